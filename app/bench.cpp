@@ -1,0 +1,62 @@
+// vklab bench: each lab's passes at growing sizes, median GPU time, GB/s, GFLOP/s,
+// against the device's own streaming bandwidth and a CPU reference; JSON out.
+#include "gpu/bandwidth.h"
+#include "modes.h"
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+
+nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options) {
+  nlohmann::json rows = nlohmann::json::array();
+  std::printf("%-18s %-12s %10s %10s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s", "% saxpy",
+              "reference");
+  for (auto& r : lab.bench(ctx, options)) {
+    double frac = options.saxpy_gbps > 0 ? 100.0 * r.gbps() / options.saxpy_gbps : 0;
+    std::printf("%-18s %-12s %10.4f %10.2f %10.2f %7.1f%%  %s\n", r.pass.c_str(), r.size.c_str(), r.median_ms,
+                r.gbps(), r.gflops(), frac, r.reference.dump().c_str());
+    rows.push_back({{"pass", r.pass}, {"size", r.size}, {"elements", r.elements}, {"repeats", r.repeats},
+                    {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"bytes", r.bytes}, {"flops", r.flops},
+                    {"gbps", r.gbps()}, {"gflops", r.gflops()}, {"reference", r.reference}});
+  }
+  return rows;
+}
+
+int run_bench(const Options& o) {
+  std::vector<std::string> names = o.lab.empty() ? lab_names() : std::vector<std::string>{o.lab};
+  std::vector<std::unique_ptr<Lab>> checked;  // bad parameters fail before any GPU work
+  for (auto& n : names) checked.push_back(lab_from_options(o, n));
+  gpu::Context ctx(context_options(o));
+  auto labs = std::move(checked);  // declared after ctx: their GPU state goes first
+  std::printf("device: %s (%s, Vulkan %s)\n", ctx.info.name.c_str(), ctx.info.driver.c_str(), ctx.info.api.c_str());
+
+  VkDeviceSize probe = o.quick ? (16u << 20) : (512u << 20);
+  auto bw = gpu::measure_bandwidth(ctx, probe);
+  std::printf("reference: saxpy over 2 x %.0f MiB: %.4f ms, %.1f GB/s\n\n", bw.bytes_per_array / (1 << 20),
+              bw.median_ms, bw.gbps);
+
+  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  nlohmann::json j = {{"device", device_json(ctx)},
+                      {"date", date},
+                      {"quick", o.quick},
+                      {"timestamps", ctx.info.timestamps},
+                      {"saxpy", {{"bytes_per_array", bw.bytes_per_array}, {"median_ms", bw.median_ms}, {"gbps", bw.gbps}}},
+                      {"labs", nlohmann::json::object()}};
+  BenchOptions options{o.quick, bw.gbps};
+  for (auto& lab : labs) {
+    std::printf("== %s ==\n", lab->title().c_str());
+    j["labs"][lab->name()] = bench_lab(ctx, *lab, options);
+  }
+  if (!o.out.empty()) {
+    auto path = std::filesystem::path(o.out);
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+    std::ofstream out(path);
+    if (!(out << j.dump(2) << "\n")) throw std::runtime_error("cannot write " + o.out);
+    std::printf("\nwrote %s\n", o.out.c_str());
+  }
+  report_validation(o, ctx);
+  return 0;
+}

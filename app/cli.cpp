@@ -1,0 +1,117 @@
+#include "cli.h"
+
+#include "lab.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace {
+
+uint64_t parse_count(const std::string& flag, const std::string& v, uint64_t min, uint64_t max) {
+  size_t used = 0;
+  unsigned long long n = 0;
+  try {
+    n = std::stoull(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != v.size() || v[0] == '-' || n < min || n > max)
+    throw UsageError("bad value '" + v + "' for " + flag + " (expected an integer in " + std::to_string(min) + ".." +
+                     std::to_string(max) + ")");
+  return n;
+}
+
+void parse_size(const std::string& v, uint32_t& w, uint32_t& h) {
+  auto x = v.find('x');
+  if (x == std::string::npos) throw UsageError("bad value '" + v + "' for --size (expected WxH, e.g. 1280x800)");
+  w = uint32_t(parse_count("--size width", v.substr(0, x), 16, 16384));
+  h = uint32_t(parse_count("--size height", v.substr(x + 1), 16, 16384));
+}
+
+}  // namespace
+
+std::string usage() {
+  std::string labs;
+  for (auto& n : lab_names()) labs += (labs.empty() ? "" : ", ") + n;
+  return "vklab: a Vulkan compute laboratory\n"
+         "\n"
+         "usage:\n"
+         "  vklab [--lab NAME] [options]                 open the window\n"
+         "  vklab --headless --lab NAME --steps N [--capture out.png] [--dump DIR] [options]\n"
+         "  vklab bench [--lab NAME] [--out results.json] [--quick] [options]\n"
+         "  vklab --list-devices\n"
+         "\n"
+         "options:\n"
+         "  --lab NAME          lab to run (" + labs + ")\n"
+         "  --set NAME=VALUE    set a lab parameter (repeatable); --help --lab NAME lists them\n"
+         "  --steps N           headless: simulation steps (default 100)\n"
+         "  --capture PATH      write a PNG: headless, the offscreen picture; window, the last frame\n"
+         "  --dump DIR          headless: write the lab's state as .npy files and params.json\n"
+         "  --size WxH          picture / window size (default 1280x800)\n"
+         "  --device N|NAME     choose a device by index or name substring (see --list-devices)\n"
+         "  --validate          turn on the Khronos validation layer, print each message once\n"
+         "  --frames N          window: quit after N frames\n"
+         "  --no-vsync          window: start without vsync\n"
+         "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
+         "  --out PATH          bench: write the results as JSON\n"
+         "  --quick             bench: small sizes only\n"
+         "  --help              this text\n";
+}
+
+Options parse_cli(int argc, char** argv) {
+  Options o;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  size_t i = 0;
+  if (!args.empty() && args[0] == "bench") {
+    o.mode = Options::Mode::Bench;
+    i = 1;
+  }
+  auto value = [&](const std::string& flag) -> std::string {
+    if (i + 1 >= args.size()) throw UsageError(flag + " needs a value");
+    return args[++i];
+  };
+  for (; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") o.mode = Options::Mode::Help;
+    else if (a == "--headless") {
+      if (o.mode == Options::Mode::Bench) throw UsageError("--headless does not go with bench (bench is always headless)");
+      o.mode = Options::Mode::Headless;
+    } else if (a == "--list-devices") o.mode = Options::Mode::ListDevices;
+    else if (a == "--lab") {
+      o.lab = value(a);
+      if (std::find(lab_names().begin(), lab_names().end(), o.lab) == lab_names().end()) {
+        std::string known;
+        for (auto& n : lab_names()) known += (known.empty() ? "" : ", ") + n;
+        throw UsageError("unknown lab '" + o.lab + "' (labs: " + known + ")");
+      }
+    } else if (a == "--steps") o.steps = parse_count(a, value(a), 0, 1000000000ull);
+    else if (a == "--capture") o.capture = value(a);
+    else if (a == "--dump") o.dump = value(a);
+    else if (a == "--out") o.out = value(a);
+    else if (a == "--set") o.sets.push_back(value(a));
+    else if (a == "--device") o.device = value(a);
+    else if (a == "--validate") o.validate = true;
+    else if (a == "--quick") o.quick = true;
+    else if (a == "--size") parse_size(value(a), o.width, o.height);
+    else if (a == "--frames") o.frames = parse_count(a, value(a), 1, 100000000ull);
+    else if (a == "--exercise") o.exercise = true;
+    else if (a == "--no-vsync") o.vsync = false;
+    else if (a == "bench") throw UsageError("'bench' must come first: vklab bench [options]");
+    else throw UsageError("unknown option '" + a + "'");
+  }
+  if (o.lab.empty() && o.mode != Options::Mode::Bench) o.lab = lab_names().front();
+  if (!o.dump.empty() && o.mode != Options::Mode::Headless) throw UsageError("--dump needs --headless");
+  if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");
+  return o;
+}
+
+gpu::ContextOptions context_options(const Options& o) {
+  gpu::ContextOptions c;
+  c.validation = o.validate;
+  c.device = o.device;
+  return c;
+}
+
+void report_validation(const Options& o, const gpu::Context& ctx) {
+  if (o.validate) std::fprintf(stderr, "vklab: validation: %llu messages\n", (unsigned long long)ctx.validation_count());
+}

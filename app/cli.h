@@ -1,0 +1,34 @@
+// Command line: vklab [window] | --headless | bench | --list-devices | --help.
+#pragma once
+#include "gpu/context.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct UsageError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+struct Options {
+  enum class Mode { Window, Headless, Bench, ListDevices, Help } mode = Mode::Window;
+  std::string lab;                 // "" = the first lab
+  uint64_t steps = 100;            // headless: simulation steps
+  std::string capture;             // PNG path (headless: the offscreen target; window: last frame)
+  std::string dump;                // headless: directory for .npy + params.json
+  std::string out;                 // bench: JSON path
+  std::vector<std::string> sets;   // name=value for the lab's parameters
+  std::string device;
+  bool validate = false;
+  bool quick = false;              // bench: small sizes only
+  uint32_t width = 1280, height = 800;
+  uint64_t frames = 0;             // window: quit after this many frames (0 = when closed)
+  bool exercise = false;           // window: resize, minimise and toggle vsync during --frames (a test aid)
+  bool vsync = true;
+};
+
+Options parse_cli(int argc, char** argv);  // throws UsageError
+std::string usage();
+gpu::ContextOptions context_options(const Options& o);
+// Prints "vklab: validation: N messages" when --validate was given.
+void report_validation(const Options& o, const gpu::Context& ctx);

@@ -1,0 +1,211 @@
+// The heat diffusion lab's knobs, panel, dump and benchmark. Math: compute/diffusion/;
+// picture: render/heatmap_view.
+#include "diffusion/diffusion.h"
+#include "gpu/bandwidth.h"
+#include "heatmap_view.h"
+#include "lab.h"
+#include "npy.h"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cmath>
+
+namespace {
+
+class DiffusionLab : public Lab {
+ public:
+  DiffusionLab() {
+    params_.add_int("size", 256, 16, 8192, "grid side in cells").rebuild = true;
+    params_.add_float("cd", 0.8, 0.0, 2.0, "diffusion coefficient Cd in T' = T + (Cd/4) lap T; stable for Cd <= 1");
+    params_.add_choice("boundary", {"insulated", "zero"}, "insulated",
+                       "insulated: no heat crosses the border; zero: the border is held at 0");
+    params_.add_int("steps_per_frame", 20, 0, 5000, "diffusion steps per frame (0 pauses)");
+    params_.add_choice("initial", diffusion::presets(), "spots", "starting field").rebuild = true;
+    params_.add_int("seed", 1, 0, 1000000, "random seed of the starting field").rebuild = true;
+    params_.add_choice("colormap", render::colormap_names(), "heat", "colour map");
+    params_.add_float("range_lo", 0.0, -100.0, 100.0, "value drawn with the colour map's first colour");
+    params_.add_float("range_hi", 1.0, -100.0, 100.0, "value drawn with the colour map's last colour");
+    params_.add_bool("smooth", false, "interpolate between cell centres");
+    params_.add_float("brush_radius", 6.0, 0.5, 200.0, "paint brush radius in cells");
+    params_.add_float("brush_heat", 0.5, 0.0, 10.0, "heat the brush adds (left) or removes (right) per frame");
+  }
+
+  std::string name() const override { return "diffusion"; }
+  std::string title() const override { return "Heat diffusion (seed 000, 4.4.2)"; }
+
+  diffusion::Config config() const {
+    diffusion::Config c;
+    c.width = c.height = uint32_t(params_.get_int("size"));
+    c.cd = float(params_.get("cd"));
+    c.boundary = params_.choice("boundary") == "zero" ? diffusion::Boundary::FixedZero : diffusion::Boundary::Insulated;
+    return c;
+  }
+
+  void build(gpu::Context& ctx) override {
+    if (view_ && &ctx != ctx_) view_.reset();
+    ctx_ = &ctx;
+    auto sim = std::make_unique<diffusion::Simulation>(ctx, config());
+    sim->upload(diffusion::initial_field(sim->config, params_.choice("initial"), uint32_t(params_.get_int("seed"))));
+    if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
+    sim_ = std::move(sim);
+    start();
+    params_.rebuild_pending = false;
+  }
+
+  void restart() override {
+    sim_->upload(diffusion::initial_field(sim_->config, params_.choice("initial"), uint32_t(params_.get_int("seed"))));
+    start();
+  }
+
+  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
+
+  void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    if (stats_pending_) read_stats();
+    auto c = config();
+    sim_->config.cd = c.cd;
+    sim_->config.boundary = c.boundary;
+    if (paint_ != 0.0f) {
+      float heat = paint_ * float(params_.get("brush_heat"));
+      sim_->record_paint(cmd, &prof, paint_x_, paint_y_, float(params_.get("brush_radius")), heat);
+      paint_ = 0.0f;
+    }
+    if (!blown_up_) {
+      sim_->record_steps(cmd, &prof, steps);
+      steps_done_ += steps;
+    }
+    sim_->record_stats(cmd, &prof);
+    stats_pending_ = true;
+  }
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    gpu::Profiler::Scope scope(prof, cmd, "diffusion.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
+    render::HeatmapStyle style{params_.choice("colormap"), float(params_.get("range_lo")),
+                               float(params_.get("range_hi")), params_.flag("smooth")};
+    view_->draw(cmd, frame, sim_->field(), style);
+  }
+
+  void pointer(const Pointer& p, VkExtent2D frame) override {
+    if (!p.left && !p.right) return;
+    auto r = render::fit_rect(frame, sim_->config.width, sim_->config.height);
+    paint_x_ = (p.x - r.x) / r.w * float(sim_->config.width);
+    paint_y_ = (p.y - r.y) / r.h * float(sim_->config.height);
+    paint_ = p.left ? 1.0f : -1.0f;
+  }
+
+  void ui() override {
+    if (stats_pending_) read_stats();
+    ImGui::Text("steps done: %llu", (unsigned long long)steps_done_);
+    ImGui::Text("total heat %.6g  (start %.6g, drift %.2e)", stats_.sum, initial_.sum,
+                initial_.sum != 0 ? (stats_.sum - initial_.sum) / initial_.sum : 0.0);
+    ImGui::Text("min %.4g  max %.4g", stats_.min, stats_.max);
+    if (params_.get("cd") > 1.0)
+      ImGui::TextColored({1, 0.7f, 0.2f, 1}, "Cd > 1: the explicit scheme is unstable and will blow up");
+    if (blown_up_)
+      ImGui::TextColored({1, 0.3f, 0.3f, 1}, "Blown up: %u cells are NaN/inf. Paused; lower Cd and Restart.",
+                         stats_.non_finite);
+    ImGui::TextDisabled("left drag: add heat, right drag: remove heat");
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    auto field = sim_->download();
+    write_npy(dir / "temperature.npy", field, {sim_->config.height, sim_->config.width});
+    auto s = sim_->stats();
+    return {{"arrays", {{"temperature.npy", "float32 [height, width], row 0 at the top of the picture"}}},
+            {"steps", steps_done_},
+            {"total_heat", s.sum},
+            {"initial_total_heat", initial_.sum},
+            {"min", s.min},
+            {"max", s.max},
+            {"non_finite_cells", s.non_finite}};
+  }
+
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+
+  std::string problem() override {
+    if (stats_pending_) read_stats();
+    if (!blown_up_) return "";
+    return "diffusion blew up (" + std::to_string(stats_.non_finite) + " cells NaN/inf): Cd > 1 is unstable";
+  }
+
+ private:
+  void start() {
+    steps_done_ = 0;
+    stats_pending_ = false;
+    blown_up_ = false;
+    initial_ = stats_ = sim_->stats();
+  }
+
+  void read_stats() {
+    stats_ = sim_->last_stats();
+    stats_pending_ = false;
+    if (stats_.non_finite > 0 && !blown_up_) {
+      blown_up_ = true;
+      std::fprintf(stderr,
+                   "vklab: diffusion blew up after %llu steps (%u cells NaN/inf); Cd = %.3g > 1 is unstable. "
+                   "Paused: lower Cd and restart.\n",
+                   (unsigned long long)steps_done_, stats_.non_finite, params_.get("cd"));
+    }
+  }
+
+  gpu::Context* ctx_ = nullptr;
+  std::unique_ptr<diffusion::Simulation> sim_;
+  std::unique_ptr<render::HeatmapView> view_;
+  diffusion::Stats stats_, initial_;
+  bool stats_pending_ = false, blown_up_ = false;
+  float paint_ = 0.0f, paint_x_ = 0.0f, paint_y_ = 0.0f;
+};
+
+std::vector<BenchRow> DiffusionLab::bench(gpu::Context& ctx, const BenchOptions& options) {
+  std::vector<uint32_t> sizes = options.quick ? std::vector<uint32_t>{64, 128}
+                                              : std::vector<uint32_t>{256, 512, 1024, 2048, 4096, 8192};
+  const uint32_t batch = 20;
+  const int repeats = options.quick ? 3 : 9;
+  std::vector<BenchRow> rows;
+  gpu::Profiler prof(ctx, 4);
+  for (uint32_t n : sizes) {
+    if (n > ctx.props.limits.maxImageDimension2D) break;
+    diffusion::Config c;
+    c.width = c.height = n;
+    diffusion::Simulation sim(ctx, c);
+    auto field = diffusion::initial_field(c, "random");
+    sim.upload(field);
+    std::vector<double> ms;
+    for (int r = 0; r <= repeats; ++r) {  // run 0 warms up
+      ctx.submit_now([&](VkCommandBuffer cmd) {
+        prof.begin_frame(cmd);
+        sim.record_steps(cmd, &prof, batch);
+      });
+      auto t = prof.resolve();
+      if (r > 0 && !t.empty()) ms.push_back(t[0].ms / batch);
+    }
+    // CPU reference: one single-threaded step of the same grid.
+    std::vector<double> cpu_ms;
+    std::vector<float> out;
+    for (int r = 0; r < (n >= 4096 ? 1 : 3); ++r) {
+      auto t0 = std::chrono::steady_clock::now();
+      diffusion::step_cpu(c, field, out);
+      cpu_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    BenchRow row;
+    row.pass = "diffusion.step";
+    row.size = std::to_string(n) + "x" + std::to_string(n);
+    row.elements = uint64_t(n) * n;
+    row.repeats = repeats;
+    row.median_ms = gpu::median(ms);
+    row.min_ms = ms.empty() ? 0 : *std::min_element(ms.begin(), ms.end());
+    row.bytes = diffusion::bytes_per_step(c);
+    row.flops = diffusion::flops_per_step(c);
+    double cpu = gpu::median(cpu_ms);
+    row.reference = {{"device_saxpy_gbps", options.saxpy_gbps},
+                     {"fraction_of_saxpy_bandwidth", options.saxpy_gbps > 0 ? row.gbps() / options.saxpy_gbps : 0},
+                     {"cpu_single_thread_ms", cpu},
+                     {"gain_over_cpu", row.median_ms > 0 ? cpu / row.median_ms : 0}};
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::unique_ptr<Lab> make_diffusion_lab() { return std::make_unique<DiffusionLab>(); }

@@ -1,0 +1,72 @@
+// A lab: parameters, GPU state, compute steps, a picture, a panel, a dump and benchmarks.
+// Its math lives in compute/<lab>/, its picture in render/, and this object (app/) holds the knobs.
+#pragma once
+#include "params.h"
+
+#include "gpu/profiler.h"
+#include "target.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+// The mouse over the frame, in frame pixels; the lab turns it into work in its next step().
+struct Pointer {
+  float x = 0, y = 0;
+  bool left = false, right = false;  // held down
+};
+
+struct BenchOptions {
+  bool quick = false;       // small sizes only (tests, lavapipe)
+  double saxpy_gbps = 0;    // the device's measured streaming bandwidth
+};
+
+struct BenchRow {
+  std::string pass, size;
+  uint64_t elements = 0;
+  int repeats = 0;
+  double median_ms = 0, min_ms = 0;
+  double bytes = 0, flops = 0;  // one run of the pass
+  nlohmann::json reference;     // what the figure is compared with
+  double gbps() const { return median_ms > 0 ? bytes / (median_ms * 1e6) : 0; }
+  double gflops() const { return median_ms > 0 ? flops / (median_ms * 1e6) : 0; }
+};
+
+class Lab {
+ public:
+  virtual ~Lab() = default;
+  virtual std::string name() const = 0;
+  virtual std::string title() const = 0;
+  ParamSet& params() { return params_; }
+
+  // (Re)builds GPU state from the parameters on ctx. Strong guarantee: on failure it
+  // throws and the previous state is untouched. Call with the GPU idle.
+  virtual void build(gpu::Context& ctx) = 0;
+  // Back to the initial condition (same parameters).
+  virtual void restart() = 0;
+  virtual uint32_t steps_per_frame() const = 0;
+  // Records `steps` simulation steps (and any pending user input) into cmd.
+  virtual void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) = 0;
+  // Records drawing inside render::begin_rendering(frame).
+  virtual void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) = 0;
+  virtual void pointer(const Pointer&, VkExtent2D /*frame*/) {}
+  // Extra panel widgets and read-outs beyond the parameter list (ImGui).
+  virtual void ui() {}
+  // State arrays as .npy in dir; returns facts to add to the dump's JSON.
+  virtual nlohmann::json dump(const std::filesystem::path& dir) = 0;
+  virtual std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) = 0;
+  // A problem the user must hear about (a simulation that blew up), or "".
+  virtual std::string problem() { return ""; }
+  uint64_t steps_done() const { return steps_done_; }
+
+ protected:
+  ParamSet params_;
+  uint64_t steps_done_ = 0;
+};
+
+const std::vector<std::string>& lab_names();  // the first is the window's starting lab
+// Throws ParamError for an unknown name. The lab holds only its parameters until build().
+std::unique_ptr<Lab> make_lab(const std::string& name);

@@ -1,0 +1,16 @@
+// The lab registry: the window's selector, --lab and bench all read this list.
+#include "lab.h"
+
+std::unique_ptr<Lab> make_diffusion_lab();
+
+const std::vector<std::string>& lab_names() {
+  static const std::vector<std::string> names = {"diffusion"};
+  return names;
+}
+
+std::unique_ptr<Lab> make_lab(const std::string& name) {
+  if (name == "diffusion") return make_diffusion_lab();
+  std::string known;
+  for (auto& n : lab_names()) known += (known.empty() ? "" : ", ") + n;
+  throw ParamError("unknown lab '" + name + "' (labs: " + known + ")");
+}

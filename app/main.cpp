@@ -1,0 +1,38 @@
+// vklab: parse the command line, run the chosen mode, map failures to exit codes
+// (2: bad usage or input, 1: runtime failure).
+#include "modes.h"
+
+#include <cstdio>
+#include <iostream>
+
+int main(int argc, char** argv) {
+  Options o;
+  try {
+    o = parse_cli(argc, argv);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "vklab: %s (see vklab --help)\n", e.what());
+    return 2;
+  }
+  try {
+    switch (o.mode) {
+      case Options::Mode::Help:
+        std::cout << usage();
+        if (!o.lab.empty()) std::cout << "\nparameters of lab '" << o.lab << "':\n" << make_lab(o.lab)->params().describe();
+        return 0;
+      case Options::Mode::ListDevices: std::cout << gpu::format_device_table(gpu::list_devices()); return 0;
+      case Options::Mode::Headless: return run_headless(o);
+      case Options::Mode::Bench: return run_bench(o);
+      case Options::Mode::Window: return run_window(o);
+    }
+  } catch (const ParamError& e) {
+    std::fprintf(stderr, "vklab: %s\n", e.what());
+    return 2;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "vklab: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vklab: error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,16 @@
+// The ways vklab runs; each returns the process exit code.
+#pragma once
+#include "cli.h"
+#include "lab.h"
+
+#include <nlohmann/json.hpp>
+
+int run_window(const Options& o);
+int run_headless(const Options& o);
+int run_bench(const Options& o);
+
+// A lab made from the options (--lab, --set); ParamError on a bad name or value.
+std::unique_ptr<Lab> lab_from_options(const Options& o, const std::string& name);
+// One lab's benchmark as JSON rows, printed as a table too.
+nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options);
+nlohmann::json device_json(const gpu::Context& ctx);

@@ -1,0 +1,197 @@
+// The window's ImGui panels: lab selector and parameters, timings, capture, bench.
+#include "gpu/bandwidth.h"
+#include "modes.h"
+#include "window.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <fstream>
+
+namespace {
+
+// One widget a parameter; returns true when the user changed it.
+bool param_widget(ParamSet& set, Param& p) {
+  bool changed = false;
+  ImGui::PushID(p.name.c_str());
+  switch (p.kind) {
+    case Param::Kind::Float: {
+      float v = float(p.value);
+      ImGuiSliderFlags flags = p.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
+      changed = ImGui::SliderFloat(p.name.c_str(), &v, float(p.min), float(p.max), "%.4g", flags);
+      if (changed) set.set_value(p.name, v);
+      break;
+    }
+    case Param::Kind::Int: {
+      int v = int(p.value);
+      ImGuiSliderFlags flags = p.max / std::max(1.0, p.min) > 100 ? ImGuiSliderFlags_Logarithmic : 0;
+      // Rebuilding parameters apply when the slider is released, not at every pixel of a drag.
+      ImGui::SliderInt(p.name.c_str(), &v, int(p.min), int(p.max), "%d", flags);
+      if (v != int(p.value) && (!p.rebuild || !ImGui::IsItemActive())) {
+        set.set_value(p.name, v);
+        changed = true;
+      } else if (v != int(p.value)) {
+        p.value = v;  // shown while dragging; applied on release
+        set.rebuild_pending = false;
+      }
+      if (p.rebuild && ImGui::IsItemDeactivatedAfterEdit()) set.rebuild_pending = true;
+      break;
+    }
+    case Param::Kind::Choice: {
+      int v = int(p.value);
+      if (ImGui::BeginCombo(p.name.c_str(), p.choices[size_t(v)].c_str())) {
+        for (size_t i = 0; i < p.choices.size(); ++i)
+          if (ImGui::Selectable(p.choices[i].c_str(), int(i) == v)) {
+            set.set_value(p.name, double(i));
+            changed = true;
+          }
+        ImGui::EndCombo();
+      }
+      break;
+    }
+    case Param::Kind::Bool: {
+      bool v = p.value != 0;
+      if (ImGui::Checkbox(p.name.c_str(), &v)) {
+        set.set_value(p.name, v ? 1 : 0);
+        changed = true;
+      }
+      break;
+    }
+  }
+  if (ImGui::IsItemHovered() && !p.help.empty()) ImGui::SetTooltip("%s", p.help.c_str());
+  ImGui::PopID();
+  return changed;
+}
+
+}  // namespace
+
+void Window::panels() {
+  ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize({400, 0}, ImGuiCond_FirstUseEver);
+  ImGui::Begin("vklab");
+  ImGui::TextDisabled("%s | %s", ctx_->info.name.c_str(), ctx_->info.type.c_str());
+  if (!error_.empty()) {
+    ImGui::TextColored({1, 0.35f, 0.35f, 1}, "%s", error_.c_str());
+    if (ImGui::SmallButton("dismiss")) error_.clear();
+  }
+  if (ImGui::CollapsingHeader("Lab", ImGuiTreeNodeFlags_DefaultOpen)) lab_panel();
+  if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) timings_panel();
+  if (ImGui::CollapsingHeader("Capture", ImGuiTreeNodeFlags_DefaultOpen)) capture_panel();
+  if (ImGui::CollapsingHeader("Bench")) bench_panel();
+  ImGui::End();
+}
+
+void Window::lab_panel() {
+  if (ImGui::BeginCombo("lab", lab_->name().c_str())) {
+    for (auto& n : lab_names())
+      if (ImGui::Selectable(n.c_str(), n == lab_->name())) switch_lab(n);
+    ImGui::EndCombo();
+  }
+  ImGui::TextUnformatted(lab_->title().c_str());
+  if (params_before_.empty()) params_before_ = lab_->params().all();
+  for (auto& p : lab_->params().all()) param_widget(lab_->params(), p);
+  if (ImGui::Button("Restart")) {
+    vkDeviceWaitIdle(ctx_->device);
+    lab_->restart();
+  }
+  lab_->ui();
+}
+
+void Window::timings_panel() {
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::Text("%.1f FPS (%.2f ms a frame)", io.Framerate, 1000.0f / std::max(io.Framerate, 1e-3f));
+  if (ImGui::Checkbox("vsync", &vsync_)) resized_ = true;
+  if (!prof_->supported()) {
+    ImGui::TextColored({1, 0.7f, 0.2f, 1}, "%s", prof_->unsupported_reason());
+    return;
+  }
+  if (ImGui::BeginTable("passes", saxpy_gbps_ > 0 ? 6 : 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("pass");
+    ImGui::TableSetupColumn("n");
+    ImGui::TableSetupColumn("ms");
+    ImGui::TableSetupColumn("GB/s");
+    ImGui::TableSetupColumn("GFLOP/s");
+    if (saxpy_gbps_ > 0) ImGui::TableSetupColumn("% bw");
+    ImGui::TableHeadersRow();
+    for (auto& t : timings_) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(t.name.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%u", t.count);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.3f", t.ms);
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f", t.gbps());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f", t.gflops());
+      if (saxpy_gbps_ > 0) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.0f%%", 100.0 * t.gbps() / saxpy_gbps_);
+      }
+    }
+    ImGui::EndTable();
+  }
+  std::vector<float> hist(gpu_ms_history_.begin(), gpu_ms_history_.end());
+  float top = 0;
+  for (float v : hist) top = std::max(top, v);
+  char label[64];
+  std::snprintf(label, sizeof label, "GPU ms/frame (max %.3f)", top);
+  ImGui::PlotLines("##gpu", hist.data(), int(hist.size()), 0, label, 0.0f, top * 1.2f + 1e-6f, {0, 60});
+  if (ImGui::Button("Measure device bandwidth")) {
+    vkDeviceWaitIdle(ctx_->device);
+    saxpy_gbps_ = gpu::measure_bandwidth(*ctx_, 64u << 20).gbps;
+  }
+  if (saxpy_gbps_ > 0) {
+    ImGui::SameLine();
+    ImGui::Text("saxpy: %.1f GB/s", saxpy_gbps_);
+  }
+}
+
+void Window::capture_panel() {
+  if (ImGui::Button("Capture PNG")) {
+    capture_requested_ = true;
+    capture_path_ = render::timestamped_capture_path("captures", lab_->name());
+  }
+  if (!last_capture_.empty()) ImGui::TextWrapped("saved %s", last_capture_.c_str());
+}
+
+void Window::bench_panel() {
+  static bool quick = true;
+  ImGui::Checkbox("quick (small sizes)", &quick);
+  ImGui::SameLine();
+  if (ImGui::Button("Run benchmark")) {  // blocks the window for the run's duration
+    vkDeviceWaitIdle(ctx_->device);
+    try {
+      if (saxpy_gbps_ == 0) saxpy_gbps_ = gpu::measure_bandwidth(*ctx_, 64u << 20).gbps;
+      bench_result_ = bench_lab(*ctx_, *lab_, {quick, saxpy_gbps_});
+      auto path = std::filesystem::path("bench") / ("bench-" + lab_->name() + ".json");
+      std::filesystem::create_directories(path.parent_path());
+      std::ofstream(path) << nlohmann::json{{"device", device_json(*ctx_)}, {"saxpy_gbps", saxpy_gbps_},
+                                            {"labs", {{lab_->name(), bench_result_}}}}
+                                 .dump(2);
+      bench_file_ = std::filesystem::absolute(path).string();
+    } catch (const std::exception& e) {
+      error_ = std::string("benchmark failed: ") + e.what();
+    }
+  }
+  if (bench_result_.is_array() && ImGui::BeginTable("bench", 5, ImGuiTableFlags_RowBg)) {
+    for (const char* h : {"size", "ms", "GB/s", "GFLOP/s", "vs CPU"}) ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    for (auto& r : bench_result_) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r["size"].get<std::string>().c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.4f", r["median_ms"].get<double>());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f", r["gbps"].get<double>());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.1f", r["gflops"].get<double>());
+      ImGui::TableNextColumn();
+      ImGui::Text("%.0fx", r["reference"].value("gain_over_cpu", 0.0));
+    }
+    ImGui::EndTable();
+    ImGui::TextWrapped("written to %s", bench_file_.c_str());
+  }
+}

@@ -1,0 +1,513 @@
+#include "window.h"
+
+#include "gpu/bandwidth.h"
+#include "modes.h"
+
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_vulkan.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+namespace {
+
+const float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};
+constexpr size_t kHistory = 240;
+
+void check_vk(VkResult r) {
+  if (r < 0) gpu::throw_vk(r, "ImGui Vulkan backend", __FILE__, __LINE__);
+}
+
+void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
+                   VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
+                   VkAccessFlags2 dst_access) {
+  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = src_stage;
+  b.srcAccessMask = src_access;
+  b.dstStageMask = dst_stage;
+  b.dstAccessMask = dst_access;
+  b.oldLayout = from;
+  b.newLayout = to;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+}  // namespace
+
+int run_window(const Options& o) {
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  if ((!display || !*display) && (!wayland || !*wayland)) {
+    std::fprintf(stderr, "vklab: no display found (DISPLAY is not set); use vklab --headless --lab NAME --steps N "
+                         "--capture out.png to run without a window\n");
+    return 1;
+  }
+  if (!glfwInit()) {
+    std::fprintf(stderr, "vklab: cannot open the display '%s'; use vklab --headless to run without a window\n",
+                 display ? display : "");
+    return 1;
+  }
+  int code;
+  {
+    Window w(o);
+    code = w.run();
+  }
+  glfwTerminate();
+  return code;
+}
+
+Window::Window(const Options& o) : opts_(o), vsync_(o.vsync) {
+  lab_ = lab_from_options(o, o.lab);
+  if (!glfwVulkanSupported()) throw std::runtime_error("GLFW finds no Vulkan loader");
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
+  window_ = glfwCreateWindow(int(o.width), int(o.height), "vklab", nullptr, nullptr);
+  if (!window_) throw std::runtime_error("could not create a window");
+  glfwSetWindowUserPointer(window_, this);
+  glfwSetFramebufferSizeCallback(window_, [](GLFWwindow* w, int, int) {
+    static_cast<Window*>(glfwGetWindowUserPointer(w))->resized_ = true;
+  });
+
+  auto co = context_options(o);
+  uint32_t n = 0;
+  const char** exts = glfwGetRequiredInstanceExtensions(&n);
+  for (uint32_t i = 0; i < n; ++i) co.instance_extensions.push_back(exts[i]);
+  co.swapchain = true;
+  co.can_present = [](VkInstance inst, VkPhysicalDevice pd, uint32_t family) {
+    return glfwGetPhysicalDevicePresentationSupport(inst, pd, family) == GLFW_TRUE;
+  };
+  ctx_ = std::make_unique<gpu::Context>(co);
+  VK_CHECK(glfwCreateWindowSurface(ctx_->instance, window_, nullptr, &surface_));
+  VkBool32 present = VK_FALSE;
+  vkGetPhysicalDeviceSurfaceSupportKHR(ctx_->physical, ctx_->queue_family, surface_, &present);
+  if (!present) throw std::runtime_error(ctx_->info.name + " cannot present to this window");
+
+  uint32_t count = 0;
+  vkGetPhysicalDeviceSurfaceFormatsKHR(ctx_->physical, surface_, &count, nullptr);
+  std::vector<VkSurfaceFormatKHR> formats(count);
+  vkGetPhysicalDeviceSurfaceFormatsKHR(ctx_->physical, surface_, &count, formats.data());
+  for (auto& f : formats)
+    if (f.format == render::kColorFormat && f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) format_ = f.format;
+  if (format_ == VK_FORMAT_UNDEFINED)
+    throw std::runtime_error("the window surface does not offer B8G8R8A8_UNORM, which vklab draws in");
+
+  VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pi.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pi.queueFamilyIndex = ctx_->queue_family;
+  VK_CHECK(vkCreateCommandPool(ctx_->device, &pi, nullptr, &pool_));
+  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  ai.commandPool = pool_;
+  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  ai.commandBufferCount = 1;
+  VK_CHECK(vkAllocateCommandBuffers(ctx_->device, &ai, &cmd_));
+  VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VK_CHECK(vkCreateFence(ctx_->device, &fi, nullptr, &fence_));
+  VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+  VK_CHECK(vkCreateSemaphore(ctx_->device, &si, nullptr, &acquired_));
+
+  // ImGui draws in a render pass that loads what the lab drew.
+  VkAttachmentDescription att{};
+  att.format = format_;
+  att.samples = VK_SAMPLE_COUNT_1_BIT;
+  att.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+  att.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  att.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  att.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  att.initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  att.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+  VkSubpassDescription sub{};
+  sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  sub.colorAttachmentCount = 1;
+  sub.pColorAttachments = &ref;
+  VkSubpassDependency deps[2] = {
+      {VK_SUBPASS_EXTERNAL, 0, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+       VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, 0},
+      {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+       VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, 0, 0}};
+  VkRenderPassCreateInfo rp{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+  rp.attachmentCount = 1;
+  rp.pAttachments = &att;
+  rp.subpassCount = 1;
+  rp.pSubpasses = &sub;
+  rp.dependencyCount = 2;
+  rp.pDependencies = deps;
+  VK_CHECK(vkCreateRenderPass(ctx_->device, &rp, nullptr, &ui_pass_));
+
+  create_swapchain();
+  create_imgui();
+  prof_ = std::make_unique<gpu::Profiler>(*ctx_);
+  lab_->build(*ctx_);
+}
+
+Window::~Window() {
+  if (ctx_) vkDeviceWaitIdle(ctx_->device);
+  lab_.reset();
+  prof_.reset();
+  capture_buffer_.reset();
+  if (imgui_ready_) {
+    ImGui_ImplVulkan_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+  }
+  if (ctx_) {
+    VkDevice d = ctx_->device;
+    destroy_swapchain();
+    if (imgui_pool_) vkDestroyDescriptorPool(d, imgui_pool_, nullptr);
+    if (ui_pass_) vkDestroyRenderPass(d, ui_pass_, nullptr);
+    if (acquired_) vkDestroySemaphore(d, acquired_, nullptr);
+    if (fence_) vkDestroyFence(d, fence_, nullptr);
+    if (pool_) vkDestroyCommandPool(d, pool_, nullptr);
+    if (surface_) vkDestroySurfaceKHR(ctx_->instance, surface_, nullptr);
+    report_validation(opts_, *ctx_);
+    ctx_.reset();
+  }
+  if (window_) glfwDestroyWindow(window_);
+}
+
+void Window::create_swapchain() {
+  VkSurfaceCapabilitiesKHR caps;
+  VK_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx_->physical, surface_, &caps));
+  int fw = 0, fh = 0;
+  glfwGetFramebufferSize(window_, &fw, &fh);
+  VkExtent2D extent = caps.currentExtent.width != UINT32_MAX ? caps.currentExtent
+                                                             : VkExtent2D{uint32_t(fw), uint32_t(fh)};
+  extent.width = std::clamp(extent.width, caps.minImageExtent.width, caps.maxImageExtent.width);
+  extent.height = std::clamp(extent.height, caps.minImageExtent.height, caps.maxImageExtent.height);
+
+  // vsync: FIFO (always there). Without: MAILBOX, else IMMEDIATE, else FIFO.
+  VkPresentModeKHR mode = VK_PRESENT_MODE_FIFO_KHR;
+  if (!vsync_) {
+    uint32_t n = 0;
+    vkGetPhysicalDeviceSurfacePresentModesKHR(ctx_->physical, surface_, &n, nullptr);
+    std::vector<VkPresentModeKHR> modes(n);
+    vkGetPhysicalDeviceSurfacePresentModesKHR(ctx_->physical, surface_, &n, modes.data());
+    for (auto want : {VK_PRESENT_MODE_IMMEDIATE_KHR, VK_PRESENT_MODE_MAILBOX_KHR})
+      if (std::find(modes.begin(), modes.end(), want) != modes.end()) mode = want;
+  }
+  uint32_t images = std::max(caps.minImageCount, 2u);
+  if (caps.maxImageCount) images = std::min(std::max(images, 3u), caps.maxImageCount);
+
+  VkSwapchainCreateInfoKHR ci{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
+  ci.surface = surface_;
+  ci.minImageCount = images;
+  ci.imageFormat = format_;
+  ci.imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR;
+  ci.imageExtent = extent;
+  ci.imageArrayLayers = 1;
+  ci.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+  ci.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  ci.preTransform = caps.currentTransform;
+  ci.compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
+  ci.presentMode = mode;
+  ci.clipped = VK_TRUE;
+  ci.oldSwapchain = sc_.handle;
+  VkSwapchainKHR handle;
+  VK_CHECK(vkCreateSwapchainKHR(ctx_->device, &ci, nullptr, &handle));
+  destroy_swapchain();
+  sc_.handle = handle;
+  sc_.extent = extent;
+
+  uint32_t n = 0;
+  vkGetSwapchainImagesKHR(ctx_->device, handle, &n, nullptr);
+  sc_.images.resize(n);
+  vkGetSwapchainImagesKHR(ctx_->device, handle, &n, sc_.images.data());
+  for (VkImage img : sc_.images) {
+    VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    vi.image = img;
+    vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    vi.format = format_;
+    vi.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    VkImageView view;
+    VK_CHECK(vkCreateImageView(ctx_->device, &vi, nullptr, &view));
+    sc_.views.push_back(view);
+    VkFramebufferCreateInfo fbi{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
+    fbi.renderPass = ui_pass_;
+    fbi.attachmentCount = 1;
+    fbi.pAttachments = &view;
+    fbi.width = extent.width;
+    fbi.height = extent.height;
+    fbi.layers = 1;
+    VkFramebuffer fb;
+    VK_CHECK(vkCreateFramebuffer(ctx_->device, &fbi, nullptr, &fb));
+    sc_.framebuffers.push_back(fb);
+    VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+    VkSemaphore s;
+    VK_CHECK(vkCreateSemaphore(ctx_->device, &si, nullptr, &s));
+    sc_.rendered.push_back(s);
+  }
+  sc_.depth = gpu::Image(*ctx_, extent.width, extent.height, render::kDepthFormat,
+                         VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+  if (imgui_ready_) ImGui_ImplVulkan_SetMinImageCount(images);
+  resized_ = false;
+}
+
+// Frees the current swapchain and what belongs to it (after its successor was made from it).
+void Window::destroy_swapchain() {
+  VkDevice d = ctx_->device;
+  for (auto fb : sc_.framebuffers) vkDestroyFramebuffer(d, fb, nullptr);
+  for (auto v : sc_.views) vkDestroyImageView(d, v, nullptr);
+  for (auto s : sc_.rendered) vkDestroySemaphore(d, s, nullptr);
+  sc_.framebuffers.clear();
+  sc_.views.clear();
+  sc_.rendered.clear();
+  sc_.images.clear();
+  sc_.depth = gpu::Image();
+  if (sc_.handle) {
+    vkDestroySwapchainKHR(d, sc_.handle, nullptr);
+    sc_.handle = VK_NULL_HANDLE;
+  }
+}
+
+void Window::create_imgui() {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // the layout is the program's, not a file's
+  ImGui::StyleColorsDark();
+  ImGui_ImplGlfw_InitForVulkan(window_, true);
+  ImGui_ImplVulkan_LoadFunctions(
+      [](const char* name, void* inst) { return vkGetInstanceProcAddr(*static_cast<VkInstance*>(inst), name); },
+      &ctx_->instance);
+  VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 64}};
+  VkDescriptorPoolCreateInfo dpi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  dpi.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
+  dpi.maxSets = 64;
+  dpi.poolSizeCount = 1;
+  dpi.pPoolSizes = sizes;
+  VK_CHECK(vkCreateDescriptorPool(ctx_->device, &dpi, nullptr, &imgui_pool_));
+  ImGui_ImplVulkan_InitInfo ii{};
+  ii.Instance = ctx_->instance;
+  ii.PhysicalDevice = ctx_->physical;
+  ii.Device = ctx_->device;
+  ii.QueueFamily = ctx_->queue_family;
+  ii.Queue = ctx_->queue;
+  ii.DescriptorPool = imgui_pool_;
+  ii.MinImageCount = 2;
+  ii.ImageCount = uint32_t(sc_.images.size());
+  ii.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
+  ii.CheckVkResultFn = check_vk;
+  ImGui_ImplVulkan_Init(&ii, ui_pass_);
+  ctx_->submit_now([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
+  ImGui_ImplVulkan_DestroyFontUploadObjects();
+  imgui_ready_ = true;
+}
+
+int Window::run() {
+  while (!glfwWindowShouldClose(window_)) {
+    if (!frame()) break;
+    if (opts_.frames && frame_count_ >= opts_.frames) break;
+  }
+  vkDeviceWaitIdle(ctx_->device);
+  if (submitted_) finish_capture();
+  if (!opts_.capture.empty() && last_capture_.empty()) {
+    std::fprintf(stderr, "vklab: no frame was captured\n");
+    return 1;
+  }
+  if (auto p = lab_->problem(); !p.empty()) std::fprintf(stderr, "vklab: warning: %s\n", p.c_str());
+  return 0;
+}
+
+bool Window::frame() {
+  glfwPollEvents();
+  if (opts_.exercise) exercise(frame_count_);
+  int fw = 0, fh = 0;
+  glfwGetFramebufferSize(window_, &fw, &fh);
+  if (fw == 0 || fh == 0) {  // minimised: nothing to draw into
+    if (opts_.frames) ++frame_count_;
+    glfwWaitEventsTimeout(0.05);
+    return true;
+  }
+
+  if (submitted_) {  // one frame in flight: its results are read back here
+    VK_CHECK(vkWaitForFences(ctx_->device, 1, &fence_, VK_TRUE, UINT64_MAX));
+    submitted_ = false;
+    timings_ = prof_->resolve();
+    float total = 0;
+    for (auto& t : timings_) total += float(t.ms);
+    gpu_ms_history_.push_back(total);
+    if (gpu_ms_history_.size() > kHistory) gpu_ms_history_.pop_front();
+    finish_capture();
+  }
+  if (lab_->params().rebuild_pending) apply_rebuild();
+  if (resized_) {
+    vkDeviceWaitIdle(ctx_->device);
+    create_swapchain();
+  }
+
+  uint32_t index = 0;
+  VkResult r = vkAcquireNextImageKHR(ctx_->device, sc_.handle, UINT64_MAX, acquired_, VK_NULL_HANDLE, &index);
+  if (r == VK_ERROR_OUT_OF_DATE_KHR) {
+    resized_ = true;
+    return true;
+  }
+  if (r != VK_SUBOPTIMAL_KHR) VK_CHECK(r);
+
+  ImGui_ImplVulkan_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  panels();
+  ImGui::Render();
+
+  if (!ImGui::GetIO().WantCaptureMouse) {
+    double mx, my;
+    glfwGetCursorPos(window_, &mx, &my);
+    int ww, wh;
+    glfwGetWindowSize(window_, &ww, &wh);
+    Pointer p;
+    p.x = float(mx) * float(fw) / float(std::max(ww, 1));
+    p.y = float(my) * float(fh) / float(std::max(wh, 1));
+    p.left = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
+    p.right = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
+    lab_->pointer(p, sc_.extent);
+  }
+
+  bool last = opts_.frames && frame_count_ + 1 >= opts_.frames;
+  if (last && !opts_.capture.empty()) {
+    capture_requested_ = true;
+    capture_path_ = opts_.capture;
+  }
+  VK_CHECK(vkResetCommandBuffer(cmd_, 0));
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VK_CHECK(vkBeginCommandBuffer(cmd_, &bi));
+  record(cmd_, index);
+  VK_CHECK(vkEndCommandBuffer(cmd_));
+
+  VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
+  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  si.waitSemaphoreCount = 1;
+  si.pWaitSemaphores = &acquired_;
+  si.pWaitDstStageMask = &wait_stage;
+  si.commandBufferCount = 1;
+  si.pCommandBuffers = &cmd_;
+  si.signalSemaphoreCount = 1;
+  si.pSignalSemaphores = &sc_.rendered[index];
+  VK_CHECK(vkResetFences(ctx_->device, 1, &fence_));
+  VK_CHECK(vkQueueSubmit(ctx_->queue, 1, &si, fence_));
+  submitted_ = true;
+
+  VkPresentInfoKHR pi{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
+  pi.waitSemaphoreCount = 1;
+  pi.pWaitSemaphores = &sc_.rendered[index];
+  pi.swapchainCount = 1;
+  pi.pSwapchains = &sc_.handle;
+  pi.pImageIndices = &index;
+  r = vkQueuePresentKHR(ctx_->queue, &pi);
+  if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR) resized_ = true;
+  else VK_CHECK(r);
+  ++frame_count_;
+  return true;
+}
+
+void Window::record(VkCommandBuffer cmd, uint32_t index) {
+  prof_->begin_frame(cmd);
+  lab_->step(cmd, *prof_, lab_->steps_per_frame());
+
+  VkImage image = sc_.images[index];
+  // The acquire semaphore is waited at COLOR_ATTACHMENT_OUTPUT; the transition chains to it.
+  image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+  render::Frame f{image, sc_.views[index], sc_.depth.view(), sc_.extent};
+  render::begin_rendering(cmd, f, kBackground);
+  lab_->draw(cmd, *prof_, f);
+  render::end_rendering(cmd);
+
+  VkRenderPassBeginInfo rb{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
+  rb.renderPass = ui_pass_;
+  rb.framebuffer = sc_.framebuffers[index];
+  rb.renderArea = {{0, 0}, sc_.extent};
+  vkCmdBeginRenderPass(cmd, &rb, VK_SUBPASS_CONTENTS_INLINE);
+  ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), cmd);
+  vkCmdEndRenderPass(cmd);
+
+  if (capture_requested_) {  // the swapchain image, UI included, copied before it is presented
+    VkDeviceSize bytes = VkDeviceSize(sc_.extent.width) * sc_.extent.height * 4;
+    if (!capture_buffer_ || capture_buffer_->size() != bytes)
+      capture_buffer_ = std::make_unique<gpu::Buffer>(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
+    image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    region.imageExtent = {sc_.extent.width, sc_.extent.height, 1};
+    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, capture_buffer_->handle(), 1, &region);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                 VK_ACCESS_2_HOST_READ_BIT);
+    image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+                  VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_NONE, 0);
+    capture_requested_ = false;
+    capture_recorded_ = true;
+    capture_extent_ = sc_.extent;
+  } else {
+    image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_NONE, 0);
+  }
+}
+
+void Window::finish_capture() {
+  if (!capture_recorded_) return;
+  capture_recorded_ = false;
+  try {
+    auto rgba = render::bgra_to_rgba(static_cast<const uint8_t*>(capture_buffer_->mapped()), capture_extent_.width,
+                                     capture_extent_.height);
+    render::write_png(capture_path_, capture_extent_.width, capture_extent_.height, rgba);
+    last_capture_ = std::filesystem::absolute(capture_path_).string();
+    std::printf("captured %s\n", last_capture_.c_str());
+  } catch (const std::exception& e) {
+    error_ = e.what();
+  }
+}
+
+void Window::apply_rebuild() {
+  vkDeviceWaitIdle(ctx_->device);
+  try {
+    lab_->build(*ctx_);
+    params_before_ = lab_->params().all();
+  } catch (const std::exception& e) {
+    // Keep the running state: the lab is unchanged, its parameters go back.
+    error_ = std::string("could not apply the change: ") + e.what();
+    if (!params_before_.empty()) lab_->params().all() = params_before_;
+    lab_->params().rebuild_pending = false;
+  }
+}
+
+void Window::switch_lab(const std::string& name) {
+  if (name == lab_->name()) return;
+  vkDeviceWaitIdle(ctx_->device);
+  try {
+    auto lab = make_lab(name);
+    lab->build(*ctx_);
+    lab_ = std::move(lab);
+    params_before_ = lab_->params().all();
+    timings_.clear();
+    gpu_ms_history_.clear();
+  } catch (const std::exception& e) {
+    error_ = "could not start lab '" + name + "': " + e.what();
+  }
+}
+
+void Window::exercise(uint64_t f) {
+  uint64_t n = opts_.frames;
+  if (f == n / 5) {
+    vsync_ = !vsync_;
+    resized_ = true;
+  } else if (f == 2 * n / 5) {
+    glfwSetWindowSize(window_, int(opts_.width) * 3 / 4, int(opts_.height) * 3 / 4);
+  } else if (f == 3 * n / 5) {
+    glfwIconifyWindow(window_);
+  } else if (f == 3 * n / 5 + 3) {
+    glfwRestoreWindow(window_);
+  } else if (f == 4 * n / 5) {
+    glfwSetWindowSize(window_, int(opts_.width), int(opts_.height));
+    vsync_ = !vsync_;
+    resized_ = true;
+  }
+}

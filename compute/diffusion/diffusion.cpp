@@ -1,0 +1,218 @@
+#include "diffusion.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace diffusion {
+
+namespace {
+
+struct StepPush {
+  int32_t width, height;
+  float k;
+  int32_t insulated;
+};
+
+struct PaintPush {
+  int32_t width, height, origin_x, origin_y;
+  float cx, cy, radius, amount;
+};
+
+struct StatsPush {
+  int32_t width, height;
+  uint32_t pass, groups;
+};
+
+constexpr uint32_t kStatsGroups = 256;  // first pass: this many partial results
+
+// Paint touches cells within 3 radii (exp(-9) of the peak is below float noise for heat).
+constexpr float kPaintReach = 3.0f;
+
+}  // namespace
+
+void step_cpu(const Config& c, const std::vector<float>& in, std::vector<float>& out) {
+  const int w = int(c.width), h = int(c.height);
+  const float k = c.cd / 4.0f;
+  const bool insulated = c.boundary == Boundary::Insulated;
+  out.resize(in.size());
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      float t = in[size_t(y) * w + x];
+      auto at = [&](int xx, int yy) {
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h) return insulated ? t : 0.0f;
+        return in[size_t(yy) * w + xx];
+      };
+      float lap = (at(x - 1, y) + at(x + 1, y)) + (at(x, y - 1) + at(x, y + 1)) - 4.0f * t;
+      out[size_t(y) * w + x] = t + k * lap;
+    }
+}
+
+void steps_cpu(const Config& c, std::vector<float>& field, uint32_t n) {
+  std::vector<float> tmp(field.size());
+  for (uint32_t i = 0; i < n; ++i) {
+    step_cpu(c, field, tmp);
+    field.swap(tmp);
+  }
+}
+
+void paint_cpu(const Config& c, std::vector<float>& field, float cx, float cy, float radius, float amount) {
+  for (uint32_t y = 0; y < c.height; ++y)
+    for (uint32_t x = 0; x < c.width; ++x) {
+      float dx = float(x) + 0.5f - cx, dy = float(y) + 0.5f - cy;
+      float d2 = dx * dx + dy * dy;
+      if (d2 > kPaintReach * kPaintReach * radius * radius) continue;
+      float& v = field[size_t(y) * c.width + x];
+      float nv = v + amount * std::exp(-d2 / (radius * radius));
+      v = amount < 0.0f ? std::max(nv, std::min(v, 0.0f)) : nv;
+    }
+}
+
+Stats stats_cpu(const std::vector<float>& field) {
+  Stats s;
+  s.min = INFINITY;
+  s.max = -INFINITY;
+  double sum = 0;
+  for (float v : field) {
+    if (!std::isfinite(v)) {
+      s.non_finite++;
+      continue;
+    }
+    sum += v;
+    s.min = std::min(s.min, v);
+    s.max = std::max(s.max, v);
+  }
+  s.sum = float(sum);
+  return s;
+}
+
+const std::vector<std::string>& presets() {
+  static const std::vector<std::string> p = {"spots", "gaussian", "random", "zero"};
+  return p;
+}
+
+std::vector<float> initial_field(const Config& c, const std::string& preset, uint32_t seed) {
+  std::vector<float> f(size_t(c.width) * c.height, 0.0f);
+  std::mt19937 rng(seed);
+  if (preset == "random") {
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    for (auto& v : f) v = u(rng);
+  } else if (preset == "gaussian") {
+    float s = 0.1f * float(std::min(c.width, c.height));
+    for (uint32_t y = 0; y < c.height; ++y)
+      for (uint32_t x = 0; x < c.width; ++x) {
+        float dx = float(x) + 0.5f - 0.5f * float(c.width), dy = float(y) + 0.5f - 0.5f * float(c.height);
+        f[size_t(y) * c.width + x] = std::exp(-(dx * dx + dy * dy) / (2 * s * s));
+      }
+  } else if (preset == "spots") {
+    std::uniform_real_distribution<float> u(0.15f, 0.85f);
+    float r = 0.06f * float(std::min(c.width, c.height));
+    for (int i = 0; i < 5; ++i) {
+      float cx = u(rng) * float(c.width), cy = u(rng) * float(c.height);
+      for (uint32_t y = 0; y < c.height; ++y)
+        for (uint32_t x = 0; x < c.width; ++x) {
+          float dx = float(x) + 0.5f - cx, dy = float(y) + 0.5f - cy;
+          if (dx * dx + dy * dy <= r * r) f[size_t(y) * c.width + x] = 1.0f;
+        }
+    }
+  } else if (preset != "zero") {
+    throw std::invalid_argument("unknown initial field '" + preset + "'");
+  }
+  return f;
+}
+
+Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_(ctx) {
+  auto max_dim = ctx.props.limits.maxImageDimension2D;
+  if (cfg.width < 2 || cfg.height < 2 || cfg.width > max_dim || cfg.height > max_dim)
+    throw std::invalid_argument("diffusion grid " + std::to_string(cfg.width) + "x" + std::to_string(cfg.height) +
+                                " is outside 2.." + std::to_string(max_dim) + " on this device");
+  for (auto& img : images_)
+    img = gpu::Image(ctx, cfg.width, cfg.height, VK_FORMAT_R32_SFLOAT,
+                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
+  step_ = gpu::make_compute(ctx, "diffusion/step.comp",
+                            {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(StepPush));
+  paint_ = gpu::make_compute(ctx, "diffusion/paint.comp", {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(PaintPush));
+  stats_ = gpu::make_compute(ctx, "diffusion/stats.comp",
+                             {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, sizeof(StatsPush));
+  partials_ = gpu::Buffer(ctx, (kStatsGroups + 1) * sizeof(Stats), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+}
+
+void Simulation::upload(const std::vector<float>& field) { images_[current_].upload(field); }
+
+std::vector<float> Simulation::download() const { return images_[current_].download<float>(); }
+
+void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n) {
+  if (n == 0) return;
+  StepPush push{int32_t(config.width), int32_t(config.height), config.cd / 4.0f,
+                config.boundary == Boundary::Insulated ? 1 : 0};
+  uint32_t scope = prof ? prof->begin(cmd, "diffusion.step", n * bytes_per_step(config), n * flops_per_step(config)) : 0;
+  // Earlier readers (last frame's draw) and writers of both images finish first.
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  for (uint32_t i = 0; i < n; ++i) {
+    if (i > 0)
+      gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    step_.bind(cmd, {gpu::storage_image(images_[current_]), gpu::storage_image(images_[1 - current_])}, push);
+    vkCmdDispatch(cmd, gpu::groups(config.width, 16), gpu::groups(config.height, 16), 1);
+    current_ = 1 - current_;
+  }
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
+  if (prof) prof->end(cmd, scope);
+}
+
+void Simulation::record_paint(VkCommandBuffer cmd, gpu::Profiler* prof, float cx, float cy, float radius,
+                              float amount) {
+  if (!(radius > 0.0f) || !std::isfinite(cx) || !std::isfinite(cy) || !std::isfinite(amount)) return;
+  int reach = int(std::ceil(kPaintReach * radius)) + 1;
+  int x0 = std::clamp(int(cx) - reach, 0, int(config.width)), x1 = std::clamp(int(cx) + reach, 0, int(config.width));
+  int y0 = std::clamp(int(cy) - reach, 0, int(config.height)), y1 = std::clamp(int(cy) + reach, 0, int(config.height));
+  if (x1 <= x0 || y1 <= y0) return;
+  PaintPush push{int32_t(config.width), int32_t(config.height), x0, y0, cx, cy, radius, amount};
+  double cells = double(x1 - x0) * (y1 - y0);
+  uint32_t scope = prof ? prof->begin(cmd, "diffusion.paint", 8.0 * cells, 10.0 * cells) : 0;
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  paint_.bind(cmd, {gpu::storage_image(images_[current_])}, push);
+  vkCmdDispatch(cmd, gpu::groups(uint32_t(x1 - x0), 16), gpu::groups(uint32_t(y1 - y0), 16), 1);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
+  if (prof) prof->end(cmd, scope);
+}
+
+void Simulation::record_stats(VkCommandBuffer cmd, gpu::Profiler* prof) {
+  double cells = double(config.width) * config.height;
+  uint32_t scope = prof ? prof->begin(cmd, "diffusion.stats", 4.0 * cells, 4.0 * cells) : 0;
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  for (uint32_t pass = 0; pass < 2; ++pass) {
+    if (pass == 1)
+      gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    StatsPush push{int32_t(config.width), int32_t(config.height), pass, kStatsGroups};
+    stats_.bind(cmd, {gpu::storage_image(images_[current_]), gpu::storage_buffer(partials_)}, push);
+    vkCmdDispatch(cmd, pass == 0 ? kStatsGroups : 1, 1, 1);
+  }
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  if (prof) prof->end(cmd, scope);
+}
+
+Stats Simulation::last_stats() const {
+  Stats s;
+  partials_.download(&s, sizeof s, kStatsGroups * sizeof(Stats));
+  return s;
+}
+
+Stats Simulation::stats() {
+  ctx_.submit_now([&](VkCommandBuffer cmd) { record_stats(cmd, nullptr); });
+  return last_stats();
+}
+
+}  // namespace diffusion

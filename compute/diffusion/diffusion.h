@@ -1,0 +1,75 @@
+// Heat diffusion on a grid (seed 000, §4.4.2): T' = T + (Cd/4)·∇²T with the 5-point
+// Laplacian, on a storage image ping-ponged each step. Explicit scheme: stable for
+// 0 < Cd <= 1 (the largest eigenvalue of the 5-point Laplacian is 8).
+#pragma once
+#include "gpu/pipeline.h"
+#include "gpu/profiler.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace diffusion {
+
+enum class Boundary { Insulated, FixedZero };  // zero flux (heat conserved) / T = 0 outside
+
+struct Config {
+  uint32_t width = 256, height = 256;
+  float cd = 0.8f;
+  Boundary boundary = Boundary::Insulated;
+};
+
+// Per step: one read and one write of every cell (neighbours come from cache),
+// and 7 flops a cell: 3 adds + 4·T + subtract + scale by k + add.
+inline double bytes_per_step(const Config& c) { return 8.0 * c.width * c.height; }
+inline double flops_per_step(const Config& c) { return 7.0 * c.width * c.height; }
+
+// CPU reference, in the shader's operation order.
+void step_cpu(const Config& c, const std::vector<float>& in, std::vector<float>& out);
+void steps_cpu(const Config& c, std::vector<float>& field, uint32_t n);
+void paint_cpu(const Config& c, std::vector<float>& field, float cx, float cy, float radius, float amount);
+
+// Field statistics: total heat (conserved with insulated borders), extremes, and the
+// count of NaN/inf cells that says the explicit scheme blew up (Cd > 1).
+struct Stats {
+  float sum = 0, min = 0, max = 0;
+  uint32_t non_finite = 0;
+};
+Stats stats_cpu(const std::vector<float>& field);
+
+// Starting fields: "spots" (a few hot discs), "gaussian", "random", "zero".
+std::vector<float> initial_field(const Config& c, const std::string& preset, uint32_t seed = 1);
+const std::vector<std::string>& presets();
+
+class Simulation {
+ public:
+  Simulation(gpu::Context& ctx, const Config& config);
+
+  Config config;  // cd and boundary may change between steps; size is fixed at creation
+
+  void upload(const std::vector<float>& field);
+  std::vector<float> download() const;
+
+  // Records n steps (ping-pong); ends with a barrier that makes the field visible to
+  // any later stage (drawing, copies, the next steps).
+  void record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n);
+  // Adds heat amount·exp(-d²/r²) around (cx, cy) in cell units (negative cools, not below 0).
+  void record_paint(VkCommandBuffer cmd, gpu::Profiler* prof, float cx, float cy, float radius, float amount);
+
+  // Two-pass reduction of the field into a small host-visible buffer; read it with
+  // last_stats() once the command buffer has completed.
+  void record_stats(VkCommandBuffer cmd, gpu::Profiler* prof);
+  Stats last_stats() const;
+  Stats stats();  // record, submit, wait: for tests and dumps
+
+  const gpu::Image& field() const { return images_[current_]; }
+
+ private:
+  gpu::Context& ctx_;
+  gpu::Image images_[2];
+  uint32_t current_ = 0;
+  gpu::Pipeline step_, paint_, stats_;
+  gpu::Buffer partials_;  // kStatsGroups partial results, then the total
+};
+
+}  // namespace diffusion

@@ -1,0 +1,405 @@
+#include "context.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <unistd.h>
+
+namespace gpu {
+
+const char* result_name(VkResult r) {
+  switch (r) {
+#define CASE(x) case x: return #x;
+    CASE(VK_SUCCESS) CASE(VK_NOT_READY) CASE(VK_TIMEOUT) CASE(VK_INCOMPLETE)
+    CASE(VK_ERROR_OUT_OF_HOST_MEMORY) CASE(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+    CASE(VK_ERROR_INITIALIZATION_FAILED) CASE(VK_ERROR_DEVICE_LOST)
+    CASE(VK_ERROR_MEMORY_MAP_FAILED) CASE(VK_ERROR_LAYER_NOT_PRESENT)
+    CASE(VK_ERROR_EXTENSION_NOT_PRESENT) CASE(VK_ERROR_FEATURE_NOT_PRESENT)
+    CASE(VK_ERROR_INCOMPATIBLE_DRIVER) CASE(VK_ERROR_TOO_MANY_OBJECTS)
+    CASE(VK_ERROR_FORMAT_NOT_SUPPORTED) CASE(VK_ERROR_SURFACE_LOST_KHR)
+    CASE(VK_ERROR_OUT_OF_DATE_KHR) CASE(VK_SUBOPTIMAL_KHR)
+    CASE(VK_ERROR_NATIVE_WINDOW_IN_USE_KHR) CASE(VK_ERROR_INVALID_SHADER_NV)
+#undef CASE
+    default: return "VK_ERROR_(unknown)";
+  }
+}
+
+void throw_vk(VkResult r, const char* expr, const char* file, int line) {
+  std::ostringstream s;
+  s << result_name(r) << " from " << expr << " (" << file << ":" << line << ")";
+  throw VulkanError(r, s.str());
+}
+
+namespace {
+
+std::string version_string(uint32_t v) {
+  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) +
+         "." + std::to_string(VK_API_VERSION_PATCH(v));
+}
+
+const char* type_name(VkPhysicalDeviceType t) {
+  switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
+    default: return "other";
+  }
+}
+
+int type_rank(VkPhysicalDeviceType t) {  // discrete, else integrated, else the rest, CPU last
+  switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
+    default: return 0;
+  }
+}
+
+bool has_extension(VkPhysicalDevice pd, const char* name) {
+  uint32_t n = 0;
+  vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, nullptr);
+  std::vector<VkExtensionProperties> exts(n);
+  vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, exts.data());
+  return std::any_of(exts.begin(), exts.end(),
+                     [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
+int graphics_compute_family(VkPhysicalDevice pd) {
+  uint32_t n = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, nullptr);
+  std::vector<VkQueueFamilyProperties> fams(n);
+  vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fams.data());
+  for (uint32_t i = 0; i < n; ++i) {
+    VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
+    if ((fams[i].queueFlags & need) == need) return int(i);
+  }
+  return -1;
+}
+
+DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
+  DeviceInfo d;
+  d.index = index;
+  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES, &driver};
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroup};
+  vkGetPhysicalDeviceProperties2(pd, &props);
+  d.name = props.properties.deviceName;
+  d.type = type_name(props.properties.deviceType);
+  d.driver = std::string(driver.driverName) + " " + driver.driverInfo;
+  d.api = version_string(props.properties.apiVersion);
+  d.subgroup_size = subgroup.subgroupSize;
+
+  VkPhysicalDeviceMemoryProperties mem;
+  vkGetPhysicalDeviceMemoryProperties(pd, &mem);
+  for (uint32_t i = 0; i < mem.memoryHeapCount; ++i)
+    if (mem.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+      d.device_local_mib = std::max<uint64_t>(d.device_local_mib, mem.memoryHeaps[i].size >> 20);
+
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  VkPhysicalDeviceFeatures2 feats{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  bool atomic_ext = has_extension(pd, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+  if (atomic_ext) feats.pNext = &atomic;
+  vkGetPhysicalDeviceFeatures2(pd, &feats);
+  d.fp64 = feats.features.shaderFloat64;
+  d.int64 = feats.features.shaderInt64;
+  d.atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;
+
+  int family = graphics_compute_family(pd);
+  if (family >= 0) {
+    uint32_t n = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, nullptr);
+    std::vector<VkQueueFamilyProperties> fams(n);
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fams.data());
+    d.timestamps = fams[family].timestampValidBits > 0 && props.properties.limits.timestampPeriod > 0;
+  }
+  if (props.properties.apiVersion < VK_API_VERSION_1_3) d.why_not = "needs Vulkan 1.3";
+  else if (family < 0) d.why_not = "no graphics+compute queue";
+  else if (!has_extension(pd, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) d.why_not = "no VK_KHR_push_descriptor";
+  d.usable = d.why_not.empty();
+  return d;
+}
+
+void load_vulkan() {
+  static bool loaded = false;
+  if (loaded) return;
+  if (volkInitialize() != VK_SUCCESS)
+    throw std::runtime_error("the Vulkan loader (libvulkan.so.1) was not found; install libvulkan1 and a driver");
+  loaded = true;
+}
+
+VkInstance make_instance(const std::vector<std::string>& extensions, bool validation) {
+  load_vulkan();
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "vklab";
+  app.apiVersion = VK_API_VERSION_1_3;
+  std::vector<const char*> exts;
+  for (auto& e : extensions) exts.push_back(e.c_str());
+  std::vector<const char*> layers;
+  VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+  VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+  features.enabledValidationFeatureCount = 1;
+  features.pEnabledValidationFeatures = enables;
+  VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  ci.pApplicationInfo = &app;
+  if (validation) {
+    uint32_t n = 0;
+    vkEnumerateInstanceLayerProperties(&n, nullptr);
+    std::vector<VkLayerProperties> props(n);
+    vkEnumerateInstanceLayerProperties(&n, props.data());
+    bool found = std::any_of(props.begin(), props.end(), [](const VkLayerProperties& p) {
+      return std::strcmp(p.layerName, "VK_LAYER_KHRONOS_validation") == 0;
+    });
+    if (!found)
+      throw std::runtime_error("validation was asked for but VK_LAYER_KHRONOS_validation is not installed "
+                               "(Debian: vulkan-validationlayers)");
+    layers.push_back("VK_LAYER_KHRONOS_validation");
+    exts.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    ci.pNext = &features;
+  }
+  ci.enabledLayerCount = uint32_t(layers.size());
+  ci.ppEnabledLayerNames = layers.data();
+  ci.enabledExtensionCount = uint32_t(exts.size());
+  ci.ppEnabledExtensionNames = exts.data();
+  VkInstance instance;
+  VK_CHECK(vkCreateInstance(&ci, nullptr, &instance));
+  volkLoadInstanceOnly(instance);
+  return instance;
+}
+
+std::vector<VkPhysicalDevice> physical_devices(VkInstance instance) {
+  uint32_t n = 0;
+  VK_CHECK(vkEnumeratePhysicalDevices(instance, &n, nullptr));
+  std::vector<VkPhysicalDevice> pds(n);
+  VK_CHECK(vkEnumeratePhysicalDevices(instance, &n, pds.data()));
+  return pds;
+}
+
+std::filesystem::path find_shader_dir() {
+  if (const char* env = std::getenv("VKLAB_SHADER_DIR")) return env;
+  char buf[4096];
+  ssize_t len = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (len > 0) {
+    buf[len] = 0;
+    auto beside = std::filesystem::path(buf).parent_path() / "shaders";
+    if (std::filesystem::is_directory(beside)) return beside;
+  }
+  return VKLAB_BUILD_SHADER_DIR;
+}
+
+}  // namespace
+
+std::vector<DeviceInfo> list_devices() {
+  VkInstance instance = make_instance({}, false);
+  std::vector<DeviceInfo> out;
+  auto pds = physical_devices(instance);
+  for (uint32_t i = 0; i < pds.size(); ++i) out.push_back(describe(pds[i], i));
+  vkDestroyInstance(instance, nullptr);
+  return out;
+}
+
+std::string format_device_table(const std::vector<DeviceInfo>& devices) {
+  std::ostringstream s;
+  for (auto& d : devices) {
+    s << "[" << d.index << "] " << d.name << "\n"
+      << "    type " << d.type << ", driver " << d.driver << ", Vulkan " << d.api << "\n"
+      << "    device-local memory " << d.device_local_mib << " MiB, subgroup size " << d.subgroup_size << "\n"
+      << "    fp64 " << (d.fp64 ? "yes" : "no") << ", int64 " << (d.int64 ? "yes" : "no")
+      << ", atomic float add " << (d.atomic_float_add ? "yes" : "no")
+      << ", timestamps " << (d.timestamps ? "yes" : "no") << "\n"
+      << "    " << (d.usable ? "usable by vklab" : "not usable: " + d.why_not) << "\n";
+  }
+  if (devices.empty()) s << "no Vulkan device found\n";
+  return s.str();
+}
+
+Context::Context(const ContextOptions& options) : print_messages_(options.print_messages) {
+  shader_dir = find_shader_dir();
+  instance = make_instance(options.instance_extensions, options.validation);
+  if (options.validation) {
+    VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+    mi.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+    mi.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+    mi.pfnUserCallback = &Context::on_message;
+    mi.pUserData = this;
+    VK_CHECK(vkCreateDebugUtilsMessengerEXT(instance, &mi, nullptr, &messenger_));
+  }
+
+  // Choose: an explicit --device, else the best-ranked usable device.
+  auto pds = physical_devices(instance);
+  std::vector<DeviceInfo> infos;
+  for (uint32_t i = 0; i < pds.size(); ++i) infos.push_back(describe(pds[i], i));
+  int chosen = -1;
+  auto usable_here = [&](uint32_t i) {
+    if (!infos[i].usable) return false;
+    if (!options.can_present) return true;
+    return options.can_present(instance, pds[i], uint32_t(graphics_compute_family(pds[i])));
+  };
+  if (!options.device.empty()) {
+    bool numeric = std::all_of(options.device.begin(), options.device.end(), ::isdigit);
+    for (uint32_t i = 0; i < pds.size(); ++i) {
+      bool match = numeric ? std::to_string(i) == options.device
+                           : infos[i].name.find(options.device) != std::string::npos;
+      if (match) { chosen = int(i); break; }
+    }
+    if (chosen < 0) throw std::invalid_argument("no Vulkan device matches --device " + options.device);
+    if (!infos[chosen].usable)
+      throw std::runtime_error("device '" + infos[chosen].name + "' is not usable: " + infos[chosen].why_not);
+  } else {
+    for (uint32_t i = 0; i < pds.size(); ++i) {
+      if (!usable_here(i)) continue;
+      VkPhysicalDeviceProperties a, b;
+      vkGetPhysicalDeviceProperties(pds[i], &a);
+      if (chosen >= 0) vkGetPhysicalDeviceProperties(pds[chosen], &b);
+      if (chosen < 0 || type_rank(a.deviceType) > type_rank(b.deviceType) ||
+          (type_rank(a.deviceType) == type_rank(b.deviceType) &&
+           infos[i].device_local_mib > infos[chosen].device_local_mib))
+        chosen = int(i);
+    }
+    if (chosen < 0) throw std::runtime_error("no usable Vulkan 1.3 device found (try --list-devices)");
+  }
+  physical = pds[chosen];
+  info = infos[chosen];
+  queue_family = uint32_t(graphics_compute_family(physical));
+  vkGetPhysicalDeviceProperties(physical, &props);
+  vkGetPhysicalDeviceMemoryProperties(physical, &memory);
+  {
+    uint32_t n = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(physical, &n, nullptr);
+    std::vector<VkQueueFamilyProperties> fams(n);
+    vkGetPhysicalDeviceQueueFamilyProperties(physical, &n, fams.data());
+    timestamp_valid_bits = fams[queue_family].timestampValidBits;
+  }
+
+  // Features: what vklab needs, plus what later labs use where the device has it.
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f13};
+  VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
+  bool atomic_ext = has_extension(physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+  if (atomic_ext) f13.pNext = &atomic;
+  vkGetPhysicalDeviceFeatures2(physical, &have);
+  if (!f13.dynamicRendering || !f13.synchronization2)
+    throw std::runtime_error(info.name + " lacks dynamicRendering or synchronization2");
+
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT want_atomic{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  want_atomic.shaderBufferFloat32AtomicAdd = atomic.shaderBufferFloat32AtomicAdd;
+  want_atomic.shaderBufferFloat32Atomics = atomic.shaderBufferFloat32Atomics;
+  VkPhysicalDeviceVulkan13Features w13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  w13.dynamicRendering = VK_TRUE;
+  w13.synchronization2 = VK_TRUE;
+  w13.maintenance4 = f13.maintenance4;
+  if (atomic_ext && atomic.shaderBufferFloat32AtomicAdd) w13.pNext = &want_atomic;
+  VkPhysicalDeviceVulkan12Features w12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &w13};
+  w12.scalarBlockLayout = f12.scalarBlockLayout;
+  w12.shaderFloat16 = f12.shaderFloat16;
+  w12.hostQueryReset = f12.hostQueryReset;
+  VkPhysicalDeviceFeatures2 want{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &w12};
+  want.features.shaderFloat64 = have.features.shaderFloat64;
+  want.features.shaderInt64 = have.features.shaderInt64;
+  want.features.shaderStorageImageWriteWithoutFormat = have.features.shaderStorageImageWriteWithoutFormat;
+  want.features.fragmentStoresAndAtomics = have.features.fragmentStoresAndAtomics;
+  atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;
+
+  std::vector<const char*> exts = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  if (atomic_float_add) exts.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
+  if (options.swapchain) exts.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  qi.queueFamilyIndex = queue_family;
+  qi.queueCount = 1;
+  qi.pQueuePriorities = &priority;
+  VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &want};
+  di.queueCreateInfoCount = 1;
+  di.pQueueCreateInfos = &qi;
+  di.enabledExtensionCount = uint32_t(exts.size());
+  di.ppEnabledExtensionNames = exts.data();
+  VK_CHECK(vkCreateDevice(physical, &di, nullptr, &device));
+  volkLoadDevice(device);
+  vkGetDeviceQueue(device, queue_family, 0, &queue);
+
+  VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pi.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pi.queueFamilyIndex = queue_family;
+  VK_CHECK(vkCreateCommandPool(device, &pi, nullptr, &pool_));
+}
+
+Context::~Context() {
+  if (device) {
+    vkDeviceWaitIdle(device);
+    vkDestroyCommandPool(device, pool_, nullptr);
+    vkDestroyDevice(device, nullptr);
+  }
+  if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance, messenger_, nullptr);
+  if (instance) vkDestroyInstance(instance, nullptr);
+}
+
+VkBool32 VKAPI_CALL Context::on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                        VkDebugUtilsMessageTypeFlagsEXT,
+                                        const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
+  auto* self = static_cast<Context*>(user);
+  std::string text = std::string(severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "error: " : "warning: ") +
+                     (data->pMessage ? data->pMessage : "(no text)");
+  self->validation_count_++;
+  std::lock_guard lock(self->messages_mutex_);
+  self->messages_.push_back(text);
+  std::string key = std::to_string(data->messageIdNumber) + (data->pMessageIdName ? data->pMessageIdName : "");
+  if (self->print_messages_ && self->printed_.insert(key).second)
+    std::fprintf(stderr, "vklab validation %s\n", text.c_str());
+  return VK_FALSE;
+}
+
+std::vector<std::string> Context::validation_messages() const {
+  std::lock_guard lock(messages_mutex_);
+  return messages_;
+}
+
+uint32_t Context::memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const {
+  for (uint32_t i = 0; i < memory.memoryTypeCount; ++i)
+    if ((type_bits & (1u << i)) && (memory.memoryTypes[i].propertyFlags & flags) == flags) return i;
+  throw std::runtime_error("no memory type with the needed properties");
+}
+
+void Context::submit_now(const std::function<void(VkCommandBuffer)>& record) {
+  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  ai.commandPool = pool_;
+  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  ai.commandBufferCount = 1;
+  VkCommandBuffer cmd;
+  VK_CHECK(vkAllocateCommandBuffers(device, &ai, &cmd));
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VK_CHECK(vkBeginCommandBuffer(cmd, &bi));
+  record(cmd);
+  VK_CHECK(vkEndCommandBuffer(cmd));
+  VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence;
+  VK_CHECK(vkCreateFence(device, &fi, nullptr, &fence));
+  VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  si.commandBufferCount = 1;
+  si.pCommandBuffers = &cmd;
+  VkResult r = vkQueueSubmit(queue, 1, &si, fence);
+  if (r == VK_SUCCESS) r = vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
+  vkDestroyFence(device, fence, nullptr);
+  vkFreeCommandBuffers(device, pool_, 1, &cmd);
+  VK_CHECK(r);
+}
+
+void barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+             VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access) {
+  VkMemoryBarrier2 b{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  b.srcStageMask = src_stage;
+  b.srcAccessMask = src_access;
+  b.dstStageMask = dst_stage;
+  b.dstAccessMask = dst_access;
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.memoryBarrierCount = 1;
+  dep.pMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+}  // namespace gpu

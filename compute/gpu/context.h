@@ -1,0 +1,89 @@
+// The Vulkan context: volk-loaded instance, optional validation with a message
+// counter, device choice, one queue, and a helper for one-off submissions.
+#pragma once
+#include "vk.h"
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gpu {
+
+struct ContextOptions {
+  bool validation = false;        // Khronos validation layer + synchronization validation
+  bool print_messages = true;     // print each distinct validation message once, to stderr
+  std::string device;             // "" = best, "N" = index, else a name substring
+  std::vector<std::string> instance_extensions;  // e.g. what GLFW needs for a surface
+  bool swapchain = false;         // enable VK_KHR_swapchain on the device
+  // Called for each candidate queue family: must return true if it can present.
+  std::function<bool(VkInstance, VkPhysicalDevice, uint32_t)> can_present;
+};
+
+struct DeviceInfo {
+  uint32_t index = 0;
+  std::string name, type, driver, api;
+  uint64_t device_local_mib = 0;
+  uint32_t subgroup_size = 0;
+  bool fp64 = false, int64 = false, atomic_float_add = false, timestamps = false;
+  bool usable = false;      // Vulkan 1.3 with a graphics+compute queue
+  std::string why_not;      // when not usable
+};
+
+// Lists the devices of a fresh instance (no validation). Throws if Vulkan is missing.
+std::vector<DeviceInfo> list_devices();
+std::string format_device_table(const std::vector<DeviceInfo>& devices);
+
+class Context {
+ public:
+  explicit Context(const ContextOptions& options = {});
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  VkInstance instance = VK_NULL_HANDLE;
+  VkPhysicalDevice physical = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  uint32_t queue_family = 0;
+  VkPhysicalDeviceProperties props{};
+  VkPhysicalDeviceMemoryProperties memory{};
+  DeviceInfo info;
+  uint32_t timestamp_valid_bits = 0;
+  bool atomic_float_add = false;
+
+  // Validation: number of warnings/errors seen since creation, and their texts.
+  uint64_t validation_count() const { return validation_count_.load(); }
+  std::vector<std::string> validation_messages() const;
+  bool validation_enabled() const { return messenger_ != VK_NULL_HANDLE; }
+
+  uint32_t memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
+
+  // Records with `record`, submits, waits. For uploads, readbacks and tests.
+  void submit_now(const std::function<void(VkCommandBuffer)>& record);
+
+  // Where the build put the SPIR-V files (<exe dir>/shaders, else the build tree).
+  std::filesystem::path shader_dir;
+
+ private:
+  static VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT,
+                                        VkDebugUtilsMessageTypeFlagsEXT,
+                                        const VkDebugUtilsMessengerCallbackDataEXT*, void*);
+  VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  VkCommandPool pool_ = VK_NULL_HANDLE;
+  bool print_messages_ = true;
+  std::atomic<uint64_t> validation_count_{0};
+  mutable std::mutex messages_mutex_;
+  std::vector<std::string> messages_;
+  std::set<std::string> printed_;
+};
+
+// Global memory barrier (synchronization2); images in vklab stay in GENERAL layout
+// while compute and graphics share them, so a memory barrier is all they need.
+void barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+             VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access);
+
+}  // namespace gpu

@@ -1,0 +1,199 @@
+#include "pipeline.h"
+
+#include <fstream>
+#include <utility>
+
+namespace gpu {
+
+std::vector<uint32_t> load_spirv(const Context& ctx, const std::string& name) {
+  auto path = ctx.shader_dir / (name + ".spv");
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) throw std::runtime_error("missing SPIR-V " + path.string() + " (set VKLAB_SHADER_DIR?)");
+  auto bytes = size_t(in.tellg());
+  std::vector<uint32_t> words(bytes / 4);
+  in.seekg(0);
+  in.read(reinterpret_cast<char*>(words.data()), std::streamsize(words.size() * 4));
+  return words;
+}
+
+Bind storage_buffer(const Buffer& b) {
+  Bind d{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  d.buffer = {b.handle(), 0, VK_WHOLE_SIZE};
+  return d;
+}
+Bind uniform_buffer(const Buffer& b) {
+  Bind d{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER};
+  d.buffer = {b.handle(), 0, VK_WHOLE_SIZE};
+  return d;
+}
+Bind storage_image(const Image& img) {
+  Bind d{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
+  d.image = {VK_NULL_HANDLE, img.view(), VK_IMAGE_LAYOUT_GENERAL};
+  return d;
+}
+
+namespace {
+VkShaderModule make_module(VkDevice device, const std::vector<uint32_t>& spirv) {
+  VkShaderModuleCreateInfo ci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  ci.codeSize = spirv.size() * 4;
+  ci.pCode = spirv.data();
+  VkShaderModule m;
+  VK_CHECK(vkCreateShaderModule(device, &ci, nullptr, &m));
+  return m;
+}
+}  // namespace
+
+Pipeline& Pipeline::operator=(Pipeline&& o) noexcept {
+  if (this != &o) {
+    reset();
+    ctx_ = o.ctx_;
+    set_layout_ = std::exchange(o.set_layout_, VK_NULL_HANDLE);
+    layout_ = std::exchange(o.layout_, VK_NULL_HANDLE);
+    pipeline_ = std::exchange(o.pipeline_, VK_NULL_HANDLE);
+    bind_point_ = o.bind_point_;
+    push_bytes_ = o.push_bytes_;
+  }
+  return *this;
+}
+
+void Pipeline::reset() {
+  if (!ctx_) return;
+  if (pipeline_) vkDestroyPipeline(ctx_->device, pipeline_, nullptr);
+  if (layout_) vkDestroyPipelineLayout(ctx_->device, layout_, nullptr);
+  if (set_layout_) vkDestroyDescriptorSetLayout(ctx_->device, set_layout_, nullptr);
+  pipeline_ = VK_NULL_HANDLE;
+  layout_ = VK_NULL_HANDLE;
+  set_layout_ = VK_NULL_HANDLE;
+}
+
+void Pipeline::make_layout(const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes) {
+  std::vector<VkDescriptorSetLayoutBinding> b(bindings.size());
+  for (uint32_t i = 0; i < bindings.size(); ++i)
+    b[i] = {i, bindings[i], 1, VK_SHADER_STAGE_ALL, nullptr};
+  VkDescriptorSetLayoutCreateInfo si{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  si.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+  si.bindingCount = uint32_t(b.size());
+  si.pBindings = b.data();
+  VK_CHECK(vkCreateDescriptorSetLayout(ctx_->device, &si, nullptr, &set_layout_));
+  VkPushConstantRange range{VK_SHADER_STAGE_ALL, 0, push_bytes};
+  VkPipelineLayoutCreateInfo li{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  li.setLayoutCount = 1;
+  li.pSetLayouts = &set_layout_;
+  li.pushConstantRangeCount = push_bytes ? 1 : 0;
+  li.pPushConstantRanges = &range;
+  VK_CHECK(vkCreatePipelineLayout(ctx_->device, &li, nullptr, &layout_));
+  push_bytes_ = push_bytes;
+}
+
+void Pipeline::bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const void* push,
+                    uint32_t push_bytes) const {
+  vkCmdBindPipeline(cmd, bind_point_, pipeline_);
+  if (!binds.empty()) {
+    std::vector<VkWriteDescriptorSet> writes(binds.size());
+    for (uint32_t i = 0; i < binds.size(); ++i) {
+      auto& w = writes[i];
+      w = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      w.dstBinding = i;
+      w.descriptorCount = 1;
+      w.descriptorType = binds[i].type;
+      bool is_image = binds[i].type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
+                      binds[i].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
+                      binds[i].type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+      if (is_image) w.pImageInfo = &binds[i].image;
+      else w.pBufferInfo = &binds[i].buffer;
+    }
+    vkCmdPushDescriptorSetKHR(cmd, bind_point_, layout_, 0, uint32_t(writes.size()), writes.data());
+  }
+  if (push_bytes) {
+    if (push_bytes != push_bytes_) throw std::invalid_argument("push constant size does not match the pipeline");
+    vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_ALL, 0, push_bytes, push);
+  }
+}
+
+Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv,
+                      const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes) {
+  Pipeline p;
+  p.ctx_ = &ctx;
+  p.make_layout(bindings, push_bytes);
+  VkShaderModule module = make_module(ctx.device, spirv);
+  VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  ci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  ci.stage.module = module;
+  ci.stage.pName = "main";
+  ci.layout = p.layout_;
+  VkResult r = vkCreateComputePipelines(ctx.device, VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
+  vkDestroyShaderModule(ctx.device, module, nullptr);
+  VK_CHECK(r);
+  return p;
+}
+
+Pipeline make_graphics(Context& ctx, const GraphicsDesc& d) {
+  Pipeline p;
+  p.ctx_ = &ctx;
+  p.bind_point_ = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  p.make_layout(d.bindings, d.push_bytes);
+  VkShaderModule vs = make_module(ctx.device, load_spirv(ctx, d.vert));
+  VkShaderModule fs = make_module(ctx.device, load_spirv(ctx, d.frag));
+  VkPipelineShaderStageCreateInfo stages[2] = {
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
+  VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  ia.topology = d.topology;
+  VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  vp.viewportCount = 1;
+  vp.scissorCount = 1;
+  VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  rs.polygonMode = VK_POLYGON_MODE_FILL;
+  rs.cullMode = d.cull;
+  rs.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  rs.lineWidth = 1.0f;
+  VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+  VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  ds.depthTestEnable = d.depth_test;
+  ds.depthWriteEnable = d.depth_test;
+  ds.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
+  VkPipelineColorBlendAttachmentState att{};
+  att.colorWriteMask = 0xF;
+  if (d.blend) {
+    att.blendEnable = VK_TRUE;
+    att.srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA;
+    att.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+    att.colorBlendOp = VK_BLEND_OP_ADD;
+    att.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+    att.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+    att.alphaBlendOp = VK_BLEND_OP_ADD;
+  }
+  VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  cb.attachmentCount = 1;
+  cb.pAttachments = &att;
+  VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+  VkPipelineDynamicStateCreateInfo dy{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+  dy.dynamicStateCount = 2;
+  dy.pDynamicStates = dyn;
+  VkPipelineRenderingCreateInfo ri{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+  ri.colorAttachmentCount = 1;
+  ri.pColorAttachmentFormats = &d.color_format;
+  ri.depthAttachmentFormat = d.depth_format;
+  VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &ri};
+  ci.stageCount = 2;
+  ci.pStages = stages;
+  ci.pVertexInputState = &vi;
+  ci.pInputAssemblyState = &ia;
+  ci.pViewportState = &vp;
+  ci.pRasterizationState = &rs;
+  ci.pMultisampleState = &ms;
+  ci.pDepthStencilState = &ds;
+  ci.pColorBlendState = &cb;
+  ci.pDynamicState = &dy;
+  ci.layout = p.layout_;
+  VkResult r = vkCreateGraphicsPipelines(ctx.device, VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
+  vkDestroyShaderModule(ctx.device, vs, nullptr);
+  vkDestroyShaderModule(ctx.device, fs, nullptr);
+  VK_CHECK(r);
+  return p;
+}
+
+}  // namespace gpu

@@ -1,0 +1,63 @@
+// GPU timestamp profiler: named scopes around passes, each declaring the bytes it must
+// move and the flops it must do, so every pass reports ms, GB/s and GFLOP/s.
+// Scopes of the same name in one frame add up (e.g. 10 diffusion steps = one line).
+#pragma once
+#include "context.h"
+
+#include <string>
+#include <vector>
+
+namespace gpu {
+
+struct PassTiming {
+  std::string name;
+  uint32_t count = 0;   // scopes of this name in the frame
+  double ms = 0;        // summed GPU time
+  double bytes = 0;     // summed declared traffic
+  double flops = 0;     // summed declared arithmetic
+  double gbps() const { return ms > 0 ? bytes / (ms * 1e6) : 0; }
+  double gflops() const { return ms > 0 ? flops / (ms * 1e6) : 0; }
+};
+
+class Profiler {
+ public:
+  explicit Profiler(Context& ctx, uint32_t max_scopes = 256);
+  ~Profiler();
+  Profiler(const Profiler&) = delete;
+  Profiler& operator=(const Profiler&) = delete;
+
+  bool supported() const { return pool_ != VK_NULL_HANDLE; }
+  const char* unsupported_reason() const { return "GPU timestamps are not supported on this device's queue"; }
+
+  // Call once per command buffer, outside any rendering, before the first scope.
+  void begin_frame(VkCommandBuffer cmd);
+  uint32_t begin(VkCommandBuffer cmd, const std::string& name, double bytes, double flops);
+  void end(VkCommandBuffer cmd, uint32_t scope);
+  // After the command buffer has completed: the frame's passes in first-seen order.
+  std::vector<PassTiming> resolve();
+
+  struct Scope {  // RAII helper: Profiler::Scope s(prof, cmd, "pass", bytes, flops);
+    Scope(Profiler& p, VkCommandBuffer c, const std::string& n, double bytes, double flops)
+        : prof(p), cmd(c), id(p.begin(c, n, bytes, flops)) {}
+    ~Scope() { prof.end(cmd, id); }
+    Profiler& prof;
+    VkCommandBuffer cmd;
+    uint32_t id;
+  };
+
+ private:
+  struct Pending {
+    std::string name;
+    double bytes, flops;
+    bool ended = false;
+  };
+  Context& ctx_;
+  VkQueryPool pool_ = VK_NULL_HANDLE;
+  uint32_t max_scopes_;
+  double ns_per_tick_ = 1;
+  uint64_t mask_ = ~0ull;
+  std::vector<Pending> pending_;
+  bool overflowed_ = false;
+};
+
+}  // namespace gpu

@@ -1,0 +1,230 @@
+#include "resources.h"
+
+#include <cstring>
+#include <utility>
+
+namespace gpu {
+
+namespace {
+
+VkDeviceMemory allocate(Context& ctx, VkMemoryRequirements req, VkMemoryPropertyFlags flags) {
+  VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  ai.allocationSize = req.size;
+  ai.memoryTypeIndex = ctx.memory_type(req.memoryTypeBits, flags);
+  VkDeviceMemory mem;
+  VK_CHECK(vkAllocateMemory(ctx.device, &ai, nullptr, &mem));
+  return mem;
+}
+
+VkImageAspectFlags aspect_of(VkFormat f) {
+  return f == VK_FORMAT_D32_SFLOAT || f == VK_FORMAT_D16_UNORM ? VK_IMAGE_ASPECT_DEPTH_BIT
+                                                               : VK_IMAGE_ASPECT_COLOR_BIT;
+}
+
+}  // namespace
+
+size_t format_bytes(VkFormat format) {
+  switch (format) {
+    case VK_FORMAT_R32_SFLOAT: case VK_FORMAT_R32_UINT: case VK_FORMAT_R32_SINT:
+    case VK_FORMAT_R8G8B8A8_UNORM: case VK_FORMAT_B8G8R8A8_UNORM: case VK_FORMAT_D32_SFLOAT:
+      return 4;
+    case VK_FORMAT_R32G32_SFLOAT: case VK_FORMAT_R16G16B16A16_SFLOAT: return 8;
+    case VK_FORMAT_R32G32B32A32_SFLOAT: return 16;
+    case VK_FORMAT_R16_SFLOAT: case VK_FORMAT_D16_UNORM: return 2;
+    default: throw std::invalid_argument("format_bytes: unsupported format");
+  }
+}
+
+// ---- Buffer ----
+
+Buffer::Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible)
+    : ctx_(&ctx), size_(size) {
+  VkBufferCreateInfo bi{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  bi.size = size;
+  bi.usage = usage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  VK_CHECK(vkCreateBuffer(ctx.device, &bi, nullptr, &buffer_));
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(ctx.device, buffer_, &req);
+  auto flags = host_visible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+                            : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  memory_ = allocate(ctx, req, flags);
+  VK_CHECK(vkBindBufferMemory(ctx.device, buffer_, memory_, 0));
+  if (host_visible) VK_CHECK(vkMapMemory(ctx.device, memory_, 0, VK_WHOLE_SIZE, 0, &mapped_));
+}
+
+Buffer& Buffer::operator=(Buffer&& o) noexcept {
+  if (this != &o) {
+    reset();
+    ctx_ = o.ctx_;
+    buffer_ = std::exchange(o.buffer_, VK_NULL_HANDLE);
+    memory_ = std::exchange(o.memory_, VK_NULL_HANDLE);
+    size_ = std::exchange(o.size_, 0);
+    mapped_ = std::exchange(o.mapped_, nullptr);
+  }
+  return *this;
+}
+
+void Buffer::reset() {
+  if (!ctx_) return;
+  if (buffer_) vkDestroyBuffer(ctx_->device, buffer_, nullptr);
+  if (memory_) vkFreeMemory(ctx_->device, memory_, nullptr);
+  buffer_ = VK_NULL_HANDLE;
+  memory_ = VK_NULL_HANDLE;
+  mapped_ = nullptr;
+  size_ = 0;
+}
+
+void Buffer::upload(const void* data, VkDeviceSize bytes, VkDeviceSize offset) {
+  if (offset + bytes > size_) throw std::out_of_range("Buffer::upload past the end");
+  if (mapped_) {
+    std::memcpy(static_cast<char*>(mapped_) + offset, data, bytes);
+    return;
+  }
+  Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
+  std::memcpy(staging.mapped(), data, bytes);
+  ctx_->submit_now([&](VkCommandBuffer cmd) {
+    // Whatever touched the buffer before must be done before the copy overwrites it.
+    barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+            VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkBufferCopy region{0, offset, bytes};
+    vkCmdCopyBuffer(cmd, staging.handle(), buffer_, 1, &region);
+    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+            VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  });
+}
+
+void Buffer::download(void* data, VkDeviceSize bytes, VkDeviceSize offset) const {
+  if (offset + bytes > size_) throw std::out_of_range("Buffer::download past the end");
+  if (mapped_) {
+    std::memcpy(data, static_cast<const char*>(mapped_) + offset, bytes);
+    return;
+  }
+  Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
+  ctx_->submit_now([&](VkCommandBuffer cmd) {
+    barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+            VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    VkBufferCopy region{offset, 0, bytes};
+    vkCmdCopyBuffer(cmd, buffer_, staging.handle(), 1, &region);
+    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+            VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  });
+  std::memcpy(data, staging.mapped(), bytes);
+}
+
+// ---- Image ----
+
+void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
+                VkImageLayout to) {
+  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.oldLayout = from;
+  b.newLayout = to;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = {aspect, 0, 1, 0, 1};
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+Image::Image(Context& ctx, uint32_t width, uint32_t height, VkFormat format, VkImageUsageFlags usage,
+             VkImageLayout layout)
+    : ctx_(&ctx), format_(format), layout_(layout), width_(width), height_(height) {
+  VkImageCreateInfo ii{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  ii.imageType = VK_IMAGE_TYPE_2D;
+  ii.format = format;
+  ii.extent = {width, height, 1};
+  ii.mipLevels = 1;
+  ii.arrayLayers = 1;
+  ii.samples = VK_SAMPLE_COUNT_1_BIT;
+  ii.tiling = VK_IMAGE_TILING_OPTIMAL;
+  ii.usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  ii.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  VK_CHECK(vkCreateImage(ctx.device, &ii, nullptr, &image_));
+  VkMemoryRequirements req;
+  vkGetImageMemoryRequirements(ctx.device, image_, &req);
+  memory_ = allocate(ctx, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  VK_CHECK(vkBindImageMemory(ctx.device, image_, memory_, 0));
+  VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  vi.image = image_;
+  vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  vi.format = format;
+  vi.subresourceRange = {aspect_of(format), 0, 1, 0, 1};
+  VK_CHECK(vkCreateImageView(ctx.device, &vi, nullptr, &view_));
+  // Start defined: colour images cleared to zero, then left in their working layout.
+  ctx.submit_now([&](VkCommandBuffer cmd) {
+    transition(cmd, image_, aspect_of(format), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    VkImageSubresourceRange range{aspect_of(format), 0, 1, 0, 1};
+    if (aspect_of(format) == VK_IMAGE_ASPECT_COLOR_BIT) {
+      VkClearColorValue zero{};
+      vkCmdClearColorImage(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &range);
+    } else {
+      VkClearDepthStencilValue one{1.0f, 0};
+      vkCmdClearDepthStencilImage(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &one, 1, &range);
+    }
+    transition(cmd, image_, aspect_of(format), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layout_);
+  });
+}
+
+Image& Image::operator=(Image&& o) noexcept {
+  if (this != &o) {
+    reset();
+    ctx_ = o.ctx_;
+    image_ = std::exchange(o.image_, VK_NULL_HANDLE);
+    memory_ = std::exchange(o.memory_, VK_NULL_HANDLE);
+    view_ = std::exchange(o.view_, VK_NULL_HANDLE);
+    format_ = o.format_;
+    layout_ = o.layout_;
+    width_ = o.width_;
+    height_ = o.height_;
+  }
+  return *this;
+}
+
+void Image::reset() {
+  if (!ctx_) return;
+  if (view_) vkDestroyImageView(ctx_->device, view_, nullptr);
+  if (image_) vkDestroyImage(ctx_->device, image_, nullptr);
+  if (memory_) vkFreeMemory(ctx_->device, memory_, nullptr);
+  view_ = VK_NULL_HANDLE;
+  image_ = VK_NULL_HANDLE;
+  memory_ = VK_NULL_HANDLE;
+}
+
+size_t Image::texel_bytes() const { return format_bytes(format_); }
+
+void Image::upload(const void* data, size_t bytes) {
+  if (bytes != texel_bytes() * width_ * height_) throw std::invalid_argument("Image::upload: size mismatch");
+  Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
+  std::memcpy(staging.mapped(), data, bytes);
+  ctx_->submit_now([&](VkCommandBuffer cmd) {
+    transition(cmd, image_, aspect_of(format_), layout_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {aspect_of(format_), 0, 0, 1};
+    region.imageExtent = {width_, height_, 1};
+    vkCmdCopyBufferToImage(cmd, staging.handle(), image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    transition(cmd, image_, aspect_of(format_), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layout_);
+  });
+}
+
+void Image::download(void* data, size_t bytes) const {
+  if (bytes != texel_bytes() * width_ * height_) throw std::invalid_argument("Image::download: size mismatch");
+  Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
+  ctx_->submit_now([&](VkCommandBuffer cmd) {
+    transition(cmd, image_, aspect_of(format_), layout_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {aspect_of(format_), 0, 0, 1};
+    region.imageExtent = {width_, height_, 1};
+    vkCmdCopyImageToBuffer(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.handle(), 1, &region);
+    transition(cmd, image_, aspect_of(format_), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout_);
+    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+            VK_ACCESS_2_HOST_READ_BIT);
+  });
+  std::memcpy(data, staging.mapped(), bytes);
+}
+
+}  // namespace gpu

@@ -1,0 +1,92 @@
+// Buffers and images in device memory, with staging upload and download.
+// Both are move-only owners: the destructor frees the Vulkan objects.
+#pragma once
+#include "context.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace gpu {
+
+class Buffer {
+ public:
+  Buffer() = default;
+  // Device-local unless `host_visible`; host-visible buffers are mapped for their lifetime.
+  Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible = false);
+  ~Buffer() { reset(); }
+  Buffer(Buffer&& o) noexcept { *this = std::move(o); }
+  Buffer& operator=(Buffer&& o) noexcept;
+
+  void upload(const void* data, VkDeviceSize bytes, VkDeviceSize offset = 0);
+  void download(void* data, VkDeviceSize bytes, VkDeviceSize offset = 0) const;
+  template <class T> void upload(const std::vector<T>& v) { upload(v.data(), v.size() * sizeof(T)); }
+  template <class T> std::vector<T> download() const {
+    std::vector<T> v(size_ / sizeof(T));
+    download(v.data(), v.size() * sizeof(T));
+    return v;
+  }
+
+  VkBuffer handle() const { return buffer_; }
+  VkDeviceSize size() const { return size_; }
+  void* mapped() const { return mapped_; }
+  explicit operator bool() const { return buffer_ != VK_NULL_HANDLE; }
+  void reset();
+
+ private:
+  Context* ctx_ = nullptr;
+  VkBuffer buffer_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  VkDeviceSize size_ = 0;
+  void* mapped_ = nullptr;
+};
+
+// A 2D image with one view. Storage images shared by compute and graphics live in
+// VK_IMAGE_LAYOUT_GENERAL; `layout()` is the layout the image is left in between passes.
+class Image {
+ public:
+  Image() = default;
+  Image(Context& ctx, uint32_t width, uint32_t height, VkFormat format, VkImageUsageFlags usage,
+        VkImageLayout layout = VK_IMAGE_LAYOUT_GENERAL);
+  ~Image() { reset(); }
+  Image(Image&& o) noexcept { *this = std::move(o); }
+  Image& operator=(Image&& o) noexcept;
+
+  // Tightly packed texel data, the whole image.
+  void upload(const void* data, size_t bytes);
+  void download(void* data, size_t bytes) const;
+  template <class T> void upload(const std::vector<T>& v) { upload(v.data(), v.size() * sizeof(T)); }
+  template <class T> std::vector<T> download() const {
+    std::vector<T> v(texel_bytes() * width_ * height_ / sizeof(T));
+    download(v.data(), v.size() * sizeof(T));
+    return v;
+  }
+
+  VkImage handle() const { return image_; }
+  VkImageView view() const { return view_; }
+  VkFormat format() const { return format_; }
+  VkImageLayout layout() const { return layout_; }
+  uint32_t width() const { return width_; }
+  uint32_t height() const { return height_; }
+  VkExtent2D extent() const { return {width_, height_}; }
+  size_t texel_bytes() const;
+  explicit operator bool() const { return image_ != VK_NULL_HANDLE; }
+  void reset();
+
+ private:
+  Context* ctx_ = nullptr;
+  VkImage image_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  VkImageView view_ = VK_NULL_HANDLE;
+  VkFormat format_ = VK_FORMAT_UNDEFINED;
+  VkImageLayout layout_ = VK_IMAGE_LAYOUT_UNDEFINED;
+  uint32_t width_ = 0, height_ = 0;
+};
+
+// Layout transition of a whole single-mip image, with conservative stage masks.
+void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
+                VkImageLayout to);
+
+size_t format_bytes(VkFormat format);
+
+}  // namespace gpu

@@ -1,0 +1,19 @@
+// Colour maps as 256-entry tables built on the CPU: the shader interpolates the same
+// table, so tests can predict every pixel from `colormap_color`.
+#pragma once
+#include <array>
+#include <string>
+#include <vector>
+
+namespace render {
+
+using Rgb = std::array<float, 3>;
+using ColormapTable = std::array<Rgb, 256>;
+
+const std::vector<std::string>& colormap_names();  // "heat", "coolwarm", "gray"
+ColormapTable colormap_table(const std::string& name);
+
+// The colour of value v mapped from [lo, hi], exactly as shaders/render/heatmap.frag does.
+Rgb colormap_color(const ColormapTable& table, float v, float lo, float hi);
+
+}  // namespace render

@@ -1,0 +1,59 @@
+#include "heatmap_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace render {
+
+namespace {
+struct HeatmapPush {
+  int32_t width, height;
+  float lo, hi;
+  int32_t smooth;
+};
+}  // namespace
+
+Rect fit_rect(VkExtent2D frame, uint32_t grid_w, uint32_t grid_h, float margin) {
+  float fw = std::max(1.0f, float(frame.width) - 2 * margin), fh = std::max(1.0f, float(frame.height) - 2 * margin);
+  float scale = std::min(fw / float(grid_w), fh / float(grid_h));
+  float w = float(grid_w) * scale, h = float(grid_h) * scale;
+  return {std::floor((float(frame.width) - w) / 2), std::floor((float(frame.height) - h) / 2), w, h};
+}
+
+HeatmapView::HeatmapView(gpu::Context& ctx) : ctx_(ctx) {
+  gpu::GraphicsDesc d;
+  d.vert = "render/fullscreen.vert";
+  d.frag = "render/heatmap.frag";
+  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  d.push_bytes = sizeof(HeatmapPush);
+  d.color_format = kColorFormat;
+  d.depth_format = kDepthFormat;
+  pipeline_ = gpu::make_graphics(ctx, d);
+  lut_ = gpu::Buffer(ctx, 256 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+  set_colormap("heat");
+}
+
+void HeatmapView::set_colormap(const std::string& name) {
+  if (name == lut_name_) return;
+  auto table = colormap_table(name);
+  std::vector<float> rgba(256 * 4);
+  for (int i = 0; i < 256; ++i)
+    for (int k = 0; k < 3; ++k) rgba[i * 4 + k] = table[i][k];
+  // The table is host-visible and written only here: wait so no frame in flight reads it.
+  if (!lut_name_.empty()) vkQueueWaitIdle(ctx_.queue);
+  lut_.upload(rgba);
+  lut_name_ = name;
+}
+
+void HeatmapView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Image& field, const HeatmapStyle& style) {
+  set_colormap(style.colormap);
+  Rect r = fit_rect(frame.extent, field.width(), field.height());
+  set_viewport(cmd, r.x, r.y, r.w, r.h);
+  float hi = style.hi > style.lo ? style.hi : style.lo + 1e-6f;
+  HeatmapPush push{int32_t(field.width()), int32_t(field.height()), style.lo, hi, style.smooth ? 1 : 0};
+  pipeline_.bind(cmd, {gpu::storage_image(field), gpu::storage_buffer(lut_)}, push);
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
+}
+
+}  // namespace render

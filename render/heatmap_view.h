@@ -1,0 +1,36 @@
+// Draws a scalar R32F storage image as a colour-mapped picture, read straight from
+// the image the compute passes write (no copy), fitted into the frame with its aspect.
+#pragma once
+#include "colormap.h"
+#include "gpu/pipeline.h"
+#include "target.h"
+
+namespace render {
+
+struct Rect {
+  float x, y, w, h;
+};
+// The largest rect of the grid's aspect centred in the frame, with a margin.
+Rect fit_rect(VkExtent2D frame, uint32_t grid_w, uint32_t grid_h, float margin = 8.0f);
+
+struct HeatmapStyle {
+  std::string colormap = "heat";
+  float lo = 0.0f, hi = 1.0f;
+  bool smooth = false;  // bilinear between cell centres instead of one flat colour per cell
+};
+
+class HeatmapView {
+ public:
+  explicit HeatmapView(gpu::Context& ctx);
+  // Inside begin_rendering(); the image must be in GENERAL layout and its writes made visible.
+  void draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Image& field, const HeatmapStyle& style);
+
+ private:
+  void set_colormap(const std::string& name);
+  gpu::Context& ctx_;
+  gpu::Pipeline pipeline_;
+  gpu::Buffer lut_;
+  std::string lut_name_;
+};
+
+}  // namespace render

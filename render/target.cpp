@@ -1,0 +1,90 @@
+#include "target.h"
+
+#include <stb_image_write.h>
+
+#include <chrono>
+#include <ctime>
+
+namespace render {
+
+OffscreenTarget::OffscreenTarget(gpu::Context& ctx, uint32_t width, uint32_t height)
+    : color_(ctx, width, height, kColorFormat, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,
+             VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL),
+      depth_(ctx, width, height, kDepthFormat, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+             VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL) {}
+
+std::vector<uint8_t> OffscreenTarget::read_rgba() const {
+  auto bgra = color_.download<uint8_t>();
+  return bgra_to_rgba(bgra.data(), color_.width(), color_.height());
+}
+
+void set_viewport(VkCommandBuffer cmd, float x, float y, float w, float h) {
+  VkViewport vp{x, y, w, h, 0.0f, 1.0f};
+  vkCmdSetViewport(cmd, 0, 1, &vp);
+}
+
+void begin_rendering(VkCommandBuffer cmd, const Frame& frame, const float clear_rgba[4]) {
+  VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  color.imageView = frame.color;
+  color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  for (int i = 0; i < 4; ++i) color.clearValue.color.float32[i] = clear_rgba[i];
+  VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  depth.imageView = frame.depth;
+  depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+  depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  depth.clearValue.depthStencil = {1.0f, 0};
+  VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  ri.renderArea = {{0, 0}, frame.extent};
+  ri.layerCount = 1;
+  ri.colorAttachmentCount = 1;
+  ri.pColorAttachments = &color;
+  ri.pDepthAttachment = &depth;
+  // Earlier frames' use of the attachments completes before this clear.
+  gpu::barrier(cmd,
+               VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT |
+                   VK_PIPELINE_STAGE_2_COPY_BIT,
+               VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT,
+               VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT |
+                   VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT);
+  vkCmdBeginRendering(cmd, &ri);
+  set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
+  VkRect2D scissor{{0, 0}, frame.extent};
+  vkCmdSetScissor(cmd, 0, 1, &scissor);
+}
+
+void end_rendering(VkCommandBuffer cmd) { vkCmdEndRendering(cmd); }
+
+std::vector<uint8_t> bgra_to_rgba(const uint8_t* bgra, uint32_t width, uint32_t height) {
+  std::vector<uint8_t> rgba(size_t(width) * height * 4);
+  for (size_t i = 0; i < rgba.size(); i += 4) {
+    rgba[i + 0] = bgra[i + 2];
+    rgba[i + 1] = bgra[i + 1];
+    rgba[i + 2] = bgra[i + 0];
+    rgba[i + 3] = 255;  // captures are opaque whatever alpha the UI left
+  }
+  return rgba;
+}
+
+void write_png(const std::filesystem::path& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgba) {
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  if (!stbi_write_png(path.c_str(), int(width), int(height), 4, rgba.data(), int(width * 4)))
+    throw std::runtime_error("could not write PNG " + path.string());
+}
+
+std::filesystem::path timestamped_capture_path(const std::filesystem::path& dir, const std::string& lab) {
+  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+  auto path = dir / ("vklab-" + lab + "-" + stamp + ".png");
+  for (int i = 2; std::filesystem::exists(path); ++i)
+    path = dir / ("vklab-" + lab + "-" + stamp + "-" + std::to_string(i) + ".png");
+  return path;
+}
+
+}  // namespace render

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs every build, run and test dependency of vklab from Debian 12's packages.
+# Idempotent: apt-get skips what is already there.
+set -euo pipefail
+SUDO=""
+if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+  build-essential cmake pkg-config \
+  libvulkan-dev libvulkan-volk-dev vulkan-validationlayers mesa-vulkan-drivers vulkan-tools \
+  glslc libshaderc-dev libglfw3-dev libglm-dev libimgui-dev libstb-dev nlohmann-json3-dev \
+  libgtest-dev xvfb xauth >/dev/null
