@@ -85,9 +85,9 @@ class DiffusionLab : public Lab {
     view_->draw(cmd, frame, sim_->field(), style);
   }
 
-  void pointer(const Pointer& p, VkExtent2D frame) override {
+  void pointer(const Pointer& p, const render::Frame& frame) override {
     if (!p.left && !p.right) return;
-    auto r = render::fit_rect(frame, sim_->config.width, sim_->config.height);
+    auto r = render::fit_rect(frame.area, sim_->config.width, sim_->config.height);
     paint_x_ = (p.x - r.x) / r.w * float(sim_->config.width);
     paint_y_ = (p.y - r.y) / r.h * float(sim_->config.height);
     paint_ = p.left ? 1.0f : -1.0f;

@@ -52,7 +52,7 @@ class Lab {
   virtual void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) = 0;
   // Records drawing inside render::begin_rendering(frame).
   virtual void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) = 0;
-  virtual void pointer(const Pointer&, VkExtent2D /*frame*/) {}
+  virtual void pointer(const Pointer&, const render::Frame&) {}
   // Extra panel widgets and read-outs beyond the parameter list (ImGui).
   virtual void ui() {}
   // State arrays as .npy in dir; returns facts to add to the dump's JSON.

@@ -66,9 +66,12 @@ bool param_widget(ParamSet& set, Param& p) {
 }  // namespace
 
 void Window::panels() {
-  ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize({400, 0}, ImGuiCond_FirstUseEver);
-  ImGui::Begin("vklab");
+  // A sidebar the height of the window; its width (drag the right edge) is left to the lab.
+  ImGui::SetNextWindowPos({0, 0});
+  ImGui::SetNextWindowSizeConstraints({260, ImGui::GetIO().DisplaySize.y}, {900, ImGui::GetIO().DisplaySize.y});
+  ImGui::SetNextWindowSize({panel_width_, ImGui::GetIO().DisplaySize.y}, ImGuiCond_FirstUseEver);
+  ImGui::Begin("vklab", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar);
+  panel_width_ = ImGui::GetWindowWidth();
   ImGui::TextDisabled("%s | %s", ctx_->info.name.c_str(), ctx_->info.type.c_str());
   if (!error_.empty()) {
     ImGui::TextColored({1, 0.35f, 0.35f, 1}, "%s", error_.c_str());

@@ -364,7 +364,7 @@ bool Window::frame() {
     p.y = float(my) * float(fh) / float(std::max(wh, 1));
     p.left = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
     p.right = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
-    lab_->pointer(p, sc_.extent);
+    lab_->pointer(p, lab_frame(index));
   }
 
   bool last = opts_.frames && frame_count_ + 1 >= opts_.frames;
@@ -405,6 +405,13 @@ bool Window::frame() {
   return true;
 }
 
+render::Frame Window::lab_frame(uint32_t index) const {
+  // The panel is a sidebar on the left; the lab's picture takes the rest.
+  auto side = std::min(uint32_t(panel_width_), sc_.extent.width / 2);
+  VkRect2D area{{int32_t(side), 0}, {sc_.extent.width - side, sc_.extent.height}};
+  return {sc_.images[index], sc_.views[index], sc_.depth.view(), sc_.extent, area};
+}
+
 void Window::record(VkCommandBuffer cmd, uint32_t index) {
   prof_->begin_frame(cmd);
   lab_->step(cmd, *prof_, lab_->steps_per_frame());
@@ -414,7 +421,7 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
   image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-  render::Frame f{image, sc_.views[index], sc_.depth.view(), sc_.extent};
+  render::Frame f = lab_frame(index);
   render::begin_rendering(cmd, f, kBackground);
   lab_->draw(cmd, *prof_, f);
   render::end_rendering(cmd);

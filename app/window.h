@@ -31,6 +31,7 @@ class Window {
   void create_imgui();
   bool frame();  // false when the window should close
   void record(VkCommandBuffer cmd, uint32_t image_index);
+  render::Frame lab_frame(uint32_t image_index) const;
   void panels();
   void lab_panel();
   void timings_panel();
@@ -76,4 +77,5 @@ class Window {
   nlohmann::json bench_result_;
   std::string bench_file_;
   uint64_t frame_count_ = 0;
+  float panel_width_ = 420;
 };

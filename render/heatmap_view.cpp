@@ -13,11 +13,11 @@ struct HeatmapPush {
 };
 }  // namespace
 
-Rect fit_rect(VkExtent2D frame, uint32_t grid_w, uint32_t grid_h, float margin) {
-  float fw = std::max(1.0f, float(frame.width) - 2 * margin), fh = std::max(1.0f, float(frame.height) - 2 * margin);
-  float scale = std::min(fw / float(grid_w), fh / float(grid_h));
+Rect fit_rect(VkRect2D area, uint32_t grid_w, uint32_t grid_h, float margin) {
+  float aw = float(area.extent.width), ah = float(area.extent.height);
+  float scale = std::min(std::max(1.0f, aw - 2 * margin) / float(grid_w), std::max(1.0f, ah - 2 * margin) / float(grid_h));
   float w = float(grid_w) * scale, h = float(grid_h) * scale;
-  return {std::floor((float(frame.width) - w) / 2), std::floor((float(frame.height) - h) / 2), w, h};
+  return {float(area.offset.x) + std::floor((aw - w) / 2), float(area.offset.y) + std::floor((ah - h) / 2), w, h};
 }
 
 HeatmapView::HeatmapView(gpu::Context& ctx) : ctx_(ctx) {
@@ -47,7 +47,7 @@ void HeatmapView::set_colormap(const std::string& name) {
 
 void HeatmapView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Image& field, const HeatmapStyle& style) {
   set_colormap(style.colormap);
-  Rect r = fit_rect(frame.extent, field.width(), field.height());
+  Rect r = fit_rect(frame.area, field.width(), field.height());
   set_viewport(cmd, r.x, r.y, r.w, r.h);
   float hi = style.hi > style.lo ? style.hi : style.lo + 1e-6f;
   HeatmapPush push{int32_t(field.width()), int32_t(field.height()), style.lo, hi, style.smooth ? 1 : 0};

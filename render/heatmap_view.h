@@ -10,8 +10,8 @@ namespace render {
 struct Rect {
   float x, y, w, h;
 };
-// The largest rect of the grid's aspect centred in the frame, with a margin.
-Rect fit_rect(VkExtent2D frame, uint32_t grid_w, uint32_t grid_h, float margin = 8.0f);
+// The largest rect of the grid's aspect centred in `area`, with a margin.
+Rect fit_rect(VkRect2D area, uint32_t grid_w, uint32_t grid_h, float margin = 8.0f);
 
 struct HeatmapStyle {
   std::string colormap = "heat";

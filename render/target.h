@@ -17,13 +17,16 @@ struct Frame {
   VkImageView color = VK_NULL_HANDLE;
   VkImageView depth = VK_NULL_HANDLE;
   VkExtent2D extent{};
+  VkRect2D area{};  // where the lab's picture goes (the window keeps the rest for its panel)
 };
 
 // Colour is kept in COLOR_ATTACHMENT_OPTIMAL between frames.
 class OffscreenTarget {
  public:
   OffscreenTarget(gpu::Context& ctx, uint32_t width, uint32_t height);
-  Frame frame() const { return {color_.handle(), color_.view(), depth_.view(), color_.extent()}; }
+  Frame frame() const {
+    return {color_.handle(), color_.view(), depth_.view(), color_.extent(), {{0, 0}, color_.extent()}};
+  }
   std::vector<uint8_t> read_rgba() const;  // tightly packed RGBA8, row 0 at the top
 
  private:

@@ -165,7 +165,10 @@ VkInstance make_instance(const std::vector<std::string>& extensions, bool valida
   ci.ppEnabledExtensionNames = exts.data();
   VkInstance instance;
   VK_CHECK(vkCreateInstance(&ci, nullptr, &instance));
-  volkLoadInstanceOnly(instance);
+  // Device functions are loaded through the instance too: the loader's trampolines
+  // dispatch on the device handle, so several contexts (tests, --list-devices) can live
+  // side by side. Per-device tables would save one indirection per call, not worth it here.
+  volkLoadInstance(instance);
   return instance;
 }
 
@@ -225,7 +228,12 @@ Context::Context(const ContextOptions& options) : print_messages_(options.print_
                      VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
     mi.pfnUserCallback = &Context::on_message;
     mi.pUserData = this;
-    VK_CHECK(vkCreateDebugUtilsMessengerEXT(instance, &mi, nullptr, &messenger_));
+    // Kept per context: the global pointers follow whichever instance was made last.
+    auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
+    destroy_messenger_ = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT"));
+    VK_CHECK(create(instance, &mi, nullptr, &messenger_));
   }
 
   // Choose: an explicit --device, else the best-ranked usable device.
@@ -319,7 +327,6 @@ Context::Context(const ContextOptions& options) : print_messages_(options.print_
   di.enabledExtensionCount = uint32_t(exts.size());
   di.ppEnabledExtensionNames = exts.data();
   VK_CHECK(vkCreateDevice(physical, &di, nullptr, &device));
-  volkLoadDevice(device);
   vkGetDeviceQueue(device, queue_family, 0, &queue);
 
   VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -334,7 +341,7 @@ Context::~Context() {
     vkDestroyCommandPool(device, pool_, nullptr);
     vkDestroyDevice(device, nullptr);
   }
-  if (messenger_) vkDestroyDebugUtilsMessengerEXT(instance, messenger_, nullptr);
+  if (messenger_) destroy_messenger_(instance, messenger_, nullptr);
   if (instance) vkDestroyInstance(instance, nullptr);
 }
 

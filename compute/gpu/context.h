@@ -73,6 +73,7 @@ class Context {
                                         VkDebugUtilsMessageTypeFlagsEXT,
                                         const VkDebugUtilsMessengerCallbackDataEXT*, void*);
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger_ = nullptr;
   VkCommandPool pool_ = VK_NULL_HANDLE;
   bool print_messages_ = true;
   std::atomic<uint64_t> validation_count_{0};

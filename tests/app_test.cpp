@@ -1,0 +1,149 @@
+// app/: parameters, .npy files, and the vklab command line end to end (subprocesses).
+#include "diffusion/diffusion.h"
+#include "helpers.h"
+#include "lab.h"
+#include "npy.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cfloat>
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+  auto dir = fs::temp_directory_path() / ("vklab-test-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string vklab(const std::string& args) { return vklab_exe() + " " + args; }
+
+}  // namespace
+
+TEST(Params, ParseCheckAndDescribe) {
+  auto lab = make_lab("diffusion");
+  auto& p = lab->params();
+  p.set("cd", "0.25");
+  EXPECT_DOUBLE_EQ(p.get("cd"), 0.25);
+  p.set_assignment("boundary=zero");
+  EXPECT_EQ(p.choice("boundary"), "zero");
+  EXPECT_FALSE(p.rebuild_pending);
+  p.set("size", "64");
+  EXPECT_TRUE(p.rebuild_pending);
+  EXPECT_THROW(p.set("cd", "abc"), ParamError);
+  EXPECT_THROW(p.set("cd", "7"), ParamError);
+  EXPECT_THROW(p.set("size", "12.5"), ParamError);
+  EXPECT_THROW(p.set("boundary", "wavy"), ParamError);
+  EXPECT_THROW(p.set("nope", "1"), ParamError);
+  EXPECT_THROW(p.set_assignment("cd"), ParamError);
+  EXPECT_THROW(make_lab("nolab"), ParamError);
+  auto j = p.to_json();
+  EXPECT_EQ(j["size"], 64);
+  EXPECT_EQ(j["boundary"], "zero");
+  EXPECT_NE(p.describe().find("cd = 0.25"), std::string::npos);
+}
+
+TEST(Npy, RoundTripKeepsShapeAndValues) {
+  auto dir = scratch("npy");
+  auto data = random_floats(6 * 7, -1e6f, 1e6f, 31);
+  write_npy(dir / "a.npy", data, {6, 7});
+  std::vector<size_t> shape;
+  auto back = read_npy(dir / "a.npy", &shape);
+  EXPECT_EQ(shape, (std::vector<size_t>{6, 7}));
+  EXPECT_EQ(back, data);
+  EXPECT_EQ(fs::file_size(dir / "a.npy") % 16, (6 * 7 * 4) % 16);  // header padded to 64 bytes
+  EXPECT_THROW(write_npy(dir / "b.npy", data, {5, 7}), std::invalid_argument);
+}
+
+TEST(Cli, BadUsageExitsWithCode2AndOneLine) {
+  for (std::string args : {"--lab nolab --headless", "--frobnicate", "--headless --steps many", "--headless --steps -3",
+                           "--headless --set cd=9", "--headless --set nope=1", "--headless --set cd",
+                           "--size 10", "--dump /tmp/x", "bench --headless", "--headless --device no-such-gpu"}) {
+    auto r = run_process(vklab(args));
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
+    EXPECT_EQ(r.err.rfind("vklab: ", 0), 0u) << args << "\n" << r.err;
+  }
+}
+
+TEST(Cli, HelpListsLabsAndParameters) {
+  auto r = run_process(vklab("--help --lab diffusion"));
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("--headless"), std::string::npos);
+  EXPECT_NE(r.out.find("brush_radius"), std::string::npos);
+  auto d = run_process(vklab("--list-devices"));
+  EXPECT_EQ(d.code, 0);
+  EXPECT_NE(d.out.find(test_context().info.name), std::string::npos);
+}
+
+TEST(Cli, WithoutDisplayTheWindowSaysSoInOneLine) {
+  auto r = run_process("env -u DISPLAY -u WAYLAND_DISPLAY " + vklab(""));
+  EXPECT_EQ(r.code, 1);
+  EXPECT_NE(r.err.find("no display"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--headless"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+// The dump is the simulation's state: it must equal the CPU reference run of the same steps.
+TEST(Cli, HeadlessDumpAndCaptureMatchTheReference) {
+  auto dir = scratch("dump");
+  auto r = run_process(vklab("--headless --validate --lab diffusion --steps 300 --set size=40 --set initial=random "
+                             "--set seed=5 --set cd=0.7 --size 320x240 --capture " + (dir / "out.png").string() +
+                             " --dump " + (dir / "state").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("diffusion.step"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(dir / "out.png"));
+  EXPECT_GT(fs::file_size(dir / "out.png"), 1000u);
+
+  std::vector<size_t> shape;
+  auto gpu = read_npy(dir / "state" / "temperature.npy", &shape);
+  ASSERT_EQ(shape, (std::vector<size_t>{40, 40}));
+  diffusion::Config c;
+  c.width = c.height = 40;
+  c.cd = 0.7f;
+  auto cpu = diffusion::initial_field(c, "random", 5);
+  diffusion::steps_cpu(c, cpu, 300);
+  for (size_t i = 0; i < cpu.size(); ++i) ASSERT_NEAR(gpu[i], cpu[i], 300 * 8 * FLT_MIN) << "cell " << i;
+
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "state" / "params.json"));
+  EXPECT_EQ(j["lab"], "diffusion");
+  EXPECT_EQ(j["params"]["size"], 40);
+  EXPECT_EQ(j["params"]["initial"], "random");
+  EXPECT_EQ(j["state"]["steps"], 300);
+  EXPECT_EQ(j["state"]["non_finite_cells"], 0);
+  EXPECT_NEAR(j["state"]["total_heat"].get<double>(), j["state"]["initial_total_heat"].get<double>(),
+              300.0 * 1600 * 3 * FLT_EPSILON);
+  EXPECT_FALSE(j["device"]["name"].get<std::string>().empty());
+}
+
+TEST(Cli, HeadlessBlowUpIsReportedNotHidden) {
+  auto r = run_process(vklab("--headless --steps 600 --set size=32 --set cd=2 --set initial=random"));
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("blew up"), std::string::npos) << r.err;
+}
+
+TEST(Cli, QuickBenchWritesCompleteJson) {
+  auto dir = scratch("bench");
+  auto r = run_process(vklab("bench --lab diffusion --quick --validate --out " + (dir / "b.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "b.json"));
+  EXPECT_FALSE(j["device"]["name"].get<std::string>().empty());
+  EXPECT_GT(j["saxpy"]["gbps"].get<double>(), 0.0);
+  auto rows = j["labs"]["diffusion"];
+  ASSERT_EQ(rows.size(), 2u);
+  for (auto& row : rows) {
+    EXPECT_GT(row["median_ms"].get<double>(), 0.0);
+    EXPECT_GT(row["gbps"].get<double>(), 0.0);
+    EXPECT_GT(row["gflops"].get<double>(), 0.0);
+    EXPECT_GT(row["reference"]["cpu_single_thread_ms"].get<double>(), 0.0);
+    EXPECT_TRUE(row["reference"].contains("fraction_of_saxpy_bandwidth"));
+  }
+  EXPECT_EQ(rows[0]["size"], "64x64");
+}

@@ -1,0 +1,47 @@
+#include "helpers.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+
+gpu::Context& test_context() {
+  static gpu::Context ctx([] {
+    gpu::ContextOptions o;
+    o.validation = true;
+    if (const char* d = std::getenv("VKLAB_TEST_DEVICE")) o.device = d;
+    return o;
+  }());
+  return ctx;
+}
+
+std::vector<float> random_floats(size_t n, float lo, float hi, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(lo, hi);
+  std::vector<float> v(n);
+  for (auto& x : v) x = u(rng);
+  return v;
+}
+
+ProcessResult run_process(const std::string& command) {
+  auto err_path = std::filesystem::temp_directory_path() / ("vklab-test-err-" + std::to_string(::getpid()) + "-" +
+                                                            std::to_string(std::rand()));
+  ProcessResult r;
+  FILE* p = ::popen((command + " 2>" + err_path.string()).c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = ::pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  std::ifstream in(err_path);
+  std::stringstream s;
+  s << in.rdbuf();
+  r.err = s.str();
+  std::filesystem::remove(err_path);
+  return r;
+}
+
+std::string vklab_exe() { return VKLAB_EXE; }

@@ -1,0 +1,35 @@
+// The real window under Xvfb: frames render, the window survives resize, minimise and
+// vsync toggles, the capture shows the panel and the lab's picture, validation stays silent.
+#include "helpers.h"
+
+#include <stb_image.h>
+
+#include <filesystem>
+#include <set>
+
+TEST(Window, RendersCapturesAndSurvivesResizeMinimiseVsync) {
+  auto png = std::filesystem::temp_directory_path() / ("vklab-window-" + std::to_string(::getpid()) + ".png");
+  std::filesystem::remove(png);
+  auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                       " --validate --frames 60 --exercise --size 1000x640 --set steps_per_frame=2 --capture " + png.string());
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(px, nullptr) << "no PNG at " << png;
+  EXPECT_EQ(w, 1000);
+  EXPECT_EQ(h, 640);
+  std::set<uint32_t> left, right;  // distinct colours: the panel's text, the heat picture
+  size_t hot = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const unsigned char* p = px + (size_t(y) * w + x) * 4;
+      uint32_t c = p[0] | p[1] << 8 | p[2] << 16;
+      (x < 250 ? left : right).insert(c);
+      if (x > 500 && p[0] > 150 && p[0] > p[2]) ++hot;  // warm colours of the heat map
+    }
+  stbi_image_free(px);
+  EXPECT_GT(left.size(), 20u) << "the ImGui panel should be drawn";
+  EXPECT_GT(right.size(), 50u) << "the heat map should be drawn";
+  EXPECT_GT(hot, 200u) << "hot spots should be visible";
+}
