@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs the dependencies, builds (Release) and runs the whole test suite headless on
+# lavapipe with the Khronos validation layer on. Usage: bash scripts/test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build -j"$(nproc)"
+# Tests run on the CPU Vulkan driver (lavapipe) whatever GPU the machine has.
+export VK_DRIVER_FILES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json
+ctest --test-dir build --output-on-failure -j"$(nproc)"
