@@ -69,6 +69,7 @@ class DiffusionLab : public Lab {
       float heat = paint_ * float(params_.get("brush_heat"));
       sim_->record_paint(cmd, &prof, paint_x_, paint_y_, float(params_.get("brush_radius")), heat);
       paint_ = 0.0f;
+      rebase_ = true;  // the brush changes the total on purpose: measure drift from after it
     }
     if (!blown_up_) {
       sim_->record_steps(cmd, &prof, steps);
@@ -96,8 +97,13 @@ class DiffusionLab : public Lab {
   void ui() override {
     if (stats_pending_) read_stats();
     ImGui::Text("steps done: %llu", (unsigned long long)steps_done_);
-    ImGui::Text("total heat %.6g  (start %.6g, drift %.2e)", stats_.sum, initial_.sum,
-                initial_.sum != 0 ? (stats_.sum - initial_.sum) / initial_.sum : 0.0);
+    ImGui::Text("total heat %.6g", stats_.sum);
+    if (initial_.sum != 0)
+      ImGui::Text("relative change since start or last paint: %.2e", (stats_.sum - initial_.sum) / initial_.sum);
+    if (params_.choice("boundary") == "insulated")
+      ImGui::TextDisabled("insulated: the total should stay put (float rounding only)");
+    else
+      ImGui::TextDisabled("zero border: heat leaves through the edges");
     ImGui::Text("min %.4g  max %.4g", stats_.min, stats_.max);
     if (params_.get("cd") > 1.0)
       ImGui::TextColored({1, 0.7f, 0.2f, 1}, "Cd > 1: the explicit scheme is unstable and will blow up");
@@ -139,6 +145,8 @@ class DiffusionLab : public Lab {
   void read_stats() {
     stats_ = sim_->last_stats();
     stats_pending_ = false;
+    if (rebase_) initial_ = stats_;
+    rebase_ = false;
     if (stats_.non_finite > 0 && !blown_up_) {
       blown_up_ = true;
       std::fprintf(stderr,
@@ -152,7 +160,7 @@ class DiffusionLab : public Lab {
   std::unique_ptr<diffusion::Simulation> sim_;
   std::unique_ptr<render::HeatmapView> view_;
   diffusion::Stats stats_, initial_;
-  bool stats_pending_ = false, blown_up_ = false;
+  bool stats_pending_ = false, blown_up_ = false, rebase_ = false;
   float paint_ = 0.0f, paint_x_ = 0.0f, paint_y_ = 0.0f;
 };
 

@@ -1,12 +1,14 @@
 #version 460
 // Paints heat: amount·exp(-d²/r²) around a point, over the box the dispatch covers.
+#extension GL_GOOGLE_include_directive : require
+#include "grid.glsl"
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(binding = 0, r32f) uniform image2D field;
 layout(push_constant) uniform Push { ivec2 size; ivec2 origin; vec2 center; float radius; float amount; };
 
 void main() {
   ivec2 p = origin + ivec2(gl_GlobalInvocationID.xy);
-  if (any(greaterThanEqual(p, size))) return;
+  if (outside(p, size)) return;
   vec2 d = vec2(p) + 0.5 - center;
   float d2 = dot(d, d);
   if (d2 > 9.0 * radius * radius) return;
