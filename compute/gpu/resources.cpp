@@ -114,7 +114,7 @@ void Buffer::download(void* data, VkDeviceSize bytes, VkDeviceSize offset) const
 // ---- Image ----
 
 void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
-                VkImageLayout to) {
+                VkImageLayout to, uint32_t layers) {
   VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
   b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   b.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
@@ -124,7 +124,7 @@ void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, V
   b.newLayout = to;
   b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   b.image = image;
-  b.subresourceRange = {aspect, 0, 1, 0, 1};
+  b.subresourceRange = {aspect, 0, 1, 0, layers};
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.imageMemoryBarrierCount = 1;
   dep.pImageMemoryBarriers = &b;
@@ -132,14 +132,14 @@ void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, V
 }
 
 Image::Image(Context& ctx, uint32_t width, uint32_t height, VkFormat format, VkImageUsageFlags usage,
-             VkImageLayout layout)
-    : ctx_(&ctx), format_(format), layout_(layout), width_(width), height_(height) {
+             VkImageLayout layout, uint32_t layers)
+    : ctx_(&ctx), format_(format), layout_(layout), width_(width), height_(height), layers_(layers) {
   VkImageCreateInfo ii{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   ii.imageType = VK_IMAGE_TYPE_2D;
   ii.format = format;
   ii.extent = {width, height, 1};
   ii.mipLevels = 1;
-  ii.arrayLayers = 1;
+  ii.arrayLayers = layer_count();
   ii.samples = VK_SAMPLE_COUNT_1_BIT;
   ii.tiling = VK_IMAGE_TILING_OPTIMAL;
   ii.usage = usage | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
@@ -151,14 +151,15 @@ Image::Image(Context& ctx, uint32_t width, uint32_t height, VkFormat format, VkI
   VK_CHECK(vkBindImageMemory(ctx.device, image_, memory_, 0));
   VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vi.image = image_;
-  vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  vi.viewType = layers ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
   vi.format = format;
-  vi.subresourceRange = {aspect_of(format), 0, 1, 0, 1};
+  vi.subresourceRange = {aspect_of(format), 0, 1, 0, layer_count()};
   VK_CHECK(vkCreateImageView(ctx.device, &vi, nullptr, &view_));
   // Start defined: colour images cleared to zero, then left in their working layout.
   ctx.submit_now([&](VkCommandBuffer cmd) {
-    transition(cmd, image_, aspect_of(format), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-    VkImageSubresourceRange range{aspect_of(format), 0, 1, 0, 1};
+    transition(cmd, image_, aspect_of(format), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+               layer_count());
+    VkImageSubresourceRange range{aspect_of(format), 0, 1, 0, layer_count()};
     if (aspect_of(format) == VK_IMAGE_ASPECT_COLOR_BIT) {
       VkClearColorValue zero{};
       vkCmdClearColorImage(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &range);
@@ -166,7 +167,7 @@ Image::Image(Context& ctx, uint32_t width, uint32_t height, VkFormat format, VkI
       VkClearDepthStencilValue one{1.0f, 0};
       vkCmdClearDepthStencilImage(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &one, 1, &range);
     }
-    transition(cmd, image_, aspect_of(format), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layout_);
+    transition(cmd, image_, aspect_of(format), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layout_, layer_count());
   });
 }
 
@@ -181,6 +182,7 @@ Image& Image::operator=(Image&& o) noexcept {
     layout_ = o.layout_;
     width_ = o.width_;
     height_ = o.height_;
+    layers_ = o.layers_;
   }
   return *this;
 }
@@ -198,29 +200,31 @@ void Image::reset() {
 size_t Image::texel_bytes() const { return format_bytes(format_); }
 
 void Image::upload(const void* data, size_t bytes) {
-  if (bytes != texel_bytes() * width_ * height_) throw std::invalid_argument("Image::upload: size mismatch");
+  if (bytes != texel_bytes() * width_ * height_ * layer_count())
+    throw std::invalid_argument("Image::upload: size mismatch");
   Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
   std::memcpy(staging.mapped(), data, bytes);
   ctx_->submit_now([&](VkCommandBuffer cmd) {
-    transition(cmd, image_, aspect_of(format_), layout_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    transition(cmd, image_, aspect_of(format_), layout_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layer_count());
     VkBufferImageCopy region{};
-    region.imageSubresource = {aspect_of(format_), 0, 0, 1};
+    region.imageSubresource = {aspect_of(format_), 0, 0, layer_count()};
     region.imageExtent = {width_, height_, 1};
     vkCmdCopyBufferToImage(cmd, staging.handle(), image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-    transition(cmd, image_, aspect_of(format_), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layout_);
+    transition(cmd, image_, aspect_of(format_), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layout_, layer_count());
   });
 }
 
 void Image::download(void* data, size_t bytes) const {
-  if (bytes != texel_bytes() * width_ * height_) throw std::invalid_argument("Image::download: size mismatch");
+  if (bytes != texel_bytes() * width_ * height_ * layer_count())
+    throw std::invalid_argument("Image::download: size mismatch");
   Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
   ctx_->submit_now([&](VkCommandBuffer cmd) {
-    transition(cmd, image_, aspect_of(format_), layout_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    transition(cmd, image_, aspect_of(format_), layout_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layer_count());
     VkBufferImageCopy region{};
-    region.imageSubresource = {aspect_of(format_), 0, 0, 1};
+    region.imageSubresource = {aspect_of(format_), 0, 0, layer_count()};
     region.imageExtent = {width_, height_, 1};
     vkCmdCopyImageToBuffer(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.handle(), 1, &region);
-    transition(cmd, image_, aspect_of(format_), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout_);
+    transition(cmd, image_, aspect_of(format_), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout_, layer_count());
     barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
             VK_ACCESS_2_HOST_READ_BIT);
   });

@@ -46,18 +46,19 @@ class Buffer {
 class Image {
  public:
   Image() = default;
+  // layers = 0: a plain 2D image; layers >= 1: a 2D array (view type 2D_ARRAY).
   Image(Context& ctx, uint32_t width, uint32_t height, VkFormat format, VkImageUsageFlags usage,
-        VkImageLayout layout = VK_IMAGE_LAYOUT_GENERAL);
+        VkImageLayout layout = VK_IMAGE_LAYOUT_GENERAL, uint32_t layers = 0);
   ~Image() { reset(); }
   Image(Image&& o) noexcept { *this = std::move(o); }
   Image& operator=(Image&& o) noexcept;
 
-  // Tightly packed texel data, the whole image.
+  // Tightly packed texel data, the whole image (all layers, layer after layer).
   void upload(const void* data, size_t bytes);
   void download(void* data, size_t bytes) const;
   template <class T> void upload(const std::vector<T>& v) { upload(v.data(), v.size() * sizeof(T)); }
   template <class T> std::vector<T> download() const {
-    std::vector<T> v(texel_bytes() * width_ * height_ / sizeof(T));
+    std::vector<T> v(texel_bytes() * width_ * height_ * layer_count() / sizeof(T));
     download(v.data(), v.size() * sizeof(T));
     return v;
   }
@@ -70,6 +71,7 @@ class Image {
   uint32_t height() const { return height_; }
   VkExtent2D extent() const { return {width_, height_}; }
   size_t texel_bytes() const;
+  uint32_t layer_count() const { return layers_ ? layers_ : 1; }
   explicit operator bool() const { return image_ != VK_NULL_HANDLE; }
   void reset();
 
@@ -80,12 +82,12 @@ class Image {
   VkImageView view_ = VK_NULL_HANDLE;
   VkFormat format_ = VK_FORMAT_UNDEFINED;
   VkImageLayout layout_ = VK_IMAGE_LAYOUT_UNDEFINED;
-  uint32_t width_ = 0, height_ = 0;
+  uint32_t width_ = 0, height_ = 0, layers_ = 0;
 };
 
 // Layout transition of a whole single-mip image, with conservative stage masks.
 void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
-                VkImageLayout to);
+                VkImageLayout to, uint32_t layers = 1);
 
 size_t format_bytes(VkFormat format);
 

@@ -1,0 +1,103 @@
+#include "cg.h"
+
+#include <cmath>
+
+namespace linalg {
+
+namespace {
+// Scalar slots: rho alternates between 0 and 1 by iteration parity (modern); the thesis
+// variant recomputes rho each iteration into kRho, as its pseudo-code does.
+constexpr uint32_t kDad = 2, kRhoNext = 3, kRho = 4;
+}  // namespace
+
+Cg::Cg(Ops& ops, const GpuBanded& a)
+    : ops_(ops), a_(a), r_(ops.ctx(), a.n, ops.layout()), d_(ops.ctx(), a.n, ops.layout()),
+      q_(ops.ctx(), a.n, ops.layout()) {}
+
+void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x) {
+  ops_.axpby(cmd, {0.0f}, b, {0.0f}, b, x);  // x0 = 0
+  ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, r_);  // r0 = b - A·x0 = b
+  ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, d_);  // d0 = r0
+  ops_.dot(cmd, v, r_, r_, 0, false, 0);     // rho0, history[0]
+}
+
+void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x) {
+  if (v == Variant::Modern) {
+    uint32_t rho = i % 2, rho_next = (i + 1) % 2;
+    ops_.banded(cmd, v, a_, d_, nullptr, q_, 1.0f, 0.0f, kDad);      // q = A·d, S[dad] = d·q
+    ops_.cg_update(cmd, x, r_, d_, q_, rho, kDad, rho_next, i + 1);  // x, r, S[rho'] = r·r
+    ops_.axpby(cmd, {1.0f}, r_, {1.0f, rho_next, rho}, d_, d_);      // d = r + (rho'/rho)·d
+    return;
+  }
+  ops_.dot(cmd, v, r_, r_, kRho);                                  // 7  rho = r·r
+  ops_.banded(cmd, v, a_, d_, nullptr, q_, 1.0f, 0.0f);            // 8  temp = A·d
+  ops_.dot(cmd, v, d_, q_, kDad);                                  // 9  alpha = d·temp
+  ops_.axpby(cmd, {1.0f}, x, {1.0f, kRho, kDad}, d_, x);           // 11 x += (rho/alpha)·d
+  ops_.axpby(cmd, {1.0f}, r_, {-1.0f, kRho, kDad}, q_, r_);        // 12 r -= (rho/alpha)·temp
+  ops_.dot(cmd, v, r_, r_, kRhoNext, false, i + 1);                // 13 beta = r·r
+  ops_.axpby(cmd, {1.0f}, r_, {1.0f, kRhoNext, kRho}, d_, d_);     // 15 d = r + (beta/rho)·d
+}
+
+double Cg::bytes_per_iteration(Variant v) const {
+  double vec = 16.0 * a_.quads;  // one pass over one vector
+  double banded = (a_.count + 2) * vec;
+  return v == Variant::Modern ? banded + 6 * vec + 3 * vec : banded + 3 * (2 * vec) + 3 * (3 * vec);
+}
+
+double Cg::flops_per_iteration(Variant v) const {
+  double n = a_.n;
+  return v == Variant::Modern ? (2.0 * a_.count + 10) * n : (2.0 * a_.count + 15) * n;
+}
+
+CgResult Cg::solve(const Vec& b, const Vec& x, const CgOptions& o, gpu::Profiler* prof) {
+  if (o.max_iterations + 1 > ops_.scalars().history_capacity())
+    throw std::invalid_argument("CG: at most " + std::to_string(ops_.scalars().history_capacity() - 1) +
+                                " iterations fit the residual history");
+  CgResult res;
+  auto& ctx = ops_.ctx();
+  ctx.submit_now([&](VkCommandBuffer cmd) { record_init(cmd, o.variant, b, x); });
+  uint32_t done = 0;
+  float rho0 = ops_.scalars().get(Scalars::kSlots + 0);
+  if (!(rho0 > 0.0f) || !std::isfinite(rho0)) {
+    res.converged = rho0 == 0.0f;  // b = 0: x = 0 is exact
+    res.problem = res.converged ? "" : "the right-hand side is not finite";
+    res.history = {0.0f};
+    return res;
+  }
+  while (done < o.max_iterations) {
+    uint32_t k = std::min(std::max(o.check_every, 1u), o.max_iterations - done);
+    ctx.submit_now([&](VkCommandBuffer cmd) {
+      if (prof) prof->begin_frame(cmd);
+      uint32_t scope = prof ? prof->begin(cmd, std::string("cg.") + variant_name(o.variant) + ".iteration",
+                                          k * bytes_per_iteration(o.variant), k * flops_per_iteration(o.variant))
+                            : 0;
+      for (uint32_t i = done; i < done + k; ++i) record_iteration(cmd, o.variant, i, x);
+      if (prof) prof->end(cmd, scope);
+    });
+    done += k;
+    auto h = ops_.scalars().history(done + 1);
+    for (uint32_t i = 0; i <= done; ++i) {
+      float rel = std::sqrt(std::max(h[i], 0.0f) / rho0);
+      if (!std::isfinite(h[i])) {
+        res.problem = "CG broke down at iteration " + std::to_string(i) + " (non-finite residual): is A SPD?";
+        res.iterations = i;
+        return res;
+      }
+      res.history.push_back(rel);
+      if (rel <= o.tolerance) {
+        res.converged = true;
+        res.iterations = i;
+        res.relative_residual = rel;
+        return res;
+      }
+    }
+    res.history.clear();
+  }
+  auto h = ops_.scalars().history(done + 1);
+  for (float v : h) res.history.push_back(std::sqrt(std::max(v, 0.0f) / rho0));
+  res.iterations = done;
+  res.relative_residual = res.history.back();
+  return res;
+}
+
+}  // namespace linalg

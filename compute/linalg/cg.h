@@ -1,0 +1,46 @@
+// Conjugate gradient (seed 000, §3.4) on the GPU with every scalar kept there: no
+// read-back inside an iteration; the residual history is read every `check_every`
+// iterations to decide whether to stop.
+//  - thesis variant: 'MGC SUR GPU' line by line — three multi-pass dots, a banded
+//    product in passes of 12 diagonals, three axpbys (7 operator calls an iteration);
+//  - modern variant: 3 dispatches — banded product fused with d·Ad, the x/r update fused
+//    with r·r, and d = r + beta·d.
+#pragma once
+#include "ops.h"
+#include "gpu/profiler.h"
+
+namespace linalg {
+
+struct CgOptions {
+  Variant variant = Variant::Modern;
+  float tolerance = 1e-5f;       // on ||r|| / ||b||
+  uint32_t max_iterations = 1000;
+  uint32_t check_every = 10;     // iterations a submission
+};
+
+struct CgResult {
+  uint32_t iterations = 0;
+  float relative_residual = 0;
+  bool converged = false;
+  std::string problem;           // why it stopped early ("" if it did not)
+  std::vector<float> history;    // ||r_i|| / ||b|| for i = 0..iterations
+};
+
+class Cg {
+ public:
+  Cg(Ops& ops, const GpuBanded& a);
+  // Solves a·x = b from x = 0.
+  CgResult solve(const Vec& b, const Vec& x, const CgOptions& options, gpu::Profiler* prof = nullptr);
+
+  void record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x);
+  void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x);
+  double bytes_per_iteration(Variant v) const;
+  double flops_per_iteration(Variant v) const;
+
+ private:
+  Ops& ops_;
+  const GpuBanded& a_;
+  Vec r_, d_, q_;
+};
+
+}  // namespace linalg

@@ -1,0 +1,119 @@
+#include "matrix.h"
+
+#include <random>
+
+namespace linalg {
+
+BandedMatrix laplacian_5pt(uint32_t w, uint32_t h) {
+  BandedMatrix m;
+  m.n = w * h;
+  auto& c = m.diagonals[0];
+  auto &e = m.diagonals[1], &wst = m.diagonals[-1], &s = m.diagonals[int(w)], &nth = m.diagonals[-int(w)];
+  for (auto* d : {&c, &e, &wst, &s, &nth}) d->assign(m.n, 0.0f);
+  for (uint32_t y = 0; y < h; ++y)
+    for (uint32_t x = 0; x < w; ++x) {
+      uint32_t i = y * w + x;
+      c[i] = -4.0f;
+      if (x + 1 < w) e[i] = 1.0f;
+      if (x > 0) wst[i] = 1.0f;
+      if (y + 1 < h) s[i] = 1.0f;
+      if (y > 0) nth[i] = 1.0f;
+    }
+  return m;
+}
+
+BandedMatrix implicit_laplacian(uint32_t w, uint32_t h, float c) {
+  BandedMatrix m = laplacian_5pt(w, h);
+  for (auto& [offset, d] : m.diagonals)
+    for (auto& v : d) v = (offset == 0 ? 1.0f : 0.0f) - c * v;
+  return m;
+}
+
+BandedMatrix random_spd_band(uint32_t n, const std::vector<int>& upper_offsets, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(0.1f, 1.0f);
+  BandedMatrix m;
+  m.n = n;
+  std::vector<float> row_sum(n, 0.0f);
+  for (int o : upper_offsets) {
+    auto& up = m.diagonals[o];
+    auto& lo = m.diagonals[-o];
+    up.assign(n, 0.0f);
+    lo.assign(n, 0.0f);
+    for (uint32_t i = 0; i + uint32_t(o) < n; ++i) {  // symmetric: M[i][i+o] = M[i+o][i]
+      float v = (rng() & 1 ? 1.0f : -1.0f) * u(rng);
+      up[i] = v;
+      lo[i + o] = v;
+      row_sum[i] += std::abs(v);
+      row_sum[i + o] += std::abs(v);
+    }
+  }
+  auto& diag = m.diagonals[0];
+  diag.resize(n);
+  for (uint32_t i = 0; i < n; ++i) diag[i] = row_sum[i] + u(rng);  // strictly dominant, positive
+  return m;
+}
+
+BandedMatrix random_band(uint32_t n, int diagonals, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(0.5f, 1.5f);
+  BandedMatrix m;
+  m.n = n;
+  for (int k = 0; k < diagonals; ++k) {
+    auto& d = m.diagonals[k - diagonals / 2];
+    d.resize(n);
+    for (auto& v : d) v = (rng() & 1 ? 1.0f : -1.0f) * u(rng);
+  }
+  return m;
+}
+
+DenseMatrix random_dense(uint32_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(0.5f, 1.5f);
+  DenseMatrix m;
+  m.n = n;
+  m.columns.resize(size_t(n) * n);
+  for (auto& v : m.columns) v = (rng() & 1 ? 1.0f : -1.0f) * u(rng);
+  return m;
+}
+
+GpuBanded::GpuBanded(gpu::Context& ctx, const BandedMatrix& m, Layout l)
+    : n(m.n), quads((m.n + 3) / 4), side(0), count(uint32_t(m.diagonals.size())), layout(l) {
+  if (m.diagonals.empty()) throw std::invalid_argument("a banded matrix needs at least one diagonal");
+  std::vector<float> packed;
+  size_t per = l == Layout::Texture ? size_t(texture_side(quads)) * texture_side(quads) * 4 : size_t(quads) * 4;
+  for (auto& [offset, values] : m.diagonals) {
+    if (values.size() != n) throw std::invalid_argument("diagonal " + std::to_string(offset) + " has the wrong length");
+    offsets.push_back(offset);
+    size_t at = packed.size();
+    packed.resize(at + per, 0.0f);
+    std::copy(values.begin(), values.end(), packed.begin() + long(at));
+  }
+  if (l == Layout::Texture) {
+    side = texture_side(quads);
+    if (count > ctx.props.limits.maxImageArrayLayers) throw std::invalid_argument("too many diagonals for this device");
+    image = gpu::Image(ctx, side, side, VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT,
+                       VK_IMAGE_LAYOUT_GENERAL, count);
+    image.upload(packed);
+  } else {
+    buffer = gpu::Buffer(ctx, packed.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    buffer.upload(packed);
+  }
+  offset_buffer = gpu::Buffer(ctx, offsets.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  offset_buffer.upload(offsets);
+}
+
+gpu::Bind GpuBanded::bind_diagonals() const {
+  return layout == Layout::Texture ? gpu::storage_image(image) : gpu::storage_buffer(buffer);
+}
+
+GpuDense::GpuDense(gpu::Context& ctx, const DenseMatrix& m) : n(m.n), quads((m.n + 3) / 4) {
+  std::vector<float> packed(size_t(4) * quads * quads * 4, 0.0f);  // 4·quads columns of 4·quads rows
+  for (uint32_t c = 0; c < n; ++c)
+    std::copy(m.columns.begin() + long(size_t(c) * n), m.columns.begin() + long(size_t(c + 1) * n),
+              packed.begin() + long(size_t(c) * quads * 4));
+  buffer = gpu::Buffer(ctx, packed.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  buffer.upload(packed);
+}
+
+}  // namespace linalg

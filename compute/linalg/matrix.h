@@ -1,0 +1,55 @@
+// Matrices as sets of vectors (seed 000, §3.2.2): banded by diagonals (offset -> vector),
+// dense by columns. Both keep a CPU copy for the references.
+#pragma once
+#include "vec.h"
+
+#include <map>
+
+namespace linalg {
+
+// M[i][(i + offset) mod n] = diagonal(offset)[i]  (the thesis's wrap-around indexing; a
+// proper band has zeros where i + offset leaves [0, n)).
+struct BandedMatrix {
+  uint32_t n = 0;
+  std::map<int, std::vector<float>> diagonals;  // offset -> n values
+};
+
+// The 5-point Laplacian of a w x h grid (row-major), zero outside (Dirichlet): diagonals
+// 0, ±1, ±w with the entries that would cross the border zeroed.
+BandedMatrix laplacian_5pt(uint32_t w, uint32_t h);
+// I - c·L: the implicit diffusion / wave matrix, symmetric positive definite for c > 0.
+BandedMatrix implicit_laplacian(uint32_t w, uint32_t h, float c);
+// Random symmetric, strictly diagonally dominant (so SPD) band with the given offsets > 0
+// (and their negatives), for solver tests.
+BandedMatrix random_spd_band(uint32_t n, const std::vector<int>& upper_offsets, uint32_t seed);
+// 12 diagonals as in the thesis's table 4.3: offsets -6..5, random non-zero values.
+BandedMatrix random_band(uint32_t n, int diagonals, uint32_t seed);
+
+// Column-major, n x n, stored quads-per-column in one buffer (padded columns are zero).
+struct DenseMatrix {
+  uint32_t n = 0;
+  std::vector<float> columns;  // column c is columns[c*n .. c*n + n)
+};
+DenseMatrix random_dense(uint32_t n, uint32_t seed);
+
+// GPU copies.
+class GpuBanded {
+ public:
+  GpuBanded(gpu::Context& ctx, const BandedMatrix& m, Layout layout);
+  uint32_t n, quads, side, count;
+  Layout layout;
+  std::vector<int> offsets;
+  gpu::Image image;   // texture layout: an RGBA32F array, one layer a diagonal
+  gpu::Buffer buffer; // buffer layout: diagonal d at quads d·Q
+  gpu::Buffer offset_buffer;
+  gpu::Bind bind_diagonals() const;
+};
+
+class GpuDense {
+ public:
+  GpuDense(gpu::Context& ctx, const DenseMatrix& m);
+  uint32_t n, quads;
+  gpu::Buffer buffer;  // 4·quads columns of quads vec4
+};
+
+}  // namespace linalg

@@ -1,0 +1,210 @@
+#include "ops.h"
+
+#include <algorithm>
+
+namespace linalg {
+
+namespace {
+
+constexpr uint32_t kMaxGroups = 1024;  // the one-pass reduction keeps one partial per workgroup
+constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+
+struct AxpbyPush {
+  uint32_t quads, side, product;
+  float a, b;
+  uint32_t a_num, a_den, b_num, b_den;
+};
+struct DotOnePush {
+  uint32_t quads, side, slot, mode, hist;
+};
+struct DotThesisPush {
+  uint32_t mode, in_count, in_side, out_count, out_side, slot, root, hist;
+};
+struct BandedPush {
+  uint32_t n, quads, side, first, count, accumulate, add_vp, reduce_slot;
+  float a, b;
+};
+struct DenseThesisPush {
+  uint32_t quads, side, pass_index, add_vp;
+};
+struct DenseTiledPush {
+  uint32_t quads, side, add_vp;
+};
+struct CgPush {
+  uint32_t quads, side, rho, dad, rho_next, hist;
+};
+struct UnpackPush {
+  uint32_t n, side, width, height;
+};
+
+}  // namespace
+
+Scalars::Scalars(gpu::Context& ctx, uint32_t history)
+    : buffer_(ctx, (kSlots + history) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true), capacity_(history) {
+  std::vector<float> zero(kSlots + history, 0.0f);
+  buffer_.upload(zero);
+}
+
+float Scalars::get(uint32_t slot) const {
+  float v;
+  buffer_.download(&v, sizeof v, slot * sizeof(float));
+  return v;
+}
+
+std::vector<float> Scalars::history(uint32_t count) const {
+  std::vector<float> h(std::min(count, capacity_));
+  if (!h.empty()) buffer_.download(h.data(), h.size() * sizeof(float), kSlots * sizeof(float));
+  return h;
+}
+
+Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
+    : ctx_(ctx), layout_(layout), scalars_(ctx, history),
+      reduce_(ctx, (4 + kMaxGroups) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) {
+  auto V = layout == Layout::Texture ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : SB;
+  axpby_ = load("axpby", {V, V, V, SB}, sizeof(AxpbyPush));
+  dot_onepass_ = load("dot_onepass", {V, V, SB, SB}, sizeof(DotOnePush));
+  dot_thesis_ = load("dot_thesis", {V, V, V, SB}, sizeof(DotThesisPush));
+  banded_ = load("banded", {V, V, V, V, V, SB, SB, SB}, sizeof(BandedPush));
+  dense_thesis_ = load("dense_thesis", {SB, V, V, V, V}, sizeof(DenseThesisPush));
+  dense_tiled_ = load("dense_tiled", {SB, V, V, V}, sizeof(DenseTiledPush));
+  cg_update_ = load("cg_update", {V, V, V, V, SB, SB}, sizeof(CgPush));
+  unpack_ = load("unpack", {V, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(UnpackPush));
+  ctx.submit_now([&](VkCommandBuffer cmd) {
+    vkCmdFillBuffer(cmd, reduce_.handle(), 0, VK_WHOLE_SIZE, 0);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  });
+}
+
+gpu::Pipeline Ops::load(const std::string& name, std::vector<VkDescriptorType> bindings, uint32_t push) {
+  std::string file = "linalg/" + name + (layout_ == Layout::Texture ? ".tex" : ".buf");
+  return gpu::make_compute(ctx_, file, bindings, push);
+}
+
+void Ops::ready(VkCommandBuffer cmd) const {
+  // Whatever wrote before (an operator, an upload) completes before the next one reads.
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+uint32_t Ops::groups(uint32_t quads) const { return std::clamp<uint32_t>(gpu::groups(quads, 256), 1, kMaxGroups); }
+
+const Vec& Ops::scratch(uint32_t n, int which) {
+  auto key = std::make_pair(n, which);
+  auto it = scratch_.find(key);
+  if (it == scratch_.end()) it = scratch_.emplace(key, Vec(ctx_, n, layout_)).first;
+  return it->second;
+}
+
+const std::vector<Vec>& Ops::pyramid(const Vec& x) {
+  auto& levels = pyramids_[x.quads()];
+  if (levels.empty()) {
+    if (layout_ == Layout::Texture)
+      for (uint32_t s = x.side() / 2; s >= 1; s /= 2) levels.emplace_back(ctx_, 4 * s * s, layout_);
+    else
+      for (uint32_t c = (x.quads() + 3) / 4; ; c = (c + 3) / 4) {
+        levels.emplace_back(ctx_, 4 * c, layout_);
+        if (c == 1) break;
+      }
+  }
+  return levels;
+}
+
+void Ops::axpby(VkCommandBuffer cmd, Coef a, const Vec& x, Coef b, const Vec& y, const Vec& out) {
+  ready(cmd);
+  AxpbyPush p{out.quads(), out.side(), 0, a.c, b.c, a.num, a.den, b.num, b.den};
+  axpby_.bind(cmd, {x.bind(), y.bind(), out.bind(), scalars_.bind()}, p);
+  vkCmdDispatch(cmd, groups(out.quads()), 1, 1);
+}
+
+void Ops::mul(VkCommandBuffer cmd, const Vec& x, const Vec& y, const Vec& out) {
+  ready(cmd);
+  AxpbyPush p{out.quads(), out.side(), 1, 1, 1, kNoSlot, kNoSlot, kNoSlot, kNoSlot};
+  axpby_.bind(cmd, {x.bind(), y.bind(), out.bind(), scalars_.bind()}, p);
+  vkCmdDispatch(cmd, groups(out.quads()), 1, 1);
+}
+
+void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32_t slot, bool root, uint32_t hist) {
+  if (v == Variant::Modern) {
+    ready(cmd);
+    DotOnePush p{x.quads(), x.side(), slot, root ? 1u : 0u, hist};
+    dot_onepass_.bind(cmd, {x.bind(), y.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
+    vkCmdDispatch(cmd, groups(x.quads()), 1, 1);
+    return;
+  }
+  // Thesis: partial dot (4 quads -> 1), 4:1 reductions down to one quad, a last sum.
+  auto pass = [&](uint32_t mode, const Vec& in, const Vec& in2, const Vec& out, uint32_t in_count) {
+    ready(cmd);
+    DotThesisPush p{mode, in_count, in.side(), out.quads(), out.side(), slot, root ? 1u : 0u, hist};
+    dot_thesis_.bind(cmd, {in.bind(), in2.bind(), out.bind(), scalars_.bind()}, p);
+    vkCmdDispatch(cmd, mode >= 2 ? 1 : groups(out.quads()), 1, 1);
+  };
+  if (x.quads() == 1) return pass(2, x, y, x, 1);
+  auto& levels = pyramid(x);
+  pass(0, x, y, levels[0], x.quads());
+  for (size_t l = 1; l < levels.size(); ++l) pass(1, levels[l - 1], levels[l - 1], levels[l], levels[l - 1].quads());
+  pass(3, levels.back(), levels.back(), levels.back(), 1);
+}
+
+void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const Vec& v, const Vec* vp, const Vec& out,
+                 float a, float b, uint32_t reduce_slot) {
+  if (m.layout != layout_ || v.n() != m.n) throw std::invalid_argument("banded: matrix and vector do not match");
+  uint32_t per_pass = variant == Variant::Thesis ? kThesisDiagonalsPerPass : m.count;
+  uint32_t passes = (m.count + per_pass - 1) / per_pass;
+  if (reduce_slot != kNoSlot && (passes > 1 || vp))
+    throw std::invalid_argument("banded: the fused dot needs one pass and no vp");
+  for (uint32_t p = 0; p < passes; ++p) {
+    bool last = p + 1 == passes;
+    const Vec& dst = last ? out : scratch(m.n, int(p % 2));
+    const Vec& acc = p > 0 ? scratch(m.n, int((p - 1) % 2)) : v;  // v: a valid, unread placeholder
+    ready(cmd);
+    BandedPush push{m.n, m.quads, out.side(), p * per_pass, std::min(per_pass, m.count - p * per_pass),
+                    p > 0 ? 1u : 0u, last && (vp || a != 1.0f) ? 1u : 0u, reduce_slot, a, vp ? b : 0.0f};
+    banded_.bind(cmd,
+                 {m.bind_diagonals(), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind(),
+                  gpu::storage_buffer(m.offset_buffer), scalars_.bind(), gpu::storage_buffer(reduce_)},
+                 push);
+    vkCmdDispatch(cmd, groups(m.quads), 1, 1);
+  }
+}
+
+void Ops::dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const Vec& v, const Vec* vp, const Vec& out) {
+  if (v.n() != m.n) throw std::invalid_argument("dense: matrix and vector do not match");
+  if (variant == Variant::Modern) {
+    ready(cmd);
+    DenseTiledPush p{m.quads, out.side(), vp ? 1u : 0u};
+    dense_tiled_.bind(cmd, {gpu::storage_buffer(m.buffer), v.bind(), (vp ? *vp : v).bind(), out.bind()}, p);
+    vkCmdDispatch(cmd, gpu::groups(m.quads, 256), 1, 1);
+    return;
+  }
+  for (uint32_t p = 0; p < m.quads; ++p) {  // N/4 passes
+    bool last = p + 1 == m.quads;
+    const Vec& dst = last ? out : scratch(m.n, int(p % 2));
+    const Vec& acc = p > 0 ? scratch(m.n, int((p - 1) % 2)) : v;
+    ready(cmd);
+    DenseThesisPush push{m.quads, out.side(), p, last && vp ? 1u : 0u};
+    dense_thesis_.bind(cmd, {gpu::storage_buffer(m.buffer), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind()},
+                       push);
+    vkCmdDispatch(cmd, groups(m.quads), 1, 1);
+  }
+}
+
+void Ops::cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& d, const Vec& q, uint32_t rho,
+                    uint32_t dad, uint32_t rho_next, uint32_t hist) {
+  ready(cmd);
+  CgPush p{x.quads(), x.side(), rho, dad, rho_next, hist};
+  cg_update_.bind(cmd, {x.bind(), r.bind(), d.bind(), q.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
+  vkCmdDispatch(cmd, groups(x.quads()), 1, 1);
+}
+
+void Ops::unpack(VkCommandBuffer cmd, const Vec& x, const gpu::Image& img) {
+  ready(cmd);
+  UnpackPush p{x.n(), x.side(), img.width(), img.height()};
+  unpack_.bind(cmd, {x.bind(), gpu::storage_image(img)}, p);
+  vkCmdDispatch(cmd, gpu::groups(img.width(), 16), gpu::groups(img.height(), 16), 1);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
+}
+
+}  // namespace linalg

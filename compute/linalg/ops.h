@@ -1,0 +1,81 @@
+// The linear algebra operators of seed 000, chapter 3, as Vulkan compute: each in the
+// thesis's multi-pass form and in a modern form, on either vector layout. Every call
+// records into a command buffer (with the barrier it needs first); scalars such as dot
+// products stay on the GPU in a small buffer (Scalars) that later passes read.
+#pragma once
+#include "matrix.h"
+
+#include <map>
+#include <memory>
+
+namespace linalg {
+
+constexpr uint32_t kNoSlot = 0xffffffffu;
+
+// S[0..15]: scalar slots; S[16 + i]: a history (CG's residual per iteration).
+class Scalars {
+ public:
+  static constexpr uint32_t kSlots = 16;
+  Scalars(gpu::Context& ctx, uint32_t history);
+  float get(uint32_t slot) const;
+  std::vector<float> history(uint32_t count) const;
+  gpu::Bind bind() const { return gpu::storage_buffer(buffer_); }
+  uint32_t history_capacity() const { return capacity_; }
+
+ private:
+  gpu::Buffer buffer_;
+  uint32_t capacity_;
+};
+
+// A coefficient c, optionally scaled by GPU scalars: c · S[num] / S[den].
+struct Coef {
+  float c = 1.0f;
+  uint32_t num = kNoSlot, den = kNoSlot;
+};
+
+class Ops {
+ public:
+  Ops(gpu::Context& ctx, Layout layout, uint32_t history = 4096);
+  Layout layout() const { return layout_; }
+  Scalars& scalars() { return scalars_; }
+  gpu::Context& ctx() { return ctx_; }
+
+  // gpuVecAdd: out = a·x + b·y (out may be x or y).
+  void axpby(VkCommandBuffer cmd, Coef a, const Vec& x, Coef b, const Vec& y, const Vec& out);
+  // out = x ∘ y, element by element.
+  void mul(VkCommandBuffer cmd, const Vec& x, const Vec& y, const Vec& out);
+  // gpuVecScal: S[slot] = x·y (or its square root); thesis = partial dot then 4:1 passes.
+  void dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32_t slot, bool root = false,
+           uint32_t hist = kNoSlot);
+  // out = a·(M·v) + b·vp (vp may be null). Thesis: passes of at most 12 diagonals;
+  // modern: one pass for any count, and with reduce_slot S[slot] = v·(M·v).
+  void banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const Vec& v, const Vec* vp, const Vec& out,
+              float a = 1.0f, float b = 1.0f, uint32_t reduce_slot = kNoSlot);
+  // gpuMatOp: out = M·v + vp (vp may be null). Thesis: N/4 passes of 4 columns; modern:
+  // one tiled dispatch.
+  void dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const Vec& v, const Vec* vp, const Vec& out);
+  // CG lines 9-13 fused: x += a·d, r -= a·q with a = S[rho]/S[dad]; S[rho_next] = r·r.
+  void cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& d, const Vec& q, uint32_t rho,
+                 uint32_t dad, uint32_t rho_next, uint32_t hist);
+  // Element i of x into img at (i % width, i / width), for drawing.
+  void unpack(VkCommandBuffer cmd, const Vec& x, const gpu::Image& img);
+
+  static constexpr uint32_t kThesisDiagonalsPerPass = 12;
+
+ private:
+  gpu::Pipeline load(const std::string& name, std::vector<VkDescriptorType> bindings, uint32_t push);
+  const Vec& scratch(uint32_t n, int which);  // ping-pong vectors for multi-pass operators
+  const std::vector<Vec>& pyramid(const Vec& x);
+  void ready(VkCommandBuffer cmd) const;
+  uint32_t groups(uint32_t quads) const;
+
+  gpu::Context& ctx_;
+  Layout layout_;
+  Scalars scalars_;
+  gpu::Buffer reduce_;  // finished counter + per-workgroup partials
+  gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, banded_, dense_thesis_, dense_tiled_, cg_update_, unpack_;
+  std::map<std::pair<uint32_t, int>, Vec> scratch_;
+  std::map<uint32_t, std::vector<Vec>> pyramids_;
+};
+
+}  // namespace linalg

@@ -1,0 +1,97 @@
+#include "reference.h"
+
+#include <cmath>
+
+namespace linalg {
+
+std::vector<float> axpby_cpu(float a, const std::vector<float>& x, float b, const std::vector<float>& y) {
+  std::vector<float> out(x.size());
+  for (size_t i = 0; i < x.size(); ++i) out[i] = a * x[i] + b * y[i];
+  return out;
+}
+
+std::vector<float> mul_cpu(const std::vector<float>& x, const std::vector<float>& y) {
+  std::vector<float> out(x.size());
+  for (size_t i = 0; i < x.size(); ++i) out[i] = x[i] * y[i];
+  return out;
+}
+
+double dot_cpu(const std::vector<float>& x, const std::vector<float>& y) {
+  double s = 0;
+  for (size_t i = 0; i < x.size(); ++i) s += double(x[i]) * y[i];
+  return s;
+}
+
+namespace {
+template <class Term>
+std::vector<double> banded_rows(const BandedMatrix& m, Term term) {
+  std::vector<double> out(m.n, 0.0);
+  for (auto& [offset, d] : m.diagonals)
+    for (uint32_t i = 0; i < m.n; ++i) {
+      int64_t j = (int64_t(i) + offset) % int64_t(m.n);
+      if (j < 0) j += m.n;
+      out[i] += term(double(d[i]), size_t(j));
+    }
+  return out;
+}
+}  // namespace
+
+std::vector<double> banded_cpu(const BandedMatrix& m, const std::vector<float>& v, float a, float b,
+                               const std::vector<float>& vp) {
+  auto out = banded_rows(m, [&](double md, size_t j) { return md * v[j]; });
+  for (uint32_t i = 0; i < m.n; ++i) out[i] = a * out[i] + (vp.empty() ? 0.0 : double(b) * vp[i]);
+  return out;
+}
+
+std::vector<double> banded_abs_cpu(const BandedMatrix& m, const std::vector<float>& v) {
+  return banded_rows(m, [&](double md, size_t j) { return std::fabs(md * v[j]); });
+}
+
+std::vector<double> dense_cpu(const DenseMatrix& m, const std::vector<float>& v, const std::vector<float>& vp) {
+  std::vector<double> out(m.n, 0.0);
+  for (uint32_t c = 0; c < m.n; ++c)
+    for (uint32_t r = 0; r < m.n; ++r) out[r] += double(m.columns[size_t(c) * m.n + r]) * v[c];
+  if (!vp.empty())
+    for (uint32_t r = 0; r < m.n; ++r) out[r] += vp[r];
+  return out;
+}
+
+std::vector<double> dense_abs_cpu(const DenseMatrix& m, const std::vector<float>& v) {
+  std::vector<double> out(m.n, 0.0);
+  for (uint32_t c = 0; c < m.n; ++c)
+    for (uint32_t r = 0; r < m.n; ++r) out[r] += std::fabs(double(m.columns[size_t(c) * m.n + r]) * v[c]);
+  return out;
+}
+
+std::vector<double> cg_cpu(const BandedMatrix& m, const std::vector<float>& b, double tol, uint32_t max_iter,
+                           uint32_t* iterations, double* relative_residual) {
+  size_t n = m.n;
+  std::vector<double> x(n, 0.0), r(b.begin(), b.end()), d = r, q(n);
+  auto dot = [](const std::vector<double>& u, const std::vector<double>& w) {
+    double s = 0;
+    for (size_t i = 0; i < u.size(); ++i) s += u[i] * w[i];
+    return s;
+  };
+  double rho = dot(r, r), rho0 = rho;
+  uint32_t it = 0;
+  while (it < max_iter && std::sqrt(rho / rho0) > tol) {
+    std::fill(q.begin(), q.end(), 0.0);
+    for (auto& [offset, diag] : m.diagonals)
+      for (size_t i = 0; i < n; ++i) {
+        int64_t j = (int64_t(i) + offset) % int64_t(n);
+        if (j < 0) j += int64_t(n);
+        q[i] += double(diag[i]) * d[size_t(j)];
+      }
+    double alpha = rho / dot(d, q);
+    for (size_t i = 0; i < n; ++i) x[i] += alpha * d[i], r[i] -= alpha * q[i];
+    double rho_next = dot(r, r);
+    for (size_t i = 0; i < n; ++i) d[i] = r[i] + rho_next / rho * d[i];
+    rho = rho_next;
+    ++it;
+  }
+  if (iterations) *iterations = it;
+  if (relative_residual) *relative_residual = std::sqrt(rho / rho0);
+  return x;
+}
+
+}  // namespace linalg

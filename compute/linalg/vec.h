@@ -1,0 +1,45 @@
+// Vectors for the linear algebra lab (seed 000, §3.2): n floats grouped in quads of 4,
+// zero padded, stored either the thesis's way (an RGBA32F square power-of-two texture,
+// quad q at texel (q % side, q / side)) or as a plain storage buffer of vec4.
+#pragma once
+#include "gpu/pipeline.h"
+
+#include <string>
+#include <vector>
+
+namespace linalg {
+
+enum class Layout { Texture, Buffer };
+const char* layout_name(Layout l);  // "texture" / "buffer"
+
+enum class Variant { Thesis, Modern };
+const char* variant_name(Variant v);  // "thesis" / "modern"
+
+class Vec {
+ public:
+  Vec() = default;
+  Vec(gpu::Context& ctx, uint32_t n, Layout layout);
+
+  uint32_t n() const { return n_; }
+  uint32_t quads() const { return quads_; }
+  uint32_t side() const { return side_; }  // texture side (texels); 0 for buffers
+  Layout layout() const { return layout_; }
+  double bytes() const { return 16.0 * quads_; }  // storage actually moved when read once
+
+  void upload(const std::vector<float>& values);  // values.size() == n; padding is zeroed
+  std::vector<float> download() const;            // n values
+  std::vector<float> download_padded() const;     // every stored float, padding included
+  gpu::Bind bind() const;
+  const gpu::Image& image() const { return image_; }
+
+ private:
+  uint32_t n_ = 0, quads_ = 0, side_ = 0;
+  Layout layout_ = Layout::Buffer;
+  gpu::Image image_;
+  gpu::Buffer buffer_;
+};
+
+// Smallest power of two s with s·s >= quads (the thesis's texture side).
+uint32_t texture_side(uint32_t quads);
+
+}  // namespace linalg

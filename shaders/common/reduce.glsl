@@ -1,0 +1,49 @@
+// One-pass sum of one float per invocation across the whole dispatch: subgroup adds,
+// then shared memory, then the last workgroup to finish (an atomic counter tells it)
+// adds the per-workgroup partials and writes S[slot] (and the history entry).
+// Needs: local_size_x = 256, SCALARS bound, and the buffers below.
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_basic : require
+
+layout(std430, binding = REDUCE_BINDING) coherent buffer Reduce_block {
+  uint finished;     // workgroups done; the last one resets it to 0
+  uint pad[3];
+  float partial[];   // one per workgroup
+} red;
+
+shared float red_subgroup[64];
+shared bool red_is_last;
+
+// Sum over the workgroup; valid in invocation 0.
+float workgroup_sum(float v) {
+  v = subgroupAdd(v);
+  if (subgroupElect()) red_subgroup[gl_SubgroupID] = v;
+  barrier();
+  float total = 0.0;
+  if (gl_LocalInvocationIndex == 0u)
+    for (uint i = 0u; i < gl_NumSubgroups; ++i) total += red_subgroup[i];
+  barrier();
+  return total;
+}
+
+// mode 0: S[slot] = sum; mode 1: S[slot] = sqrt(sum). hist != NO_SLOT: also S[HISTORY_BASE + hist].
+void reduce_to_scalar(float v, uint slot, uint mode, uint hist) {
+  float group = workgroup_sum(v);
+  if (gl_LocalInvocationIndex == 0u) {
+    red.partial[gl_WorkGroupID.x] = group;
+    memoryBarrierBuffer();
+    red_is_last = atomicAdd(red.finished, 1u) == gl_NumWorkGroups.x - 1u;
+  }
+  barrier();
+  if (!red_is_last) return;
+  memoryBarrierBuffer();
+  float s = 0.0;
+  for (uint i = gl_LocalInvocationIndex; i < gl_NumWorkGroups.x; i += gl_WorkGroupSize.x) s += red.partial[i];
+  float total = workgroup_sum(s);
+  if (gl_LocalInvocationIndex == 0u) {
+    float value = mode == 1u ? sqrt(total) : total;
+    S[slot] = value;
+    if (hist != NO_SLOT) S[HISTORY_BASE + hist] = value;
+    red.finished = 0u;
+  }
+}

@@ -1,0 +1,13 @@
+// GPU-resident scalars (dot products, CG's rho, alpha, beta) so no iteration reads back.
+// S[0..15] are slots; S[16 + i] is a history (CG's residual per iteration).
+#define HISTORY_BASE 16u
+#define NO_SLOT 0xffffffffu
+// Define SCALARS_BINDING before including this file.
+layout(std430, binding = SCALARS_BINDING) buffer Scalars_block { float S[]; };
+
+// c · S[num] / S[den], where a slot of NO_SLOT counts as 1. A zero denominator gives 0: once CG has converged to an exact zero residual, its
+// updates become no-ops instead of NaN.
+float coef(float c, uint num, uint den) {
+  float d = den == NO_SLOT ? 1.0 : S[den];
+  return d == 0.0 ? 0.0 : c * (num == NO_SLOT ? 1.0 : S[num]) / d;
+}

@@ -1,0 +1,55 @@
+#version 460
+// Banded matrix-vector product (seed 000, §3.3.4): out = a·(M·v) + b·vp, M given by its
+// diagonals: M[i][(i + offset_d) mod n] = diag_d[i] (the thesis's index formula 3.2, with
+// the integer modulo a modern GPU has instead of frac(a/b)·b). Each invocation makes one
+// quad of the result from diagonals [first, first + count):
+//  - thesis variant: at most 12 diagonals a pass, passes accumulate through `acc`;
+//  - modern variant: every diagonal in one pass, optionally fused with dot(v, M·v) (CG).
+#extension GL_GOOGLE_include_directive : require
+#include "quads.glsl"
+#define SCALARS_BINDING 6
+#include "scalars.glsl"
+#define REDUCE_BINDING 7
+layout(local_size_x = 256) in;
+#if TEXTURE_LAYOUT
+layout(binding = 0, rgba32f) uniform readonly image2DArray DIAGS;
+#define LOAD_DIAG(d, q) imageLoad(DIAGS, ivec3(QUAD_AT(q, side), int(d)))
+#else
+layout(std430, binding = 0) readonly buffer Diags_block { vec4 DIAGS[]; };
+#define LOAD_DIAG(d, q) DIAGS[(d) * quads + (q)]
+#endif
+VEC_IN(1, V);
+VEC_IN(2, ACC);
+VEC_IN(3, VP);
+VEC_OUT(4, OUT);
+layout(std430, binding = 5) readonly buffer Offsets_block { int offsets[]; };
+#include "reduce.glsl"
+layout(push_constant) uniform Push {
+  uint n, quads, side;
+  uint first, count;   // diagonals of this pass
+  uint accumulate;     // add acc (earlier passes)
+  uint add_vp;         // last pass: add b·vp
+  uint reduce_slot;    // NO_SLOT, or S[slot] = dot(v, result)
+  float a, b;
+};
+
+void main() {
+  float sum = 0.0;
+  FOR_EACH_QUAD(q, quads) {
+    vec4 r = accumulate != 0u ? LOADQ(ACC, q) : vec4(0.0);
+    for (uint d = first; d < first + count; ++d) {
+      vec4 m = LOAD_DIAG(d, q);
+      int o = offsets[d];
+      vec4 v;
+      for (uint k = 0u; k < 4u; ++k) {
+        int j = (int(4u * q + k) + o) % int(n);  // formula 3.2
+        v[k] = LOADE(V, uint(j < 0 ? j + int(n) : j));
+      }
+      r += m * v;
+    }
+    if (add_vp != 0u) r = a * r + b * LOADQ(VP, q);
+    STOREQ(OUT, q, r);
+    if (reduce_slot != NO_SLOT) sum += dot(LOADQ(V, q), r);
+  }
+  if (reduce_slot != NO_SLOT) reduce_to_scalar(sum, reduce_slot, 0u, NO_SLOT);
+}

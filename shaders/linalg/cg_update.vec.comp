@@ -1,0 +1,27 @@
+#version 460
+// One fused step of conjugate gradient (seed 000, §3.4.2 lines 9-13):
+// alpha = S[rho]/S[dad]; x += alpha·d; r -= alpha·q; S[rho_next] = r·r (and its history).
+#extension GL_GOOGLE_include_directive : require
+#include "quads.glsl"
+#define SCALARS_BINDING 4
+#include "scalars.glsl"
+#define REDUCE_BINDING 5
+layout(local_size_x = 256) in;
+VEC_RW(0, X);
+VEC_RW(1, R);
+VEC_IN(2, D);
+VEC_IN(3, Q);
+#include "reduce.glsl"
+layout(push_constant) uniform Push { uint quads, side, rho, dad, rho_next, hist; };
+
+void main() {
+  float alpha = coef(1.0, rho, dad);
+  float sum = 0.0;
+  FOR_EACH_QUAD(q, quads) {
+    STOREQ(X, q, LOADQ(X, q) + alpha * LOADQ(D, q));
+    vec4 r = LOADQ(R, q) - alpha * LOADQ(Q, q);
+    STOREQ(R, q, r);
+    sum += dot(r, r);
+  }
+  reduce_to_scalar(sum, rho_next, 0u, hist);
+}

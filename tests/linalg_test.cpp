@@ -1,0 +1,246 @@
+// compute/linalg: every operator, both layouts and both variants, against the CPU
+// reference on random non-zero data, with lengths that are neither multiples of 4 nor
+// powers of two; CG on SPD systems; the Laplacian as a banded matrix.
+#include "diffusion/diffusion.h"
+#include "helpers.h"
+#include "linalg/cg.h"
+#include "linalg/reference.h"
+
+#include <cfloat>
+#include <cmath>
+
+using namespace linalg;
+
+namespace {
+
+struct Case {
+  Layout layout;
+  uint32_t n;
+};
+
+class Linalg : public GpuTest, public ::testing::WithParamInterface<Case> {
+ protected:
+  Layout layout() const { return GetParam().layout; }
+  uint32_t n() const { return GetParam().n; }
+  Ops& ops() {
+    if (!ops_) ops_ = std::make_unique<Ops>(ctx(), layout());
+    return *ops_;
+  }
+  Vec make(const std::vector<float>& values) {
+    Vec v(ctx(), uint32_t(values.size()), layout());
+    v.upload(values);
+    return v;
+  }
+  // Non-zero values of either sign.
+  std::vector<float> random(uint32_t count, uint32_t seed) {
+    auto v = random_floats(count, 0.5f, 2.0f, seed);
+    for (size_t i = 0; i < v.size(); i += 3) v[i] = -v[i];
+    return v;
+  }
+  void expect_padding_zero(const Vec& v) {
+    auto all = v.download_padded();
+    for (size_t i = v.n(); i < all.size(); ++i) ASSERT_EQ(all[i], 0.0f) << "padding leaked at " << i;
+  }
+  template <class F>
+  void run(F f) {
+    ctx().submit_now(f);
+  }
+  std::unique_ptr<Ops> ops_;
+};
+
+std::string name(const ::testing::TestParamInfo<Case>& info) {
+  return std::string(layout_name(info.param.layout)) + "_" + std::to_string(info.param.n);
+}
+
+// bound on the float error of a sum of m terms, relative to the sum of |terms|
+double rounding(double m) { return m * FLT_EPSILON; }
+
+}  // namespace
+
+TEST_P(Linalg, AxpbyAndProduct) {
+  auto xs = random(n(), 1), ys = random(n(), 2);
+  Vec x = make(xs), y = make(ys), out(ctx(), n(), layout()), prod(ctx(), n(), layout());
+  run([&](VkCommandBuffer cmd) {
+    ops().axpby(cmd, {1.5f}, x, {-0.75f}, y, out);
+    ops().mul(cmd, x, y, prod);
+  });
+  auto got = out.download(), got_prod = prod.download();
+  auto want = axpby_cpu(1.5f, xs, -0.75f, ys), want_prod = mul_cpu(xs, ys);
+  for (uint32_t i = 0; i < n(); ++i) {
+    ASSERT_NEAR(got[i], want[i], 2 * FLT_EPSILON * (std::fabs(1.5f * xs[i]) + std::fabs(0.75f * ys[i]))) << i;
+    ASSERT_EQ(got_prod[i], want_prod[i]) << i;
+  }
+  expect_padding_zero(out);
+  expect_padding_zero(prod);
+}
+
+TEST_P(Linalg, AxpbyWithGpuScalarCoefficients) {
+  auto xs = random(n(), 3), ys = random(n(), 4);
+  Vec x = make(xs), y = make(ys), out(ctx(), n(), layout());
+  run([&](VkCommandBuffer cmd) {
+    ops().dot(cmd, Variant::Modern, x, x, 5);  // S[5] = x·x
+    ops().dot(cmd, Variant::Modern, y, y, 6);  // S[6] = y·y
+    ops().axpby(cmd, {2.0f, 5, 6}, x, {1.0f}, y, out);  // out = 2·(x·x / y·y)·x + y
+  });
+  double c = 2.0 * double(ops().scalars().get(5)) / ops().scalars().get(6);
+  EXPECT_NEAR(ops().scalars().get(5), dot_cpu(xs, xs), 1e-4 * dot_cpu(xs, xs));
+  auto got = out.download();
+  for (uint32_t i = 0; i < n(); ++i)
+    ASSERT_NEAR(got[i], c * xs[i] + ys[i], 4 * FLT_EPSILON * (std::fabs(c * xs[i]) + std::fabs(ys[i]))) << i;
+}
+
+TEST_P(Linalg, DotThesisAndModernMatchCpu) {
+  auto xs = random(n(), 5), ys = random(n(), 6);
+  Vec x = make(xs), y = make(ys);
+  run([&](VkCommandBuffer cmd) {
+    ops().dot(cmd, Variant::Thesis, x, y, 0);
+    ops().dot(cmd, Variant::Modern, x, y, 1);
+    ops().dot(cmd, Variant::Thesis, x, x, 2, true);  // norms
+    ops().dot(cmd, Variant::Modern, x, x, 3, true);
+  });
+  double want = dot_cpu(xs, ys), scale = 0;
+  for (uint32_t i = 0; i < n(); ++i) scale += std::fabs(double(xs[i]) * ys[i]);
+  // per-invocation partial sums of at most ceil(n/4/262144)·4 terms, then trees
+  double bound = rounding(4.0 * std::ceil(n() / 4.0 / 262144.0) + 2 * std::log2(n() + 1.0) + 8) * scale;
+  EXPECT_NEAR(ops().scalars().get(0), want, bound) << "thesis";
+  EXPECT_NEAR(ops().scalars().get(1), want, bound) << "modern";
+  double norm = std::sqrt(dot_cpu(xs, xs));
+  EXPECT_NEAR(ops().scalars().get(2), norm, norm * rounding(2 * std::log2(n() + 1.0) + 8)) << "thesis norm";
+  EXPECT_NEAR(ops().scalars().get(3), norm, norm * rounding(2 * std::log2(n() + 1.0) + 8)) << "modern norm";
+}
+
+TEST_P(Linalg, BandedTwelveDiagonalsAndMoreBothVariants) {
+  for (int diagonals : {12, 17}) {
+    auto m = random_band(n(), diagonals, 7);
+    auto vs = random(n(), 8), vps = random(n(), 9);
+    GpuBanded gm(ctx(), m, layout());
+    Vec v = make(vs), vp = make(vps), thesis(ctx(), n(), layout()), modern(ctx(), n(), layout());
+    run([&](VkCommandBuffer cmd) {
+      ops().banded(cmd, Variant::Thesis, gm, v, &vp, thesis, 0.5f, 2.0f);
+      ops().banded(cmd, Variant::Modern, gm, v, &vp, modern, 0.5f, 2.0f);
+    });
+    auto want = banded_cpu(m, vs, 0.5f, 2.0f, vps);
+    auto scale = banded_abs_cpu(m, vs);
+    auto t = thesis.download(), md = modern.download();
+    for (uint32_t i = 0; i < n(); ++i) {
+      double bound = rounding(diagonals + 3) * (0.5 * scale[i] + 2.0 * std::fabs(vps[i]));
+      ASSERT_NEAR(t[i], want[i], bound) << "thesis row " << i << ", " << diagonals << " diagonals";
+      ASSERT_NEAR(md[i], want[i], bound) << "modern row " << i << ", " << diagonals << " diagonals";
+    }
+    expect_padding_zero(thesis);
+    expect_padding_zero(modern);
+  }
+}
+
+TEST_P(Linalg, BandedFusedWithDot) {
+  auto m = random_spd_band(n(), {1, 5}, 10);
+  auto vs = random(n(), 11);
+  GpuBanded gm(ctx(), m, layout());
+  Vec v = make(vs), q(ctx(), n(), layout());
+  run([&](VkCommandBuffer cmd) { ops().banded(cmd, Variant::Modern, gm, v, nullptr, q, 1.0f, 0.0f, 7); });
+  auto want = banded_cpu(m, vs);
+  auto scale = banded_abs_cpu(m, vs);
+  double vav = 0, vav_scale = 0;
+  for (uint32_t i = 0; i < n(); ++i) vav += vs[i] * want[i], vav_scale += std::fabs(vs[i]) * scale[i];
+  EXPECT_NEAR(ops().scalars().get(7), vav, rounding(8 + 2 * std::log2(n() + 1.0) + 8) * vav_scale);
+}
+
+TEST_P(Linalg, DenseThesisAndTiledMatchCpu) {
+  uint32_t dn = std::min(n(), 300u);  // N/4 passes: keep the thesis variant's pass count small
+  auto m = random_dense(dn, 12);
+  auto vs = random(dn, 13), vps = random(dn, 14);
+  GpuDense gm(ctx(), m);
+  Vec v = make(vs), vp = make(vps), thesis(ctx(), dn, layout()), tiled(ctx(), dn, layout());
+  run([&](VkCommandBuffer cmd) {
+    ops().dense(cmd, Variant::Thesis, gm, v, &vp, thesis);
+    ops().dense(cmd, Variant::Modern, gm, v, &vp, tiled);
+  });
+  auto want = dense_cpu(m, vs, vps);
+  auto scale = dense_abs_cpu(m, vs);
+  auto t = thesis.download(), tl = tiled.download();
+  for (uint32_t i = 0; i < dn; ++i) {
+    double bound = rounding(dn + 2) * (scale[i] + std::fabs(vps[i]));
+    ASSERT_NEAR(t[i], want[i], bound) << "thesis row " << i;
+    ASSERT_NEAR(tl[i], want[i], bound) << "tiled row " << i;
+  }
+  expect_padding_zero(thesis);
+  expect_padding_zero(tiled);
+}
+
+TEST_P(Linalg, ConjugateGradientSolvesSpdSystems) {
+  auto m = random_spd_band(n(), {1, 3, 17}, 15);
+  auto bs = random(n(), 16);
+  GpuBanded gm(ctx(), m, layout());
+  Vec b = make(bs);
+  uint32_t cpu_iterations = 0;
+  auto want = cg_cpu(m, bs, 1e-10, 500, &cpu_iterations);
+  std::vector<std::vector<float>> solutions;
+  for (Variant v : {Variant::Thesis, Variant::Modern}) {
+    Vec x(ctx(), n(), layout());
+    Cg cg(ops(), gm);
+    CgOptions o;
+    o.variant = v;
+    o.tolerance = 1e-5f;
+    o.max_iterations = 300;
+    o.check_every = 7;
+    auto r = cg.solve(b, x, o);
+    ASSERT_TRUE(r.converged) << variant_name(v) << ": " << r.problem << " after " << r.iterations;
+    EXPECT_LE(r.relative_residual, 1e-5f);
+    EXPECT_EQ(r.history.size(), r.iterations + 1);
+    EXPECT_FLOAT_EQ(r.history[0], 1.0f);
+    auto xs = x.download();
+    // the true residual of the float solution, in double
+    auto ax = banded_cpu(m, xs);
+    double rr = 0, bb = 0, err = 0, ref = 0;
+    for (uint32_t i = 0; i < n(); ++i) {
+      rr += (bs[i] - ax[i]) * (bs[i] - ax[i]);
+      bb += double(bs[i]) * bs[i];
+      err += (xs[i] - want[i]) * (xs[i] - want[i]);
+      ref += want[i] * want[i];
+    }
+    // the recursive residual drifts from the true one by O(eps · iterations)
+    EXPECT_LE(std::sqrt(rr / bb), 1e-4) << variant_name(v);
+    // diagonally dominant: cond(A) < 1 + 2·(largest off-diagonal row sum)/margin; error <= cond·residual
+    EXPECT_LE(std::sqrt(err / ref), 1e-3) << variant_name(v);
+    solutions.push_back(xs);
+  }
+  for (uint32_t i = 0; i < n(); ++i)
+    ASSERT_NEAR(solutions[0][i], solutions[1][i], 1e-3 * (1 + std::fabs(solutions[0][i]))) << "variants differ at " << i;
+}
+
+INSTANTIATE_TEST_SUITE_P(Layouts, Linalg,
+                         ::testing::Values(Case{Layout::Texture, 1}, Case{Layout::Texture, 1000},
+                                           Case{Layout::Texture, 4099}, Case{Layout::Buffer, 3},
+                                           Case{Layout::Buffer, 1000}, Case{Layout::Buffer, 4099}),
+                         name);
+
+TEST(LinalgLayout, TextureSideIsTheThesisPowerOfTwo) {
+  EXPECT_EQ(texture_side(1), 1u);
+  EXPECT_EQ(texture_side(250), 16u);  // 1000 values = 250 quads -> 16x16 texels
+  EXPECT_EQ(texture_side(256), 16u);
+  EXPECT_EQ(texture_side(257), 32u);
+  EXPECT_EQ(texture_side(1024 * 1024), 1024u);  // the thesis's 1024x1024x4
+}
+
+// The diffusion operator of §4.4.2 is the banded matrix I + k·L: one banded product with
+// the 5-point Laplacian equals one diffusion step with fixed zero borders.
+TEST_F(GpuTest, LaplacianAsBandedMatrixIsTheDiffusionStep) {
+  for (Layout layout : {Layout::Texture, Layout::Buffer}) {
+    uint32_t w = 37, h = 23;
+    diffusion::Config c;
+    c.width = w;
+    c.height = h;
+    c.cd = 0.9f;
+    c.boundary = diffusion::Boundary::FixedZero;
+    auto t0 = random_floats(w * h, 0.1f, 1.0f, 17);
+    std::vector<float> want;
+    diffusion::step_cpu(c, t0, want);
+    Ops ops(ctx(), layout);
+    GpuBanded lap(ctx(), laplacian_5pt(w, h), layout);
+    Vec t(ctx(), w * h, layout), out(ctx(), w * h, layout);
+    t.upload(t0);
+    ctx().submit_now([&](VkCommandBuffer cmd) { ops.banded(cmd, Variant::Modern, lap, t, &t, out, c.cd / 4, 1.0f); });
+    auto got = out.download();
+    for (uint32_t i = 0; i < w * h; ++i) ASSERT_NEAR(got[i], want[i], 16 * FLT_EPSILON) << layout_name(layout) << " " << i;
+  }
+}
