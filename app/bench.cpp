@@ -10,12 +10,21 @@
 
 nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options) {
   nlohmann::json rows = nlohmann::json::array();
-  std::printf("%-18s %-12s %10s %10s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s", "% saxpy",
-              "reference");
+  std::printf("%-26s %-12s %10s %9s %9s %7s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s",
+              "% saxpy", "CPU ms", "gain", "then (seed)");
   for (auto& r : lab.bench(ctx, options)) {
     double frac = options.saxpy_gbps > 0 ? 100.0 * r.gbps() / options.saxpy_gbps : 0;
-    std::printf("%-18s %-12s %10.4f %10.2f %10.2f %7.1f%%  %s\n", r.pass.c_str(), r.size.c_str(), r.median_ms,
-                r.gbps(), r.gflops(), frac, r.reference.dump().c_str());
+    auto& ref = r.reference;
+    std::string then;  // the seed's own figure for this size, where it printed one
+    if (ref.contains("thesis"))
+      then = "GPU " + std::to_string(ref["thesis"]["gpu_ms"].get<double>()).substr(0, 6) + " ms, gain " +
+             std::to_string(ref["thesis"]["gain"].get<double>()).substr(0, 5);
+    if (ref.contains("target_ms"))
+      then += (then.empty() ? "" : "; ") + std::string("target ") +
+              std::to_string(ref["target_ms"].get<double>()).substr(0, 5) + " ms";
+    std::printf("%-26s %-12s %10.4f %9.1f %9.1f %6.1f%% %10.3f %7.1fx  %s\n", r.pass.c_str(), r.size.c_str(),
+                r.median_ms, r.gbps(), r.gflops(), frac, ref.value("cpu_single_thread_ms", 0.0),
+                ref.value("gain_over_cpu", 0.0), then.c_str());
     rows.push_back({{"pass", r.pass}, {"size", r.size}, {"elements", r.elements}, {"repeats", r.repeats},
                     {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"bytes", r.bytes}, {"flops", r.flops},
                     {"gbps", r.gbps()}, {"gflops", r.gflops()}, {"reference", r.reference}});

@@ -38,8 +38,11 @@ int run_headless(const Options& o) {
       else it->count += t.count, it->ms += t.ms, it->bytes += t.bytes, it->flops += t.flops;
     }
   };
+  // One submission a "frame" of the lab's steps_per_frame, as the window would run it
+  // (labs such as CG look at the last frame's results before recording the next).
+  const uint64_t chunk = std::clamp<uint64_t>(lab->steps_per_frame(), 1, kStepsPerSubmit);
   for (uint64_t done = 0; done < o.steps;) {
-    auto n = uint32_t(std::min(kStepsPerSubmit, o.steps - done));
+    auto n = uint32_t(std::min(chunk, o.steps - done));
     ctx.submit_now([&](VkCommandBuffer cmd) {
       prof.begin_frame(cmd);
       lab->step(cmd, prof, n);

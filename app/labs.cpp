@@ -2,14 +2,16 @@
 #include "lab.h"
 
 std::unique_ptr<Lab> make_diffusion_lab();
+std::unique_ptr<Lab> make_linalg_lab();
 
 const std::vector<std::string>& lab_names() {
-  static const std::vector<std::string> names = {"diffusion"};
+  static const std::vector<std::string> names = {"diffusion", "linalg"};
   return names;
 }
 
 std::unique_ptr<Lab> make_lab(const std::string& name) {
   if (name == "diffusion") return make_diffusion_lab();
+  if (name == "linalg") return make_linalg_lab();
   std::string known;
   for (auto& n : lab_names()) known += (known.empty() ? "" : ", ") + n;
   throw ParamError("unknown lab '" + name + "' (labs: " + known + ")");

@@ -42,6 +42,7 @@ class ParamSet {
   void set_value(const std::string& name, double value);  // clamps into range (UI)
 
   std::vector<Param>& all() { return params_; }
+  Param& back() { return params_.back(); }
   const std::vector<Param>& all() const { return params_; }
   nlohmann::json to_json() const;
   std::string describe() const;  // one line a parameter, for --help

@@ -1,0 +1,183 @@
+#include "workload.h"
+
+#include "diffusion/diffusion.h"
+#include "reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace linalg {
+
+namespace {
+constexpr uint32_t kSlot = 8;  // where dot and norm leave their result
+
+std::vector<float> random_nonzero(uint32_t n, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(0.5f, 1.5f);
+  std::vector<float> v(n);
+  for (auto& x : v) x = (rng() & 1 ? 1.0f : -1.0f) * u(rng);
+  return v;
+}
+}  // namespace
+
+const std::vector<std::string>& op_names() {
+  static const std::vector<std::string> names = {"axpby", "product", "dot", "norm", "banded", "dense", "cg"};
+  return names;
+}
+
+Op op_from_name(const std::string& name) {
+  auto& names = op_names();
+  auto it = std::find(names.begin(), names.end(), name);
+  if (it == names.end()) throw std::invalid_argument("unknown operator '" + name + "'");
+  return Op(it - names.begin());
+}
+
+Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), config_(c) {
+  ops_ = std::make_unique<Ops>(ctx, c.layout);
+  n_ = c.op == Op::Dense ? c.dense_n : c.side * c.side * 4;
+  double vec = 16.0 * ((n_ + 3) / 4);
+  auto vector = [&](const std::vector<float>& values) {
+    auto v = std::make_unique<Vec>(ctx, uint32_t(values.size()), c.layout);
+    v->upload(values);
+    return v;
+  };
+  switch (c.op) {
+    case Op::Axpby:
+    case Op::Product:
+    case Op::Dot:
+    case Op::Norm:
+      xs_ = random_nonzero(n_, c.seed);
+      ys_ = random_nonzero(n_, c.seed + 1);
+      x_ = vector(xs_);
+      y_ = vector(ys_);
+      out_ = std::make_unique<Vec>(ctx, n_, c.layout);
+      bytes_ = c.op == Op::Norm ? vec : (c.op == Op::Dot ? 2 * vec : 3 * vec);
+      flops_ = (c.op == Op::Axpby ? 3.0 : c.op == Op::Product ? 1.0 : 2.0) * n_;
+      break;
+    case Op::Banded:
+      banded_ = random_band(n_, int(c.diagonals), c.seed);
+      gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout);
+      xs_ = random_nonzero(n_, c.seed + 1);
+      x_ = vector(xs_);
+      out_ = std::make_unique<Vec>(ctx, n_, c.layout);
+      bytes_ = (c.diagonals + 2) * vec;
+      flops_ = 2.0 * c.diagonals * n_;
+      break;
+    case Op::Dense:
+      dense_ = random_dense(n_, c.seed);
+      gpu_dense_ = std::make_unique<GpuDense>(ctx, dense_);
+      xs_ = random_nonzero(n_, c.seed + 1);
+      ys_ = random_nonzero(n_, c.seed + 2);
+      x_ = vector(xs_);
+      y_ = vector(ys_);
+      out_ = std::make_unique<Vec>(ctx, n_, c.layout);
+      bytes_ = double(n_) * n_ * 4 + 3 * vec;
+      flops_ = 2.0 * n_ * n_ + n_;
+      break;
+    case Op::Cg: {
+      uint32_t g = 2 * c.side;
+      banded_ = implicit_laplacian(g, g, c.cg_c);
+      gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout);
+      diffusion::Config grid;  // the right-hand side: the diffusion lab's hot spots
+      grid.width = grid.height = g;
+      ys_ = diffusion::initial_field(grid, "spots", c.seed);
+      y_ = vector(ys_);
+      out_ = std::make_unique<Vec>(ctx, n_, c.layout);
+      cg_ = std::make_unique<Cg>(*ops_, *gpu_banded_);
+      ctx.submit_now([&](VkCommandBuffer cmd) { record_restart(cmd); });
+      bytes_ = cg_->bytes_per_iteration(c.variant);
+      flops_ = cg_->flops_per_iteration(c.variant);
+      break;
+    }
+  }
+}
+
+std::string Workload::name() const {
+  std::string op = op_names()[size_t(config_.op)];
+  if (config_.op == Op::Banded) op += std::to_string(config_.diagonals);
+  return op + "." + variant_name(config_.variant);
+}
+
+std::string Workload::size() const {
+  if (config_.op == Op::Dense) return std::to_string(n_) + "x" + std::to_string(n_);
+  if (config_.op == Op::Cg) return std::to_string(2 * config_.side) + "^2 grid";
+  return std::to_string(config_.side) + "x" + std::to_string(config_.side) + "x4";
+}
+
+void Workload::record(VkCommandBuffer cmd) {
+  Variant v = config_.variant;
+  switch (config_.op) {
+    case Op::Axpby: ops_->axpby(cmd, {1.5f}, *x_, {-0.5f}, *y_, *out_); break;
+    case Op::Product: ops_->mul(cmd, *x_, *y_, *out_); break;
+    case Op::Dot: ops_->dot(cmd, v, *x_, *y_, kSlot); break;
+    case Op::Norm: ops_->dot(cmd, v, *x_, *x_, kSlot, true); break;
+    case Op::Banded: ops_->banded(cmd, v, *gpu_banded_, *x_, nullptr, *out_, 1.0f, 0.0f); break;
+    case Op::Dense: ops_->dense(cmd, v, *gpu_dense_, *x_, y_.get(), *out_); break;
+    case Op::Cg:
+      if (cg_iter_ + 2 >= ops_->scalars().history_capacity()) record_restart(cmd);
+      cg_->record_iteration(cmd, v, cg_iter_++, *out_);
+      break;
+  }
+}
+
+void Workload::record_restart(VkCommandBuffer cmd) {
+  if (config_.op != Op::Cg) return;
+  cg_->record_init(cmd, config_.variant, *y_, *out_);
+  cg_iter_ = 0;
+}
+
+void Workload::run_cpu() {
+  switch (config_.op) {
+    case Op::Axpby: {
+      auto r = axpby_cpu(1.5f, xs_, -0.5f, ys_);
+      cpu_result_.assign(r.begin(), r.end());
+      break;
+    }
+    case Op::Product: {
+      auto r = mul_cpu(xs_, ys_);
+      cpu_result_.assign(r.begin(), r.end());
+      break;
+    }
+    case Op::Dot: cpu_scalar_ = dot_cpu(xs_, ys_); break;
+    case Op::Norm: cpu_scalar_ = std::sqrt(dot_cpu(xs_, xs_)); break;
+    case Op::Banded: cpu_result_ = banded_cpu(banded_, xs_); break;
+    case Op::Dense: cpu_result_ = dense_cpu(dense_, xs_, ys_); break;
+    case Op::Cg: {
+      // One CPU CG iteration (plus its cheap set-up: one dot, two copies).
+      cpu_result_ = cg_cpu(banded_, ys_, 0.0, 1);
+      break;
+    }
+  }
+}
+
+double Workload::check() const {
+  if (config_.op == Op::Dot || config_.op == Op::Norm) {
+    double got = ops_->scalars().get(kSlot);
+    return std::fabs(got - cpu_scalar_) / std::max(std::fabs(cpu_scalar_), 1e-30);
+  }
+  auto got = out_->download();
+  if (config_.op == Op::Cg) {  // the true residual ||b - A x|| / ||b||
+    auto ax = banded_cpu(banded_, got);
+    double rr = 0, bb = 0;
+    for (uint32_t i = 0; i < n_; ++i) rr += (ys_[i] - ax[i]) * (ys_[i] - ax[i]), bb += double(ys_[i]) * ys_[i];
+    return std::sqrt(rr / bb);
+  }
+  if (cpu_result_.size() != got.size()) return NAN;
+  double err = 0, scale = 0;
+  for (size_t i = 0; i < got.size(); ++i) {
+    err = std::max(err, std::fabs(got[i] - cpu_result_[i]));
+    scale = std::max(scale, std::fabs(cpu_result_[i]));
+  }
+  return err / std::max(scale, 1e-30);
+}
+
+const Vec& Workload::result() const { return config_.op == Op::Dot || config_.op == Op::Norm ? *x_ : *out_; }
+
+uint32_t Workload::grid_width() const {
+  if (config_.op == Op::Cg) return 2 * config_.side;
+  if (config_.op == Op::Dense) return std::max(1u, uint32_t(std::ceil(std::sqrt(double(n_)))));
+  return 4 * config_.side;  // the texture as the thesis stores it: 4 values a texel, side by side
+}
+
+}  // namespace linalg

@@ -1,0 +1,70 @@
+// One operator of the linear algebra lab on one size, with its data on the GPU, ready to
+// be recorded again and again (the lab's frames, the panel's runs, bench), with the
+// traffic and arithmetic it declares and a CPU reference to time and check it against.
+#pragma once
+#include "cg.h"
+
+#include <functional>
+#include <memory>
+
+namespace linalg {
+
+enum class Op { Axpby, Product, Dot, Norm, Banded, Dense, Cg };
+const std::vector<std::string>& op_names();  // "axpby", "product", "dot", "norm", "banded", "dense", "cg"
+Op op_from_name(const std::string& name);
+
+struct WorkloadConfig {
+  Op op = Op::Banded;
+  Variant variant = Variant::Modern;
+  Layout layout = Layout::Buffer;
+  uint32_t side = 256;        // vectors of side·side·4 values (the thesis's sizes); CG: a 2·side grid
+  uint32_t diagonals = 12;    // banded
+  uint32_t dense_n = 1024;    // dense: an n x n matrix
+  float cg_c = 10.0f;         // CG: A = I - c·L (the implicit wave / diffusion matrix)
+  uint32_t seed = 1;
+};
+
+class Workload {
+ public:
+  Workload(gpu::Context& ctx, const WorkloadConfig& config);
+  const WorkloadConfig& config() const { return config_; }
+  uint32_t n() const { return n_; }
+  std::string name() const;      // e.g. "banded12.thesis"
+  std::string size() const;      // e.g. "256x256x4"
+  double bytes() const { return bytes_; }  // declared per application
+  double flops() const { return flops_; }
+
+  // One application (CG: one iteration, continuing from the last).
+  void record(VkCommandBuffer cmd);
+  // CG: back to x = 0 (recorded); others: nothing to do.
+  void record_restart(VkCommandBuffer cmd);
+  // One CPU reference application; returns its result for checking.
+  void run_cpu();
+  // Max |gpu - cpu| over max |cpu| of the last results (CG: true relative residual of x).
+  double check() const;
+
+  const Vec& result() const;     // the vector to draw (CG: x)
+  uint32_t grid_width() const;   // how to draw it: width of the picture in values
+  Ops& ops() { return *ops_; }
+  Cg* cg() { return cg_.get(); }
+  uint32_t cg_iterations() const { return cg_iter_; }
+
+ private:
+  gpu::Context& ctx_;
+  WorkloadConfig config_;
+  uint32_t n_ = 0;
+  double bytes_ = 0, flops_ = 0;
+  std::unique_ptr<Ops> ops_;
+  std::vector<float> xs_, ys_;
+  std::unique_ptr<Vec> x_, y_, out_;
+  BandedMatrix banded_;
+  std::unique_ptr<GpuBanded> gpu_banded_;
+  DenseMatrix dense_;
+  std::unique_ptr<GpuDense> gpu_dense_;
+  std::unique_ptr<Cg> cg_;
+  uint32_t cg_iter_ = 0;
+  std::vector<double> cpu_result_;
+  double cpu_scalar_ = 0;
+};
+
+}  // namespace linalg
