@@ -145,26 +145,26 @@ TEST_P(Linalg, BandedFusedWithDot) {
   EXPECT_NEAR(ops().scalars().get(7), vav, rounding(8 + 2 * std::log2(n() + 1.0) + 8) * vav_scale);
 }
 
-TEST_P(Linalg, DenseThesisAndTiledMatchCpu) {
+TEST_P(Linalg, DenseThesisAndModernMatchCpu) {
   uint32_t dn = std::min(n(), 300u);  // N/4 passes: keep the thesis variant's pass count small
   auto m = random_dense(dn, 12);
   auto vs = random(dn, 13), vps = random(dn, 14);
   GpuDense gm(ctx(), m);
-  Vec v = make(vs), vp = make(vps), thesis(ctx(), dn, layout()), tiled(ctx(), dn, layout());
+  Vec v = make(vs), vp = make(vps), thesis(ctx(), dn, layout()), modern(ctx(), dn, layout());
   run([&](VkCommandBuffer cmd) {
     ops().dense(cmd, Variant::Thesis, gm, v, &vp, thesis);
-    ops().dense(cmd, Variant::Modern, gm, v, &vp, tiled);
+    ops().dense(cmd, Variant::Modern, gm, v, &vp, modern);
   });
   auto want = dense_cpu(m, vs, vps);
   auto scale = dense_abs_cpu(m, vs);
-  auto t = thesis.download(), tl = tiled.download();
+  auto t = thesis.download(), md = modern.download();
   for (uint32_t i = 0; i < dn; ++i) {
     double bound = rounding(dn + 2) * (scale[i] + std::fabs(vps[i]));
     ASSERT_NEAR(t[i], want[i], bound) << "thesis row " << i;
-    ASSERT_NEAR(tl[i], want[i], bound) << "tiled row " << i;
+    ASSERT_NEAR(md[i], want[i], bound) << "modern row " << i;
   }
   expect_padding_zero(thesis);
-  expect_padding_zero(tiled);
+  expect_padding_zero(modern);
 }
 
 TEST_P(Linalg, ConjugateGradientSolvesSpdSystems) {

@@ -108,12 +108,18 @@ gpu::Bind GpuBanded::bind_diagonals() const {
 }
 
 GpuDense::GpuDense(gpu::Context& ctx, const DenseMatrix& m) : n(m.n), quads((m.n + 3) / 4) {
-  std::vector<float> packed(size_t(4) * quads * quads * 4, 0.0f);  // 4·quads columns of 4·quads rows
+  size_t side = size_t(quads) * 4;  // padded dimension
+  std::vector<float> by_column(side * side, 0.0f), by_row(side * side, 0.0f);
   for (uint32_t c = 0; c < n; ++c)
-    std::copy(m.columns.begin() + long(size_t(c) * n), m.columns.begin() + long(size_t(c + 1) * n),
-              packed.begin() + long(size_t(c) * quads * 4));
-  buffer = gpu::Buffer(ctx, packed.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-  buffer.upload(packed);
+    for (uint32_t r = 0; r < n; ++r) {
+      float v = m.columns[size_t(c) * n + r];
+      by_column[c * side + r] = v;
+      by_row[r * side + c] = v;
+    }
+  columns = gpu::Buffer(ctx, by_column.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  columns.upload(by_column);
+  rows = gpu::Buffer(ctx, by_row.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  rows.upload(by_row);
 }
 
 }  // namespace linalg

@@ -25,7 +25,7 @@ BandedMatrix random_spd_band(uint32_t n, const std::vector<int>& upper_offsets, 
 // 12 diagonals as in the thesis's table 4.3: offsets -6..5, random non-zero values.
 BandedMatrix random_band(uint32_t n, int diagonals, uint32_t seed);
 
-// Column-major, n x n, stored quads-per-column in one buffer (padded columns are zero).
+// n x n; the GPU copy keeps the thesis's columns and, for the modern kernel, rows.
 struct DenseMatrix {
   uint32_t n = 0;
   std::vector<float> columns;  // column c is columns[c*n .. c*n + n)
@@ -49,7 +49,8 @@ class GpuDense {
  public:
   GpuDense(gpu::Context& ctx, const DenseMatrix& m);
   uint32_t n, quads;
-  gpu::Buffer buffer;  // 4·quads columns of quads vec4
+  gpu::Buffer columns;  // 4·quads columns of quads vec4 (the thesis's set of column vectors)
+  gpu::Buffer rows;     // 4·quads rows of quads vec4 (row-major, for coalesced row sums)
 };
 
 }  // namespace linalg

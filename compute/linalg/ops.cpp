@@ -6,7 +6,11 @@ namespace linalg {
 
 namespace {
 
-constexpr uint32_t kMaxGroups = 1024;  // the one-pass reduction keeps one partial per workgroup
+// Grid-stride kernels: enough workgroups to keep every memory channel busy (the device's
+// saxpy reference uses the same cap); reductions fewer, as their last workgroup adds one
+// partial per workgroup.
+constexpr uint32_t kMaxGroups = 65535;
+constexpr uint32_t kMaxReduceGroups = 4096;
 constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 
 struct AxpbyPush {
@@ -27,7 +31,7 @@ struct BandedPush {
 struct DenseThesisPush {
   uint32_t quads, side, pass_index, add_vp;
 };
-struct DenseTiledPush {
+struct DenseRowsPush {
   uint32_t quads, side, add_vp;
 };
 struct CgPush {
@@ -39,8 +43,10 @@ struct UnpackPush {
 
 }  // namespace
 
+// Device-local: every invocation of the next pass reads these; host-visible memory would
+// put each read across PCIe on a discrete GPU. Reading them back is a staged copy.
 Scalars::Scalars(gpu::Context& ctx, uint32_t history)
-    : buffer_(ctx, (kSlots + history) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true), capacity_(history) {
+    : buffer_(ctx, (kSlots + history) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT), capacity_(history) {
   std::vector<float> zero(kSlots + history, 0.0f);
   buffer_.upload(zero);
 }
@@ -59,14 +65,14 @@ std::vector<float> Scalars::history(uint32_t count) const {
 
 Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
     : ctx_(ctx), layout_(layout), scalars_(ctx, history),
-      reduce_(ctx, (4 + kMaxGroups) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) {
+      reduce_(ctx, (4 + kMaxReduceGroups) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) {
   auto V = layout == Layout::Texture ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : SB;
   axpby_ = load("axpby", {V, V, V, SB}, sizeof(AxpbyPush));
   dot_onepass_ = load("dot_onepass", {V, V, SB, SB}, sizeof(DotOnePush));
   dot_thesis_ = load("dot_thesis", {V, V, V, SB}, sizeof(DotThesisPush));
   banded_ = load("banded", {V, V, V, V, V, SB, SB, SB}, sizeof(BandedPush));
   dense_thesis_ = load("dense_thesis", {SB, V, V, V, V}, sizeof(DenseThesisPush));
-  dense_tiled_ = load("dense_tiled", {SB, V, V, V}, sizeof(DenseTiledPush));
+  dense_rows_ = load("dense_rows", {SB, V, V, V}, sizeof(DenseRowsPush));
   cg_update_ = load("cg_update", {V, V, V, V, SB, SB}, sizeof(CgPush));
   unpack_ = load("unpack", {V, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(UnpackPush));
   ctx.submit_now([&](VkCommandBuffer cmd) {
@@ -88,7 +94,9 @@ void Ops::ready(VkCommandBuffer cmd) const {
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
 }
 
-uint32_t Ops::groups(uint32_t quads) const { return std::clamp<uint32_t>(gpu::groups(quads, 256), 1, kMaxGroups); }
+uint32_t Ops::groups(uint32_t quads, bool reduces) const {
+  return std::clamp<uint32_t>(gpu::groups(quads, 256), 1, reduces ? kMaxReduceGroups : kMaxGroups);
+}
 
 const Vec& Ops::scratch(uint32_t n, int which) {
   auto key = std::make_pair(n, which);
@@ -130,7 +138,7 @@ void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32
     ready(cmd);
     DotOnePush p{x.quads(), x.side(), slot, root ? 1u : 0u, hist};
     dot_onepass_.bind(cmd, {x.bind(), y.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
-    vkCmdDispatch(cmd, groups(x.quads()), 1, 1);
+    vkCmdDispatch(cmd, groups(x.quads(), true), 1, 1);
     return;
   }
   // Thesis: partial dot (4 quads -> 1), 4:1 reductions down to one quad, a last sum.
@@ -165,7 +173,7 @@ void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const
                  {m.bind_diagonals(), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind(),
                   gpu::storage_buffer(m.offset_buffer), scalars_.bind(), gpu::storage_buffer(reduce_)},
                  push);
-    vkCmdDispatch(cmd, groups(m.quads), 1, 1);
+    vkCmdDispatch(cmd, groups(m.quads, reduce_slot != kNoSlot), 1, 1);
   }
 }
 
@@ -173,9 +181,9 @@ void Ops::dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const V
   if (v.n() != m.n) throw std::invalid_argument("dense: matrix and vector do not match");
   if (variant == Variant::Modern) {
     ready(cmd);
-    DenseTiledPush p{m.quads, out.side(), vp ? 1u : 0u};
-    dense_tiled_.bind(cmd, {gpu::storage_buffer(m.buffer), v.bind(), (vp ? *vp : v).bind(), out.bind()}, p);
-    vkCmdDispatch(cmd, gpu::groups(m.quads, 256), 1, 1);
+    DenseRowsPush p{m.quads, out.side(), vp ? 1u : 0u};
+    dense_rows_.bind(cmd, {gpu::storage_buffer(m.rows), v.bind(), (vp ? *vp : v).bind(), out.bind()}, p);
+    vkCmdDispatch(cmd, m.quads, 1, 1);  // one workgroup per quad of rows
     return;
   }
   for (uint32_t p = 0; p < m.quads; ++p) {  // N/4 passes
@@ -184,7 +192,7 @@ void Ops::dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const V
     const Vec& acc = p > 0 ? scratch(m.n, int((p - 1) % 2)) : v;
     ready(cmd);
     DenseThesisPush push{m.quads, out.side(), p, last && vp ? 1u : 0u};
-    dense_thesis_.bind(cmd, {gpu::storage_buffer(m.buffer), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind()},
+    dense_thesis_.bind(cmd, {gpu::storage_buffer(m.columns), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind()},
                        push);
     vkCmdDispatch(cmd, groups(m.quads), 1, 1);
   }
@@ -195,7 +203,7 @@ void Ops::cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& 
   ready(cmd);
   CgPush p{x.quads(), x.side(), rho, dad, rho_next, hist};
   cg_update_.bind(cmd, {x.bind(), r.bind(), d.bind(), q.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
-  vkCmdDispatch(cmd, groups(x.quads()), 1, 1);
+  vkCmdDispatch(cmd, groups(x.quads(), true), 1, 1);
 }
 
 void Ops::unpack(VkCommandBuffer cmd, const Vec& x, const gpu::Image& img) {

@@ -52,7 +52,7 @@ class Ops {
   void banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const Vec& v, const Vec* vp, const Vec& out,
               float a = 1.0f, float b = 1.0f, uint32_t reduce_slot = kNoSlot);
   // gpuMatOp: out = M·v + vp (vp may be null). Thesis: N/4 passes of 4 columns; modern:
-  // one tiled dispatch.
+  // one dispatch, a workgroup per 4 rows over a row-major copy.
   void dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const Vec& v, const Vec* vp, const Vec& out);
   // CG lines 9-13 fused: x += a·d, r -= a·q with a = S[rho]/S[dad]; S[rho_next] = r·r.
   void cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& d, const Vec& q, uint32_t rho,
@@ -67,13 +67,13 @@ class Ops {
   const Vec& scratch(uint32_t n, int which);  // ping-pong vectors for multi-pass operators
   const std::vector<Vec>& pyramid(const Vec& x);
   void ready(VkCommandBuffer cmd) const;
-  uint32_t groups(uint32_t quads) const;
+  uint32_t groups(uint32_t quads, bool reduces = false) const;
 
   gpu::Context& ctx_;
   Layout layout_;
   Scalars scalars_;
   gpu::Buffer reduce_;  // finished counter + per-workgroup partials
-  gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, banded_, dense_thesis_, dense_tiled_, cg_update_, unpack_;
+  gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, banded_, dense_thesis_, dense_rows_, cg_update_, unpack_;
   std::map<std::pair<uint32_t, int>, Vec> scratch_;
   std::map<uint32_t, std::vector<Vec>> pyramids_;
 };

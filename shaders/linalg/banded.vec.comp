@@ -33,20 +33,35 @@ layout(push_constant) uniform Push {
   float a, b;
 };
 
+// v[(4q + k + o) mod n] for k = 0..3 (formula 3.2). Away from the ends the four values
+// are two neighbouring quads shifted by o mod 4 — the same shift for the whole dispatch,
+// so the switch does not diverge; at the ends each lane wraps on its own.
+vec4 shifted_quad(uint q, int o) {
+  int j0 = int(4u * q) + o;
+  if (j0 < 0 || j0 + 3 >= int(n)) {
+    vec4 v;
+    for (int k = 0; k < 4; ++k) {
+      int j = (j0 + k) % int(n);  // offsets may exceed n on tiny vectors
+      j = j < 0 ? j + int(n) : j;
+      v[k] = LOADE(V, uint(j));
+    }
+    return v;
+  }
+  uint base = uint(j0) >> 2u;
+  vec4 a = LOADQ(V, base);
+  switch (j0 & 3) {
+    case 0: return a;
+    case 1: return vec4(a.yzw, LOADQ(V, base + 1u).x);
+    case 2: return vec4(a.zw, LOADQ(V, base + 1u).xy);
+    default: return vec4(a.w, LOADQ(V, base + 1u).xyz);
+  }
+}
+
 void main() {
   float sum = 0.0;
   FOR_EACH_QUAD(q, quads) {
     vec4 r = accumulate != 0u ? LOADQ(ACC, q) : vec4(0.0);
-    for (uint d = first; d < first + count; ++d) {
-      vec4 m = LOAD_DIAG(d, q);
-      int o = offsets[d];
-      vec4 v;
-      for (uint k = 0u; k < 4u; ++k) {
-        int j = (int(4u * q + k) + o) % int(n);  // formula 3.2
-        v[k] = LOADE(V, uint(j < 0 ? j + int(n) : j));
-      }
-      r += m * v;
-    }
+    for (uint d = first; d < first + count; ++d) r += LOAD_DIAG(d, q) * shifted_quad(q, offsets[d]);
     if (add_vp != 0u) r = a * r + b * LOADQ(VP, q);
     STOREQ(OUT, q, r);
     if (reduce_slot != NO_SLOT) sum += dot(LOADQ(V, q), r);
