@@ -170,7 +170,6 @@ std::vector<BenchRow> DiffusionLab::bench(gpu::Context& ctx, const BenchOptions&
   const uint32_t batch = 20;
   const int repeats = options.quick ? 3 : 9;
   std::vector<BenchRow> rows;
-  gpu::Profiler prof(ctx, 4);
   for (uint32_t n : sizes) {
     if (n > ctx.props.limits.maxImageDimension2D) break;
     diffusion::Config c;
@@ -178,15 +177,8 @@ std::vector<BenchRow> DiffusionLab::bench(gpu::Context& ctx, const BenchOptions&
     diffusion::Simulation sim(ctx, c);
     auto field = diffusion::initial_field(c, "random");
     sim.upload(field);
-    std::vector<double> ms;
-    for (int r = 0; r <= repeats; ++r) {  // run 0 warms up
-      ctx.submit_now([&](VkCommandBuffer cmd) {
-        prof.begin_frame(cmd);
-        sim.record_steps(cmd, &prof, batch);
-      });
-      auto t = prof.resolve();
-      if (r > 0 && !t.empty()) ms.push_back(t[0].ms / batch);
-    }
+    auto t = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, batch); }, repeats,
+                           options.quick ? 5 : 200);
     // CPU reference: one single-threaded step of the same grid.
     std::vector<double> cpu_ms;
     std::vector<float> out;
@@ -200,8 +192,8 @@ std::vector<BenchRow> DiffusionLab::bench(gpu::Context& ctx, const BenchOptions&
     row.size = std::to_string(n) + "x" + std::to_string(n);
     row.elements = uint64_t(n) * n;
     row.repeats = repeats;
-    row.median_ms = gpu::median(ms);
-    row.min_ms = ms.empty() ? 0 : *std::min_element(ms.begin(), ms.end());
+    row.median_ms = t.median_ms / batch;
+    row.min_ms = t.min_ms / batch;
     row.bytes = diffusion::bytes_per_step(c);
     row.flops = diffusion::flops_per_step(c);
     double cpu = gpu::median(cpu_ms);

@@ -69,25 +69,16 @@ double time_cpu_ms(Workload& w, int repeats) {
 }
 
 // Times `repeats` applications (one submission each, after a warm-up) and the CPU reference.
-BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, double saxpy_gbps) {
-  gpu::Profiler prof(ctx, 4);
-  std::vector<double> ms;
-  for (int r = 0; r <= repeats; ++r) {
-    ctx.submit_now([&](VkCommandBuffer cmd) {
-      prof.begin_frame(cmd);
-      gpu::Profiler::Scope s(prof, cmd, w.name(), w.bytes(), w.flops());
-      w.record(cmd);
-    });
-    auto t = prof.resolve();
-    if (r > 0 && !t.empty()) ms.push_back(t[0].ms);
-  }
+// CG continues iterating through the warm-up and the runs: each timed run is one iteration.
+BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, double saxpy_gbps, double warmup_ms) {
+  auto t = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { w.record(cmd); }, repeats, warmup_ms);
   BenchRow row;
   row.pass = w.name() + "." + layout_name(w.config().layout);
   row.size = w.size();
   row.elements = w.n();
   row.repeats = repeats;
-  row.median_ms = gpu::median(ms);
-  row.min_ms = ms.empty() ? 0 : *std::min_element(ms.begin(), ms.end());
+  row.median_ms = t.median_ms;
+  row.min_ms = t.min_ms;
   row.bytes = w.bytes();
   row.flops = w.flops();
   double cpu = time_cpu_ms(w, w.n() >= (1u << 24) ? 1 : 3);
@@ -199,7 +190,7 @@ class LinalgLab : public Lab {
     }
     if (ImGui::Button("Run")) {
       vkDeviceWaitIdle(ctx_->device);
-      last_run_ = measure(*ctx_, *work_, params_.get_int("runs"), 0);
+      last_run_ = measure(*ctx_, *work_, params_.get_int("runs"), 0, 50);
       fit_range();
     }
     ImGui::SameLine();
@@ -298,7 +289,7 @@ std::vector<BenchRow> LinalgLab::bench(gpu::Context& ctx, const BenchOptions& op
   auto run = [&](WorkloadConfig c) {
     try {
       Workload w(ctx, c);
-      rows.push_back(measure(ctx, w, repeats, options.saxpy_gbps));
+      rows.push_back(measure(ctx, w, repeats, options.saxpy_gbps, options.quick ? 5 : 200));
     } catch (const std::exception& e) {  // too big for this device: say so, go on
       std::fprintf(stderr, "vklab: bench linalg %s side %u skipped: %s\n", op_names()[size_t(c.op)].c_str(), c.side,
                    e.what());

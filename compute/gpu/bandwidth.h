@@ -4,6 +4,8 @@
 #include "pipeline.h"
 #include "profiler.h"
 
+#include <functional>
+
 namespace gpu {
 
 class Saxpy {
@@ -28,5 +30,16 @@ struct BandwidthResult {
 BandwidthResult measure_bandwidth(Context& ctx, VkDeviceSize bytes, int repeats = 9);
 
 double median(std::vector<double> v);
+
+struct GpuTiming {
+  double median_ms = 0, min_ms = 0;
+  int repeats = 0;
+};
+// Times one application recorded by `record`: first warms the GPU up (whole command
+// buffers of repeated applications for at least `warmup_ms`, so clocks leave their idle
+// state and caches and pipelines are primed), then `repeats` submissions of one timed
+// application each. Needs timestamps (all zero otherwise).
+GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& record, int repeats,
+                   double warmup_ms = 200);
 
 }  // namespace gpu

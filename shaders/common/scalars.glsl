@@ -8,6 +8,9 @@ layout(std430, binding = SCALARS_BINDING) buffer Scalars_block { float S[]; };
 // c · S[num] / S[den], where a slot of NO_SLOT counts as 1. A zero denominator gives 0: once CG has converged to an exact zero residual, its
 // updates become no-ops instead of NaN.
 float coef(float c, uint num, uint den) {
-  float d = den == NO_SLOT ? 1.0 : S[den];
-  return d == 0.0 ? 0.0 : c * (num == NO_SLOT ? 1.0 : S[num]) / d;
+  float d = 1.0;
+  if (den != NO_SLOT) d = S[den];  // branches, not selects: NO_SLOT must never be read
+  if (d == 0.0) return 0.0;
+  if (num != NO_SLOT) c *= S[num];
+  return c / d;
 }
