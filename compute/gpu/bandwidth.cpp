@@ -1,6 +1,7 @@
 #include "bandwidth.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpu {
 
@@ -46,13 +47,19 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
     auto t = prof.resolve();
     return t.empty() ? 0.0 : t[0].ms;
   };
-  // Warm-up: batches grow until one lasts ~10 ms, for warmup_ms of GPU time in all.
-  double busy = 0;
-  for (int batch = 1; busy < warmup_ms;) {
+  // Warm-up: batches grow until one lasts ~10 ms; then batches go on until the time per
+  // application has settled (two batches within 2%) and warmup_ms has passed. A GPU left
+  // idle while the CPU prepared data can take a while to raise its clocks again.
+  double busy = 0, last = 0;
+  for (int batch = 1;;) {
     double ms = timed(batch);
-    busy += ms;
-    if (ms < 10.0 && batch < 4096) batch *= 2;
     if (ms <= 0) break;  // cannot happen with timestamps; guards a broken device
+    busy += ms;
+    double per = ms / batch;
+    bool settled = last > 0 && std::abs(per - last) <= 0.02 * per;
+    if (busy >= warmup_ms && (settled || busy >= 10 * warmup_ms)) break;
+    last = ms >= 10.0 ? per : 0;
+    if (ms < 10.0 && batch < 4096) batch *= 2;
   }
   std::vector<double> ms;
   for (int r = 0; r < repeats; ++r) ms.push_back(timed(1));
