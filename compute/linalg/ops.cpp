@@ -19,7 +19,7 @@ struct AxpbyPush {
   uint32_t a_num, a_den, b_num, b_den;
 };
 struct DotOnePush {
-  uint32_t quads, side, slot, mode, hist;
+  uint32_t quads, side, slot, mode, hist, same;
 };
 struct DotThesisPush {
   uint32_t mode, in_count, in_side, out_count, out_side, slot, root, hist;
@@ -136,7 +136,7 @@ void Ops::mul(VkCommandBuffer cmd, const Vec& x, const Vec& y, const Vec& out) {
 void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32_t slot, bool root, uint32_t hist) {
   if (v == Variant::Modern) {
     ready(cmd);
-    DotOnePush p{x.quads(), x.side(), slot, root ? 1u : 0u, hist};
+    DotOnePush p{x.quads(), x.side(), slot, root ? 1u : 0u, hist, &x == &y ? 1u : 0u};
     dot_onepass_.bind(cmd, {x.bind(), y.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
     vkCmdDispatch(cmd, groups(x.quads(), true), 1, 1);
     return;

@@ -10,10 +10,17 @@ layout(local_size_x = 256) in;
 VEC_IN(0, X);
 VEC_IN(1, Y);
 #include "reduce.glsl"
-layout(push_constant) uniform Push { uint quads, side, slot, mode, hist; };
+layout(push_constant) uniform Push { uint quads, side, slot, mode, hist, same; };
 
 void main() {
   float sum = 0.0;
-  FOR_EACH_QUAD(q, quads) sum += dot(LOADQ(X, q), LOADQ(Y, q));
+  if (same != 0u) {  // x·x (norms, CG's r·r): one load a quad, not two of the same address
+    FOR_EACH_QUAD(q, quads) {
+      vec4 x = LOADQ(X, q);
+      sum += dot(x, x);
+    }
+  } else {
+    FOR_EACH_QUAD(q, quads) sum += dot(LOADQ(X, q), LOADQ(Y, q));
+  }
   reduce_to_scalar(sum, slot, mode, hist);
 }
