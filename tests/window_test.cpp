@@ -33,3 +33,27 @@ TEST(Window, RendersCapturesAndSurvivesResizeMinimiseVsync) {
   EXPECT_GT(right.size(), 50u) << "the heat map should be drawn";
   EXPECT_GT(hot, 200u) << "hot spots should be visible";
 }
+
+// The linear algebra lab in the window: CG runs frame by frame and its solution is drawn.
+TEST(Window, LinalgCgDrawsItsSolution) {
+  auto png = std::filesystem::temp_directory_path() / ("vklab-window-linalg-" + std::to_string(::getpid()) + ".png");
+  std::filesystem::remove(png);
+  auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                       " --validate --lab linalg --set operator=cg --set side=32 --frames 30 --size 900x600 --capture " +
+                       png.string());
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(px, nullptr);
+  size_t red = 0, blue = 0;  // coolwarm: hot spots of the solution on a cold background
+  for (int y = 0; y < h; ++y)
+    for (int x = 450; x < w; ++x) {
+      const unsigned char* p = px + (size_t(y) * w + x) * 4;
+      red += p[0] > 150 && p[2] < 100;
+      blue += p[2] > 150 && p[0] < 100;
+    }
+  stbi_image_free(px);
+  EXPECT_GT(red, 500u);
+  EXPECT_GT(blue, 5000u);
+}
