@@ -20,23 +20,11 @@ void check_vk(VkResult r) {
   if (r < 0) gpu::throw_vk(r, "ImGui Vulkan backend", __FILE__, __LINE__);
 }
 
+// Swapchain images: colour, one layer.
 void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
                    VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
                    VkAccessFlags2 dst_access) {
-  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-  b.srcStageMask = src_stage;
-  b.srcAccessMask = src_access;
-  b.dstStageMask = dst_stage;
-  b.dstAccessMask = dst_access;
-  b.oldLayout = from;
-  b.newLayout = to;
-  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.image = image;
-  b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.imageMemoryBarrierCount = 1;
-  dep.pImageMemoryBarriers = &b;
-  vkCmdPipelineBarrier2(cmd, &dep);
+  gpu::image_barrier(cmd, image, VK_IMAGE_ASPECT_COLOR_BIT, from, to, src_stage, src_access, dst_stage, dst_access);
 }
 
 }  // namespace

@@ -85,7 +85,11 @@ class Image {
   uint32_t width_ = 0, height_ = 0, layers_ = 0;
 };
 
-// Layout transition of a whole single-mip image, with conservative stage masks.
+// Layout transition of a whole single-mip image with the given scopes.
+void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
+                   VkImageLayout to, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
+                   VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access, uint32_t layers = 1);
+// The same with conservative scopes (every earlier write, every later access).
 void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
                 VkImageLayout to, uint32_t layers = 1);
 
