@@ -21,11 +21,6 @@ Bind storage_buffer(const Buffer& b) {
   d.buffer = {b.handle(), 0, VK_WHOLE_SIZE};
   return d;
 }
-Bind uniform_buffer(const Buffer& b) {
-  Bind d{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER};
-  d.buffer = {b.handle(), 0, VK_WHOLE_SIZE};
-  return d;
-}
 Bind storage_image(const Image& img) {
   Bind d{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
   d.image = {VK_NULL_HANDLE, img.view(), VK_IMAGE_LAYOUT_GENERAL};

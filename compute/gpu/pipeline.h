@@ -19,7 +19,6 @@ struct Bind {
   VkDescriptorImageInfo image{};
 };
 Bind storage_buffer(const Buffer& b);
-Bind uniform_buffer(const Buffer& b);
 Bind storage_image(const Image& img);
 
 class Pipeline {

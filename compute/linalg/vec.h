@@ -30,7 +30,6 @@ class Vec {
   std::vector<float> download() const;            // n values
   std::vector<float> download_padded() const;     // every stored float, padding included
   gpu::Bind bind() const;
-  const gpu::Image& image() const { return image_; }
 
  private:
   uint32_t n_ = 0, quads_ = 0, side_ = 0;

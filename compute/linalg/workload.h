@@ -46,7 +46,6 @@ class Workload {
   const Vec& result() const;     // the vector to draw (CG: x)
   uint32_t grid_width() const;   // how to draw it: width of the picture in values
   Ops& ops() { return *ops_; }
-  Cg* cg() { return cg_.get(); }
   uint32_t cg_iterations() const { return cg_iter_; }
 
  private:
