@@ -111,6 +111,7 @@ class LinalgLab : public Lab {
     params_.add_float("cg_tolerance", 1e-5, 1e-7, 1e-1, "CG: stop when ||r|| / ||b|| is below this");
     params_.back().log_scale = true;
     params_.add_int("cg_check_every", 10, 1, 200, "CG: iterations a frame; the residual is read between frames");
+    params_.add_int("cg_max_iterations", 2000, 1, 4000, "CG: stop here if the tolerance is not reached");
     params_.add_int("runs", 20, 1, 1000, "Run: how many timed applications");
     params_.add_choice("colormap", render::colormap_names(), "coolwarm", "colour map of the picture");
     params_.add_int("seed", 1, 0, 1000000, "random data seed").rebuild = true;
@@ -155,8 +156,13 @@ class LinalgLab : public Lab {
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     bool is_cg = work_->config().op == Op::Cg;
     if (is_cg) read_cg();
-    uint32_t per_step = is_cg ? uint32_t(params_.get_int("cg_check_every")) : 1;
-    if (!converged_ && steps > 0) {
+    uint32_t per_step = is_cg ? std::min<uint32_t>(uint32_t(params_.get_int("cg_check_every")),
+                                                   uint32_t(params_.get_int("cg_max_iterations")) -
+                                                       std::min<uint32_t>(work_->cg_iterations(),
+                                                                          uint32_t(params_.get_int("cg_max_iterations"))))
+                              : 1;
+    bool capped = is_cg && work_->cg_iterations() >= uint32_t(params_.get_int("cg_max_iterations"));
+    if (!converged_ && !capped && steps > 0) {
       gpu::Profiler::Scope s(prof, cmd, work_->name(), steps * per_step * work_->bytes(),
                              steps * per_step * work_->flops());
       for (uint32_t i = 0; i < steps * per_step; ++i) work_->record(cmd);
@@ -181,8 +187,10 @@ class LinalgLab : public Lab {
       ImGui::Text("result on the GPU: %.7g", double(work_->ops().scalars().get(8)));
     if (c.op == Op::Cg) {
       read_cg();
+      bool capped = work_->cg_iterations() >= uint32_t(params_.get_int("cg_max_iterations"));
       ImGui::Text("iteration %u, ||r||/||b|| = %.3e%s", work_->cg_iterations(),
-                  history_.empty() ? 1.0 : double(history_.back()), converged_ ? "  (converged)" : "");
+                  history_.empty() ? 1.0 : double(history_.back()),
+                  converged_ ? "  (converged)" : capped ? "  (iteration cap reached)" : "");
       std::vector<float> log_r;
       for (float h : history_) log_r.push_back(std::log10(std::max(h, 1e-12f)));
       ImGui::PlotLines("##residual", log_r.data(), int(log_r.size()), 0, "log10 ||r||/||b|| per iteration", -8.0f,

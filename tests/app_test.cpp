@@ -201,3 +201,14 @@ TEST(Cli, LinalgQuickBenchHasEveryTableWithTheSeedBeside) {
                  "dense.thesis.texture", "dense.modern.buffer"})
     EXPECT_TRUE(passes.count(p)) << p;
 }
+
+TEST(Cli, LinalgCgStopsAtTheIterationCap) {
+  auto dir = scratch("linalg-cap");
+  auto r = run_process(vklab("--headless --lab linalg --set operator=cg --set side=32 --set cg_max_iterations=25 "
+                             "--set cg_check_every=10 --steps 10 --dump " + (dir / "state").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "state" / "params.json"));
+  EXPECT_EQ(j["state"]["cg_iterations"], 25);
+  EXPECT_FALSE(j["state"]["cg_converged"].get<bool>());
+  EXPECT_EQ(read_npy(dir / "state" / "cg_residual.npy").size(), 26u);
+}
