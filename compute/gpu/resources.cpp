@@ -7,8 +7,14 @@ namespace gpu {
 
 namespace {
 
-VkDeviceMemory allocate(Context& ctx, VkMemoryRequirements req, VkMemoryPropertyFlags flags) {
-  VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+// One allocation per resource, and the driver is told so (dedicated allocation): it may
+// then pick the placement and page size that suit one large buffer or image.
+VkDeviceMemory allocate(Context& ctx, VkMemoryRequirements req, VkMemoryPropertyFlags flags, VkBuffer buffer,
+                        VkImage image) {
+  VkMemoryDedicatedAllocateInfo dedicated{VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO};
+  dedicated.buffer = buffer;
+  dedicated.image = image;
+  VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &dedicated};
   ai.allocationSize = req.size;
   ai.memoryTypeIndex = ctx.memory_type(req.memoryTypeBits, flags);
   VkDeviceMemory mem;
@@ -47,7 +53,7 @@ Buffer::Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool h
   vkGetBufferMemoryRequirements(ctx.device, buffer_, &req);
   auto flags = host_visible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
                             : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-  memory_ = allocate(ctx, req, flags);
+  memory_ = allocate(ctx, req, flags, buffer_, VK_NULL_HANDLE);
   VK_CHECK(vkBindBufferMemory(ctx.device, buffer_, memory_, 0));
   if (host_visible) VK_CHECK(vkMapMemory(ctx.device, memory_, 0, VK_WHOLE_SIZE, 0, &mapped_));
 }
@@ -155,7 +161,7 @@ Image::Image(Context& ctx, uint32_t width, uint32_t height, VkFormat format, VkI
   VK_CHECK(vkCreateImage(ctx.device, &ii, nullptr, &image_));
   VkMemoryRequirements req;
   vkGetImageMemoryRequirements(ctx.device, image_, &req);
-  memory_ = allocate(ctx, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  memory_ = allocate(ctx, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_NULL_HANDLE, image_);
   VK_CHECK(vkBindImageMemory(ctx.device, image_, memory_, 0));
   VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vi.image = image_;
