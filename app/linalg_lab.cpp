@@ -156,16 +156,14 @@ class LinalgLab : public Lab {
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     bool is_cg = work_->config().op == Op::Cg;
     if (is_cg) read_cg();
-    uint32_t per_step = is_cg ? std::min<uint32_t>(uint32_t(params_.get_int("cg_check_every")),
-                                                   uint32_t(params_.get_int("cg_max_iterations")) -
-                                                       std::min<uint32_t>(work_->cg_iterations(),
-                                                                          uint32_t(params_.get_int("cg_max_iterations"))))
-                              : 1;
-    bool capped = is_cg && work_->cg_iterations() >= uint32_t(params_.get_int("cg_max_iterations"));
-    if (!converged_ && !capped && steps > 0) {
-      gpu::Profiler::Scope s(prof, cmd, work_->name(), steps * per_step * work_->bytes(),
-                             steps * per_step * work_->flops());
-      for (uint32_t i = 0; i < steps * per_step; ++i) work_->record(cmd);
+    uint32_t applications = steps;  // CG: cg_check_every iterations a step, up to the cap
+    if (is_cg) {
+      uint32_t cap = uint32_t(params_.get_int("cg_max_iterations")), done = work_->cg_iterations();
+      applications = done >= cap ? 0 : std::min(steps * uint32_t(params_.get_int("cg_check_every")), cap - done);
+    }
+    if (!converged_ && applications > 0) {
+      gpu::Profiler::Scope s(prof, cmd, work_->name(), applications * work_->bytes(), applications * work_->flops());
+      for (uint32_t i = 0; i < applications; ++i) work_->record(cmd);
       steps_done_ += steps;
       cg_pending_ = is_cg;
     }
