@@ -1,5 +1,6 @@
 // The heat diffusion lab's knobs, panel, dump and benchmark. Math: compute/diffusion/;
 // picture: render/heatmap_view.
+#include "assets.h"
 #include "diffusion/diffusion.h"
 #include "gpu/bandwidth.h"
 #include "heatmap_view.h"
@@ -21,7 +22,10 @@ class DiffusionLab : public Lab {
     params_.add_choice("boundary", {"insulated", "zero"}, "insulated",
                        "insulated: no heat crosses the border; zero: the border is held at 0");
     params_.add_int("steps_per_frame", 20, 0, 5000, "diffusion steps per frame (0 pauses)");
-    params_.add_choice("initial", diffusion::presets(), "spots", "starting field").rebuild = true;
+    auto initial = diffusion::presets();
+    initial.push_back("letters");
+    params_.add_choice("initial", initial, "spots", "starting field; letters: assets/diffusion/letters.pgm").rebuild =
+        true;
     params_.add_int("seed", 1, 0, 1000000, "random seed of the starting field").rebuild = true;
     params_.add_choice("colormap", render::colormap_names(), "heat", "colour map");
     params_.add_float("range_lo", 0.0, -100.0, 100.0, "value drawn with the colour map's first colour");
@@ -46,7 +50,7 @@ class DiffusionLab : public Lab {
     if (view_ && &ctx != ctx_) view_.reset();
     ctx_ = &ctx;
     auto sim = std::make_unique<diffusion::Simulation>(ctx, config());
-    sim->upload(diffusion::initial_field(sim->config, params_.choice("initial"), uint32_t(params_.get_int("seed"))));
+    sim->upload(initial_field(sim->config));
     if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
     sim_ = std::move(sim);
     start();
@@ -54,7 +58,7 @@ class DiffusionLab : public Lab {
   }
 
   void restart() override {
-    sim_->upload(diffusion::initial_field(sim_->config, params_.choice("initial"), uint32_t(params_.get_int("seed"))));
+    sim_->upload(initial_field(sim_->config));
     start();
   }
 
@@ -135,6 +139,24 @@ class DiffusionLab : public Lab {
   }
 
  private:
+  std::vector<float> initial_field(const diffusion::Config& c) const {
+    if (params_.choice("initial") != "letters")
+      return diffusion::initial_field(c, params_.choice("initial"), uint32_t(params_.get_int("seed")));
+    // The asset's graymap, scaled (nearest cell) to 90% of the grid's width, centred.
+    auto img = read_pgm(find_asset("diffusion/letters.pgm"));
+    std::vector<float> f(size_t(c.width) * c.height, 0.0f);
+    float scale = 0.9f * float(c.width) / float(img.width);
+    float x0 = 0.5f * (float(c.width) - scale * float(img.width));
+    float y0 = 0.5f * (float(c.height) - scale * float(img.height));
+    for (uint32_t y = 0; y < c.height; ++y)
+      for (uint32_t x = 0; x < c.width; ++x) {
+        float u = (float(x) + 0.5f - x0) / scale, v = (float(y) + 0.5f - y0) / scale;
+        if (u >= 0 && v >= 0 && u < float(img.width) && v < float(img.height))
+          f[size_t(y) * c.width + x] = img.values[size_t(v) * img.width + size_t(u)];
+      }
+    return f;
+  }
+
   void start() {
     steps_done_ = 0;
     stats_pending_ = false;

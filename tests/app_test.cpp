@@ -1,6 +1,7 @@
 // app/: parameters, .npy files, and the vklab command line end to end (subprocesses).
 #include "diffusion/diffusion.h"
 #include "helpers.h"
+#include "assets.h"
 #include "lab.h"
 #include "npy.h"
 
@@ -9,6 +10,7 @@
 #include <cfloat>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -211,4 +213,46 @@ TEST(Cli, LinalgCgStopsAtTheIterationCap) {
   EXPECT_EQ(j["state"]["cg_iterations"], 25);
   EXPECT_FALSE(j["state"]["cg_converged"].get<bool>());
   EXPECT_EQ(read_npy(dir / "state" / "cg_residual.npy").size(), 26u);
+}
+
+TEST(Assets, GraymapsReadAndMalformedOnesAreNamed) {
+  auto img = read_pgm(find_asset("diffusion/letters.pgm"));
+  EXPECT_EQ(img.width, 66u);
+  EXPECT_EQ(img.height, 22u);
+  size_t hot = std::count(img.values.begin(), img.values.end(), 1.0f);
+  EXPECT_GT(hot, 100u);
+  EXPECT_EQ(hot + std::count(img.values.begin(), img.values.end(), 0.0f), img.values.size());
+
+  auto dir = scratch("pgm");
+  std::ofstream(dir / "p5.pgm", std::ios::binary) << "P5\n# c\n2 2\n65535\n" << std::string("\x00\x00\xff\xff\x80\x00\x00\x01", 8);
+  auto p5 = read_pgm(dir / "p5.pgm");
+  EXPECT_EQ(p5.values, (std::vector<float>{0.0f, 1.0f, float(0x8000) / 65535.0f, 1.0f / 65535.0f}));
+
+  std::map<std::string, std::string> bad = {{"magic.pgm", "P6\n1 1\n255\n0\n"},
+                                            {"short.pgm", "P2\n2 2\n255\n1 2 3\n"},
+                                            {"range.pgm", "P2\n1 1\n15\n16\n"},
+                                            {"size.pgm", "P2\n0 1\n255\n"},
+                                            {"data.pgm", "P5\n4 4\n255\nab"}};
+  for (auto& [name, text] : bad) {
+    std::ofstream(dir / name, std::ios::binary) << text;
+    try {
+      read_pgm(dir / name);
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(find_asset("no/such/asset.pgm"), std::runtime_error);
+}
+
+TEST(Cli, DiffusionStartsFromTheLettersAsset) {
+  auto dir = scratch("letters");
+  auto r = run_process(vklab("--headless --validate --set initial=letters --set size=96 --steps 10 --dump " +
+                             (dir / "state").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "state" / "params.json"));
+  // 90% of 96 cells across 66 pixels: each hot pixel covers ~1.7 cells
+  EXPECT_GT(j["state"]["initial_total_heat"].get<double>(), 300.0);
+  EXPECT_NEAR(j["state"]["total_heat"].get<double>(), j["state"]["initial_total_heat"].get<double>(), 1e-2);
 }
