@@ -187,3 +187,21 @@ TEST(Validation, SynchronizationValidationCatchesAMissingBarrier) {
   for (auto& m : c.validation_messages()) hazard |= m.find("SYNC-HAZARD") != std::string::npos;
   EXPECT_TRUE(hazard);
 }
+
+// A device without timestamps: the profiler says so and every call is a harmless no-op.
+TEST(ProfilerWithoutTimestamps, ReportsNotSupportedCleanly) {
+  gpu::ContextOptions o;
+  o.validation = true;
+  gpu::Context c(o);
+  c.timestamp_valid_bits = 0;  // as such a device reports it
+  gpu::Profiler prof(c);
+  EXPECT_FALSE(prof.supported());
+  EXPECT_NE(std::string(prof.unsupported_reason()).find("not supported"), std::string::npos);
+  c.submit_now([&](VkCommandBuffer cmd) {
+    prof.begin_frame(cmd);
+    gpu::Profiler::Scope s(prof, cmd, "pass", 1, 1);
+  });
+  EXPECT_TRUE(prof.resolve().empty());
+  EXPECT_EQ(gpu::measure_bandwidth(c, 1 << 20, 1).gbps, 0.0);
+  EXPECT_EQ(c.validation_count(), 0u);
+}
