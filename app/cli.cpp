@@ -39,6 +39,7 @@ std::string usage() {
          "  vklab [--lab NAME] [options]                 open the window\n"
          "  vklab --headless --lab NAME --steps N [--capture out.png] [--dump DIR] [options]\n"
          "  vklab bench [--lab NAME] [--out results.json] [--quick] [options]\n"
+         "  vklab floatlab --report [--out report.json]  how this device rounds (seed 002)\n"
          "  vklab --list-devices\n"
          "\n"
          "options:\n"
@@ -65,6 +66,10 @@ Options parse_cli(int argc, char** argv) {
   if (!args.empty() && args[0] == "bench") {
     o.mode = Options::Mode::Bench;
     i = 1;
+  } else if (!args.empty() && args[0] == "floatlab") {
+    if (args.size() < 2 || args[1] != "--report") throw UsageError("floatlab needs --report");
+    o.mode = Options::Mode::FloatReport;
+    i = 2;
   }
   auto value = [&](const std::string& flag) -> std::string {
     if (i + 1 >= args.size()) throw UsageError(flag + " needs a value");
@@ -74,7 +79,8 @@ Options parse_cli(int argc, char** argv) {
     const std::string& a = args[i];
     if (a == "--help" || a == "-h") o.mode = Options::Mode::Help;
     else if (a == "--headless") {
-      if (o.mode == Options::Mode::Bench) throw UsageError("--headless does not go with bench (bench is always headless)");
+      if (o.mode == Options::Mode::Bench || o.mode == Options::Mode::FloatReport)
+        throw UsageError("--headless does not go with bench or floatlab (they are always headless)");
       o.mode = Options::Mode::Headless;
     } else if (a == "--list-devices") o.mode = Options::Mode::ListDevices;
     else if (a == "--lab") {
@@ -100,6 +106,8 @@ Options parse_cli(int argc, char** argv) {
     else throw UsageError("unknown option '" + a + "'");
   }
   if (o.lab.empty() && o.mode != Options::Mode::Bench) o.lab = lab_names().front();
+  if (!o.out.empty() && o.mode != Options::Mode::Bench && o.mode != Options::Mode::FloatReport)
+    throw UsageError("--out goes with bench or floatlab --report");
   if (!o.dump.empty() && o.mode != Options::Mode::Headless) throw UsageError("--dump needs --headless");
   if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");
   return o;

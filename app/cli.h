@@ -11,7 +11,7 @@ struct UsageError : std::invalid_argument {
 };
 
 struct Options {
-  enum class Mode { Window, Headless, Bench, ListDevices, Help } mode = Mode::Window;
+  enum class Mode { Window, Headless, Bench, FloatReport, ListDevices, Help } mode = Mode::Window;
   std::string lab;                 // "" = the first lab
   uint64_t steps = 100;            // headless: simulation steps
   std::string capture;             // PNG path (headless: the offscreen target; window: last frame)

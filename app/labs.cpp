@@ -3,15 +3,17 @@
 
 std::unique_ptr<Lab> make_diffusion_lab();
 std::unique_ptr<Lab> make_linalg_lab();
+std::unique_ptr<Lab> make_floatlab_lab();
 
 const std::vector<std::string>& lab_names() {
-  static const std::vector<std::string> names = {"diffusion", "linalg"};
+  static const std::vector<std::string> names = {"diffusion", "linalg", "floatlab"};
   return names;
 }
 
 std::unique_ptr<Lab> make_lab(const std::string& name) {
   if (name == "diffusion") return make_diffusion_lab();
   if (name == "linalg") return make_linalg_lab();
+  if (name == "floatlab") return make_floatlab_lab();
   std::string known;
   for (auto& n : lab_names()) known += (known.empty() ? "" : ", ") + n;
   throw ParamError("unknown lab '" + name + "' (labs: " + known + ")");

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
       case Options::Mode::ListDevices: std::cout << gpu::format_device_table(gpu::list_devices()); return 0;
       case Options::Mode::Headless: return run_headless(o);
       case Options::Mode::Bench: return run_bench(o);
+      case Options::Mode::FloatReport: return run_float_report(o);
       case Options::Mode::Window: return run_window(o);
     }
   } catch (const ParamError& e) {

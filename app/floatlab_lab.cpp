@@ -1,0 +1,149 @@
+// The float lab's knobs, panel and dump (seed 002): how this GPU rounds, probe by probe,
+// beside IEEE-754 and the seed's 2006 GPUs. Math: compute/floatlab/; picture: the bits of
+// TEST 5 and 6 as the seed's tables print them.
+#include "floatlab/probes.h"
+#include "heatmap_view.h"
+#include "lab.h"
+#include "modes.h"
+#include "npy.h"
+
+#include <imgui.h>
+
+#include <cstdio>
+#include <fstream>
+
+namespace {
+
+nlohmann::json report_json(const floatlab::Report& r) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (auto& row : r.rows)
+    rows.push_back({{"test", row.test}, {"question", row.question}, {"found", row.found}, {"ieee", row.ieee},
+                    {"as_ieee", row.as_ieee}, {"seed_7800gtx", row.seed_7800gtx}, {"seed_rx1800xl", row.seed_rx1800xl}});
+  return {{"device", r.device}, {"rows", rows}, {"test1_changes", r.test1_changed},
+          {"test4", {{"count", r.test4_count}, {"exact_fma", r.test4_exact_fma},
+                     {"exact_contract_allowed", r.test4_exact_contract}, {"exact_no_contraction", r.test4_exact_precise}}},
+          {"test8", {{"count", r.test8_count}, {"mismatches", r.test8_mismatch}, {"mean_error_ulp", r.test8_mean_error_ulp}}},
+          {"test9", {{"count", r.test9_count}, {"violations", r.test9_violations}}}};
+}
+
+void print_report(const floatlab::Report& r) {
+  std::printf("float probes on %s (seed 002, ch. 3)\n", r.device.c_str());
+  std::printf("%-7s %-48s %-22s %-16s %-5s %-26s %s\n", "test", "question", "found", "IEEE RN", "same", "7800GTX (2006)",
+              "RX1800XL (2006)");
+  for (auto& row : r.rows)
+    std::printf("%-7s %-48s %-22s %-16s %-5s %-26s %s\n", row.test.c_str(), row.question.c_str(), row.found.c_str(),
+                row.ieee.c_str(), row.as_ieee ? "yes" : "NO", row.seed_7800gtx.c_str(), row.seed_rx1800xl.c_str());
+  for (auto& c : r.test1_changed) std::printf("  TEST 1 change: %s\n", c.c_str());
+}
+
+// TEST 5 | gap | TEST 6: one row per i = 1..64, one column per bit (sign first).
+std::vector<float> bit_picture(const floatlab::Report& r) {
+  std::vector<float> px(64 * 65, 0.5f);
+  for (int i = 0; i < 64; ++i)
+    for (int b = 0; b < 32; ++b) {
+      px[i * 65 + b] = float((r.test5[i] >> (31 - b)) & 1u);
+      px[i * 65 + 33 + b] = float((r.test6[i] >> (31 - b)) & 1u);
+    }
+  return px;
+}
+
+class FloatLab : public Lab {
+ public:
+  FloatLab() {
+    params_.add_int("random_count", 1 << 20, 1024, 1 << 24, "values in the random probes (TEST 4, 9)").rebuild = true;
+    params_.add_int("seed", 1, 0, 1000000, "random seed").rebuild = true;
+  }
+  std::string name() const override { return "floatlab"; }
+  std::string title() const override { return "How this GPU rounds (seed 002, ch. 3)"; }
+
+  void build(gpu::Context& ctx) override {
+    if (view_ && &ctx != ctx_) view_.reset();
+    floatlab::Probes probes(ctx);
+    auto report = probes.report(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
+    auto image = std::make_unique<gpu::Image>(ctx, 65, 64, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
+    image->upload(bit_picture(report));
+    if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
+    ctx_ = &ctx;
+    report_ = std::move(report);
+    image_ = std::move(image);
+    params_.rebuild_pending = false;
+  }
+  void restart() override { build(*ctx_); }
+  uint32_t steps_per_frame() const override { return 0; }
+  void step(VkCommandBuffer, gpu::Profiler&, uint32_t) override {}  // the probes ran in build()
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    gpu::Profiler::Scope s(prof, cmd, "floatlab.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
+    view_->draw(cmd, frame, *image_, {"gray", 0.0f, 1.0f, false});
+  }
+
+  void ui() override {
+    ImGui::TextWrapped("Each probe is a compute dispatch of one operation over bit patterns; 'IEEE' is what "
+                       "binary32 with round-to-nearest-even gives on this CPU. Picture: the bits of 1.5 - 2^-i (left) "
+                       "and (1.5 - 2^-i) - 1.5 (right), one row per i = 1..64, sign bit first, as the seed's tables.");
+    // Wider than the sidebar: it scrolls sideways (or drag the sidebar's edge).
+    if (ImGui::BeginTable("probes", 6,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                              ImGuiTableFlags_ScrollX,
+                          {0, ImGui::GetTextLineHeightWithSpacing() * float(report_.rows.size() + 2)})) {
+      ImGui::TableSetupScrollFreeze(1, 1);
+      for (const char* h : {"test", "question", "found", "IEEE", "7800GTX", "RX1800XL"}) ImGui::TableSetupColumn(h);
+      ImGui::TableHeadersRow();
+      for (auto& row : report_.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row.test.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row.question.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextColored(row.as_ieee ? ImVec4(0.5f, 1, 0.5f, 1) : ImVec4(1, 0.7f, 0.3f, 1), "%s", row.found.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row.ieee.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", row.seed_7800gtx.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", row.seed_rx1800xl.c_str());
+      }
+      ImGui::EndTable();
+    }
+    for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    write_npy(dir / "test5_test6_bits.npy", bit_picture(report_), {64, 65});
+    auto j = report_json(report_);
+    j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"}};
+    return j;
+  }
+
+  std::vector<BenchRow> bench(gpu::Context&, const BenchOptions&) override {
+    // The probes are correctness tests; throughput belongs to the float-float operators.
+    return {};
+  }
+
+  const floatlab::Report& report() const { return report_; }
+
+ private:
+  gpu::Context* ctx_ = nullptr;
+  floatlab::Report report_;
+  std::unique_ptr<gpu::Image> image_;
+  std::unique_ptr<render::HeatmapView> view_;
+};
+
+}  // namespace
+
+std::unique_ptr<Lab> make_floatlab_lab() { return std::make_unique<FloatLab>(); }
+
+int run_float_report(const Options& o) {
+  gpu::Context ctx(context_options(o));
+  floatlab::Probes probes(ctx);
+  auto report = probes.report();
+  print_report(report);
+  if (!o.out.empty()) {
+    std::ofstream out(o.out);
+    if (!(out << report_json(report).dump(2) << "\n")) throw std::runtime_error("cannot write " + o.out);
+    std::printf("wrote %s\n", o.out.c_str());
+  }
+  report_validation(o, ctx);
+  return 0;
+}

@@ -1,0 +1,228 @@
+#include "probes.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <sstream>
+
+namespace floatlab {
+
+uint32_t bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+float from_bits(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+std::string hex(uint32_t u) {
+  char s[16];
+  std::snprintf(s, sizeof s, "0x%08x", u);
+  return s;
+}
+
+namespace {
+struct Push {
+  uint32_t n, op;
+  float one, zero;
+};
+std::vector<uint32_t> fill(size_t n, float v) { return std::vector<uint32_t>(n, bits(v)); }
+std::string yes_no(bool b) { return b ? "yes" : "no"; }
+}  // namespace
+
+Probes::Probes(gpu::Context& ctx)
+    : ctx_(ctx),
+      pipeline_(gpu::make_compute(ctx, "floatlab/probe.comp",
+                                  {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                   VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
+                                  sizeof(Push))) {}
+
+std::vector<uint32_t> Probes::run(Op op, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
+                                  const std::vector<uint32_t>& c) {
+  size_t n = a.size();
+  if (b.size() != n || c.size() != n || n == 0) throw std::invalid_argument("probe inputs must have one length");
+  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  gpu::Buffer ga(ctx_, n * 4, usage), gb(ctx_, n * 4, usage), gc(ctx_, n * 4, usage), out(ctx_, n * 4, usage);
+  ga.upload(a);
+  gb.upload(b);
+  gc.upload(c);
+  ctx_.submit_now([&](VkCommandBuffer cmd) {
+    Push p{uint32_t(n), uint32_t(op), 1.0f, 0.0f};
+    pipeline_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc),
+                         gpu::storage_buffer(out)},
+                   p);
+    vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
+  });
+  return out.download<uint32_t>();
+}
+
+Report Probes::report(uint32_t random_count, uint32_t seed) {
+  Report r;
+  r.device = ctx_.info.name;
+  auto row = [&](std::string test, std::string question, std::string found, std::string ieee, std::string nv,
+                 std::string ati) {
+    bool same = found == ieee;
+    r.rows.push_back({std::move(test), std::move(question), std::move(found), std::move(ieee), same, std::move(nv),
+                      std::move(ati)});
+  };
+
+  // TEST 1: special values through memory (buffer, image), a register move, x·1 and x+0.
+  const std::vector<std::pair<std::string, uint32_t>> specials = {
+      {"denormal 2^-149", 0x00000001u}, {"denormal 0x007fffff", 0x007fffffu}, {"+inf", 0x7f800000u},
+      {"-inf", 0xff800000u},            {"qNaN", 0x7fc00000u},                 {"sNaN", 0x7f800001u},
+      {"-0", 0x80000000u}};
+  std::vector<uint32_t> in;
+  for (auto& s : specials) in.push_back(s.second);
+  gpu::Buffer buf(ctx_, in.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  buf.upload(in);
+  auto through_buffer = buf.download<uint32_t>();
+  gpu::Image img(ctx_, uint32_t(in.size()), 1, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
+  img.upload(in);
+  auto through_image = img.download<uint32_t>();
+  auto zeros = fill(in.size(), 0.0f);
+  std::vector<std::pair<std::string, std::vector<uint32_t>>> paths = {
+      {"buffer", through_buffer}, {"image", through_image}, {"move", run(Op::Move, in, zeros, zeros)},
+      {"x*1", run(Op::MulOne, in, zeros, zeros)}, {"x+0", run(Op::AddZero, in, zeros, zeros)}};
+  bool memory_exact = true, denormals_flushed = false, snan_quieted = false;
+  for (auto& [path, out] : paths)
+    for (size_t i = 0; i < in.size(); ++i) {
+      if (out[i] == in[i]) continue;
+      // x + 0 turns -0 into +0 by IEEE rule; not a change of representation.
+      if (path == "x+0" && in[i] == 0x80000000u && out[i] == 0u) continue;
+      r.test1_changed.push_back(path + ": " + specials[i].first + " " + hex(in[i]) + " -> " + hex(out[i]));
+      if (path == "buffer" || path == "image") memory_exact = false;
+      if (i < 2 && out[i] == 0) denormals_flushed = true;
+      if (i == 5 && out[i] == 0x7fc00001u) snan_quieted = true;
+    }
+  row("TEST 1", "denormals, infinities and NaNs through memory", memory_exact ? "unchanged" : "changed",
+      "unchanged", "denormals -> 0", "denormals -> 0");
+  row("TEST 1", "denormals through arithmetic (x*1, x+0)", denormals_flushed ? "flushed to 0" : "kept", "kept",
+      "flushed to 0", "flushed to 0");
+  row("TEST 1", "signalling NaN through arithmetic", snan_quieted ? "quieted" : "kept or other",
+      "quieted", "kept", "quieted");
+
+  // TEST 2: (MAX + MAX) - MAX: inf without an extended exponent in registers.
+  float mx = std::numeric_limits<float>::max();
+  uint32_t t2 = run(Op::DoubleMinus, {bits(mx)}, {0}, {0})[0];
+  r.test2_extended = t2 == bits(mx);
+  row("TEST 2", "(MAX+MAX)-MAX: extended exponent range?", r.test2_extended ? "MAX (extended)" : hex(t2),
+      hex(0x7f800000u), "no", "no");
+
+  // TEST 3, 5, 6: 1.5 + 2^-i, 1.5 - 2^-i, (1.5 - 2^-i) - 1.5 for i = 1..64.
+  std::vector<uint32_t> a15 = fill(64, 1.5f), pw(64);
+  for (int i = 1; i <= 64; ++i) pw[i - 1] = bits(std::ldexp(1.0f, -i));
+  auto t3 = run(Op::Add, a15, pw, a15);
+  r.test5 = run(Op::Sub, a15, pw, a15);
+  r.test6 = run(Op::SubSub, a15, pw, a15);
+  bool t5_ieee = true, t6_ieee = true;
+  for (int i = 1; i <= 64; ++i) {
+    volatile float p = std::ldexp(1.0f, -i), one5 = 1.5f;  // volatile: computed at run time, in binary32
+    float s5 = one5 - p, s6 = (one5 - p) - one5;
+    if (!r.test3_first_equal && t3[i - 1] == bits(1.5f)) r.test3_first_equal = i;
+    if (!r.test5_first_equal && r.test5[i - 1] == bits(1.5f)) r.test5_first_equal = i;
+    if (!r.test6_first_zero && from_bits(r.test6[i - 1]) == 0.0f) r.test6_first_zero = i;
+    t5_ieee &= r.test5[i - 1] == bits(s5);
+    t6_ieee &= r.test6[i - 1] == bits(s6);
+  }
+  row("TEST 3", "first i with 1.5 + 2^-i == 1.5 (mantissa bits)", std::to_string(r.test3_first_equal), "24", "24",
+      "24");
+  row("TEST 5", "first i with 1.5 - 2^-i == 1.5 (first adder)", std::to_string(r.test5_first_equal), "24", "26",
+      "26");
+  row("TEST 5", "every 1.5 - 2^-i, i = 1..64, as IEEE", yes_no(t5_ieee), "yes", "no (26-bit adder)",
+      "no (26-bit adder)");
+  row("TEST 6", "first i with (1.5 - 2^-i) - 1.5 == 0 (two adders)", std::to_string(r.test6_first_zero), "24", "26",
+      "25");
+  row("TEST 6", "every (1.5 - 2^-i) - 1.5 as IEEE", yes_no(t6_ieee), "yes", "no", "no");
+
+  // TEST 4: MAD(x, y, -x*y) on random x, y: the exact remainder if the product is kept.
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(1.0f, 2.0f);
+  std::vector<uint32_t> x(random_count), y(random_count), c(random_count);
+  std::vector<float> exact(random_count);
+  for (uint32_t i = 0; i < random_count; ++i) {
+    float xf = u(rng) * std::ldexp(1.0f, int(rng() % 16) - 8), yf = u(rng) * std::ldexp(1.0f, int(rng() % 16) - 8);
+    volatile float p = xf * yf;
+    x[i] = bits(xf);
+    y[i] = bits(yf);
+    c[i] = bits(-p);
+    exact[i] = float(double(xf) * double(yf) - double(p));  // exact: a product's error is a float
+  }
+  auto count_exact = [&](Op op) {
+    auto out = run(op, x, y, c);
+    uint64_t k = 0;
+    for (uint32_t i = 0; i < random_count; ++i) k += out[i] == bits(exact[i]);
+    return k;
+  };
+  r.test4_count = random_count;
+  r.test4_exact_contract = count_exact(Op::MadContract);
+  r.test4_exact_precise = count_exact(Op::MadPrecise);
+  r.test4_exact_fma = count_exact(Op::Fma);
+  // Fused: every remainder exact. Rounded product: exact only where the product was exact.
+  uint64_t exact_when_rounded = uint64_t(std::count(exact.begin(), exact.end(), 0.0f));
+  auto kind = [&](uint64_t k) {
+    if (k == random_count) return std::string("fused");
+    if (k == exact_when_rounded) return std::string("product rounded");
+    std::ostringstream s;
+    s.precision(4);
+    s << "mixed (" << 100.0 * double(k) / double(random_count) << "% exact)";
+    return s.str();
+  };
+  // IEEE's fusedMultiplyAdd rounds once; SPIR-V's Fma may round twice (Vulkan allows it).
+  row("TEST 4", "fma(x, y, -x*y) keeps the exact product?", kind(r.test4_exact_fma), "fused", "no FMA", "no FMA");
+  std::string contract = kind(r.test4_exact_contract);
+  row("TEST 4", "x*y - x*y with the compiler free to fuse", contract, "either", "product rounded",
+      "product rounded");
+  r.rows.back().as_ieee = contract == "fused" || contract == "product rounded";  // both are allowed
+  row("TEST 4", "x*y - x*y with NoContraction (precise)", kind(r.test4_exact_precise), "product rounded",
+      "product rounded", "product rounded");
+
+  // TEST 7: (2^23 + 3) * y for y = 1, 2, 5, 6, 21, 22, ... (alternating carry-free and carry chains).
+  std::vector<uint32_t> a7, y7, zero7;
+  for (uint32_t ones = 1, v = 1; ones <= 12; ++ones, v = (v << 2) | 1u)
+    for (uint32_t w : {v, v + 1}) {
+      a7.push_back(bits(8388611.0f));
+      y7.push_back(bits(float(w)));
+      zero7.push_back(0);
+    }
+  auto p7 = run(Op::Mul, a7, y7, zero7);
+  for (size_t i = 0; i < p7.size(); ++i) {
+    volatile float q = from_bits(a7[i]) * from_bits(y7[i]);
+    r.test7_mismatch += p7[i] != bits(q);
+  }
+  row("TEST 7", "(2^23+3) * y on 24 carry patterns, as IEEE", std::to_string(r.test7_mismatch) + " of 24 differ",
+      "0 of 24 differ", "partial products truncated (6 columns)", "truncated (9 columns)");
+
+  // TEST 8: (2^23 + 1) * (2i + 1), 0 < i < 2^23: the multiplier's bias constant.
+  const uint32_t n8 = (1u << 23) - 1;
+  std::vector<uint32_t> a8(n8, bits(8388609.0f)), b8(n8), z8(n8, 0);
+  for (uint32_t i = 1; i <= n8; ++i) b8[i - 1] = bits(float(2 * i + 1));
+  auto p8 = run(Op::Mul, a8, b8, z8);
+  double err = 0;
+  for (uint32_t i = 0; i < n8; ++i) {
+    volatile float q = from_bits(a8[i]) * from_bits(b8[i]);
+    if (p8[i] != bits(q)) {
+      r.test8_mismatch++;
+      err += (double(from_bits(p8[i])) - double(q)) / double(std::nextafter(std::fabs(q), INFINITY) - std::fabs(q));
+    }
+  }
+  r.test8_count = n8;
+  r.test8_mean_error_ulp = err / n8;
+  row("TEST 8", "(2^23+1)(2i+1), 0 < i < 2^23, as IEEE", std::to_string(r.test8_mismatch) + " differ",
+      "0 differ", "biased truncation", "biased truncation");
+
+  // TEST 9: sign symmetry on random pairs.
+  std::vector<uint32_t> sa(random_count), sb(random_count), z9(random_count, 0);
+  std::uniform_real_distribution<float> w(-4.0f, 4.0f);
+  for (uint32_t i = 0; i < random_count; ++i) sa[i] = bits(w(rng)), sb[i] = bits(w(rng));
+  auto ab = run(Op::Mul, sa, sb, z9), nn = run(Op::NegNeg, sa, sb, z9), nmn = run(Op::NegMulNeg, sa, sb, z9),
+       na = run(Op::NegA, sa, sb, z9), nb = run(Op::NegB, sa, sb, z9);
+  for (uint32_t i = 0; i < random_count; ++i) r.test9_violations += ab[i] != nn[i] || ab[i] != nmn[i] || na[i] != nb[i];
+  r.test9_count = random_count;
+  row("TEST 9", "A*B = (-A)*(-B) = -(A*(-B)), (-A)*B = A*(-B)", std::to_string(r.test9_violations) + " violations",
+      "0 violations", "symmetric (sign-magnitude)", "symmetric (sign-magnitude)");
+  return r;
+}
+
+}  // namespace floatlab

@@ -1,0 +1,60 @@
+// How this GPU rounds: the Paranoia-style probes of seed 002 (Da Graça 2006, §3.2), each
+// a compute dispatch of one operation over arrays of bit patterns, compared with what
+// IEEE-754 round-to-nearest gives on the CPU, beside what the seed found on a 7800GTX and
+// an RX1800XL (§3.3).
+#pragma once
+#include "gpu/pipeline.h"
+
+#include <string>
+#include <vector>
+
+namespace floatlab {
+
+struct ProbeRow {
+  std::string test;       // "TEST 3"
+  std::string question;   // what the probe asks
+  std::string found;      // what this device did
+  std::string ieee;       // what IEEE-754 binary32, round to nearest even, gives
+  bool as_ieee = false;   // found == ieee
+  std::string seed_7800gtx, seed_rx1800xl;
+};
+
+struct Report {
+  std::string device;
+  std::vector<ProbeRow> rows;
+  // TEST 5 and 6, i = 1..64: the bit patterns the device returned (for the picture).
+  std::vector<uint32_t> test5, test6;
+  // Raw outcomes, for tests and the JSON.
+  uint32_t test3_first_equal = 0, test5_first_equal = 0, test6_first_zero = 0;
+  uint64_t test4_exact_contract = 0, test4_exact_precise = 0, test4_exact_fma = 0, test4_count = 0;
+  uint64_t test7_mismatch = 0, test8_mismatch = 0, test8_count = 0, test9_violations = 0, test9_count = 0;
+  double test8_mean_error_ulp = 0;
+  bool test2_extended = false;
+  std::vector<std::string> test1_changed;  // "path: value -> result" for every change
+};
+
+// The operations probe.comp knows (its push constant `op`).
+enum class Op : uint32_t {
+  Add, Sub, Mul, SubSub, MadContract, MadPrecise, Fma, MulOne, AddZero, NegNeg, NegMulNeg, NegA, NegB, DoubleMinus,
+  Move
+};
+
+class Probes {
+ public:
+  explicit Probes(gpu::Context& ctx);
+  // out[i] = op(a[i], b[i], c[i]) on the GPU, as bit patterns.
+  std::vector<uint32_t> run(Op op, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
+                            const std::vector<uint32_t>& c);
+  // All probes; `random_count` values for the random tests (4 and 9).
+  Report report(uint32_t random_count = 1u << 20, uint32_t seed = 1);
+
+ private:
+  gpu::Context& ctx_;
+  gpu::Pipeline pipeline_;
+};
+
+uint32_t bits(float f);
+float from_bits(uint32_t u);
+std::string hex(uint32_t u);
+
+}  // namespace floatlab
