@@ -39,7 +39,7 @@ std::string usage() {
          "  vklab [--lab NAME] [options]                 open the window\n"
          "  vklab --headless --lab NAME --steps N [--capture out.png] [--dump DIR] [options]\n"
          "  vklab bench [--lab NAME] [--out results.json] [--quick] [options]\n"
-         "  vklab floatlab --report [--out report.json]  how this device rounds (seed 002)\n"
+         "  vklab floatlab --report [--out report.json] [--quick]  how this device rounds (seed 002)\n"
          "  vklab --list-devices\n"
          "\n"
          "options:\n"

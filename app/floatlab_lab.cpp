@@ -1,6 +1,7 @@
 // The float lab's knobs, panel and dump (seed 002): how this GPU rounds, probe by probe,
 // beside IEEE-754 and the seed's 2006 GPUs. Math: compute/floatlab/; picture: the bits of
 // TEST 5 and 6 as the seed's tables print them.
+#include "floatlab/floatfloat.h"
 #include "floatlab/probes.h"
 #include "heatmap_view.h"
 #include "lab.h"
@@ -13,6 +14,23 @@
 #include <fstream>
 
 namespace {
+
+nlohmann::json accuracy_json(const std::vector<floatlab::FfAccuracy>& acc) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (auto& a : acc)
+    rows.push_back({{"op", a.op}, {"count", a.count}, {"exact", a.exact}, {"bits", a.bits},
+                    {"seed_theory", a.seed_theory}, {"seed_measured_7800gtx", a.seed_measured}});
+  return rows;
+}
+
+void print_accuracy(const std::vector<floatlab::FfAccuracy>& acc) {
+  std::printf("\nfloat-float operators against MPFR (seed 002, ch. 4, table 4.1), %llu random inputs each\n",
+              acc.empty() ? 0ull : (unsigned long long)acc[0].count);
+  std::printf("%-10s %-16s %-14s %s\n", "operator", "bits (worst)", "seed theory", "seed measured (7800GTX)");
+  for (auto& a : acc)
+    std::printf("%-10s %-16s %-14s %s\n", a.op.c_str(), a.exact ? "exact" : std::to_string(a.bits).substr(0, 5).c_str(),
+                a.seed_theory.c_str(), a.seed_measured.c_str());
+}
 
 nlohmann::json report_json(const floatlab::Report& r) {
   nlohmann::json rows = nlohmann::json::array();
@@ -51,6 +69,8 @@ class FloatLab : public Lab {
  public:
   FloatLab() {
     params_.add_int("random_count", 1 << 20, 1024, 1 << 24, "values in the random probes (TEST 4, 9)").rebuild = true;
+    params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator")
+        .rebuild = true;
     params_.add_int("seed", 1, 0, 1000000, "random seed").rebuild = true;
   }
   std::string name() const override { return "floatlab"; }
@@ -60,11 +80,14 @@ class FloatLab : public Lab {
     if (view_ && &ctx != ctx_) view_.reset();
     floatlab::Probes probes(ctx);
     auto report = probes.report(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
+    auto accuracy = floatlab::FloatFloat(ctx).accuracy(uint32_t(params_.get_int("ff_count")),
+                                                       uint32_t(params_.get_int("seed")));
     auto image = std::make_unique<gpu::Image>(ctx, 65, 64, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
     image->upload(bit_picture(report));
     if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
     ctx_ = &ctx;
     report_ = std::move(report);
+    accuracy_ = std::move(accuracy);
     image_ = std::move(image);
     params_.rebuild_pending = false;
   }
@@ -107,11 +130,32 @@ class FloatLab : public Lab {
       ImGui::EndTable();
     }
     for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
+    ImGui::Separator();
+    ImGui::TextUnformatted("Float-float operators vs MPFR (table 4.1)");
+    if (ImGui::BeginTable("ff", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+      for (const char* h : {"operator", "correct bits (worst)", "seed theory", "seed 7800GTX"}) ImGui::TableSetupColumn(h);
+      ImGui::TableHeadersRow();
+      for (auto& a : accuracy_) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(a.op.c_str());
+        ImGui::TableNextColumn();
+        if (a.exact) ImGui::TextUnformatted("exact");
+        else ImGui::Text("%.1f", a.bits);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(a.seed_theory.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(a.seed_measured.c_str());
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TextDisabled("mul12_fma is exact only where fma() is fused (TEST 4).");
   }
 
   nlohmann::json dump(const std::filesystem::path& dir) override {
     write_npy(dir / "test5_test6_bits.npy", bit_picture(report_), {64, 65});
     auto j = report_json(report_);
+    j["floatfloat_accuracy"] = accuracy_json(accuracy_);
     j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"}};
     return j;
   }
@@ -126,6 +170,7 @@ class FloatLab : public Lab {
  private:
   gpu::Context* ctx_ = nullptr;
   floatlab::Report report_;
+  std::vector<floatlab::FfAccuracy> accuracy_;
   std::unique_ptr<gpu::Image> image_;
   std::unique_ptr<render::HeatmapView> view_;
 };
@@ -139,9 +184,13 @@ int run_float_report(const Options& o) {
   floatlab::Probes probes(ctx);
   auto report = probes.report();
   print_report(report);
+  auto accuracy = floatlab::FloatFloat(ctx).accuracy(o.quick ? 1u << 14 : 1u << 20, 1);
+  print_accuracy(accuracy);
   if (!o.out.empty()) {
+    auto j = report_json(report);
+    j["floatfloat_accuracy"] = accuracy_json(accuracy);
     std::ofstream out(o.out);
-    if (!(out << report_json(report).dump(2) << "\n")) throw std::runtime_error("cannot write " + o.out);
+    if (!(out << j.dump(2) << "\n")) throw std::runtime_error("cannot write " + o.out);
     std::printf("wrote %s\n", o.out.c_str());
   }
   report_validation(o, ctx);

@@ -1,12 +1,14 @@
 // compute/floatlab: on lavapipe (binary32 on the CPU's vector units) every probe must find
 // what IEEE-754 round-to-nearest predicts for +, -, x; fma may be fused or not (Vulkan
 // allows both) but never a mix; the SPIR-V keeps NoContraction where the source asks.
+#include "floatlab/floatfloat.h"
 #include "floatlab/probes.h"
 #include "helpers.h"
 
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <map>
 
 using namespace floatlab;
 using FloatProbes = GpuTest;
@@ -56,33 +58,61 @@ TEST_F(FloatProbes, AddSubMulAreCorrectlyRounded) {
   }
 }
 
-// The guard against compiler rewriting must be in the binary, not only in the source.
-TEST(FloatProbeSpirv, CarriesNoContraction) {
-  std::ifstream in(test_context().shader_dir / "floatlab/probe.comp.spv", std::ios::binary);
-  ASSERT_TRUE(in);
+namespace {
+// OpDecorate ... NoContraction instructions in a built SPIR-V module.
+size_t no_contraction_count(const std::string& name) {
+  std::ifstream in(test_context().shader_dir / name, std::ios::binary);
   std::vector<uint32_t> words;
   uint32_t w;
   while (in.read(reinterpret_cast<char*>(&w), 4)) words.push_back(w);
-  ASSERT_GT(words.size(), 5u);
-  ASSERT_EQ(words[0], 0x07230203u);  // SPIR-V magic
-  size_t no_contraction = 0;
+  if (words.size() < 5 || words[0] != 0x07230203u) return 0;  // not SPIR-V
+  size_t n = 0;
   for (size_t i = 5; i < words.size();) {
     uint32_t opcode = words[i] & 0xffffu, count = words[i] >> 16;
     if (count == 0) break;
-    if (opcode == 71 /* OpDecorate */ && count >= 3 && words[i + 2] == 42 /* NoContraction */) ++no_contraction;
+    if (opcode == 71 /* OpDecorate */ && count >= 3 && words[i + 2] == 42 /* NoContraction */) ++n;
     i += count;
   }
-  EXPECT_GE(no_contraction, 12u);  // every `precise` operation of the probes
+  return n;
+}
+}  // namespace
+
+// The guard against compiler rewriting must be in the binary, not only in the source.
+TEST(FloatSpirv, CarriesNoContraction) {
+  EXPECT_GE(no_contraction_count("floatlab/probe.comp.spv"), 12u);  // every `precise` probe operation
+  // TwoSum 4, split 4, Dekker 5+, ...: dozens of guarded operations in the float-float library
+  EXPECT_GE(no_contraction_count("floatlab/floatfloat.comp.spv"), 30u);
+}
+
+// Float-float operators against MPFR: Add12 and Dekker's Mul12 exact on every input; the
+// double-word operators within their proven bounds (Add22 2^-47 of |a|+|b|, Mul22 2^-44);
+// division and square root (one Newton step) within 2^-44.
+TEST_F(FloatProbes, FloatFloatOperatorsMeetTheirBounds) {
+  FloatFloat ff(ctx());
+  auto acc = ff.accuracy(1u << 14, 5);
+  auto fma_fused = Probes(ctx()).report(1u << 12, 5).test4_exact_fma == (1u << 12);
+  std::map<std::string, FfAccuracy> by;
+  for (auto& a : acc) by[a.op] = a;
+  EXPECT_TRUE(by["add12"].exact);
+  EXPECT_TRUE(by["mul12"].exact);
+  EXPECT_EQ(by["mul12_fma"].exact, fma_fused);
+  EXPECT_GE(by["add22"].bits, 47.0);
+  EXPECT_GE(by["mul22"].bits, 44.0);
+  EXPECT_GE(by["div22"].bits, 44.0);
+  EXPECT_GE(by["sqrt22"].bits, 44.0);
+  EXPECT_EQ(by["add22"].seed_measured, "47");
 }
 
 TEST(Cli, FloatReportWritesJson) {
   auto out = std::filesystem::temp_directory_path() / ("vklab-float-" + std::to_string(::getpid()) + ".json");
-  auto r = run_process(vklab_exe() + " floatlab --report --validate --out " + out.string());
+  auto r = run_process(vklab_exe() + " floatlab --report --quick --validate --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   EXPECT_NE(r.out.find("TEST 9"), std::string::npos) << r.out;
   auto j = nlohmann::json::parse(std::ifstream(out));
   EXPECT_GE(j["rows"].size(), 14u);
   EXPECT_EQ(j["rows"][0]["seed_7800gtx"], "denormals -> 0");
+  EXPECT_EQ(j["floatfloat_accuracy"].size(), 7u);
+  EXPECT_TRUE(j["floatfloat_accuracy"][0]["exact"].get<bool>());
   EXPECT_EQ(run_process(vklab_exe() + " floatlab").code, 2);
 }

@@ -1,0 +1,40 @@
+// Float-float operators (seed 002, ch. 4) run on the GPU (shaders/common/floatfloat.glsl)
+// and their accuracy measured against MPFR.
+#pragma once
+#include "gpu/pipeline.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace floatlab {
+
+enum class FfOp : uint32_t { Add12, Mul12, Mul12Fma, Add22, Mul22, Div22, Sqrt22 };
+const char* ff_name(FfOp op);
+
+using Ff = std::array<float, 2>;  // hi, lo
+
+struct FfAccuracy {
+  std::string op;
+  uint64_t count = 0;
+  bool exact = false;         // every result's hi + lo equals the exact value (Add12, Mul12)
+  double bits = 0;            // worst case: -log2(|result - exact| / scale)
+  std::string seed_theory, seed_measured;  // table 4.1
+};
+
+class FloatFloat {
+ public:
+  explicit FloatFloat(gpu::Context& ctx);
+  std::vector<Ff> run(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b);
+  // Random normalised inputs (no denormals, as in the seed), error measured with MPFR.
+  std::vector<FfAccuracy> accuracy(uint32_t count, uint32_t seed);
+
+ private:
+  gpu::Context& ctx_;
+  gpu::Pipeline pipeline_;
+};
+
+// Random float-float values hi + lo, |lo| <= ulp(hi)/2, exponents in [-20, 20], both signs.
+std::vector<Ff> random_ff(uint32_t count, uint32_t seed, bool positive = false);
+
+}  // namespace floatlab

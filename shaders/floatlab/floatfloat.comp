@@ -1,0 +1,26 @@
+#version 460
+// Float-float operators over arrays: out[i] = op(a[i], b[i]) (seed 002, ch. 4).
+#extension GL_GOOGLE_include_directive : require
+#include "floatfloat.glsl"
+layout(local_size_x = 256) in;
+layout(std430, binding = 0) readonly buffer A_block { vec2 A[]; };
+layout(std430, binding = 1) readonly buffer B_block { vec2 B[]; };
+layout(std430, binding = 2) writeonly buffer Out_block { vec2 OUT[]; };
+layout(push_constant) uniform Push { uint n, op; };
+
+vec2 apply(vec2 a, vec2 b) {
+  switch (op) {
+    case 0u: return add12(a.x, b.x);
+    case 1u: return mul12(a.x, b.x);
+    case 2u: return mul12_fma(a.x, b.x);
+    case 3u: return add22(a, b);
+    case 4u: return mul22(a, b);
+    case 5u: return div22(a, b);
+    default: return sqrt22(a);
+  }
+}
+
+void main() {
+  uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+  for (uint i = gl_GlobalInvocationID.x; i < n; i += stride) OUT[i] = apply(A[i], B[i]);
+}
