@@ -32,6 +32,36 @@ void print_accuracy(const std::vector<floatlab::FfAccuracy>& acc) {
                 a.seed_theory.c_str(), a.seed_measured.c_str());
 }
 
+nlohmann::json rounding_json(const std::vector<floatlab::RoundingRow>& rows) {
+  nlohmann::json j = nlohmann::json::array();
+  for (auto& r : rows)
+    j.push_back({{"op", r.op}, {"domain", r.domain}, {"count", r.count}, {"max_ulp", r.max_ulp},
+                 {"correctly_rounded", r.correctly_rounded}, {"vulkan_bound", r.vulkan_bound},
+                 {"within_bound", r.within_bound}});
+  return j;
+}
+
+nlohmann::json controls_json(const floatlab::FloatControls& c) {
+  return {{"denorm_preserve_f32", c.denorm_preserve32}, {"denorm_flush_to_zero_f32", c.denorm_flush32},
+          {"rounding_rte_f32", c.rte32}, {"rounding_rtz_f32", c.rtz32}, {"denorm_preserve_f16", c.denorm_preserve16},
+          {"denorm_preserve_f64", c.denorm_preserve64},
+          {"signed_zero_inf_nan_preserve_f32", c.signed_zero_inf_nan_preserve32},
+          {"denorm_behavior_independence", c.denorm_independence},
+          {"rounding_mode_independence", c.rounding_independence}};
+}
+
+void print_rounding(const std::vector<floatlab::RoundingRow>& rows, const floatlab::FloatControls& c) {
+  std::printf("\nbeyond the seed: division and built-ins against double precision\n");
+  std::printf("%-12s %-30s %10s %12s  %-22s %s\n", "op", "inputs", "max ulp", "exact share", "Vulkan allows", "within");
+  for (auto& r : rows)
+    std::printf("%-12s %-30s %10.3f %11.2f%%  %-22s %s\n", r.op.c_str(), r.domain.c_str(), r.max_ulp,
+                100 * r.correctly_rounded, r.vulkan_bound.c_str(), r.within_bound ? "yes" : "NO");
+  std::printf("float controls: f32 denormals can be preserved %s, flushed %s; rounding RTE %s RTZ %s; "
+              "independence: denormals %s, rounding %s\n",
+              c.denorm_preserve32 ? "yes" : "no", c.denorm_flush32 ? "yes" : "no", c.rte32 ? "yes" : "no",
+              c.rtz32 ? "yes" : "no", c.denorm_independence.c_str(), c.rounding_independence.c_str());
+}
+
 nlohmann::json report_json(const floatlab::Report& r) {
   nlohmann::json rows = nlohmann::json::array();
   for (auto& row : r.rows)
@@ -82,12 +112,15 @@ class FloatLab : public Lab {
     auto report = probes.report(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
     auto accuracy = floatlab::FloatFloat(ctx).accuracy(uint32_t(params_.get_int("ff_count")),
                                                        uint32_t(params_.get_int("seed")));
+    auto rounding = probes.rounding(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
     auto image = std::make_unique<gpu::Image>(ctx, 65, 64, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
     image->upload(bit_picture(report));
     if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
     ctx_ = &ctx;
     report_ = std::move(report);
     accuracy_ = std::move(accuracy);
+    rounding_ = std::move(rounding);
+    controls_ = floatlab::float_controls(ctx);
     image_ = std::move(image);
     params_.rebuild_pending = false;
   }
@@ -150,12 +183,37 @@ class FloatLab : public Lab {
       ImGui::EndTable();
     }
     ImGui::TextDisabled("mul12_fma is exact only where fma() is fused (TEST 4).");
+    ImGui::Separator();
+    ImGui::TextUnformatted("Beyond the seed: division and built-ins vs double precision");
+    if (ImGui::BeginTable("rounding", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+      for (const char* h : {"op", "max ulp", "exact", "Vulkan allows", "ok"}) ImGui::TableSetupColumn(h);
+      ImGui::TableHeadersRow();
+      for (auto& r : rounding_) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.op.c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%.2f", r.max_ulp);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.1f%%", 100 * r.correctly_rounded);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.vulkan_bound.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.within_bound ? "yes" : "NO");
+      }
+      ImGui::EndTable();
+    }
+    ImGui::Text("float controls: f32 denormals preservable %s, flushable %s; RTE %s, RTZ %s",
+                controls_.denorm_preserve32 ? "yes" : "no", controls_.denorm_flush32 ? "yes" : "no",
+                controls_.rte32 ? "yes" : "no", controls_.rtz32 ? "yes" : "no");
   }
 
   nlohmann::json dump(const std::filesystem::path& dir) override {
     write_npy(dir / "test5_test6_bits.npy", bit_picture(report_), {64, 65});
     auto j = report_json(report_);
     j["floatfloat_accuracy"] = accuracy_json(accuracy_);
+    j["rounding"] = rounding_json(rounding_);
+    j["float_controls"] = controls_json(controls_);
     j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"}};
     return j;
   }
@@ -171,6 +229,8 @@ class FloatLab : public Lab {
   gpu::Context* ctx_ = nullptr;
   floatlab::Report report_;
   std::vector<floatlab::FfAccuracy> accuracy_;
+  std::vector<floatlab::RoundingRow> rounding_;
+  floatlab::FloatControls controls_;
   std::unique_ptr<gpu::Image> image_;
   std::unique_ptr<render::HeatmapView> view_;
 };
@@ -186,9 +246,14 @@ int run_float_report(const Options& o) {
   print_report(report);
   auto accuracy = floatlab::FloatFloat(ctx).accuracy(o.quick ? 1u << 14 : 1u << 20, 1);
   print_accuracy(accuracy);
+  auto rounding = probes.rounding(o.quick ? 1u << 14 : 1u << 20);
+  auto controls = floatlab::float_controls(ctx);
+  print_rounding(rounding, controls);
   if (!o.out.empty()) {
     auto j = report_json(report);
     j["floatfloat_accuracy"] = accuracy_json(accuracy);
+    j["rounding"] = rounding_json(rounding);
+    j["float_controls"] = controls_json(controls);
     std::ofstream out(o.out);
     if (!(out << j.dump(2) << "\n")) throw std::runtime_error("cannot write " + o.out);
     std::printf("wrote %s\n", o.out.c_str());

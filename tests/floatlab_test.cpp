@@ -77,6 +77,21 @@ size_t no_contraction_count(const std::string& name) {
 }
 }  // namespace
 
+// Division, sqrt and the built-ins stay within what the Vulkan specification allows;
+// add-like division and sqrt on lavapipe are correctly rounded (the CPU's own operations).
+TEST_F(FloatProbes, BuiltinsStayWithinTheVulkanPrecision) {
+  Probes probes(ctx());
+  auto rows = probes.rounding(1u << 14, 4);
+  ASSERT_EQ(rows.size(), 9u);
+  for (auto& r : rows) {
+    EXPECT_TRUE(r.within_bound) << r.op << ": max " << r.max_ulp << " ulp, allowed " << r.vulkan_bound;
+    EXPECT_GT(r.correctly_rounded, 0.0) << r.op;
+  }
+  EXPECT_EQ(rows[0].op, "a / b");
+  auto c = float_controls(ctx());
+  EXPECT_FALSE(c.denorm_independence.empty());
+}
+
 // The guard against compiler rewriting must be in the binary, not only in the source.
 TEST(FloatSpirv, CarriesNoContraction) {
   EXPECT_GE(no_contraction_count("floatlab/probe.comp.spv"), 12u);  // every `precise` probe operation
@@ -113,6 +128,8 @@ TEST(Cli, FloatReportWritesJson) {
   EXPECT_GE(j["rows"].size(), 14u);
   EXPECT_EQ(j["rows"][0]["seed_7800gtx"], "denormals -> 0");
   EXPECT_EQ(j["floatfloat_accuracy"].size(), 7u);
+  EXPECT_EQ(j["rounding"].size(), 9u);
+  EXPECT_TRUE(j["float_controls"].contains("denorm_preserve_f32"));
   EXPECT_TRUE(j["floatfloat_accuracy"][0]["exact"].get<bool>());
   EXPECT_EQ(run_process(vklab_exe() + " floatlab").code, 2);
 }

@@ -36,8 +36,26 @@ struct Report {
 // The operations probe.comp knows (its push constant `op`).
 enum class Op : uint32_t {
   Add, Sub, Mul, SubSub, MadContract, MadPrecise, Fma, MulOne, AddZero, NegNeg, NegMulNeg, NegA, NegB, DoubleMinus,
-  Move
+  Move, Div, Sqrt, InverseSqrt, Exp, Log, Exp2, Log2, Sin, Cos
 };
+
+// Beyond the seed: how far division and the built-ins are from correct rounding.
+struct RoundingRow {
+  std::string op, domain;
+  uint64_t count = 0;
+  double max_ulp = 0;          // max |gpu - exact| in ulps of the correctly rounded result
+  double correctly_rounded = 0;  // share of results equal to the correctly rounded value
+  std::string vulkan_bound;    // what the Vulkan specification allows
+  bool within_bound = false;
+};
+
+// The device's float controls (VK_KHR_shader_float_controls, core in Vulkan 1.2).
+struct FloatControls {
+  bool denorm_preserve32 = false, denorm_flush32 = false, rte32 = false, rtz32 = false;
+  bool denorm_preserve16 = false, denorm_preserve64 = false, signed_zero_inf_nan_preserve32 = false;
+  std::string denorm_independence, rounding_independence;
+};
+FloatControls float_controls(const gpu::Context& ctx);
 
 class Probes {
  public:
@@ -47,6 +65,8 @@ class Probes {
                             const std::vector<uint32_t>& c);
   // All probes; `random_count` values for the random tests (4 and 9).
   Report report(uint32_t random_count = 1u << 20, uint32_t seed = 1);
+  // Division, sqrt and the transcendentals on random inputs against double precision.
+  std::vector<RoundingRow> rounding(uint32_t count = 1u << 20, uint32_t seed = 1);
 
  private:
   gpu::Context& ctx_;

@@ -31,6 +31,15 @@ void main() {
       case 11u: EXACTLY((-a) * b) break;
       case 12u: EXACTLY(a * (-b)) break;
       case 13u: EXACTLY((a + a) - a) break;    // extended exponent range? (TEST 2)
+      case 15u: EXACTLY(a / b) break;          // beyond the seed: division and the built-ins
+      case 16u: r = sqrt(a); break;
+      case 17u: r = inversesqrt(a); break;
+      case 18u: r = exp(a); break;
+      case 19u: r = log(a); break;
+      case 20u: r = exp2(a); break;
+      case 21u: r = log2(a); break;
+      case 22u: r = sin(a); break;
+      case 23u: r = cos(a); break;
       default: r = a; break;                   // a move through a register (TEST 1)
     }
     OUT[i] = floatBitsToUint(r);
