@@ -118,6 +118,18 @@ TEST_F(FloatProbes, FloatFloatOperatorsMeetTheirBounds) {
   EXPECT_EQ(by["add22"].seed_measured, "47");
 }
 
+TEST(Cli, FloatBenchTimesEveryOperatorInTheSeedsUnit) {
+  auto out = std::filesystem::temp_directory_path() / ("vklab-ffbench-" + std::to_string(::getpid()) + ".json");
+  auto r = run_process(vklab_exe() + " bench --lab floatlab --quick --validate --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto rows = nlohmann::json::parse(std::ifstream(out))["labs"]["floatlab"];
+  ASSERT_GE(rows.size(), 10u);
+  EXPECT_EQ(rows[0]["pass"], "ff.float_add");
+  EXPECT_DOUBLE_EQ(rows[0]["reference"]["relative_to_float_add"].get<double>(), 1.0);
+  for (auto& row : rows) EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
+}
+
 TEST(Cli, FloatReportWritesJson) {
   auto out = std::filesystem::temp_directory_path() / ("vklab-float-" + std::to_string(::getpid()) + ".json");
   auto r = run_process(vklab_exe() + " floatlab --report --quick --validate --out " + out.string());

@@ -1,5 +1,7 @@
 #include "floatfloat.h"
 
+#include "gpu/bandwidth.h"
+
 #include <mpfr.h>
 
 #include <cmath>
@@ -10,6 +12,10 @@ namespace floatlab {
 namespace {
 struct Push {
   uint32_t n, op;
+};
+struct LoopPush {
+  uint32_t n, op, reps;
+  float b_hi, b_lo;
 };
 
 // MPFR values with enough bits that every float-float operand and sum is exact.
@@ -64,7 +70,14 @@ FloatFloat::FloatFloat(gpu::Context& ctx)
       pipeline_(gpu::make_compute(ctx, "floatlab/floatfloat.comp",
                                   {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                                  sizeof(Push))) {}
+                                  sizeof(Push))),
+      throughput_(gpu::make_compute(ctx, "floatlab/ff_throughput.comp",
+                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
+                                    sizeof(LoopPush))) {
+  if (ctx.info.fp64)
+    fp64_ = gpu::make_compute(ctx, "floatlab/fp64_throughput.comp",
+                              {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, sizeof(LoopPush));
+}
 
 std::vector<Ff> FloatFloat::run(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b) {
   size_t n = a.size();
@@ -126,6 +139,48 @@ std::vector<FfAccuracy> FloatFloat::accuracy(uint32_t count, uint32_t seed) {
     out.push_back(acc);
   }
   return out;
+}
+
+std::vector<FfThroughput> FloatFloat::throughput(uint32_t elements, uint32_t reps, double warmup_ms) {
+  // Inputs near 1 and b = 1 + 2^-20 (+ a low part) keep every repeated result finite.
+  auto a = random_ff(elements, 11, true);
+  for (auto& x : a) x = {1.0f + std::fabs(x[0]) * 1e-3f, 0.0f};
+  std::vector<double> a64(elements * 2);
+  for (uint32_t i = 0; i < elements; ++i) a64[2 * i] = a[i][0];
+  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  gpu::Buffer in(ctx_, elements * 16ull, usage), out(ctx_, elements * 16ull, usage);
+  std::vector<FfThroughput> rows;
+  double add_ms = 0;
+  auto measure = [&](const gpu::Pipeline& p, uint32_t op, const std::string& name) {
+    auto t = gpu::time_gpu(
+        ctx_,
+        [&](VkCommandBuffer cmd) {
+          gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+          p.bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(out)},
+                 LoopPush{elements, op, reps, 1.0f + std::ldexp(1.0f, -20), std::ldexp(1.0f, -40)});
+          vkCmdDispatch(cmd, gpu::groups(elements, 256), 1, 1);
+        },
+        5, warmup_ms);
+    FfThroughput row{name, elements, reps, t.median_ms};
+    row.gops = t.median_ms > 0 ? double(elements) * reps / (t.median_ms * 1e6) : 0;
+    if (rows.empty()) add_ms = t.median_ms;
+    row.relative_to_add = add_ms > 0 ? t.median_ms / add_ms : 0;
+    rows.push_back(row);
+  };
+  std::vector<float> packed(elements * 4, 0.0f);
+  for (uint32_t i = 0; i < elements; ++i) packed[2 * i] = a[i][0];
+  in.upload(packed.data(), elements * 8ull);
+  const char* names[] = {"float_add", "float_mul", "float_fma", "add12", "mul12", "mul12_fma",
+                         "add22", "mul22", "div22", "sqrt22"};
+  for (uint32_t op = 0; op < 10; ++op) measure(throughput_, op, names[op]);
+  if (fp64_) {
+    in.upload(a64.data(), elements * 16ull);
+    const char* names64[] = {"fp64_add", "fp64_mul", "fp64_div", "fp64_sqrt"};
+    for (uint32_t op = 6; op < 10; ++op) measure(fp64_, op, names64[op - 6]);
+  }
+  return rows;
 }
 
 }  // namespace floatlab

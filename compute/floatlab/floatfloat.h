@@ -22,16 +22,28 @@ struct FfAccuracy {
   std::string seed_theory, seed_measured;  // table 4.1
 };
 
+// Time of `reps` dependent operations per element, in registers (the seed's ch. 4.3.1).
+struct FfThroughput {
+  std::string op;
+  uint32_t elements = 0, reps = 0;
+  double median_ms = 0;
+  double gops = 0;             // operations per second / 1e9
+  double relative_to_add = 0;  // the seed's unit: one float addition = 1
+};
+
 class FloatFloat {
  public:
   explicit FloatFloat(gpu::Context& ctx);
   std::vector<Ff> run(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b);
   // Random normalised inputs (no denormals, as in the seed), error measured with MPFR.
   std::vector<FfAccuracy> accuracy(uint32_t count, uint32_t seed);
+  // float add/mul/fma, the float-float operators, and native fp64 add/mul/div/sqrt where
+  // the device has shaderFloat64.
+  std::vector<FfThroughput> throughput(uint32_t elements, uint32_t reps, double warmup_ms);
 
  private:
   gpu::Context& ctx_;
-  gpu::Pipeline pipeline_;
+  gpu::Pipeline pipeline_, throughput_, fp64_;
 };
 
 // Random float-float values hi + lo, |lo| <= ulp(hi)/2, exponents in [-20, 20], both signs.
