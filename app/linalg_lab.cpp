@@ -105,6 +105,9 @@ class LinalgLab : public Lab {
     params_.add_choice("variant", {"thesis", "modern"}, "thesis",
                        "thesis: the 2005 multi-pass operators; modern: one-pass, fused").rebuild = true;
     params_.add_int("diagonals", 12, 1, 64, "banded: diagonals of the random band matrix").rebuild = true;
+    params_.add_choice("dot_precision", {"float", "float-float"}, "float",
+                       "dot: accumulate in float, or in float-float (seed 002's Add22/Mul12, one pass)")
+        .rebuild = true;
     params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n").rebuild = true;
     params_.add_float("cg_c", 10.0, 0.01, 1000.0, "CG: solves (I - c·L) x = b, L the 5-point Laplacian").rebuild = true;
     params_.back().log_scale = true;
@@ -129,6 +132,7 @@ class LinalgLab : public Lab {
     c.diagonals = uint32_t(params_.get_int("diagonals"));
     c.dense_n = uint32_t(params_.get_int("dense_n"));
     c.cg_c = float(params_.get("cg_c"));
+    c.float_float = params_.choice("dot_precision") == "float-float";
     c.seed = uint32_t(params_.get_int("seed"));
     return c;
   }
@@ -181,7 +185,10 @@ class LinalgLab : public Lab {
     ImGui::Text("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
                 layout_name(c.layout));
     ImGui::TextDisabled("declared per application: %.3g MB, %.3g MFLOP", work_->bytes() / 1e6, work_->flops() / 1e6);
-    if (c.op == Op::Dot || c.op == Op::Norm)
+    if (c.op == Op::Dot && c.float_float)
+      ImGui::Text("result on the GPU: %.7g + %.7g", double(work_->ops().scalars().get(8)),
+                  double(work_->ops().scalars().get(9)));
+    else if (c.op == Op::Dot || c.op == Op::Norm)
       ImGui::Text("result on the GPU: %.7g", double(work_->ops().scalars().get(8)));
     if (c.op == Op::Cg) {
       read_cg();

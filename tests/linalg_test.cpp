@@ -8,6 +8,8 @@
 
 #include <cfloat>
 #include <cmath>
+#include <mpfr.h>
+#include <random>
 
 using namespace linalg;
 
@@ -242,5 +244,49 @@ TEST_F(GpuTest, LaplacianAsBandedMatrixIsTheDiffusionStep) {
     ctx().submit_now([&](VkCommandBuffer cmd) { ops.banded(cmd, Variant::Modern, lap, t, &t, out, c.cd / 4, 1.0f); });
     auto got = out.download();
     for (uint32_t i = 0; i < w * h; ++i) ASSERT_NEAR(got[i], want[i], 16 * FLT_EPSILON) << layout_name(layout) << " " << i;
+  }
+}
+
+// Seed 002 put to use: a dot product whose terms cancel, accumulated in float and in
+// float-float, against MPFR. Float-float keeps ~44 bits of the sum of |terms|; float ~24.
+TEST_F(GpuTest, FloatFloatDotSurvivesCancellation) {
+  for (Layout layout : {Layout::Texture, Layout::Buffer}) {
+    const uint32_t n = 20001;
+    auto x = random_floats(n, 0.5f, 2.0f, 31), y = random_floats(n, 0.5f, 2.0f, 32);
+    std::mt19937 rng(33);
+    for (uint32_t i = 0; i + 1 < n; i += 2) {  // pairs that nearly cancel, magnitudes 2^-20..2^20
+      float scale = std::ldexp(1.0f, int(rng() % 41) - 20);
+      x[i] *= scale;
+      x[i + 1] = x[i];
+      y[i + 1] = -y[i] * (1.0f + std::ldexp(1.0f, -20));
+    }
+    mpfr_t exact, term;
+    mpfr_init2(exact, 256);
+    mpfr_init2(term, 256);
+    mpfr_set_zero(exact, 1);
+    double scale = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      mpfr_set_flt(term, x[i], MPFR_RNDN);
+      mpfr_mul_d(term, term, y[i], MPFR_RNDN);
+      mpfr_add(exact, exact, term, MPFR_RNDN);
+      scale += std::fabs(double(x[i]) * y[i]);
+    }
+    double want = mpfr_get_d(exact, MPFR_RNDN);
+    mpfr_clear(exact);
+    mpfr_clear(term);
+    Ops ops(ctx(), layout);
+    Vec vx(ctx(), n, layout), vy(ctx(), n, layout);
+    vx.upload(x);
+    vy.upload(y);
+    ctx().submit_now([&](VkCommandBuffer cmd) {
+      ops.dot(cmd, Variant::Modern, vx, vy, 4);
+      ops.dot_ff(cmd, vx, vy, 6);
+    });
+    double f = ops.scalars().get(4);
+    double ff = double(ops.scalars().get(6)) + double(ops.scalars().get(7));
+    double err_f = std::fabs(f - want) / scale, err_ff = std::fabs(ff - want) / scale;
+    // Add22 loses at most 2^-47 of |a| + |b| per addition; a few dozen levels of sums
+    EXPECT_LT(err_ff, 64 * std::ldexp(1.0, -47)) << layout_name(layout);
+    EXPECT_GT(err_f, 100 * err_ff) << layout_name(layout) << ": float " << err_f << " vs float-float " << err_ff;
   }
 }

@@ -24,6 +24,9 @@ struct DotOnePush {
 struct DotThesisPush {
   uint32_t mode, in_count, in_side, out_count, out_side, slot, root, hist;
 };
+struct DotFfPush {
+  uint32_t quads, side, slot;
+};
 struct BandedPush {
   uint32_t n, quads, side, first, count, accumulate, add_vp, reduce_slot;
   float a, b;
@@ -65,11 +68,12 @@ std::vector<float> Scalars::history(uint32_t count) const {
 
 Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
     : ctx_(ctx), layout_(layout), scalars_(ctx, history),
-      reduce_(ctx, (4 + kMaxReduceGroups) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) {
+      reduce_(ctx, (4 + 2 * kMaxReduceGroups) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) {
   auto V = layout == Layout::Texture ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : SB;
   axpby_ = load("axpby", {V, V, V, SB}, sizeof(AxpbyPush));
   dot_onepass_ = load("dot_onepass", {V, V, SB, SB}, sizeof(DotOnePush));
   dot_thesis_ = load("dot_thesis", {V, V, V, SB}, sizeof(DotThesisPush));
+  dot_ff_ = load("dot_ff", {V, V, SB, SB}, sizeof(DotFfPush));
   banded_ = load("banded", {V, V, V, V, V, SB, SB, SB}, sizeof(BandedPush));
   dense_thesis_ = load("dense_thesis", {SB, V, V, V, V}, sizeof(DenseThesisPush));
   dense_rows_ = load("dense_rows", {SB, V, V, V}, sizeof(DenseRowsPush));
@@ -153,6 +157,14 @@ void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32
   pass(0, x, y, levels[0], x.quads());
   for (size_t l = 1; l < levels.size(); ++l) pass(1, levels[l - 1], levels[l - 1], levels[l], levels[l - 1].quads());
   pass(3, levels.back(), levels.back(), levels.back(), 1);
+}
+
+void Ops::dot_ff(VkCommandBuffer cmd, const Vec& x, const Vec& y, uint32_t slot) {
+  if (slot + 1 >= Scalars::kSlots) throw std::invalid_argument("dot_ff needs two scalar slots");
+  ready(cmd);
+  dot_ff_.bind(cmd, {x.bind(), y.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)},
+               DotFfPush{x.quads(), x.side(), slot});
+  vkCmdDispatch(cmd, groups(x.quads(), true), 1, 1);
 }
 
 void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const Vec& v, const Vec* vp, const Vec& out,

@@ -47,6 +47,8 @@ class Ops {
   // gpuVecScal: S[slot] = x·y (or its square root); thesis = partial dot then 4:1 passes.
   void dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32_t slot, bool root = false,
            uint32_t hist = kNoSlot);
+  // Float-float dot (modern, one pass): S[slot] + S[slot + 1] = x·y with 44+ correct bits.
+  void dot_ff(VkCommandBuffer cmd, const Vec& x, const Vec& y, uint32_t slot);
   // out = a·(M·v) + b·vp (vp may be null). Thesis: passes of at most 12 diagonals;
   // modern: one pass for any count, and with reduce_slot S[slot] = v·(M·v).
   void banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const Vec& v, const Vec* vp, const Vec& out,
@@ -72,8 +74,8 @@ class Ops {
   gpu::Context& ctx_;
   Layout layout_;
   Scalars scalars_;
-  gpu::Buffer reduce_;  // finished counter + per-workgroup partials
-  gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, banded_, dense_thesis_, dense_rows_, cg_update_, unpack_;
+  gpu::Buffer reduce_;  // finished counter + per-workgroup partials (float-float: two floats each)
+  gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, banded_, dense_thesis_, dense_rows_, cg_update_, unpack_;
   std::map<std::pair<uint32_t, int>, Vec> scratch_;
   std::map<uint32_t, std::vector<Vec>> pyramids_;
 };

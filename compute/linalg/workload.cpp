@@ -96,6 +96,7 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
 std::string Workload::name() const {
   std::string op = op_names()[size_t(config_.op)];
   if (config_.op == Op::Banded) op += std::to_string(config_.diagonals);
+  if (config_.op == Op::Dot && config_.float_float) return op + ".float-float";
   return op + "." + variant_name(config_.variant);
 }
 
@@ -110,7 +111,10 @@ void Workload::record(VkCommandBuffer cmd) {
   switch (config_.op) {
     case Op::Axpby: ops_->axpby(cmd, {1.5f}, *x_, {-0.5f}, *y_, *out_); break;
     case Op::Product: ops_->mul(cmd, *x_, *y_, *out_); break;
-    case Op::Dot: ops_->dot(cmd, v, *x_, *y_, kSlot); break;
+    case Op::Dot:
+      if (config_.float_float) ops_->dot_ff(cmd, *x_, *y_, kSlot);
+      else ops_->dot(cmd, v, *x_, *y_, kSlot);
+      break;
     case Op::Norm: ops_->dot(cmd, v, *x_, *x_, kSlot, true); break;
     case Op::Banded: ops_->banded(cmd, v, *gpu_banded_, *x_, nullptr, *out_, 1.0f, 0.0f); break;
     case Op::Dense: ops_->dense(cmd, v, *gpu_dense_, *x_, y_.get(), *out_); break;
@@ -154,6 +158,7 @@ void Workload::run_cpu() {
 double Workload::check() const {
   if (config_.op == Op::Dot || config_.op == Op::Norm) {
     double got = ops_->scalars().get(kSlot);
+    if (config_.float_float && config_.op == Op::Dot) got += double(ops_->scalars().get(kSlot + 1));
     return std::fabs(got - cpu_scalar_) / std::max(std::fabs(cpu_scalar_), 1e-30);
   }
   auto got = out_->download();

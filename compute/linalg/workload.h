@@ -21,6 +21,7 @@ struct WorkloadConfig {
   uint32_t diagonals = 12;    // banded
   uint32_t dense_n = 1024;    // dense: an n x n matrix
   float cg_c = 10.0f;         // CG: A = I - c·L (the implicit wave / diffusion matrix)
+  bool float_float = false;   // dot: accumulate in float-float (seed 002) instead of float
   uint32_t seed = 1;
 };
 
