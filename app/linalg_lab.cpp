@@ -246,6 +246,8 @@ class LinalgLab : public Lab {
     }
     if (work_->config().op == Op::Dot || work_->config().op == Op::Norm)
       j["scalar"] = work_->ops().scalars().get(8);
+    if (work_->config().op == Op::Dot && work_->config().float_float)
+      j["scalar_lo"] = work_->ops().scalars().get(9);  // the float-float result is scalar + scalar_lo
     return j;
   }
 
