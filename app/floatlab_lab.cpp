@@ -76,10 +76,10 @@ nlohmann::json report_json(const floatlab::Report& r) {
 
 void print_report(const floatlab::Report& r) {
   std::printf("float probes on %s (seed 002, ch. 3)\n", r.device.c_str());
-  std::printf("%-7s %-48s %-22s %-16s %-5s %-26s %s\n", "test", "question", "found", "IEEE RN", "same", "7800GTX (2006)",
+  std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", "test", "question", "found", "IEEE RN", "same", "7800GTX (2006)",
               "RX1800XL (2006)");
   for (auto& row : r.rows)
-    std::printf("%-7s %-48s %-22s %-16s %-5s %-26s %s\n", row.test.c_str(), row.question.c_str(), row.found.c_str(),
+    std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", row.test.c_str(), row.question.c_str(), row.found.c_str(),
                 row.ieee.c_str(), row.as_ieee ? "yes" : "NO", row.seed_7800gtx.c_str(), row.seed_rx1800xl.c_str());
   for (auto& c : r.test1_changed) std::printf("  TEST 1 change: %s\n", c.c_str());
 }

@@ -37,7 +37,87 @@ Probes::Probes(gpu::Context& ctx)
       pipeline_(gpu::make_compute(ctx, "floatlab/probe.comp",
                                   {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                                  sizeof(Push))) {}
+                                  sizeof(Push))) {
+  if (ctx.info.fp64)
+    pipeline64_ = gpu::make_compute(ctx, "floatlab/probe64.comp",
+                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                     VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
+                                    sizeof(Push));
+}
+
+std::vector<uint64_t> Probes::run64(Op op, const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,
+                                    const std::vector<uint64_t>& c) {
+  size_t n = a.size();
+  if (!pipeline64_) throw std::runtime_error("this device has no fp64 in shaders");
+  if (b.size() != n || c.size() != n || n == 0) throw std::invalid_argument("probe inputs must have one length");
+  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  gpu::Buffer ga(ctx_, n * 8, usage), gb(ctx_, n * 8, usage), gc(ctx_, n * 8, usage), out(ctx_, n * 8, usage);
+  ga.upload(a);
+  gb.upload(b);
+  gc.upload(c);
+  ctx_.submit_now([&](VkCommandBuffer cmd) {
+    pipeline64_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc),
+                           gpu::storage_buffer(out)},
+                     Push{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
+    vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
+  });
+  return out.download<uint64_t>();
+}
+
+std::vector<ProbeRow> Probes::report64(uint32_t random_count, uint32_t seed) {
+  std::vector<ProbeRow> rows;
+  if (!pipeline64_) return rows;
+  auto b64 = [](double d) {
+    uint64_t u;
+    std::memcpy(&u, &d, 8);
+    return u;
+  };
+  auto row = [&](std::string test, std::string question, std::string found, std::string ieee) {
+    bool same = found == ieee;
+    rows.push_back({"fp64 " + test, question, found, ieee, same, "-", "-"});
+  };
+  double mx = std::numeric_limits<double>::max();
+  uint64_t t2 = run64(Op::DoubleMinus, {b64(mx)}, {0}, {0})[0];
+  row("TEST 2", "(MAX+MAX)-MAX: extended exponent range?", t2 == b64(INFINITY) ? "+inf" : "other", "+inf");
+  std::vector<uint64_t> one5(128, b64(1.5)), pw(128);
+  for (int i = 1; i <= 128; ++i) pw[i - 1] = b64(std::ldexp(1.0, -i));
+  auto t3 = run64(Op::Add, one5, pw, one5), t5 = run64(Op::Sub, one5, pw, one5), t6 = run64(Op::SubSub, one5, pw, one5);
+  int first3 = 0;
+  bool ieee5 = true, ieee6 = true;
+  for (int i = 1; i <= 128; ++i) {
+    volatile double p = std::ldexp(1.0, -i), o = 1.5;
+    double s5 = o - p, s6 = (o - p) - o;
+    if (!first3 && t3[i - 1] == b64(1.5)) first3 = i;
+    ieee5 &= t5[i - 1] == b64(s5);
+    ieee6 &= t6[i - 1] == b64(s6);
+  }
+  row("TEST 3", "first i with 1.5 + 2^-i == 1.5 (mantissa bits)", std::to_string(first3), "53");
+  row("TEST 5", "every 1.5 - 2^-i, i = 1..128, as IEEE", ieee5 ? "yes" : "no", "yes");
+  row("TEST 6", "every (1.5 - 2^-i) - 1.5 as IEEE", ieee6 ? "yes" : "no", "yes");
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(1.0, 2.0), w(-4.0, 4.0);
+  std::vector<uint64_t> x(random_count), y(random_count), c(random_count), sa(random_count), sb(random_count),
+      z(random_count, 0);
+  std::vector<uint64_t> exact(random_count);
+  for (uint32_t i = 0; i < random_count; ++i) {
+    double xd = u(rng), yd = u(rng);
+    volatile double p = xd * yd;
+    x[i] = b64(xd), y[i] = b64(yd), c[i] = b64(-p);
+    exact[i] = b64(std::fma(xd, yd, -p));  // the C library's fma is exact (correctly rounded)
+    sa[i] = b64(w(rng)), sb[i] = b64(w(rng));
+  }
+  auto f = run64(Op::Fma, x, y, c);
+  uint64_t fused = 0;
+  for (uint32_t i = 0; i < random_count; ++i) fused += f[i] == exact[i];
+  row("TEST 4", "fma(x, y, -x*y) keeps the exact product?", fused == random_count ? "fused" : "product rounded",
+      "fused");
+  auto ab = run64(Op::Mul, sa, sb, z), nn = run64(Op::NegNeg, sa, sb, z), nmn = run64(Op::NegMulNeg, sa, sb, z),
+       na = run64(Op::NegA, sa, sb, z), nb = run64(Op::NegB, sa, sb, z);
+  uint64_t bad = 0;
+  for (uint32_t i = 0; i < random_count; ++i) bad += ab[i] != nn[i] || ab[i] != nmn[i] || na[i] != nb[i];
+  row("TEST 9", "sign symmetry", std::to_string(bad) + " violations", "0 violations");
+  return rows;
+}
 
 std::vector<uint32_t> Probes::run(Op op, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
                                   const std::vector<uint32_t>& c) {
@@ -222,6 +302,9 @@ Report Probes::report(uint32_t random_count, uint32_t seed) {
   r.test9_count = random_count;
   row("TEST 9", "A*B = (-A)*(-B) = -(A*(-B)), (-A)*B = A*(-B)", std::to_string(r.test9_violations) + " violations",
       "0 violations", "symmetric (sign-magnitude)", "symmetric (sign-magnitude)");
+
+  // The same questions in binary64, where the device has it.
+  for (auto& row64 : report64(std::min(random_count, 1u << 18), seed)) r.rows.push_back(row64);
   return r;
 }
 

@@ -65,12 +65,17 @@ class Probes {
                             const std::vector<uint32_t>& c);
   // All probes; `random_count` values for the random tests (4 and 9).
   Report report(uint32_t random_count = 1u << 20, uint32_t seed = 1);
+  // The probes that apply to binary64 (TEST 2, 3, 4, 5, 6, 9), where the device has
+  // shaderFloat64; rows labelled "fp64". Empty without fp64.
+  std::vector<ProbeRow> report64(uint32_t random_count = 1u << 18, uint32_t seed = 1);
+  std::vector<uint64_t> run64(Op op, const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,
+                              const std::vector<uint64_t>& c);
   // Division, sqrt and the transcendentals on random inputs against double precision.
   std::vector<RoundingRow> rounding(uint32_t count = 1u << 20, uint32_t seed = 1);
 
  private:
   gpu::Context& ctx_;
-  gpu::Pipeline pipeline_;
+  gpu::Pipeline pipeline_, pipeline64_;
 };
 
 uint32_t bits(float f);
