@@ -146,6 +146,7 @@ class LinalgLab : public Lab {
     ctx_ = &ctx;
     work_ = std::move(w);
     display_ = std::move(display);
+    comparison_ = {};
     params_.rebuild_pending = false;
     start();
   }
@@ -200,6 +201,15 @@ class LinalgLab : public Lab {
       for (float h : history_) log_r.push_back(std::log10(std::max(h, 1e-12f)));
       ImGui::PlotLines("##residual", log_r.data(), int(log_r.size()), 0, "log10 ||r||/||b|| per iteration", -8.0f,
                        0.5f, {0, 90});
+    }
+    if (c.op == Op::Cg) {
+      if (ImGui::Button("Compare float32 / float-float / double")) {
+        vkDeviceWaitIdle(ctx_->device);
+        comparison_ = work_->compare_precisions(1e-12f, uint32_t(params_.get_int("cg_max_iterations")));
+        start();
+      }
+      for (auto& e : comparison_.entries)
+        ImGui::Text("%-17s %4u it., true residual %.1e", e.precision.c_str(), e.iterations, e.true_residual);
     }
     if (ImGui::Button("Run")) {
       vkDeviceWaitIdle(ctx_->device);
@@ -294,6 +304,7 @@ class LinalgLab : public Lab {
   bool converged_ = false, cg_pending_ = false;
   float lo_ = -1, hi_ = 1;
   BenchRow last_run_;
+  PrecisionComparison comparison_;
 };
 
 std::vector<BenchRow> LinalgLab::bench(gpu::Context& ctx, const BenchOptions& options) {

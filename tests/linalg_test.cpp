@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "linalg/cg.h"
 #include "linalg/reference.h"
+#include "linalg/workload.h"
 
 #include <cfloat>
 #include <cmath>
@@ -289,4 +290,62 @@ TEST_F(GpuTest, FloatFloatDotSurvivesCancellation) {
     EXPECT_LT(err_ff, 64 * std::ldexp(1.0, -47)) << layout_name(layout);
     EXPECT_GT(err_f, 100 * err_ff) << layout_name(layout) << ": float " << err_f << " vs float-float " << err_ff;
   }
+}
+
+// CG in float-float reaches residuals float32 cannot (seed 002's operators put to use):
+// the true residual ||b - A·x|| / ||b|| of its solution, computed in double, goes far below
+// what the float solver stalls at, towards the double-precision solver's.
+TEST_F(GpuTest, FloatFloatCgGoesBelowFloatResiduals) {
+  for (Layout layout : {Layout::Buffer, Layout::Texture}) {
+    uint32_t g = 40;
+    auto m = implicit_laplacian(g, g, 50.0f);  // condition number ~ 400
+    auto bs = random_floats(g * g, 0.1f, 1.0f, 41);
+    Ops ops(ctx(), layout);
+    GpuBanded a(ctx(), m, layout);
+    Vec b(ctx(), g * g, layout), x(ctx(), g * g, layout), xh(ctx(), g * g, layout), xl(ctx(), g * g, layout);
+    b.upload(bs);
+    Cg cg(ops, a);
+    CgOptions o;
+    o.tolerance = 1e-13f;
+    o.max_iterations = 600;
+    o.check_every = 50;
+    auto rf = cg.solve(b, x, o);
+    auto rff = cg.solve_ff(b, xh, xl, o);
+    auto true_residual = [&](const std::vector<double>& xs) {
+      std::vector<float> lo(xs.size());  // A·x in double from the double x: split x into two floats
+      std::vector<float> hi(xs.size());
+      for (size_t i = 0; i < xs.size(); ++i) hi[i] = float(xs[i]), lo[i] = float(xs[i] - double(hi[i]));
+      auto ah = banded_cpu(m, hi), al = banded_cpu(m, lo);
+      double rr = 0, bb = 0;
+      for (size_t i = 0; i < xs.size(); ++i) {
+        double r = bs[i] - (ah[i] + al[i]);
+        rr += r * r;
+        bb += double(bs[i]) * bs[i];
+      }
+      return std::sqrt(rr / bb);
+    };
+    auto xf = x.download();
+    auto h = xh.download(), l = xl.download();
+    std::vector<double> x_float(xf.begin(), xf.end()), x_ff(h.size());
+    for (size_t i = 0; i < h.size(); ++i) x_ff[i] = double(h[i]) + double(l[i]);
+    double res_f = true_residual(x_float), res_ff = true_residual(x_ff);
+    EXPECT_TRUE(rff.problem.empty()) << rff.problem;
+    EXPECT_LT(res_ff, 1e-10) << layout_name(layout) << " float-float after " << rff.iterations;
+    EXPECT_GT(res_f, 100 * res_ff) << layout_name(layout) << ": float " << res_f << ", float-float " << res_ff
+                                   << " (float solver: " << rf.iterations << " iterations)";
+  }
+}
+
+TEST_F(GpuTest, CgWorkloadComparesThreePrecisions) {
+  WorkloadConfig c;
+  c.op = Op::Cg;
+  c.side = 16;  // a 32 x 32 grid
+  c.cg_c = 50.0f;
+  Workload w(ctx(), c);
+  auto cmp = w.compare_precisions(1e-12f, 500);
+  ASSERT_EQ(cmp.entries.size(), 3u);
+  double f = cmp.entries[0].true_residual, ff = cmp.entries[1].true_residual, d = cmp.entries[2].true_residual;
+  EXPECT_LT(ff, 1e-10);
+  EXPECT_GT(f, 100 * ff);
+  EXPECT_LT(d, 1e-11);
 }

@@ -1,6 +1,7 @@
 #include "cg.h"
 
 #include <cmath>
+#include <memory>
 
 namespace linalg {
 
@@ -47,6 +48,63 @@ double Cg::bytes_per_iteration(Variant v) const {
 double Cg::flops_per_iteration(Variant v) const {
   double n = a_.n;
   return v == Variant::Modern ? (2.0 * a_.count + 10) * n : (2.0 * a_.count + 15) * n;
+}
+
+CgResult Cg::solve_ff(const Vec& b, Vec& xh, Vec& xl, const CgOptions& o) {
+  auto& ctx = ops_.ctx();
+  uint32_t n = a_.n;
+  if (!r_lo_) {
+    r_lo_ = std::make_unique<Vec>(ctx, n, ops_.layout());
+    d_lo_ = std::make_unique<Vec>(ctx, n, ops_.layout());
+    q_lo_ = std::make_unique<Vec>(ctx, n, ops_.layout());
+  }
+  std::vector<float> zeros(n, 0.0f);
+  for (Vec* v : {&xh, &xl, r_lo_.get(), d_lo_.get()}) v->upload(zeros);
+  // Slots: rho at 0 or 2 by parity (two floats each), d·Ad at 4.
+  constexpr uint32_t kFfDad = 4;
+  ctx.submit_now([&](VkCommandBuffer cmd) {
+    ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, r_);
+    ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, d_);
+    ops_.ff_dot(cmd, r_, *r_lo_, r_, *r_lo_, 0);
+  });
+  auto rho_of = [&](uint32_t slot) { return double(ops_.scalars().get(slot)) + double(ops_.scalars().get(slot + 1)); };
+  double rho0 = rho_of(0);
+  CgResult res;
+  res.history.push_back(1.0f);
+  if (!(rho0 > 0) || !std::isfinite(rho0)) {
+    res.converged = rho0 == 0;
+    res.problem = res.converged ? "" : "the right-hand side is not finite";
+    return res;
+  }
+  uint32_t done = 0;
+  while (done < o.max_iterations) {
+    uint32_t k = std::min(std::max(o.check_every, 1u), o.max_iterations - done);
+    ctx.submit_now([&](VkCommandBuffer cmd) {
+      for (uint32_t i = done; i < done + k; ++i) {
+        uint32_t rho = 2 * (i % 2), rho_next = 2 * ((i + 1) % 2);
+        ops_.ff_banded(cmd, a_, d_, *d_lo_, q_, *q_lo_);                                  // q = A·d
+        ops_.ff_dot(cmd, d_, *d_lo_, q_, *q_lo_, kFfDad);                                 // d·q
+        ops_.ff_axpy(cmd, xh, xl, rho, kFfDad, 1.0f, d_, *d_lo_, xh, xl);                 // x += alpha·d
+        ops_.ff_axpy(cmd, r_, *r_lo_, rho, kFfDad, -1.0f, q_, *q_lo_, r_, *r_lo_);        // r -= alpha·q
+        ops_.ff_dot(cmd, r_, *r_lo_, r_, *r_lo_, rho_next);                               // rho' = r·r
+        ops_.ff_axpy(cmd, r_, *r_lo_, rho_next, rho, 1.0f, d_, *d_lo_, d_, *d_lo_);      // d = r + beta·d
+      }
+    });
+    done += k;
+    double rel = std::sqrt(std::max(rho_of(2 * (done % 2)), 0.0) / rho0);
+    res.history.push_back(float(rel));
+    res.iterations = done;
+    res.relative_residual = float(rel);
+    if (!std::isfinite(rel)) {
+      res.problem = "float-float CG broke down (non-finite residual)";
+      return res;
+    }
+    if (rel <= o.tolerance) {
+      res.converged = true;
+      return res;
+    }
+  }
+  return res;
 }
 
 CgResult Cg::solve(const Vec& b, const Vec& x, const CgOptions& o, gpu::Profiler* prof) {

@@ -31,6 +31,9 @@ class Cg {
   Cg(Ops& ops, const GpuBanded& a);
   // Solves a·x = b from x = 0.
   CgResult solve(const Vec& b, const Vec& x, const CgOptions& options, gpu::Profiler* prof = nullptr);
+  // The same in float-float (seed 002): vectors as hi + lo pairs, scalars likewise; the
+  // solution is x_hi + x_lo. The modern algorithm, 7 dispatches an iteration.
+  CgResult solve_ff(const Vec& b, Vec& x_hi, Vec& x_lo, const CgOptions& options);
 
   void record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x);
   void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x);
@@ -41,6 +44,7 @@ class Cg {
   Ops& ops_;
   const GpuBanded& a_;
   Vec r_, d_, q_;
+  std::unique_ptr<Vec> r_lo_, d_lo_, q_lo_;  // float-float low parts, made on first use
 };
 
 }  // namespace linalg

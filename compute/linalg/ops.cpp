@@ -27,6 +27,10 @@ struct DotThesisPush {
 struct DotFfPush {
   uint32_t quads, side, slot;
 };
+struct FfPush {
+  uint32_t n, quads, side, op, count, num, den, slot;
+  float sign;
+};
 struct BandedPush {
   uint32_t n, quads, side, first, count, accumulate, add_vp, reduce_slot;
   float a, b;
@@ -74,6 +78,11 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
   dot_onepass_ = load("dot_onepass", {V, V, SB, SB}, sizeof(DotOnePush));
   dot_thesis_ = load("dot_thesis", {V, V, V, SB}, sizeof(DotThesisPush));
   dot_ff_ = load("dot_ff", {V, V, SB, SB}, sizeof(DotFfPush));
+  auto D = layout == Layout::Texture ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : SB;
+  ff_ops_ = load("ff_ops", {D, V, V, V, V, V, V, SB, SB, SB}, sizeof(FfPush));
+  if (layout == Layout::Texture)
+    no_diagonals_ = gpu::Image(ctx, 1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT,
+                               VK_IMAGE_LAYOUT_GENERAL, 1);
   banded_ = load("banded", {V, V, V, V, V, SB, SB, SB}, sizeof(BandedPush));
   dense_thesis_ = load("dense_thesis", {SB, V, V, V, V}, sizeof(DenseThesisPush));
   dense_rows_ = load("dense_rows", {SB, V, V, V}, sizeof(DenseRowsPush));
@@ -165,6 +174,34 @@ void Ops::dot_ff(VkCommandBuffer cmd, const Vec& x, const Vec& y, uint32_t slot)
   dot_ff_.bind(cmd, {x.bind(), y.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)},
                DotFfPush{x.quads(), x.side(), slot});
   vkCmdDispatch(cmd, groups(x.quads(), true), 1, 1);
+}
+
+void Ops::ff_dispatch(VkCommandBuffer cmd, uint32_t op, const GpuBanded* m, const Vec& xh, const Vec& xl,
+                      const Vec& yh, const Vec& yl, const Vec& oh, const Vec& ol, uint32_t num, uint32_t den,
+                      uint32_t slot, float sign) {
+  ready(cmd);
+  gpu::Bind diags = m ? m->bind_diagonals()
+                      : (layout_ == Layout::Texture ? gpu::storage_image(no_diagonals_) : scalars_.bind());
+  gpu::Bind offsets = m ? gpu::storage_buffer(m->offset_buffer) : scalars_.bind();
+  FfPush p{xh.n(), xh.quads(), xh.side(), op, m ? m->count : 0, num, den, slot, sign};
+  ff_ops_.bind(cmd, {diags, xh.bind(), xl.bind(), yh.bind(), yl.bind(), oh.bind(), ol.bind(), offsets,
+                     scalars_.bind(), gpu::storage_buffer(reduce_)},
+               p);
+  vkCmdDispatch(cmd, groups(xh.quads(), op == 2), 1, 1);
+}
+
+void Ops::ff_banded(VkCommandBuffer cmd, const GpuBanded& m, const Vec& vh, const Vec& vl, const Vec& oh,
+                    const Vec& ol) {
+  ff_dispatch(cmd, 0, &m, vh, vl, vh, vl, oh, ol, kNoSlot, kNoSlot, 0, 1.0f);
+}
+
+void Ops::ff_axpy(VkCommandBuffer cmd, const Vec& xh, const Vec& xl, uint32_t num, uint32_t den, float sign,
+                  const Vec& yh, const Vec& yl, const Vec& oh, const Vec& ol) {
+  ff_dispatch(cmd, 1, nullptr, xh, xl, yh, yl, oh, ol, num, den, 0, sign);
+}
+
+void Ops::ff_dot(VkCommandBuffer cmd, const Vec& xh, const Vec& xl, const Vec& yh, const Vec& yl, uint32_t slot) {
+  ff_dispatch(cmd, 2, nullptr, xh, xl, yh, yl, xh, xl, kNoSlot, kNoSlot, slot, 1.0f);
 }
 
 void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const Vec& v, const Vec* vp, const Vec& out,

@@ -49,6 +49,13 @@ class Ops {
            uint32_t hist = kNoSlot);
   // Float-float dot (modern, one pass): S[slot] + S[slot + 1] = x·y with 44+ correct bits.
   void dot_ff(VkCommandBuffer cmd, const Vec& x, const Vec& y, uint32_t slot);
+  // Float-float vectors (hi, lo pairs) for CG in float-float; float-float scalars take two
+  // slots (S[k] + S[k+1]).
+  void ff_banded(VkCommandBuffer cmd, const GpuBanded& m, const Vec& vh, const Vec& vl, const Vec& oh, const Vec& ol);
+  // out = x + sign·(S[num]/S[den])·y (out may be x or y)
+  void ff_axpy(VkCommandBuffer cmd, const Vec& xh, const Vec& xl, uint32_t num, uint32_t den, float sign,
+               const Vec& yh, const Vec& yl, const Vec& oh, const Vec& ol);
+  void ff_dot(VkCommandBuffer cmd, const Vec& xh, const Vec& xl, const Vec& yh, const Vec& yl, uint32_t slot);
   // out = a·(M·v) + b·vp (vp may be null). Thesis: passes of at most 12 diagonals;
   // modern: one pass for any count, and with reduce_slot S[slot] = v·(M·v).
   void banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const Vec& v, const Vec* vp, const Vec& out,
@@ -75,9 +82,12 @@ class Ops {
   Layout layout_;
   Scalars scalars_;
   gpu::Buffer reduce_;  // finished counter + per-workgroup partials (float-float: two floats each)
-  gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, banded_, dense_thesis_, dense_rows_, cg_update_, unpack_;
+  gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, ff_ops_, banded_, dense_thesis_, dense_rows_, cg_update_, unpack_;
   std::map<std::pair<uint32_t, int>, Vec> scratch_;
   std::map<uint32_t, std::vector<Vec>> pyramids_;
+  gpu::Image no_diagonals_;  // texture layout: a valid, unread binding for ff_ops without a matrix
+  void ff_dispatch(VkCommandBuffer cmd, uint32_t op, const GpuBanded* m, const Vec& xh, const Vec& xl, const Vec& yh,
+                   const Vec& yl, const Vec& oh, const Vec& ol, uint32_t num, uint32_t den, uint32_t slot, float sign);
 };
 
 }  // namespace linalg

@@ -177,6 +177,43 @@ double Workload::check() const {
   return err / std::max(scale, 1e-30);
 }
 
+PrecisionComparison Workload::compare_precisions(float tolerance, uint32_t max_iterations) {
+  if (config_.op != Op::Cg) throw std::logic_error("compare_precisions is for CG");
+  auto residual = [&](const std::vector<double>& x) {
+    std::vector<float> hi(n_), lo(n_);
+    for (uint32_t i = 0; i < n_; ++i) hi[i] = float(x[i]), lo[i] = float(x[i] - double(hi[i]));
+    auto ah = banded_cpu(banded_, hi), al = banded_cpu(banded_, lo);
+    double rr = 0, bb = 0;
+    for (uint32_t i = 0; i < n_; ++i) {
+      double r = ys_[i] - (ah[i] + al[i]);
+      rr += r * r;
+      bb += double(ys_[i]) * ys_[i];
+    }
+    return std::sqrt(rr / bb);
+  };
+  CgOptions o;
+  o.variant = Variant::Modern;
+  o.tolerance = tolerance;
+  o.max_iterations = std::min(max_iterations, ops_->scalars().history_capacity() - 1);
+  o.check_every = 20;
+  PrecisionComparison out;
+  Vec x(ctx_, n_, config_.layout), xh(ctx_, n_, config_.layout), xl(ctx_, n_, config_.layout);
+  auto rf = cg_->solve(*y_, x, o);
+  auto xf = x.download();
+  out.entries.push_back({"float32 (GPU)", rf.iterations, residual(std::vector<double>(xf.begin(), xf.end()))});
+  auto rff = cg_->solve_ff(*y_, xh, xl, o);
+  auto h = xh.download(), l = xl.download();
+  std::vector<double> xff(n_);
+  for (uint32_t i = 0; i < n_; ++i) xff[i] = double(h[i]) + double(l[i]);
+  out.entries.push_back({"float-float (GPU)", rff.iterations, residual(xff)});
+  uint32_t it = 0;
+  auto xd = cg_cpu(banded_, ys_, tolerance, o.max_iterations, &it);
+  out.entries.push_back({"double (CPU)", it, residual(xd)});
+  ctx_.submit_now([&](VkCommandBuffer cmd) { record_restart(cmd); });  // the live solve starts over
+  cg_iter_ = 0;
+  return out;
+}
+
 const Vec& Workload::result() const { return config_.op == Op::Dot || config_.op == Op::Norm ? *x_ : *out_; }
 
 uint32_t Workload::grid_width() const {

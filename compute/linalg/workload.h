@@ -25,6 +25,17 @@ struct WorkloadConfig {
   uint32_t seed = 1;
 };
 
+// CG on the same system in float32 (GPU), float-float (GPU) and double (CPU reference),
+// each solution's true relative residual ||b - A·x|| / ||b|| computed in double.
+struct PrecisionComparison {
+  struct Entry {
+    std::string precision;
+    uint32_t iterations = 0;
+    double true_residual = 0;
+  };
+  std::vector<Entry> entries;
+};
+
 class Workload {
  public:
   Workload(gpu::Context& ctx, const WorkloadConfig& config);
@@ -45,6 +56,8 @@ class Workload {
   double check() const;
 
   const Vec& result() const;     // the vector to draw (CG: x)
+  // CG only: solve this workload's system three ways (see PrecisionComparison).
+  PrecisionComparison compare_precisions(float tolerance, uint32_t max_iterations);
   uint32_t grid_width() const;   // how to draw it: width of the picture in values
   Ops& ops() { return *ops_; }
   uint32_t cg_iterations() const { return cg_iter_; }
