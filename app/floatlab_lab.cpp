@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
@@ -183,6 +184,22 @@ class FloatLab : public Lab {
       ImGui::EndTable();
     }
     ImGui::TextDisabled("mul12_fma is exact only where fma() is fused (TEST 4).");
+    if (ImGui::Button("Measure throughput")) {  // blocks the window for a moment
+      vkDeviceWaitIdle(ctx_->device);
+      throughput_ = floatlab::FloatFloat(*ctx_).throughput(1u << 18, 256, 50);
+    }
+    if (!throughput_.empty()) {
+      // The seed's unit: the time of one float addition = 1 (its figure 4.2).
+      std::vector<float> rel;
+      std::string labels;
+      for (auto& t : throughput_) {
+        rel.push_back(float(t.relative_to_add));
+        labels += t.op + " " + std::to_string(t.relative_to_add).substr(0, 4) + "  ";
+      }
+      float top = *std::max_element(rel.begin(), rel.end());
+      ImGui::PlotHistogram("##ff", rel.data(), int(rel.size()), 0, "time / float add", 0.0f, top * 1.1f, {0, 80});
+      ImGui::TextWrapped("%s", labels.c_str());
+    }
     ImGui::Separator();
     ImGui::TextUnformatted("Beyond the seed: division and built-ins vs double precision");
     if (ImGui::BeginTable("rounding", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
@@ -250,6 +267,7 @@ class FloatLab : public Lab {
   floatlab::Report report_;
   std::vector<floatlab::FfAccuracy> accuracy_;
   std::vector<floatlab::RoundingRow> rounding_;
+  std::vector<floatlab::FfThroughput> throughput_;
   floatlab::FloatControls controls_;
   std::unique_ptr<gpu::Image> image_;
   std::unique_ptr<render::HeatmapView> view_;
