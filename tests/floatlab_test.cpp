@@ -26,9 +26,10 @@ TEST_F(FloatProbes, LavapipeRoundsAsIeeeBinary32) {
   EXPECT_EQ(r.test9_violations, 0u);
   for (auto& c : r.test1_changed)  // memory never changes a value; only arithmetic may quiet a NaN
     EXPECT_TRUE(c.rfind("x*1: sNaN", 0) == 0 || c.rfind("x+0: sNaN", 0) == 0) << c;
-  size_t fp64_rows = 0;
+  size_t fp64_rows = 0, fp16_rows = 0;
   for (auto& row : r.rows) {
     fp64_rows += row.test.rfind("fp64", 0) == 0;
+    fp16_rows += row.test.rfind("fp16", 0) == 0;
     if (row.test.find("TEST 4") != std::string::npos && row.question.rfind("fma", 0) == 0) {
       EXPECT_TRUE(row.found == "fused" || row.found == "product rounded") << row.found;
       continue;
@@ -38,6 +39,7 @@ TEST_F(FloatProbes, LavapipeRoundsAsIeeeBinary32) {
   }
   EXPECT_EQ(r.test5.size(), 64u);
   EXPECT_EQ(fp64_rows, ctx().info.fp64 ? 6u : 0u);  // lavapipe has fp64: TEST 3 there finds 53 bits
+  EXPECT_EQ(fp16_rows, ctx().fp16 ? 6u : 0u);        // and fp16: 11 bits
 }
 
 // Correctly rounded +, -, x on random operands of all magnitudes, every result checked.
@@ -147,4 +149,16 @@ TEST(Cli, FloatReportWritesJson) {
   EXPECT_TRUE(j["float_controls"].contains("denorm_preserve_f32"));
   EXPECT_TRUE(j["floatfloat_accuracy"][0]["exact"].get<bool>());
   EXPECT_EQ(run_process(vklab_exe() + " floatlab").code, 2);
+}
+
+TEST(Half, RoundsToNearestEven) {
+  EXPECT_EQ(to_half(1.0), 0x3c00);
+  EXPECT_EQ(to_half(1.5), 0x3e00);
+  EXPECT_EQ(to_half(65504.0), 0x7bff);
+  EXPECT_EQ(to_half(65520.0), 0x7c00);                   // overflows to +inf
+  EXPECT_EQ(to_half(1.0 + std::ldexp(1.0, -11)), 0x3c00);  // tie: to even
+  EXPECT_EQ(to_half(1.0 + 3 * std::ldexp(1.0, -11)), 0x3c02);
+  EXPECT_EQ(to_half(std::ldexp(1.0, -24)), 0x0001);      // smallest subnormal
+  EXPECT_EQ(to_half(-2.0), 0xc000);
+  for (uint32_t h = 0; h < 0x7c00; ++h) ASSERT_EQ(to_half(from_half(uint16_t(h))), h) << h;
 }

@@ -17,6 +17,30 @@ float from_bits(uint32_t u) {
   std::memcpy(&f, &u, 4);
   return f;
 }
+uint16_t to_half(double x) {
+  uint16_t sign = std::signbit(x) ? 0x8000 : 0;
+  x = std::fabs(x);
+  if (std::isnan(x)) return 0x7e00;
+  if (x == 0) return sign;
+  int e;
+  std::frexp(x, &e);  // x in [2^(e-1), 2^e)
+  double quantum = std::ldexp(1.0, std::max(e - 1, -14) - 10);  // subnormals below 2^-14
+  double r = std::nearbyint(x / quantum) * quantum;             // ties to even (default mode)
+  if (r >= 65520.0) return sign | 0x7c00;
+  if (r < std::ldexp(1.0, -14)) return sign | uint16_t(r / std::ldexp(1.0, -24));
+  std::frexp(r, &e);
+  uint16_t exp = uint16_t(e - 1 + 15), mant = uint16_t(r / std::ldexp(1.0, e - 1 - 10) - 1024);
+  return sign | uint16_t(exp << 10) | mant;
+}
+
+double from_half(uint16_t h) {
+  double s = h & 0x8000 ? -1.0 : 1.0;
+  int exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  if (exp == 0) return s * std::ldexp(double(mant), -24);
+  if (exp == 31) return mant ? NAN : s * INFINITY;
+  return s * std::ldexp(double(mant + 1024), exp - 25);
+}
+
 std::string hex(uint32_t u) {
   char s[16];
   std::snprintf(s, sizeof s, "0x%08x", u);
@@ -38,6 +62,11 @@ Probes::Probes(gpu::Context& ctx)
                                   {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                    VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
                                   sizeof(Push))) {
+  if (ctx.fp16)
+    pipeline16_ = gpu::make_compute(ctx, "floatlab/probe16.comp",
+                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                     VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
+                                    sizeof(Push));
   if (ctx.info.fp64)
     pipeline64_ = gpu::make_compute(ctx, "floatlab/probe64.comp",
                                     {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
@@ -62,6 +91,54 @@ std::vector<uint64_t> Probes::run64(Op op, const std::vector<uint64_t>& a, const
     vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
   });
   return out.download<uint64_t>();
+}
+
+std::vector<ProbeRow> Probes::report16(uint32_t random_count, uint32_t seed) {
+  std::vector<ProbeRow> rows;
+  if (!pipeline16_) return rows;
+  // run() with the half pipeline: values as the low 16 bits of each uint
+  auto run16 = [&](Op op, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
+                   const std::vector<uint32_t>& c) {
+    auto out = run_on(pipeline16_, op, a, b, c);
+    for (auto& v : out) v &= 0xffffu;
+    return out;
+  };
+  auto row = [&](std::string test, std::string question, std::string found, std::string ieee) {
+    bool same = found == ieee;
+    rows.push_back({"fp16 " + test, question, found, ieee, same, "-", "-"});
+  };
+  uint32_t mx = to_half(65504.0);
+  auto t2 = run16(Op::DoubleMinus, {mx}, {0}, {0})[0];
+  row("TEST 2", "(MAX+MAX)-MAX: extended exponent range?", t2 == 0x7c00u ? "+inf" : "other", "+inf");
+  std::vector<uint32_t> one5(32, to_half(1.5)), pw(32);
+  for (int i = 1; i <= 32; ++i) pw[i - 1] = to_half(std::ldexp(1.0, -i));
+  auto t3 = run16(Op::Add, one5, pw, one5), t5 = run16(Op::Sub, one5, pw, one5), t6 = run16(Op::SubSub, one5, pw, one5);
+  int first3 = 0;
+  bool ieee5 = true, ieee6 = true;
+  for (int i = 1; i <= 32; ++i) {
+    double p = from_half(uint16_t(pw[i - 1]));
+    uint16_t s5 = to_half(1.5 - p), s6 = to_half(from_half(s5) - 1.5);
+    if (!first3 && t3[i - 1] == to_half(1.5)) first3 = i;
+    ieee5 &= t5[i - 1] == s5;
+    ieee6 &= t6[i - 1] == s6;
+  }
+  row("TEST 3", "first i with 1.5 + 2^-i == 1.5 (mantissa bits)", std::to_string(first3), "11");
+  row("TEST 5", "every 1.5 - 2^-i, i = 1..32, as IEEE", ieee5 ? "yes" : "no", "yes");
+  row("TEST 6", "every (1.5 - 2^-i) - 1.5 as IEEE", ieee6 ? "yes" : "no", "yes");
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> w(-4.0, 4.0);
+  std::vector<uint32_t> sa(random_count), sb(random_count), z(random_count, 0);
+  for (uint32_t i = 0; i < random_count; ++i) sa[i] = to_half(w(rng)), sb[i] = to_half(w(rng));
+  auto ab = run16(Op::Mul, sa, sb, z), nn = run16(Op::NegNeg, sa, sb, z), nmn = run16(Op::NegMulNeg, sa, sb, z),
+       na = run16(Op::NegA, sa, sb, z), nb = run16(Op::NegB, sa, sb, z);
+  uint64_t bad = 0, wrong = 0;
+  for (uint32_t i = 0; i < random_count; ++i) {
+    bad += ab[i] != nn[i] || ab[i] != nmn[i] || na[i] != nb[i];
+    wrong += ab[i] != to_half(from_half(uint16_t(sa[i])) * from_half(uint16_t(sb[i])));  // exact product, rounded
+  }
+  row("TEST 7/8", "products correctly rounded (random pairs)", std::to_string(wrong) + " differ", "0 differ");
+  row("TEST 9", "sign symmetry", std::to_string(bad) + " violations", "0 violations");
+  return rows;
 }
 
 std::vector<ProbeRow> Probes::report64(uint32_t random_count, uint32_t seed) {
@@ -121,6 +198,11 @@ std::vector<ProbeRow> Probes::report64(uint32_t random_count, uint32_t seed) {
 
 std::vector<uint32_t> Probes::run(Op op, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
                                   const std::vector<uint32_t>& c) {
+  return run_on(pipeline_, op, a, b, c);
+}
+
+std::vector<uint32_t> Probes::run_on(const gpu::Pipeline& pipeline, Op op, const std::vector<uint32_t>& a,
+                                     const std::vector<uint32_t>& b, const std::vector<uint32_t>& c) {
   size_t n = a.size();
   if (b.size() != n || c.size() != n || n == 0) throw std::invalid_argument("probe inputs must have one length");
   auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
@@ -130,9 +212,9 @@ std::vector<uint32_t> Probes::run(Op op, const std::vector<uint32_t>& a, const s
   gc.upload(c);
   ctx_.submit_now([&](VkCommandBuffer cmd) {
     Push p{uint32_t(n), uint32_t(op), 1.0f, 0.0f};
-    pipeline_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc),
-                         gpu::storage_buffer(out)},
-                   p);
+    pipeline.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc),
+                        gpu::storage_buffer(out)},
+                  p);
     vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
   });
   return out.download<uint32_t>();
@@ -305,6 +387,7 @@ Report Probes::report(uint32_t random_count, uint32_t seed) {
 
   // The same questions in binary64, where the device has it.
   for (auto& row64 : report64(std::min(random_count, 1u << 18), seed)) r.rows.push_back(row64);
+  for (auto& row16 : report16(std::min(random_count, 1u << 16), seed)) r.rows.push_back(row16);
   return r;
 }
 

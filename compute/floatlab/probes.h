@@ -68,15 +68,23 @@ class Probes {
   // The probes that apply to binary64 (TEST 2, 3, 4, 5, 6, 9), where the device has
   // shaderFloat64; rows labelled "fp64". Empty without fp64.
   std::vector<ProbeRow> report64(uint32_t random_count = 1u << 18, uint32_t seed = 1);
+  // The same in binary16 where the device has shaderFloat16 (TEST 2, 3, 5, 6, 9).
+  std::vector<ProbeRow> report16(uint32_t random_count = 1u << 16, uint32_t seed = 1);
   std::vector<uint64_t> run64(Op op, const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,
                               const std::vector<uint64_t>& c);
   // Division, sqrt and the transcendentals on random inputs against double precision.
   std::vector<RoundingRow> rounding(uint32_t count = 1u << 20, uint32_t seed = 1);
 
  private:
+  std::vector<uint32_t> run_on(const gpu::Pipeline& pipeline, Op op, const std::vector<uint32_t>& a,
+                               const std::vector<uint32_t>& b, const std::vector<uint32_t>& c);
   gpu::Context& ctx_;
-  gpu::Pipeline pipeline_, pipeline64_;
+  gpu::Pipeline pipeline_, pipeline64_, pipeline16_;
 };
+
+// binary16 with round to nearest even (overflow to infinity), and back.
+uint16_t to_half(double x);
+double from_half(uint16_t h);
 
 uint32_t bits(float f);
 float from_bits(uint32_t u);

@@ -311,6 +311,7 @@ Context::Context(const ContextOptions& options) : print_messages_(options.print_
   want.features.shaderStorageImageWriteWithoutFormat = have.features.shaderStorageImageWriteWithoutFormat;
   want.features.fragmentStoresAndAtomics = have.features.fragmentStoresAndAtomics;
   atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;
+  fp16 = f12.shaderFloat16;
 
   std::vector<const char*> exts = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
   if (atomic_float_add) exts.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);

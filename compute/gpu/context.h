@@ -54,6 +54,7 @@ class Context {
   DeviceInfo info;
   uint32_t timestamp_valid_bits = 0;
   bool atomic_float_add = false;
+  bool fp16 = false;  // shaderFloat16 enabled
 
   // Validation: number of warnings/errors seen since creation, and their texts.
   uint64_t validation_count() const { return validation_count_.load(); }
