@@ -9,5 +9,5 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake pkg-config \
   libvulkan-dev libvulkan-volk-dev vulkan-validationlayers mesa-vulkan-drivers vulkan-tools \
-  glslc libshaderc-dev libglfw3-dev libglm-dev libimgui-dev libstb-dev nlohmann-json3-dev \
+  glslc libshaderc-dev glslang-dev spirv-tools libglfw3-dev libglm-dev libimgui-dev libstb-dev nlohmann-json3-dev \
   libmpfr-dev libgtest-dev xvfb xauth >/dev/null
