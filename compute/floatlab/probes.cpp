@@ -52,6 +52,27 @@ struct Push {
   uint32_t n, op;
   float one, zero;
 };
+// out[i] = op(a[i], b[i], c[i]) as bit patterns of T (uint32_t: float or half, uint64_t: double).
+template <class T>
+std::vector<T> run_bits(gpu::Context& ctx, const gpu::Pipeline& pipeline, Op op, const std::vector<T>& a,
+                        const std::vector<T>& b, const std::vector<T>& c) {
+  size_t n = a.size();
+  if (b.size() != n || c.size() != n || n == 0) throw std::invalid_argument("probe inputs must have one length");
+  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  gpu::Buffer ga(ctx, n * sizeof(T), usage), gb(ctx, n * sizeof(T), usage), gc(ctx, n * sizeof(T), usage),
+      out(ctx, n * sizeof(T), usage);
+  ga.upload(a);
+  gb.upload(b);
+  gc.upload(c);
+  ctx.submit_now([&](VkCommandBuffer cmd) {
+    pipeline.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc),
+                        gpu::storage_buffer(out)},
+                  Push{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
+    vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
+  });
+  return out.download<T>();
+}
+
 std::vector<uint32_t> fill(size_t n, float v) { return std::vector<uint32_t>(n, bits(v)); }
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 }  // namespace
@@ -76,21 +97,8 @@ Probes::Probes(gpu::Context& ctx)
 
 std::vector<uint64_t> Probes::run64(Op op, const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,
                                     const std::vector<uint64_t>& c) {
-  size_t n = a.size();
   if (!pipeline64_) throw std::runtime_error("this device has no fp64 in shaders");
-  if (b.size() != n || c.size() != n || n == 0) throw std::invalid_argument("probe inputs must have one length");
-  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  gpu::Buffer ga(ctx_, n * 8, usage), gb(ctx_, n * 8, usage), gc(ctx_, n * 8, usage), out(ctx_, n * 8, usage);
-  ga.upload(a);
-  gb.upload(b);
-  gc.upload(c);
-  ctx_.submit_now([&](VkCommandBuffer cmd) {
-    pipeline64_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc),
-                           gpu::storage_buffer(out)},
-                     Push{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
-    vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
-  });
-  return out.download<uint64_t>();
+  return run_bits(ctx_, pipeline64_, op, a, b, c);
 }
 
 std::vector<ProbeRow> Probes::report16(uint32_t random_count, uint32_t seed) {
@@ -203,21 +211,7 @@ std::vector<uint32_t> Probes::run(Op op, const std::vector<uint32_t>& a, const s
 
 std::vector<uint32_t> Probes::run_on(const gpu::Pipeline& pipeline, Op op, const std::vector<uint32_t>& a,
                                      const std::vector<uint32_t>& b, const std::vector<uint32_t>& c) {
-  size_t n = a.size();
-  if (b.size() != n || c.size() != n || n == 0) throw std::invalid_argument("probe inputs must have one length");
-  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  gpu::Buffer ga(ctx_, n * 4, usage), gb(ctx_, n * 4, usage), gc(ctx_, n * 4, usage), out(ctx_, n * 4, usage);
-  ga.upload(a);
-  gb.upload(b);
-  gc.upload(c);
-  ctx_.submit_now([&](VkCommandBuffer cmd) {
-    Push p{uint32_t(n), uint32_t(op), 1.0f, 0.0f};
-    pipeline.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc),
-                        gpu::storage_buffer(out)},
-                  p);
-    vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
-  });
-  return out.download<uint32_t>();
+  return run_bits(ctx_, pipeline, op, a, b, c);
 }
 
 Report Probes::report(uint32_t random_count, uint32_t seed) {
