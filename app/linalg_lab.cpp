@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -186,11 +187,17 @@ class LinalgLab : public Lab {
     ImGui::Text("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
                 layout_name(c.layout));
     ImGui::TextDisabled("declared per application: %.3g MB, %.3g MFLOP", work_->bytes() / 1e6, work_->flops() / 1e6);
-    if (c.op == Op::Dot && c.float_float)
-      ImGui::Text("result on the GPU: %.7g + %.7g", double(work_->ops().scalars().get(8)),
-                  double(work_->ops().scalars().get(9)));
-    else if (c.op == Op::Dot || c.op == Op::Norm)
-      ImGui::Text("result on the GPU: %.7g", double(work_->ops().scalars().get(8)));
+    if ((c.op == Op::Dot || c.op == Op::Norm) && steps_done_ > 0) {
+      // The same inputs every frame: read the GPU's scalar once, not with every frame.
+      if (!scalar_read_) {
+        scalar_ = {work_->ops().scalars().get(8), work_->ops().scalars().get(9)};
+        scalar_read_ = true;
+      }
+      if (c.op == Op::Dot && c.float_float)
+        ImGui::Text("result on the GPU: %.7g + %.7g", double(scalar_[0]), double(scalar_[1]));
+      else
+        ImGui::Text("result on the GPU: %.7g", double(scalar_[0]));
+    }
     if (c.op == Op::Cg) {
       read_cg();
       bool capped = work_->cg_iterations() >= uint32_t(params_.get_int("cg_max_iterations"));
@@ -266,6 +273,7 @@ class LinalgLab : public Lab {
  private:
   void start() {
     steps_done_ = 0;
+    scalar_read_ = false;
     converged_ = false;
     cg_pending_ = false;
     history_.clear();
@@ -305,6 +313,8 @@ class LinalgLab : public Lab {
   float lo_ = -1, hi_ = 1;
   BenchRow last_run_;
   PrecisionComparison comparison_;
+  std::array<float, 2> scalar_{};  // dot / norm result as last read back
+  bool scalar_read_ = false;
 };
 
 std::vector<BenchRow> LinalgLab::bench(gpu::Context& ctx, const BenchOptions& options) {
