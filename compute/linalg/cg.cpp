@@ -8,12 +8,48 @@ namespace linalg {
 namespace {
 // Scalar slots: rho alternates between 0 and 1 by iteration parity (modern); the thesis
 // variant recomputes rho each iteration into kRho, as its pseudo-code does.
-constexpr uint32_t kDad = 2, kRhoNext = 3, kRho = 4;
+constexpr uint32_t kDad = 2, kRhoNext = 3, kRho = 4, kBB = 5;
 }  // namespace
 
 Cg::Cg(Ops& ops, const GpuBanded& a)
-    : ops_(ops), a_(a), r_(ops.ctx(), a.n, ops.layout()), d_(ops.ctx(), a.n, ops.layout()),
+    : ops_(ops), a_(&a), r_(ops.ctx(), a.n, ops.layout()), d_(ops.ctx(), a.n, ops.layout()),
       q_(ops.ctx(), a.n, ops.layout()) {}
+
+Cg::Cg(Ops& ops, const Stencil5& a)
+    : ops_(ops), stencil_(a), r_(ops.ctx(), a.n(), ops.layout()), d_(ops.ctx(), a.n(), ops.layout()),
+      q_(ops.ctx(), a.n(), ops.layout()) {
+  if (a.w % 4 != 0) throw std::invalid_argument("CG: a stencil grid's width must be a multiple of 4");
+}
+
+uint32_t Cg::n() const { return a_ ? a_->n : stencil_.n(); }
+
+void Cg::apply(VkCommandBuffer cmd, Variant v, const Vec& in, const Vec& out, uint32_t slot) {
+  if (a_) ops_.banded(cmd, v, *a_, in, nullptr, out, 1.0f, 0.0f, slot);
+  else ops_.stencil(cmd, stencil_, in, out, slot);
+}
+
+void Cg::record_solve(VkCommandBuffer cmd, const Vec& b, const Vec& x, float tolerance, uint32_t max_iterations) {
+  if (max_iterations + 1 > ops_.scalars().history_capacity())
+    throw std::invalid_argument("CG: at most " + std::to_string(ops_.scalars().history_capacity() - 1) +
+                                " iterations fit the residual history");
+  const Variant v = Variant::Modern;
+  ops_.dot(cmd, v, b, b, kBB);
+  apply(cmd, v, x, q_, kNoSlot);                     // r0 = b - A·x0
+  ops_.axpby(cmd, {1.0f}, b, {-1.0f}, q_, r_);
+  ops_.axpby(cmd, {1.0f}, r_, {0.0f}, r_, d_);       // d0 = r0
+  ops_.dot(cmd, v, r_, r_, 0, false, 0);             // rho0
+  ops_.gate_open(cmd, r_.quads(), 0, kBB, tolerance, kOutcomeSlot);
+  for (uint32_t i = 0; i < max_iterations; ++i) {
+    record_iteration(cmd, v, i, x);
+    ops_.gate_check(cmd, (i + 1) % 2, i + 1);
+  }
+  ops_.gate_close();
+}
+
+CgOutcome Cg::outcome() const {
+  auto& s = ops_.scalars();
+  return {uint32_t(s.get(kOutcomeSlot)), s.get(kOutcomeSlot + 1) != 0.0f, s.get(kOutcomeSlot + 2)};
+}
 
 void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x) {
   ops_.axpby(cmd, {0.0f}, b, {0.0f}, b, x);  // x0 = 0
@@ -25,13 +61,13 @@ void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x)
 void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x) {
   if (v == Variant::Modern) {
     uint32_t rho = i % 2, rho_next = (i + 1) % 2;
-    ops_.banded(cmd, v, a_, d_, nullptr, q_, 1.0f, 0.0f, kDad);      // q = A·d, S[dad] = d·q
+    apply(cmd, v, d_, q_, kDad);                                     // q = A·d, S[dad] = d·q
     ops_.cg_update(cmd, x, r_, d_, q_, rho, kDad, rho_next, i + 1);  // x, r, S[rho'] = r·r
     ops_.axpby(cmd, {1.0f}, r_, {1.0f, rho_next, rho}, d_, d_);      // d = r + (rho'/rho)·d
     return;
   }
   ops_.dot(cmd, v, r_, r_, kRho);                                  // 7  rho = r·r
-  ops_.banded(cmd, v, a_, d_, nullptr, q_, 1.0f, 0.0f);            // 8  temp = A·d
+  apply(cmd, v, d_, q_, kNoSlot);                                  // 8  temp = A·d
   ops_.dot(cmd, v, d_, q_, kDad);                                  // 9  alpha = d·temp
   ops_.axpby(cmd, {1.0f}, x, {1.0f, kRho, kDad}, d_, x);           // 11 x += (rho/alpha)·d
   ops_.axpby(cmd, {1.0f}, r_, {-1.0f, kRho, kDad}, q_, r_);        // 12 r -= (rho/alpha)·temp
@@ -40,19 +76,20 @@ void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec&
 }
 
 double Cg::bytes_per_iteration(Variant v) const {
-  double vec = 16.0 * a_.quads;  // one pass over one vector
-  double banded = (a_.count + 2) * vec;
+  double vec = 16.0 * r_.quads();  // one pass over one vector
+  double banded = a_ ? (a_->count + 2) * vec : 2 * vec;
   return v == Variant::Modern ? banded + 6 * vec + 3 * vec : banded + 3 * (2 * vec) + 3 * (3 * vec);
 }
 
 double Cg::flops_per_iteration(Variant v) const {
-  double n = a_.n;
-  return v == Variant::Modern ? (2.0 * a_.count + 10) * n : (2.0 * a_.count + 15) * n;
+  double n = this->n(), count = a_ ? a_->count : 5;
+  return v == Variant::Modern ? (2.0 * count + 10) * n : (2.0 * count + 15) * n;
 }
 
 CgResult Cg::solve_ff(const Vec& b, Vec& xh, Vec& xl, const CgOptions& o) {
   auto& ctx = ops_.ctx();
-  uint32_t n = a_.n;
+  if (!a_) throw std::invalid_argument("float-float CG needs a banded matrix");
+  uint32_t n = a_->n;
   if (!r_lo_) {
     r_lo_ = std::make_unique<Vec>(ctx, n, ops_.layout());
     d_lo_ = std::make_unique<Vec>(ctx, n, ops_.layout());
@@ -82,7 +119,7 @@ CgResult Cg::solve_ff(const Vec& b, Vec& xh, Vec& xl, const CgOptions& o) {
     ctx.submit_now([&](VkCommandBuffer cmd) {
       for (uint32_t i = done; i < done + k; ++i) {
         uint32_t rho = 2 * (i % 2), rho_next = 2 * ((i + 1) % 2);
-        ops_.ff_banded(cmd, a_, d_, *d_lo_, q_, *q_lo_);                                  // q = A·d
+        ops_.ff_banded(cmd, *a_, d_, *d_lo_, q_, *q_lo_);                                  // q = A·d
         ops_.ff_dot(cmd, d_, *d_lo_, q_, *q_lo_, kFfDad);                                 // d·q
         ops_.ff_axpy(cmd, xh, xl, rho, kFfDad, 1.0f, d_, *d_lo_, xh, xl);                 // x += alpha·d
         ops_.ff_axpy(cmd, r_, *r_lo_, rho, kFfDad, -1.0f, q_, *q_lo_, r_, *r_lo_);        // r -= alpha·q

@@ -3,8 +3,9 @@
 // iterations to decide whether to stop.
 //  - thesis variant: 'MGC SUR GPU' line by line — three multi-pass dots, a banded
 //    product in passes of 12 diagonals, three axpbys (7 operator calls an iteration);
-//  - modern variant: 3 dispatches — banded product fused with d·Ad, the x/r update fused
+//  - modern variant: 3 dispatches — matrix product fused with d·Ad, the x/r update fused
 //    with r·r, and d = r + beta·d.
+// The matrix is banded (GpuBanded) or a matrix-free 5-point stencil (Stencil5).
 #pragma once
 #include "ops.h"
 #include "gpu/profiler.h"
@@ -26,14 +27,29 @@ struct CgResult {
   std::vector<float> history;    // ||r_i|| / ||b|| for i = 0..iterations
 };
 
+// What record_solve() leaves in S[kOutcomeSlot ..]; read it after the submission.
+struct CgOutcome {
+  uint32_t iterations = 0;
+  bool converged = false;
+  float relative_residual = 0;  // ||r|| / ||b|| (the recurrence's r)
+};
+
 class Cg {
  public:
+  static constexpr uint32_t kOutcomeSlot = 8;  // S[8..10]; CG itself uses S[0..5]
   Cg(Ops& ops, const GpuBanded& a);
+  Cg(Ops& ops, const Stencil5& a);  // matrix-free; the stencil is copied
   // Solves a·x = b from x = 0.
   CgResult solve(const Vec& b, const Vec& x, const CgOptions& options, gpu::Profiler* prof = nullptr);
   // The same in float-float (seed 002): vectors as hi + lo pairs, scalars likewise; the
   // solution is x_hi + x_lo. The modern algorithm, 7 dispatches an iteration.
   CgResult solve_ff(const Vec& b, Vec& x_hi, Vec& x_lo, const CgOptions& options);
+
+  // A whole modern solve in one command buffer, nothing read back: starts from the x it
+  // is given (a warm start), stops on the GPU once ||r|| <= tolerance·||b|| (later passes
+  // launch zero workgroups) or after max_iterations. Outcome in outcome() afterwards.
+  void record_solve(VkCommandBuffer cmd, const Vec& b, const Vec& x, float tolerance, uint32_t max_iterations);
+  CgOutcome outcome() const;
 
   void record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x);
   void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x);
@@ -41,8 +57,13 @@ class Cg {
   double flops_per_iteration(Variant v) const;
 
  private:
+  // q = A·v, with S[slot] = v·q when slot != kNoSlot (modern) or A·v by thesis passes.
+  void apply(VkCommandBuffer cmd, Variant v, const Vec& in, const Vec& out, uint32_t slot);
+  uint32_t n() const;
+
   Ops& ops_;
-  const GpuBanded& a_;
+  const GpuBanded* a_ = nullptr;
+  Stencil5 stencil_;
   Vec r_, d_, q_;
   std::unique_ptr<Vec> r_lo_, d_lo_, q_lo_;  // float-float low parts, made on first use
 };

@@ -29,6 +29,13 @@ BandedMatrix implicit_laplacian(uint32_t w, uint32_t h, float c) {
   return m;
 }
 
+BandedMatrix Stencil5::banded() const {
+  BandedMatrix m = laplacian_5pt(w, h);
+  for (auto& [offset, d] : m.diagonals)
+    for (auto& v : d) v = offset == 0 ? diag : v * off;
+  return m;
+}
+
 BandedMatrix random_spd_band(uint32_t n, const std::vector<int>& upper_offsets, uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u(0.1f, 1.0f);

@@ -25,6 +25,17 @@ BandedMatrix random_spd_band(uint32_t n, const std::vector<int>& upper_offsets, 
 // 12 diagonals as in the thesis's table 4.3: offsets -6..5, random non-zero values.
 BandedMatrix random_band(uint32_t n, int diagonals, uint32_t seed);
 
+// A constant 5-point operator on a w x h grid, zero outside (Dirichlet), applied without
+// storing it: (A·v)[i] = diag·v[i] + off·(sum of v at i's 4 neighbours). The same matrix as
+// banded() — diagonals 0, ±1, ±w with the entries that cross the border zeroed — so the two
+// paths give the same answers; w must be a multiple of 4 (rows start on a quad).
+struct Stencil5 {
+  uint32_t w = 0, h = 0;
+  float diag = 1, off = 0;
+  uint32_t n() const { return w * h; }
+  BandedMatrix banded() const;
+};
+
 // n x n; the GPU copy keeps the thesis's columns and, for the modern kernel, rows.
 struct DenseMatrix {
   uint32_t n = 0;

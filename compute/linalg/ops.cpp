@@ -44,6 +44,16 @@ struct DenseRowsPush {
 struct CgPush {
   uint32_t quads, side, rho, dad, rho_next, hist;
 };
+struct StencilPush {
+  uint32_t width, height, quads, side;
+  float diag, off;
+  uint32_t reduce_slot;
+};
+struct GatePush {
+  uint32_t rho, bb, iteration, out;
+  float tol2;
+  uint32_t groups_full, groups_reduce;
+};
 struct UnpackPush {
   uint32_t n, side, width, height;
 };
@@ -72,7 +82,8 @@ std::vector<float> Scalars::history(uint32_t count) const {
 
 Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
     : ctx_(ctx), layout_(layout), scalars_(ctx, history),
-      reduce_(ctx, (4 + 2 * kMaxReduceGroups) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) {
+      reduce_(ctx, (4 + 2 * kMaxReduceGroups) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+      gate_(ctx, 48, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT) {
   auto V = layout == Layout::Texture ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : SB;
   axpby_ = load("axpby", {V, V, V, SB}, sizeof(AxpbyPush));
   dot_onepass_ = load("dot_onepass", {V, V, SB, SB}, sizeof(DotOnePush));
@@ -87,6 +98,8 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
   dense_thesis_ = load("dense_thesis", {SB, V, V, V, V}, sizeof(DenseThesisPush));
   dense_rows_ = load("dense_rows", {SB, V, V, V}, sizeof(DenseRowsPush));
   cg_update_ = load("cg_update", {V, V, V, V, SB, SB}, sizeof(CgPush));
+  stencil_ = load("stencil", {V, V, SB, SB}, sizeof(StencilPush));
+  cg_gate_ = gpu::make_compute(ctx, "linalg/cg_gate.comp", {SB, SB}, sizeof(GatePush));
   unpack_ = load("unpack", {V, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(UnpackPush));
   ctx.submit_now([&](VkCommandBuffer cmd) {
     vkCmdFillBuffer(cmd, reduce_.handle(), 0, VK_WHOLE_SIZE, 0);
@@ -101,10 +114,54 @@ gpu::Pipeline Ops::load(const std::string& name, std::vector<VkDescriptorType> b
 }
 
 void Ops::ready(VkCommandBuffer cmd) const {
-  // Whatever wrote before (an operator, an upload) completes before the next one reads.
-  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
-               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  // Whatever wrote before (an operator, an upload) completes before the next one reads;
+  // while gated, that includes the indirect arguments cg_gate wrote.
+  VkPipelineStageFlags2 stages = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+  VkAccessFlags2 access = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+  if (gated_) {
+    stages |= VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT;
+    access |= VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
+  }
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, stages, access);
+}
+
+void Ops::launch(VkCommandBuffer cmd, uint32_t quads, bool reduces) const {
+  if (!gated_) return vkCmdDispatch(cmd, groups(quads, reduces), 1, 1);
+  if (quads != gate_quads_) throw std::logic_error("gated operator on a vector of another size");
+  vkCmdDispatchIndirect(cmd, gate_.handle(), reduces ? 16 : 0);
+}
+
+void Ops::direct(VkCommandBuffer cmd, uint32_t groups_x) const {
+  if (gated_) throw std::logic_error("a multi-pass operator cannot run gated");
+  vkCmdDispatch(cmd, groups_x, 1, 1);
+}
+
+void Ops::gate_open(VkCommandBuffer cmd, uint32_t quads, uint32_t rho, uint32_t bb, float tol, uint32_t out) {
+  if (out + 2 >= Scalars::kSlots) throw std::invalid_argument("gate: the outcome needs three scalar slots");
+  gated_ = false;
+  gate_quads_ = quads, gate_bb_ = bb, gate_out_ = out, gate_tol2_ = tol * tol;
+  ready(cmd);
+  GatePush p{rho, bb, 0, out, gate_tol2_, groups(quads), groups(quads, true)};
+  cg_gate_.bind(cmd, {scalars_.bind(), gpu::storage_buffer(gate_)}, p);
+  vkCmdDispatch(cmd, 1, 1, 1);
+  gated_ = true;
+}
+
+void Ops::gate_check(VkCommandBuffer cmd, uint32_t rho, uint32_t iteration) {
+  if (!gated_) throw std::logic_error("gate_check without gate_open");
+  ready(cmd);
+  GatePush p{rho, gate_bb_, iteration, gate_out_, gate_tol2_, groups(gate_quads_), groups(gate_quads_, true)};
+  cg_gate_.bind(cmd, {scalars_.bind(), gpu::storage_buffer(gate_)}, p);
+  vkCmdDispatchIndirect(cmd, gate_.handle(), 32);
+}
+
+void Ops::stencil(VkCommandBuffer cmd, const Stencil5& a, const Vec& v, const Vec& out, uint32_t reduce_slot) {
+  if (a.w % 4 != 0 || a.n() != v.n() || v.n() != out.n())
+    throw std::invalid_argument("stencil: the grid width must be a multiple of 4 and match the vectors");
+  ready(cmd);
+  StencilPush p{a.w, a.h, v.quads(), v.side(), a.diag, a.off, reduce_slot};
+  stencil_.bind(cmd, {v.bind(), out.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
+  launch(cmd, v.quads(), reduce_slot != kNoSlot);
 }
 
 uint32_t Ops::groups(uint32_t quads, bool reduces) const {
@@ -136,14 +193,14 @@ void Ops::axpby(VkCommandBuffer cmd, Coef a, const Vec& x, Coef b, const Vec& y,
   ready(cmd);
   AxpbyPush p{out.quads(), out.side(), 0, a.c, b.c, a.num, a.den, b.num, b.den};
   axpby_.bind(cmd, {x.bind(), y.bind(), out.bind(), scalars_.bind()}, p);
-  vkCmdDispatch(cmd, groups(out.quads()), 1, 1);
+  launch(cmd, out.quads(), false);
 }
 
 void Ops::mul(VkCommandBuffer cmd, const Vec& x, const Vec& y, const Vec& out) {
   ready(cmd);
   AxpbyPush p{out.quads(), out.side(), 1, 1, 1, kNoSlot, kNoSlot, kNoSlot, kNoSlot};
   axpby_.bind(cmd, {x.bind(), y.bind(), out.bind(), scalars_.bind()}, p);
-  vkCmdDispatch(cmd, groups(out.quads()), 1, 1);
+  launch(cmd, out.quads(), false);
 }
 
 void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32_t slot, bool root, uint32_t hist) {
@@ -151,7 +208,7 @@ void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32
     ready(cmd);
     DotOnePush p{x.quads(), x.side(), slot, root ? 1u : 0u, hist, &x == &y ? 1u : 0u};
     dot_onepass_.bind(cmd, {x.bind(), y.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
-    vkCmdDispatch(cmd, groups(x.quads(), true), 1, 1);
+    launch(cmd, x.quads(), true);
     return;
   }
   // Thesis: partial dot (4 quads -> 1), 4:1 reductions down to one quad, a last sum.
@@ -159,7 +216,7 @@ void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32
     ready(cmd);
     DotThesisPush p{mode, in_count, in.side(), out.quads(), out.side(), slot, root ? 1u : 0u, hist};
     dot_thesis_.bind(cmd, {in.bind(), in2.bind(), out.bind(), scalars_.bind()}, p);
-    vkCmdDispatch(cmd, mode >= 2 ? 1 : groups(out.quads()), 1, 1);
+    direct(cmd, mode >= 2 ? 1 : groups(out.quads()));
   };
   if (x.quads() == 1) return pass(2, x, y, x, 1);
   auto& levels = pyramid(x);
@@ -173,7 +230,7 @@ void Ops::dot_ff(VkCommandBuffer cmd, const Vec& x, const Vec& y, uint32_t slot)
   ready(cmd);
   dot_ff_.bind(cmd, {x.bind(), y.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)},
                DotFfPush{x.quads(), x.side(), slot});
-  vkCmdDispatch(cmd, groups(x.quads(), true), 1, 1);
+  direct(cmd, groups(x.quads(), true));
 }
 
 void Ops::ff_dispatch(VkCommandBuffer cmd, uint32_t op, const GpuBanded* m, const Vec& xh, const Vec& xl,
@@ -187,7 +244,7 @@ void Ops::ff_dispatch(VkCommandBuffer cmd, uint32_t op, const GpuBanded* m, cons
   ff_ops_.bind(cmd, {diags, xh.bind(), xl.bind(), yh.bind(), yl.bind(), oh.bind(), ol.bind(), offsets,
                      scalars_.bind(), gpu::storage_buffer(reduce_)},
                p);
-  vkCmdDispatch(cmd, groups(xh.quads(), op == 2), 1, 1);
+  direct(cmd, groups(xh.quads(), op == 2));
 }
 
 void Ops::ff_banded(VkCommandBuffer cmd, const GpuBanded& m, const Vec& vh, const Vec& vl, const Vec& oh,
@@ -222,7 +279,8 @@ void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const
                  {m.bind_diagonals(), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind(),
                   gpu::storage_buffer(m.offset_buffer), scalars_.bind(), gpu::storage_buffer(reduce_)},
                  push);
-    vkCmdDispatch(cmd, groups(m.quads, reduce_slot != kNoSlot), 1, 1);
+    if (passes == 1) launch(cmd, m.quads, reduce_slot != kNoSlot);
+    else direct(cmd, groups(m.quads, reduce_slot != kNoSlot));
   }
 }
 
@@ -232,7 +290,7 @@ void Ops::dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const V
     ready(cmd);
     DenseRowsPush p{m.quads, out.side(), vp ? 1u : 0u};
     dense_rows_.bind(cmd, {gpu::storage_buffer(m.rows), v.bind(), (vp ? *vp : v).bind(), out.bind()}, p);
-    vkCmdDispatch(cmd, m.quads, 1, 1);  // one workgroup per quad of rows
+    direct(cmd, m.quads);  // one workgroup per quad of rows
     return;
   }
   for (uint32_t p = 0; p < m.quads; ++p) {  // N/4 passes
@@ -243,7 +301,7 @@ void Ops::dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const V
     DenseThesisPush push{m.quads, out.side(), p, last && vp ? 1u : 0u};
     dense_thesis_.bind(cmd, {gpu::storage_buffer(m.columns), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind()},
                        push);
-    vkCmdDispatch(cmd, groups(m.quads), 1, 1);
+    direct(cmd, groups(m.quads));
   }
 }
 
@@ -252,7 +310,7 @@ void Ops::cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& 
   ready(cmd);
   CgPush p{x.quads(), x.side(), rho, dad, rho_next, hist};
   cg_update_.bind(cmd, {x.bind(), r.bind(), d.bind(), q.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
-  vkCmdDispatch(cmd, groups(x.quads(), true), 1, 1);
+  launch(cmd, x.quads(), true);
 }
 
 void Ops::unpack(VkCommandBuffer cmd, const Vec& x, const gpu::Image& img) {

@@ -63,12 +63,24 @@ class Ops {
   // gpuMatOp: out = M·v + vp (vp may be null). Thesis: N/4 passes of 4 columns; modern:
   // one dispatch, a workgroup per 4 rows over a row-major copy.
   void dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const Vec& v, const Vec* vp, const Vec& out);
+  // Matrix-free out = A·v for a Stencil5 A; with reduce_slot, S[slot] = v·(A·v).
+  void stencil(VkCommandBuffer cmd, const Stencil5& a, const Vec& v, const Vec& out, uint32_t reduce_slot = kNoSlot);
   // CG lines 9-13 fused: x += a·d, r -= a·q with a = S[rho]/S[dad]; S[rho_next] = r·r.
   void cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& d, const Vec& q, uint32_t rho,
                  uint32_t dad, uint32_t rho_next, uint32_t hist);
   // Element i of x into img at (i % width, i / width), for drawing.
   void unpack(VkCommandBuffer cmd, const Vec& x, const gpu::Image& img);
 
+  // GPU-side stopping (cg_gate.comp). gate_open() writes the indirect arguments from
+  // S[rho] <= tol²·S[bb] and turns gating on: until gate_close(), every single-pass operator
+  // (axpby, modern dot, single-pass banded, stencil, cg_update) on vectors of `quads` quads
+  // launches indirectly and does nothing once the test passed; gate_check() re-tests after
+  // an iteration (itself gated). The outcome goes to S[out .. out+2] (see the shader).
+  void gate_open(VkCommandBuffer cmd, uint32_t quads, uint32_t rho, uint32_t bb, float tol, uint32_t out);
+  void gate_check(VkCommandBuffer cmd, uint32_t rho, uint32_t iteration);
+  void gate_close() { gated_ = false; }
+
+  uint32_t groups(uint32_t quads, bool reduces = false) const;
   static constexpr uint32_t kThesisDiagonalsPerPass = 12;
 
  private:
@@ -76,12 +88,18 @@ class Ops {
   const Vec& scratch(uint32_t n, int which);  // ping-pong vectors for multi-pass operators
   const std::vector<Vec>& pyramid(const Vec& x);
   void ready(VkCommandBuffer cmd) const;
-  uint32_t groups(uint32_t quads, bool reduces = false) const;
+  void launch(VkCommandBuffer cmd, uint32_t quads, bool reduces) const;  // direct or gated
+  void direct(VkCommandBuffer cmd, uint32_t groups_x) const;              // never gated
 
   gpu::Context& ctx_;
   Layout layout_;
   Scalars scalars_;
   gpu::Buffer reduce_;  // finished counter + per-workgroup partials (float-float: two floats each)
+  gpu::Buffer gate_;  // 3 indirect dispatch commands (16-byte strides), see cg_gate.comp
+  bool gated_ = false;
+  uint32_t gate_quads_ = 0, gate_bb_ = 0, gate_out_ = 0;
+  float gate_tol2_ = 0;
+  gpu::Pipeline stencil_, cg_gate_;
   gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, ff_ops_, banded_, dense_thesis_, dense_rows_, cg_update_, unpack_;
   std::map<std::pair<uint32_t, int>, Vec> scratch_;
   std::map<uint32_t, std::vector<Vec>> pyramids_;
