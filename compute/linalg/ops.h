@@ -20,6 +20,7 @@ class Scalars {
   float get(uint32_t slot) const;
   std::vector<float> history(uint32_t count) const;
   gpu::Bind bind() const { return gpu::storage_buffer(buffer_); }
+  const gpu::Buffer& buffer() const { return buffer_; }
   uint32_t history_capacity() const { return capacity_; }
 
  private:
@@ -38,6 +39,8 @@ class Ops {
   Ops(gpu::Context& ctx, Layout layout, uint32_t history = 4096);
   Layout layout() const { return layout_; }
   Scalars& scalars() { return scalars_; }
+  // For kernels outside Ops that reduce into a scalar slot (reduce.glsl).
+  gpu::Bind reduce_bind() const { return gpu::storage_buffer(reduce_); }
   gpu::Context& ctx() { return ctx_; }
 
   // gpuVecAdd: out = a·x + b·y (out may be x or y).

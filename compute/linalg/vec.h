@@ -30,6 +30,7 @@ class Vec {
   std::vector<float> download() const;            // n values
   std::vector<float> download_padded() const;     // every stored float, padding included
   gpu::Bind bind() const;
+  const gpu::Buffer& buffer() const { return buffer_; }  // buffer layout only
 
  private:
   uint32_t n_ = 0, quads_ = 0, side_ = 0;

@@ -1,0 +1,303 @@
+#include "wave.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace wave {
+
+namespace {
+constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+constexpr uint32_t kEnergySlot = linalg::Cg::kOutcomeSlot + 3;  // right after CG's outcome: one copy takes all 4
+
+struct RhsPush {
+  uint32_t width, height;
+  float p0, p1, q0, q1, damping, sponge_damping;
+  uint32_t sponge;
+};
+struct EnergyPush {
+  uint32_t width, height;
+  float r;
+  uint32_t slot;
+};
+struct DisturbPush {
+  uint32_t width, height, shape;
+  float cx, cy, radius, amplitude;
+};
+
+// Every earlier write (compute, copies, uploads) visible to the next compute pass.
+void sync(VkCommandBuffer cmd) {
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+// The banded form of x0·I + x1·(γ-weighted S): M[i][j] = x0·w(i) on the diagonal and
+// x1·w(j) towards each neighbour j inside the grid.
+linalg::BandedMatrix weighted_band(const Config& c, float x0, float x1, float (*w)(const Config&, uint32_t, uint32_t)) {
+  linalg::BandedMatrix m;
+  m.n = c.n();
+  int W = int(c.width);
+  for (int o : {0, 1, -1, W, -W}) m.diagonals[o].assign(m.n, 0.0f);
+  for (uint32_t y = 0; y < c.height; ++y)
+    for (uint32_t x = 0; x < c.width; ++x) {
+      uint32_t i = y * c.width + x;
+      m.diagonals[0][i] = x0 * w(c, x, y);
+      if (x + 1 < c.width) m.diagonals[1][i] = x1 * w(c, x + 1, y);
+      if (x > 0) m.diagonals[-1][i] = x1 * w(c, x - 1, y);
+      if (y + 1 < c.height) m.diagonals[W][i] = x1 * w(c, x, y + 1);
+      if (y > 0) m.diagonals[-W][i] = x1 * w(c, x, y - 1);
+    }
+  return m;
+}
+float one(const Config&, uint32_t, uint32_t) { return 1.0f; }
+float keep(const Config& c, uint32_t x, uint32_t y) { return 1.0f - damping_at(c, x, y); }
+
+// x0·I + x1·S applied to f, zero outside.
+template <class T>
+void apply(const Config& c, double x0, double x1, const std::vector<T>& f, std::vector<T>& out) {
+  uint32_t w = c.width, h = c.height;
+  out.resize(f.size());
+  for (uint32_t y = 0; y < h; ++y)
+    for (uint32_t x = 0; x < w; ++x) {
+      size_t i = size_t(y) * w + x;
+      T s = (x > 0 ? f[i - 1] : T(0)) + (x + 1 < w ? f[i + 1] : T(0)) + (y > 0 ? f[i - w] : T(0)) +
+            (y + 1 < h ? f[i + w] : T(0));
+      out[i] = T(x0) * f[i] + T(x1) * s;
+    }
+}
+}  // namespace
+
+void check(const Config& c) {
+  if (c.width < 4 || c.height < 2 || c.width % 4 != 0)
+    throw std::invalid_argument("wave: the grid must be at least 4 x 2 cells with a width that is a multiple of 4");
+  if (!(c.c > 0) || !(c.dt > 0) || !(c.dx > 0) || !std::isfinite(c.r()))
+    throw std::invalid_argument("wave: c, dt and dx must be positive and finite");
+  if (!(c.tolerance > 0) || c.max_iterations < 1)
+    throw std::invalid_argument("wave: CG needs a positive tolerance and at least one iteration");
+  if (!(c.damping >= 0 && c.damping <= 1) || !(c.sponge_damping >= 0 && c.sponge_damping <= 1))
+    throw std::invalid_argument("wave: damping must lie in [0, 1]");
+}
+
+Coefficients coefficients(const Config& c) {
+  float r = c.r();
+  if (c.scheme == Scheme::Seed) {
+    float a = r / 2;
+    return {1 + 4 * a, -a, 2 - 4 * a, a, -1.0f, 0.0f};
+  }
+  return {1 + r, -r / 4, 2 - 2 * r, r / 2, -(1 + r), r / 4};
+}
+
+float damping_at(const Config& c, uint32_t x, uint32_t y) {
+  float g = c.damping;
+  if (c.sponge > 0) {
+    uint32_t d = std::min(std::min(x, y), std::min(c.width - 1 - x, c.height - 1 - y));
+    if (d < c.sponge) {
+      float t = float(c.sponge - d) / float(c.sponge);
+      g += c.sponge_damping * t * t;
+    }
+  }
+  return std::min(g, 1.0f);
+}
+
+double mode_eigenvalue(const Config& c, uint32_t kx, uint32_t ky) {
+  double sx = std::sin(M_PI * kx / (2.0 * (c.width + 1))), sy = std::sin(M_PI * ky / (2.0 * (c.height + 1)));
+  return 4 * sx * sx + 4 * sy * sy;
+}
+
+std::vector<float> mode_field(const Config& c, uint32_t kx, uint32_t ky, float amplitude) {
+  std::vector<float> f(c.n());
+  for (uint32_t y = 0; y < c.height; ++y)
+    for (uint32_t x = 0; x < c.width; ++x)
+      f[size_t(y) * c.width + x] = float(amplitude * std::sin(M_PI * kx * (x + 1.0) / (c.width + 1)) *
+                                         std::sin(M_PI * ky * (y + 1.0) / (c.height + 1)));
+  return f;
+}
+
+double energy_cpu(const Config& c, const std::vector<float>& h, const std::vector<float>& prev) {
+  std::vector<double> m(c.n()), km;
+  double kinetic = 0;
+  for (size_t i = 0; i < m.size(); ++i) {
+    m[i] = 0.5 * (double(h[i]) + prev[i]);
+    kinetic += (double(h[i]) - prev[i]) * (double(h[i]) - prev[i]);
+  }
+  apply(c, 4.0, -1.0, m, km);  // −L·m
+  double potential = 0;
+  for (size_t i = 0; i < m.size(); ++i) potential += m[i] * km[i];
+  return kinetic + double(c.r()) * potential;
+}
+
+template <class T>
+uint32_t step_cpu(const Config& c, std::vector<T>& h, std::vector<T>& prev) {
+  auto k = coefficients(c);
+  size_t n = c.n();
+  std::vector<T> damped(n), b, q, x(n), r(n), d(n), ad;
+  for (uint32_t y = 0; y < c.height; ++y)
+    for (uint32_t xx = 0; xx < c.width; ++xx) {
+      size_t i = size_t(y) * c.width + xx;
+      damped[i] = prev[i] + T(damping_at(c, xx, y)) * (h[i] - prev[i]);
+    }
+  apply(c, k.p0, k.p1, h, b);
+  apply(c, k.q0, k.q1, damped, q);
+  T bb = 0;
+  for (size_t i = 0; i < n; ++i) b[i] += q[i], bb += b[i] * b[i], x[i] = 2 * h[i] - prev[i];
+  apply(c, k.a0, k.a1, x, ad);
+  T rho = 0;
+  for (size_t i = 0; i < n; ++i) r[i] = b[i] - ad[i], d[i] = r[i], rho += r[i] * r[i];
+  T tol2 = T(c.tolerance) * T(c.tolerance) * bb;
+  uint32_t it = 0;
+  while (it < c.max_iterations && rho > tol2) {
+    apply(c, k.a0, k.a1, d, ad);
+    T dad = 0;
+    for (size_t i = 0; i < n; ++i) dad += d[i] * ad[i];
+    T alpha = rho / dad, rho_next = 0;
+    for (size_t i = 0; i < n; ++i) x[i] += alpha * d[i], r[i] -= alpha * ad[i], rho_next += r[i] * r[i];
+    for (size_t i = 0; i < n; ++i) d[i] = r[i] + (rho_next / rho) * d[i];
+    rho = rho_next;
+    ++it;
+  }
+  prev.swap(h);
+  h.swap(x);
+  return it;
+}
+template uint32_t step_cpu<float>(const Config&, std::vector<float>&, std::vector<float>&);
+template uint32_t step_cpu<double>(const Config&, std::vector<double>&, std::vector<double>&);
+
+void disturb_cpu(const Config& c, std::vector<float>& f, Shape s, float cx, float cy, float radius, float amplitude) {
+  for (uint32_t y = 0; y < c.height; ++y)
+    for (uint32_t x = 0; x < c.width; ++x) {
+      float dx = float(x) - cx, dy = float(y) - cy;
+      float d2 = s == Shape::Drop ? dx * dx + dy * dy : (s == Shape::LineX ? dx * dx : dy * dy);
+      f[size_t(y) * c.width + x] += amplitude * std::exp(-d2 / (radius * radius));
+    }
+}
+
+Simulation::Simulation(gpu::Context& ctx, const Config& config)
+    : ctx_(ctx), config_((check(config), config)), k_(coefficients(config)), ops_(ctx, linalg::Layout::Buffer),
+      fields_{linalg::Vec(ctx, config.n(), linalg::Layout::Buffer), linalg::Vec(ctx, config.n(), linalg::Layout::Buffer),
+              linalg::Vec(ctx, config.n(), linalg::Layout::Buffer)},
+      b_(ctx, config.n(), linalg::Layout::Buffer), tmp_(ctx, config.n(), linalg::Layout::Buffer),
+      ring_(ctx, kRing * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true) {
+  const auto& c = config_;
+  linalg::Stencil5 a{c.width, c.height, k_.a0, k_.a1};
+  if (c.storage == Storage::Banded) {
+    a_ = std::make_unique<linalg::GpuBanded>(ctx, a.banded(), linalg::Layout::Buffer);
+    // b = P'·h + Q'·h⁻ with the damping folded in: h⁻' = (1−γ)·h⁻ + γ·h.
+    auto gamma = [](const Config& c, uint32_t x, uint32_t y) { return damping_at(c, x, y); };
+    auto p = weighted_band(c, k_.p0, k_.p1, one), pg = weighted_band(c, k_.q0, k_.q1, gamma);
+    for (auto& [o, d] : p.diagonals)
+      for (size_t i = 0; i < d.size(); ++i) d[i] += pg.diagonals[o][i];
+    p_ = std::make_unique<linalg::GpuBanded>(ctx, p, linalg::Layout::Buffer);
+    q_ = std::make_unique<linalg::GpuBanded>(ctx, weighted_band(c, k_.q0, k_.q1, keep), linalg::Layout::Buffer);
+    cg_ = std::make_unique<linalg::Cg>(ops_, *a_);
+  } else {
+    cg_ = std::make_unique<linalg::Cg>(ops_, a);
+  }
+  rhs_ = gpu::make_compute(ctx, "wave/rhs.comp", {SB, SB, SB}, sizeof(RhsPush));
+  energy_ = gpu::make_compute(ctx, "wave/energy.comp", {SB, SB, SB, SB}, sizeof(EnergyPush));
+  disturb_ = gpu::make_compute(ctx, "wave/disturb.comp", {SB, SB}, sizeof(DisturbPush));
+  std::vector<float> zero(c.n(), 0.0f);
+  set_state(zero, zero);
+}
+
+uint32_t Simulation::observe() {
+  uint32_t most = 0, short_of_budget = 0;
+  bool any = false;
+  for (uint64_t k = std::max(observed_ + 1, steps_ >= kRing ? steps_ - kRing + 1 : 1); k <= steps_; ++k) {
+    auto s = stats(k);
+    any = true;
+    most = std::max(most, s.iterations);
+    if (!s.converged && s.iterations < config_.max_iterations) ++short_of_budget;
+  }
+  observed_ = steps_;
+  if (short_of_budget) budget_ = std::min(config_.max_iterations, 2 * budget_);
+  else if (any) budget_ = std::min(config_.max_iterations, most + most / 2 + 4);
+  return short_of_budget;
+}
+
+void Simulation::set_state(const std::vector<float>& h, const std::vector<float>& prev) {
+  if (h.size() != config_.n() || prev.size() != config_.n()) throw std::invalid_argument("wave: state size mismatch");
+  fields_[cur_].upload(h);
+  fields_[(cur_ + 2) % 3].upload(prev);
+  budget_ = config_.max_iterations;
+}
+
+std::vector<float> Simulation::height() const { return fields_[cur_].download(); }
+std::vector<float> Simulation::previous() const { return fields_[(cur_ + 2) % 3].download(); }
+const gpu::Buffer& Simulation::height_buffer() const { return fields_[cur_].buffer(); }
+
+void Simulation::record_rhs(VkCommandBuffer cmd) {
+  const auto &h = fields_[cur_], &prev = fields_[(cur_ + 2) % 3];
+  const auto& c = config_;
+  if (c.storage == Storage::Banded) {
+    ops_.banded(cmd, linalg::Variant::Modern, *q_, prev, nullptr, tmp_);
+    ops_.banded(cmd, linalg::Variant::Modern, *p_, h, &tmp_, b_, 1.0f, 1.0f);
+    return;
+  }
+  sync(cmd);
+  RhsPush p{c.width, c.height, k_.p0, k_.p1, k_.q0, k_.q1, c.damping, c.sponge_damping, c.sponge};
+  rhs_.bind(cmd, {h.bind(), prev.bind(), b_.bind()}, p);
+  vkCmdDispatch(cmd, gpu::groups(c.width, 16), gpu::groups(c.height, 16), 1);
+}
+
+void Simulation::record_energy(VkCommandBuffer cmd) {
+  sync(cmd);
+  const auto& c = config_;
+  EnergyPush p{c.width, c.height, c.r(), kEnergySlot};
+  energy_.bind(cmd, {fields_[cur_].bind(), fields_[(cur_ + 2) % 3].bind(), ops_.scalars().bind(), ops_.reduce_bind()},
+               p);
+  vkCmdDispatch(cmd, ops_.groups(fields_[cur_].quads(), true), 1, 1);
+}
+
+void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n) {
+  auto scope = [&](const char* name, double bytes, double flops) {
+    return prof ? prof->begin(cmd, name, bytes, flops) : 0u;
+  };
+  auto end = [&](uint32_t s) {
+    if (prof) prof->end(cmd, s);
+  };
+  const double field = 4.0 * config_.n();
+  for (uint32_t s = 0; s < n; ++s) {
+    const auto &h = fields_[cur_], &prev = fields_[(cur_ + 2) % 3], &next = fields_[(cur_ + 1) % 3];
+    uint32_t t = scope("wave.rhs", config_.storage == Storage::Banded ? 16 * field : 3 * field, 12.0 * config_.n());
+    record_rhs(cmd);
+    end(t);
+    t = scope("wave.cg", 0, 0);  // the iterations are known after the fact: see the lab's read-outs
+    ops_.axpby(cmd, {2.0f}, h, {-1.0f}, prev, next);  // warm start: h + (h − h⁻)
+    cg_->record_solve(cmd, b_, next, config_.tolerance, budget_);
+    end(t);
+    cur_ = (cur_ + 1) % 3;
+    t = scope("wave.energy", 2 * field, 14.0 * config_.n());
+    record_energy(cmd);
+    end(t);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    VkBufferCopy region{linalg::Cg::kOutcomeSlot * sizeof(float), (steps_ % kRing) * 16, 16};
+    vkCmdCopyBuffer(cmd, ops_.scalars().buffer().handle(), ring_.handle(), 1, &region);
+    ++steps_;
+  }
+  // The new heights to drawing (and the ring to the host).
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
+               VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_HOST_READ_BIT);
+}
+
+void Simulation::record_disturb(VkCommandBuffer cmd, Shape s, float x, float y, float radius, float amplitude) {
+  budget_ = config_.max_iterations;
+  sync(cmd);
+  const auto& c = config_;
+  DisturbPush p{c.width, c.height, uint32_t(s), x, y, std::max(radius, 0.5f), amplitude};
+  disturb_.bind(cmd, {fields_[cur_].bind(), fields_[(cur_ + 2) % 3].bind()}, p);
+  vkCmdDispatch(cmd, gpu::groups(c.width, 16), gpu::groups(c.height, 16), 1);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
+}
+
+StepStats Simulation::stats(uint64_t k) const {
+  if (k == 0 || k > steps_ || steps_ - k >= kRing) throw std::out_of_range("wave: no stats for that step");
+  float v[4];
+  ring_.download(v, sizeof v, ((k - 1) % kRing) * 16);
+  return {uint32_t(v[0]), v[1] != 0.0f, v[2], v[3]};
+}
+
+}  // namespace wave

@@ -1,0 +1,134 @@
+// The 2D wave equation h_tt = c²·∇²h (seed 000, §4.2) on a w x h grid, height zero
+// outside (waves reflect), stepped implicitly: every step solves A·h(t+1) = b with the
+// linear algebra lab's conjugate gradient on the GPU.
+//
+// Derivation. With r = (c·Δt/Δx)², L the 5-point Laplacian (L·v = S·v − 4v, S the sum of
+// the 4 neighbours, zero outside) and centred second differences in time:
+//
+//  seed (Crank–Nicolson as printed in §4.2.1: L at t and t+1, weight ½ each), α = r/2:
+//      h' − 2h + h⁻ = α·L·(h' + h)
+//   ⇒ [(1+4α)I − αS]·h' = [(2−4α)I + αS]·h − h⁻
+//   so A = (1+4α)I − αS and M = (2−4α)I + αS, b = M·h − h⁻. (The thesis prints A with
+//   8α+1 on the diagonal, b with 1−4α, and M = 2I + αS: none of them follow from its
+//   own equation.) A Fourier mode with eigenvalue λ of −L obeys
+//   (1+αλ)g² − (2−αλ)g + 1 = 0, so |g| = 1/sqrt(1+αλ): unconditionally stable, and
+//   every mode loses energy each step.
+//
+//  newmark (β = ¼: L weighted ¼, ½, ¼ at t+1, t, t−1):
+//      h' − 2h + h⁻ = r·L·(h' + 2h + h⁻)/4
+//   ⇒ [(1+r)I − (r/4)S]·h' = [(2−2r)I + (r/2)S]·h − [(1+r)I − (r/4)S]·h⁻
+//   so b = M·h − A·h⁻. Dotting the scheme with h' − h⁻ shows that
+//      E = ‖h' − h‖² − r·m·L·m,  m = (h' + h)/2
+//   is the same at every step in exact arithmetic: waves travel without losing energy.
+//
+// Damping (optional) relaxes h⁻ towards h before the step, h⁻ ← h⁻ + γ·(h − h⁻), which
+// removes a fraction γ of the velocity; γ is uniform plus a sponge that ramps up
+// quadratically towards the border (an absorbing border). Both are folded into b:
+//   b = P·h + Q·h⁻'  where P, Q = x0·I + x1·S per scheme (coefficients()).
+//
+// Storage of A, P, Q: banded (5 diagonals, the thesis's way, through linalg::GpuBanded)
+// or a matrix-free stencil (linalg::Stencil5 and wave/rhs.comp), same answers.
+#pragma once
+#include "linalg/cg.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace wave {
+
+enum class Scheme { Seed, Newmark };
+enum class Storage { Banded, Stencil };
+
+struct Config {
+  uint32_t width = 256, height = 256;  // width a multiple of 4
+  float c = 1.0f, dt = 1.0f, dx = 1.0f;
+  Scheme scheme = Scheme::Newmark;
+  Storage storage = Storage::Stencil;
+  float tolerance = 1e-6f;             // CG: ||r|| <= tolerance·||b||
+  uint32_t max_iterations = 100;
+  float damping = 0.0f;                // γ everywhere
+  uint32_t sponge = 0;                 // absorbing border width in cells (0: reflecting walls)
+  float sponge_damping = 0.2f;         // γ added at the outermost cells
+  float r() const { return c * c * dt * dt / (dx * dx); }
+  uint32_t n() const { return width * height; }
+};
+void check(const Config& c);  // throws std::invalid_argument with what is wrong
+
+// x0·I + x1·S for A (left side), P (on h) and Q (on the damped h⁻).
+struct Coefficients {
+  float a0, a1, p0, p1, q0, q1;
+};
+Coefficients coefficients(const Config& c);
+float damping_at(const Config& c, uint32_t x, uint32_t y);  // γ of a cell, as the shader computes it
+// Eigenvalue of −L for the Dirichlet mode sin(kx·π·(x+1)/(w+1))·sin(ky·π·(y+1)/(h+1)).
+double mode_eigenvalue(const Config& c, uint32_t kx, uint32_t ky);
+std::vector<float> mode_field(const Config& c, uint32_t kx, uint32_t ky, float amplitude);
+
+// The discrete energy E above (kinetic + r·potential) of the pair (h(t), h(t−1)).
+double energy_cpu(const Config& c, const std::vector<float>& h, const std::vector<float>& prev);
+
+// CPU reference in T (double for tests, float for the benchmark's CPU column): one step in
+// place (prev <- h, h <- solution), CG from the same warm start 2h − h⁻ to the same
+// tolerance; returns CG iterations.
+template <class T>
+uint32_t step_cpu(const Config& c, std::vector<T>& h, std::vector<T>& prev);
+
+// Disturbances, added to h and h⁻ alike (the water starts at rest): a Gaussian bump at
+// (x, y) in cells, or a ridge along the row/column through it.
+enum class Shape { Drop, LineX, LineY };
+void disturb_cpu(const Config& c, std::vector<float>& f, Shape s, float x, float y, float radius, float amplitude);
+
+struct StepStats {
+  uint32_t iterations = 0;
+  bool converged = false;
+  float residual = 0;  // ||r|| / ||b|| when CG stopped
+  float energy = 0;    // E after the step
+};
+
+class Simulation {
+ public:
+  Simulation(gpu::Context& ctx, const Config& config);
+  const Config& config() const { return config_; }
+
+  void set_state(const std::vector<float>& h, const std::vector<float>& prev);
+  std::vector<float> height() const;    // h(t)
+  std::vector<float> previous() const;  // h(t−1)
+  // Step results land in a host-visible ring; read them once the command buffer is done.
+  // Each step records `budget()` CG iterations (gated: the ones past convergence launch
+  // no work but still cost a dispatch and a barrier each), see observe().
+  void record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n);
+  // Call with every recorded step complete: reads their outcomes and sets the iteration
+  // budget of the next steps to 1.5x (+4) the most any of them needed, at most
+  // max_iterations; a step that ran out of budget doubles it. A disturbance resets it to
+  // max_iterations (the work it needs is unknown). Returns how many steps ran out.
+  uint32_t observe();
+  uint32_t budget() const { return budget_; }
+  void record_disturb(VkCommandBuffer cmd, Shape s, float x, float y, float radius, float amplitude);
+  uint64_t steps() const { return steps_; }
+  // Stats of step k (1-based, k > steps() − kRing); valid once its submission completed.
+  StepStats stats(uint64_t k) const;
+  static constexpr uint32_t kRing = 4096;
+
+  const gpu::Buffer& height_buffer() const;  // h(t) as w·h floats, row-major (drawing)
+  double bytes_per_iteration() const { return cg_->bytes_per_iteration(linalg::Variant::Modern); }
+  double flops_per_iteration() const { return cg_->flops_per_iteration(linalg::Variant::Modern); }
+
+ private:
+  void record_rhs(VkCommandBuffer cmd);
+  void record_energy(VkCommandBuffer cmd);
+  gpu::Context& ctx_;
+  Config config_;
+  Coefficients k_;
+  linalg::Ops ops_;
+  std::unique_ptr<linalg::GpuBanded> a_, p_, q_;  // banded storage only
+  std::unique_ptr<linalg::Cg> cg_;
+  linalg::Vec fields_[3], b_, tmp_;
+  int cur_ = 0;  // fields_[cur_] = h(t), fields_[(cur_+2)%3] = h(t−1)
+  gpu::Pipeline rhs_, energy_, disturb_;
+  gpu::Buffer ring_;
+  uint64_t steps_ = 0, observed_ = 0;
+  uint32_t budget_ = 0;
+};
+
+}  // namespace wave
