@@ -17,6 +17,7 @@
 struct Pointer {
   float x = 0, y = 0;
   bool left = false, right = false;  // held down
+  float wheel = 0;                   // scroll steps this frame (up > 0)
 };
 
 struct BenchOptions {

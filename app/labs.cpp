@@ -4,9 +4,10 @@
 std::unique_ptr<Lab> make_diffusion_lab();
 std::unique_ptr<Lab> make_linalg_lab();
 std::unique_ptr<Lab> make_floatlab_lab();
+std::unique_ptr<Lab> make_wave_lab();
 
 const std::vector<std::string>& lab_names() {
-  static const std::vector<std::string> names = {"diffusion", "linalg", "floatlab"};
+  static const std::vector<std::string> names = {"diffusion", "linalg", "floatlab", "wave"};
   return names;
 }
 
@@ -14,6 +15,7 @@ std::unique_ptr<Lab> make_lab(const std::string& name) {
   if (name == "diffusion") return make_diffusion_lab();
   if (name == "linalg") return make_linalg_lab();
   if (name == "floatlab") return make_floatlab_lab();
+  if (name == "wave") return make_wave_lab();
   std::string known;
   for (auto& n : lab_names()) known += (known.empty() ? "" : ", ") + n;
   throw ParamError("unknown lab '" + name + "' (labs: " + known + ")");

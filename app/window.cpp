@@ -352,6 +352,7 @@ bool Window::frame() {
     p.y = float(my) * float(fh) / float(std::max(wh, 1));
     p.left = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
     p.right = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
+    p.wheel = ImGui::GetIO().MouseWheel;
     lab_->pointer(p, lab_frame(index));
   }
 

@@ -1,0 +1,363 @@
+// The wave lab's knobs, panel, dump and benchmark (seed 000, §4.2). Math: compute/wave/;
+// picture: render/water_view.
+#include "assets.h"
+#include "gpu/bandwidth.h"
+#include "lab.h"
+#include "npy.h"
+#include "wave/wave.h"
+#include "water_view.h"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cmath>
+#include <deque>
+#include <random>
+
+namespace {
+
+// Table 4.2 of the thesis (GeForce 6600 / Athlon XP 2800): simulation, simulation +
+// display, CPU simulation (ms), gain.
+struct ThesisWave {
+  uint32_t size;
+  double sim_ms, sim_display_ms, cpu_ms, gain;
+};
+const ThesisWave kThesis[] = {
+    {64, 4.2, 4.9, 3.98, 0.95}, {128, 4.35, 8.7, 8.93, 2.05}, {256, 9.34, 23.7, 36.5, 3.91}, {512, 31.4, 113.9, 110.9, 3.53}};
+
+const std::vector<std::string> kPresets = {"drop", "drops", "line", "rain", "calm"};
+
+class WaveLab : public Lab {
+ public:
+  WaveLab() {
+    auto& size = params_.add_int("size", 256, 16, 8192, "grid side in cells (rounded down to a multiple of 4)");
+    size.rebuild = true;
+    params_.add_float("c", 4.0, 0.01, 1000.0, "wave speed, cells·dx per second").rebuild = true;
+    params_.add_float("dt", 1.0 / 60.0, 1e-4, 1.0, "time step, seconds").rebuild = true;
+    params_.add_float("dx", 1.0 / 16.0, 1e-3, 10.0, "cell size").rebuild = true;
+    params_.back().log_scale = true;
+    params_.add_choice("scheme", {"newmark", "seed"}, "newmark",
+                       "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
+                       "Crank-Nicolson (Laplacian at t and t+1: damps every wave)")
+        .rebuild = true;
+    params_.add_choice("storage", {"stencil", "banded"}, "stencil",
+                       "stencil: matrix-free 5-point kernels; banded: A and M stored by diagonals, as the thesis")
+        .rebuild = true;
+    params_.add_float("tolerance", 1e-6, 1e-7, 1e-1, "CG stops at ||r|| <= tolerance·||b||").rebuild = true;
+    params_.back().log_scale = true;
+    params_.add_int("max_iterations", 200, 1, 4000, "CG iteration cap per step").rebuild = true;
+    params_.add_float("damping", 0.0, 0.0, 0.2, "fraction of the velocity removed each step").rebuild = true;
+    params_.add_int("sponge", 0, 0, 512, "absorbing border width in cells (0: walls reflect)").rebuild = true;
+    params_.add_int("steps_per_frame", 1, 0, 64, "simulation steps per frame (0 pauses)");
+    params_.add_choice("preset", kPresets, "drops",
+                       "starting disturbance: one drop, several drops, a line wave, rain (drops keep falling), calm")
+        .rebuild = true;
+    params_.add_float("drop_radius", 5.0, 0.5, 64.0, "radius of a drop in cells");
+    params_.add_float("drop_height", 3.0, -10.0, 10.0, "height of a drop, in cells");
+    params_.add_float("rain_rate", 0.3, 0.0, 1.0, "rain: drops a frame");
+    params_.add_choice("view", {"3d", "top"}, "3d", "3d: shaded surface, orbit camera; top: the thesis's view from above");
+    params_.add_float("height_scale", 3.0, 0.0, 50.0, "relief exaggeration in the picture");
+    params_.add_float("refraction", 0.06, 0.0, 0.3, "how far the floor shifts along the surface normal");
+    params_.add_float("light_azimuth", 40.0, -180.0, 180.0, "light direction, degrees around the vertical");
+    params_.add_float("light_elevation", 50.0, 5.0, 90.0, "light direction, degrees above the horizon");
+  }
+
+  std::string name() const override { return "wave"; }
+  std::string title() const override { return "Waves by implicit steps and CG (seed 000, 4.2)"; }
+
+  wave::Config config() const {
+    wave::Config c;
+    c.width = c.height = std::max(16u, uint32_t(params_.get_int("size")) / 4 * 4);
+    c.c = float(params_.get("c"));
+    c.dt = float(params_.get("dt"));
+    c.dx = float(params_.get("dx"));
+    c.scheme = params_.choice("scheme") == "seed" ? wave::Scheme::Seed : wave::Scheme::Newmark;
+    c.storage = params_.choice("storage") == "banded" ? wave::Storage::Banded : wave::Storage::Stencil;
+    c.tolerance = float(params_.get("tolerance"));
+    c.max_iterations = uint32_t(params_.get_int("max_iterations"));
+    c.damping = float(params_.get("damping"));
+    c.sponge = uint32_t(params_.get_int("sponge"));
+    return c;
+  }
+
+  void build(gpu::Context& ctx) override {
+    auto c = config();
+    if (c.storage == wave::Storage::Banded && c.n() > (1u << 22))
+      throw ParamError("banded storage holds 3 matrices of 5 diagonals: at most 2048² cells (use stencil above)");
+    if (view_ && &ctx != ctx_) view_.reset();
+    auto sim = std::make_unique<wave::Simulation>(ctx, c);
+    bool keep = sim_ && sim_->config().width == c.width && sim_->config().height == c.height &&
+                params_.choice("preset") == preset_;
+    if (keep) sim->set_state(sim_->height(), sim_->previous());  // a new c, dt, scheme ... keeps the water
+    if (!view_) view_ = std::make_unique<render::WaterView>(ctx, find_asset("wave/pool.png"));
+    ctx_ = &ctx;
+    sim_ = std::move(sim);
+    if (!keep) restart();
+    else reset_readouts();
+    params_.rebuild_pending = false;
+  }
+
+  void restart() override {
+    const auto& c = sim_->config();
+    preset_ = params_.choice("preset");
+    std::vector<float> h(c.n(), 0.0f);
+    float r = float(params_.get("drop_radius")), a = float(params_.get("drop_height"));
+    float w = float(c.width), hh = float(c.height);
+    if (preset_ == "drop") wave::disturb_cpu(c, h, wave::Shape::Drop, 0.5f * w - 0.5f, 0.5f * hh - 0.5f, r, a);
+    if (preset_ == "drops") {
+      const float at[][2] = {{0.3f, 0.35f}, {0.68f, 0.3f}, {0.5f, 0.72f}};
+      for (auto& p : at) wave::disturb_cpu(c, h, wave::Shape::Drop, p[0] * w, p[1] * hh, r, a);
+    }
+    if (preset_ == "line") wave::disturb_cpu(c, h, wave::Shape::LineY, 0, 0.2f * hh, r, a);
+    sim_->set_state(h, h);
+    steps_done_ = 0;
+    reset_readouts();
+  }
+
+  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
+
+  void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    read_back();
+    float r = float(params_.get("drop_radius")), a = float(params_.get("drop_height"));
+    const auto& c = sim_->config();
+    if (preset_ == "rain" && steps > 0 && uniform_(rng_) < params_.get("rain_rate")) {
+      float x = uniform_(rng_) * float(c.width), y = uniform_(rng_) * float(c.height);
+      sim_->record_disturb(cmd, wave::Shape::Drop, x, y, r, 0.5f * a);
+      energy_base_ = -1;
+    }
+    if (poke_) {
+      gpu::Profiler::Scope s(prof, cmd, "wave.drop", 8.0 * c.n(), 0);
+      sim_->record_disturb(cmd, wave::Shape::Drop, poke_x_, poke_y_, r, poke_drag_ ? 0.15f * a : a);
+      poke_ = false;
+      energy_base_ = -1;
+    }
+    if (blown_up_) return;
+    sim_->record_steps(cmd, &prof, steps);
+    steps_done_ += steps;
+  }
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    const auto& c = sim_->config();
+    gpu::Profiler::Scope scope(prof, cmd, "wave.draw", 4.0 * c.n(), 0);
+    auto style = water_style();
+    if (params_.choice("view") == "top") view_->draw_top(cmd, frame, sim_->height_buffer(), c.width, c.height, style);
+    else view_->draw_surface(cmd, frame, sim_->height_buffer(), c.width, c.height, camera_, style);
+  }
+
+  void pointer(const Pointer& p, const render::Frame& frame) override {
+    const auto& c = sim_->config();
+    bool top = params_.choice("view") == "top";
+    if (!top && p.right && had_pointer_) camera_.orbit(p.x - last_x_, p.y - last_y_);
+    if (!top && p.wheel != 0) camera_.zoom(p.wheel);
+    if (p.left) {
+      float x, y;
+      bool hit = top ? render::WaterView::cell_under_top(frame, c.width, c.height, p.x, p.y, x, y)
+                     : render::WaterView::cell_under_surface(frame, c.width, c.height, camera_, p.x, p.y, x, y);
+      if (hit) {
+        poke_drag_ = left_held_;  // a click drops; holding drags a gentler trail
+        poke_ = true, poke_x_ = x, poke_y_ = y;
+      }
+    }
+    left_held_ = p.left;
+    had_pointer_ = true, last_x_ = p.x, last_y_ = p.y;
+  }
+
+  void ui() override {
+    read_back();
+    const auto& c = sim_->config();
+    ImGui::Text("courant c·dt/dx = %.3g   r = %.4g   alpha = r/2 = %.4g", std::sqrt(c.r()), c.r(), c.r() / 2);
+    ImGui::Text("steps %llu", (unsigned long long)steps_done_);
+    if (last_.iterations || last_.converged)
+      ImGui::Text("last step: CG %u iterations, ||r||/||b|| = %.2e%s", last_.iterations, last_.residual,
+                  last_.converged ? "" : "  NOT CONVERGED");
+    ImGui::Text("iterations recorded per step: %u (budget from recent steps, cap %u)", sim_->budget(),
+                c.max_iterations);
+    if (short_steps_)
+      ImGui::TextColored({1, 0.7f, 0.2f, 1}, "%llu steps stopped before the tolerance (raise max_iterations?)",
+                         (unsigned long long)short_steps_);
+    if (!energy_.empty()) {
+      ImGui::Text("energy E = %.5g", energy_.back());
+      if (energy_base_ > 0)
+        ImGui::Text("change since the last disturbance: %+.2e (relative)", (energy_.back() - energy_base_) / energy_base_);
+      std::vector<float> e(energy_.begin(), energy_.end());
+      ImGui::PlotLines("##energy", e.data(), int(e.size()), 0, "energy per step", 0.0f, FLT_MAX, ImVec2(-1, 70));
+      ImGui::TextDisabled(c.scheme == wave::Scheme::Seed
+                              ? "seed scheme: each mode loses energy by 1/(1+alpha·lambda) a step"
+                              : (c.damping > 0 || c.sponge > 0 ? "newmark with damping: energy leaves on purpose"
+                                                               : "newmark: E stays put (float and CG tolerance only)"));
+    }
+    if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart or change parameters.", problem_.c_str());
+    ImGui::TextDisabled(params_.choice("view") == "top" ? "left click: drop; hold: trail"
+                                                        : "left click: drop; right drag: orbit; wheel: zoom");
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    const auto& c = sim_->config();
+    write_npy(dir / "height.npy", sim_->height(), {c.height, c.width});
+    write_npy(dir / "previous.npy", sim_->previous(), {c.height, c.width});
+    read_back();
+    return {{"arrays", {{"height.npy", "float32 [rows, cols]: h(t), row 0 at the top of the top view"},
+                        {"previous.npy", "float32 [rows, cols]: h(t-1)"}}},
+            {"steps", steps_done_},
+            {"r", c.r()},
+            {"energy", energy_.empty() ? energy_now() : double(energy_.back())},
+            {"energy_cpu", wave::energy_cpu(c, sim_->height(), sim_->previous())},
+            {"last_cg_iterations", last_.iterations},
+            {"last_cg_residual", last_.residual},
+            {"steps_short_of_tolerance", short_steps_}};
+  }
+
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+
+  std::string problem() override {
+    read_back();
+    return problem_;
+  }
+
+ private:
+  render::WaterStyle water_style() const {
+    float az = float(params_.get("light_azimuth")) * 0.0174533f, el = float(params_.get("light_elevation")) * 0.0174533f;
+    return {float(params_.get("height_scale")), float(params_.get("refraction")),
+            {std::cos(el) * std::sin(az), std::sin(el), std::cos(el) * std::cos(az)}};
+  }
+
+  double energy_now() const { return wave::energy_cpu(sim_->config(), sim_->height(), sim_->previous()); }
+
+  void reset_readouts() {
+    energy_.clear();
+    last_ = {};
+    read_ = sim_->steps();
+    energy_base_ = -1;
+    short_steps_ = 0;
+    blown_up_ = false;
+    problem_.clear();
+  }
+
+  // The finished steps' CG outcome and energy (their submission has completed: the window
+  // keeps one frame in flight and waits for it before recording, headless waits each).
+  void read_back() {
+    if (sim_->steps() == read_) return;
+    short_steps_ += sim_->observe();
+    for (uint64_t k = std::max(read_ + 1, sim_->steps() + 1 - std::min<uint64_t>(sim_->steps(), 600)); k <= sim_->steps(); ++k) {
+      last_ = sim_->stats(k);
+      energy_.push_back(last_.energy);
+      if (energy_.size() > 600) energy_.pop_front();
+      if (energy_base_ < 0) energy_base_ = last_.energy;
+      if (!std::isfinite(last_.energy) && !blown_up_) {
+        blown_up_ = true;
+        problem_ = "the wave simulation blew up at step " + std::to_string(k) + " (non-finite energy)";
+        std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
+      }
+    }
+    read_ = sim_->steps();
+  }
+
+  gpu::Context* ctx_ = nullptr;
+  std::unique_ptr<wave::Simulation> sim_;
+  std::unique_ptr<render::WaterView> view_;
+  render::OrbitCamera camera_;
+  std::string preset_;
+  std::deque<float> energy_;
+  double energy_base_ = -1;
+  wave::StepStats last_;
+  uint64_t read_ = 0, short_steps_ = 0;
+  bool blown_up_ = false;
+  std::string problem_;
+  bool poke_ = false, poke_drag_ = false, left_held_ = false, had_pointer_ = false;
+  float poke_x_ = 0, poke_y_ = 0, last_x_ = 0, last_y_ = 0;
+  std::mt19937 rng_{12345};
+  std::uniform_real_distribution<float> uniform_{0.0f, 1.0f};
+};
+
+std::vector<BenchRow> WaveLab::bench(gpu::Context& ctx, const BenchOptions& options) {
+  std::vector<uint32_t> sizes = options.quick ? std::vector<uint32_t>{64, 128}
+                                              : std::vector<uint32_t>{64, 128, 256, 512, 1024, 2048, 4096};
+  const int repeats = options.quick ? 3 : 15;
+  std::vector<BenchRow> rows;
+  render::WaterView view(ctx, find_asset("wave/pool.png"));
+  render::OffscreenTarget target(ctx, 1024, 768);
+  const float clear[4] = {0, 0, 0, 1};
+  for (uint32_t n : sizes) {
+    wave::Config c = config();
+    c.width = c.height = n;
+    c.storage = wave::Storage::Stencil;
+    c.max_iterations = 500;
+    c.tolerance = 1e-6f;
+    wave::Simulation sim(ctx, c);
+    std::vector<float> h(c.n(), 0.0f);
+    for (float f : {0.3f, 0.6f, 0.8f})
+      wave::disturb_cpu(c, h, wave::Shape::Drop, f * n, (1 - f) * n, std::max(2.0f, n / 64.0f), 1.0f);
+    sim.set_state(h, h);
+    // Settle the CG budget on a few real steps, then time with it fixed.
+    for (int i = 0; i < 4; ++i) {
+      ctx.submit_now([&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 1); });
+      sim.observe();
+    }
+    uint64_t first = sim.steps() + 1;
+    auto t = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 1); }, repeats,
+                           options.quick ? 5 : 300);
+    uint32_t most = 0, sum = 0, count = 0, short_steps = 0;
+    for (uint64_t k = std::max(first, sim.steps() + 1 - std::min<uint64_t>(sim.steps(), wave::Simulation::kRing));
+         k <= sim.steps(); ++k) {
+      auto s = sim.stats(k);
+      most = std::max(most, s.iterations), sum += s.iterations, ++count;
+      if (!s.converged) ++short_steps;
+    }
+    sim.observe();
+    double iterations = count ? double(sum) / count : 0;
+    auto display = gpu::time_gpu(
+        ctx,
+        [&](VkCommandBuffer cmd) {
+          sim.record_steps(cmd, nullptr, 1);
+          render::begin_rendering(cmd, target.frame(), clear);
+          view.draw_top(cmd, target.frame(), sim.height_buffer(), n, n, render::WaterStyle{});
+          render::end_rendering(cmd);
+        },
+        repeats, options.quick ? 5 : 100);
+    double cpu = 0;
+    if (n <= (options.quick ? 128u : 1024u)) {
+      std::vector<float> ch = sim.height(), cp = sim.previous();
+      auto t0 = std::chrono::steady_clock::now();
+      wave::step_cpu(c, ch, cp);
+      cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    }
+    nlohmann::json thesis = nullptr;
+    for (auto& th : kThesis)
+      if (th.size == n)
+        thesis = {{"device", "GeForce 6600 / Athlon XP 2800 (seed 000, table 4.2)"}, {"gpu_ms", th.sim_ms},
+                  {"gpu_display_ms", th.sim_display_ms}, {"cpu_ms", th.cpu_ms}, {"gain", th.gain}};
+    auto base = [&](const std::string& pass, const gpu::GpuTiming& tm) {
+      BenchRow row;
+      row.pass = pass;
+      row.size = std::to_string(n) + "x" + std::to_string(n);
+      row.elements = c.n();
+      row.repeats = repeats;
+      row.median_ms = tm.median_ms;
+      row.min_ms = tm.min_ms;
+      row.bytes = iterations * sim.bytes_per_iteration() + 16.0 * c.n();
+      row.flops = iterations * sim.flops_per_iteration() + 26.0 * c.n();
+      row.reference = {{"cg_iterations_mean", iterations}, {"cg_iterations_max", most},
+                       {"steps_short_of_tolerance", short_steps}, {"tolerance", c.tolerance},
+                       {"courant", std::sqrt(c.r())}, {"scheme", c.scheme == wave::Scheme::Seed ? "seed" : "newmark"},
+                       {"device_saxpy_gbps", options.saxpy_gbps}};
+      if (!thesis.is_null()) row.reference["thesis"] = thesis;
+      return row;
+    };
+    auto sim_row = base("wave.step", t);
+    if (cpu > 0) {
+      sim_row.reference["cpu_single_thread_ms"] = cpu;
+      sim_row.reference["gain_over_cpu"] = cpu / t.median_ms;
+    }
+    rows.push_back(sim_row);
+    auto disp_row = base("wave.step+display", display);
+    disp_row.reference["display"] = "top view, refraction and light, 1024x768 offscreen";
+    if (!thesis.is_null()) disp_row.reference["thesis"]["gpu_ms"] = thesis["gpu_display_ms"];
+    if (n == 1024) disp_row.reference["target_ms"] = 2.0;
+    rows.push_back(disp_row);
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::unique_ptr<Lab> make_wave_lab() { return std::make_unique<WaveLab>(); }

@@ -1,0 +1,95 @@
+#include "water_view.h"
+
+#include <stb_image.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace render {
+
+namespace {
+struct TopPush {
+  float light[4];
+  int32_t grid[2];
+  float height_scale, refraction;
+};
+struct SurfacePush {
+  glm::mat4 mvp;
+  float eye[4];
+  float light[4];
+  int32_t mesh[4];
+};
+
+uint32_t mesh_side(uint32_t n) { return std::min(n, WaterView::kMaxMeshSide); }
+}  // namespace
+
+WaterView::WaterView(gpu::Context& ctx, const std::filesystem::path& floor) {
+  int w = 0, h = 0, channels = 0;
+  stbi_uc* pixels = stbi_load(floor.c_str(), &w, &h, &channels, 4);
+  if (!pixels)
+    throw std::runtime_error(floor.string() + ": cannot read the floor image (" + stbi_failure_reason() + ")");
+  std::vector<uint8_t> rgba(pixels, pixels + size_t(w) * h * 4);
+  stbi_image_free(pixels);
+  floor_ = gpu::Image(ctx, uint32_t(w), uint32_t(h), VK_FORMAT_R8G8B8A8_UNORM,
+                      VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+  floor_.upload(rgba);
+
+  gpu::GraphicsDesc d;
+  d.vert = "render/fullscreen.vert";
+  d.frag = "render/water_top.frag";
+  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
+  d.push_bytes = sizeof(TopPush);
+  top_ = gpu::make_graphics(ctx, d);
+  d.vert = "render/water_surface.vert";
+  d.frag = "render/water_surface.frag";
+  d.push_bytes = sizeof(SurfacePush);
+  d.depth_test = true;
+  surface_ = gpu::make_graphics(ctx, d);
+}
+
+void WaterView::draw_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, uint32_t width,
+                         uint32_t height, const WaterStyle& s) {
+  Rect r = fit_rect(frame.area, width, height);
+  set_viewport(cmd, r.x, r.y, r.w, r.h);
+  TopPush p{{s.light.x, s.light.z, s.light.y, 0}, {int32_t(width), int32_t(height)}, s.height_scale, s.refraction};
+  top_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_image(floor_)}, p);
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
+}
+
+void WaterView::draw_surface(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, uint32_t width,
+                             uint32_t height, const OrbitCamera& camera, const WaterStyle& s) {
+  const auto& a = frame.area;
+  set_viewport(cmd, float(a.offset.x), float(a.offset.y), float(a.extent.width), float(a.extent.height));
+  glm::vec3 eye = camera.eye();
+  uint32_t mx = mesh_side(width), my = mesh_side(height);
+  SurfacePush p{camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u))),
+                {eye.x, eye.y, eye.z, s.height_scale},
+                {s.light.x, s.light.y, s.light.z, s.refraction},
+                {int32_t(width), int32_t(height), int32_t(mx), int32_t(my)}};
+  surface_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_image(floor_)}, p);
+  vkCmdDraw(cmd, (mx - 1) * (my - 1) * 6, 1, 0, 0);
+  set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
+}
+
+bool WaterView::cell_under_top(const Frame& frame, uint32_t width, uint32_t height, float px, float py, float& cx,
+                               float& cy) {
+  Rect r = fit_rect(frame.area, width, height);
+  cx = (px - r.x) / r.w * float(width) - 0.5f;
+  cy = (py - r.y) / r.h * float(height) - 0.5f;
+  return cx >= -0.5f && cy >= -0.5f && cx < float(width) - 0.5f && cy < float(height) - 0.5f;
+}
+
+bool WaterView::cell_under_surface(const Frame& frame, uint32_t width, uint32_t height, const OrbitCamera& camera,
+                                   float px, float py, float& cx, float& cy) {
+  const auto& a = frame.area;
+  Rect vp{float(a.offset.x), float(a.offset.y), float(a.extent.width), float(a.extent.height)};
+  glm::vec3 at;
+  if (!hit_plane_y(camera.ray(px, py, vp), 0.0f, at)) return false;  // the rest surface: heights are small
+  float side = float(std::max(width, height));
+  cx = (at.x * side / float(width) + 1.0f) * 0.5f * float(width - 1);
+  cy = (at.z * side / float(height) + 1.0f) * 0.5f * float(height - 1);
+  return cx >= 0 && cy >= 0 && cx <= float(width - 1) && cy <= float(height - 1);
+}
+
+}  // namespace render

@@ -1,0 +1,39 @@
+// The wave lab's picture, drawn straight from the GPU height buffer (no read-back):
+// normals by finite differences as in seed 000 §4.2.2.2, the pool floor texture seen
+// through the surface offset along the normal (refraction), diffuse and specular light.
+// Two views: from above (the thesis's figures 4.6-4.7) and a 3D surface with an orbit camera.
+#pragma once
+#include "orbit_camera.h"
+
+#include <filesystem>
+
+namespace render {
+
+struct WaterStyle {
+  float height_scale = 4.0f;  // relief exaggeration (heights are in cell units)
+  float refraction = 0.03f;   // floor offset per unit of normal tilt, in picture widths
+  glm::vec3 light{0.4f, 0.8f, 0.45f};
+};
+
+class WaterView {
+ public:
+  // floor: an RGB(A) PNG (assets/wave/pool.png); throws naming the file if unreadable.
+  WaterView(gpu::Context& ctx, const std::filesystem::path& floor);
+  // heights: width·height floats, row-major; their writes made visible before drawing.
+  void draw_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, uint32_t width, uint32_t height,
+                const WaterStyle& style);
+  void draw_surface(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, uint32_t width,
+                    uint32_t height, const OrbitCamera& camera, const WaterStyle& style);
+  // The grid cell under pixel (px, py), or false if off the water.
+  static bool cell_under_top(const Frame& frame, uint32_t width, uint32_t height, float px, float py, float& cx,
+                             float& cy);
+  static bool cell_under_surface(const Frame& frame, uint32_t width, uint32_t height, const OrbitCamera& camera,
+                                 float px, float py, float& cx, float& cy);
+  static constexpr uint32_t kMaxMeshSide = 1024;  // bigger grids are drawn with a stride
+
+ private:
+  gpu::Pipeline top_, surface_;
+  gpu::Image floor_;
+};
+
+}  // namespace render
