@@ -57,3 +57,32 @@ TEST(Window, LinalgCgDrawsItsSolution) {
   EXPECT_GT(red, 500u);
   EXPECT_GT(blue, 5000u);
 }
+
+// The wave lab in the window: the water (the floor's blue through the surface) is drawn
+// in both views from the GPU height buffer.
+TEST(Window, WaveDrawsTheWater) {
+  for (std::string view : {"3d", "top"}) {
+    auto png = std::filesystem::temp_directory_path() / ("vklab-window-wave-" + view + std::to_string(::getpid()) + ".png");
+    std::filesystem::remove(png);
+    auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                         " --validate --lab wave --set size=64 --set view=" + view +
+                         " --frames 20 --size 900x600 --capture " + png.string());
+    ASSERT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+    int w = 0, h = 0, n = 0;
+    unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+    ASSERT_NE(px, nullptr);
+    size_t water = 0, shades = 0;
+    std::set<uint32_t> colours;
+    for (int y = 0; y < h; ++y)
+      for (int x = 450; x < w; ++x) {
+        const unsigned char* p = px + (size_t(y) * w + x) * 4;
+        water += p[2] > 150 && p[1] > 120 && p[0] < 180;  // pool tiles' light blue
+        colours.insert(p[0] | p[1] << 8 | p[2] << 16);
+      }
+    shades = colours.size();
+    stbi_image_free(px);
+    EXPECT_GT(water, 20000u) << view;
+    EXPECT_GT(shades, 200u) << view << ": refraction and light should vary the colours";
+  }
+}
