@@ -106,8 +106,12 @@ void Pipeline::bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const v
 }
 
 Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv,
-                      const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes) {
+                      const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes,
+                      const std::vector<int32_t>& spec) {
   Pipeline p;
+  std::vector<VkSpecializationMapEntry> entries;
+  for (uint32_t i = 0; i < spec.size(); ++i) entries.push_back({i, i * 4u, 4u});
+  VkSpecializationInfo si{uint32_t(entries.size()), entries.data(), spec.size() * 4, spec.data()};
   p.ctx_ = &ctx;
   p.make_layout(bindings, push_bytes);
   VkShaderModule module = make_module(ctx.device, spirv);
@@ -116,6 +120,7 @@ Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv,
   ci.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   ci.stage.module = module;
   ci.stage.pName = "main";
+  ci.stage.pSpecializationInfo = spec.empty() ? nullptr : &si;
   ci.layout = p.layout_;
   VkResult r = vkCreateComputePipelines(ctx.device, VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
   vkDestroyShaderModule(ctx.device, module, nullptr);

@@ -40,7 +40,8 @@ class Pipeline {
   void reset();
 
  protected:
-  friend Pipeline make_compute(Context&, const std::vector<uint32_t>&, const std::vector<VkDescriptorType>&, uint32_t);
+  friend Pipeline make_compute(Context&, const std::vector<uint32_t>&, const std::vector<VkDescriptorType>&, uint32_t,
+                               const std::vector<int32_t>&);
   friend Pipeline make_graphics(Context&, const struct GraphicsDesc&);
   void make_layout(const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes);
   Context* ctx_ = nullptr;
@@ -51,11 +52,14 @@ class Pipeline {
   uint32_t push_bytes_ = 0;
 };
 
+// `spec`: 32-bit specialization constants, spec[i] for constant_id = i.
 Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv,
-                      const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes = 0);
+                      const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes = 0,
+                      const std::vector<int32_t>& spec = {});
 inline Pipeline make_compute(Context& ctx, const std::string& spv_name,
-                             const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes = 0) {
-  return make_compute(ctx, load_spirv(ctx, spv_name), bindings, push_bytes);
+                             const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes = 0,
+                             const std::vector<int32_t>& spec = {}) {
+  return make_compute(ctx, load_spirv(ctx, spv_name), bindings, push_bytes, spec);
 }
 
 // Graphics with dynamic rendering, no vertex input (shaders pull from buffers),

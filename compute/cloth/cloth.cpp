@@ -1,0 +1,320 @@
+#include "cloth.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <cstring>
+#include <string>
+
+namespace cloth {
+
+namespace {
+constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+constexpr uint32_t kStatsGroups = 128;
+constexpr float kNoGround = -1e30f;
+
+struct StepPush {
+  float gravity_dt2[4], wind_dt2[4], sphere[4];
+  uint32_t width, height;
+  float rest, stiffness;
+  uint32_t springs, color, colors;
+  float ground;
+  uint32_t region[4];
+};
+struct NormalsPush {
+  uint32_t width, height;
+};
+struct StatsPush {
+  float sphere[4];
+  uint32_t width, height;
+  float rest, inv_dt2;
+  uint32_t pass_index, groups;
+};
+struct Part {
+  float max_stretch, sum_sq, kinetic, min_y, min_gap;
+  uint32_t bad;
+  float pad[2];
+};
+
+struct Region {
+  uint32_t x0, y0, w, h;
+  int sides;
+};
+
+// The thesis's sub-streams (interior, 4 edges, 4 corners) for a border margin m (2 with
+// bend springs, whose neighbours lie two cells away), or one region for the branching kernel.
+std::vector<Region> regions(const Config& c) {
+  if (c.branching == Branching::Branching) return {{0, 0, c.width, c.height, 15}};
+  uint32_t m = c.bend ? 2 : 1, W = c.width, H = c.height;
+  std::vector<Region> r = {{m, m, W - 2 * m, H - 2 * m, 0},  {0, m, m, H - 2 * m, 1},     {W - m, m, m, H - 2 * m, 2},
+                           {m, 0, W - 2 * m, m, 4},          {m, H - m, W - 2 * m, m, 8}, {0, 0, m, m, 5},
+                           {W - m, 0, m, m, 6},              {0, H - m, m, m, 9},         {W - m, H - m, m, m, 10}};
+  return r;
+}
+
+void sync(VkCommandBuffer cmd) {
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+uint32_t color_of(const Config& c, uint32_t x, uint32_t y) {
+  uint32_t k = c.colors();
+  if (k == 2) return (x + y) & 1u;
+  if (k == 4) return (x & 1u) + 2 * (y & 1u);
+  return x % 3 + 3 * (y % 3);
+}
+
+// The CPU twin of relax.comp for one particle, reading `in`.
+glm::vec4 relax_one(const Config& c, const std::vector<glm::vec4>& in, uint32_t x, uint32_t y) {
+  glm::vec4 p = in[size_t(y) * c.width + x];
+  if (p.w == 0.0f) return p;
+  glm::vec3 delta(0.0f);
+  auto constrain = [&](int dx, int dy, float len) {
+    int nx = int(x) + dx, ny = int(y) + dy;
+    if (nx < 0 || ny < 0 || nx >= int(c.width) || ny >= int(c.height)) return;
+    glm::vec4 q = in[size_t(ny) * c.width + size_t(nx)];
+    glm::vec3 ab = glm::vec3(q) - glm::vec3(p);
+    float d = std::sqrt(ab.x * ab.x + ab.y * ab.y + ab.z * ab.z);
+    if (d > 0.0f) delta += (p.w / (p.w + q.w)) * ((d - len) / d) * ab;
+  };
+  float rest = c.rest();
+  constrain(-1, 0, rest), constrain(1, 0, rest), constrain(0, -1, rest), constrain(0, 1, rest);
+  if (c.shear) {
+    float diag = rest * 1.41421356f;
+    constrain(-1, -1, diag), constrain(1, -1, diag), constrain(-1, 1, diag), constrain(1, 1, diag);
+  }
+  if (c.bend) constrain(-2, 0, 2 * rest), constrain(2, 0, 2 * rest), constrain(0, -2, 2 * rest), constrain(0, 2, 2 * rest);
+  glm::vec3 xn = glm::vec3(p) + c.relaxation_scale() * delta;
+  if (c.sphere_on && c.sphere.w > 0) {
+    glm::vec3 r = xn - glm::vec3(c.sphere);
+    float d = std::sqrt(r.x * r.x + r.y * r.y + r.z * r.z);
+    if (d < c.sphere.w && d > 0.0f) xn = glm::vec3(c.sphere) + r * (c.sphere.w / d);
+  }
+  xn.y = std::max(xn.y, c.ground_on ? c.ground : kNoGround);
+  return glm::vec4(xn, p.w);
+}
+}  // namespace
+
+void check(const Config& c) {
+  if (c.width < 8 || c.height < 8) throw std::invalid_argument("cloth: at least 8 x 8 particles");
+  if (!(c.size > 0) || !(c.dt > 0) || !std::isfinite(c.dt)) throw std::invalid_argument("cloth: size and dt must be positive");
+  if (!(c.damping >= 0 && c.damping <= 1)) throw std::invalid_argument("cloth: damping d must lie in [0, 1]");
+  if (!(c.stiffness > 0 && c.stiffness <= 1)) throw std::invalid_argument("cloth: stiffness must lie in (0, 1]");
+  if (c.iterations < 1 || c.iterations > 1000) throw std::invalid_argument("cloth: 1 to 1000 relaxations a step");
+}
+
+uint32_t corner_index(const Config& c, int k) {
+  return uint32_t(k & 1) * (c.width - 1) + uint32_t(k >> 1) * (c.height - 1) * c.width;
+}
+
+std::vector<glm::vec4> initial_positions(const Config& c, const std::string& pose) {
+  std::vector<glm::vec4> p(c.n());
+  float r = c.rest();
+  for (uint32_t y = 0; y < c.height; ++y)
+    for (uint32_t x = 0; x < c.width; ++x) {
+      float u = float(x) * r - 0.5f * c.size, v = float(y) * r;
+      p[size_t(y) * c.width + x] =
+          pose == "drape" ? glm::vec4(u, 0.9f, v - 0.5f * c.size, 1.0f) : glm::vec4(u, 1.0f - v, 0.6f, 1.0f);
+    }
+  if (pose != "drape" && pose != "hang") throw std::invalid_argument("cloth: unknown pose '" + pose + "'");
+  return p;
+}
+
+void step_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>& prev) {
+  std::vector<glm::vec4> a(c.n());
+  float dt2 = c.dt * c.dt, d = c.damping;
+  glm::vec3 g = c.gravity * dt2;
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = x[i].w == 0.0f ? x[i] : glm::vec4((1.0f + d) * glm::vec3(x[i]) - d * glm::vec3(prev[i]) + g, x[i].w);
+  std::vector<glm::vec4> b = a;
+  for (uint32_t it = 0; it < c.iterations; ++it) {
+    if (c.order == Order::Jacobi) {
+      for (uint32_t y = 0; y < c.height; ++y)
+        for (uint32_t xx = 0; xx < c.width; ++xx) b[size_t(y) * c.width + xx] = relax_one(c, a, xx, y);
+      a.swap(b);
+    } else {
+      for (uint32_t col = 0; col < c.colors(); ++col)
+        for (uint32_t y = 0; y < c.height; ++y)
+          for (uint32_t xx = 0; xx < c.width; ++xx)
+            if (color_of(c, xx, y) == col) a[size_t(y) * c.width + xx] = relax_one(c, a, xx, y);
+    }
+  }
+  prev.swap(x);
+  x.swap(a);
+}
+
+Stats stats_cpu(const Config& c, const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev) {
+  Stats s;
+  double sum_sq = 0, ke = 0;
+  s.min_y = s.min_sphere_gap = INFINITY;
+  float r = c.rest();
+  for (uint32_t y = 0; y < c.height; ++y)
+    for (uint32_t xx = 0; xx < c.width; ++xx) {
+      size_t i = size_t(y) * c.width + xx;
+      glm::vec3 p(x[i]);
+      if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
+        ++s.non_finite;
+        continue;
+      }
+      for (size_t j : {xx + 1 < c.width ? i + 1 : i, y + 1 < c.height ? i + c.width : i})
+        if (j != i) {
+          double st = (glm::length(glm::vec3(x[j]) - p) - r) / r;
+          s.max_stretch = std::max(s.max_stretch, float(std::fabs(st)));
+          sum_sq += st * st;
+        }
+      glm::vec3 v = p - glm::vec3(prev[i]);
+      ke += 0.5 * glm::dot(v, v) / (c.dt * c.dt) / c.n();
+      s.min_y = std::min(s.min_y, p.y);
+      if (c.sphere_on) s.min_sphere_gap = std::min(s.min_sphere_gap, glm::length(p - glm::vec3(c.sphere)) - c.sphere.w);
+    }
+  s.rms_stretch = float(std::sqrt(sum_sq / (2.0 * c.n() - c.width - c.height)));
+  s.kinetic = float(ke);
+  for (int k = 0; k < 4; ++k) s.corners[k] = x[corner_index(c, k)];
+  return s;
+}
+
+Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_(ctx) {
+  check(cfg);
+  VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  for (auto& b : x_) b = gpu::Buffer(ctx, 16ull * cfg.n(), usage);
+  normals_ = gpu::Buffer(ctx, 16ull * cfg.n(), usage);
+  stats_ = gpu::Buffer(ctx, 64 + sizeof(Part) * (kStatsGroups + 1), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+  verlet_ = gpu::make_compute(ctx, "cloth/verlet.comp", {SB, SB, SB, SB}, sizeof(StepPush));
+  normals_pipe_ = gpu::make_compute(ctx, "cloth/normals.comp", {SB, SB}, sizeof(NormalsPush));
+  stats_pipe_ = gpu::make_compute(ctx, "cloth/stats.comp", {SB, SB, SB}, sizeof(StatsPush));
+  for (int sides : {0, 1, 2, 4, 8, 5, 6, 9, 10, 15})
+    relax_[sides] = gpu::make_compute(ctx, "cloth/relax.comp", {SB, SB}, sizeof(StepPush), {sides});
+  std::vector<glm::vec4> zero(cfg.n(), glm::vec4(0.0f));
+  ctx.submit_now([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, normals_.handle(), 0, VK_WHOLE_SIZE, 0); });
+  auto p = initial_positions(cfg, "hang");
+  set_state(p, p);
+}
+
+void Simulation::set_state(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev) {
+  if (x.size() != config.n() || prev.size() != config.n()) throw std::invalid_argument("cloth: state size mismatch");
+  x_[cur_].upload(x);
+  x_[prev_].upload(prev);
+  ctx_.submit_now([&](VkCommandBuffer cmd) { record_stats(cmd); });
+}
+
+std::vector<glm::vec4> Simulation::positions() const { return x_[cur_].download<glm::vec4>(); }
+std::vector<glm::vec4> Simulation::previous() const { return x_[prev_].download<glm::vec4>(); }
+
+double Simulation::flops_per_step() const {
+  double per_constraint = 14, constraints = 4 + (config.shear ? 4 : 0) + (config.bend ? 4 : 0);
+  return config.n() * (8.0 + config.iterations * (per_constraint * constraints + 12));
+}
+
+uint32_t Simulation::dispatches_per_relaxation() const {
+  uint32_t regions_count = config.branching == Branching::Branching ? 1 : 9;
+  return regions_count * (config.order == Order::GaussSeidel ? config.colors() : 1);
+}
+
+void Simulation::record_relax(VkCommandBuffer cmd, const gpu::Buffer& in, const gpu::Buffer& out) {
+  const auto& c = config;
+  bool gs = c.order == Order::GaussSeidel;
+  uint32_t colors = gs ? c.colors() : 1;
+  for (uint32_t col = 0; col < colors; ++col)
+    for (auto& r : regions(c)) {
+      if (r.w == 0 || r.h == 0) continue;
+      sync(cmd);  // each sub-stream is its own pass: Vulkan orders writes to one buffer only through barriers
+      StepPush p{{}, {}, {c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
+                 c.width, c.height, c.rest(), c.relaxation_scale(),
+                 (c.shear ? 1u : 0u) | (c.bend ? 2u : 0u), col, gs ? colors : 0u,
+                 c.ground_on ? c.ground : kNoGround, {r.x0, r.y0, r.w, r.h}};
+      relax_[r.sides].bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(out)}, p);
+      vkCmdDispatch(cmd, gpu::groups(r.w, 16), gpu::groups(r.h, 16), 1);
+    }
+}
+
+void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n) {
+  const auto& c = config;
+  float dt2 = c.dt * c.dt;
+  for (uint32_t s = 0; s < n; ++s) {
+    uint32_t scope = prof ? prof->begin(cmd, "cloth.step", bytes_per_step(), flops_per_step()) : 0;
+    int work[2], k = 0;
+    for (int i = 0; i < 4; ++i)
+      if (i != cur_ && i != prev_) work[k++] = i;
+    sync(cmd);
+    phase_ += c.dt * 3.0f;
+    StepPush p{{c.gravity.x * dt2, c.gravity.y * dt2, c.gravity.z * dt2, c.damping},
+               {c.wind.x * dt2, c.wind.y * dt2, c.wind.z * dt2, phase_},
+               {},
+               c.width, c.height, c.rest(), c.stiffness, 0, 0, 0, 0, {0, 0, c.width, c.height}};
+    verlet_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(normals_),
+                       gpu::storage_buffer(x_[work[0]])},
+                 p);
+    vkCmdDispatch(cmd, gpu::groups(c.n(), 256), 1, 1);
+    int result = work[0];
+    for (uint32_t it = 0; it < c.iterations; ++it) {
+      if (c.order == Order::GaussSeidel) {
+        record_relax(cmd, x_[result], x_[result]);
+      } else {
+        int other = result == work[0] ? work[1] : work[0];
+        record_relax(cmd, x_[result], x_[other]);
+        result = other;
+      }
+    }
+    prev_ = cur_;
+    cur_ = result;
+    sync(cmd);
+    normals_pipe_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(normals_)},
+                       NormalsPush{c.width, c.height});
+    vkCmdDispatch(cmd, gpu::groups(c.n(), 256), 1, 1);
+    if (prof) prof->end(cmd, scope);
+    ++steps_;
+  }
+  record_stats(cmd);
+}
+
+void Simulation::record_stats(VkCommandBuffer cmd) {
+  const auto& c = config;
+  for (uint32_t pass = 0; pass < 2; ++pass) {
+    sync(cmd);
+    StatsPush p{{c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
+                c.width, c.height, c.rest(), 1.0f / (c.dt * c.dt), pass, kStatsGroups};
+    stats_pipe_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(stats_)},
+                     p);
+    vkCmdDispatch(cmd, pass == 0 ? kStatsGroups : 1, 1, 1);
+  }
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
+               VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_HOST_READ_BIT);
+}
+
+void Simulation::record_hold(VkCommandBuffer cmd, uint32_t i, glm::vec3 p) {
+  sync(cmd);
+  glm::vec4 v(p, 0.0f);
+  vkCmdUpdateBuffer(cmd, x_[cur_].handle(), 16ull * i, 16, &v);
+  vkCmdUpdateBuffer(cmd, x_[prev_].handle(), 16ull * i, 16, &v);  // held still: no velocity
+}
+
+void Simulation::record_release(VkCommandBuffer cmd, uint32_t i) {
+  sync(cmd);
+  float one = 1.0f;
+  vkCmdUpdateBuffer(cmd, x_[cur_].handle(), 16ull * i + 12, 4, &one);
+}
+
+Stats Simulation::last_stats() const {
+  Stats s;
+  auto* base = static_cast<const char*>(stats_.mapped());
+  std::memcpy(s.corners.data(), base, 64);
+  Part part;
+  std::memcpy(&part, base + 64 + sizeof(Part) * kStatsGroups, sizeof part);
+  s.max_stretch = part.max_stretch;
+  s.rms_stretch = std::sqrt(part.sum_sq / float(2 * config.n() - config.width - config.height));
+  s.kinetic = part.kinetic;
+  s.min_y = part.min_y;
+  s.min_sphere_gap = part.min_gap;
+  s.non_finite = part.bad;
+  return s;
+}
+
+Stats Simulation::stats() {
+  ctx_.submit_now([&](VkCommandBuffer cmd) { record_stats(cmd); });
+  return last_stats();
+}
+
+}  // namespace cloth
