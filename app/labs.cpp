@@ -5,9 +5,10 @@ std::unique_ptr<Lab> make_diffusion_lab();
 std::unique_ptr<Lab> make_linalg_lab();
 std::unique_ptr<Lab> make_floatlab_lab();
 std::unique_ptr<Lab> make_wave_lab();
+std::unique_ptr<Lab> make_cloth_lab();
 
 const std::vector<std::string>& lab_names() {
-  static const std::vector<std::string> names = {"diffusion", "linalg", "floatlab", "wave"};
+  static const std::vector<std::string> names = {"diffusion", "linalg", "floatlab", "wave", "cloth"};
   return names;
 }
 
@@ -16,6 +17,7 @@ std::unique_ptr<Lab> make_lab(const std::string& name) {
   if (name == "linalg") return make_linalg_lab();
   if (name == "floatlab") return make_floatlab_lab();
   if (name == "wave") return make_wave_lab();
+  if (name == "cloth") return make_cloth_lab();
   std::string known;
   for (auto& n : lab_names()) known += (known.empty() ? "" : ", ") + n;
   throw ParamError("unknown lab '" + name + "' (labs: " + known + ")");

@@ -17,9 +17,17 @@ struct StepPush {
   float gravity_dt2[4], wind_dt2[4], sphere[4];
   uint32_t width, height;
   float rest, stiffness;
-  uint32_t springs, color, colors;
+  uint32_t springs, pad0, pad1;
   float ground;
   uint32_t region[4];
+};
+struct ProjectPush {
+  float sphere[4];
+  uint32_t width, height;
+  float len, stiffness;
+  int32_t dx, dy;
+  uint32_t stride, phase, along_y;
+  float ground;
 };
 struct NormalsPush {
   uint32_t width, height;
@@ -58,11 +66,43 @@ void sync(VkCommandBuffer cmd) {
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
 }
 
-uint32_t color_of(const Config& c, uint32_t x, uint32_t y) {
-  uint32_t k = c.colors();
-  if (k == 2) return (x + y) & 1u;
-  if (k == 4) return (x & 1u) + 2 * (y & 1u);
-  return x % 3 + 3 * (y % 3);
+// Gauss–Seidel's constraint families: edges (x, y)–(x + dx, y + dy) of rest length
+// factor·rest, coloured by x (or y) modulo stride so that no two edges of a colour share
+// a particle. Relaxed in this order, colour by colour.
+struct Family {
+  int dx, dy;
+  float factor;
+  uint32_t stride;
+  bool along_y;
+};
+std::vector<Family> families(const Config& c) {
+  std::vector<Family> f = {{1, 0, 1.0f, 2, false}, {0, 1, 1.0f, 2, true}};
+  if (c.shear) f.push_back({1, 1, 1.41421356f, 2, false}), f.push_back({-1, 1, 1.41421356f, 2, false});
+  if (c.bend) f.push_back({2, 0, 2.0f, 4, false}), f.push_back({0, 2, 2.0f, 4, true});
+  return f;
+}
+
+glm::vec3 collide_cpu(const Config& c, glm::vec3 x) {
+  if (c.sphere_on && c.sphere.w > 0) {
+    glm::vec3 r = x - glm::vec3(c.sphere);
+    float d = std::sqrt(r.x * r.x + r.y * r.y + r.z * r.z);
+    if (d < c.sphere.w && d > 0.0f) x = glm::vec3(c.sphere) + r * (c.sphere.w / d);
+  }
+  x.y = std::max(x.y, c.ground_on ? c.ground : kNoGround);
+  return x;
+}
+
+// The CPU twin of project.comp for edge a–b.
+void project_one(const Config& c, std::vector<glm::vec4>& x, size_t ia, size_t ib, float len) {
+  glm::vec4 pa = x[ia], pb = x[ib];
+  float w = pa.w + pb.w;
+  if (w == 0.0f) return;
+  glm::vec3 ab = glm::vec3(pb) - glm::vec3(pa);
+  float d = std::sqrt(ab.x * ab.x + ab.y * ab.y + ab.z * ab.z);
+  if (d == 0.0f) return;
+  glm::vec3 corr = c.stiffness * ((d - len) / d) * ab;
+  if (pa.w > 0.0f) x[ia] = glm::vec4(collide_cpu(c, glm::vec3(pa) + (pa.w / w) * corr), pa.w);
+  if (pb.w > 0.0f) x[ib] = glm::vec4(collide_cpu(c, glm::vec3(pb) - (pb.w / w) * corr), pb.w);
 }
 
 // The CPU twin of relax.comp for one particle, reading `in`.
@@ -85,14 +125,7 @@ glm::vec4 relax_one(const Config& c, const std::vector<glm::vec4>& in, uint32_t 
     constrain(-1, -1, diag), constrain(1, -1, diag), constrain(-1, 1, diag), constrain(1, 1, diag);
   }
   if (c.bend) constrain(-2, 0, 2 * rest), constrain(2, 0, 2 * rest), constrain(0, -2, 2 * rest), constrain(0, 2, 2 * rest);
-  glm::vec3 xn = glm::vec3(p) + c.relaxation_scale() * delta;
-  if (c.sphere_on && c.sphere.w > 0) {
-    glm::vec3 r = xn - glm::vec3(c.sphere);
-    float d = std::sqrt(r.x * r.x + r.y * r.y + r.z * r.z);
-    if (d < c.sphere.w && d > 0.0f) xn = glm::vec3(c.sphere) + r * (c.sphere.w / d);
-  }
-  xn.y = std::max(xn.y, c.ground_on ? c.ground : kNoGround);
-  return glm::vec4(xn, p.w);
+  return glm::vec4(collide_cpu(c, glm::vec3(p) + c.relaxation_scale() * delta), p.w);
 }
 }  // namespace
 
@@ -134,10 +167,15 @@ void step_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>
         for (uint32_t xx = 0; xx < c.width; ++xx) b[size_t(y) * c.width + xx] = relax_one(c, a, xx, y);
       a.swap(b);
     } else {
-      for (uint32_t col = 0; col < c.colors(); ++col)
-        for (uint32_t y = 0; y < c.height; ++y)
-          for (uint32_t xx = 0; xx < c.width; ++xx)
-            if (color_of(c, xx, y) == col) a[size_t(y) * c.width + xx] = relax_one(c, a, xx, y);
+      for (auto& f : families(c))
+        for (uint32_t phase = 0; phase < f.stride; ++phase)
+          for (uint32_t y = 0; y < c.height; ++y)
+            for (uint32_t xx = 0; xx < c.width; ++xx) {
+              if ((f.along_y ? y : xx) % f.stride != phase) continue;
+              int bx = int(xx) + f.dx, by = int(y) + f.dy;
+              if (bx < 0 || by < 0 || bx >= int(c.width) || by >= int(c.height)) continue;
+              project_one(c, a, size_t(y) * c.width + xx, size_t(by) * c.width + size_t(bx), f.factor * c.rest());
+            }
     }
   }
   prev.swap(x);
@@ -184,6 +222,7 @@ Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_
   verlet_ = gpu::make_compute(ctx, "cloth/verlet.comp", {SB, SB, SB, SB}, sizeof(StepPush));
   normals_pipe_ = gpu::make_compute(ctx, "cloth/normals.comp", {SB, SB}, sizeof(NormalsPush));
   stats_pipe_ = gpu::make_compute(ctx, "cloth/stats.comp", {SB, SB, SB}, sizeof(StatsPush));
+  project_ = gpu::make_compute(ctx, "cloth/project.comp", {SB}, sizeof(ProjectPush));
   for (int sides : {0, 1, 2, 4, 8, 5, 6, 9, 10, 15})
     relax_[sides] = gpu::make_compute(ctx, "cloth/relax.comp", {SB, SB}, sizeof(StepPush), {sides});
   std::vector<glm::vec4> zero(cfg.n(), glm::vec4(0.0f));
@@ -208,24 +247,38 @@ double Simulation::flops_per_step() const {
 }
 
 uint32_t Simulation::dispatches_per_relaxation() const {
-  uint32_t regions_count = config.branching == Branching::Branching ? 1 : 9;
-  return regions_count * (config.order == Order::GaussSeidel ? config.colors() : 1);
+  if (config.order == Order::Jacobi) return config.branching == Branching::Branching ? 1 : 9;
+  uint32_t n = 0;
+  for (auto& f : families(config)) n += f.stride;
+  return n;
 }
 
 void Simulation::record_relax(VkCommandBuffer cmd, const gpu::Buffer& in, const gpu::Buffer& out) {
   const auto& c = config;
-  bool gs = c.order == Order::GaussSeidel;
-  uint32_t colors = gs ? c.colors() : 1;
-  for (uint32_t col = 0; col < colors; ++col)
-    for (auto& r : regions(c)) {
-      if (r.w == 0 || r.h == 0) continue;
-      sync(cmd);  // each sub-stream is its own pass: Vulkan orders writes to one buffer only through barriers
-      StepPush p{{}, {}, {c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
-                 c.width, c.height, c.rest(), c.relaxation_scale(),
-                 (c.shear ? 1u : 0u) | (c.bend ? 2u : 0u), col, gs ? colors : 0u,
-                 c.ground_on ? c.ground : kNoGround, {r.x0, r.y0, r.w, r.h}};
-      relax_[r.sides].bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(out)}, p);
-      vkCmdDispatch(cmd, gpu::groups(r.w, 16), gpu::groups(r.h, 16), 1);
+  for (auto& r : regions(c)) {
+    if (r.w == 0 || r.h == 0) continue;
+    sync(cmd);  // each sub-stream is its own pass: Vulkan orders writes to one buffer only through barriers
+    StepPush p{{}, {}, {c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
+               c.width, c.height, c.rest(), c.relaxation_scale(),
+               (c.shear ? 1u : 0u) | (c.bend ? 2u : 0u), 0, 0,
+               c.ground_on ? c.ground : kNoGround, {r.x0, r.y0, r.w, r.h}};
+    relax_[r.sides].bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(out)}, p);
+    vkCmdDispatch(cmd, gpu::groups(r.w, 16), gpu::groups(r.h, 16), 1);
+  }
+}
+
+void Simulation::record_project(VkCommandBuffer cmd, const gpu::Buffer& x) {
+  const auto& c = config;
+  for (auto& f : families(c))
+    for (uint32_t phase = 0; phase < f.stride; ++phase) {
+      sync(cmd);
+      ProjectPush p{{c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
+                    c.width, c.height, f.factor * c.rest(), c.stiffness, f.dx, f.dy, f.stride, phase,
+                    f.along_y ? 1u : 0u, c.ground_on ? c.ground : kNoGround};
+      project_.bind(cmd, {gpu::storage_buffer(x)}, p);
+      uint32_t nx = f.along_y ? c.width : (c.width - phase + f.stride - 1) / f.stride;
+      uint32_t ny = f.along_y ? (c.height - phase + f.stride - 1) / f.stride : c.height;
+      vkCmdDispatch(cmd, gpu::groups(nx, 16), gpu::groups(ny, 16), 1);
     }
 }
 
@@ -250,7 +303,7 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
     int result = work[0];
     for (uint32_t it = 0; it < c.iterations; ++it) {
       if (c.order == Order::GaussSeidel) {
-        record_relax(cmd, x_[result], x_[result]);
+        record_project(cmd, x_[result]);
       } else {
         int other = result == work[0] ? work[1] : work[0];
         record_relax(cmd, x_[result], x_[other]);
@@ -291,10 +344,10 @@ void Simulation::record_hold(VkCommandBuffer cmd, uint32_t i, glm::vec3 p) {
   vkCmdUpdateBuffer(cmd, x_[prev_].handle(), 16ull * i, 16, &v);  // held still: no velocity
 }
 
-void Simulation::record_release(VkCommandBuffer cmd, uint32_t i) {
+void Simulation::record_pin(VkCommandBuffer cmd, uint32_t i, bool pinned) {
   sync(cmd);
-  float one = 1.0f;
-  vkCmdUpdateBuffer(cmd, x_[cur_].handle(), 16ull * i + 12, 4, &one);
+  float w = pinned ? 0.0f : 1.0f;
+  vkCmdUpdateBuffer(cmd, x_[cur_].handle(), 16ull * i + 12, 4, &w);
 }
 
 Stats Simulation::last_stats() const {

@@ -6,9 +6,11 @@
 // The relaxation runs either as the thesis's sub-streams — interior, 4 edges, 4 corners,
 // each its own dispatch of a kernel specialised for the borders it may touch — or as one
 // kernel that tests every border (branching); both do the same arithmetic in the same
-// order, so their positions are bit-identical. Order: Jacobi (gather from the previous
-// iterate, as the thesis) or coloured Gauss–Seidel (2, 4 or 9 colours so that no two
-// particles of a colour share a constraint).
+// order, so their positions are bit-identical. Order: Jacobi (each particle gathers its
+// neighbours' corrections from the previous iterate, as the thesis — this is where the
+// sub-streams apply) or coloured Gauss–Seidel (constraint by constraint as Jakobsen
+// relaxes them, each colour a set of edges no two of which share a particle; edges lie
+// inside the grid, so there is no border to branch on).
 #pragma once
 #include "gpu/pipeline.h"
 #include "gpu/profiler.h"
@@ -41,9 +43,8 @@ struct Config {
   Order order = Order::Jacobi;
   float rest() const { return size / float(width - 1); }
   uint32_t n() const { return width * height; }
-  uint32_t colors() const { return bend ? 9 : (shear ? 4 : 2); }
-  // What multiplies the sum of gathered corrections: stiffness / (2·families of springs)
-  // (see relax.comp for why).
+  // Jacobi: what multiplies the sum of gathered corrections, stiffness / (2·families of
+  // springs) (relax.comp says why); Gauss–Seidel applies stiffness to each constraint.
   float relaxation_scale() const { return stiffness * 0.5f / (1.0f + (shear ? 1.0f : 0.0f) + (bend ? 1.0f : 0.0f)); }
 };
 void check(const Config& c);  // throws std::invalid_argument naming the bad value
@@ -77,9 +78,10 @@ class Simulation {
   // Records n steps; the last ends with normals and stats (read with last_stats() once the
   // submission completed) and a barrier making positions and normals visible to drawing.
   void record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n);
-  // Holds particle i at p (pinned while held: inverse mass 0) or lets it go (mass back).
+  // Holds particle i at p, still (inverse mass 0 while held); pins it where it is (w = 0)
+  // or frees it (w = 1).
   void record_hold(VkCommandBuffer cmd, uint32_t i, glm::vec3 p);
-  void record_release(VkCommandBuffer cmd, uint32_t i);
+  void record_pin(VkCommandBuffer cmd, uint32_t i, bool pinned);
   Stats last_stats() const;
   Stats stats();  // record, submit, wait
 
@@ -93,13 +95,14 @@ class Simulation {
   uint32_t dispatches_per_relaxation() const;
 
  private:
-  void record_relax(VkCommandBuffer cmd, const gpu::Buffer& in, const gpu::Buffer& out);
+  void record_relax(VkCommandBuffer cmd, const gpu::Buffer& in, const gpu::Buffer& out);  // Jacobi
+  void record_project(VkCommandBuffer cmd, const gpu::Buffer& x);                           // Gauss–Seidel
   void record_stats(VkCommandBuffer cmd);
   gpu::Context& ctx_;
   gpu::Buffer x_[4];  // current, previous and two work buffers (indices rotate)
   int cur_ = 0, prev_ = 1;
   gpu::Buffer normals_, stats_;
-  gpu::Pipeline verlet_, normals_pipe_, stats_pipe_;
+  gpu::Pipeline verlet_, normals_pipe_, stats_pipe_, project_;
   gpu::Pipeline relax_[16];  // by SIDES
   uint64_t steps_ = 0;
   float phase_ = 0;

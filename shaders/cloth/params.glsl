@@ -6,7 +6,7 @@ layout(push_constant) uniform Push {
   uint width, height;
   float rest, stiffness;  // structural rest length; scale of the summed corrections (Config::relaxation_scale)
   uint springs;           // bit 0: shear (diagonals), bit 1: bend (two cells away)
-  uint color, colors;     // Gauss–Seidel: this dispatch's colour of `colors`; colors = 0: Jacobi
+  uint pad0, pad1;
   float ground;           // y of the ground plane (very negative: none)
   uvec4 region;           // x0, y0, width, height of the cells this dispatch covers
 };

@@ -1,18 +1,15 @@
 #version 460
-// One relaxation of the distance constraints (seed 000, §4.1.1, figure 4.1, after
-// Jakobsen): particle A moves by w_A/(w_A+w_B)·(|AB| − l)/|AB|·AB towards each neighbour B
+// One Jacobi relaxation of the distance constraints (seed 000, §4.1.1, figure 4.1, after
+// Jakobsen), gathered as the thesis does: particle A moves by w_A/(w_A+w_B)·(|AB| − l)/|AB|·AB towards each neighbour B
 // (½ with equal masses, as the thesis; all of it when B is pinned); the sum over the
 // neighbours is scaled by stiffness / (2·families of springs), then the particle is moved
-// out of the sphere and above the ground (§4.1.2.2). Gathered per particle.
+// out of the sphere and above the ground (§4.1.2.2). Reads IN, writes OUT.
 // Why the scale: applied in full, the 4 to 12 corrections gathered at once overshoot —
 // linearised, the zigzag mode of a row flips sign every relaxation and Verlet amplifies
 // it (an amplification of 2.4 a step at d = 0.99) — the thesis's remark that stiffness
 // governs stability. At full weight 12 of 24 test configurations (poses, springs,
-// n_iter 1..32) blew up under Jacobi and 6 under Gauss–Seidel; at the scale used, none
-// did except a 1-relaxation cloth hanging from two corners, which stretches without bound.
-//  - Jacobi: reads IN, writes OUT (two buffers);
-//  - Gauss–Seidel: IN and OUT are the same buffer, one dispatch per colour; no two
-//    particles of a colour share a constraint, so each reads settled neighbours.
+// n_iter 1..32) blew up; at the scale used none did, but for a 1-relaxation cloth hanging
+// from two corners, which stretches without bound.
 // SIDES (specialization constant) says which borders the covered cells may touch: bit 0
 // left, 1 right, 2 top (y = 0), 3 bottom. The thesis's sub-streams are the interior
 // (SIDES = 0: no test at all, 4 constraints), the 4 edges (one side tested, 3) and the
@@ -20,15 +17,9 @@
 #extension GL_GOOGLE_include_directive : require
 layout(constant_id = 0) const int SIDES = 15;
 layout(local_size_x = 16, local_size_y = 16) in;
-layout(std430, binding = 0) buffer In_block { vec4 IN[]; };
-layout(std430, binding = 1) buffer Out_block { vec4 OUT[]; };
+layout(std430, binding = 0) readonly buffer In_block { vec4 IN[]; };
+layout(std430, binding = 1) writeonly buffer Out_block { vec4 OUT[]; };
 #include "params.glsl"
-
-uint color_of(uvec2 c) {
-  if (colors == 2u) return (c.x + c.y) & 1u;
-  if (colors == 4u) return (c.x & 1u) + 2u * (c.y & 1u);
-  return c.x % 3u + 3u * (c.y % 3u);
-}
 
 void constrain(inout vec3 delta, vec4 p, ivec2 c, ivec2 off, float len) {
   ivec2 n = c + off;
@@ -48,11 +39,10 @@ void constrain(inout vec3 delta, vec4 p, ivec2 c, ivec2 off, float len) {
 void main() {
   if (gl_GlobalInvocationID.x >= region.z || gl_GlobalInvocationID.y >= region.w) return;
   uvec2 cu = region.xy + gl_GlobalInvocationID.xy;
-  if (colors > 0u && color_of(cu) != color) return;
   ivec2 c = ivec2(cu);
   uint i = cu.y * width + cu.x;
   vec4 p = IN[i];
-  if (p.w == 0.0) {  // pinned: the user holds it
+  if (p.w == 0.0) {  // pinned
     OUT[i] = p;
     return;
   }

@@ -1,0 +1,325 @@
+// The cloth lab's knobs, panel, dump and benchmark (seed 000, §4.1). Math: compute/cloth/;
+// picture: render/cloth_view.
+#include "cloth/cloth.h"
+#include "cloth_view.h"
+#include "gpu/bandwidth.h"
+#include "lab.h"
+#include "npy.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstring>
+#include <deque>
+
+namespace {
+
+// Table 4.1 of the thesis (GeForce 6600, 3 relaxations): simulation, simulation + display (ms).
+struct ThesisCloth {
+  uint32_t size;
+  double sim_ms, sim_display_ms;
+};
+const ThesisCloth kThesis[] = {{16, 7.9, 10.7},   {32, 8.8, 17.9},   {64, 11.0, 45.5},
+                               {128, 18.1, 166.3}, {256, 69.0, 846.0}, {512, 336.0, 2448.8}};
+const char* kPinNames[4] = {"pin_top_left", "pin_top_right", "pin_bottom_left", "pin_bottom_right"};
+
+class ClothLab : public Lab {
+ public:
+  ClothLab() {
+    params_.add_int("size", 64, 8, 4096, "particles along each side").rebuild = true;
+    params_.add_choice("pose", {"drape", "hang"}, "drape",
+                       "drape: horizontal above the sphere, free; hang: vertical in front of it; choosing a pose sets the pins "
+                       "(hang: the top corners)")
+        .rebuild = true;
+    params_.add_float("damping", 0.99, 0.0, 1.0, "d in x' = (1+d)x - d x* + a dt² (1: none)");
+    params_.add_float("stiffness", 1.0, 0.01, 1.0, "scales every constraint correction");
+    params_.add_int("iterations", 16, 1, 256, "constraint relaxations per step (n_iter)");
+    params_.add_float("dt", 1.0 / 60.0, 1e-4, 0.1, "time step, s");
+    params_.add_float("gravity", 9.81, 0.0, 50.0, "m/s², downwards");
+    params_.add_choice("branching", {"branching", "substreams"}, "branching",
+                       "branching: one kernel tests the borders; substreams: the thesis's interior, edge and corner "
+                       "kernels, one dispatch each");
+    params_.add_choice("order", {"jacobi", "gauss-seidel"}, "jacobi",
+                       "jacobi: gather from the previous iterate (the thesis); gauss-seidel: colour by colour, in place");
+    params_.add_bool("shear", false, "diagonal springs");
+    params_.add_bool("bend", false, "springs two particles apart");
+    params_.add_float("wind", 0.0, 0.0, 40.0, "wind acceleration along the normal, m/s²");
+    params_.add_float("wind_direction", 90.0, -180.0, 180.0, "where the wind blows to, degrees around the vertical");
+    params_.add_bool("sphere", true, "a sphere the cloth may not enter");
+    params_.add_float("sphere_x", 0.0, -3.0, 3.0, "sphere centre x");
+    params_.add_float("sphere_y", 0.0, -3.0, 3.0, "sphere centre y");
+    params_.add_float("sphere_z", 0.0, -3.0, 3.0, "sphere centre z");
+    params_.add_float("sphere_radius", 0.5, 0.05, 2.0, "sphere radius, m");
+    params_.add_bool("ground", true, "a ground plane");
+    params_.add_float("ground_y", -1.2, -5.0, 2.0, "ground height, m");
+    for (int k = 0; k < 4; ++k) params_.add_bool(kPinNames[k], false, "hold this corner where it is (the pose sets them)");
+    params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)");
+  }
+
+  std::string name() const override { return "cloth"; }
+  std::string title() const override { return "Cloth by Verlet and constraints (seed 000, 4.1)"; }
+
+  cloth::Config config() const {
+    cloth::Config c;
+    c.width = c.height = uint32_t(params_.get_int("size"));
+    c.damping = float(params_.get("damping"));
+    c.stiffness = float(params_.get("stiffness"));
+    c.iterations = uint32_t(params_.get_int("iterations"));
+    c.dt = float(params_.get("dt"));
+    c.gravity = {0.0f, -float(params_.get("gravity")), 0.0f};
+    float az = float(params_.get("wind_direction")) * 0.0174533f, w = float(params_.get("wind"));
+    c.wind = {w * std::sin(az), 0.0f, w * std::cos(az)};
+    c.shear = params_.flag("shear");
+    c.bend = params_.flag("bend");
+    c.branching = params_.choice("branching") == "substreams" ? cloth::Branching::SubStreams : cloth::Branching::Branching;
+    c.order = params_.choice("order") == "gauss-seidel" ? cloth::Order::GaussSeidel : cloth::Order::Jacobi;
+    c.sphere_on = params_.flag("sphere");
+    c.sphere = {float(params_.get("sphere_x")), float(params_.get("sphere_y")), float(params_.get("sphere_z")),
+                float(params_.get("sphere_radius"))};
+    c.ground_on = params_.flag("ground");
+    c.ground = float(params_.get("ground_y"));
+    return c;
+  }
+
+  void build(gpu::Context& ctx) override {
+    auto c = config();
+    cloth::check(c);
+    if (view_ && &ctx != ctx_) view_.reset();
+    auto sim = std::make_unique<cloth::Simulation>(ctx, c);
+    if (!view_) view_ = std::make_unique<render::ClothView>(ctx);
+    ctx_ = &ctx;
+    sim_ = std::move(sim);
+    restart();
+    params_.rebuild_pending = false;
+  }
+
+  void restart() override {
+    auto c = sim_->config;
+    if (params_.choice("pose") != pose_) {  // a new pose brings its pins; the user may change them after
+      pose_ = params_.choice("pose");
+      for (int k = 0; k < 4; ++k) params_.set_value(kPinNames[k], pose_ == "hang" && k < 2 ? 1 : 0);
+    }
+    auto p = cloth::initial_positions(c, pose_);
+    for (int k = 0; k < 4; ++k) {
+      pinned_[k] = params_.flag(kPinNames[k]);
+      if (pinned_[k]) p[cloth::corner_index(c, k)].w = 0.0f;
+    }
+    sim_->set_state(p, p);
+    steps_done_ = 0;
+    stats_ = sim_->last_stats();
+    kinetic_.clear();
+    blown_up_ = false;
+    dragging_ = -1;
+  }
+
+  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
+
+  void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    read_stats();
+    auto c = config();
+    c.width = sim_->config.width, c.height = sim_->config.height;
+    cloth::check(c);
+    sim_->config = c;
+    for (int k = 0; k < 4; ++k) {  // pins toggled in the panel (a held corner stays held)
+      bool want = params_.flag(kPinNames[k]);
+      if (want != pinned_[k] && k != dragging_) sim_->record_pin(cmd, cloth::corner_index(c, k), want);
+      pinned_[k] = want;
+    }
+    if (dragging_ >= 0) sim_->record_hold(cmd, cloth::corner_index(c, dragging_), drag_to_);
+    if (released_ >= 0) {
+      if (!pinned_[released_]) sim_->record_pin(cmd, cloth::corner_index(c, released_), false);
+      released_ = -1;
+    }
+    if (blown_up_) return;
+    sim_->record_steps(cmd, &prof, steps);
+    steps_done_ += steps;
+  }
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    const auto& c = sim_->config;
+    uint32_t side = std::min(c.width, render::ClothView::kMaxMeshSide);
+    gpu::Profiler::Scope scope(prof, cmd, "cloth.draw", 32.0 * side * side, 0);
+    view_->draw(cmd, frame, sim_->position_buffer(), sim_->normal_buffer(), scene(), camera_);
+  }
+
+  // Left: pick the corner nearest the cursor on screen and drag it in the plane through it
+  // facing the camera; right: orbit; wheel: zoom.
+  void pointer(const Pointer& p, const render::Frame& frame) override {
+    auto vp = render::ClothView::viewport(frame);
+    if (p.right && had_pointer_) camera_.orbit(p.x - last_x_, p.y - last_y_);
+    if (p.wheel != 0) camera_.zoom(p.wheel);
+    glm::mat4 vpm = camera_.view_proj(vp.w / std::max(vp.h, 1.0f));
+    if (p.left && dragging_ < 0 && !left_held_) {
+      float best = 30.0f;  // pixels
+      for (int k = 0; k < 4; ++k) {
+        glm::vec4 q = vpm * glm::vec4(glm::vec3(stats_.corners[k]), 1.0f);
+        if (q.w <= 0) continue;
+        float sx = vp.x + (q.x / q.w * 0.5f + 0.5f) * vp.w, sy = vp.y + (q.y / q.w * 0.5f + 0.5f) * vp.h;
+        float d = std::hypot(sx - p.x, sy - p.y);
+        if (d < best) best = d, dragging_ = k, drag_to_ = glm::vec3(stats_.corners[k]);
+      }
+    }
+    if (p.left && dragging_ >= 0) {
+      auto ray = camera_.ray(p.x, p.y, vp);
+      glm::vec3 facing = glm::normalize(camera_.target - camera_.eye());
+      float denom = glm::dot(ray.dir, facing);
+      if (std::fabs(denom) > 1e-6f) {
+        float t = glm::dot(drag_to_ - ray.origin, facing) / denom;
+        if (t > 0) drag_to_ = ray.origin + t * ray.dir;
+      }
+    }
+    if (!p.left && dragging_ >= 0) released_ = dragging_, dragging_ = -1;
+    left_held_ = p.left;
+    had_pointer_ = true, last_x_ = p.x, last_y_ = p.y;
+  }
+
+  void ui() override {
+    read_stats();
+    const auto& c = sim_->config;
+    ImGui::Text("%u x %u particles, rest length %.4f m, %u dispatches a relaxation", c.width, c.height, c.rest(),
+                sim_->dispatches_per_relaxation());
+    ImGui::Text("steps %llu", (unsigned long long)steps_done_);
+    ImGui::Text("stretch: max %.2f %%, rms %.3f %%", 100 * stats_.max_stretch, 100 * stats_.rms_stretch);
+    ImGui::Text("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
+    std::vector<float> ke(kinetic_.begin(), kinetic_.end());
+    if (!ke.empty()) ImGui::PlotLines("##ke", ke.data(), int(ke.size()), 0, "kinetic energy", 0.0f, FLT_MAX, ImVec2(-1, 60));
+    if (c.sphere_on) ImGui::Text("closest to the sphere: %.4f m", stats_.min_sphere_gap);
+    if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
+    ImGui::TextDisabled("left drag a corner: move it; right drag: orbit; wheel: zoom");
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    const auto& c = sim_->config;
+    auto flat = [](const std::vector<glm::vec4>& v) {
+      std::vector<float> f(v.size() * 4);
+      std::memcpy(f.data(), v.data(), f.size() * sizeof(float));
+      return f;
+    };
+    write_npy(dir / "positions.npy", flat(sim_->positions()), {c.height, c.width, 4});
+    write_npy(dir / "previous.npy", flat(sim_->previous()), {c.height, c.width, 4});
+    auto s = sim_->stats();
+    return {{"arrays", {{"positions.npy", "float32 [rows, cols, 4]: x, y, z, inverse mass (0 = pinned)"},
+                        {"previous.npy", "float32 [rows, cols, 4]: the previous step's"}}},
+            {"steps", steps_done_},
+            {"max_stretch", s.max_stretch},
+            {"rms_stretch", s.rms_stretch},
+            {"kinetic_energy", s.kinetic},
+            {"min_y", s.min_y},
+            {"min_sphere_gap", s.min_sphere_gap},
+            {"non_finite", s.non_finite}};
+  }
+
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+
+  std::string problem() override {
+    read_stats();
+    return problem_;
+  }
+
+ private:
+  render::ClothScene scene() const {
+    const auto& c = sim_->config;
+    return {c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground, {0.4f, 0.8f, 0.45f}};
+  }
+
+  // The last submission's stats (complete: the window waits for the frame before the next).
+  void read_stats() {
+    if (sim_->steps() == read_) return;
+    read_ = sim_->steps();
+    stats_ = sim_->last_stats();
+    kinetic_.push_back(stats_.kinetic);
+    if (kinetic_.size() > 600) kinetic_.pop_front();
+    if (stats_.non_finite > 0 && !blown_up_) {
+      blown_up_ = true;
+      problem_ = "the cloth blew up after " + std::to_string(steps_done_) + " steps (" +
+                 std::to_string(stats_.non_finite) + " particles NaN/inf)";
+      std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
+    }
+  }
+
+  gpu::Context* ctx_ = nullptr;
+  std::unique_ptr<cloth::Simulation> sim_;
+  std::unique_ptr<render::ClothView> view_;
+  render::OrbitCamera camera_{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
+  cloth::Stats stats_;
+  std::deque<float> kinetic_;
+  uint64_t read_ = 0;
+  std::string pose_ = "drape";  // the pose whose pins were last applied (the default's: none)
+  bool pinned_[4] = {};
+  bool blown_up_ = false;
+  std::string problem_;
+  int dragging_ = -1, released_ = -1;
+  glm::vec3 drag_to_{0.0f};
+  bool left_held_ = false, had_pointer_ = false;
+  float last_x_ = 0, last_y_ = 0;
+};
+
+std::vector<BenchRow> ClothLab::bench(gpu::Context& ctx, const BenchOptions& options) {
+  std::vector<uint32_t> sizes = options.quick ? std::vector<uint32_t>{16, 32}
+                                              : std::vector<uint32_t>{16, 32, 64, 128, 256, 512, 1024, 2048};
+  const int repeats = options.quick ? 3 : 15;
+  render::ClothView view(ctx);
+  render::OffscreenTarget target(ctx, 1024, 768);
+  render::OrbitCamera camera{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
+  const float clear[4] = {0, 0, 0, 1};
+  std::vector<BenchRow> rows;
+  auto measure = [&](uint32_t n, uint32_t iterations, cloth::Branching b, cloth::Order o, bool display,
+                     const std::string& pass) {
+    cloth::Config c = config();
+    c.width = c.height = n;
+    c.iterations = iterations;
+    c.branching = b;
+    c.order = o;
+    cloth::Simulation sim(ctx, c);
+    auto p = cloth::initial_positions(c, "hang");
+    p[cloth::corner_index(c, 0)].w = p[cloth::corner_index(c, 1)].w = 0.0f;
+    sim.set_state(p, p);
+    render::ClothScene sc{c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground};
+    auto t = gpu::time_gpu(
+        ctx,
+        [&](VkCommandBuffer cmd) {
+          sim.record_steps(cmd, nullptr, 1);
+          if (!display) return;
+          render::begin_rendering(cmd, target.frame(), clear);
+          view.draw(cmd, target.frame(), sim.position_buffer(), sim.normal_buffer(), sc, camera);
+          render::end_rendering(cmd);
+        },
+        repeats, options.quick ? 5 : 200);
+    BenchRow row;
+    row.pass = pass;
+    row.size = std::to_string(n) + "x" + std::to_string(n);
+    row.elements = c.n();
+    row.repeats = repeats;
+    row.median_ms = t.median_ms;
+    row.min_ms = t.min_ms;
+    row.bytes = sim.bytes_per_step();
+    row.flops = sim.flops_per_step();
+    row.reference = {{"relaxations", iterations},
+                     {"dispatches_per_relaxation", sim.dispatches_per_relaxation()},
+                     {"device_saxpy_gbps", options.saxpy_gbps}};
+    if (display) row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
+    for (auto& th : kThesis)
+      if (th.size == n && iterations == 3)
+        row.reference["thesis"] = {{"device", "GeForce 6600 (seed 000, table 4.1, 3 relaxations)"},
+                                   {"gpu_ms", display ? th.sim_display_ms : th.sim_ms},
+                                   {"simulation_ms", th.sim_ms},
+                                   {"simulation_display_ms", th.sim_display_ms}};
+    rows.push_back(row);
+  };
+  using cloth::Branching, cloth::Order;
+  for (uint32_t n : sizes) {
+    measure(n, 3, Branching::Branching, Order::Jacobi, false, "cloth.step.branching");
+    measure(n, 3, Branching::SubStreams, Order::Jacobi, false, "cloth.step.substreams");
+    measure(n, 3, Branching::Branching, Order::Jacobi, true, "cloth.step+display");
+  }
+  uint32_t big = options.quick ? 32 : 1024;
+  measure(big, 16, Branching::Branching, Order::Jacobi, true, "cloth.16it.step+display");
+  if (!options.quick) rows.back().reference["target_ms"] = 2.0;
+  measure(big, 16, Branching::SubStreams, Order::Jacobi, true, "cloth.16it.substreams+display");
+  measure(big, 16, Branching::Branching, Order::GaussSeidel, true, "cloth.16it.gauss-seidel+display");
+  return rows;
+}
+
+}  // namespace
+
+std::unique_ptr<Lab> make_cloth_lab() { return std::make_unique<ClothLab>(); }

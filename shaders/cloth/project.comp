@@ -1,0 +1,44 @@
+#version 460
+// Coloured Gauss–Seidel relaxation, constraint by constraint as Jakobsen relaxes them in
+// sequence: one invocation per constraint (edge A–B) of one colour — a set of edges no two
+// of which share a particle, so a dispatch needs no atomics — moves A and B by their
+// inverse-mass shares of stiffness·(|AB| − l), then out of the sphere and above the
+// ground. Edges (x, y)–(x + dx, y + dy) of one family; colour = phase of x (or y when
+// along_y) modulo stride.
+layout(local_size_x = 16, local_size_y = 16) in;
+layout(std430, binding = 0) buffer X_block { vec4 X[]; };
+layout(push_constant) uniform Push {
+  vec4 sphere;
+  uint width, height;
+  float len, stiffness;
+  int dx, dy;
+  uint stride, phase, along_y;
+  float ground;
+};
+
+vec3 collide(vec3 x) {
+  if (sphere.w > 0.0) {
+    vec3 r = x - sphere.xyz;
+    float d = length(r);
+    if (d < sphere.w && d > 0.0) x = sphere.xyz + r * (sphere.w / d);
+  }
+  x.y = max(x.y, ground);
+  return x;
+}
+
+void main() {
+  uvec2 g = gl_GlobalInvocationID.xy;
+  ivec2 a = along_y != 0u ? ivec2(g.x, phase + stride * g.y) : ivec2(phase + stride * g.x, g.y);
+  ivec2 b = a + ivec2(dx, dy);
+  if (a.x >= int(width) || a.y >= int(height) || b.x < 0 || b.y < 0 || b.x >= int(width) || b.y >= int(height)) return;
+  uint ia = uint(a.y) * width + uint(a.x), ib = uint(b.y) * width + uint(b.x);
+  vec4 pa = X[ia], pb = X[ib];
+  float w = pa.w + pb.w;
+  if (w == 0.0) return;
+  precise vec3 ab = pb.xyz - pa.xyz;
+  precise float d = length(ab);
+  if (d == 0.0) return;
+  precise vec3 corr = stiffness * ((d - len) / d) * ab;
+  if (pa.w > 0.0) X[ia] = vec4(collide(pa.xyz + (pa.w / w) * corr), pa.w);
+  if (pb.w > 0.0) X[ib] = vec4(collide(pb.xyz - (pb.w / w) * corr), pb.w);
+}
