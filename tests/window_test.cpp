@@ -86,3 +86,24 @@ TEST(Window, WaveDrawsTheWater) {
     EXPECT_GT(shades, 200u) << view << ": refraction and light should vary the colours";
   }
 }
+
+// The cloth lab in the window: the tartan (red) drape over the sphere is drawn.
+TEST(Window, ClothDrawsTheDrape) {
+  auto png = std::filesystem::temp_directory_path() / ("vklab-window-cloth-" + std::to_string(::getpid()) + ".png");
+  std::filesystem::remove(png);
+  auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                       " --validate --lab cloth --set size=32 --frames 90 --size 900x600 --capture " + png.string());
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(px, nullptr);
+  size_t red = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 450; x < w; ++x) {
+      const unsigned char* p = px + (size_t(y) * w + x) * 4;
+      red += p[0] > 90 && p[1] < 50 && p[2] < 60;
+    }
+  stbi_image_free(px);
+  EXPECT_GT(red, 3000u) << "the tartan cloth";
+}
