@@ -271,8 +271,8 @@ std::vector<BenchRow> ClothLab::bench(gpu::Context& ctx, const BenchOptions& opt
     c.branching = b;
     c.order = o;
     cloth::Simulation sim(ctx, c);
-    auto p = cloth::initial_positions(c, "hang");
-    p[cloth::corner_index(c, 0)].w = p[cloth::corner_index(c, 1)].w = 0.0f;
+    auto p = cloth::initial_positions(c, params_.choice("pose"));
+    if (params_.choice("pose") == "hang") p[cloth::corner_index(c, 0)].w = p[cloth::corner_index(c, 1)].w = 0.0f;
     sim.set_state(p, p);
     render::ClothScene sc{c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground};
     auto t = gpu::time_gpu(
@@ -297,6 +297,7 @@ std::vector<BenchRow> ClothLab::bench(gpu::Context& ctx, const BenchOptions& opt
     row.reference = {{"relaxations", iterations},
                      {"dispatches_per_relaxation", sim.dispatches_per_relaxation()},
                      {"device_saxpy_gbps", options.saxpy_gbps}};
+    row.reference["pose"] = params_.choice("pose");
     if (display) row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
     for (auto& th : kThesis)
       if (th.size == n && iterations == 3)

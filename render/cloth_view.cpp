@@ -20,7 +20,7 @@ struct PropsPush {
 constexpr uint32_t kSphereSlices = 48, kSphereStacks = 24;
 }  // namespace
 
-ClothView::ClothView(gpu::Context& ctx) {
+ClothView::ClothView(gpu::Context& ctx) : ctx_(ctx) {
   gpu::GraphicsDesc d;
   d.vert = "render/cloth.vert";
   d.frag = "render/cloth.frag";
@@ -59,9 +59,10 @@ void ClothView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
     vkCmdDraw(cmd, 6, 1, 0, 0);
   }
   uint32_t mx = std::min(s.width, kMaxMeshSide), my = std::min(s.height, kMaxMeshSide);
+  mesh_.ensure(ctx_, mx, my);
   ClothPush cp{mvp, {int32_t(s.width), int32_t(s.height), int32_t(mx), int32_t(my)}, {l.x, l.y, l.z, 0}};
   cloth_.bind(cmd, {gpu::storage_buffer(positions), gpu::storage_buffer(normals)}, cp);
-  vkCmdDraw(cmd, (mx - 1) * (my - 1) * 6, 1, 0, 0);
+  mesh_.draw(cmd);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
 }
 

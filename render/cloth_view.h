@@ -2,6 +2,7 @@
 // buffers (vertex pulling, no read-back): two-sided shading with a woven tartan on the
 // front and a plain back, the sphere and the ground; orbit camera.
 #pragma once
+#include "grid_indices.h"
 #include "orbit_camera.h"
 
 namespace render {
@@ -25,7 +26,9 @@ class ClothView {
   static constexpr uint32_t kMaxMeshSide = 1024;  // bigger cloths are drawn with a stride
 
  private:
+  gpu::Context& ctx_;
   gpu::Pipeline cloth_, props_;
+  GridIndices mesh_;
 };
 
 }  // namespace render

@@ -23,7 +23,7 @@ struct SurfacePush {
 uint32_t mesh_side(uint32_t n) { return std::min(n, WaterView::kMaxMeshSide); }
 }  // namespace
 
-WaterView::WaterView(gpu::Context& ctx, const std::filesystem::path& floor) {
+WaterView::WaterView(gpu::Context& ctx, const std::filesystem::path& floor) : ctx_(ctx) {
   int w = 0, h = 0, channels = 0;
   stbi_uc* pixels = stbi_load(floor.c_str(), &w, &h, &channels, 4);
   if (!pixels)
@@ -63,12 +63,13 @@ void WaterView::draw_surface(VkCommandBuffer cmd, const Frame& frame, const gpu:
   set_viewport(cmd, float(a.offset.x), float(a.offset.y), float(a.extent.width), float(a.extent.height));
   glm::vec3 eye = camera.eye();
   uint32_t mx = mesh_side(width), my = mesh_side(height);
+  mesh_.ensure(ctx_, mx, my);
   SurfacePush p{camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u))),
                 {eye.x, eye.y, eye.z, s.height_scale},
                 {s.light.x, s.light.y, s.light.z, s.refraction},
                 {int32_t(width), int32_t(height), int32_t(mx), int32_t(my)}};
   surface_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_image(floor_)}, p);
-  vkCmdDraw(cmd, (mx - 1) * (my - 1) * 6, 1, 0, 0);
+  mesh_.draw(cmd);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
 }
 

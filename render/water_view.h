@@ -3,6 +3,7 @@
 // through the surface offset along the normal (refraction), diffuse and specular light.
 // Two views: from above (the thesis's figures 4.6-4.7) and a 3D surface with an orbit camera.
 #pragma once
+#include "grid_indices.h"
 #include "orbit_camera.h"
 
 #include <filesystem>
@@ -32,7 +33,9 @@ class WaterView {
   static constexpr uint32_t kMaxMeshSide = 1024;  // bigger grids are drawn with a stride
 
  private:
+  gpu::Context& ctx_;
   gpu::Pipeline top_, surface_;
+  GridIndices mesh_;
   gpu::Image floor_;
 };
 

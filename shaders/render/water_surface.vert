@@ -1,7 +1,7 @@
 #version 460
-// The water as a 3D mesh pulled from the height buffer: mesh vertex (i, j) of an mx x my
-// lattice spread over the grid (a stride on grids bigger than the mesh), two triangles a
-// lattice square, no vertex buffer.
+// The water as a 3D mesh pulled from the height buffer: lattice vertex (i, j) =
+// gl_VertexIndex of an mx x my mesh (render/grid_indices) spread over the grid (a stride
+// on grids bigger than the mesh); no vertex buffer.
 layout(std430, binding = 0) readonly buffer Heights { float H[]; };
 layout(push_constant) uniform Push {
   mat4 mvp;
@@ -15,9 +15,7 @@ layout(location = 1) out vec3 world;
 float cell_height(ivec2 p) { return H[p.y * mesh.x + p.x]; }
 
 void main() {
-  const ivec2 corner[6] = ivec2[](ivec2(0, 0), ivec2(1, 0), ivec2(0, 1), ivec2(1, 0), ivec2(1, 1), ivec2(0, 1));
-  int square = gl_VertexIndex / 6;
-  ivec2 ij = ivec2(square % (mesh.z - 1), square / (mesh.z - 1)) + corner[gl_VertexIndex % 6];
+  ivec2 ij = ivec2(gl_VertexIndex % mesh.z, gl_VertexIndex / mesh.z);
   vec2 c = vec2(ij) * vec2(mesh.xy - 1) / vec2(mesh.zw - 1);  // cell units
   ivec2 p = min(ivec2(round(c)), mesh.xy - 1);
   float side = float(max(mesh.x, mesh.y));
