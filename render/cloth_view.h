@@ -23,7 +23,7 @@ class ClothView {
   void draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& positions, const gpu::Buffer& normals,
             const ClothScene& scene, const OrbitCamera& camera);
   static Rect viewport(const Frame& frame);
-  static constexpr uint32_t kMaxMeshSide = 1024;  // bigger cloths are drawn with a stride
+  static constexpr uint32_t kMaxMeshSide = 512;  // about a vertex a pixel; bigger cloths are drawn with a stride
 
  private:
   gpu::Context& ctx_;

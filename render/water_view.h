@@ -30,7 +30,7 @@ class WaterView {
                              float& cy);
   static bool cell_under_surface(const Frame& frame, uint32_t width, uint32_t height, const OrbitCamera& camera,
                                  float px, float py, float& cx, float& cy);
-  static constexpr uint32_t kMaxMeshSide = 1024;  // bigger grids are drawn with a stride
+  static constexpr uint32_t kMaxMeshSide = 512;  // about a vertex a pixel; bigger grids are drawn with a stride
 
  private:
   gpu::Context& ctx_;

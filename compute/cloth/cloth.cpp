@@ -233,9 +233,25 @@ Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_
 
 void Simulation::set_state(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev) {
   if (x.size() != config.n() || prev.size() != config.n()) throw std::invalid_argument("cloth: state size mismatch");
-  x_[cur_].upload(x);
-  x_[prev_].upload(prev);
-  ctx_.submit_now([&](VkCommandBuffer cmd) { record_stats(cmd); });
+  if (!start_x_) {
+    VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    start_x_ = gpu::Buffer(ctx_, 16ull * config.n(), usage);
+    start_prev_ = gpu::Buffer(ctx_, 16ull * config.n(), usage);
+  }
+  start_x_.upload(x);
+  start_prev_.upload(prev);
+  ctx_.submit_now([&](VkCommandBuffer cmd) {
+    record_restart(cmd);
+    record_stats(cmd);
+  });
+}
+
+void Simulation::record_restart(VkCommandBuffer cmd) {
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  VkBufferCopy all{0, 0, 16ull * config.n()};
+  vkCmdCopyBuffer(cmd, start_x_.handle(), x_[cur_].handle(), 1, &all);
+  vkCmdCopyBuffer(cmd, start_prev_.handle(), x_[prev_].handle(), 1, &all);
 }
 
 std::vector<glm::vec4> Simulation::positions() const { return x_[cur_].download<glm::vec4>(); }

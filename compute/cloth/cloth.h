@@ -71,7 +71,9 @@ class Simulation {
   Simulation(gpu::Context& ctx, const Config& config);
   Config config;  // all but the size may change between steps
 
+  // Uploads a state and keeps a copy on the GPU that record_restart() goes back to.
   void set_state(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev);
+  void record_restart(VkCommandBuffer cmd);
   std::vector<glm::vec4> positions() const;
   std::vector<glm::vec4> previous() const;
 
@@ -101,7 +103,7 @@ class Simulation {
   gpu::Context& ctx_;
   gpu::Buffer x_[4];  // current, previous and two work buffers (indices rotate)
   int cur_ = 0, prev_ = 1;
-  gpu::Buffer normals_, stats_;
+  gpu::Buffer normals_, stats_, start_x_, start_prev_;
   gpu::Pipeline verlet_, normals_pipe_, stats_pipe_, project_;
   gpu::Pipeline relax_[16];  // by SIDES
   uint64_t steps_ = 0;
