@@ -149,6 +149,51 @@ TEST_F(Cloth, NoParticleEndsAStepInsideTheSphereOrUnderTheGround) {
   }
 }
 
+// The mouse's corner: held at a point it stays there, its neighbours follow; released it
+// falls again. Wind along +z pushes a hanging cloth that way.
+TEST_F(Cloth, HeldCornerFollowsAndWindPushes) {
+  Config c = small();
+  c.iterations = 8;
+  Simulation sim(ctx(), c);
+  auto p = hanging(c);
+  sim.set_state(p, p);
+  uint32_t corner = corner_index(c, 2);  // bottom left, free
+  glm::vec3 target(-1.5f, 0.5f, 1.5f);
+  for (int i = 0; i < 60; ++i)
+    ctx().submit_now([&](VkCommandBuffer cmd) {
+      sim.record_hold(cmd, corner, target);
+      sim.record_steps(cmd, nullptr, 1);
+    });
+  auto x = sim.positions();
+  EXPECT_EQ(glm::vec3(x[corner]), target);
+  EXPECT_EQ(x[corner].w, 0.0f);
+  EXPECT_LT(glm::length(glm::vec3(x[corner + 1]) - target), 3 * c.rest()) << "its neighbour should follow";
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    sim.record_pin(cmd, corner, false);
+    sim.record_steps(cmd, nullptr, 30);
+  });
+  x = sim.positions();
+  EXPECT_EQ(x[corner].w, 1.0f);
+  EXPECT_LT(x[corner].y, target.y - 0.1f) << "released, it falls";
+
+  auto mean_z = [](const std::vector<glm::vec4>& v) {
+    double z = 0;
+    for (auto& q : v) z += q.z;
+    return z / v.size();
+  };
+  double still = 0, windy = 0;
+  for (float wind : {0.0f, 20.0f}) {
+    Config w = small();
+    w.wind = {0.0f, 0.0f, wind};
+    Simulation s2(ctx(), w);
+    auto q = hanging(w);
+    s2.set_state(q, q);
+    run(s2, 60);
+    (wind == 0 ? still : windy) = mean_z(s2.positions());
+  }
+  EXPECT_GT(windy, still + 0.1) << "wind along +z should push the cloth along +z";
+}
+
 TEST(ClothConfig, BadValuesAreRefused) {
   Config c;
   c.damping = 1.5f;
