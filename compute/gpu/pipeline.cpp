@@ -154,7 +154,7 @@ Pipeline make_graphics(Context& ctx, const GraphicsDesc& d) {
   VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
   ds.depthTestEnable = d.depth_test;
   ds.depthWriteEnable = d.depth_test;
-  ds.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
+  ds.depthCompareOp = d.depth_compare;
   VkPipelineColorBlendAttachmentState att{};
   att.colorWriteMask = 0xF;
   if (d.blend) {
@@ -167,14 +167,14 @@ Pipeline make_graphics(Context& ctx, const GraphicsDesc& d) {
     att.alphaBlendOp = VK_BLEND_OP_ADD;
   }
   VkPipelineColorBlendStateCreateInfo cb{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-  cb.attachmentCount = 1;
+  cb.attachmentCount = d.color_format == VK_FORMAT_UNDEFINED ? 0 : 1;
   cb.pAttachments = &att;
   VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
   VkPipelineDynamicStateCreateInfo dy{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   dy.dynamicStateCount = 2;
   dy.pDynamicStates = dyn;
   VkPipelineRenderingCreateInfo ri{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-  ri.colorAttachmentCount = 1;
+  ri.colorAttachmentCount = d.color_format == VK_FORMAT_UNDEFINED ? 0 : 1;
   ri.pColorAttachmentFormats = &d.color_format;
   ri.depthAttachmentFormat = d.depth_format;
   VkGraphicsPipelineCreateInfo ci{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &ri};

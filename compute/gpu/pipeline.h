@@ -71,8 +71,9 @@ struct GraphicsDesc {
   VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
   VkCullModeFlags cull = VK_CULL_MODE_NONE;
   bool depth_test = false;
+  VkCompareOp depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
   bool blend = false;
-  VkFormat color_format = VK_FORMAT_B8G8R8A8_UNORM;
+  VkFormat color_format = VK_FORMAT_B8G8R8A8_UNORM;  // VK_FORMAT_UNDEFINED: depth only
   VkFormat depth_format = VK_FORMAT_D32_SFLOAT;
 };
 Pipeline make_graphics(Context& ctx, const GraphicsDesc& desc);

@@ -1,0 +1,35 @@
+// Tool meshes (seed 003, ch. 5 and 12): a triangle list in the tool's frame — tip at the
+// origin, axis +z, the cutting end at the bottom. Generators for the seed's tools and an
+// STL reader (binary and ASCII) whose every complaint names the file and where.
+#pragma once
+#include <glm/glm.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace machining {
+
+struct Mesh {
+  std::vector<glm::vec3> vertices;  // 3 a triangle
+  size_t triangles() const { return vertices.size() / 3; }
+  glm::vec3 lo() const;
+  glm::vec3 hi() const;
+};
+
+// resolution = slices around the axis (other counts follow). The seed's counts: sphere
+// 16 -> 320, 32 -> 1984, 79 -> 12482 triangles; cone 32 -> 64.
+Mesh ball_end(float radius, uint32_t slices);   // a sphere with its centre at z = radius
+Mesh cone(float radius, float height, uint32_t slices);  // tip down
+Mesh flat_end(float radius, float height, uint32_t slices);  // a closed cylinder
+Mesh bull_nose(float radius, float corner, uint32_t slices);  // a torus, tube radius `corner`, lowest at z = 0
+// The seed's tool by name ("sphere", "torus", "cone", "flat") and size (its diameter) at
+// a resolution given as the seed's triangle count where it has one.
+Mesh make_tool(const std::string& shape, float diameter, uint32_t triangles);
+const std::vector<std::string>& tool_shapes();
+
+// Throws std::runtime_error "FILE: offset N: ..." / "FILE:LINE: ..." on malformed input.
+Mesh read_stl(const std::filesystem::path& path);
+void write_stl(const std::filesystem::path& path, const Mesh& m);  // binary
+
+}  // namespace machining

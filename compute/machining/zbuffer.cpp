@@ -1,0 +1,316 @@
+#include "zbuffer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+#include <thread>
+
+namespace machining {
+
+namespace {
+constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+const char* kShaders[6] = {"machining/per_position.comp", "machining/per_triangle.comp", "machining/fine.comp",
+                           "machining/persistent.comp", "machining/per_brin.comp", nullptr};
+
+struct EnginePush {
+  uint32_t nx, ny;
+  float x0, y0, d;
+  uint32_t triangles, pos_first, pos_count;
+};
+struct HwPush {
+  uint32_t nx, ny;
+  float x0, y0, d, zlo, zhi;
+  uint32_t pos_first;
+};
+
+// The CPU twin of zbuffer.glsl, operation for operation.
+struct Placed {
+  glm::vec3 a, b, c;
+  float area;
+};
+Placed place(const PackedPosition& P, const glm::vec3* v) {
+  auto rot = [&](glm::vec3 x) {
+    return glm::vec3(P.r0.x * x.x + P.r0.y * x.y + P.r0.z * x.z, P.r1.x * x.x + P.r1.y * x.y + P.r1.z * x.z,
+                     P.r2.x * x.x + P.r2.y * x.y + P.r2.z * x.z);
+  };
+  Placed t{rot(v[0]), rot(v[1]), rot(v[2]), 0};
+  t.area = (t.b.x - t.a.x) * (t.c.y - t.a.y) - (t.b.y - t.a.y) * (t.c.x - t.a.x);
+  return t;
+}
+glm::ivec4 brin_range(const Stock& s, const PackedPosition& P, const Placed& t) {
+  glm::vec2 lo = glm::min(glm::min(glm::vec2(t.a), glm::vec2(t.b)), glm::vec2(t.c));
+  glm::vec2 hi = glm::max(glm::max(glm::vec2(t.a), glm::vec2(t.b)), glm::vec2(t.c));
+  glm::vec2 flo = (glm::vec2(P.t) + lo - glm::vec2(s.x0, s.y0)) / s.d;
+  glm::vec2 fhi = (glm::vec2(P.t) + hi - glm::vec2(s.x0, s.y0)) / s.d;
+  return {std::max(int(std::ceil(flo.x)), 0), std::max(int(std::ceil(flo.y)), 0),
+          std::min(int(std::floor(fhi.x)), int(s.nx) - 1), std::min(int(std::floor(fhi.y)), int(s.ny) - 1)};
+}
+bool hit(const Stock& s, const PackedPosition& P, const Placed& t, int i, int j, float& height) {
+  glm::vec2 p = glm::vec2(s.x0 + float(i) * s.d, s.y0 + float(j) * s.d) - glm::vec2(P.t);
+  float w0 = (t.c.x - t.b.x) * (p.y - t.b.y) - (t.c.y - t.b.y) * (p.x - t.b.x);
+  float w1 = (t.a.x - t.c.x) * (p.y - t.c.y) - (t.a.y - t.c.y) * (p.x - t.c.x);
+  float w2 = (t.b.x - t.a.x) * (p.y - t.a.y) - (t.b.y - t.a.y) * (p.x - t.a.x);
+  bool inside = t.area > 0.0f ? (w0 >= 0 && w1 >= 0 && w2 >= 0) : (w0 <= 0 && w1 <= 0 && w2 <= 0);
+  float z = (w0 * t.a.z + w1 * t.b.z + w2 * t.c.z) / t.area;
+  height = P.t.z + z;
+  return inside;
+}
+
+Intersection intersect(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec2 p, float z0) {
+  Intersection r;
+  float area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+  float w0 = (c.x - b.x) * (p.y - b.y) - (c.y - b.y) * (p.x - b.x);
+  float w1 = (a.x - c.x) * (p.y - c.y) - (a.y - c.y) * (p.x - c.x);
+  float w2 = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+  r.inside = area > 0 ? (w0 >= 0 && w1 >= 0 && w2 >= 0) : (w0 <= 0 && w1 <= 0 && w2 <= 0);
+  r.u = w1 / area, r.v = w2 / area;
+  r.height = z0 + (w0 * a.z + w1 * b.z + w2 * c.z) / area;
+  return r;
+}
+}  // namespace
+
+const std::vector<std::string>& engine_names() {
+  static const std::vector<std::string> n = {"cpu", "position", "triangle", "fine", "persistent", "brin", "hardware"};
+  return n;
+}
+
+Engine engine_from_name(const std::string& name) {
+  auto& n = engine_names();
+  auto it = std::find(n.begin(), n.end(), name);
+  if (it == n.end()) throw std::invalid_argument("unknown engine '" + name + "'");
+  return Engine(it - n.begin());
+}
+
+uint32_t height_key(float h) {
+  uint32_t b;
+  std::memcpy(&b, &h, 4);
+  return (b & 0x80000000u) ? ~b : b | 0x80000000u;
+}
+
+float key_height(uint32_t k) {
+  uint32_t b = (k & 0x80000000u) ? k & 0x7fffffffu : ~k;
+  float h;
+  std::memcpy(&h, &b, 4);
+  return h;
+}
+
+glm::mat3 tool_rotation(const Position& p) {
+  float c = std::cos(p.omega), s = std::sin(p.omega);
+  glm::mat3 spin(glm::vec3(c, s, 0), glm::vec3(-s, c, 0), glm::vec3(0, 0, 1));  // columns
+  glm::vec3 z(0, 0, 1), a = glm::normalize(p.axis);
+  glm::vec3 k = glm::cross(z, a);
+  float sn = glm::length(k), cs = a.z;
+  glm::mat3 tilt(1.0f);
+  if (sn > 1e-7f) {
+    k /= sn;
+    glm::mat3 K(glm::vec3(0, k.z, -k.y), glm::vec3(-k.z, 0, k.x), glm::vec3(k.y, -k.x, 0));
+    tilt = glm::mat3(1.0f) + sn * K + (1 - cs) * K * K;
+  } else if (cs < 0) {
+    tilt = glm::mat3(glm::vec3(1, 0, 0), glm::vec3(0, -1, 0), glm::vec3(0, 0, -1));
+  }
+  return tilt * spin;
+}
+
+PackedPosition pack(const Position& p, const Mesh& tool) {
+  glm::mat3 R = tool_rotation(p);
+  glm::vec3 lo = tool.lo(), hi = tool.hi();
+  glm::vec2 blo(INFINITY), bhi(-INFINITY);
+  for (int k = 0; k < 8; ++k) {
+    glm::vec3 corner((k & 1) ? hi.x : lo.x, (k & 2) ? hi.y : lo.y, (k & 4) ? hi.z : lo.z);
+    glm::vec3 w = R * corner;
+    blo = glm::min(blo, glm::vec2(w)), bhi = glm::max(bhi, glm::vec2(w));
+  }
+  glm::mat3 Rt = glm::transpose(R);  // rows of R as columns
+  return {glm::vec4(p.tip, bhi.y), glm::vec4(Rt[0], blo.x), glm::vec4(Rt[1], blo.y), glm::vec4(Rt[2], bhi.x)};
+}
+
+void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, const std::vector<Position>& path,
+              uint32_t threads) {
+  if (heights.size() != size_t(s.nx) * s.ny) throw std::invalid_argument("mill_cpu: heights do not match the stock");
+  if (!threads) threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<PackedPosition> packed;
+  packed.reserve(path.size());
+  for (auto& p : path) packed.push_back(pack(p, tool));
+  std::vector<std::thread> pool;
+  for (uint32_t k = 0; k < threads; ++k)
+    pool.emplace_back([&, k] {
+      int j0 = int(uint64_t(s.ny) * k / threads), j1 = int(uint64_t(s.ny) * (k + 1) / threads);
+      for (auto& P : packed)
+        for (size_t t = 0; t < tool.triangles(); ++t) {
+          Placed tr = place(P, &tool.vertices[3 * t]);
+          if (tr.area == 0.0f) continue;
+          glm::ivec4 r = brin_range(s, P, tr);
+          for (int j = std::max(r.y, j0); j <= std::min(r.w, j1 - 1); ++j)
+            for (int i = r.x; i <= r.z; ++i) {
+              float h;
+              if (hit(s, P, tr, i, j, h)) {
+                float& cell = heights[size_t(j) * s.nx + i];
+                if (height_key(h) < height_key(cell)) cell = h;
+              }
+            }
+        }
+    });
+  for (auto& t : pool) t.join();
+}
+
+Intersection intersect_world(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 tr, glm::vec2 brin) {
+  return intersect(a + tr, b + tr, c + tr, brin, 0.0f);
+}
+
+Intersection intersect_tool_frame(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 tr, glm::vec2 brin) {
+  return intersect(a, b, c, brin - glm::vec2(tr), tr.z);
+}
+
+Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const std::vector<Position>& path)
+    : ctx_(ctx), stock_(stock), tool_(tool), path_(path), path_size_(path.size()), triangles_(tool.triangles()) {
+  if (stock.nx < 2 || stock.ny < 2 || !(stock.d > 0)) throw std::invalid_argument("stock: at least 2 x 2 brins, spacing > 0");
+  if (tool.triangles() == 0) throw std::invalid_argument("tool: no triangles");
+  if (path.empty()) throw std::invalid_argument("path: no positions");
+  VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  heights_ = gpu::Buffer(ctx, 4ull * stock.nx * stock.ny, usage);
+  std::vector<glm::vec4> tris;
+  for (auto& v : tool.vertices) tris.emplace_back(v, 0.0f);
+  tris_ = gpu::Buffer(ctx, tris.size() * 16, usage);
+  tris_.upload(tris);
+  std::vector<PackedPosition> packed;
+  float zmin = INFINITY;
+  for (auto& p : path) packed.push_back(pack(p, tool)), zmin = std::min(zmin, p.tip.z);
+  positions_ = gpu::Buffer(ctx, packed.size() * sizeof(PackedPosition), usage);
+  positions_.upload(packed);
+  queue_ = gpu::Buffer(ctx, 16, usage);
+  for (int e = 0; e < 5; ++e) engines_[e] = gpu::make_compute(ctx, kShaders[e], {SB, SB, SB, SB}, sizeof(EnginePush));
+  glm::vec3 size = tool.hi() - tool.lo();
+  zlo_ = zmin - glm::length(size) - 1.0f;
+  zhi_ = stock.top + 1.0f;
+  set_heights(std::vector<float>(size_t(stock.nx) * stock.ny, stock.top));
+}
+
+void Machine::set_heights(const std::vector<float>& h) {
+  if (h.size() != size_t(stock_.nx) * stock_.ny) throw std::invalid_argument("heights do not match the stock");
+  std::vector<uint32_t> keys(h.size());
+  float top = -INFINITY;
+  for (size_t i = 0; i < h.size(); ++i) keys[i] = height_key(h[i]), top = std::max(top, h[i]);
+  heights_.upload(keys);
+  zhi_ = std::max(zhi_, top + 1.0f);
+}
+
+std::vector<float> Machine::heights() const {
+  auto keys = heights_.download<uint32_t>();
+  std::vector<float> h(keys.size());
+  for (size_t i = 0; i < h.size(); ++i) h[i] = key_height(keys[i]);
+  return h;
+}
+
+void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t count, gpu::Profiler* prof) {
+  if (e == Engine::Cpu) throw std::invalid_argument("the CPU engine does not record GPU work");
+  count = uint32_t(std::min<size_t>(count, path_size_ - std::min<size_t>(first, path_size_)));
+  if (!count) return;
+  uint32_t scope = prof ? prof->begin(cmd, "machining." + engine_names()[size_t(e)], 0, 0) : 0;
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  if (e == Engine::Hardware) {
+    record_hardware(cmd, first, count);
+  } else {
+    const auto& s = stock_;
+    EnginePush p{s.nx, s.ny, s.x0, s.y0, s.d, uint32_t(triangles_), first, count};
+    uint64_t work = 0;
+    switch (e) {
+      case Engine::PerPosition: work = count; break;
+      case Engine::PerTriangle: work = triangles_; break;
+      case Engine::Fine: work = uint64_t(triangles_) * count; break;
+      case Engine::Persistent: work = 64ull * 2048; break;  // resident threads, not work items
+      default: work = uint64_t(s.nx) * s.ny; break;
+    }
+    if (e == Engine::Persistent) {
+      vkCmdFillBuffer(cmd, queue_.handle(), 0, 16, 0);
+      gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    }
+    auto& pipe = engines_[size_t(e) - 1];
+    pipe.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
+                    gpu::storage_buffer(queue_)},
+              p);
+    vkCmdDispatch(cmd, uint32_t(std::clamp<uint64_t>((work + 63) / 64, 1, 65535)), 1, 1);
+  }
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  if (prof) prof->end(cmd, scope);
+}
+
+void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count) {
+  const auto& s = stock_;
+  if (!hw_draw_) {
+    if (s.nx > ctx_.props.limits.maxFramebufferWidth || s.ny > ctx_.props.limits.maxFramebufferHeight)
+      throw std::invalid_argument("hardware engine: the stock is larger than the largest framebuffer");
+    gpu::GraphicsDesc g;
+    g.vert = "machining/hw.vert";
+    g.frag = "machining/hw.frag";
+    g.bindings = {SB, SB};
+    g.push_bytes = sizeof(HwPush);
+    g.depth_test = true;
+    g.depth_compare = VK_COMPARE_OP_LESS;
+    g.color_format = VK_FORMAT_UNDEFINED;
+    hw_draw_ = gpu::make_graphics(ctx_, g);
+    hw_merge_ = gpu::make_compute(ctx_, "machining/hw_merge.comp", {SB, SB}, sizeof(HwPush));
+    depth_ = gpu::Image(ctx_, s.nx, s.ny, VK_FORMAT_D32_SFLOAT,
+                        VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                        VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+    depth_copy_ = gpu::Buffer(ctx_, 4ull * s.nx * s.ny, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+  }
+  HwPush p{s.nx, s.ny, s.x0, s.y0, s.d, zlo_, zhi_, first};
+  gpu::transition(cmd, depth_.handle(), VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+  VkRenderingAttachmentInfo da{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  da.imageView = depth_.view();
+  da.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+  da.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  da.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  da.clearValue.depthStencil = {1.0f, 0};
+  VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  ri.renderArea = {{0, 0}, {s.nx, s.ny}};
+  ri.layerCount = 1;
+  ri.pDepthAttachment = &da;
+  vkCmdBeginRendering(cmd, &ri);
+  VkViewport vp{0, 0, float(s.nx), float(s.ny), 0, 1};
+  VkRect2D sc{{0, 0}, {s.nx, s.ny}};
+  vkCmdSetViewport(cmd, 0, 1, &vp);
+  vkCmdSetScissor(cmd, 0, 1, &sc);
+  hw_draw_.bind(cmd, {gpu::storage_buffer(tris_), gpu::storage_buffer(positions_)}, p);
+  vkCmdDraw(cmd, uint32_t(3 * triangles_), count, 0, 0);
+  vkCmdEndRendering(cmd);
+  gpu::transition(cmd, depth_.handle(), VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+                  VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  VkBufferImageCopy region{};
+  region.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1};
+  region.imageExtent = {s.nx, s.ny, 1};
+  vkCmdCopyImageToBuffer(cmd, depth_.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, depth_copy_.handle(), 1, &region);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  hw_merge_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(depth_copy_)}, p);
+  vkCmdDispatch(cmd, gpu::groups(s.nx * s.ny, 256), 1, 1);
+}
+
+void Machine::run(Engine e, double pairs_per_submit) {
+  if (e == Engine::Cpu) {
+    auto h = heights();
+    mill_cpu(stock_, h, tool_, path_);
+    set_heights(h);
+    return;
+  }
+  uint32_t chunk = uint32_t(std::clamp<double>(pairs_per_submit / double(triangles_), 1, 1 << 20));
+  for (size_t first = 0; first < path_size_; first += chunk)
+    ctx_.submit_now([&](VkCommandBuffer cmd) { record(cmd, e, uint32_t(first), chunk); });
+}
+
+Engine Machine::pick(size_t triangles, size_t positions, const Stock& s, const Mesh& tool) {
+  // Few positions: parallelism must come from the triangles and the fragments ("fine");
+  // many positions with small fragments: per position; large fragments a thread: fine.
+  glm::vec3 size = tool.hi() - tool.lo();
+  double fragment = double(size.x / s.d) * double(size.y / s.d) / std::max<double>(1, triangles) * 2;
+  if (positions < 4096 || fragment > 64) return Engine::Fine;
+  return Engine::PerPosition;
+}
+
+}  // namespace machining

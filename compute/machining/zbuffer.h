@@ -1,0 +1,94 @@
+// Z-buffer milling (seed 003, ch. 5–8): a grid of brins (dexels) with one height each,
+// lowered to the lowest point of the tool mesh over it at every position of the path.
+// Engines: the multithreaded CPU rasterizer (the seed's "CPU Raster", edge functions) and,
+// on the GPU, per position ("GPU Raster"), per triangle ("GPU Inverted"), per triangle ×
+// position ("GPU Fine"), persistent threads over a work queue, per brin (the N-buffer's
+// way, no atomics), and the hardware rasterizer (tool drawn instanced into a depth image).
+// The compute engines share one intersection (shaders/machining/zbuffer.glsl, tool frame)
+// and an atomic minimum on order-preserving integer keys: their heightfields are
+// bit-identical. The hardware rasterizer agrees within its depth quantisation.
+#pragma once
+#include "path.h"
+#include "tool.h"
+
+#include "gpu/pipeline.h"
+#include "gpu/profiler.h"
+
+#include <memory>
+
+namespace machining {
+
+enum class Engine { Cpu, PerPosition, PerTriangle, Fine, Persistent, PerBrin, Hardware };
+const std::vector<std::string>& engine_names();  // "cpu", "position", "triangle", "fine", "persistent", "brin", "hardware"
+Engine engine_from_name(const std::string& name);
+
+struct Stock {
+  uint32_t nx = 256, ny = 256;  // brins
+  float x0 = 0, y0 = 0, d = 1;  // brin (i, j) at (x0 + i·d, y0 + j·d)
+  float top = 0;                // starting height (flat stock)
+};
+
+// Order-preserving keys, as the shaders compute them.
+uint32_t height_key(float h);
+float key_height(uint32_t k);
+
+// The GPU's view of a position: tip, rotation rows, and the placed tool's bounding box.
+struct PackedPosition {
+  glm::vec4 t, r0, r1, r2;
+};
+PackedPosition pack(const Position& p, const Mesh& tool);
+glm::mat3 tool_rotation(const Position& p);  // tool frame -> world: +z to the axis, after ω about z
+
+// The seed's CPU engine: all threads over all positions, each owning a band of rows.
+// Same arithmetic as the shaders (tool frame); heights as floats.
+void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, const std::vector<Position>& path,
+              uint32_t threads = 0);
+
+// The seed's §15.3 example: the intersection of a brin with a triangle, as barycentric
+// u, v and the height, computed by translating the triangle (world frame) or the brin
+// (tool frame). Returns false if the brin misses the triangle.
+struct Intersection {
+  float u = 0, v = 0, height = 0;
+  bool inside = false;
+};
+Intersection intersect_world(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 translation, glm::vec2 brin);
+Intersection intersect_tool_frame(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 translation, glm::vec2 brin);
+
+class Machine {
+ public:
+  Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const std::vector<Position>& path);
+  const Stock& stock() const { return stock_; }
+  size_t positions() const { return path_size_; }
+  size_t triangles() const { return triangles_; }
+
+  void set_heights(const std::vector<float>& h);
+  std::vector<float> heights() const;
+  const gpu::Buffer& height_keys() const { return heights_; }  // uint keys, row-major (drawing)
+
+  // Mills positions [first, first + count) with a GPU engine (not Engine::Cpu).
+  void record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t count, gpu::Profiler* prof = nullptr);
+  // Runs the whole path in submissions of at most `pairs_per_submit` (triangle, position)
+  // pairs (seed 003, ch. 4: bounded work per submission); CPU engine included.
+  void run(Engine e, double pairs_per_submit = 1 << 24);
+  // The engine the workload suits best (measured on the H100, docs/PERF.md).
+  static Engine pick(size_t triangles, size_t positions, const Stock& s, const Mesh& tool);
+  const Mesh& tool() const { return tool_; }
+  const std::vector<Position>& path() const { return path_; }
+
+ private:
+  void record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count);
+  gpu::Context& ctx_;
+  Stock stock_;
+  Mesh tool_;
+  std::vector<Position> path_;
+  size_t path_size_ = 0, triangles_ = 0;
+  gpu::Buffer heights_, tris_, positions_, queue_;
+  gpu::Pipeline engines_[6];
+  // hardware rasterizer
+  gpu::Pipeline hw_draw_, hw_merge_;
+  gpu::Image depth_;
+  gpu::Buffer depth_copy_;
+  float zlo_ = 0, zhi_ = 1;
+};
+
+}  // namespace machining

@@ -1,0 +1,7 @@
+#version 460
+// "GPU Fine" (seed 003, §6.3.4): a thread takes one triangle at one position.
+#include "engine.glsl"
+void main() {
+  uint pairs = triangles * pos_count;
+  for (uint k = gl_GlobalInvocationID.x; k < pairs; k += STRIDE) raster(k % triangles, pos_first + k / triangles);
+}

@@ -1,0 +1,8 @@
+// Order-preserving float <-> uint (seed 003, §15.1): negative floats have all bits
+// flipped, positive ones the sign bit set, so unsigned order is float order and an
+// atomicMin on the keys is a float minimum.
+uint height_key(float h) {
+  uint b = floatBitsToUint(h);
+  return (b & 0x80000000u) != 0u ? ~b : b | 0x80000000u;
+}
+float key_height(uint k) { return uintBitsToFloat((k & 0x80000000u) != 0u ? k & 0x7fffffffu : ~k); }

@@ -1,0 +1,26 @@
+#version 460
+// The per-brin engine (seed 003, §5.3, §6.3.1, the N-buffer's way): a thread owns one brin
+// and looks at every position whose tool bounding box covers it, then at every triangle
+// whose bounding box does; it keeps the lowest hit itself, so it needs no atomics.
+#include "engine.glsl"
+void main() {
+  uint brins = nx * ny;
+  for (uint b = gl_GlobalInvocationID.x; b < brins; b += STRIDE) {
+    int i = int(b % nx), j = int(b / nx);
+    uint best = H[b];
+    for (uint p = pos_first; p < pos_first + pos_count; ++p) {
+      Pos P = POS[p];
+      vec2 rel = vec2(x0 + float(i) * d, y0 + float(j) * d) - P.t.xy;
+      if (rel.x < P.r0.w - d || rel.y < P.r1.w - d || rel.x > P.r2.w + d || rel.y > P.t.w + d) continue;
+      for (uint t = 0u; t < triangles; ++t) {
+        Tri tr = place(P, t);
+        if (tr.area == 0.0) continue;
+        ivec4 r = brin_range(P, tr);
+        if (i < r.x || i > r.z || j < r.y || j > r.w) continue;
+        float h;
+        if (hit(P, tr, i, j, h)) best = min(best, height_key(h));
+      }
+    }
+    H[b] = best;
+  }
+}

@@ -1,0 +1,7 @@
+#version 460
+// "GPU Raster" (seed 003, §6.3.2): a thread takes every triangle at one position.
+#include "engine.glsl"
+void main() {
+  for (uint p = gl_GlobalInvocationID.x; p < pos_count; p += STRIDE)
+    for (uint t = 0u; t < triangles; ++t) raster(t, pos_first + p);
+}

@@ -1,0 +1,63 @@
+// The Z-buffer intersection every machining engine shares (compute/machining/zbuffer.h
+// is its CPU twin), so that every engine computes the same bits for a brin and a
+// triangle: the minimum is order-independent, hence so are the heightfields.
+// Tool frame (seed 003, §15.3.2): the triangle is rotated with the tool but never
+// translated; the brin is moved by the inverse translation instead, so every coordinate
+// in the arithmetic is of the tool's size. `precise` keeps the compiler from fusing
+// multiply-adds differently in different kernels.
+// Needs (engine.glsl): H (uint heights), TRI (vec4, 3 a triangle), POS (Pos) buffers
+// and the push constants nx, ny, x0, y0, d.
+
+#include "keys.glsl"
+
+struct Tri {
+  vec3 a, b, c;
+  float area;  // twice the signed projected area; 0: seen edge-on, skipped
+};
+
+Tri place(Pos P, uint tri) {
+  Tri t;
+  vec3 v0 = TRI[3u * tri].xyz, v1 = TRI[3u * tri + 1u].xyz, v2 = TRI[3u * tri + 2u].xyz;
+  precise vec3 a = vec3(dot(P.r0.xyz, v0), dot(P.r1.xyz, v0), dot(P.r2.xyz, v0));
+  precise vec3 b = vec3(dot(P.r0.xyz, v1), dot(P.r1.xyz, v1), dot(P.r2.xyz, v1));
+  precise vec3 c = vec3(dot(P.r0.xyz, v2), dot(P.r1.xyz, v2), dot(P.r2.xyz, v2));
+  t.a = a, t.b = b, t.c = c;
+  precise float area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+  t.area = area;
+  return t;
+}
+
+// The brins under the triangle's bounding box: (i_lo, j_lo, i_hi, j_hi), empty if lo > hi.
+ivec4 brin_range(Pos P, Tri t) {
+  vec2 lo = min(min(t.a.xy, t.b.xy), t.c.xy), hi = max(max(t.a.xy, t.b.xy), t.c.xy);
+  precise vec2 flo = (P.t.xy + lo - vec2(x0, y0)) / d;
+  precise vec2 fhi = (P.t.xy + hi - vec2(x0, y0)) / d;
+  ivec2 l = max(ivec2(ceil(flo)), ivec2(0)), h = min(ivec2(floor(fhi)), ivec2(int(nx) - 1, int(ny) - 1));
+  return ivec4(l, h);
+}
+
+// Brin (i, j) against the placed triangle: inside by edge functions (edges included),
+// then the height by barycentric interpolation, in the tool frame.
+bool hit(Pos P, Tri t, int i, int j, out float height) {
+  precise vec2 p = vec2(x0 + float(i) * d, y0 + float(j) * d) - P.t.xy;
+  precise float w0 = (t.c.x - t.b.x) * (p.y - t.b.y) - (t.c.y - t.b.y) * (p.x - t.b.x);
+  precise float w1 = (t.a.x - t.c.x) * (p.y - t.c.y) - (t.a.y - t.c.y) * (p.x - t.c.x);
+  precise float w2 = (t.b.x - t.a.x) * (p.y - t.a.y) - (t.b.y - t.a.y) * (p.x - t.a.x);
+  bool inside = t.area > 0.0 ? (w0 >= 0.0 && w1 >= 0.0 && w2 >= 0.0) : (w0 <= 0.0 && w1 <= 0.0 && w2 <= 0.0);
+  precise float z = (w0 * t.a.z + w1 * t.b.z + w2 * t.c.z) / t.area;
+  height = P.t.z + z;
+  return inside;
+}
+
+// Lowers every brin under one triangle at one position.
+void raster(uint tri, uint pos) {
+  Pos P = POS[pos];
+  Tri t = place(P, tri);
+  if (t.area == 0.0) return;
+  ivec4 r = brin_range(P, t);
+  for (int j = r.y; j <= r.w; ++j)
+    for (int i = r.x; i <= r.z; ++i) {
+      float h;
+      if (hit(P, t, i, j, h)) atomicMin(H[uint(j) * nx + uint(i)], height_key(h));
+    }
+}

@@ -1,0 +1,241 @@
+// compute/machining: the engines against each other and the CPU, grooves and scallops
+// against geometry, the seed's numerical-stability example, and a catalogue of bad files.
+#include "helpers.h"
+#include "machining/zbuffer.h"
+
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+
+using namespace machining;
+namespace fs = std::filesystem;
+
+namespace {
+
+class Machining : public GpuTest {
+ protected:
+  std::vector<float> mill(Engine e, const Stock& s, const Mesh& tool, const std::vector<Position>& path,
+                          double pairs = 1 << 20) {
+    Machine m(ctx(), s, tool, path);
+    m.run(e, pairs);
+    return m.heights();
+  }
+};
+
+Stock small_stock() {
+  Stock s;
+  s.nx = 64, s.ny = 48, s.d = 0.5f, s.x0 = 0.25f, s.y0 = -0.5f;
+  return s;
+}
+
+std::vector<Position> tilted(std::vector<Position> p) {
+  for (size_t i = 0; i < p.size(); ++i) {
+    p[i].axis = glm::normalize(glm::vec3(0.3f * std::sin(float(i)), 0.2f, 1.0f));
+    p[i].omega = 0.1f * float(i);
+  }
+  return p;
+}
+
+TEST_F(Machining, ComputeEnginesAreBitIdenticalAndMatchTheCpu) {
+  Stock s = small_stock();
+  for (bool five_axis : {false, true}) {
+    auto tool = make_tool("sphere", 6.0f, 320);
+    auto path = generate_path("random", 30.0f, 40, 1.0f, 7);
+    if (five_axis) path = tilted(path);
+    auto ref = mill(Engine::PerPosition, s, tool, path);
+    size_t lowered = 0;
+    for (float h : ref) lowered += h < 0.0f;
+    ASSERT_GT(lowered, 200u) << "the path should cut";
+    for (Engine e : {Engine::PerTriangle, Engine::Fine, Engine::Persistent, Engine::PerBrin}) {
+      auto h = mill(e, s, tool, path, 4000);  // several submissions
+      ASSERT_EQ(std::memcmp(h.data(), ref.data(), h.size() * 4), 0)
+          << engine_names()[size_t(e)] << (five_axis ? " (5-axis)" : "");
+    }
+    std::vector<float> cpu(ref.size(), 0.0f);
+    mill_cpu(s, cpu, tool, path, 3);
+    for (size_t i = 0; i < cpu.size(); ++i)
+      ASSERT_NEAR(cpu[i], ref[i], 4 * FLT_EPSILON * (1 + std::fabs(ref[i]))) << "cpu, brin " << i;
+  }
+}
+
+// The hardware rasterizer: the same cut up to its 32-bit depth quantisation, except on
+// brins lying on a triangle edge shared with the outline (its top-left fill rule against
+// our closed edges): at most 2 % of the cut brins may differ by more than the quantum.
+TEST_F(Machining, HardwareRasterizerAgreesWithinItsRule) {
+  Stock s = small_stock();
+  auto tool = make_tool("sphere", 6.0f, 1984);
+  auto path = generate_path("random", 30.0f, 40, 1.0f, 9);
+  auto ref = mill(Engine::Fine, s, tool, path);
+  auto hw = mill(Engine::Hardware, s, tool, path);
+  Machine m(ctx(), s, tool, path);
+  float quantum = 0;  // (zhi − zlo)·2^-23 ... bounded by the path depth range + tool size
+  quantum = (0.0f + 1.0f - (-2.0f - 6.0f * 1.7321f - 1.0f)) * std::ldexp(1.0f, -22);
+  size_t cut = 0, off = 0;
+  for (size_t i = 0; i < ref.size(); ++i) {
+    if (ref[i] < 0 || hw[i] < 0) ++cut;
+    if (std::fabs(ref[i] - hw[i]) > quantum) ++off;
+  }
+  ASSERT_GT(cut, 200u);
+  EXPECT_LE(off, cut / 50) << off << " of " << cut << " cut brins differ by more than " << quantum;
+}
+
+TEST_F(Machining, FlatEndMillCutsAGrooveOfItsWidthAndDepth) {
+  Stock s;
+  s.nx = 160, s.ny = 80, s.d = 0.25f;
+  const float R = 4.0f, depth = 1.5f, yc = 10.0f;
+  auto tool = make_tool("flat", 2 * R, 256);
+  std::vector<Position> path;
+  for (int k = 0; k <= 200; ++k) path.push_back({{5.0f + 0.1f * k, yc, -depth}});
+  auto h = mill(Engine::Fine, s, tool, path);
+  uint32_t i = 100;  // x = 25, the middle of the pass
+  uint32_t width_cells = 0;
+  float deepest = 0;
+  for (uint32_t j = 0; j < s.ny; ++j) {
+    float v = h[size_t(j) * s.nx + i];
+    if (v < -1e-4f) ++width_cells;
+    deepest = std::min(deepest, v);
+  }
+  EXPECT_FLOAT_EQ(deepest, -depth);
+  EXPECT_NEAR(width_cells * s.d, 2 * R, s.d) << "groove width";
+}
+
+// Ball end R, parallel passes s apart: scallops of height R − sqrt(R² − s²/4), up to the
+// mesh's chord error (79 slices: R·(1 − cos(π/79)) = 0.0024) and the grid's sampling.
+TEST_F(Machining, BallEndPassesLeaveTheTheoreticalScallops) {
+  Stock s;
+  s.nx = 200, s.ny = 240, s.d = 0.05f;
+  const float R = 3.0f, step = 1.5f, depth = 2.0f;
+  auto tool = make_tool("sphere", 2 * R, 12482);
+  std::vector<Position> path;
+  for (int pass = 0; pass < 8; ++pass)
+    for (int k = 0; k <= 40; ++k) path.push_back({{1.0f + 0.2f * k, 0.5f + step * pass, -depth}});
+  auto h = mill(Engine::Fine, s, tool, path);
+  float theory = R - std::sqrt(R * R - step * step / 4);
+  // along x = 5 (i = 100), between passes 2 and 5: the cusps are the local maxima
+  uint32_t i = 100;
+  std::vector<float> cusps;
+  for (uint32_t j = uint32_t((0.5f + 2 * step) / s.d); j < uint32_t((0.5f + 5 * step) / s.d); ++j) {
+    float a = h[size_t(j - 1) * s.nx + i], b = h[size_t(j) * s.nx + i], c = h[size_t(j + 1) * s.nx + i];
+    if (b >= a && b > c) cusps.push_back(b + depth);
+  }
+  ASSERT_EQ(cusps.size(), 3u);
+  for (float c : cusps) EXPECT_NEAR(c, theory, 0.006f) << "theory " << theory;
+}
+
+// Seed 003, §15.3.1: t1 = (0,0,2), (0,3.1,5.1), (3.1,0,7) and t2 = t1 + (1024, 1024, 1024).
+// The seed's brin (1.4, 1.4) is not a float after the shift (1025.4 rounds), so we take the
+// grid point (1.375, 1.375) (d = 1/8), exact in both places as every brin x0 + i·d of a
+// grid is. In the tool frame (the brin moved, not the triangle) both give the same u, v
+// and height; in the world frame (the triangle moved) they drift as in the seed's table.
+TEST(MachiningStability, ToolFrameIntersectionIsTranslationInvariant) {
+  glm::vec3 a(0, 0, 2), b(0, 3.1f, 5.1f), c(3.1f, 0, 7);
+  glm::vec2 r1(1.375f, 1.375f);
+  glm::vec3 shift(1024.0f);
+  auto t1 = intersect_tool_frame(a, b, c, glm::vec3(0), r1);
+  auto t2 = intersect_tool_frame(a, b, c, shift, r1 + glm::vec2(shift));
+  ASSERT_TRUE(t1.inside && t2.inside);
+  EXPECT_EQ(t1.u, t2.u);
+  EXPECT_EQ(t1.v, t2.v);
+  EXPECT_EQ(t1.height + 1024.0f, t2.height);
+  auto w1 = intersect_world(a, b, c, glm::vec3(0), r1);
+  auto w2 = intersect_world(a, b, c, shift, r1 + glm::vec2(shift));
+  EXPECT_TRUE(w1.u != w2.u || w1.v != w2.v || w1.height + 1024.0f != w2.height)
+      << "the world frame should show the seed's drift";
+  std::printf("tool frame: u %.8f v %.8f h %.8f | world, translated: u %.8f v %.8f h-1024 %.8f\n", t2.u, t2.v,
+              t2.height - 1024, w2.u, w2.v, w2.height - 1024);
+}
+
+TEST(MachiningTools, GeneratorsHaveTheSeedsTriangleCounts) {
+  EXPECT_EQ(make_tool("sphere", 10, 320).triangles(), 320u);
+  EXPECT_EQ(make_tool("sphere", 10, 1984).triangles(), 1984u);
+  EXPECT_EQ(make_tool("sphere", 10, 12482).triangles(), 12482u);
+  EXPECT_EQ(make_tool("cone", 10, 64).triangles(), 64u);
+  auto torus = make_tool("torus", 10, 25904);
+  EXPECT_NEAR(double(torus.triangles()), 25904.0, 0.01 * 25904);
+  for (auto& shape : tool_shapes()) {
+    auto m = make_tool(shape, 10, 400);
+    EXPECT_NEAR(m.lo().z, 0.0f, 1e-5f) << shape << ": the tip is at z = 0";
+    EXPECT_NEAR(m.hi().x, 5.0f, 0.05f) << shape;
+  }
+  auto dir = fs::temp_directory_path() / ("vklab-stl-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto sphere = make_tool("sphere", 10, 320);
+  write_stl(dir / "s.stl", sphere);
+  auto back = read_stl(dir / "s.stl");
+  ASSERT_EQ(back.vertices.size(), sphere.vertices.size());
+  EXPECT_EQ(std::memcmp(back.vertices.data(), sphere.vertices.data(), sphere.vertices.size() * 12), 0);
+  std::ofstream(dir / "a.stl") << "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\n"
+                                  "vertex 0 1 0.5\nendloop\nendfacet\nendsolid t\n";
+  auto ascii = read_stl(dir / "a.stl");
+  ASSERT_EQ(ascii.triangles(), 1u);
+  EXPECT_EQ(ascii.vertices[2], glm::vec3(0, 1, 0.5f));
+  fs::remove_all(dir);
+}
+
+TEST(MachiningPaths, ReadersAndGenerators) {
+  auto dir = fs::temp_directory_path() / ("vklab-path-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "p.csv") << "# x y z i j k\n1,2,3,0,0,1\n4 5 6 0 1 1 # tilted\n";
+  auto p = read_positions(dir / "p.csv");
+  ASSERT_EQ(p.size(), 2u);
+  EXPECT_EQ(p[1].tip, glm::vec3(4, 5, 6));
+  EXPECT_NEAR(p[1].axis.y, std::sqrt(0.5f), 1e-6f);
+  std::ofstream(dir / "g.nc") << "%\n(a square)\nG21 G90\nG0 X0 Y0 Z5\nG1 Z-1 F200\nX10 ; along x\nY10 A0 B90\n";
+  auto g = read_gcode(dir / "g.nc", 1.0f);
+  EXPECT_EQ(g.front().tip, glm::vec3(0, 0, 5));
+  EXPECT_EQ(g.back().tip, glm::vec3(10, 10, -1));
+  EXPECT_NEAR(g.back().axis.x, 1.0f, 1e-5f) << "B90 tilts +z onto +x";
+  EXPECT_EQ(g.size(), 1u + 6u + 10u + 10u);  // start, Z 6 steps, X 10, Y 10
+  for (auto& k : path_kinds()) {
+    auto gen = generate_path(k, 100.0f, 500, 2.0f);
+    EXPECT_FALSE(gen.empty()) << k;
+    for (auto& q : gen) ASSERT_TRUE(q.tip.x >= -1 && q.tip.x <= 101 && q.tip.z < 0) << k;
+  }
+  fs::remove_all(dir);
+}
+
+// Every malformed input: a message naming the file and the line or offset, no crash.
+TEST(MachiningInputs, MalformedFilesGiveClearMessages) {
+  auto dir = fs::temp_directory_path() / ("vklab-bad-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::string binary_short(84, '\0');
+  uint32_t n = 5;
+  std::memcpy(&binary_short[80], &n, 4);
+  std::map<std::string, std::pair<std::string, std::string>> cases = {
+      {"empty.stl", {"", "offset 0"}},
+      {"short.stl", {binary_short + std::string(60, 'x'), "offset 80"}},
+      {"two.stl", {"solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nendloop\nendfacet\n", "line 7"}},
+      {"word.stl", {"solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 zero 0\n", "line 4"}},
+      {"nan.stl", {"solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 nan 0\n", "line 4"}},
+      {"open.stl", {"solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\n", "ends inside a facet"}},
+      {"keyword.stl", {"solid x\nfacets\n", "line 2"}},
+      {"count.csv", {"1 2 3\n1 2\n", ":2:"}},
+      {"mixed.csv", {"1 2 3\n1 2 3 0 0 1\n", ":2:"}},
+      {"number.csv", {"1 2 three\n", ":1:"}},
+      {"axis.csv", {"1 2 3 0 0 0\n", ":1:"}},
+      {"nothing.csv", {"# only a comment\n", "no positions"}},
+      {"g2.nc", {"G0 X0 Y0 Z0\nG2 X1 Y1 I1 J0\n", ":2:"}},
+      {"paren.nc", {"G0 X0 (unclosed\n", ":1:"}},
+      {"early.nc", {"X1 Y1\n", ":1:"}},
+      {"both.nc", {"G1 X0 Y0 Z0 I0 J0 K1 A10\n", ":1:"}},
+      {"word.nc", {"G1 X0 Q5\n", ":1:"}}};
+  for (auto& [name, c] : cases) {
+    std::ofstream(dir / name, std::ios::binary) << c.first;
+    try {
+      if (name.ends_with(".stl")) read_stl(dir / name);
+      else if (name.ends_with(".csv")) read_positions(dir / name);
+      else read_gcode(dir / name, 0.5f);
+      ADD_FAILURE() << name << " was accepted";
+    } catch (const std::runtime_error& e) {
+      std::string what = e.what();
+      EXPECT_NE(what.find(name), std::string::npos) << what;
+      EXPECT_NE(what.find(c.second), std::string::npos) << name << ": " << what;
+    }
+  }
+  EXPECT_GE(cases.size(), 10u);
+  fs::remove_all(dir);
+}
+
+}  // namespace
