@@ -48,6 +48,9 @@ std::string usage() {
          "  --steps N           headless: simulation steps (default 100)\n"
          "  --capture PATH      write a PNG: headless, the offscreen picture; window, the last frame\n"
          "  --dump DIR          headless: write the lab's state as .npy files and params.json\n"
+         "  --tool FILE.stl, --tool-shape sphere|torus|cone|flat, --path FILE (.csv/.txt positions,\n"
+         "  .nc/.gcode G-code), --path-gen single|random|spiral|downspiral|volcano|zigzag\n"
+         "                      machining: shorthands for --set tool_file=, tool_shape=, path_file=, path=\n"
          "  --size WxH          picture / window size (default 1280x800)\n"
          "  --device N|NAME     choose a device by index or name substring (see --list-devices)\n"
          "  --validate          turn on the Khronos validation layer, print each message once\n"
@@ -95,6 +98,11 @@ Options parse_cli(int argc, char** argv) {
     else if (a == "--dump") o.dump = value(a);
     else if (a == "--out") o.out = value(a);
     else if (a == "--set") o.sets.push_back(value(a));
+    // machining shorthands for --set
+    else if (a == "--tool") o.sets.push_back("tool_file=" + value(a));
+    else if (a == "--tool-shape") o.sets.push_back("tool_shape=" + value(a));
+    else if (a == "--path") o.sets.push_back("path_file=" + value(a));
+    else if (a == "--path-gen") o.sets.push_back("path=" + value(a));
     else if (a == "--device") o.device = value(a);
     else if (a == "--validate") o.validate = true;
     else if (a == "--quick") o.quick = true;

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 
 namespace {
@@ -46,6 +47,15 @@ bool param_widget(ParamSet& set, Param& p) {
             changed = true;
           }
         ImGui::EndCombo();
+      }
+      break;
+    }
+    case Param::Kind::Text: {  // a path: applied on Enter
+      char buf[512];
+      std::snprintf(buf, sizeof buf, "%s", p.str.c_str());
+      if (ImGui::InputText(p.name.c_str(), buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+        set.set_text(p.name, buf);
+        changed = true;
       }
       break;
     }

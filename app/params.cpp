@@ -14,6 +14,7 @@ std::string Param::text() const {
     case Kind::Int: return std::to_string(int64_t(value));
     case Kind::Choice: return choices.at(size_t(value));
     case Kind::Bool: return value != 0 ? "true" : "false";
+    case Kind::Text: return str;
   }
   return "";
 }
@@ -40,6 +41,19 @@ Param& ParamSet::add_bool(const std::string& name, bool value, const std::string
   return add({name, help, Param::Kind::Bool, value ? 1.0 : 0.0, 0, 1});
 }
 
+Param& ParamSet::add_text(const std::string& name, const std::string& value, const std::string& help) {
+  Param p{name, help, Param::Kind::Text, 0, 0, 0};
+  p.str = value;
+  return add(p);
+}
+
+void ParamSet::set_text(const std::string& name, const std::string& value) {
+  Param& p = find(name);
+  if (p.kind != Param::Kind::Text) throw ParamError(name + " is not a text parameter");
+  if (value != p.str && p.rebuild) rebuild_pending = true;
+  p.str = value;
+}
+
 const Param& ParamSet::find(const std::string& name) const {
   for (auto& p : params_)
     if (p.name == name) return p;
@@ -61,6 +75,8 @@ void ParamSet::set(const std::string& name, const std::string& text) {
   double v = 0;
   auto bad = [&](const std::string& why) { return ParamError("bad value '" + text + "' for " + name + ": " + why); };
   switch (p.kind) {
+    case Param::Kind::Text:
+      return set_text(name, text);
     case Param::Kind::Choice: {
       auto it = std::find(p.choices.begin(), p.choices.end(), text);
       if (it == p.choices.end()) {
@@ -118,6 +134,7 @@ nlohmann::json ParamSet::to_json() const {
       case Param::Kind::Int: j[p.name] = int64_t(p.value); break;
       case Param::Kind::Choice: j[p.name] = p.text(); break;
       case Param::Kind::Bool: j[p.name] = p.value != 0; break;
+      case Param::Kind::Text: j[p.name] = p.str; break;
     }
   }
   return j;
@@ -131,7 +148,7 @@ std::string ParamSet::describe() const {
       s << "  (";
       for (size_t i = 0; i < p.choices.size(); ++i) s << (i ? "|" : "") << p.choices[i];
       s << ")";
-    } else if (p.kind != Param::Kind::Bool) {
+    } else if (p.kind != Param::Kind::Bool && p.kind != Param::Kind::Text) {
       s << "  [" << p.min << ", " << p.max << "]";
     }
     s << "  " << p.help << "\n";

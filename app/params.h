@@ -12,11 +12,12 @@ struct ParamError : std::invalid_argument {
 };
 
 struct Param {
-  enum class Kind { Float, Int, Choice, Bool };
+  enum class Kind { Float, Int, Choice, Bool, Text };
   std::string name, help;
   Kind kind = Kind::Float;
   double value = 0, min = 0, max = 1;
   std::vector<std::string> choices;  // Choice: value is the index
+  std::string str;                   // Text: the value (a file path)
   bool rebuild = false;              // changing it reallocates the lab's GPU state
   bool log_scale = false;            // slider on a log scale
   std::string text() const;          // the value as --set would take it
@@ -29,6 +30,9 @@ class ParamSet {
   Param& add_choice(const std::string& name, const std::vector<std::string>& choices, const std::string& value,
                     const std::string& help);
   Param& add_bool(const std::string& name, bool value, const std::string& help);
+  Param& add_text(const std::string& name, const std::string& value, const std::string& help);
+  const std::string& text(const std::string& name) const { return find(name).str; }
+  void set_text(const std::string& name, const std::string& value);
 
   double get(const std::string& name) const { return find(name).value; }
   int get_int(const std::string& name) const { return int(find(name).value); }

@@ -1,0 +1,372 @@
+// The machining lab's knobs, panel, dump and benchmark (seed 003). Math:
+// compute/machining/; picture: render/stock_view.
+#include "gpu/bandwidth.h"
+#include "lab.h"
+#include "machining/zbuffer.h"
+#include "npy.h"
+#include "stock_view.h"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <thread>
+
+using namespace machining;
+
+namespace {
+
+// Roughness of a profile (ISO 4287 / 4288): Ra, the mean absolute deviation from the
+// mean line; Rz, the mean over 5 equal sampling lengths of the largest peak-to-valley height.
+struct Roughness {
+  double ra = 0, rz = 0;
+};
+Roughness roughness(const std::vector<float>& z) {
+  Roughness r;
+  if (z.size() < 10) return r;
+  double mean = 0;
+  for (float v : z) mean += v;
+  mean /= double(z.size());
+  for (float v : z) r.ra += std::fabs(v - mean);
+  r.ra /= double(z.size());
+  for (int k = 0; k < 5; ++k) {
+    size_t a = z.size() * k / 5, b = z.size() * (k + 1) / 5;
+    auto [lo, hi] = std::minmax_element(z.begin() + long(a), z.begin() + long(b));
+    r.rz += (*hi - *lo) / 5.0;
+  }
+  return r;
+}
+
+std::vector<std::string> engine_choices() {
+  std::vector<std::string> c = {"auto"};
+  for (auto& n : engine_names()) c.push_back(n);
+  return c;
+}
+
+class MachiningLab : public Lab {
+ public:
+  MachiningLab() {
+    params_.add_int("stock_size", 256, 16, 8192, "brins along each side").rebuild = true;
+    params_.add_float("spacing", 0.25, 0.001, 10.0, "distance between brins").rebuild = true;
+    params_.back().log_scale = true;
+    params_.add_choice("tool_shape", tool_shapes(), "sphere", "generated tool: ball end, bull nose, cone, flat end")
+        .rebuild = true;
+    params_.add_float("tool_diameter", 6.0, 0.01, 1000.0, "generated tool's diameter").rebuild = true;
+    params_.add_int("tool_triangles", 1984, 16, 200000,
+                    "generated tool's resolution (the seed's: sphere 320, 1984, 12482; cone 64; torus 25904)")
+        .rebuild = true;
+    params_.add_text("tool_file", "", "an STL file (binary or ASCII) for the tool, tip at the origin, axis +z; "
+                                      "empty: the generated tool")
+        .rebuild = true;
+    params_.add_choice("path", path_kinds(), "spiral", "generated tool path (seed 003, 13.2.1)").rebuild = true;
+    params_.add_int("path_positions", 4000, 1, 2000000, "generated path's positions").rebuild = true;
+    params_.add_float("stepover", 2.0, 0.01, 1000.0, "distance between passes / spiral turns").rebuild = true;
+    params_.add_text("path_file", "", "positions (x y z [i j k] [omega] a line) or G-code (.nc, .gcode, .ngc); "
+                                      "empty: the generated path")
+        .rebuild = true;
+    params_.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart")
+        .rebuild = true;
+    params_.add_choice("engine", engine_choices(), "auto", "Z-buffer engine (auto: picked by workload)");
+    params_.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)");
+    params_.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture");
+    params_.add_bool("show_tool", true, "draw the tool at the last milled position");
+    params_.add_float("profile_row", 0.5, 0.0, 1.0, "where the cross-section is taken, as a fraction of y");
+  }
+
+  std::string name() const override { return "machining"; }
+  std::string title() const override { return "Milling by Z-buffer (seed 003, SIMSURF)"; }
+
+  void build(gpu::Context& ctx) override {
+    Stock s;
+    s.nx = s.ny = uint32_t(params_.get_int("stock_size"));
+    s.d = float(params_.get("spacing"));
+    Mesh tool = params_.text("tool_file").empty()
+                    ? make_tool(params_.choice("tool_shape"), float(params_.get("tool_diameter")),
+                                uint32_t(params_.get_int("tool_triangles")))
+                    : read_stl(params_.text("tool_file"));
+    std::vector<Position> path;
+    const std::string& pf = params_.text("path_file");
+    if (pf.empty()) {
+      path = generate_path(params_.choice("path"), float(s.nx - 1) * s.d, uint32_t(params_.get_int("path_positions")),
+                           float(params_.get("stepover")));
+    } else {
+      auto ext = std::filesystem::path(pf).extension().string();
+      path = ext == ".nc" || ext == ".gcode" || ext == ".ngc" || ext == ".tap"
+                 ? read_gcode(pf, float(params_.get("gcode_step")))
+                 : read_positions(pf);
+    }
+    auto machine = std::make_unique<Machine>(ctx, s, tool, path);
+    if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
+    ctx_ = &ctx;
+    machine_ = std::move(machine);
+    restart();
+    params_.rebuild_pending = false;
+  }
+
+  void restart() override {
+    machine_->set_heights(std::vector<float>(size_t(machine_->stock().nx) * machine_->stock().ny, 0.0f));
+    done_ = 0;
+    steps_done_ = 0;
+    paused_ = false;
+    stats_dirty_ = true;
+  }
+
+  uint32_t steps_per_frame() const override { return 1; }
+
+  Engine engine() const {
+    auto& c = params_.choice("engine");
+    if (c != "auto") return engine_from_name(c);
+    return Machine::pick(machine_->triangles(), machine_->positions(), machine_->stock(), machine_->tool());
+  }
+
+  void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    if (paused_ || done_ >= machine_->positions() || steps == 0) return;
+    uint32_t count = uint32_t(params_.get_int("positions_per_frame")) * steps;
+    Engine e = engine();
+    if (e == Engine::Cpu) {  // on the host, between frames (the GPU is idle when step() runs)
+      auto h = machine_->heights();
+      std::vector<Position> chunk(machine_->path().begin() + long(done_),
+                                  machine_->path().begin() + long(std::min<size_t>(done_ + count, machine_->positions())));
+      mill_cpu(machine_->stock(), h, machine_->tool(), chunk);
+      machine_->set_heights(h);
+    } else {
+      machine_->record(cmd, e, uint32_t(done_), count, &prof);
+    }
+    done_ = std::min<size_t>(done_ + count, machine_->positions());
+    steps_done_ += steps;
+    stats_dirty_ = true;
+  }
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    gpu::Profiler::Scope scope(prof, cmd, "machining.draw", 0, 0);
+    const auto& s = machine_->stock();
+    render::StockScene sc;
+    sc.nx = s.nx, sc.ny = s.ny, sc.x0 = s.x0, sc.y0 = s.y0, sc.d = s.d, sc.top = s.top;
+    sc.max_cut = max_cut_guess();
+    sc.height_scale = float(params_.get("height_scale"));
+    sc.show_tool = params_.flag("show_tool");
+    const auto& pos = machine_->path()[done_ ? done_ - 1 : 0];
+    sc.tool_rotation = tool_rotation(pos);
+    sc.tool_tip = pos.tip;
+    sc.tool_triangles = uint32_t(machine_->triangles());
+    view_->draw(cmd, frame, machine_->height_keys(), tool_buffer(), sc, camera_);
+  }
+
+  void pointer(const Pointer& p, const render::Frame&) override {
+    if (p.right && had_pointer_) camera_.orbit(p.x - last_x_, p.y - last_y_);
+    if (p.wheel != 0) camera_.zoom(p.wheel);
+    had_pointer_ = true, last_x_ = p.x, last_y_ = p.y;
+  }
+
+  void ui() override {
+    update_stats();
+    size_t total = machine_->positions();
+    ImGui::Text("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
+                machine_->stock().nx, machine_->stock().ny);
+    ImGui::Text("engine: %s", engine_names()[size_t(engine())].c_str());
+    ImGui::ProgressBar(total ? float(done_) / float(total) : 1.0f, ImVec2(-1, 0));
+    if (done_ < total) {
+      if (ImGui::Button(paused_ ? "Resume" : "Cancel")) paused_ = !paused_;
+      ImGui::SameLine();
+      ImGui::TextDisabled(paused_ ? "stopped at position %zu" : "milling, %zu done", done_);
+    }
+    ImGui::Text("removed volume %.6g, max depth %.4g", removed_, max_depth_);
+    if (!profile_.empty()) {
+      ImGui::PlotLines("##profile", profile_.data(), int(profile_.size()), 0, "cross-section", FLT_MAX, FLT_MAX,
+                       ImVec2(-1, 80));
+      ImGui::Text("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", rough_.ra, rough_.rz);
+    }
+    ImGui::TextDisabled("right drag: orbit; wheel: zoom");
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    const auto& s = machine_->stock();
+    write_npy(dir / "heights.npy", machine_->heights(), {s.ny, s.nx});
+    stats_dirty_ = true;
+    update_stats();
+    return {{"arrays", {{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
+            {"positions_done", done_},
+            {"positions", machine_->positions()},
+            {"triangles", machine_->triangles()},
+            {"engine", engine_names()[size_t(engine())]},
+            {"removed_volume", removed_},
+            {"max_depth", max_depth_},
+            {"profile_ra", rough_.ra},
+            {"profile_rz", rough_.rz}};
+  }
+
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+
+ private:
+  const gpu::Buffer& tool_buffer() {
+    if (!tool_gpu_ || tool_for_ != machine_.get()) {
+      std::vector<glm::vec4> v;
+      for (auto& p : machine_->tool().vertices) v.emplace_back(p, 0.0f);
+      tool_gpu_ = std::make_unique<gpu::Buffer>(*ctx_, v.size() * 16,
+                                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+      tool_gpu_->upload(v);
+      tool_for_ = machine_.get();
+    }
+    return *tool_gpu_;
+  }
+
+  float max_cut_guess() const { return max_depth_ > 0 ? float(max_depth_) : 1.0f; }
+
+  // Read-backs for the panel: the whole field when it changed (volume, depth), one row
+  // for the profile. Called with the GPU idle (the window waits for the frame first).
+  void update_stats() {
+    if (!stats_dirty_) return;
+    stats_dirty_ = false;
+    const auto& s = machine_->stock();
+    auto h = machine_->heights();
+    removed_ = 0, max_depth_ = 0;
+    for (float v : h) {
+      double cut = double(s.top) - v;
+      if (cut > 0) removed_ += cut, max_depth_ = std::max(max_depth_, cut);
+    }
+    removed_ *= double(s.d) * s.d;
+    uint32_t row = std::min(s.ny - 1, uint32_t(params_.get("profile_row") * (s.ny - 1)));
+    profile_.assign(h.begin() + long(size_t(row) * s.nx), h.begin() + long(size_t(row + 1) * s.nx));
+    rough_ = roughness(profile_);
+  }
+
+  gpu::Context* ctx_ = nullptr;
+  std::unique_ptr<Machine> machine_;
+  std::unique_ptr<render::StockView> view_;
+  std::unique_ptr<gpu::Buffer> tool_gpu_;
+  const Machine* tool_for_ = nullptr;
+  render::OrbitCamera camera_{glm::vec3(0.0f), 3.0f, 0.6f, 0.8f};
+  size_t done_ = 0;
+  bool paused_ = false, stats_dirty_ = true;
+  double removed_ = 0, max_depth_ = 0;
+  std::vector<float> profile_;
+  Roughness rough_;
+  bool had_pointer_ = false;
+  float last_x_ = 0, last_y_ = 0;
+};
+
+// The seed's §13.2 configurations, recreated with the generators. Grids: 1024 x 1024 brins.
+// The first five on a surface of 1024 with tools of diameter 10 (the seed: "a bounding box
+// of 10 for a surface of 1024"), but single, whose tool is "barely smaller than the
+// surface" (diameter 1000); ebauche and finition on a surface of 50 with tools of 10.
+// Zooms: the same path re-run on a window 64 (ebauche 8) times smaller at the centre with
+// the same 1024 x 1024 brins, keeping the positions whose tool reaches the window.
+// Seed times (ms): {CPU Raster, GPU Raster, GPU Inverted, GPU Fine} on the Quadro 4000 /
+// Xeon X5650 ("ENS") and the GTX 560 Ti / Phenom II ("personal"); -1: not run.
+struct SeedConfig {
+  const char* name;
+  const char* path;
+  uint32_t positions;
+  const char* tool;
+  uint32_t triangles;
+  float diameter, surface, zoom;
+  bool five_axis;
+  double ens[4], personal[4];
+};
+const SeedConfig kSeedConfigs[] = {
+    {"single", "single", 1, "sphere", 1984, 1000, 1024, 1, false, {20, 848, 8, 8}, {30, 498, 7, 7}},
+    {"random", "random", 200000, "sphere", 320, 10, 1024, 1, false, {366, 69, 884, 124}, {1260, 48, 507, 56}},
+    {"random zoom", "random", 200000, "sphere", 320, 10, 1024, 64, false, {168, 1211, 739, 54}, {264, 757, 439, 28}},
+    {"spiral", "spiral", 200000, "sphere", 1984, 10, 1024, 1, false, {1061, 247, 370, 515}, {4634, 105, 179, 227}},
+    {"spiral zoom", "spiral", 200000, "sphere", 1984, 10, 1024, 64, false, {321, 161, 199, 69}, {557, 997, 117, 33}},
+    {"downspiral", "downspiral", 200000, "cone", 64, 10, 1024, 1, false, {280, 48, 3082, 100}, {792, 25, 1786, 57}},
+    {"downspiral zoom", "downspiral", 200000, "cone", 64, 10, 1024, 64, false, {499, 2310, 6851, 142}, {818, 1432, 3948, 68}},
+    {"volcano", "volcano", 200000, "sphere", 1984, 10, 1024, 1, false, {1081, 199, 384, 514}, {4584, 85, 180, 226}},
+    {"volcano zoom", "volcano", 200000, "sphere", 1984, 10, 1024, 64, false, {148, 1449, 139, 51}, {369, 901, 83, 25}},
+    {"ebauche", "zigzag", 47837, "torus", 25904, 10, 50, 1, false, {7891, 1548, 1555, 4652}, {25160, 712, 698, 2390}},
+    {"ebauche zoom", "zigzag", 47837, "torus", 25904, 10, 50, 8, false, {943, 3473, 241, 294}, {1857, 2080, 118, 151}},
+    {"finition", "zigzag", 53667, "sphere", 12482, 10, 50, 1, true, {11542, 2361, -1, 2722}, {30603, 1187, -1, 1117}},
+};
+
+std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions& options) {
+  std::vector<BenchRow> rows;
+  const uint32_t n = options.quick ? 64 : 1024;
+  for (const auto& sc : kSeedConfigs) {
+    if (options.quick && std::string(sc.name) != "spiral" && std::string(sc.name) != "single") continue;
+    uint32_t count = options.quick ? std::min(sc.positions, 300u) : sc.positions;
+    auto path = generate_path(sc.path, sc.surface, count, sc.surface / 100.0f + sc.diameter / 5.0f, 11);
+    if (sc.five_axis)
+      for (size_t i = 0; i < path.size(); ++i) {
+        float t = float(i) / float(path.size());
+        path[i].axis = glm::normalize(glm::vec3(0.4f * std::sin(12.0f * t), 0.3f * std::cos(7.0f * t), 1.0f));
+      }
+    Mesh tool = make_tool(sc.tool, sc.diameter * (options.quick ? sc.surface / 1024.0f * 8 : 1.0f), sc.triangles);
+    Stock st;
+    st.nx = st.ny = n;
+    float window = sc.surface / sc.zoom;
+    st.d = window / float(n);
+    st.x0 = st.y0 = 0.5f * (sc.surface - window);
+    if (sc.zoom > 1) {  // keep the positions whose tool reaches the window
+      std::vector<Position> kept;
+      float reach = 0.5f * sc.diameter;
+      for (auto& p : path)
+        if (p.tip.x > st.x0 - reach && p.tip.x < st.x0 + window + reach && p.tip.y > st.y0 - reach &&
+            p.tip.y < st.y0 + window + reach)
+          kept.push_back(p);
+      path = kept;
+      if (path.empty()) continue;
+    }
+    Machine m(ctx, st, tool, path);
+    double pairs = double(tool.triangles()) * double(path.size());
+    double best_seed = INFINITY;
+    for (int k = 1; k < 4; ++k)
+      for (const double* t : {sc.ens, sc.personal})
+        if (t[k] > 0) best_seed = std::min(best_seed, t[k]);
+    Engine picked = Machine::pick(tool.triangles(), path.size(), st, tool);
+    for (size_t e = 0; e < engine_names().size(); ++e) {
+      Engine eng = Engine(e);
+      BenchRow row;
+      row.pass = std::string("machining.") + engine_names()[e];
+      row.size = std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
+      row.elements = uint64_t(pairs);
+      row.reference = {{"configuration", sc.name}, {"positions", path.size()}, {"triangles", tool.triangles()},
+                       {"brins", std::to_string(n) + "x" + std::to_string(n)}, {"spacing", st.d},
+                       {"tool", sc.tool}, {"tool_diameter", sc.diameter}, {"five_axis", sc.five_axis},
+                       {"auto_pick", engine_names()[size_t(picked)]}};
+      int seed_col = eng == Engine::Cpu ? 0 : eng == Engine::PerPosition ? 1 : eng == Engine::PerTriangle ? 2
+                                                                           : eng == Engine::Fine ? 3 : -1;
+      if (seed_col >= 0)
+        row.reference["thesis"] = {{"device", "seed 003 13.2: Quadro 4000 / Xeon X5650 (ENS); GTX 560 Ti / Phenom II"},
+                                   {seed_col == 0 ? "cpu_only_ms" : "gpu_ms", sc.ens[seed_col]},
+                                   {"ens_ms", sc.ens[seed_col]}, {"personal_ms", sc.personal[seed_col]}};
+      row.reference["seed_best_gpu_ms"] = best_seed;
+      if (eng == Engine::PerBrin && double(path.size()) * n * n > 2e11) {
+        row.reference["skipped"] = "per brin: every brin scans every position; too long at this size";
+        rows.push_back(row);
+        continue;
+      }
+      if (eng == Engine::Cpu) {
+        if (pairs > (options.quick ? 1e6 : 5e8)) {
+          row.reference["skipped"] = "CPU: too long at this size";
+          rows.push_back(row);
+          continue;
+        }
+        auto h = m.heights();
+        auto t0 = std::chrono::steady_clock::now();
+        mill_cpu(st, h, tool, path);
+        row.median_ms = row.min_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        row.repeats = 1;
+        row.reference["threads"] = std::thread::hardware_concurrency();
+      } else {
+        uint32_t chunk = uint32_t(std::clamp<double>(double(1u << 26) / double(tool.triangles()), 1, 1 << 20));
+        auto t = gpu::time_gpu(
+            ctx,
+            [&](VkCommandBuffer cmd) {
+              for (size_t first = 0; first < path.size(); first += chunk) m.record(cmd, eng, uint32_t(first), chunk);
+            },
+            options.quick ? 1 : 3, options.quick ? 0 : 50);
+        row.median_ms = t.median_ms;
+        row.min_ms = t.min_ms;
+        row.repeats = t.repeats;
+        if (best_seed < INFINITY) row.reference["speedup_over_seed_best_gpu"] = best_seed / t.median_ms;
+      }
+      rows.push_back(row);
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::unique_ptr<Lab> make_machining_lab() { return std::make_unique<MachiningLab>(); }

@@ -1,0 +1,72 @@
+#include "stock_view.h"
+
+#include "colormap.h"
+
+#include <algorithm>
+
+namespace render {
+
+namespace {
+// World = (x − cx, h·height_scale, y − cy)·scale: the stock fills about [-1, 1].
+struct SurfacePush {
+  glm::mat4 mvp;
+  float grid[4];   // x0, y0, d, top
+  float view[4];   // scale, height_scale, max_cut, unused
+  int32_t mesh[4]; // nx, ny, mx, my
+};
+struct ToolPush {
+  glm::mat4 mvp;
+  float grid[4];   // w: the stock top
+  float view[4];   // scale, height_scale, cx, cy
+  float r0[4], r1[4], r2[4];  // rotation rows; r0.w..r2.w = tip
+};
+}  // namespace
+
+StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
+  gpu::GraphicsDesc d;
+  d.vert = "render/stock.vert";
+  d.frag = "render/stock.frag";
+  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  d.push_bytes = sizeof(SurfacePush);
+  d.depth_test = true;
+  surface_ = gpu::make_graphics(ctx, d);
+  gpu::GraphicsDesc t;
+  t.vert = "render/tool.vert";
+  t.frag = "render/tool.frag";
+  t.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  t.push_bytes = sizeof(ToolPush);
+  t.depth_test = true;
+  tool_ = gpu::make_graphics(ctx, t);
+  auto table = colormap_table("heat");
+  std::vector<float> rgba(256 * 4, 1.0f);
+  for (int i = 0; i < 256; ++i)
+    for (int k = 0; k < 3; ++k) rgba[i * 4 + k] = table[i][k];
+  lut_ = gpu::Buffer(ctx, 256 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+  lut_.upload(rgba);
+}
+
+void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, const gpu::Buffer& tool,
+                     const StockScene& s, const OrbitCamera& camera) {
+  const auto& a = frame.area;
+  set_viewport(cmd, float(a.offset.x), float(a.offset.y), float(a.extent.width), float(a.extent.height));
+  glm::mat4 mvp = camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u)));
+  float size = std::max(s.nx, s.ny) * s.d, scale = 2.0f / size;
+  uint32_t mx = std::min(s.nx, kMaxMeshSide), my = std::min(s.ny, kMaxMeshSide);
+  mesh_.ensure(ctx_, mx, my);
+  SurfacePush sp{mvp, {s.x0, s.y0, s.d, s.top}, {scale, s.height_scale, std::max(s.max_cut, 1e-6f), 0},
+                 {int32_t(s.nx), int32_t(s.ny), int32_t(mx), int32_t(my)}};
+  surface_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_buffer(lut_)}, sp);
+  mesh_.draw(cmd);
+  if (s.show_tool && s.tool_triangles) {
+    glm::mat3 Rt = glm::transpose(s.tool_rotation);
+    float cx = s.x0 + 0.5f * float(s.nx - 1) * s.d, cy = s.y0 + 0.5f * float(s.ny - 1) * s.d;
+    ToolPush tp{mvp, {0, 0, 0, s.top}, {scale, s.height_scale, cx, cy},
+                {Rt[0].x, Rt[0].y, Rt[0].z, s.tool_tip.x}, {Rt[1].x, Rt[1].y, Rt[1].z, s.tool_tip.y},
+                {Rt[2].x, Rt[2].y, Rt[2].z, s.tool_tip.z}};
+    tool_.bind(cmd, {gpu::storage_buffer(tool)}, tp);
+    vkCmdDraw(cmd, 3 * s.tool_triangles, 1, 0, 0);
+  }
+  set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
+}
+
+}  // namespace render
