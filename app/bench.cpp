@@ -38,6 +38,7 @@ nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& option
 }
 
 int run_bench(const Options& o) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // rows appear as they are measured, even through a pipe
   std::vector<std::string> names = o.lab.empty() ? lab_names() : std::vector<std::string>{o.lab};
   std::vector<std::unique_ptr<Lab>> checked;  // bad parameters fail before any GPU work
   for (auto& n : names) checked.push_back(lab_from_options(o, n));

@@ -182,7 +182,7 @@ class ClothLab : public Lab {
     ImGui::Text("stretch: max %.2f %%, rms %.3f %%", 100 * stats_.max_stretch, 100 * stats_.rms_stretch);
     ImGui::Text("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
     std::vector<float> ke(kinetic_.begin(), kinetic_.end());
-    if (!ke.empty()) ImGui::PlotLines("##ke", ke.data(), int(ke.size()), 0, "kinetic energy", 0.0f, FLT_MAX, ImVec2(-1, 60));
+    if (!ke.empty()) ImGui::PlotLines("##ke", ke.data(), int(ke.size()), 0, "kinetic energy", 0.0f, FLT_MAX, ImVec2(ImGui::GetContentRegionAvail().x, 60));
     if (c.sphere_on) ImGui::Text("closest to the sphere: %.4f m", stats_.min_sphere_gap);
     if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     ImGui::TextDisabled("left drag a corner: move it; right drag: orbit; wheel: zoom");

@@ -180,7 +180,7 @@ class WaveLab : public Lab {
       if (energy_base_ > 0)
         ImGui::Text("change since the last disturbance: %+.2e (relative)", (energy_.back() - energy_base_) / energy_base_);
       std::vector<float> e(energy_.begin(), energy_.end());
-      ImGui::PlotLines("##energy", e.data(), int(e.size()), 0, "energy per step", 0.0f, FLT_MAX, ImVec2(-1, 70));
+      ImGui::PlotLines("##energy", e.data(), int(e.size()), 0, "energy per step", 0.0f, FLT_MAX, ImVec2(ImGui::GetContentRegionAvail().x, 70));
       ImGui::TextDisabled(c.scheme == wave::Scheme::Seed
                               ? "seed scheme: each mode loses energy by 1/(1+alpha·lambda) a step"
                               : (c.damping > 0 || c.sponge > 0 ? "newmark with damping: energy leaves on purpose"

@@ -16,9 +16,8 @@ struct SurfacePush {
 };
 struct ToolPush {
   glm::mat4 mvp;
-  float grid[4];   // w: the stock top
   float view[4];   // scale, height_scale, cx, cy
-  float r0[4], r1[4], r2[4];  // rotation rows; r0.w..r2.w = tip
+  float r0[4], r1[4], r2[4];  // rotation rows; w: the tip, its z measured from the stock top
 };
 }  // namespace
 
@@ -60,9 +59,9 @@ void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
   if (s.show_tool && s.tool_triangles) {
     glm::mat3 Rt = glm::transpose(s.tool_rotation);
     float cx = s.x0 + 0.5f * float(s.nx - 1) * s.d, cy = s.y0 + 0.5f * float(s.ny - 1) * s.d;
-    ToolPush tp{mvp, {0, 0, 0, s.top}, {scale, s.height_scale, cx, cy},
+    ToolPush tp{mvp, {scale, s.height_scale, cx, cy},
                 {Rt[0].x, Rt[0].y, Rt[0].z, s.tool_tip.x}, {Rt[1].x, Rt[1].y, Rt[1].z, s.tool_tip.y},
-                {Rt[2].x, Rt[2].y, Rt[2].z, s.tool_tip.z}};
+                {Rt[2].x, Rt[2].y, Rt[2].z, s.tool_tip.z - s.top}};
     tool_.bind(cmd, {gpu::storage_buffer(tool)}, tp);
     vkCmdDraw(cmd, 3 * s.tool_triangles, 1, 0, 0);
   }

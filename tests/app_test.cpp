@@ -1,5 +1,6 @@
 // app/: parameters, .npy files, and the vklab command line end to end (subprocesses).
 #include "diffusion/diffusion.h"
+#include "machining/zbuffer.h"
 #include "wave/wave.h"
 #include "helpers.h"
 #include "assets.h"
@@ -340,4 +341,50 @@ TEST(Cli, ClothHeadlessDumpAndBench) {
   r = run_process(vklab("--headless --lab cloth --set damping=3 --steps 1"));
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("damping"), std::string::npos) << r.err;
+}
+
+// The machining lab from the command line: generated tool and path, an STL tool and a
+// positions file, the dump's heights against the CPU engine; a bad file ends the run with
+// a message naming it and exit code 1.
+TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
+  auto dir = scratch("machining");
+  auto r = run_process(vklab("--headless --validate --lab machining --tool-shape sphere --path-gen spiral --set "
+                             "stock_size=64 --set path_positions=300 --set positions_per_frame=100 --steps 5 "
+                             "--size 320x240 --capture " + (dir / "m.png").string() + " --dump " + (dir / "a").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  EXPECT_GT(fs::file_size(dir / "m.png"), 1000u);
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "a" / "params.json"));
+  EXPECT_EQ(j["state"]["positions_done"], 300);
+  EXPECT_GT(j["state"]["removed_volume"].get<double>(), 0.0);
+  // the spiral cuts 1 deep; a brin seldom lies under the very pole of the ball mesh
+  EXPECT_NEAR(j["state"]["max_depth"].get<double>(), 1.0, 5e-3);
+
+  // An STL tool (a flat end mill) on a straight pass from a positions file: a groove.
+  auto tool = machining::make_tool("flat", 4.0f, 128);
+  machining::write_stl(dir / "flat.stl", tool);
+  std::ofstream(dir / "pass.txt") << "# x y z\n4 8 -0.5\n12 8 -0.5\n";
+  r = run_process(vklab("--headless --validate --lab machining --tool " + (dir / "flat.stl").string() + " --path " +
+                        (dir / "pass.txt").string() + " --set stock_size=64 --set spacing=0.25 --set engine=brin "
+                        "--steps 1 --dump " + (dir / "b").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<size_t> shape;
+  auto h = read_npy(dir / "b" / "heights.npy", &shape);
+  ASSERT_EQ(shape, (std::vector<size_t>{64, 64}));
+  machining::Stock s;
+  s.nx = s.ny = 64, s.d = 0.25f;
+  std::vector<float> cpu(64 * 64, 0.0f);
+  machining::mill_cpu(s, cpu, tool, machining::read_positions(dir / "pass.txt"));
+  for (size_t i = 0; i < cpu.size(); ++i) ASSERT_NEAR(h[i], cpu[i], 1e-5f) << "brin " << i;
+  EXPECT_FLOAT_EQ(h[32 * 64 + 16], -0.5f) << "the groove's floor";
+
+  // Bad inputs: one line naming the file, exit code 1 (not a crash).
+  std::ofstream(dir / "bad.stl") << "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0\n";
+  r = run_process(vklab("--headless --lab machining --tool " + (dir / "bad.stl").string() + " --steps 1"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("bad.stl"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("line 4"), std::string::npos) << r.err;
+  r = run_process(vklab("--headless --lab machining --path " + (dir / "missing.nc").string() + " --steps 1"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("missing.nc"), std::string::npos) << r.err;
 }

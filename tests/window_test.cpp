@@ -107,3 +107,27 @@ TEST(Window, ClothDrawsTheDrape) {
   stbi_image_free(px);
   EXPECT_GT(red, 3000u) << "the tartan cloth";
 }
+
+// The machining lab in the window: the milled spiral (depth-of-cut colours) and the tool.
+TEST(Window, MachiningDrawsTheStock) {
+  auto png = std::filesystem::temp_directory_path() / ("vklab-window-mach-" + std::to_string(::getpid()) + ".png");
+  std::filesystem::remove(png);
+  auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                       " --validate --lab machining --set stock_size=96 --set path_positions=600 "
+                       "--set positions_per_frame=60 --frames 15 --size 900x600 --capture " + png.string());
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(px, nullptr);
+  size_t cut = 0, stock = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 450; x < w; ++x) {
+      const unsigned char* p = px + (size_t(y) * w + x) * 4;
+      cut += p[0] > 150 && p[2] < 120;                                        // warm depth-of-cut colours
+      stock += std::abs(p[0] - p[2]) < 20 && p[0] > 90 && p[0] < 200;          // steel grey
+    }
+  stbi_image_free(px);
+  EXPECT_GT(cut, 2000u) << "the milled spiral";
+  EXPECT_GT(stock, 2000u) << "the uncut stock";
+}

@@ -112,9 +112,10 @@ glm::mat3 tool_rotation(const Position& p) {
   return tilt * spin;
 }
 
-PackedPosition pack(const Position& p, const Mesh& tool) {
+PackedPosition pack(const Position& p, const Mesh& tool) { return pack(p, tool.lo(), tool.hi()); }
+
+PackedPosition pack(const Position& p, glm::vec3 lo, glm::vec3 hi) {
   glm::mat3 R = tool_rotation(p);
-  glm::vec3 lo = tool.lo(), hi = tool.hi();
   glm::vec2 blo(INFINITY), bhi(-INFINITY);
   for (int k = 0; k < 8; ++k) {
     glm::vec3 corner((k & 1) ? hi.x : lo.x, (k & 2) ? hi.y : lo.y, (k & 4) ? hi.z : lo.z);
@@ -125,18 +126,24 @@ PackedPosition pack(const Position& p, const Mesh& tool) {
   return {glm::vec4(p.tip, bhi.y), glm::vec4(Rt[0], blo.x), glm::vec4(Rt[1], blo.y), glm::vec4(Rt[2], bhi.x)};
 }
 
+// Each thread owns a band of rows (no atomics) and skips the positions whose tool cannot
+// reach it; within a band, the same arithmetic as the shaders.
 void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, const std::vector<Position>& path,
               uint32_t threads) {
   if (heights.size() != size_t(s.nx) * s.ny) throw std::invalid_argument("mill_cpu: heights do not match the stock");
   if (!threads) threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<PackedPosition> packed;
   packed.reserve(path.size());
-  for (auto& p : path) packed.push_back(pack(p, tool));
+  glm::vec3 lo = tool.lo(), hi = tool.hi();
+  for (auto& p : path) packed.push_back(pack(p, lo, hi));
   std::vector<std::thread> pool;
   for (uint32_t k = 0; k < threads; ++k)
     pool.emplace_back([&, k] {
       int j0 = int(uint64_t(s.ny) * k / threads), j1 = int(uint64_t(s.ny) * (k + 1) / threads);
-      for (auto& P : packed)
+      for (auto& P : packed) {
+        // skip positions whose tool cannot reach this thread's rows
+        float ylo = (P.t.y + P.r1.w - s.y0) / s.d, yhi = (P.t.y + P.t.w - s.y0) / s.d;
+        if (yhi < float(j0) - 1 || ylo > float(j1) + 1) continue;
         for (size_t t = 0; t < tool.triangles(); ++t) {
           Placed tr = place(P, &tool.vertices[3 * t]);
           if (tr.area == 0.0f) continue;
@@ -150,6 +157,7 @@ void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, con
               }
             }
         }
+      }
     });
   for (auto& t : pool) t.join();
 }
@@ -176,7 +184,8 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   tris_.upload(tris);
   std::vector<PackedPosition> packed;
   float zmin = INFINITY;
-  for (auto& p : path) packed.push_back(pack(p, tool)), zmin = std::min(zmin, p.tip.z);
+  glm::vec3 lo = tool.lo(), hi = tool.hi();
+  for (auto& p : path) packed.push_back(pack(p, lo, hi)), zmin = std::min(zmin, p.tip.z);
   positions_ = gpu::Buffer(ctx, packed.size() * sizeof(PackedPosition), usage);
   positions_.upload(packed);
   queue_ = gpu::Buffer(ctx, 16, usage);
@@ -304,13 +313,12 @@ void Machine::run(Engine e, double pairs_per_submit) {
     ctx_.submit_now([&](VkCommandBuffer cmd) { record(cmd, e, uint32_t(first), chunk); });
 }
 
-Engine Machine::pick(size_t triangles, size_t positions, const Stock& s, const Mesh& tool) {
-  // Few positions: parallelism must come from the triangles and the fragments ("fine");
-  // many positions with small fragments: per position; large fragments a thread: fine.
-  glm::vec3 size = tool.hi() - tool.lo();
-  double fragment = double(size.x / s.d) * double(size.y / s.d) / std::max<double>(1, triangles) * 2;
-  if (positions < 4096 || fragment > 64) return Engine::Fine;
-  return Engine::PerPosition;
+Engine Machine::pick(size_t triangles, size_t positions, const Stock&, const Mesh&) {
+  // Measured on the H100 (docs/PERF.md): the hardware rasterizer wins while the draw is
+  // small (one position, or a zoom: few positions, large triangles); beyond ~2e5
+  // triangles drawn, its ~2e8 triangles/s lose to "fine", which wins everywhere else.
+  if (double(triangles) * double(positions) <= 2e5) return Engine::Hardware;
+  return Engine::Fine;
 }
 
 }  // namespace machining

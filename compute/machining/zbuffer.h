@@ -37,6 +37,7 @@ struct PackedPosition {
   glm::vec4 t, r0, r1, r2;
 };
 PackedPosition pack(const Position& p, const Mesh& tool);
+PackedPosition pack(const Position& p, glm::vec3 tool_lo, glm::vec3 tool_hi);  // the tool's bounding box
 glm::mat3 tool_rotation(const Position& p);  // tool frame -> world: +z to the axis, after ω about z
 
 // The seed's CPU engine: all threads over all positions, each owning a band of rows.
