@@ -50,6 +50,14 @@ class MachiningLab : public Lab {
     params_.add_int("stock_size", 256, 16, 8192, "brins along each side").rebuild = true;
     params_.add_float("spacing", 0.25, 0.001, 10.0, "distance between brins").rebuild = true;
     params_.back().log_scale = true;
+    params_.add_float("zoom", 1.0, 1.0, 1024.0, "re-run on a window this many times smaller, same brin count "
+                                                 "(the seed's zoom configurations)").rebuild = true;
+    params_.back().log_scale = true;
+    params_.add_float("zoom_x", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's x").rebuild = true;
+    params_.add_float("zoom_y", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's y").rebuild = true;
+    params_.add_text("stock_file", "", "starting heights: a heights.npy from an earlier --dump (roughing before "
+                                       "finishing); empty: flat at 0")
+        .rebuild = true;
     params_.add_choice("tool_shape", tool_shapes(), "sphere", "generated tool: ball end, bull nose, cone, flat end")
         .rebuild = true;
     params_.add_float("tool_diameter", 6.0, 0.01, 1000.0, "generated tool's diameter").rebuild = true;
@@ -81,7 +89,20 @@ class MachiningLab : public Lab {
   void build(gpu::Context& ctx) override {
     Stock s;
     s.nx = s.ny = uint32_t(params_.get_int("stock_size"));
-    s.d = float(params_.get("spacing"));
+    float d0 = float(params_.get("spacing")), zoom = float(params_.get("zoom")), side = float(s.nx - 1) * d0;
+    s.d = d0 / zoom;
+    s.x0 = float(params_.get("zoom_x")) * side - 0.5f * float(s.nx - 1) * s.d;
+    s.y0 = float(params_.get("zoom_y")) * side - 0.5f * float(s.ny - 1) * s.d;
+    std::vector<float> start;
+    if (params_.text("stock_file").empty()) {
+      if (start_.size() == size_t(s.nx) * s.ny) start = start_;  // "Keep as stock" survives a new path
+    } else {
+      std::vector<size_t> shape;
+      start = read_npy(params_.text("stock_file"), &shape);
+      if (shape != std::vector<size_t>{s.ny, s.nx})
+        throw ParamError(params_.text("stock_file") + ": heights of another shape than the " + std::to_string(s.nx) +
+                         " x " + std::to_string(s.ny) + " stock");
+    }
     Mesh tool = params_.text("tool_file").empty()
                     ? make_tool(params_.choice("tool_shape"), float(params_.get("tool_diameter")),
                                 uint32_t(params_.get_int("tool_triangles")))
@@ -89,7 +110,7 @@ class MachiningLab : public Lab {
     std::vector<Position> path;
     const std::string& pf = params_.text("path_file");
     if (pf.empty()) {
-      path = generate_path(params_.choice("path"), float(s.nx - 1) * s.d, uint32_t(params_.get_int("path_positions")),
+      path = generate_path(params_.choice("path"), side, uint32_t(params_.get_int("path_positions")),
                            float(params_.get("stepover")));
     } else {
       auto ext = std::filesystem::path(pf).extension().string();
@@ -101,12 +122,14 @@ class MachiningLab : public Lab {
     if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
     ctx_ = &ctx;
     machine_ = std::move(machine);
+    start_ = std::move(start);
     restart();
     params_.rebuild_pending = false;
   }
 
   void restart() override {
-    machine_->set_heights(std::vector<float>(size_t(machine_->stock().nx) * machine_->stock().ny, 0.0f));
+    const auto& s = machine_->stock();
+    machine_->set_heights(start_.empty() ? std::vector<float>(size_t(s.nx) * s.ny, 0.0f) : start_);
     done_ = 0;
     steps_done_ = 0;
     paused_ = false;
@@ -173,6 +196,12 @@ class MachiningLab : public Lab {
       ImGui::TextDisabled(paused_ ? "stopped at position %zu" : "milling, %zu done", done_);
     }
     ImGui::Text("removed volume %.6g, max depth %.4g", removed_, max_depth_);
+    if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
+    if (!start_.empty()) {
+      ImGui::SameLine();
+      if (ImGui::Button("Flat stock")) start_.clear();
+    }
     if (!profile_.empty()) {
       ImGui::PlotLines("##profile", profile_.data(), int(profile_.size()), 0, "cross-section", FLT_MAX, FLT_MAX,
                        ImVec2(ImGui::GetContentRegionAvail().x, 80));
@@ -222,8 +251,9 @@ class MachiningLab : public Lab {
     const auto& s = machine_->stock();
     auto h = machine_->heights();
     removed_ = 0, max_depth_ = 0;
-    for (float v : h) {
-      double cut = double(s.top) - v;
+    for (size_t i = 0; i < h.size(); ++i) {
+      float v = h[i];
+      double cut = (start_.empty() ? double(s.top) : double(start_[i])) - v;
       if (cut > 0) removed_ += cut, max_depth_ = std::max(max_depth_, cut);
     }
     removed_ *= double(s.d) * s.d;
@@ -239,6 +269,7 @@ class MachiningLab : public Lab {
   const Machine* tool_for_ = nullptr;
   render::OrbitCamera camera_{glm::vec3(0.0f), 3.0f, 0.6f, 0.8f};
   size_t done_ = 0;
+  std::vector<float> start_;  // starting heights (empty: flat)
   bool paused_ = false, stats_dirty_ = true;
   double removed_ = 0, max_depth_ = 0;
   std::vector<float> profile_;

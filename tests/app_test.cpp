@@ -378,6 +378,29 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   for (size_t i = 0; i < cpu.size(); ++i) ASSERT_NEAR(h[i], cpu[i], 1e-5f) << "brin " << i;
   EXPECT_FLOAT_EQ(h[32 * 64 + 16], -0.5f) << "the groove's floor";
 
+  // Finishing after roughing: the second run starts from the first one's heights; and a
+  // zoomed re-run (4x finer brins on the window at the centre) matches the CPU engine there.
+  {
+    std::ofstream finish(dir / "finish.txt");
+    for (int k = 0; k <= 32; ++k) finish << 4 + 0.25 * k << " 8 -1\n";
+  }
+  r = run_process(vklab("--headless --validate --lab machining --path " + (dir / "finish.txt").string() +
+                        " --set stock_size=64 --set spacing=0.25 --set stock_file=" + (dir / "b" / "heights.npy").string() +
+                        " --set zoom=4 --set tool_diameter=2 --steps 1 --dump " + (dir / "c").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto zoomed = read_npy(dir / "c" / "heights.npy");
+  machining::Stock z = s;
+  z.d = 0.25f / 4;
+  z.x0 = z.y0 = 0.5f * 63 * 0.25f - 0.5f * 63 * z.d;
+  auto start = h;  // the stock_file: the groove from the previous run, now on the zoomed grid's indices
+  std::vector<float> cpu2 = start;
+  machining::mill_cpu(z, cpu2, machining::make_tool("sphere", 2.0f, 1984), machining::read_positions(dir / "finish.txt"));
+  for (size_t i = 0; i < cpu2.size(); ++i) ASSERT_NEAR(zoomed[i], cpu2[i], 1e-5f) << "zoomed brin " << i;
+  size_t deeper = 0;
+  for (size_t i = 0; i < h.size(); ++i) deeper += zoomed[i] < h[i] - 1e-4f;
+  EXPECT_GT(deeper, 100u) << "the ball end should cut below the flat groove somewhere";
+
   // Bad inputs: one line naming the file, exit code 1 (not a crash).
   std::ofstream(dir / "bad.stl") << "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0\n";
   r = run_process(vklab("--headless --lab machining --tool " + (dir / "bad.stl").string() + " --steps 1"));
