@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -76,11 +77,15 @@ class MachiningLab : public Lab {
     params_.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart")
         .rebuild = true;
     params_.add_choice("engine", engine_choices(), "auto", "Z-buffer engine (auto: picked by workload)");
+    params_.add_choice("precision", {"single", "double"}, "single",
+                       "heights and intersection in 32 or 64 bits (seed 003 15.4; double: not the hardware engine)")
+        .rebuild = true;
     params_.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)");
     params_.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture");
     params_.add_bool("show_tool", true, "draw the tool at the last milled position");
     params_.add_float("profile_row", 0.5, 0.0, 1.0, "where the cross-section is taken, as a fraction of y");
     params_.add_text("bench_only", "", "bench: only these configurations (comma separated, e.g. 'spiral,ebauche zoom')");
+    params_.add_text("bench_engines", "", "bench: only these engines (comma separated, e.g. 'fine,cpu')");
   }
 
   std::string name() const override { return "machining"; }
@@ -89,6 +94,9 @@ class MachiningLab : public Lab {
   void build(gpu::Context& ctx) override {
     Stock s;
     s.nx = s.ny = uint32_t(params_.get_int("stock_size"));
+    s.f64 = params_.choice("precision") == "double";
+    if (s.f64 && params_.choice("engine") == "hardware")
+      throw ParamError("the hardware engine is single precision only");
     float d0 = float(params_.get("spacing")), zoom = float(params_.get("zoom")), side = float(s.nx - 1) * d0;
     s.d = d0 / zoom;
     s.x0 = float(params_.get("zoom_x")) * side - 0.5f * float(s.nx - 1) * s.d;
@@ -141,13 +149,15 @@ class MachiningLab : public Lab {
   Engine engine() const {
     auto& c = params_.choice("engine");
     if (c != "auto") return engine_from_name(c);
-    return Machine::pick(machine_->triangles(), machine_->positions(), machine_->stock(), machine_->tool());
+    Engine e = Machine::pick(machine_->triangles(), machine_->positions(), machine_->stock(), machine_->tool());
+    return e == Engine::Hardware && machine_->stock().f64 ? Engine::Fine : e;
   }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     if (paused_ || done_ >= machine_->positions() || steps == 0) return;
     uint32_t count = uint32_t(params_.get_int("positions_per_frame")) * steps;
     Engine e = engine();
+    if (e == Engine::Cpu && machine_->stock().f64) e = Engine::Fine;  // the CPU engine in the window: single only
     if (e == Engine::Cpu) {  // on the host, between frames (the GPU is idle when step() runs)
       auto h = machine_->heights();
       std::vector<Position> chunk(machine_->path().begin() + long(done_),
@@ -311,6 +321,15 @@ const SeedConfig kSeedConfigs[] = {
     {"finition", "zigzag", 53667, "sphere", 12482, 10, 50, 1, true, {11542, 2361, -1, 2722}, {30603, 1187, -1, 1117}},
 };
 
+// Seed 003 §15.4.1 (GTX 560 Ti / Phenom II): GPU 32-bit, GPU 64-bit, CPU 32-bit, CPU 64-bit (ms).
+const std::map<std::string, std::array<double, 4>>& precision_table() {
+  static const std::map<std::string, std::array<double, 4>> t = {
+      {"random", {48, 106, 1270, 1359}},   {"spiral", {105, 549, 4383, 5015}},
+      {"downspiral", {25, 108, 779, 799}}, {"volcano", {85, 410, 4676, 5221}},
+      {"ebauche", {714, 3272, 25508, 28388}}, {"finition", {1392, 4185, 31711, 32308}}};
+  return t;
+}
+
 std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions& options) {
   std::vector<BenchRow> rows;
   const uint32_t n = options.quick ? 64 : 1024;
@@ -348,8 +367,11 @@ std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions&
       for (const double* t : {sc.ens, sc.personal})
         if (t[k] > 0) best_seed = std::min(best_seed, t[k]);
     Engine picked = Machine::pick(tool.triangles(), path.size(), st, tool);
+    const std::string& engines_only = params_.text("bench_engines");
     for (size_t e = 0; e < engine_names().size(); ++e) {
       Engine eng = Engine(e);
+      if (!engines_only.empty() && ("," + engines_only + ",").find("," + engine_names()[e] + ",") == std::string::npos)
+        continue;
       BenchRow row;
       row.pass = std::string("machining.") + engine_names()[e];
       row.size = std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
@@ -402,6 +424,43 @@ std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions&
         row.min_ms = t.min_ms;
         row.repeats = t.repeats;
         if (best_seed < INFINITY) row.reference["speedup_over_seed_best_gpu"] = best_seed / t.median_ms;
+      }
+      rows.push_back(row);
+    }
+    // Seed 003 §15.4.1: the same run in 64 bits (fine on the GPU, the CPU engine where it runs).
+    auto sixty_four = precision_table().find(sc.name);
+    if (sixty_four == precision_table().end() || !ctx.int64_atomics) continue;
+    Stock st64 = st;
+    st64.f64 = true;
+    Machine m64(ctx, st64, tool, path);
+    for (Engine eng : {Engine::Fine, Engine::Cpu}) {
+      if (!engines_only.empty() && ("," + engines_only + ",").find("," + engine_names()[size_t(eng)] + ",") == std::string::npos)
+        continue;
+      BenchRow row;
+      row.pass = std::string("machining.") + engine_names()[size_t(eng)] + ".f64";
+      row.size = std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
+      row.elements = uint64_t(pairs);
+      const auto& t = sixty_four->second;
+      bool cpu = eng == Engine::Cpu;
+      row.reference = {{"configuration", sc.name}, {"precision", "double heights and intersection"},
+                       {"thesis", {{"device", "seed 003 15.4.1: GTX 560 Ti / Phenom II"},
+                                   {cpu ? "cpu_only_ms" : "gpu_ms", cpu ? t[3] : t[1]},
+                                   {"ms_32bit", cpu ? t[2] : t[0]}, {"ms_64bit", cpu ? t[3] : t[1]}}}};
+      if (cpu) {
+        if (pairs > 5e8) continue;
+        auto h = m64.heights64();
+        auto t0 = std::chrono::steady_clock::now();
+        mill_cpu(st64, h, tool, path);
+        row.median_ms = row.min_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        row.repeats = 1;
+      } else {
+        uint32_t chunk = uint32_t(std::clamp<double>(double(1u << 26) / double(tool.triangles()), 1, 1 << 20));
+        auto record = [&](VkCommandBuffer cmd) {
+          for (size_t first = 0; first < path.size(); first += chunk) m64.record(cmd, eng, uint32_t(first), chunk);
+        };
+        auto tm = gpu::time_gpu(ctx, record, 1, 0);
+        if (!options.quick && tm.median_ms < 200) tm = gpu::time_gpu(ctx, record, 3, 30);
+        row.median_ms = tm.median_ms, row.min_ms = tm.min_ms, row.repeats = tm.repeats;
       }
       rows.push_back(row);
     }

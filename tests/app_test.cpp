@@ -410,4 +410,18 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   r = run_process(vklab("--headless --lab machining --path " + (dir / "missing.nc").string() + " --steps 1"));
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_NE(r.err.find("missing.nc"), std::string::npos) << r.err;
+
+  // The quick bench: every engine on two of the seed's configurations, and the 64-bit rows.
+  r = run_process(vklab("bench --lab machining --quick --validate --out " + (dir / "b.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["machining"];
+  ASSERT_GE(rows.size(), 14u);
+  std::set<std::string> passes;
+  for (auto& row : rows) {
+    passes.insert(row["pass"].get<std::string>());
+    if (!row["reference"].contains("skipped")) EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
+  }
+  for (auto& e : machining::engine_names()) EXPECT_TRUE(passes.count("machining." + e)) << e;
+  EXPECT_TRUE(passes.count("machining.fine.f64"));
 }

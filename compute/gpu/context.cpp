@@ -305,6 +305,8 @@ Context::Context(const ContextOptions& options) : print_messages_(options.print_
   w12.scalarBlockLayout = f12.scalarBlockLayout;
   w12.shaderFloat16 = f12.shaderFloat16;
   w12.hostQueryReset = f12.hostQueryReset;
+  w12.shaderBufferInt64Atomics = f12.shaderBufferInt64Atomics;
+  int64_atomics = f12.shaderBufferInt64Atomics && have.features.shaderInt64 && have.features.shaderFloat64;
   VkPhysicalDeviceFeatures2 want{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &w12};
   want.features.shaderFloat64 = have.features.shaderFloat64;
   want.features.shaderInt64 = have.features.shaderInt64;

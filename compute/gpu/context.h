@@ -54,6 +54,7 @@ class Context {
   DeviceInfo info;
   uint32_t timestamp_valid_bits = 0;
   bool atomic_float_add = false;
+  bool int64_atomics = false;  // 64-bit buffer atomics, with shaderInt64 and shaderFloat64
   bool fp16 = false;  // shaderFloat16 enabled
 
   // Validation: number of warnings/errors seen since creation, and their texts.

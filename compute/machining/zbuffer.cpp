@@ -10,8 +10,8 @@ namespace machining {
 
 namespace {
 constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-const char* kShaders[6] = {"machining/per_position.comp", "machining/per_triangle.comp", "machining/fine.comp",
-                           "machining/persistent.comp", "machining/per_brin.comp", nullptr};
+const char* kShaders[5] = {"machining/per_position", "machining/per_triangle", "machining/fine",
+                           "machining/persistent", "machining/per_brin"};
 
 struct EnginePush {
   uint32_t nx, ny;
@@ -46,14 +46,17 @@ glm::ivec4 brin_range(const Stock& s, const PackedPosition& P, const Placed& t) 
   return {std::max(int(std::ceil(flo.x)), 0), std::max(int(std::ceil(flo.y)), 0),
           std::min(int(std::floor(fhi.x)), int(s.nx) - 1), std::min(int(std::floor(fhi.y)), int(s.ny) - 1)};
 }
-bool hit(const Stock& s, const PackedPosition& P, const Placed& t, int i, int j, float& height) {
-  glm::vec2 p = glm::vec2(s.x0 + float(i) * s.d, s.y0 + float(j) * s.d) - glm::vec2(P.t);
-  float w0 = (t.c.x - t.b.x) * (p.y - t.b.y) - (t.c.y - t.b.y) * (p.x - t.b.x);
-  float w1 = (t.a.x - t.c.x) * (p.y - t.c.y) - (t.a.y - t.c.y) * (p.x - t.c.x);
-  float w2 = (t.b.x - t.a.x) * (p.y - t.a.y) - (t.b.y - t.a.y) * (p.x - t.a.x);
-  bool inside = t.area > 0.0f ? (w0 >= 0 && w1 >= 0 && w2 >= 0) : (w0 <= 0 && w1 <= 0 && w2 <= 0);
-  float z = (w0 * t.a.z + w1 * t.b.z + w2 * t.c.z) / t.area;
-  height = P.t.z + z;
+template <class R>
+bool hit(const Stock& s, const PackedPosition& P, const Placed& t, int i, int j, R& height) {
+  R ax = t.a.x, ay = t.a.y, bx = t.b.x, by = t.b.y, cx = t.c.x, cy = t.c.y;
+  R px = (R(s.x0) + R(i) * R(s.d)) - R(P.t.x), py = (R(s.y0) + R(j) * R(s.d)) - R(P.t.y);
+  R w0 = (cx - bx) * (py - by) - (cy - by) * (px - bx);
+  R w1 = (ax - cx) * (py - cy) - (ay - cy) * (px - cx);
+  R w2 = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+  R area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  bool inside = area > 0 ? (w0 >= 0 && w1 >= 0 && w2 >= 0) : (w0 <= 0 && w1 <= 0 && w2 <= 0);
+  R z = (w0 * R(t.a.z) + w1 * R(t.b.z) + w2 * R(t.c.z)) / area;
+  height = R(P.t.z) + z;
   return inside;
 }
 
@@ -95,6 +98,19 @@ float key_height(uint32_t k) {
   return h;
 }
 
+uint64_t height_key(double h) {
+  uint64_t b;
+  std::memcpy(&b, &h, 8);
+  return (b & 0x8000000000000000ull) ? ~b : b | 0x8000000000000000ull;
+}
+
+double key_height(uint64_t k) {
+  uint64_t b = (k & 0x8000000000000000ull) ? k & 0x7fffffffffffffffull : ~k;
+  double h;
+  std::memcpy(&h, &b, 8);
+  return h;
+}
+
 glm::mat3 tool_rotation(const Position& p) {
   float c = std::cos(p.omega), s = std::sin(p.omega);
   glm::mat3 spin(glm::vec3(c, s, 0), glm::vec3(-s, c, 0), glm::vec3(0, 0, 1));  // columns
@@ -128,8 +144,9 @@ PackedPosition pack(const Position& p, glm::vec3 lo, glm::vec3 hi) {
 
 // Each thread owns a band of rows (no atomics) and skips the positions whose tool cannot
 // reach it; within a band, the same arithmetic as the shaders.
-void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads) {
+template <class R>
+void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const std::vector<Position>& path,
+                uint32_t threads) {
   if (heights.size() != size_t(s.nx) * s.ny) throw std::invalid_argument("mill_cpu: heights do not match the stock");
   if (!threads) threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<PackedPosition> packed;
@@ -150,9 +167,9 @@ void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, con
           glm::ivec4 r = brin_range(s, P, tr);
           for (int j = std::max(r.y, j0); j <= std::min(r.w, j1 - 1); ++j)
             for (int i = r.x; i <= r.z; ++i) {
-              float h;
+              R h;
               if (hit(s, P, tr, i, j, h)) {
-                float& cell = heights[size_t(j) * s.nx + i];
+                R& cell = heights[size_t(j) * s.nx + i];
                 if (height_key(h) < height_key(cell)) cell = h;
               }
             }
@@ -160,6 +177,16 @@ void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, con
       }
     });
   for (auto& t : pool) t.join();
+}
+
+void mill_cpu(const Stock& s, std::vector<float>& h, const Mesh& tool, const std::vector<Position>& path,
+              uint32_t threads) {
+  mill_cpu_t(s, h, tool, path, threads);
+}
+
+void mill_cpu(const Stock& s, std::vector<double>& h, const Mesh& tool, const std::vector<Position>& path,
+              uint32_t threads) {
+  mill_cpu_t(s, h, tool, path, threads);
 }
 
 Intersection intersect_world(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 tr, glm::vec2 brin) {
@@ -177,7 +204,13 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   if (path.empty()) throw std::invalid_argument("path: no positions");
   VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
                              VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-  heights_ = gpu::Buffer(ctx, 4ull * stock.nx * stock.ny, usage);
+  if (stock.f64 && !ctx.int64_atomics)
+    throw std::invalid_argument("double precision needs 64-bit buffer atomics, shaderInt64 and shaderFloat64");
+  heights_ = gpu::Buffer(ctx, (stock.f64 ? 8ull : 4ull) * stock.nx * stock.ny, usage);
+  if (stock.f64) {
+    keys32_ = gpu::Buffer(ctx, 4ull * stock.nx * stock.ny, usage);
+    narrow_ = gpu::make_compute(ctx, "machining/narrow.comp", {SB, SB}, 4);
+  }
   std::vector<glm::vec4> tris;
   for (auto& v : tool.vertices) tris.emplace_back(v, 0.0f);
   tris_ = gpu::Buffer(ctx, tris.size() * 16, usage);
@@ -189,7 +222,9 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   positions_ = gpu::Buffer(ctx, packed.size() * sizeof(PackedPosition), usage);
   positions_.upload(packed);
   queue_ = gpu::Buffer(ctx, 16, usage);
-  for (int e = 0; e < 5; ++e) engines_[e] = gpu::make_compute(ctx, kShaders[e], {SB, SB, SB, SB}, sizeof(EnginePush));
+  for (int e = 0; e < 5; ++e)
+    engines_[e] = gpu::make_compute(ctx, std::string(kShaders[e]) + (stock.f64 ? ".f64" : ".f32"), {SB, SB, SB, SB},
+                                    sizeof(EnginePush));
   glm::vec3 size = tool.hi() - tool.lo();
   zlo_ = zmin - glm::length(size) - 1.0f;
   zhi_ = stock.top + 1.0f;
@@ -198,16 +233,38 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
 
 void Machine::set_heights(const std::vector<float>& h) {
   if (h.size() != size_t(stock_.nx) * stock_.ny) throw std::invalid_argument("heights do not match the stock");
-  std::vector<uint32_t> keys(h.size());
   float top = -INFINITY;
-  for (size_t i = 0; i < h.size(); ++i) keys[i] = height_key(h[i]), top = std::max(top, h[i]);
-  heights_.upload(keys);
+  for (float v : h) top = std::max(top, v);
+  if (stock_.f64) {
+    std::vector<uint64_t> keys(h.size());
+    std::vector<uint32_t> narrow(h.size());
+    for (size_t i = 0; i < h.size(); ++i) keys[i] = height_key(double(h[i])), narrow[i] = height_key(h[i]);
+    heights_.upload(keys);
+    keys32_.upload(narrow);
+  } else {
+    std::vector<uint32_t> keys(h.size());
+    for (size_t i = 0; i < h.size(); ++i) keys[i] = height_key(h[i]);
+    heights_.upload(keys);
+  }
   zhi_ = std::max(zhi_, top + 1.0f);
 }
 
 std::vector<float> Machine::heights() const {
+  std::vector<float> h(size_t(stock_.nx) * stock_.ny);
+  if (stock_.f64) {
+    auto d = heights64();
+    for (size_t i = 0; i < h.size(); ++i) h[i] = float(d[i]);
+    return h;
+  }
   auto keys = heights_.download<uint32_t>();
-  std::vector<float> h(keys.size());
+  for (size_t i = 0; i < h.size(); ++i) h[i] = key_height(keys[i]);
+  return h;
+}
+
+std::vector<double> Machine::heights64() const {
+  if (!stock_.f64) throw std::logic_error("heights64: a single precision stock");
+  auto keys = heights_.download<uint64_t>();
+  std::vector<double> h(keys.size());
   for (size_t i = 0; i < h.size(); ++i) h[i] = key_height(keys[i]);
   return h;
 }
@@ -220,6 +277,7 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   if (e == Engine::Hardware) {
+    if (stock_.f64) throw std::invalid_argument("the hardware engine's depth image is single precision only");
     record_hardware(cmd, first, count);
   } else {
     const auto& s = stock_;
@@ -245,6 +303,13 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  if (stock_.f64) {  // the picture's 32-bit keys
+    uint32_t n = stock_.nx * stock_.ny;
+    narrow_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(keys32_)}, n);
+    vkCmdDispatch(cmd, gpu::groups(n, 256), 1, 1);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  }
   if (prof) prof->end(cmd, scope);
 }
 
@@ -303,6 +368,14 @@ void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t coun
 
 void Machine::run(Engine e, double pairs_per_submit) {
   if (e == Engine::Cpu) {
+    if (stock_.f64) {
+      auto h = heights64();
+      mill_cpu(stock_, h, tool_, path_);
+      std::vector<uint64_t> keys(h.size());
+      for (size_t i = 0; i < h.size(); ++i) keys[i] = height_key(h[i]);
+      heights_.upload(keys);
+      return;
+    }
     auto h = heights();
     mill_cpu(stock_, h, tool_, path_);
     set_heights(h);

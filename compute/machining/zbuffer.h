@@ -26,11 +26,15 @@ struct Stock {
   uint32_t nx = 256, ny = 256;  // brins
   float x0 = 0, y0 = 0, d = 1;  // brin (i, j) at (x0 + i·d, y0 + j·d)
   float top = 0;                // starting height (flat stock)
+  bool f64 = false;             // heights and the intersection in double (seed 003 §15.4: brins
+                                // in 64 bits, triangles and positions in 32); not the hardware engine
 };
 
 // Order-preserving keys, as the shaders compute them.
 uint32_t height_key(float h);
 float key_height(uint32_t k);
+uint64_t height_key(double h);
+double key_height(uint64_t k);
 
 // The GPU's view of a position: tip, rotation rows, and the placed tool's bounding box.
 struct PackedPosition {
@@ -43,6 +47,8 @@ glm::mat3 tool_rotation(const Position& p);  // tool frame -> world: +z to the a
 // The seed's CPU engine: all threads over all positions, each owning a band of rows.
 // Same arithmetic as the shaders (tool frame); heights as floats.
 void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, const std::vector<Position>& path,
+              uint32_t threads = 0);
+void mill_cpu(const Stock& s, std::vector<double>& heights, const Mesh& tool, const std::vector<Position>& path,
               uint32_t threads = 0);
 
 // The seed's §15.3 example: the intersection of a brin with a triangle, as barycentric
@@ -63,8 +69,11 @@ class Machine {
   size_t triangles() const { return triangles_; }
 
   void set_heights(const std::vector<float>& h);
-  std::vector<float> heights() const;
-  const gpu::Buffer& height_keys() const { return heights_; }  // uint keys, row-major (drawing)
+  std::vector<float> heights() const;     // rounded to float in f64 mode
+  std::vector<double> heights64() const;  // f64 mode: the double heights
+  // Row-major keys for drawing: the heights themselves in 32-bit mode; in f64 mode a 32-bit
+  // copy refreshed by record() (keys of the heights rounded to float).
+  const gpu::Buffer& height_keys() const { return stock_.f64 ? keys32_ : heights_; }
 
   // Mills positions [first, first + count) with a GPU engine (not Engine::Cpu).
   void record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t count, gpu::Profiler* prof = nullptr);
@@ -83,7 +92,8 @@ class Machine {
   Mesh tool_;
   std::vector<Position> path_;
   size_t path_size_ = 0, triangles_ = 0;
-  gpu::Buffer heights_, tris_, positions_, queue_;
+  gpu::Buffer heights_, tris_, positions_, queue_, keys32_;
+  gpu::Pipeline narrow_;  // f64 -> 32-bit keys for drawing
   gpu::Pipeline engines_[6];
   // hardware rasterizer
   gpu::Pipeline hw_draw_, hw_merge_;

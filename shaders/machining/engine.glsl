@@ -1,8 +1,21 @@
-// Bindings and push constants shared by the compute engines.
+// Bindings and push constants shared by the compute engines, in two precisions
+// (HEIGHTS64, seed 003 §15.4.1's mixed strategy): heights as 64-bit keys of doubles and
+// the brin–triangle intersection in double, the triangles and positions kept in float.
 #extension GL_GOOGLE_include_directive : require
+#if HEIGHTS64
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_shader_atomic_int64 : require
+#define KEY uint64_t
+#define REAL double
+#define REAL2 dvec2
+#else
+#define KEY uint
+#define REAL float
+#define REAL2 vec2
+#endif
 #include "pos.glsl"
 layout(local_size_x = 64) in;
-layout(std430, binding = 0) buffer Heights { uint H[]; };
+layout(std430, binding = 0) buffer Heights { KEY H[]; };
 layout(std430, binding = 1) readonly buffer Tris { vec4 TRI[]; };
 layout(std430, binding = 2) readonly buffer Positions { Pos POS[]; };
 layout(std430, binding = 3) buffer Queue { uint next; } queue;  // persistent threads' work counter

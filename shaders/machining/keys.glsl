@@ -6,3 +6,11 @@ uint height_key(float h) {
   return (b & 0x80000000u) != 0u ? ~b : b | 0x80000000u;
 }
 float key_height(uint k) { return uintBitsToFloat((k & 0x80000000u) != 0u ? k & 0x7fffffffu : ~k); }
+
+#if HEIGHTS64
+// The same on doubles.
+uint64_t height_key(double h) {
+  uint64_t b = doubleBitsToUint64(h);
+  return (b & 0x8000000000000000ul) != 0ul ? ~b : b | 0x8000000000000000ul;
+}
+#endif

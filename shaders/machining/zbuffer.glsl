@@ -38,14 +38,17 @@ ivec4 brin_range(Pos P, Tri t) {
 
 // Brin (i, j) against the placed triangle: inside by edge functions (edges included),
 // then the height by barycentric interpolation, in the tool frame.
-bool hit(Pos P, Tri t, int i, int j, out float height) {
-  precise vec2 p = vec2(x0 + float(i) * d, y0 + float(j) * d) - P.t.xy;
-  precise float w0 = (t.c.x - t.b.x) * (p.y - t.b.y) - (t.c.y - t.b.y) * (p.x - t.b.x);
-  precise float w1 = (t.a.x - t.c.x) * (p.y - t.c.y) - (t.a.y - t.c.y) * (p.x - t.c.x);
-  precise float w2 = (t.b.x - t.a.x) * (p.y - t.a.y) - (t.b.y - t.a.y) * (p.x - t.a.x);
-  bool inside = t.area > 0.0 ? (w0 >= 0.0 && w1 >= 0.0 && w2 >= 0.0) : (w0 <= 0.0 && w1 <= 0.0 && w2 <= 0.0);
-  precise float z = (w0 * t.a.z + w1 * t.b.z + w2 * t.c.z) / t.area;
-  height = P.t.z + z;
+// REAL is float, or double with HEIGHTS64 (the brin and the intersection in 64 bits).
+bool hit(Pos P, Tri t, int i, int j, out REAL height) {
+  REAL ax = REAL(t.a.x), ay = REAL(t.a.y), bx = REAL(t.b.x), by = REAL(t.b.y), cx = REAL(t.c.x), cy = REAL(t.c.y);
+  precise REAL2 p = REAL2(REAL(x0) + REAL(i) * REAL(d), REAL(y0) + REAL(j) * REAL(d)) - REAL2(P.t.xy);
+  precise REAL w0 = (cx - bx) * (p.y - by) - (cy - by) * (p.x - bx);
+  precise REAL w1 = (ax - cx) * (p.y - cy) - (ay - cy) * (p.x - cx);
+  precise REAL w2 = (bx - ax) * (p.y - ay) - (by - ay) * (p.x - ax);
+  precise REAL area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  bool inside = area > 0.0 ? (w0 >= 0.0 && w1 >= 0.0 && w2 >= 0.0) : (w0 <= 0.0 && w1 <= 0.0 && w2 <= 0.0);
+  precise REAL z = (w0 * REAL(t.a.z) + w1 * REAL(t.b.z) + w2 * REAL(t.c.z)) / area;
+  height = REAL(P.t.z) + z;
   return inside;
 }
 
@@ -57,7 +60,7 @@ void raster(uint tri, uint pos) {
   ivec4 r = brin_range(P, t);
   for (int j = r.y; j <= r.w; ++j)
     for (int i = r.x; i <= r.z; ++i) {
-      float h;
+      REAL h;
       if (hit(P, t, i, j, h)) atomicMin(H[uint(j) * nx + uint(i)], height_key(h));
     }
 }

@@ -7,7 +7,7 @@ void main() {
   uint brins = nx * ny;
   for (uint b = gl_GlobalInvocationID.x; b < brins; b += STRIDE) {
     int i = int(b % nx), j = int(b / nx);
-    uint best = H[b];
+    KEY best = H[b];
     for (uint p = pos_first; p < pos_first + pos_count; ++p) {
       Pos P = POS[p];
       vec2 rel = vec2(x0 + float(i) * d, y0 + float(j) * d) - P.t.xy;
@@ -17,7 +17,7 @@ void main() {
         if (tr.area == 0.0) continue;
         ivec4 r = brin_range(P, tr);
         if (i < r.x || i > r.z || j < r.y || j > r.w) continue;
-        float h;
+        REAL h;
         if (hit(P, tr, i, j, h)) best = min(best, height_key(h));
       }
     }
