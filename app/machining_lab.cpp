@@ -417,9 +417,9 @@ std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions&
         auto record = [&](VkCommandBuffer cmd) {
           for (size_t first = 0; first < path.size(); first += chunk) m.record(cmd, eng, uint32_t(first), chunk);
         };
-        // One run first; only short runs are repeated after a warm-up (long ones warm the GPU themselves).
+        // One run first; only short runs are repeated, after 200 ms of warm-up (clocks leave idle).
         auto t = gpu::time_gpu(ctx, record, 1, 0);
-        if (!options.quick && t.median_ms < 200) t = gpu::time_gpu(ctx, record, 3, 30);
+        if (!options.quick && t.median_ms < 200) t = gpu::time_gpu(ctx, record, 3, 200);
         row.median_ms = t.median_ms;
         row.min_ms = t.min_ms;
         row.repeats = t.repeats;
@@ -459,7 +459,7 @@ std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions&
           for (size_t first = 0; first < path.size(); first += chunk) m64.record(cmd, eng, uint32_t(first), chunk);
         };
         auto tm = gpu::time_gpu(ctx, record, 1, 0);
-        if (!options.quick && tm.median_ms < 200) tm = gpu::time_gpu(ctx, record, 3, 30);
+        if (!options.quick && tm.median_ms < 200) tm = gpu::time_gpu(ctx, record, 3, 200);
         row.median_ms = tm.median_ms, row.min_ms = tm.min_ms, row.repeats = tm.repeats;
       }
       rows.push_back(row);
