@@ -149,7 +149,7 @@ class MachiningLab : public Lab {
   Engine engine() const {
     auto& c = params_.choice("engine");
     if (c != "auto") return engine_from_name(c);
-    Engine e = Machine::pick(machine_->triangles(), machine_->positions(), machine_->stock(), machine_->tool());
+    Engine e = Machine::pick(machine_->triangles(), machine_->positions());
     return e == Engine::Hardware && machine_->stock().f64 ? Engine::Fine : e;
   }
 
@@ -180,7 +180,8 @@ class MachiningLab : public Lab {
     sc.max_cut = max_cut_guess();
     sc.height_scale = float(params_.get("height_scale"));
     sc.show_tool = params_.flag("show_tool");
-    const auto& pos = machine_->path()[done_ ? done_ - 1 : 0];
+    size_t shown = follow_ || done_ == 0 ? (done_ ? done_ - 1 : 0) : std::min(shown_, done_ - 1);
+    const auto& pos = machine_->path()[shown];
     sc.tool_rotation = tool_rotation(pos);
     sc.tool_tip = pos.tip;
     sc.tool_triangles = uint32_t(machine_->triangles());
@@ -204,6 +205,16 @@ class MachiningLab : public Lab {
       if (ImGui::Button(paused_ ? "Resume" : "Cancel")) paused_ = !paused_;
       ImGui::SameLine();
       ImGui::TextDisabled(paused_ ? "stopped at position %zu" : "milling, %zu done", done_);
+    }
+    if (done_ > 1) {  // playback: the tool anywhere along the milled part of the path
+      ImGui::Checkbox("tool follows the milling", &follow_);
+      if (!follow_) {
+        int at = int(std::min(shown_, done_ - 1)) + 1;
+        if (ImGui::SliderInt("tool at position", &at, 1, int(done_))) shown_ = size_t(at - 1);
+        const auto& p = machine_->path()[std::min(shown_, done_ - 1)];
+        ImGui::Text("tip (%.4g, %.4g, %.4g) axis (%.3g, %.3g, %.3g)", p.tip.x, p.tip.y, p.tip.z, p.axis.x, p.axis.y,
+                    p.axis.z);
+      }
     }
     ImGui::Text("removed volume %.6g, max depth %.4g", removed_, max_depth_);
     if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
@@ -278,7 +289,8 @@ class MachiningLab : public Lab {
   std::unique_ptr<gpu::Buffer> tool_gpu_;
   const Machine* tool_for_ = nullptr;
   render::OrbitCamera camera_{glm::vec3(0.0f), 3.0f, 0.6f, 0.8f};
-  size_t done_ = 0;
+  size_t done_ = 0, shown_ = 0;
+  bool follow_ = true;  // the tool drawn at the last milled position, or at shown_ (playback)
   std::vector<float> start_;  // starting heights (empty: flat)
   bool paused_ = false, stats_dirty_ = true;
   double removed_ = 0, max_depth_ = 0;
@@ -366,7 +378,7 @@ std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions&
     for (int k = 1; k < 4; ++k)
       for (const double* t : {sc.ens, sc.personal})
         if (t[k] > 0) best_seed = std::min(best_seed, t[k]);
-    Engine picked = Machine::pick(tool.triangles(), path.size(), st, tool);
+    Engine picked = Machine::pick(tool.triangles(), path.size());
     const std::string& engines_only = params_.text("bench_engines");
     for (size_t e = 0; e < engine_names().size(); ++e) {
       Engine eng = Engine(e);

@@ -98,7 +98,6 @@ std::vector<Position> read_gcode(const std::filesystem::path& path, float step) 
     if (depth) fail(path, lineno, "unclosed '('");
     std::map<char, float> words;
     size_t i = 0;
-    bool move_word = false;
     while (i < clean.size()) {
       char letter = clean[i];
       if (std::isspace(static_cast<unsigned char>(letter)) || letter == '%') {
@@ -117,7 +116,7 @@ std::vector<Position> read_gcode(const std::filesystem::path& path, float step) 
       i += 1 + used;
       if (letter == 'G') {
         int g = int(value);
-        if (g == 0 || g == 1) motion = g, move_word = true;
+        if (g == 0 || g == 1) motion = g;
         else if (g != 17 && g != 21 && g != 90 && g != 94)
           fail(path, lineno, "G" + std::to_string(g) + " is not supported (G0, G1, G17, G21, G90, G94)");
         continue;
@@ -131,7 +130,6 @@ std::vector<Position> read_gcode(const std::filesystem::path& path, float step) 
     }
     if (words.empty()) continue;
     if (motion < 0) fail(path, lineno, "coordinates before any G0/G1");
-    (void)move_word;
     Position next = cur;
     if (words.count('X')) next.tip.x = words['X'];
     if (words.count('Y')) next.tip.y = words['Y'];

@@ -81,7 +81,7 @@ class Machine {
   // pairs (seed 003, ch. 4: bounded work per submission); CPU engine included.
   void run(Engine e, double pairs_per_submit = 1 << 24);
   // The engine the workload suits best (measured on the H100, docs/PERF.md).
-  static Engine pick(size_t triangles, size_t positions, const Stock& s, const Mesh& tool);
+  static Engine pick(size_t triangles, size_t positions);
   const Mesh& tool() const { return tool_; }
   const std::vector<Position>& path() const { return path_; }
 
