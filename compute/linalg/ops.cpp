@@ -43,6 +43,8 @@ struct DenseRowsPush {
 };
 struct CgPush {
   uint32_t quads, side, rho, dad, rho_next, hist;
+  uint32_t gate_on, bb, out, groups_full, groups_reduce;
+  float tol2;
 };
 struct StencilPush {
   uint32_t width, height, quads, side;
@@ -97,7 +99,7 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
   banded_ = load("banded", {V, V, V, V, V, SB, SB, SB}, sizeof(BandedPush));
   dense_thesis_ = load("dense_thesis", {SB, V, V, V, V}, sizeof(DenseThesisPush));
   dense_rows_ = load("dense_rows", {SB, V, V, V}, sizeof(DenseRowsPush));
-  cg_update_ = load("cg_update", {V, V, V, V, SB, SB}, sizeof(CgPush));
+  cg_update_ = load("cg_update", {V, V, V, V, SB, SB, SB}, sizeof(CgPush));
   stencil_ = load("stencil", {V, V, SB, SB}, sizeof(StencilPush));
   cg_gate_ = gpu::make_compute(ctx, "linalg/cg_gate.comp", {SB, SB}, sizeof(GatePush));
   unpack_ = load("unpack", {V, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(UnpackPush));
@@ -145,14 +147,6 @@ void Ops::gate_open(VkCommandBuffer cmd, uint32_t quads, uint32_t rho, uint32_t 
   cg_gate_.bind(cmd, {scalars_.bind(), gpu::storage_buffer(gate_)}, p);
   vkCmdDispatch(cmd, 1, 1, 1);
   gated_ = true;
-}
-
-void Ops::gate_check(VkCommandBuffer cmd, uint32_t rho, uint32_t iteration) {
-  if (!gated_) throw std::logic_error("gate_check without gate_open");
-  ready(cmd);
-  GatePush p{rho, gate_bb_, iteration, gate_out_, gate_tol2_, groups(gate_quads_), groups(gate_quads_, true)};
-  cg_gate_.bind(cmd, {scalars_.bind(), gpu::storage_buffer(gate_)}, p);
-  vkCmdDispatchIndirect(cmd, gate_.handle(), 32);
 }
 
 void Ops::stencil(VkCommandBuffer cmd, const Stencil5& a, const Vec& v, const Vec& out, uint32_t reduce_slot) {
@@ -308,8 +302,13 @@ void Ops::dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const V
 void Ops::cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& d, const Vec& q, uint32_t rho,
                     uint32_t dad, uint32_t rho_next, uint32_t hist) {
   ready(cmd);
-  CgPush p{x.quads(), x.side(), rho, dad, rho_next, hist};
-  cg_update_.bind(cmd, {x.bind(), r.bind(), d.bind(), q.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
+  // Gated: the stop test rides on the r·r reduction (hist is the iteration number).
+  CgPush p{x.quads(), x.side(), rho, dad, rho_next, hist, gated_ ? 1u : 0u, gate_bb_, gate_out_,
+           groups(gate_quads_), groups(gate_quads_, true), gate_tol2_};
+  if (gated_ && hist == kNoSlot) throw std::logic_error("a gated cg_update needs the iteration in hist");
+  cg_update_.bind(cmd, {x.bind(), r.bind(), d.bind(), q.bind(), scalars_.bind(), gpu::storage_buffer(reduce_),
+                        gpu::storage_buffer(gate_)},
+                  p);
   launch(cmd, x.quads(), true);
 }
 

@@ -77,10 +77,9 @@ class Ops {
   // GPU-side stopping (cg_gate.comp). gate_open() writes the indirect arguments from
   // S[rho] <= tol²·S[bb] and turns gating on: until gate_close(), every single-pass operator
   // (axpby, modern dot, single-pass banded, stencil, cg_update) on vectors of `quads` quads
-  // launches indirectly and does nothing once the test passed; gate_check() re-tests after
-  // an iteration (itself gated). The outcome goes to S[out .. out+2] (see the shader).
+  // launches indirectly and does nothing once the test passed; cg_update re-tests in its
+  // r·r reduction. The outcome goes to S[out .. out+2] (shaders/common/gate.glsl).
   void gate_open(VkCommandBuffer cmd, uint32_t quads, uint32_t rho, uint32_t bb, float tol, uint32_t out);
-  void gate_check(VkCommandBuffer cmd, uint32_t rho, uint32_t iteration);
   void gate_close() { gated_ = false; }
 
   uint32_t groups(uint32_t quads, bool reduces = false) const;

@@ -27,7 +27,8 @@ float workgroup_sum(float v) {
 }
 
 // mode 0: S[slot] = sum; mode 1: S[slot] = sqrt(sum). hist != NO_SLOT: also S[HISTORY_BASE + hist].
-void reduce_to_scalar(float v, uint slot, uint mode, uint hist) {
+// Returns true in the one invocation that wrote S[slot] (it may go on using it).
+bool reduce_to_scalar(float v, uint slot, uint mode, uint hist) {
   float group = workgroup_sum(v);
   if (gl_LocalInvocationIndex == 0u) {
     red.partial[gl_WorkGroupID.x] = group;
@@ -35,7 +36,7 @@ void reduce_to_scalar(float v, uint slot, uint mode, uint hist) {
     red_is_last = atomicAdd(red.finished, 1u) == gl_NumWorkGroups.x - 1u;
   }
   barrier();
-  if (!red_is_last) return;
+  if (!red_is_last) return false;
   memoryBarrierBuffer();
   float s = 0.0;
   for (uint i = gl_LocalInvocationIndex; i < gl_NumWorkGroups.x; i += gl_WorkGroupSize.x) s += red.partial[i];
@@ -45,5 +46,7 @@ void reduce_to_scalar(float v, uint slot, uint mode, uint hist) {
     S[slot] = value;
     if (hist != NO_SLOT) S[HISTORY_BASE + hist] = value;
     red.finished = 0u;
+    return true;
   }
+  return false;
 }
