@@ -1,0 +1,504 @@
+#include "meshb.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <type_traits>
+#include <stdexcept>
+
+namespace mesh {
+
+namespace {
+constexpr int kDimension = 3, kEnd = 54, kVersion = 1;
+const Kind kKinds[] = {Kind::Vertices,   Kind::Edges,    Kind::Triangles, Kind::Quadrilaterals,
+                       Kind::Tetrahedra, Kind::Pyramids, Kind::Prisms,    Kind::Hexahedra};
+// Keywords skipped in ASCII files: a count, then that many lines of `width` integers.
+struct Skippable {
+  const char* name;
+  int width;
+};
+const Skippable kSkippable[] = {{"Corners", 1},          {"RequiredVertices", 1},       {"Ridges", 1},
+                                {"RequiredEdges", 1},    {"RequiredTriangles", 1},      {"RequiredQuadrilaterals", 1},
+                                {"RequiredTetrahedra", 1}};
+
+bool binary_path(const std::filesystem::path& p) {
+  auto e = p.extension().string();
+  return !e.empty() && e.back() == 'b';
+}
+
+bool same(const std::string& a, const char* b) {
+  return a.size() == std::strlen(b) &&
+         std::equal(a.begin(), a.end(), b, [](char x, char y) { return std::tolower(x) == std::tolower(y); });
+}
+
+// ---- ASCII ----
+class Text {
+ public:
+  Text(const std::filesystem::path& p) : path_(p) {
+    std::ifstream f(p);
+    if (!f) throw std::runtime_error(p.string() + ": cannot read the file");
+    data_.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw std::runtime_error(path_.string() + ": line " + std::to_string(line_) + ": " + what);
+  }
+  bool next(std::string& tok) {
+    for (;;) {
+      while (pos_ < data_.size() && std::isspace(static_cast<unsigned char>(data_[pos_])))
+        if (data_[pos_++] == '\n') ++line_;
+      if (pos_ < data_.size() && data_[pos_] == '#') {
+        while (pos_ < data_.size() && data_[pos_] != '\n') ++pos_;
+        continue;
+      }
+      break;
+    }
+    if (pos_ >= data_.size()) return false;
+    size_t b = pos_;
+    while (pos_ < data_.size() && !std::isspace(static_cast<unsigned char>(data_[pos_]))) ++pos_;
+    tok = data_.substr(b, pos_ - b);
+    return true;
+  }
+  std::string word(const char* what) {
+    std::string t;
+    if (!next(t)) fail(std::string("the file ends where ") + what + " should be");
+    return t;
+  }
+  double real(const char* what) {
+    std::string t = word(what);
+    size_t used = 0;
+    double v = 0;
+    try {
+      v = std::stod(t, &used);
+    } catch (...) {
+      used = 0;
+    }
+    if (used != t.size() || !std::isfinite(v)) fail("'" + t + "' is not a finite number (" + what + ")");
+    return v;
+  }
+  int64_t integer(const char* what) {
+    std::string t = word(what);
+    size_t used = 0;
+    long long v = 0;
+    try {
+      v = std::stoll(t, &used);
+    } catch (...) {
+      used = 0;
+    }
+    if (used != t.size()) fail("'" + t + "' is not an integer (" + what + ")");
+    return v;
+  }
+
+ private:
+  std::filesystem::path path_;
+  std::string data_;
+  size_t pos_ = 0;
+  int line_ = 1;
+};
+
+// ---- binary ----
+class Bytes {
+ public:
+  explicit Bytes(const std::filesystem::path& p) : path_(p) {
+    std::ifstream f(p, std::ios::binary);
+    if (!f) throw std::runtime_error(p.string() + ": cannot read the file");
+    data_.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    if (data_.size() < 8) fail("too short for a GMF header");
+    int32_t code = i32();
+    if (code == 16777216) swap_ = true;
+    else if (code != 1) at_ = 0, fail("not a GMF binary file (the first integer is " + std::to_string(code) + ", not 1)");
+    version = i32();
+    if (version < 1 || version > 4) at_ = 4, fail("unknown GMF version " + std::to_string(version) + " (1 to 4)");
+  }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw std::runtime_error(path_.string() + ": offset " + std::to_string(at_) + ": " + what);
+  }
+  void need(size_t n) const {
+    if (at_ + n > data_.size()) fail("the file ends inside a keyword");
+  }
+  template <class T> T get() {
+    need(sizeof(T));
+    T v;
+    char b[sizeof(T)];
+    std::memcpy(b, data_.data() + at_, sizeof(T));
+    if (swap_) std::reverse(b, b + sizeof(T));
+    std::memcpy(&v, b, sizeof(T));
+    at_ += sizeof(T);
+    return v;
+  }
+  int32_t i32() { return get<int32_t>(); }
+  int64_t integer() { return version >= 4 ? get<int64_t>() : get<int32_t>(); }
+  int64_t position() { return version >= 3 ? get<int64_t>() : get<int32_t>(); }
+  double real() {
+    double v = version == 1 ? double(get<float>()) : get<double>();
+    if (!std::isfinite(v)) at_ -= version == 1 ? 4 : 8, fail("a real is not finite");
+    return v;
+  }
+  size_t at_ = 0;
+  int version = 0;
+  size_t size() const { return data_.size(); }
+
+ private:
+  std::filesystem::path path_;
+  std::string data_;
+  bool swap_ = false;
+};
+
+struct Writer {
+  explicit Writer(const std::filesystem::path& p, bool binary, int version)
+      : f(p, binary ? std::ios::binary : std::ios::out), binary(binary), version(version), path(p) {
+    if (!f) throw std::runtime_error(p.string() + ": cannot write");
+  }
+  template <class T> void put(T v) { f.write(reinterpret_cast<const char*>(&v), sizeof v); }
+  void integer(int64_t v) {
+    if (version >= 4) put<int64_t>(v);
+    else put<int32_t>(int32_t(v));
+  }
+  void real(double v) {
+    if (version == 1) put<float>(float(v));
+    else put<double>(v);
+  }
+  // A keyword's header with its next-keyword position filled in by end_keyword().
+  void begin_keyword(int kwd) {
+    put<int32_t>(kwd);
+    next_at = f.tellp();
+    if (version >= 3) put<int64_t>(0);
+    else put<int32_t>(0);
+  }
+  void end_keyword() {
+    auto here = f.tellp();
+    f.seekp(next_at);
+    if (version >= 3) put<int64_t>(int64_t(here));
+    else put<int32_t>(int32_t(here));
+    f.seekp(here);
+  }
+  std::ofstream f;
+  bool binary;
+  int version;
+  std::filesystem::path path;
+  std::streampos next_at{};
+};
+
+int kind_index(Kind k) { return int(std::find(std::begin(kKinds), std::end(kKinds), k) - std::begin(kKinds)); }
+}  // namespace
+
+const char* kind_name(Kind k) {
+  static const char* n[] = {"Vertices", "Edges", "Triangles", "Quadrilaterals", "Tetrahedra", "Pyramids", "Prisms",
+                            "Hexahedra"};
+  return n[kind_index(k)];
+}
+uint32_t nodes_of(Kind k) {
+  static const uint32_t n[] = {1, 2, 3, 4, 4, 5, 6, 8};
+  return n[kind_index(k)];
+}
+int keyword_of(Kind k) {
+  static const int n[] = {4, 5, 6, 7, 8, 49, 9, 10};
+  return n[kind_index(k)];
+}
+int solution_keyword_of(Kind k) {
+  static const int n[] = {62, 63, 64, 65, 66, 26, 67, 68};
+  return n[kind_index(k)];
+}
+
+const Elements* Mesh::find(Kind k) const {
+  for (auto& e : elements)
+    if (e.kind == k) return &e;
+  return nullptr;
+}
+
+size_t Solution::width(int dim) const {
+  size_t w = 0;
+  for (int t : types) w += t == 1 ? 1 : t == 2 ? size_t(dim) : t == 3 ? size_t(dim * (dim + 1) / 2) : size_t(dim * dim);
+  return w;
+}
+
+namespace {
+template <class Src, class Fail>
+void read_elements(Src& in, Mesh& m, Kind k, int64_t n, Fail fail_at, bool ascii) {
+  Elements e;
+  e.kind = k;
+  uint32_t nodes = nodes_of(k);
+  e.v.reserve(size_t(n) * nodes);
+  e.ref.reserve(size_t(n));
+  for (int64_t l = 0; l < n; ++l) {
+    for (uint32_t c = 0; c < nodes; ++c) {
+      int64_t idx;
+      if constexpr (std::is_same_v<Src, Text>) idx = in.integer("a vertex index");
+      else idx = in.integer();
+      if (idx < 1 || uint64_t(idx) > m.vertices())
+        fail_at(std::string(kind_name(k)) + " " + std::to_string(l + 1) + ": vertex " + std::to_string(idx) +
+                " is not in 1.." + std::to_string(m.vertices()));
+      e.v.push_back(uint32_t(idx - 1));
+    }
+    if constexpr (std::is_same_v<Src, Text>) e.ref.push_back(in.integer("a reference"));
+    else e.ref.push_back(in.integer());
+  }
+  (void)ascii;
+  m.elements.push_back(std::move(e));
+}
+}  // namespace
+
+Mesh read_mesh(const std::filesystem::path& path) {
+  Mesh m;
+  bool have_dim = false;
+  if (binary_path(path)) {
+    Bytes in(path);
+    while (true) {
+      if (in.at_ == in.size()) in.fail("no End keyword");
+      size_t start = in.at_;
+      int32_t kwd = in.i32();
+      int64_t next = in.position();
+      if (kwd == kEnd) break;
+      if (next != 0 && (next <= int64_t(start) || uint64_t(next) > in.size()))
+        in.at_ = start, in.fail("keyword " + std::to_string(kwd) + ": next-keyword position " + std::to_string(next) +
+                                " is outside the file");
+      if (kwd == kDimension) {
+        m.dim = in.i32();
+        if (m.dim != 2 && m.dim != 3) in.fail("dimension " + std::to_string(m.dim) + " (2 or 3)");
+        have_dim = true;
+      } else if (auto it = std::find_if(std::begin(kKinds), std::end(kKinds), [&](Kind k) { return keyword_of(k) == kwd; });
+                 it != std::end(kKinds)) {
+        if (!have_dim) in.at_ = start, in.fail("a mesh keyword before Dimension");
+        int64_t n = in.integer();
+        size_t per = *it == Kind::Vertices ? m.dim * (in.version == 1 ? 4 : 8) : nodes_of(*it) * (in.version >= 4 ? 8 : 4);
+        per += in.version >= 4 ? 8 : 4;
+        if (n < 0 || uint64_t(n) * per > in.size()) in.fail("count " + std::to_string(n) + " does not fit in the file");
+        if (*it == Kind::Vertices) {
+          if (m.vertices()) in.at_ = start, in.fail("a second Vertices keyword");
+          for (int64_t l = 0; l < n; ++l) {
+            for (int c = 0; c < m.dim; ++c) m.xyz.push_back(in.real());
+            m.vref.push_back(in.integer());
+          }
+        } else {
+          if (m.find(*it)) in.at_ = start, in.fail(std::string("a second ") + kind_name(*it) + " keyword");
+          read_elements(in, m, *it, n, [&](const std::string& w) { in.fail(w); }, false);
+        }
+      } else {
+        if (next == 0) in.fail("keyword " + std::to_string(kwd) + " cannot be skipped (no next position)");
+      }
+      if (next != 0) {
+        if (kwd == kDimension || std::find_if(std::begin(kKinds), std::end(kKinds), [&](Kind k) {
+                                   return keyword_of(k) == kwd;
+                                 }) != std::end(kKinds)) {
+          if (uint64_t(next) != in.at_) in.fail("keyword " + std::to_string(kwd) + " ends at " + std::to_string(in.at_) +
+                                                " but its header says " + std::to_string(next));
+        }
+        in.at_ = size_t(next);
+      }
+    }
+  } else {
+    Text in(path);
+    std::string w;
+    bool ended = false;
+    while (in.next(w)) {
+      if (same(w, "MeshVersionFormatted")) {
+        int64_t v = in.integer("the version");
+        if (v < 1 || v > 4) in.fail("unknown version " + std::to_string(v));
+      } else if (same(w, "Dimension")) {
+        m.dim = int(in.integer("the dimension"));
+        if (m.dim != 2 && m.dim != 3) in.fail("dimension " + std::to_string(m.dim) + " (2 or 3)");
+        have_dim = true;
+      } else if (same(w, "End")) {
+        ended = true;
+        break;
+      } else if (auto it = std::find_if(std::begin(kKinds), std::end(kKinds), [&](Kind k) { return same(w, kind_name(k)); });
+                 it != std::end(kKinds)) {
+        if (!have_dim) in.fail(w + " before Dimension");
+        int64_t n = in.integer("a count");
+        if (n < 0 || n > (int64_t(1) << 40)) in.fail("count " + std::to_string(n));
+        if (*it == Kind::Vertices) {
+          if (m.vertices()) in.fail("a second Vertices keyword");
+          for (int64_t l = 0; l < n; ++l) {
+            for (int c = 0; c < m.dim; ++c) m.xyz.push_back(in.real("a coordinate"));
+            m.vref.push_back(in.integer("a reference"));
+          }
+        } else {
+          if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
+          read_elements(in, m, *it, n, [&](const std::string& e) { in.fail(e); }, true);
+        }
+      } else if (auto sk = std::find_if(std::begin(kSkippable), std::end(kSkippable),
+                                        [&](const Skippable& s) { return same(w, s.name); });
+                 sk != std::end(kSkippable)) {
+        int64_t n = in.integer("a count");
+        for (int64_t l = 0; l < n * sk->width; ++l) in.integer("an index");
+      } else {
+        in.fail("unknown keyword '" + w + "'");
+      }
+    }
+    if (!ended) in.fail("no End keyword");
+  }
+  if (!have_dim) throw std::runtime_error(path.string() + ": no Dimension keyword");
+  return m;
+}
+
+void write_mesh(const std::filesystem::path& path, const Mesh& m, int version) {
+  bool binary = binary_path(path);
+  if (version < 1 || version > (binary ? 4 : 2)) throw std::invalid_argument("GMF: unsupported version to write");
+  Writer w(path, binary, version);
+  if (binary) {
+    w.put<int32_t>(1);
+    w.put<int32_t>(version);
+    w.begin_keyword(kDimension);
+    w.put<int32_t>(m.dim);
+    w.end_keyword();
+    w.begin_keyword(keyword_of(Kind::Vertices));
+    w.integer(int64_t(m.vertices()));
+    for (size_t i = 0; i < m.vertices(); ++i) {
+      for (int c = 0; c < m.dim; ++c) w.real(m.xyz[i * m.dim + c]);
+      w.integer(m.vref[i]);
+    }
+    w.end_keyword();
+    for (auto& e : m.elements) {
+      w.begin_keyword(keyword_of(e.kind));
+      w.integer(int64_t(e.count()));
+      uint32_t nodes = nodes_of(e.kind);
+      for (size_t l = 0; l < e.count(); ++l) {
+        for (uint32_t c = 0; c < nodes; ++c) w.integer(int64_t(e.v[l * nodes + c]) + 1);
+        w.integer(e.ref[l]);
+      }
+      w.end_keyword();
+    }
+    w.put<int32_t>(kEnd);
+    if (version >= 3) w.put<int64_t>(0);
+    else w.put<int32_t>(0);
+  } else {
+    w.f.precision(version == 1 ? 9 : 17);
+    w.f << "MeshVersionFormatted " << version << "\n\nDimension " << m.dim << "\n\nVertices\n" << m.vertices() << "\n";
+    for (size_t i = 0; i < m.vertices(); ++i) {
+      for (int c = 0; c < m.dim; ++c) w.f << m.xyz[i * m.dim + c] << ' ';
+      w.f << m.vref[i] << '\n';
+    }
+    for (auto& e : m.elements) {
+      w.f << '\n' << kind_name(e.kind) << '\n' << e.count() << '\n';
+      uint32_t nodes = nodes_of(e.kind);
+      for (size_t l = 0; l < e.count(); ++l) {
+        for (uint32_t c = 0; c < nodes; ++c) w.f << e.v[l * nodes + c] + 1 << ' ';
+        w.f << e.ref[l] << '\n';
+      }
+    }
+    w.f << "\nEnd\n";
+  }
+  if (!w.f) throw std::runtime_error(path.string() + ": cannot write");
+}
+
+Solutions read_solution(const std::filesystem::path& path) {
+  Solutions s;
+  auto field_of = [](int kwd) {
+    return std::find_if(std::begin(kKinds), std::end(kKinds), [&](Kind k) { return solution_keyword_of(k) == kwd; });
+  };
+  bool have_dim = false;
+  if (binary_path(path)) {
+    Bytes in(path);
+    while (true) {
+      if (in.at_ == in.size()) in.fail("no End keyword");
+      size_t start = in.at_;
+      int32_t kwd = in.i32();
+      int64_t next = in.position();
+      if (kwd == kEnd) break;
+      if (next != 0 && (next <= int64_t(start) || uint64_t(next) > in.size()))
+        in.at_ = start, in.fail("keyword " + std::to_string(kwd) + ": next-keyword position outside the file");
+      if (kwd == kDimension) {
+        s.dim = in.i32();
+        if (s.dim != 2 && s.dim != 3) in.fail("dimension " + std::to_string(s.dim) + " (2 or 3)");
+        have_dim = true;
+      } else if (auto it = field_of(kwd); it != std::end(kKinds)) {
+        if (!have_dim) in.at_ = start, in.fail("a solution before Dimension");
+        Solution f;
+        f.at = *it;
+        int64_t n = in.integer();
+        int32_t nt = in.i32();
+        if (nt < 1 || nt > 1000) in.fail(std::to_string(nt) + " field types");
+        for (int t = 0; t < nt; ++t) {
+          int32_t ty = in.i32();
+          if (ty < 1 || ty > 4) in.fail("field type " + std::to_string(ty) + " (1 to 4)");
+          f.types.push_back(ty);
+        }
+        size_t width = f.width(s.dim);
+        if (n < 0 || uint64_t(n) * width * (in.version == 1 ? 4 : 8) > in.size())
+          in.fail("count " + std::to_string(n) + " does not fit in the file");
+        for (int64_t l = 0; l < n * int64_t(width); ++l) f.values.push_back(in.real());
+        s.fields.push_back(std::move(f));
+      } else if (next == 0) {
+        in.fail("keyword " + std::to_string(kwd) + " cannot be skipped (no next position)");
+      }
+      if (next != 0) in.at_ = size_t(next);
+    }
+  } else {
+    Text in(path);
+    std::string w;
+    bool ended = false;
+    while (in.next(w)) {
+      if (same(w, "MeshVersionFormatted")) {
+        int64_t v = in.integer("the version");
+        if (v < 1 || v > 4) in.fail("unknown version " + std::to_string(v));
+      } else if (same(w, "Dimension")) {
+        s.dim = int(in.integer("the dimension"));
+        if (s.dim != 2 && s.dim != 3) in.fail("dimension " + std::to_string(s.dim));
+        have_dim = true;
+      } else if (same(w, "End")) {
+        ended = true;
+        break;
+      } else if (auto it = std::find_if(std::begin(kKinds), std::end(kKinds),
+                                        [&](Kind k) { return same(w, (std::string("SolAt") + kind_name(k)).c_str()); });
+                 it != std::end(kKinds)) {
+        if (!have_dim) in.fail(w + " before Dimension");
+        Solution f;
+        f.at = *it;
+        int64_t n = in.integer("a count");
+        int64_t nt = in.integer("the number of field types");
+        if (n < 0 || nt < 1 || nt > 1000) in.fail("count " + std::to_string(n) + ", " + std::to_string(nt) + " types");
+        for (int64_t t = 0; t < nt; ++t) {
+          int64_t ty = in.integer("a field type");
+          if (ty < 1 || ty > 4) in.fail("field type " + std::to_string(ty) + " (1 to 4)");
+          f.types.push_back(int(ty));
+        }
+        for (int64_t l = 0; l < n * int64_t(f.width(s.dim)); ++l) f.values.push_back(in.real("a value"));
+        s.fields.push_back(std::move(f));
+      } else {
+        in.fail("unknown keyword '" + w + "'");
+      }
+    }
+    if (!ended) in.fail("no End keyword");
+  }
+  if (!have_dim) throw std::runtime_error(path.string() + ": no Dimension keyword");
+  return s;
+}
+
+void write_solution(const std::filesystem::path& path, const Solutions& s, int version) {
+  bool binary = binary_path(path);
+  if (version < 1 || version > (binary ? 4 : 2)) throw std::invalid_argument("GMF: unsupported version to write");
+  Writer w(path, binary, version);
+  if (binary) {
+    w.put<int32_t>(1);
+    w.put<int32_t>(version);
+    w.begin_keyword(kDimension);
+    w.put<int32_t>(s.dim);
+    w.end_keyword();
+    for (auto& f : s.fields) {
+      w.begin_keyword(solution_keyword_of(f.at));
+      w.integer(int64_t(f.count(s.dim)));
+      w.put<int32_t>(int32_t(f.types.size()));
+      for (int t : f.types) w.put<int32_t>(t);
+      for (double v : f.values) w.real(v);
+      w.end_keyword();
+    }
+    w.put<int32_t>(kEnd);
+    if (version >= 3) w.put<int64_t>(0);
+    else w.put<int32_t>(0);
+  } else {
+    w.f.precision(version == 1 ? 9 : 17);
+    w.f << "MeshVersionFormatted " << version << "\n\nDimension " << s.dim << "\n";
+    for (auto& f : s.fields) {
+      w.f << "\nSolAt" << kind_name(f.at) << '\n' << f.count(s.dim) << '\n' << f.types.size();
+      for (int t : f.types) w.f << ' ' << t;
+      w.f << '\n';
+      size_t width = f.width(s.dim);
+      for (size_t i = 0; i < f.values.size(); ++i) w.f << f.values[i] << ((i + 1) % width ? ' ' : '\n');
+    }
+    w.f << "\nEnd\n";
+  }
+  if (!w.f) throw std::runtime_error(path.string() + ": cannot write");
+}
+
+}  // namespace mesh
