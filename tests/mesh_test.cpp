@@ -4,10 +4,13 @@
 #include "mesh/meshb.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <map>
 #include <random>
+#include <sstream>
 
 using namespace mesh;
 namespace fs = std::filesystem;
@@ -206,6 +209,117 @@ TEST(Meshb, MalformedFilesGiveClearMessages) {
       EXPECT_NE(what.find("offset"), std::string::npos) << name << ": " << what;
     }
   }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+
+namespace {
+
+// gmsh's own ASCII MSH 2 of the same mesh: nodes, and elements by gmsh type.
+struct Msh2 {
+  std::vector<double> xyz;
+  std::map<int, std::vector<std::vector<uint32_t>>> elements;  // type -> node lists (0-based)
+};
+Msh2 read_msh2(const fs::path& p) {
+  Msh2 m;
+  std::ifstream f(p);
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line == "$Nodes") {
+      size_t n;
+      f >> n;
+      m.xyz.assign(3 * n, NAN);
+      for (size_t i = 0; i < n; ++i) {  // nodes by their id (gmsh need not list them in order)
+        size_t id;
+        double x, y, z;
+        f >> id >> x >> y >> z;
+        if (id >= 1 && id <= n) m.xyz[3 * (id - 1)] = x, m.xyz[3 * (id - 1) + 1] = y, m.xyz[3 * (id - 1) + 2] = z;
+      }
+    } else if (line == "$Elements") {
+      size_t n;
+      f >> n;
+      std::getline(f, line);
+      for (size_t i = 0; i < n; ++i) {
+        std::getline(f, line);
+        std::istringstream in(line);
+        int id, type, ntags;
+        in >> id >> type >> ntags;
+        for (int t = 0; t < ntags; ++t) in >> id;
+        std::vector<uint32_t> nodes;
+        uint32_t v;
+        while (in >> v) nodes.push_back(v - 1);
+        std::sort(nodes.begin(), nodes.end());
+        m.elements[type].push_back(nodes);
+      }
+    }
+  }
+  return m;
+}
+
+std::vector<std::vector<uint32_t>> sorted_lists(const Elements& e) {
+  std::vector<std::vector<uint32_t>> out;
+  uint32_t k = nodes_of(e.kind);
+  for (size_t l = 0; l < e.count(); ++l) {
+    std::vector<uint32_t> n(e.v.begin() + long(l * k), e.v.begin() + long((l + 1) * k));
+    std::sort(n.begin(), n.end());
+    out.push_back(n);
+  }
+  return out;
+}
+
+// A cube meshed by Debian's gmsh (-3, tetrahedra): our reader agrees with gmsh's own MSH 2
+// output of the same file on every count, coordinate and element; gmsh reads what we write.
+TEST(Meshb, ReadsWhatGmshWritesAndGmshReadsWhatWeWrite) {
+  if (std::system("command -v gmsh > /dev/null 2>&1") != 0) GTEST_SKIP() << "gmsh is not installed";
+  auto dir = scratch("gmsh");
+  std::ofstream(dir / "cube.geo") << "SetFactory(\"OpenCASCADE\");\nBox(1) = {0, 0, 0, 1, 1, 1};\nMesh.MeshSizeMax = 0.3;\n";
+  auto run = [&](const std::string& args) {
+    auto r = run_process("cd " + dir.string() + " && gmsh " + args);
+    ASSERT_EQ(r.code, 0) << args << "\n" << r.out << r.err;
+  };
+  run("-3 cube.geo -format mesh -o cube.mesh");
+  run("cube.mesh -0 -format msh2 -o cube.msh");
+  auto ours = read_mesh(dir / "cube.mesh");
+  auto theirs = read_msh2(dir / "cube.msh");
+  ASSERT_EQ(ours.dim, 3);
+  ASSERT_EQ(ours.xyz.size(), theirs.xyz.size());
+  // gmsh renumbers the vertices when it reads the file back: match them by position
+  auto key = [](const std::vector<double>& xyz, size_t i) {
+    return std::array<long long, 3>{std::llround(xyz[3 * i] * 1e9), std::llround(xyz[3 * i + 1] * 1e9),
+                                    std::llround(xyz[3 * i + 2] * 1e9)};
+  };
+  std::map<std::array<long long, 3>, uint32_t> ours_at;
+  for (size_t i = 0; i < ours.vertices(); ++i) ours_at[key(ours.xyz, i)] = uint32_t(i);
+  ASSERT_EQ(ours_at.size(), ours.vertices()) << "distinct vertices";
+  std::vector<uint32_t> to_ours(ours.vertices());
+  for (size_t i = 0; i < ours.vertices(); ++i) {
+    auto it = ours_at.find(key(theirs.xyz, i));
+    ASSERT_NE(it, ours_at.end()) << "gmsh's vertex " << i << " is not one of ours";
+    to_ours[i] = it->second;
+  }
+  const std::pair<Kind, int> kinds[] = {{Kind::Edges, 1}, {Kind::Triangles, 2}, {Kind::Tetrahedra, 4}};
+  for (auto [kind, type] : kinds) {
+    ASSERT_NE(ours.find(kind), nullptr) << kind_name(kind);
+    auto a = sorted_lists(*ours.find(kind));
+    auto b = theirs.elements[type];
+    for (auto& nodes : b) {
+      for (auto& v : nodes) v = to_ours[v];
+      std::sort(nodes.begin(), nodes.end());
+    }
+    ASSERT_EQ(a.size(), b.size()) << kind_name(kind);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    EXPECT_EQ(a, b) << kind_name(kind);
+  }
+  EXPECT_GT(ours.find(Kind::Tetrahedra)->count(), 500u);
+  // and back: gmsh reads our ASCII file and finds the same counts
+  write_mesh(dir / "ours.mesh", ours, 2);
+  run("ours.mesh -0 -format msh2 -o ours.msh");
+  auto again = read_msh2(dir / "ours.msh");
+  EXPECT_EQ(again.xyz.size(), theirs.xyz.size());
+  EXPECT_EQ(again.elements[4].size(), theirs.elements[4].size());
+  EXPECT_EQ(again.elements[2].size(), theirs.elements[2].size());
   fs::remove_all(dir);
 }
 
