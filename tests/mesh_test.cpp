@@ -1,6 +1,7 @@
 // compute/mesh: the libMeshb GMF reader and writer — exact round trips ASCII <-> binary in
 // every version, a big-endian file, solutions, and a catalogue of malformed files.
 #include "helpers.h"
+#include "mesh/links.h"
 #include "mesh/meshb.h"
 
 #include <algorithm>
@@ -320,6 +321,58 @@ TEST(Meshb, ReadsWhatGmshWritesAndGmshReadsWhatWeWrite) {
   EXPECT_EQ(again.xyz.size(), theirs.xyz.size());
   EXPECT_EQ(again.elements[4].size(), theirs.elements[4].size());
   EXPECT_EQ(again.elements[2].size(), theirs.elements[2].size());
+  fs::remove_all(dir);
+}
+
+}  // namespace
+
+namespace {
+
+// The boundary of gmsh's meshed cube is a closed genus-0 surface: after edge extraction
+// V − E + F = 2; every edge is shared by two triangles (all neighbours found, and they
+// point back); the balls hold each triangle under each of its vertices, degrees exact.
+TEST(MeshLinks, EulerNeighboursAndBallsOnAClosedSurface) {
+  if (std::system("command -v gmsh > /dev/null 2>&1") != 0) GTEST_SKIP() << "gmsh is not installed";
+  auto dir = scratch("links");
+  std::ofstream(dir / "cube.geo") << "SetFactory(\"OpenCASCADE\");\nBox(1) = {0, 0, 0, 1, 1, 1};\nMesh.MeshSizeMax = 0.2;\n";
+  auto r = run_process("cd " + dir.string() + " && gmsh -2 cube.geo -format mesh -o cube.mesh");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  auto m = read_mesh(dir / "cube.mesh");
+  const Elements& tri = *m.find(Kind::Triangles);
+  // the surface's own vertices (a -2 mesh has no interior ones, but count what triangles use)
+  std::vector<bool> used(m.vertices(), false);
+  for (uint32_t v : tri.v) used[v] = true;
+  long V = long(std::count(used.begin(), used.end(), true)), F = long(tri.count());
+  auto edges = extract_edges(tri);
+  long E = long(edges.count());
+  EXPECT_EQ(V - E + F, 2) << "V " << V << " E " << E << " F " << F;
+  EXPECT_EQ(2 * E, 3 * F) << "a closed triangle surface";
+  auto nb = neighbours(tri, edges);
+  for (size_t f = 0; f < tri.count(); ++f)
+    for (int c = 0; c < 3; ++c) {
+      uint32_t g = nb[f * 3 + c];
+      ASSERT_NE(g, UINT32_MAX) << "triangle " << f << " has no neighbour across edge " << c;
+      ASSERT_NE(std::find(nb.begin() + long(3 * g), nb.begin() + long(3 * g + 3), uint32_t(f)), nb.begin() + long(3 * g + 3))
+          << "neighbours point back";
+    }
+  auto b = ball(tri, m.vertices());
+  EXPECT_GE(b.padded, b.max_degree);
+  EXPECT_EQ(b.padded & (b.padded - 1), 0u) << "a power of two";
+  size_t total = 0;
+  for (size_t v = 0; v < m.vertices(); ++v) {
+    total += b.degree[v];
+    for (uint32_t s = 0; s < b.padded; ++s) {
+      uint32_t f = b.faces[v * b.padded + s];
+      if (s < b.degree[v]) {
+        ASSERT_LT(f, tri.count());
+        ASSERT_NE(std::find(tri.v.begin() + long(3 * f), tri.v.begin() + long(3 * f + 3), uint32_t(v)),
+                  tri.v.begin() + long(3 * f + 3)) << "the ball's triangle holds its vertex";
+      } else {
+        ASSERT_EQ(f, UINT32_MAX) << "padding";
+      }
+    }
+  }
+  EXPECT_EQ(total, 3 * tri.count());
   fs::remove_all(dir);
 }
 
