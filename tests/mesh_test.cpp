@@ -1,6 +1,9 @@
 // compute/mesh: the libMeshb GMF reader and writer — exact round trips ASCII <-> binary in
 // every version, a big-endian file, solutions, and a catalogue of malformed files.
 #include "helpers.h"
+#include "mesh/kernels.h"
+
+#include <glm/glm.hpp>
 #include "mesh/links.h"
 #include "mesh/meshb.h"
 
@@ -374,6 +377,96 @@ TEST(MeshLinks, EulerNeighboursAndBallsOnAClosedSurface) {
   }
   EXPECT_EQ(total, 3 * tri.count());
   fs::remove_all(dir);
+}
+
+}  // namespace
+
+namespace {
+
+// A w x h grid of vertices, two triangles a square, z bumpy.
+Mesh grid_surface(uint32_t w, uint32_t h) {
+  Mesh m;
+  for (uint32_t y = 0; y < h; ++y)
+    for (uint32_t x = 0; x < w; ++x) {
+      m.xyz.insert(m.xyz.end(), {double(x) + 0.1 * (y % 3), double(y), 0.25 * std::sin(0.7 * x + 0.3 * y) + 1.0});
+      m.vref.push_back(0);
+    }
+  Elements t{Kind::Triangles, {}, {}};
+  for (uint32_t y = 0; y + 1 < h; ++y)
+    for (uint32_t x = 0; x + 1 < w; ++x) {
+      uint32_t a = y * w + x, b = a + 1, c = a + w, d = c + 1;
+      t.v.insert(t.v.end(), {a, b, c, b, d, c});
+      t.ref.insert(t.ref.end(), {1, 2});
+    }
+  m.elements.push_back(t);
+  return m;
+}
+
+// The seed's examples as loop bodies, each against a CPU loop: triangle barycentres
+// (direct + indirect down), vertex smoothing through the ball (indirect up: the mean of
+// the barycentres around each vertex), and the scatter of triangle areas to vertices by
+// gathering. A body that does not compile reports the user's own line numbers.
+class MeshKernels : public GpuTest {};
+
+TEST_F(MeshKernels, ExampleKernelsMatchTheCpu) {
+  Mesh m = grid_surface(13, 9);
+  GpuMesh g(ctx(), m);
+  g.add_field("Bar", Kind::Triangles);
+  g.add_field("Area", Kind::Triangles);
+  g.add_field("Smooth", Kind::Vertices);
+  g.add_field("Star", Kind::Vertices);
+  auto bar = g.compile(Kind::Triangles, "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
+                                        "TriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));");
+  EXPECT_EQ(bar->writes, (std::vector<std::string>{"Area", "Bar"}));
+  auto smooth = g.compile(Kind::Vertices, "vec3 s = vec3(0.0);\nfor (uint k = 0u; k < VerTriDeg; ++k) s += VerTriBar[k].xyz;\n"
+                                          "VerSmooth.xyz = s / float(VerTriDeg);\n"
+                                          "float a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k].x;\n"
+                                          "VerStar.x = a;");
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    g.record(cmd, *bar);
+    g.record(cmd, *smooth);
+  });
+  auto gb = g.download("Bar"), ga = g.download("Area"), gs = g.download("Smooth"), gst = g.download("Star");
+  const auto& t = m.elements[0];
+  std::vector<glm::dvec3> cbar(t.count());
+  std::vector<double> carea(t.count());
+  auto P = [&](uint32_t v) { return glm::dvec3(float(m.xyz[3 * v]), float(m.xyz[3 * v + 1]), float(m.xyz[3 * v + 2])); };
+  for (size_t f = 0; f < t.count(); ++f) {
+    glm::dvec3 a = P(t.v[3 * f]), b = P(t.v[3 * f + 1]), c = P(t.v[3 * f + 2]);
+    cbar[f] = (a + b + c) / 3.0;
+    carea[f] = 0.5 * glm::length(glm::cross(b - a, c - a));
+    for (int k = 0; k < 3; ++k) ASSERT_NEAR(gb[4 * f + k], cbar[f][k], 1e-5) << "barycentre " << f;
+    ASSERT_NEAR(ga[4 * f], carea[f], 1e-5) << "area " << f;
+  }
+  auto b = ball(t, m.vertices());
+  for (size_t v = 0; v < m.vertices(); ++v) {
+    glm::dvec3 s(0);
+    double a = 0;
+    for (uint32_t k = 0; k < b.degree[v]; ++k) s += cbar[b.faces[v * b.padded + k]], a += carea[b.faces[v * b.padded + k]];
+    s /= double(b.degree[v]);
+    for (int k = 0; k < 3; ++k) ASSERT_NEAR(gs[4 * v + k], s[k], 1e-5) << "smoothed vertex " << v;
+    ASSERT_NEAR(gst[4 * v], a, 1e-5) << "star area of vertex " << v;
+  }
+  double total = 0;
+  for (double a : carea) total += a;
+  double stars = 0;
+  for (size_t v = 0; v < m.vertices(); ++v) stars += gst[4 * v];
+  EXPECT_NEAR(stars, 3 * total, 1e-3) << "each triangle counted at its 3 vertices";
+}
+
+TEST_F(MeshKernels, CompileErrorsNameTheUsersLine) {
+  GpuMesh g(ctx(), grid_surface(4, 4));
+  g.add_field("Bar", Kind::Triangles);
+  try {
+    g.compile(Kind::Triangles, "TriBar.x = 1.0;\nTriBar.y = no_such_name;\n");
+    ADD_FAILURE() << "compiled";
+  } catch (const KernelError& e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find(":2:"), std::string::npos) << what;
+    EXPECT_NE(what.find("no_such_name"), std::string::npos) << what;
+  }
+  EXPECT_NO_THROW(g.compile(Kind::Triangles, "TriBar.x = 1.0;"));  // the mesh is still usable
+  EXPECT_THROW(g.add_field("bad name", Kind::Vertices), std::invalid_argument);
 }
 
 }  // namespace

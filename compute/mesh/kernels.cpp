@@ -1,0 +1,134 @@
+#include "kernels.h"
+
+#include "gpu/shader_compile.h"
+
+#include <regex>
+#include <sstream>
+
+namespace mesh {
+
+namespace {
+constexpr VkBufferUsageFlags kUsage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+const char* short_name(Kind k) { return k == Kind::Vertices ? "Ver" : "Tri"; }
+}  // namespace
+
+GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx) {
+  const Elements* tri = m.find(Kind::Triangles);
+  if (!tri || !tri->count()) throw std::invalid_argument("mesh kernels: the mesh has no triangles");
+  nv_ = m.vertices(), nt_ = tri->count();
+  std::vector<float> crd(4 * nv_, 0.0f);
+  for (size_t v = 0; v < nv_; ++v)
+    for (int c = 0; c < m.dim; ++c) crd[4 * v + c] = float(m.xyz[v * m.dim + c]);
+  crd_ = gpu::Buffer(ctx, crd.size() * 4, kUsage);
+  crd_.upload(crd);
+  std::vector<uint32_t> tv(4 * nt_);
+  for (size_t t = 0; t < nt_; ++t) {
+    for (int c = 0; c < 3; ++c) tv[4 * t + c] = tri->v[3 * t + c];
+    tv[4 * t + 3] = uint32_t(tri->ref[t]);
+  }
+  tri_ver_ = gpu::Buffer(ctx, tv.size() * 4, kUsage);
+  tri_ver_.upload(tv);
+  ball_ = mesh::ball(*tri, nv_);
+  ver_tri_ = gpu::Buffer(ctx, std::max<size_t>(1, ball_.faces.size()) * 4, kUsage);
+  ver_tri_.upload(ball_.faces);
+  ver_tri_deg_ = gpu::Buffer(ctx, ball_.degree.size() * 4, kUsage);
+  ver_tri_deg_.upload(ball_.degree);
+}
+
+void GpuMesh::add_field(const std::string& name, Kind at) {
+  static const std::regex ok("[A-Z][A-Za-z0-9]*");
+  if (!std::regex_match(name, ok) || name == "Ver" || name == "Crd" || name == "TriDeg")
+    throw std::invalid_argument("field name '" + name + "': a capitalised identifier, not a reserved one");
+  if (at != Kind::Vertices && at != Kind::Triangles) throw std::invalid_argument("fields live at vertices or triangles");
+  size_t n = at == Kind::Vertices ? nv_ : nt_;
+  Field f{at, gpu::Buffer(ctx_, n * 16, kUsage)};
+  f.buffer.upload(std::vector<float>(4 * n, 0.0f));
+  fields_.insert_or_assign(name, std::move(f));
+}
+
+void GpuMesh::upload(const std::string& name, const std::vector<float>& v) {
+  auto& f = fields_.at(name);
+  if (v.size() * 4 != f.buffer.size()) throw std::invalid_argument("field '" + name + "': wrong size");
+  f.buffer.upload(v);
+}
+
+std::vector<float> GpuMesh::download(const std::string& name) const { return fields_.at(name).buffer.download<float>(); }
+std::vector<float> GpuMesh::coordinates() const { return crd_.download<float>(); }
+
+std::vector<gpu::Bind> GpuMesh::binds() const {
+  std::vector<gpu::Bind> b = {gpu::storage_buffer(crd_), gpu::storage_buffer(tri_ver_), gpu::storage_buffer(ver_tri_),
+                              gpu::storage_buffer(ver_tri_deg_)};
+  for (auto& [name, f] : fields_) b.push_back(gpu::storage_buffer(f.buffer));
+  return b;
+}
+
+std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& body) const {
+  if (loop != Kind::Vertices && loop != Kind::Triangles) throw KernelError("kernels loop over vertices or triangles");
+  auto k = std::make_unique<Kernel>();
+  k->loop = loop;
+  k->count = uint32_t(loop == Kind::Vertices ? nv_ : nt_);
+  std::string L = short_name(loop);
+  std::ostringstream s;
+  s << "#version 460\nlayout(local_size_x = 64) in;\n"
+    << "layout(std430, binding = 0) buffer VerCrd_b { vec4 VerCrd_[]; };\n"
+    << "layout(std430, binding = 1) readonly buffer TriVer_b { uvec4 TriVer_[]; };\n"
+    << "layout(std430, binding = 2) readonly buffer VerTri_b { uint VerTri_[]; };\n"
+    << "layout(std430, binding = 3) readonly buffer VerTriDeg_b { uint VerTriDeg_[]; };\n";
+  uint32_t binding = 4;
+  for (auto& [name, f] : fields_) s << "layout(std430, binding = " << binding++ << ") buffer " << name << "_b { vec4 " << name << "_[]; };\n";
+  s << "layout(push_constant) uniform Push { uint count; };\nconst uint PAD = " << std::max(1u, ball_.padded) << "u;\n"
+    << "void main() {\n  uint i = gl_GlobalInvocationID.x;\n  if (i >= count) return;\n";
+  // which fields the body assigns (F = ..., F.x = ..., F += ...): stored back
+  auto assigned = [&](const std::string& var) {
+    std::regex r("\\b" + var + "\\b(\\.[xyzw]+)?\\s*([-+*/]?=)(?!=)");
+    return std::regex_search(body, r);
+  };
+  if (loop == Kind::Triangles) {
+    s << "  uvec3 TriVer = TriVer_[i].xyz;\n"
+      << "  vec3 TriVerCrd[3] = vec3[3](VerCrd_[TriVer.x].xyz, VerCrd_[TriVer.y].xyz, VerCrd_[TriVer.z].xyz);\n";
+    for (auto& [name, f] : fields_) {
+      if (f.at == Kind::Triangles) s << "  vec4 Tri" << name << " = " << name << "_[i];\n";
+      else s << "  vec4 TriVer" << name << "[3] = vec4[3](" << name << "_[TriVer.x], " << name << "_[TriVer.y], " << name
+             << "_[TriVer.z]);\n";
+    }
+  } else {
+    s << "  vec3 VerCrd = VerCrd_[i].xyz;\n  uint VerTriDeg = VerTriDeg_[i];\n";
+    for (auto& [name, f] : fields_) {
+      if (f.at == Kind::Vertices) {
+        s << "  vec4 Ver" << name << " = " << name << "_[i];\n";
+      } else {
+        s << "  vec4 VerTri" << name << "[PAD];\n  for (uint k = 0u; k < PAD; ++k) VerTri" << name
+          << "[k] = k < VerTriDeg ? " << name << "_[VerTri_[i * PAD + k]] : vec4(0.0);\n";
+      }
+    }
+  }
+  s << "#line 1\n" << body << "\n#line 100000\n";
+  if (loop == Kind::Vertices && assigned("VerCrd")) {
+    s << "  VerCrd_[i].xyz = VerCrd;\n";
+    k->writes.push_back("Crd");
+  }
+  for (auto& [name, f] : fields_)
+    if (f.at == loop && assigned(L + name)) {
+      s << "  " << name << "_[i] = " << L << name << ";\n";
+      k->writes.push_back(name);
+    }
+  s << "}\n";
+  k->source = s.str();
+  auto r = gpu::compile_glsl(k->source, gpu::ShaderStage::Compute, "kernel");
+  if (!r.ok) throw KernelError(r.messages);
+  std::vector<VkDescriptorType> types(4 + fields_.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+  k->pipeline = gpu::make_compute(ctx_, r.spirv, types, 4);
+  return k;
+}
+
+void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k) const {
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  k.pipeline.bind(cmd, binds(), k.count);
+  vkCmdDispatch(cmd, gpu::groups(k.count, 64), 1, 1);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+}
+
+}  // namespace mesh
