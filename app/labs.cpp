@@ -7,9 +7,10 @@ std::unique_ptr<Lab> make_floatlab_lab();
 std::unique_ptr<Lab> make_wave_lab();
 std::unique_ptr<Lab> make_cloth_lab();
 std::unique_ptr<Lab> make_machining_lab();
+std::unique_ptr<Lab> make_mesh_lab();
 
 const std::vector<std::string>& lab_names() {
-  static const std::vector<std::string> names = {"diffusion", "linalg", "floatlab", "wave", "cloth", "machining"};
+  static const std::vector<std::string> names = {"diffusion", "linalg", "floatlab", "wave", "cloth", "machining", "mesh"};
   return names;
 }
 
@@ -20,6 +21,7 @@ std::unique_ptr<Lab> make_lab(const std::string& name) {
   if (name == "wave") return make_wave_lab();
   if (name == "cloth") return make_cloth_lab();
   if (name == "machining") return make_machining_lab();
+  if (name == "mesh") return make_mesh_lab();
   std::string known;
   for (auto& n : lab_names()) known += (known.empty() ? "" : ", ") + n;
   throw ParamError("unknown lab '" + name + "' (labs: " + known + ")");

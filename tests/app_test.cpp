@@ -1,6 +1,7 @@
 // app/: parameters, .npy files, and the vklab command line end to end (subprocesses).
 #include "diffusion/diffusion.h"
 #include "machining/zbuffer.h"
+#include "mesh/meshb.h"
 #include "wave/wave.h"
 #include "helpers.h"
 #include "assets.h"
@@ -426,4 +427,48 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   }
   for (auto& e : machining::engine_names()) EXPECT_TRUE(passes.count("machining." + e)) << e;
   EXPECT_TRUE(passes.count("machining.fine.f64"));
+}
+
+// The mesh lab from the command line: a .meshb file and a kernel file; the dumped field
+// equals the CPU loop; a kernel that does not compile, or a broken mesh file, ends the run
+// with a message naming it; the quick bench has its rows.
+TEST(Cli, MeshLabRunsKernelFilesOnMeshFiles) {
+  auto dir = scratch("meshlab");
+  mesh::Mesh m;
+  m.xyz = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0.5};
+  m.vref = {0, 0, 0, 0};
+  m.elements.push_back({mesh::Kind::Triangles, {0, 1, 2, 1, 3, 2}, {1, 2}});
+  mesh::write_mesh(dir / "two.meshb", m, 2);
+  std::ofstream(dir / "k.glsl") << "// loop: Tri\nTriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], "
+                                   "TriVerCrd[2] - TriVerCrd[0]));\n---\n// loop: Ver\nfloat a = 0.0;\n"
+                                   "for (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k].x;\nVerStar.x = a;\n";
+  auto r = run_process(vklab("--headless --validate --lab mesh --mesh " + (dir / "two.meshb").string() + " --kernel " +
+                             (dir / "k.glsl").string() + " --steps 2 --size 320x240 --capture " +
+                             (dir / "m.png").string() + " --dump " + (dir / "d").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  EXPECT_GT(fs::file_size(dir / "m.png"), 1000u);
+  auto area = read_npy(dir / "d" / "Area.npy"), star = read_npy(dir / "d" / "Star.npy");
+  ASSERT_EQ(area.size(), 8u);
+  EXPECT_NEAR(area[0], 0.5, 1e-6);
+  double second = 0.5 * std::sqrt(0.25 + 0.25 + 1.0);  // (1,0,0)-(1,1,.5)-(0,1,0)
+  EXPECT_NEAR(area[4], second, 1e-6);
+  EXPECT_NEAR(star[0], 0.5, 1e-6);             // vertex 0: the first triangle only
+  EXPECT_NEAR(star[4], 0.5 + second, 1e-6);    // vertex 1: both
+  EXPECT_NEAR(star[12], second, 1e-6);         // vertex 3: the second
+
+  std::ofstream(dir / "bad.glsl") << "// loop: Tri\nTriArea.x = 1.0;\nTriArea.y = missing;\n";
+  r = run_process(vklab("--headless --lab mesh --kernel " + (dir / "bad.glsl").string() + " --steps 1"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("missing"), std::string::npos) << r.err;
+  std::ofstream(dir / "bad.mesh") << "MeshVersionFormatted 2\nDimension 3\nVertices\n1\n0 0 zero 0\nEnd\n";
+  r = run_process(vklab("--headless --lab mesh --mesh " + (dir / "bad.mesh").string() + " --steps 1"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("bad.mesh: line 5"), std::string::npos) << r.err;
+
+  r = run_process(vklab("bench --lab mesh --quick --validate --out " + (dir / "b.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["mesh"];
+  ASSERT_EQ(rows.size(), 4u);
+  for (auto& row : rows) EXPECT_GT(row["median_ms"].get<double>(), 0.0);
 }

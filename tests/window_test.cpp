@@ -131,3 +131,28 @@ TEST(Window, MachiningDrawsTheStock) {
   EXPECT_GT(cut, 2000u) << "the milled spiral";
   EXPECT_GT(stock, 2000u) << "the uncut stock";
 }
+
+// The mesh lab in the window: the generated surface drawn with its colour field and edges.
+TEST(Window, MeshDrawsTheSurface) {
+  auto png = std::filesystem::temp_directory_path() / ("vklab-window-mesh-" + std::to_string(::getpid()) + ".png");
+  std::filesystem::remove(png);
+  auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                       " --validate --lab mesh --set grid_size=24 --set example=areas --frames 10 --size 900x600 "
+                       "--capture " + png.string());
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(px, nullptr);
+  std::set<uint32_t> colours;
+  size_t lit = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 450; x < w; ++x) {
+      const unsigned char* p = px + (size_t(y) * w + x) * 4;
+      colours.insert(p[0] | p[1] << 8 | p[2] << 16);
+      lit += p[0] + p[1] + p[2] > 150;
+    }
+  stbi_image_free(px);
+  EXPECT_GT(lit, 5000u) << "the surface";
+  EXPECT_GT(colours.size(), 300u) << "colour map, light and edges";
+}

@@ -56,6 +56,17 @@ void GpuMesh::upload(const std::string& name, const std::vector<float>& v) {
 std::vector<float> GpuMesh::download(const std::string& name) const { return fields_.at(name).buffer.download<float>(); }
 std::vector<float> GpuMesh::coordinates() const { return crd_.download<float>(); }
 
+void GpuMesh::set_coordinates(const std::vector<float>& v) {
+  if (v.size() != 4 * nv_) throw std::invalid_argument("coordinates: wrong size");
+  crd_.upload(v);
+}
+
+std::vector<std::string> GpuMesh::field_names() const {
+  std::vector<std::string> n;
+  for (auto& [name, f] : fields_) n.push_back(name);
+  return n;
+}
+
 std::vector<gpu::Bind> GpuMesh::binds() const {
   std::vector<gpu::Bind> b = {gpu::storage_buffer(crd_), gpu::storage_buffer(tri_ver_), gpu::storage_buffer(ver_tri_),
                               gpu::storage_buffer(ver_tri_deg_)};

@@ -37,6 +37,14 @@ class GpuMesh {
   void upload(const std::string& name, const std::vector<float>& xyzw);
   std::vector<float> download(const std::string& name) const;  // 4 floats an entity
   std::vector<float> coordinates() const;                       // VerCrd, 4 floats a vertex
+  void set_coordinates(const std::vector<float>& xyzw);
+  bool has_field(const std::string& name) const { return fields_.count(name) != 0; }
+  Kind field_at(const std::string& name) const { return fields_.at(name).at; }
+  std::vector<std::string> field_names() const;
+  // For drawing: VerCrd (vec4 a vertex), TriVer (uvec4: 3 vertices and the reference), a field.
+  const gpu::Buffer& coordinate_buffer() const { return crd_; }
+  const gpu::Buffer& triangle_buffer() const { return tri_ver_; }
+  const gpu::Buffer& field_buffer(const std::string& name) const { return fields_.at(name).buffer; }
 
   // Generates, compiles and returns the kernel's pipeline; throws KernelError.
   struct Kernel {
