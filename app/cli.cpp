@@ -51,7 +51,8 @@ std::string usage() {
          "  --tool FILE.stl, --tool-shape sphere|torus|cone|flat, --path FILE (.csv/.txt positions,\n"
          "  .nc/.gcode G-code), --path-gen single|random|spiral|downspiral|volcano|zigzag\n"
          "                      machining: shorthands for --set tool_file=, tool_shape=, path_file=, path=\n"
-         "  --mesh FILE.mesh|.meshb, --kernel FILE   mesh: shorthands for --set mesh_file=, kernel_file=\n"
+         "  --mesh FILE.mesh|.meshb, --sol FILE.sol|.solb, --kernel FILE\n"
+         "                      mesh: shorthands for --set mesh_file=, sol_file=, kernel_file=\n"
          "  --size WxH          picture / window size (default 1280x800)\n"
          "  --device N|NAME     choose a device by index or name substring (see --list-devices)\n"
          "  --validate          turn on the Khronos validation layer, print each message once\n"
@@ -106,6 +107,7 @@ Options parse_cli(int argc, char** argv) {
     else if (a == "--path-gen") o.sets.push_back("path=" + value(a));
     else if (a == "--mesh") o.sets.push_back("mesh_file=" + value(a));
     else if (a == "--kernel") o.sets.push_back("kernel_file=" + value(a));
+    else if (a == "--sol") o.sets.push_back("sol_file=" + value(a));
     else if (a == "--device") o.device = value(a);
     else if (a == "--validate") o.validate = true;
     else if (a == "--quick") o.quick = true;

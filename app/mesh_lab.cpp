@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <random>
@@ -127,6 +128,8 @@ class MeshLab : public Lab {
   MeshLab() {
     params_.add_text("mesh_file", "", ".mesh / .meshb file (its triangles); empty: a generated bumpy grid").rebuild = true;
     params_.add_int("grid_size", 64, 4, 4096, "generated grid: vertices along each side").rebuild = true;
+    params_.add_text("sol_file", "", ".sol / .solb: its first field at vertices or triangles becomes the field 'Sol'")
+        .rebuild = true;
     params_.add_choice("example", example_names(), "smoothing", "example kernels from the seed").rebuild = true;
     params_.add_text("kernel_file", "", "kernel source (sections separated by '---', each '// loop: Tri' or "
                                         "'// loop: Ver'); empty: the example")
@@ -149,11 +152,29 @@ class MeshLab : public Lab {
       text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
     }
     auto g = std::make_unique<GpuMesh>(ctx, m);
+    std::vector<float> sol;
+    Kind sol_at = Kind::Vertices;
+    if (!params_.text("sol_file").empty()) {
+      auto s = read_solution(params_.text("sol_file"));
+      auto it = std::find_if(s.fields.begin(), s.fields.end(),
+                             [](auto& f) { return f.at == Kind::Vertices || f.at == Kind::Triangles; });
+      if (it == s.fields.end()) throw ParamError(params_.text("sol_file") + ": no solution at vertices or triangles");
+      size_t n = it->at == Kind::Vertices ? g->vertices() : g->triangles(), w = it->width(s.dim);
+      if (it->count(s.dim) != n)
+        throw ParamError(params_.text("sol_file") + ": " + std::to_string(it->count(s.dim)) + " values for " +
+                         std::to_string(n) + " entities");
+      sol.assign(4 * n, 0.0f);
+      for (size_t i = 0; i < n; ++i)
+        for (size_t c = 0; c < std::min<size_t>(w, 4); ++c) sol[4 * i + c] = float(it->values[i * w + c]);
+      sol_at = it->at;
+    }
     auto kernels = compile(*g, text);  // throws: the previous mesh and kernels stay
     if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
     ctx_ = &ctx;
     mesh_ = std::move(m);
     gpu_ = std::move(g);
+    sol_ = std::move(sol);
+    sol_at_ = sol_at;
     kernels_ = std::move(kernels);
     set_editor(text);
     error_.clear();
@@ -168,6 +189,10 @@ class MeshLab : public Lab {
       for (int c = 0; c < mesh_.dim; ++c) crd[4 * v + c] = float(mesh_.xyz[v * mesh_.dim + c]);
     gpu_->set_coordinates(crd);
     for (auto& n : gpu_->field_names()) gpu_->add_field(n, gpu_->field_at(n));
+    if (!sol_.empty()) {
+      gpu_->add_field("Sol", sol_at_);
+      gpu_->upload("Sol", sol_);
+    }
     steps_done_ = 0;
     range_frames_ = 0;
   }
@@ -207,7 +232,15 @@ class MeshLab : public Lab {
   void ui() override {
     ImGui::Text("%zu vertices, %zu triangles; ball: degree <= %u, padded to %u", gpu_->vertices(), gpu_->triangles(),
                 gpu_->ball().max_degree, gpu_->ball().padded);
-    ImGui::Text("colour: %s in [%.4g, %.4g]", color_field().c_str(), style_.lo, style_.hi);
+    ImGui::Text("%s, fp64: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
+    ImGui::Text("colour: %s.x  min %.5g  max %.5g  sum %.6g  L2 %.6g", color_field().c_str(), stats_.min, stats_.max,
+                stats_.sum, stats_.l2);
+    if (ImGui::TreeNode("memory (GmlGetMemoryUsage)")) {
+      size_t total = 0;
+      for (auto& [n, b] : gpu_->memory()) ImGui::Text("%-16s %10.3f MiB", n.c_str(), b / 1048576.0), total += b;
+      ImGui::Text("%-16s %10.3f MiB", "total", total / 1048576.0);
+      ImGui::TreePop();
+    }
     ImGui::TextDisabled("kernel (sections: '---'; '// loop: Tri' or '// loop: Ver'):");
     ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(), ImVec2(ImGui::GetContentRegionAvail().x, 220));
     if (ImGui::Button("Compile")) {
@@ -232,7 +265,12 @@ class MeshLab : public Lab {
       write_npy(dir / (n + ".npy"), gpu_->download(n), {at_v ? gpu_->vertices() : gpu_->triangles(), 4});
       arrays[n + ".npy"] = std::string("float32 [") + (at_v ? "vertices" : "triangles") + ", 4]";
     }
-    return {{"arrays", arrays}, {"runs", steps_done_}, {"vertices", gpu_->vertices()}, {"triangles", gpu_->triangles()},
+    nlohmann::json reductions;
+    for (auto& n : gpu_->field_names()) {
+      auto r = gpu_->reduce(n, 0);
+      reductions[n] = {{"min", r.min}, {"max", r.max}, {"sum", r.sum}, {"l2", r.l2}};
+    }
+    return {{"arrays", arrays}, {"reductions_x", reductions}, {"runs", steps_done_}, {"vertices", gpu_->vertices()}, {"triangles", gpu_->triangles()},
             {"kernels", kernels_.size()}};
   }
 
@@ -265,14 +303,13 @@ class MeshLab : public Lab {
     return c.empty() ? kExamples.at(params_.choice("example")).second : c;
   }
 
+  // The colour range from a GPU reduction of the field (GmlReduceVector), every 20 frames.
   void update_range() {
     range_frames_ = 20;
     std::string f = color_field();
     if (!gpu_->has_field(f)) return;
-    auto v = gpu_->download(f);
-    float lo = INFINITY, hi = -INFINITY;
-    for (size_t i = 0; i < v.size(); i += 4) lo = std::min(lo, v[i]), hi = std::max(hi, v[i]);
-    if (lo <= hi) style_.lo = lo, style_.hi = hi;
+    stats_ = gpu_->reduce(f, 0);
+    if (stats_.min <= stats_.max) style_.lo = float(stats_.min), style_.hi = float(stats_.max);
   }
 
   void frame_camera() {
@@ -293,6 +330,9 @@ class MeshLab : public Lab {
   render::MeshStyle style_;
   render::OrbitCamera camera_{glm::vec3(0.0f), 2.6f, 0.6f, 0.7f};
   std::vector<char> editor_;
+  std::vector<float> sol_;
+  Kind sol_at_ = Kind::Vertices;
+  GpuMesh::Reduction stats_;
   std::string error_;
   int range_frames_ = 0;
   bool had_pointer_ = false;

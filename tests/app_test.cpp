@@ -457,6 +457,18 @@ TEST(Cli, MeshLabRunsKernelFilesOnMeshFiles) {
   EXPECT_NEAR(star[4], 0.5 + second, 1e-6);    // vertex 1: both
   EXPECT_NEAR(star[12], second, 1e-6);         // vertex 3: the second
 
+  // a solution at the vertices, attached as the field Sol and reduced in the dump
+  mesh::Solutions sol;
+  sol.fields.push_back({mesh::Kind::Vertices, {1}, {1, 2, 3, 4}});
+  mesh::write_solution(dir / "two.solb", sol, 2);
+  r = run_process(vklab("--headless --validate --lab mesh --mesh " + (dir / "two.meshb").string() + " --sol " +
+                        (dir / "two.solb").string() + " --set example=areas --set color_field=Sol --steps 1 --dump " +
+                        (dir / "s").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json js = nlohmann::json::parse(std::ifstream(dir / "s" / "params.json"));
+  EXPECT_EQ(js["state"]["reductions_x"]["Sol"]["sum"], 10.0);
+  EXPECT_EQ(js["state"]["reductions_x"]["Sol"]["max"], 4.0);
+
   std::ofstream(dir / "bad.glsl") << "// loop: Tri\nTriArea.x = 1.0;\nTriArea.y = missing;\n";
   r = run_process(vklab("--headless --lab mesh --kernel " + (dir / "bad.glsl").string() + " --steps 1"));
   EXPECT_EQ(r.code, 1) << r.err;

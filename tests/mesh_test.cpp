@@ -470,3 +470,29 @@ TEST_F(MeshKernels, CompileErrorsNameTheUsersLine) {
 }
 
 }  // namespace
+
+namespace {
+
+// GmlReduceVector on the GPU: exact on integer-valued data (every partial sum stays below 2^24).
+TEST_F(MeshKernels, ReductionsAreExactOnIntegerData) {
+  Mesh m = grid_surface(64, 64);  // 4096 vertices
+  GpuMesh g(ctx(), m);
+  g.add_field("Count", Kind::Vertices);
+  std::vector<float> v(4 * m.vertices(), 0.0f);
+  std::mt19937 rng(9);
+  double sum = 0, sq = 0, lo = 1e9, hi = -1e9;
+  for (size_t i = 0; i < m.vertices(); ++i) {
+    float x = float(int(rng() % 31) - 15);  // -15 .. 15
+    v[4 * i + 2] = x;
+    sum += x, sq += double(x) * x, lo = std::min<double>(lo, x), hi = std::max<double>(hi, x);
+  }
+  g.upload("Count", v);
+  auto r = g.reduce("Count", 2);
+  EXPECT_EQ(r.min, lo);
+  EXPECT_EQ(r.max, hi);
+  EXPECT_EQ(r.sum, sum);
+  EXPECT_EQ(r.l2, std::sqrt(sq)) << "the sum of squares is exact, its root taken in double";
+  EXPECT_THROW(g.reduce("Count", 4), std::invalid_argument);
+}
+
+}  // namespace

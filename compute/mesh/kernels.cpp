@@ -2,6 +2,7 @@
 
 #include "gpu/shader_compile.h"
 
+#include <cmath>
 #include <regex>
 #include <sstream>
 
@@ -131,6 +132,40 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
   std::vector<VkDescriptorType> types(4 + fields_.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
   k->pipeline = gpu::make_compute(ctx_, r.spirv, types, 4);
   return k;
+}
+
+GpuMesh::Reduction GpuMesh::reduce(const std::string& name, uint32_t component) {
+  constexpr uint32_t kGroups = 64;
+  if (component > 3) throw std::invalid_argument("reduce: a vec4 component, 0 to 3");
+  const Field& f = fields_.at(name);
+  if (!reduce_) {
+    reduce_ = gpu::make_compute(ctx_, "mesh/reduce.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, 16);
+    parts_ = gpu::Buffer(ctx_, 16 * (kGroups + 1), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+  }
+  uint32_t count = uint32_t(f.at == Kind::Vertices ? nv_ : nt_);
+  ctx_.submit_now([&](VkCommandBuffer cmd) {
+    for (uint32_t pass = 0; pass < 2; ++pass) {
+      gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+      uint32_t push[4] = {count, component, pass, kGroups};
+      reduce_.bind(cmd, {gpu::storage_buffer(f.buffer), gpu::storage_buffer(parts_)}, push, 16);
+      vkCmdDispatch(cmd, pass == 0 ? kGroups : 1, 1, 1);
+    }
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  });
+  float part[4];
+  parts_.download(part, 16, 16 * kGroups);
+  return {part[0], part[1], part[2], std::sqrt(double(part[3]))};
+}
+
+std::vector<std::pair<std::string, size_t>> GpuMesh::memory() const {
+  std::vector<std::pair<std::string, size_t>> m = {{"VerCrd", crd_.size()}, {"TriVer", tri_ver_.size()},
+                                                   {"VerTri (ball)", ver_tri_.size()},
+                                                   {"VerTriDeg", ver_tri_deg_.size()}};
+  for (auto& [name, f] : fields_) m.emplace_back(name, f.buffer.size());
+  return m;
 }
 
 void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k) const {

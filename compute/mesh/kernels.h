@@ -57,6 +57,14 @@ class GpuMesh {
   std::unique_ptr<Kernel> compile(Kind loop, const std::string& body) const;
   void record(VkCommandBuffer cmd, const Kernel& k) const;
 
+  // GmlReduceVector: min, max, sum and L2 norm of one component of a field, on the GPU.
+  struct Reduction {
+    double min = 0, max = 0, sum = 0, l2 = 0;
+  };
+  Reduction reduce(const std::string& field, uint32_t component = 0);
+  // GmlGetMemoryUsage: device bytes a buffer, by name (VerCrd, TriVer, VerTri, VerTriDeg, fields).
+  std::vector<std::pair<std::string, size_t>> memory() const;
+
  private:
   struct Field {
     Kind at;
@@ -66,7 +74,8 @@ class GpuMesh {
   gpu::Context& ctx_;
   size_t nv_ = 0, nt_ = 0;
   Ball ball_;
-  gpu::Buffer crd_, tri_ver_, ver_tri_, ver_tri_deg_;
+  gpu::Buffer crd_, tri_ver_, ver_tri_, ver_tri_deg_, parts_;
+  gpu::Pipeline reduce_;
   std::map<std::string, Field> fields_;
 };
 
