@@ -49,6 +49,16 @@ const std::map<std::string, std::pair<std::string, std::string>> kExamples = {
       "for (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k].x;\n"
       "VerStar.x = a;\n",
       "Star"}},
+    {"star areas (atomics)",
+     {"// loop: Ver  (clear, then scatter with float atomics: needs shaderBufferFloat32AtomicAdd)\n"
+      "VerStar.x = 0.0;\n"
+      "---\n"
+      "// loop: Tri\n"
+      "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
+      "atomicAdd(Star_[TriVer.x].x, a);\n"
+      "atomicAdd(Star_[TriVer.y].x, a);\n"
+      "atomicAdd(Star_[TriVer.z].x, a);\n",
+      "Star"}},
     {"mean height per triangle",
      {"// loop: Tri  (chapter 3: the mean of the vertices' heights)\n"
       "TriMean.x = (TriVerCrd[0].z + TriVerCrd[1].z + TriVerCrd[2].z) / 3.0;\n",
@@ -386,6 +396,41 @@ std::vector<BenchRow> MeshLab::bench(gpu::Context& ctx, const BenchOptions& opti
                        {"elements_per_s", row.elements / (tm.median_ms * 1e-3)},
                        {"cpu_single_thread_ms", cpu}, {"gain_over_cpu", cpu / tm.median_ms},
                        {"device_saxpy_gbps", options.saxpy_gbps}};
+      rows.push_back(row);
+    }
+    // Vertex accumulation of triangle areas: gather through the ball against scatter with
+    // float atomics (seed 004 §2.5), side by side.
+    if (!ctx.atomic_float_add) continue;
+    g.add_field("Area", Kind::Triangles);
+    g.add_field("Gathered", Kind::Vertices);
+    g.add_field("Scattered", Kind::Vertices);
+    const char* area_body = "TriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));";
+    auto area = g.compile(Kind::Triangles, area_body);
+    auto gather = g.compile(Kind::Vertices, "float a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k].x;\n"
+                                            "VerGathered.x = a;");
+    auto clear = g.compile(Kind::Vertices, "VerScattered.x = 0.0;");
+    auto scatter = g.compile(Kind::Triangles,
+                             "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
+                             "atomicAdd(Scattered_[TriVer.x].x, a);\natomicAdd(Scattered_[TriVer.y].x, a);\n"
+                             "atomicAdd(Scattered_[TriVer.z].x, a);");
+    for (int atomics = 0; atomics < 2; ++atomics) {
+      auto tm = gpu::time_gpu(
+          ctx,
+          [&](VkCommandBuffer cmd) {
+            g.record(cmd, atomics ? *clear : *area);
+            g.record(cmd, atomics ? *scatter : *gather);
+          },
+          options.quick ? 3 : 15, options.quick ? 5 : 200);
+      BenchRow row;
+      row.pass = atomics ? "mesh.accumulate.atomics" : "mesh.accumulate.gather";
+      row.size = std::to_string(n) + "x" + std::to_string(n) + " grid";
+      row.elements = t.count();
+      row.repeats = tm.repeats;
+      row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
+      row.reference = {{"what", "triangle areas summed at their vertices"},
+                       {"method", atomics ? "clear, then scatter with atomicAdd on floats"
+                                          : "areas, then gather through the padded ball"},
+                       {"elements_per_s", t.count() / (tm.median_ms * 1e-3)}};
       rows.push_back(row);
     }
   }

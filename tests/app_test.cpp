@@ -481,6 +481,6 @@ TEST(Cli, MeshLabRunsKernelFilesOnMeshFiles) {
   r = run_process(vklab("bench --lab mesh --quick --validate --out " + (dir / "b.json").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["mesh"];
-  ASSERT_EQ(rows.size(), 4u);
+  ASSERT_GE(rows.size(), 4u);  // + gather vs atomics where the device has float atomics
   for (auto& row : rows) EXPECT_GT(row["median_ms"].get<double>(), 0.0);
 }

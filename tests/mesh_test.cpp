@@ -496,3 +496,39 @@ TEST_F(MeshKernels, ReductionsAreExactOnIntegerData) {
 }
 
 }  // namespace
+
+namespace {
+
+// Vertex accumulation both ways: scatter with float atomics and gather through the ball,
+// equal to each other and to the CPU to float tolerance.
+TEST_F(MeshKernels, ScatterWithAtomicsEqualsGatherEqualsCpu) {
+  if (!ctx().atomic_float_add) GTEST_SKIP() << "no float atomic add on this device";
+  Mesh m = grid_surface(17, 11);
+  GpuMesh g(ctx(), m);
+  g.add_field("Area", Kind::Triangles);
+  g.add_field("Gathered", Kind::Vertices);
+  g.add_field("Scattered", Kind::Vertices);
+  auto area = g.compile(Kind::Triangles, "TriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));");
+  auto gather = g.compile(Kind::Vertices, "float a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k].x;\nVerGathered.x = a;");
+  auto clear = g.compile(Kind::Vertices, "VerScattered.x = 0.0;");
+  auto scatter = g.compile(Kind::Triangles, "float a = TriArea.x;\natomicAdd(Scattered_[TriVer.x].x, a);\n"
+                                            "atomicAdd(Scattered_[TriVer.y].x, a);\natomicAdd(Scattered_[TriVer.z].x, a);");
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    for (auto* k : {area.get(), gather.get(), clear.get(), scatter.get()}) g.record(cmd, *k);
+  });
+  auto ga = g.download("Gathered"), sc = g.download("Scattered");
+  const auto& t = m.elements[0];
+  std::vector<double> cpu(m.vertices(), 0.0);
+  for (size_t f = 0; f < t.count(); ++f) {
+    auto P = [&](uint32_t v) { return glm::dvec3(float(m.xyz[3 * v]), float(m.xyz[3 * v + 1]), float(m.xyz[3 * v + 2])); };
+    glm::dvec3 a = P(t.v[3 * f]), b = P(t.v[3 * f + 1]), c = P(t.v[3 * f + 2]);
+    double area_f = 0.5 * glm::length(glm::cross(b - a, c - a));
+    for (int k = 0; k < 3; ++k) cpu[t.v[3 * f + k]] += area_f;
+  }
+  for (size_t v = 0; v < m.vertices(); ++v) {
+    ASSERT_NEAR(ga[4 * v], cpu[v], 1e-5) << "gather, vertex " << v;
+    ASSERT_NEAR(sc[4 * v], cpu[v], 1e-5) << "atomics, vertex " << v;
+  }
+}
+
+}  // namespace

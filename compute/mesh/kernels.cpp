@@ -82,7 +82,9 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
   k->count = uint32_t(loop == Kind::Vertices ? nv_ : nt_);
   std::string L = short_name(loop);
   std::ostringstream s;
-  s << "#version 460\nlayout(local_size_x = 64) in;\n"
+  s << "#version 460\n";
+  if (ctx_.atomic_float_add) s << "#extension GL_EXT_shader_atomic_float : require\n";  // atomicAdd on fields' F_[]
+  s << "layout(local_size_x = 64) in;\n"
     << "layout(std430, binding = 0) buffer VerCrd_b { vec4 VerCrd_[]; };\n"
     << "layout(std430, binding = 1) readonly buffer TriVer_b { uvec4 TriVer_[]; };\n"
     << "layout(std430, binding = 2) readonly buffer VerTri_b { uint VerTri_[]; };\n"

@@ -9,7 +9,9 @@
 // In a vertex loop ("Ver"):
 //   VerCrd (vec3, read/write), VerTriDeg (uint, the ball's size), and for every field F
 //   at vertices: VerF (read/write), at triangles: VerTriF[k] for k < VerTriDeg (read, the ball).
-// Fields are vec4 (a scalar is its .x). A field the body assigns is written back.
+// Fields are vec4 (a scalar is its .x). A field the body assigns is written back. A field's
+// whole array is F_[] (scatter: with float atomics where the device has them,
+// atomicAdd(F_[TriVer.x].x, a)).
 #pragma once
 #include "links.h"
 
