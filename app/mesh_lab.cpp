@@ -387,10 +387,11 @@ std::vector<BenchRow> MeshLab::bench(gpu::Context& ctx, const BenchOptions& opti
       row.elements = which == 0 ? t.count() : m.vertices();
       row.repeats = tm.repeats;
       row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
-      // down: a uvec4 and 3 vec4 read, a vec4 written a triangle; up: the ball row (padded),
-      // the degree, deg vec4 gathered, a vec4 written a vertex (every vertex: its coordinate too)
-      row.bytes = which == 0 ? double(t.count()) * (16 + 48 + 16)
-                             : double(m.vertices()) * (4.0 * b.padded + 4 + 16 * 6.0 + 16 + 16);
+      // Compulsory traffic (each buffer crossing memory once; the vertices a triangle shares
+      // come from cache): down, TriVer and TriBar a triangle and VerCrd a vertex; up, the padded
+      // ball row, the degree, VerCrd and VerMean a vertex and TriBar a triangle.
+      row.bytes = which == 0 ? 32.0 * t.count() + 16.0 * m.vertices()
+                             : double(m.vertices()) * (4.0 * b.padded + 4 + 16 + 16) + 16.0 * t.count();
       row.flops = which == 0 ? 9.0 * t.count() : 21.0 * m.vertices();
       row.reference = {{"triangles", t.count()}, {"vertices", m.vertices()}, {"ball_padded", b.padded},
                        {"elements_per_s", row.elements / (tm.median_ms * 1e-3)},
