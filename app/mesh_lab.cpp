@@ -3,6 +3,7 @@
 #include "gpu/bandwidth.h"
 #include "lab.h"
 #include "mesh/kernels.h"
+#include "mesh/renumber.h"
 #include "mesh_view.h"
 #include "npy.h"
 
@@ -138,6 +139,9 @@ class MeshLab : public Lab {
   MeshLab() {
     params_.add_text("mesh_file", "", ".mesh / .meshb file (its triangles); empty: a generated bumpy grid").rebuild = true;
     params_.add_int("grid_size", 64, 4, 4096, "generated grid: vertices along each side").rebuild = true;
+    params_.add_choice("renumber", {"as is", "hilbert", "shuffled"}, "as is",
+                       "vertex and element order: as generated or read, along a Hilbert curve, or at random")
+        .rebuild = true;
     params_.add_text("sol_file", "", ".sol / .solb: its first field at vertices or triangles becomes the field 'Sol'")
         .rebuild = true;
     params_.add_choice("example", example_names(), "smoothing", "example kernels from the seed").rebuild = true;
@@ -161,6 +165,10 @@ class MeshLab : public Lab {
       if (!f) throw ParamError(params_.text("kernel_file") + ": cannot read the kernel file");
       text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
     }
+    if (params_.choice("renumber") == "hilbert") renumber_hilbert(m);
+    if (params_.choice("renumber") == "shuffled") shuffle(m, 1);
+    if (!params_.text("sol_file").empty() && params_.choice("renumber") != "as is")
+      throw ParamError("a solution file follows the file's numbering: renumber 'as is' with --sol");
     auto g = std::make_unique<GpuMesh>(ctx, m);
     std::vector<float> sol;
     Kind sol_at = Kind::Vertices;
@@ -355,8 +363,11 @@ class MeshLab : public Lab {
 std::vector<BenchRow> MeshLab::bench(gpu::Context& ctx, const BenchOptions& options) {
   std::vector<uint32_t> sides = options.quick ? std::vector<uint32_t>{32, 64} : std::vector<uint32_t>{256, 1024, 2048};
   std::vector<BenchRow> rows;
-  for (uint32_t n : sides) {
+  for (uint32_t n : sides)
+  for (const char* order : {"grid", "shuffled", "hilbert"}) {
     Mesh m = bumpy_grid(n);
+    if (std::string(order) != "grid") shuffle(m, 7);
+    if (std::string(order) == "hilbert") renumber_hilbert(m);
     GpuMesh g(ctx, m);
     g.add_field("Bar", Kind::Triangles);
     g.add_field("Mean", Kind::Vertices);
@@ -382,7 +393,7 @@ std::vector<BenchRow> MeshLab::bench(gpu::Context& ctx, const BenchOptions& opti
       }
       double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       BenchRow row;
-      row.pass = which == 0 ? "mesh.direct+down (Tri)" : "mesh.up, ball (Ver)";
+      row.pass = std::string(which == 0 ? "mesh.down (Tri) " : "mesh.up (Ver) ") + order;
       row.size = std::to_string(n) + "x" + std::to_string(n) + " grid";
       row.elements = which == 0 ? t.count() : m.vertices();
       row.repeats = tm.repeats;
@@ -395,13 +406,13 @@ std::vector<BenchRow> MeshLab::bench(gpu::Context& ctx, const BenchOptions& opti
       row.flops = which == 0 ? 9.0 * t.count() : 21.0 * m.vertices();
       row.reference = {{"triangles", t.count()}, {"vertices", m.vertices()}, {"ball_padded", b.padded},
                        {"elements_per_s", row.elements / (tm.median_ms * 1e-3)},
-                       {"cpu_single_thread_ms", cpu}, {"gain_over_cpu", cpu / tm.median_ms},
+                       {"order", order}, {"cpu_single_thread_ms", cpu}, {"gain_over_cpu", cpu / tm.median_ms},
                        {"device_saxpy_gbps", options.saxpy_gbps}};
       rows.push_back(row);
     }
     // Vertex accumulation of triangle areas: gather through the ball against scatter with
-    // float atomics (seed 004 §2.5), side by side.
-    if (!ctx.atomic_float_add) continue;
+    // float atomics (seed 004 §2.5), side by side (on the generator's order).
+    if (!ctx.atomic_float_add || std::string(order) != "grid") continue;
     g.add_field("Area", Kind::Triangles);
     g.add_field("Gathered", Kind::Vertices);
     g.add_field("Scattered", Kind::Vertices);

@@ -5,6 +5,7 @@
 
 #include <glm/glm.hpp>
 #include "mesh/links.h"
+#include "mesh/renumber.h"
 #include "mesh/meshb.h"
 
 #include <algorithm>
@@ -529,6 +530,58 @@ TEST_F(MeshKernels, ScatterWithAtomicsEqualsGatherEqualsCpu) {
     ASSERT_NEAR(ga[4 * v], cpu[v], 1e-5) << "gather, vertex " << v;
     ASSERT_NEAR(sc[4 * v], cpu[v], 1e-5) << "atomics, vertex " << v;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// The Hilbert curve visits the cells of a 2^k cube one neighbour after the other; the
+// renumbered mesh is the same mesh (same coordinates for the same triangles) and kernels
+// on it give the same per-triangle values.
+TEST(MeshRenumber, HilbertCurveAndRenumberedMesh) {
+  const int bits = 3;
+  std::vector<std::pair<uint64_t, std::array<uint32_t, 3>>> cells;
+  for (uint32_t z = 0; z < 8; ++z)
+    for (uint32_t y = 0; y < 8; ++y)
+      for (uint32_t x = 0; x < 8; ++x) cells.push_back({hilbert_key(x, y, z, bits), {x, y, z}});
+  std::sort(cells.begin(), cells.end());
+  for (size_t i = 0; i < cells.size(); ++i) ASSERT_EQ(cells[i].first, i) << "keys are a permutation of 0..511";
+  for (size_t i = 1; i < cells.size(); ++i) {
+    int d = 0;
+    for (int c = 0; c < 3; ++c) d += std::abs(int(cells[i].second[c]) - int(cells[i - 1].second[c]));
+    ASSERT_EQ(d, 1) << "step " << i;
+  }
+  Mesh a = grid_surface(20, 15), b = a;
+  shuffle(b, 4);
+  Mesh c = b;
+  renumber_hilbert(c);
+  auto triangles_as_points = [](const Mesh& m) {
+    std::vector<std::array<double, 9>> t;
+    const auto& e = m.elements[0];
+    for (size_t f = 0; f < e.count(); ++f) {
+      std::array<std::array<double, 3>, 3> p;
+      for (int k = 0; k < 3; ++k)
+        for (int d = 0; d < 3; ++d) p[k][d] = m.xyz[3 * e.v[3 * f + k] + d];
+      std::sort(p.begin(), p.end());
+      std::array<double, 9> flat;
+      for (int k = 0; k < 9; ++k) flat[k] = p[k / 3][k % 3];
+      t.push_back(flat);
+    }
+    std::sort(t.begin(), t.end());
+    return t;
+  };
+  EXPECT_EQ(triangles_as_points(a), triangles_as_points(b)) << "shuffling keeps the mesh";
+  EXPECT_EQ(triangles_as_points(a), triangles_as_points(c)) << "renumbering keeps the mesh";
+  // locality: the mean index distance between a triangle's vertices drops well below the shuffled one
+  auto spread = [](const Mesh& m) {
+    const auto& e = m.elements[0];
+    double s = 0;
+    for (size_t f = 0; f < e.count(); ++f)
+      s += std::abs(double(e.v[3 * f]) - e.v[3 * f + 1]) + std::abs(double(e.v[3 * f + 1]) - e.v[3 * f + 2]);
+    return s / e.count();
+  };
+  EXPECT_LT(spread(c), spread(b) / 5) << "Hilbert " << spread(c) << " against shuffled " << spread(b);
 }
 
 }  // namespace

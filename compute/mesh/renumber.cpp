@@ -1,0 +1,111 @@
+#include "renumber.h"
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+namespace mesh {
+
+uint64_t hilbert_key(uint32_t x, uint32_t y, uint32_t z, int bits) {
+  uint32_t X[3] = {x, y, z};
+  const int n = 3;
+  uint32_t M = 1u << (bits - 1);
+  for (uint32_t Q = M; Q > 1; Q >>= 1) {  // inverse undo
+    uint32_t P = Q - 1;
+    for (int i = 0; i < n; ++i) {
+      if (X[i] & Q) {
+        X[0] ^= P;
+      } else {
+        uint32_t t = (X[0] ^ X[i]) & P;
+        X[0] ^= t, X[i] ^= t;
+      }
+    }
+  }
+  for (int i = 1; i < n; ++i) X[i] ^= X[i - 1];  // Gray encode
+  uint32_t t = 0;
+  for (uint32_t Q = M; Q > 1; Q >>= 1)
+    if (X[n - 1] & Q) t ^= Q - 1;
+  for (int i = 0; i < n; ++i) X[i] ^= t;
+  uint64_t key = 0;  // interleave the transposed bits, most significant first
+  for (int b = bits - 1; b >= 0; --b)
+    for (int i = 0; i < n; ++i) key = key << 1 | ((X[i] >> b) & 1u);
+  return key;
+}
+
+namespace {
+void permute_vertices(Mesh& m, const std::vector<uint32_t>& order) {  // order[new] = old
+  std::vector<uint32_t> to_new(order.size());
+  for (uint32_t k = 0; k < order.size(); ++k) to_new[order[k]] = k;
+  std::vector<double> xyz(m.xyz.size());
+  std::vector<int64_t> ref(m.vref.size());
+  for (uint32_t k = 0; k < order.size(); ++k) {
+    for (int c = 0; c < m.dim; ++c) xyz[size_t(k) * m.dim + c] = m.xyz[size_t(order[k]) * m.dim + c];
+    ref[k] = m.vref[order[k]];
+  }
+  m.xyz.swap(xyz), m.vref.swap(ref);
+  for (auto& e : m.elements)
+    for (auto& v : e.v) v = to_new[v];
+}
+
+// Elements in random order, or after their lowest vertex index (with the vertices on the
+// curve, the elements follow it).
+void sort_elements(Mesh& m, bool random, uint32_t seed) {
+  std::mt19937 rng(seed);
+  for (auto& e : m.elements) {
+    uint32_t k = nodes_of(e.kind);
+    std::vector<uint32_t> order(e.count());
+    std::iota(order.begin(), order.end(), 0u);
+    if (random) {
+      std::shuffle(order.begin(), order.end(), rng);
+    } else {
+      std::vector<uint32_t> lowest(e.count());
+      for (size_t l = 0; l < e.count(); ++l)
+        lowest[l] = *std::min_element(e.v.begin() + long(l * k), e.v.begin() + long((l + 1) * k));
+      std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return lowest[a] < lowest[b]; });
+    }
+    std::vector<uint32_t> v(e.v.size());
+    std::vector<int64_t> r(e.ref.size());
+    for (size_t l = 0; l < order.size(); ++l) {
+      std::copy_n(e.v.begin() + long(size_t(order[l]) * k), k, v.begin() + long(l * k));
+      r[l] = e.ref[order[l]];
+    }
+    e.v.swap(v), e.ref.swap(r);
+  }
+}
+}  // namespace
+
+std::vector<uint32_t> renumber_hilbert(Mesh& m) {
+  size_t n = m.vertices();
+  std::vector<double> lo(3, 1e300), hi(3, -1e300);
+  for (size_t v = 0; v < n; ++v)
+    for (int c = 0; c < m.dim; ++c) lo[c] = std::min(lo[c], m.xyz[v * m.dim + c]), hi[c] = std::max(hi[c], m.xyz[v * m.dim + c]);
+  const int bits = 21;
+  std::vector<uint64_t> key(n);
+  for (size_t v = 0; v < n; ++v) {
+    uint32_t q[3] = {0, 0, 0};
+    for (int c = 0; c < m.dim; ++c) {
+      double t = hi[c] > lo[c] ? (m.xyz[v * m.dim + c] - lo[c]) / (hi[c] - lo[c]) : 0.0;
+      q[c] = uint32_t(std::min(t, 1.0) * double((1u << bits) - 1));
+    }
+    key[v] = hilbert_key(q[0], q[1], q[2], bits);
+  }
+  std::vector<uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key[a] < key[b]; });
+  permute_vertices(m, order);
+  sort_elements(m, false, 0);
+  std::vector<uint32_t> to_new(n);
+  for (uint32_t k = 0; k < n; ++k) to_new[order[k]] = k;
+  return to_new;
+}
+
+void shuffle(Mesh& m, uint32_t seed) {
+  std::vector<uint32_t> order(m.vertices());
+  std::iota(order.begin(), order.end(), 0u);
+  std::mt19937 rng(seed);
+  std::shuffle(order.begin(), order.end(), rng);
+  permute_vertices(m, order);
+  sort_elements(m, true, seed + 1);
+}
+
+}  // namespace mesh

@@ -1,0 +1,16 @@
+// Renumbering for cache locality (seed 004, §2: GMlib's optional Hilbert renumbering):
+// vertices sorted along a 3D Hilbert curve through their coordinates, elements along the
+// curve through their barycentres.
+#pragma once
+#include "meshb.h"
+
+namespace mesh {
+
+// The Hilbert index of a point of a 2^bits grid (bits <= 21), Skilling's transpose method.
+uint64_t hilbert_key(uint32_t x, uint32_t y, uint32_t z, int bits);
+// Renumbers in place; returns the new index of each old vertex.
+std::vector<uint32_t> renumber_hilbert(Mesh& m);
+// A random renumbering (a mesh as a mesher without care might write it), for comparisons.
+void shuffle(Mesh& m, uint32_t seed);
+
+}  // namespace mesh
