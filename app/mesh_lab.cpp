@@ -18,6 +18,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
 
 using namespace mesh;
 
@@ -259,6 +260,11 @@ class MeshLab : public Lab {
       ImGui::Text("%-16s %10.3f MiB", "total", total / 1048576.0);
       ImGui::TreePop();
     }
+    if (ImGui::TreeNode("transfers (GmlGetMemoryTransfer)")) {
+      for (auto& [n, t] : gpu_->transfers())
+        ImGui::Text("%-16s up %9.3f MiB  down %9.3f MiB", n.c_str(), t.first / 1048576.0, t.second / 1048576.0);
+      ImGui::TreePop();
+    }
     ImGui::TextDisabled("kernel (sections: '---'; '// loop: Tri' or '// loop: Ver'):");
     ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(), ImVec2(ImGui::GetContentRegionAvail().x, 220));
     if (ImGui::Button("Compile")) {
@@ -380,18 +386,33 @@ std::vector<BenchRow> MeshLab::bench(gpu::Context& ctx, const BenchOptions& opti
       auto& k = which == 0 ? down : up;
       auto tm = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { g.record(cmd, *k); }, options.quick ? 3 : 15,
                               options.quick ? 5 : 200);
+      // The same loop on the CPU: one thread, then every hardware thread over equal slices.
       std::vector<float> bar(3 * t.count()), mean(3 * m.vertices());
+      auto loop = [&](size_t lo, size_t hi) {
+        if (which == 0) {
+          for (size_t f = lo; f < hi; ++f)
+            for (int c = 0; c < 3; ++c)
+              bar[3 * f + c] =
+                  float((m.xyz[3 * t.v[3 * f] + c] + m.xyz[3 * t.v[3 * f + 1] + c] + m.xyz[3 * t.v[3 * f + 2] + c]) / 3);
+        } else {
+          for (size_t v = lo; v < hi; ++v)
+            for (uint32_t j = 0; j < b.degree[v]; ++j)
+              for (int c = 0; c < 3; ++c) mean[3 * v + c] += bar[3 * b.faces[v * b.padded + j] + c] / float(b.degree[v]);
+        }
+      };
+      size_t count = which == 0 ? t.count() : m.vertices();
       auto t0 = std::chrono::steady_clock::now();
-      if (which == 0) {
-        for (size_t f = 0; f < t.count(); ++f)
-          for (int c = 0; c < 3; ++c)
-            bar[3 * f + c] = float((m.xyz[3 * t.v[3 * f] + c] + m.xyz[3 * t.v[3 * f + 1] + c] + m.xyz[3 * t.v[3 * f + 2] + c]) / 3);
-      } else {
-        for (size_t v = 0; v < m.vertices(); ++v)
-          for (uint32_t j = 0; j < b.degree[v]; ++j)
-            for (int c = 0; c < 3; ++c) mean[3 * v + c] += bar[3 * b.faces[v * b.padded + j] + c] / float(b.degree[v]);
-      }
+      loop(0, count);
       double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      std::fill(mean.begin(), mean.end(), 0.0f);
+      unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+      t0 = std::chrono::steady_clock::now();
+      {
+        std::vector<std::thread> pool;
+        for (unsigned k = 0; k < threads; ++k) pool.emplace_back(loop, count * k / threads, count * (k + 1) / threads);
+        for (auto& th : pool) th.join();
+      }
+      double cpu_mt = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       BenchRow row;
       row.pass = std::string(which == 0 ? "mesh.down (Tri) " : "mesh.up (Ver) ") + order;
       row.size = std::to_string(n) + "x" + std::to_string(n) + " grid";
@@ -407,6 +428,7 @@ std::vector<BenchRow> MeshLab::bench(gpu::Context& ctx, const BenchOptions& opti
       row.reference = {{"triangles", t.count()}, {"vertices", m.vertices()}, {"ball_padded", b.padded},
                        {"elements_per_s", row.elements / (tm.median_ms * 1e-3)},
                        {"order", order}, {"cpu_single_thread_ms", cpu}, {"gain_over_cpu", cpu / tm.median_ms},
+                       {"cpu_threads", threads}, {"cpu_threads_ms", cpu_mt}, {"gain_over_cpu_threads", cpu_mt / tm.median_ms},
                        {"device_saxpy_gbps", options.saxpy_gbps}};
       rows.push_back(row);
     }

@@ -494,6 +494,10 @@ TEST_F(MeshKernels, ReductionsAreExactOnIntegerData) {
   EXPECT_EQ(r.sum, sum);
   EXPECT_EQ(r.l2, std::sqrt(sq)) << "the sum of squares is exact, its root taken in double";
   EXPECT_THROW(g.reduce("Count", 4), std::invalid_argument);
+  // the transfer counters saw the upload and the reductions' read-backs
+  EXPECT_EQ(g.transfers().at("Count").first, v.size() * 4);
+  EXPECT_EQ(g.transfers().at("reductions").second, 16u);
+  EXPECT_EQ(g.transfers().at("VerCrd").first, 16 * m.vertices());
 }
 
 }  // namespace

@@ -23,6 +23,7 @@ GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx) {
     for (int c = 0; c < m.dim; ++c) crd[4 * v + c] = float(m.xyz[v * m.dim + c]);
   crd_ = gpu::Buffer(ctx, crd.size() * 4, kUsage);
   crd_.upload(crd);
+  transfers_["VerCrd"].first += crd.size() * 4;
   std::vector<uint32_t> tv(4 * nt_);
   for (size_t t = 0; t < nt_; ++t) {
     for (int c = 0; c < 3; ++c) tv[4 * t + c] = tri->v[3 * t + c];
@@ -30,11 +31,14 @@ GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx) {
   }
   tri_ver_ = gpu::Buffer(ctx, tv.size() * 4, kUsage);
   tri_ver_.upload(tv);
+  transfers_["TriVer"].first += tv.size() * 4;
   ball_ = mesh::ball(*tri, nv_);
   ver_tri_ = gpu::Buffer(ctx, std::max<size_t>(1, ball_.faces.size()) * 4, kUsage);
   ver_tri_.upload(ball_.faces);
   ver_tri_deg_ = gpu::Buffer(ctx, ball_.degree.size() * 4, kUsage);
   ver_tri_deg_.upload(ball_.degree);
+  transfers_["VerTri (ball)"].first += ball_.faces.size() * 4;
+  transfers_["VerTriDeg"].first += ball_.degree.size() * 4;
 }
 
 void GpuMesh::add_field(const std::string& name, Kind at) {
@@ -52,14 +56,23 @@ void GpuMesh::upload(const std::string& name, const std::vector<float>& v) {
   auto& f = fields_.at(name);
   if (v.size() * 4 != f.buffer.size()) throw std::invalid_argument("field '" + name + "': wrong size");
   f.buffer.upload(v);
+  transfers_[name].first += v.size() * 4;
 }
 
-std::vector<float> GpuMesh::download(const std::string& name) const { return fields_.at(name).buffer.download<float>(); }
-std::vector<float> GpuMesh::coordinates() const { return crd_.download<float>(); }
+std::vector<float> GpuMesh::download(const std::string& name) const {
+  transfers_[name].second += fields_.at(name).buffer.size();
+  return fields_.at(name).buffer.download<float>();
+}
+
+std::vector<float> GpuMesh::coordinates() const {
+  transfers_["VerCrd"].second += crd_.size();
+  return crd_.download<float>();
+}
 
 void GpuMesh::set_coordinates(const std::vector<float>& v) {
   if (v.size() != 4 * nv_) throw std::invalid_argument("coordinates: wrong size");
   crd_.upload(v);
+  transfers_["VerCrd"].first += v.size() * 4;
 }
 
 std::vector<std::string> GpuMesh::field_names() const {
@@ -159,6 +172,7 @@ GpuMesh::Reduction GpuMesh::reduce(const std::string& name, uint32_t component) 
   });
   float part[4];
   parts_.download(part, 16, 16 * kGroups);
+  transfers_["reductions"].second += 16;
   return {part[0], part[1], part[2], std::sqrt(double(part[3]))};
 }
 

@@ -66,6 +66,8 @@ class GpuMesh {
   Reduction reduce(const std::string& field, uint32_t component = 0);
   // GmlGetMemoryUsage: device bytes a buffer, by name (VerCrd, TriVer, VerTri, VerTriDeg, fields).
   std::vector<std::pair<std::string, size_t>> memory() const;
+  // GmlGetMemoryTransfer: bytes moved between host and device so far, by buffer name.
+  const std::map<std::string, std::pair<size_t, size_t>>& transfers() const { return transfers_; }  // up, down
 
  private:
   struct Field {
@@ -79,6 +81,7 @@ class GpuMesh {
   gpu::Buffer crd_, tri_ver_, ver_tri_, ver_tri_deg_, parts_;
   gpu::Pipeline reduce_;
   std::map<std::string, Field> fields_;
+  mutable std::map<std::string, std::pair<size_t, size_t>> transfers_;
 };
 
 }  // namespace mesh
