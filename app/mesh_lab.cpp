@@ -138,7 +138,9 @@ Mesh bumpy_grid(uint32_t n) {
 class MeshLab : public Lab {
  public:
   MeshLab() {
-    params_.add_text("mesh_file", "", ".mesh / .meshb file (its triangles); empty: a generated bumpy grid").rebuild = true;
+    params_.add_text("mesh_file", "", ".mesh / .meshb file: its triangles, or the boundary faces of its tetrahedra; "
+                                      "empty: a generated bumpy grid")
+        .rebuild = true;
     params_.add_int("grid_size", 64, 4, 4096, "generated grid: vertices along each side").rebuild = true;
     params_.add_choice("renumber", {"as is", "hilbert", "shuffled"}, "as is",
                        "vertex and element order: as generated or read, along a Hilbert curve, or at random")
@@ -166,6 +168,8 @@ class MeshLab : public Lab {
       if (!f) throw ParamError(params_.text("kernel_file") + ": cannot read the kernel file");
       text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
     }
+    if (!m.find(Kind::Triangles) && m.find(Kind::Tetrahedra) && m.dim == 3)  // a volume: draw and run on its boundary
+      m.elements.push_back(extract_faces(*m.find(Kind::Tetrahedra), m.xyz).boundary);
     if (params_.choice("renumber") == "hilbert") renumber_hilbert(m);
     if (params_.choice("renumber") == "shuffled") shuffle(m, 1);
     if (!params_.text("sol_file").empty() && params_.choice("renumber") != "as is")

@@ -469,6 +469,19 @@ TEST(Cli, MeshLabRunsKernelFilesOnMeshFiles) {
   EXPECT_EQ(js["state"]["reductions_x"]["Sol"]["sum"], 10.0);
   EXPECT_EQ(js["state"]["reductions_x"]["Sol"]["max"], 4.0);
 
+  // a volume mesh (one tetrahedron, no triangles): the lab runs on its boundary faces
+  mesh::Mesh tet;
+  tet.xyz = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+  tet.vref = {0, 0, 0, 0};
+  tet.elements.push_back({mesh::Kind::Tetrahedra, {0, 1, 2, 3}, {1}});
+  mesh::write_mesh(dir / "tet.mesh", tet, 2);
+  r = run_process(vklab("--headless --validate --lab mesh --mesh " + (dir / "tet.mesh").string() +
+                        " --set example=areas --steps 1 --dump " + (dir / "t").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json jt = nlohmann::json::parse(std::ifstream(dir / "t" / "params.json"));
+  EXPECT_EQ(jt["state"]["triangles"], 4);
+  EXPECT_NEAR(jt["state"]["reductions_x"]["Area"]["sum"].get<double>(), 1.5 + std::sqrt(3.0) / 2, 1e-6);
+
   std::ofstream(dir / "bad.glsl") << "// loop: Tri\nTriArea.x = 1.0;\nTriArea.y = missing;\n";
   r = run_process(vklab("--headless --lab mesh --kernel " + (dir / "bad.glsl").string() + " --steps 1"));
   EXPECT_EQ(r.code, 1) << r.err;

@@ -20,6 +20,15 @@ EdgeSet extract_edges(const Elements& faces);
 // more than two faces share the edge).
 std::vector<uint32_t> neighbours(const Elements& faces, const EdgeSet& edges);
 
+// Faces of tetrahedra (GmlExtractFaces): every distinct triangle, and the boundary ones
+// (faces of a single tetrahedron) as a Triangles element set oriented outwards.
+struct FaceSet {
+  std::vector<uint32_t> fv;  // 3 a face (sorted vertex indices)
+  Elements boundary;         // Kind::Triangles, reference 0
+  size_t count() const { return fv.size() / 3; }
+};
+FaceSet extract_faces(const Elements& tetrahedra, const std::vector<double>& xyz);
+
 // Upward ball of every vertex: `degree[v]` faces, stored in rows of `padded` entries
 // (the largest degree rounded up to a power of two), unused slots UINT32_MAX.
 struct Ball {
