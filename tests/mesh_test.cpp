@@ -627,3 +627,35 @@ TEST(MeshLinks, FacesOfTetrahedraAndTheirBoundary) {
 }
 
 }  // namespace
+
+namespace {
+
+// Indirect transverse loops (GmlSetNeighbours): a triangle reads its neighbours across
+// its edges; here the mean of its own and its neighbours' areas, against the CPU.
+TEST_F(MeshKernels, NeighbourLoopsMatchTheCpu) {
+  Mesh m = grid_surface(9, 7);
+  GpuMesh g(ctx(), m);
+  g.add_field("Area", Kind::Triangles);
+  g.add_field("Blur", Kind::Triangles);
+  auto area = g.compile(Kind::Triangles, "TriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));");
+  auto blur = g.compile(Kind::Triangles, "float s = TriArea.x;\nfloat n = 1.0;\n"
+                                         "for (int k = 0; k < 3; ++k) if (TriTri[k] != 0xffffffffu) { s += TriTriArea[k].x; n += 1.0; }\n"
+                                         "TriBlur.x = s / n;");
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    g.record(cmd, *area);
+    g.record(cmd, *blur);
+  });
+  auto a = g.download("Area"), b = g.download("Blur");
+  const auto& t = m.elements[0];
+  auto ngb = neighbours(t, extract_edges(t));
+  for (size_t f = 0; f < t.count(); ++f) {
+    double s = a[4 * f], n = 1;
+    for (int k = 0; k < 3; ++k)
+      if (ngb[3 * f + k] != UINT32_MAX) s += a[4 * ngb[3 * f + k]], n += 1;
+    ASSERT_NEAR(b[4 * f], s / n, 1e-6) << "triangle " << f;
+  }
+  size_t boundary = std::count(ngb.begin(), ngb.end(), UINT32_MAX);
+  EXPECT_EQ(boundary, size_t(2 * (9 - 1) + 2 * (7 - 1))) << "the grid's border edges";
+}
+
+}  // namespace

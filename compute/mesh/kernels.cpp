@@ -33,6 +33,13 @@ GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx) {
   tri_ver_.upload(tv);
   transfers_["TriVer"].first += tv.size() * 4;
   ball_ = mesh::ball(*tri, nv_);
+  auto ngb = neighbours(*tri, extract_edges(*tri));  // GmlSetNeighbours
+  std::vector<uint32_t> tt(4 * nt_, UINT32_MAX);
+  for (size_t t = 0; t < nt_; ++t)
+    for (int c = 0; c < 3; ++c) tt[4 * t + c] = ngb[3 * t + c];
+  tri_tri_ = gpu::Buffer(ctx, tt.size() * 4, kUsage);
+  tri_tri_.upload(tt);
+  transfers_["TriTri"].first += tt.size() * 4;
   ver_tri_ = gpu::Buffer(ctx, std::max<size_t>(1, ball_.faces.size()) * 4, kUsage);
   ver_tri_.upload(ball_.faces);
   ver_tri_deg_ = gpu::Buffer(ctx, ball_.degree.size() * 4, kUsage);
@@ -83,7 +90,7 @@ std::vector<std::string> GpuMesh::field_names() const {
 
 std::vector<gpu::Bind> GpuMesh::binds() const {
   std::vector<gpu::Bind> b = {gpu::storage_buffer(crd_), gpu::storage_buffer(tri_ver_), gpu::storage_buffer(ver_tri_),
-                              gpu::storage_buffer(ver_tri_deg_)};
+                              gpu::storage_buffer(ver_tri_deg_), gpu::storage_buffer(tri_tri_)};
   for (auto& [name, f] : fields_) b.push_back(gpu::storage_buffer(f.buffer));
   return b;
 }
@@ -101,8 +108,9 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
     << "layout(std430, binding = 0) buffer VerCrd_b { vec4 VerCrd_[]; };\n"
     << "layout(std430, binding = 1) readonly buffer TriVer_b { uvec4 TriVer_[]; };\n"
     << "layout(std430, binding = 2) readonly buffer VerTri_b { uint VerTri_[]; };\n"
-    << "layout(std430, binding = 3) readonly buffer VerTriDeg_b { uint VerTriDeg_[]; };\n";
-  uint32_t binding = 4;
+    << "layout(std430, binding = 3) readonly buffer VerTriDeg_b { uint VerTriDeg_[]; };\n"
+    << "layout(std430, binding = 4) readonly buffer TriTri_b { uvec4 TriTri_[]; };\n";
+  uint32_t binding = 5;
   for (auto& [name, f] : fields_) s << "layout(std430, binding = " << binding++ << ") buffer " << name << "_b { vec4 " << name << "_[]; };\n";
   s << "layout(push_constant) uniform Push { uint count; };\nconst uint PAD = " << std::max(1u, ball_.padded) << "u;\n"
     << "void main() {\n  uint i = gl_GlobalInvocationID.x;\n  if (i >= count) return;\n";
@@ -113,9 +121,13 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
   };
   if (loop == Kind::Triangles) {
     s << "  uvec3 TriVer = TriVer_[i].xyz;\n"
-      << "  vec3 TriVerCrd[3] = vec3[3](VerCrd_[TriVer.x].xyz, VerCrd_[TriVer.y].xyz, VerCrd_[TriVer.z].xyz);\n";
+      << "  vec3 TriVerCrd[3] = vec3[3](VerCrd_[TriVer.x].xyz, VerCrd_[TriVer.y].xyz, VerCrd_[TriVer.z].xyz);\n"
+      << "  uvec3 TriTri = TriTri_[i].xyz;\n";
     for (auto& [name, f] : fields_) {
-      if (f.at == Kind::Triangles) s << "  vec4 Tri" << name << " = " << name << "_[i];\n";
+      if (f.at == Kind::Triangles)
+        s << "  vec4 Tri" << name << " = " << name << "_[i];\n  vec4 TriTri" << name << "[3];\n"
+          << "  for (int k = 0; k < 3; ++k) TriTri" << name << "[k] = TriTri[k] != 0xffffffffu ? " << name
+          << "_[TriTri[k]] : vec4(0.0);\n";
       else s << "  vec4 TriVer" << name << "[3] = vec4[3](" << name << "_[TriVer.x], " << name << "_[TriVer.y], " << name
              << "_[TriVer.z]);\n";
     }
@@ -144,7 +156,7 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
   k->source = s.str();
   auto r = gpu::compile_glsl(k->source, gpu::ShaderStage::Compute, "kernel");
   if (!r.ok) throw KernelError(r.messages);
-  std::vector<VkDescriptorType> types(4 + fields_.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+  std::vector<VkDescriptorType> types(5 + fields_.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
   k->pipeline = gpu::make_compute(ctx_, r.spirv, types, 4);
   return k;
 }
@@ -179,7 +191,8 @@ GpuMesh::Reduction GpuMesh::reduce(const std::string& name, uint32_t component) 
 std::vector<std::pair<std::string, size_t>> GpuMesh::memory() const {
   std::vector<std::pair<std::string, size_t>> m = {{"VerCrd", crd_.size()}, {"TriVer", tri_ver_.size()},
                                                    {"VerTri (ball)", ver_tri_.size()},
-                                                   {"VerTriDeg", ver_tri_deg_.size()}};
+                                                   {"VerTriDeg", ver_tri_deg_.size()},
+                                                   {"TriTri", tri_tri_.size()}};
   for (auto& [name, f] : fields_) m.emplace_back(name, f.buffer.size());
   return m;
 }

@@ -4,8 +4,10 @@
 // shaderc (GmlCompileKernel) and stores the fields the body writes.
 //
 // Naming, as the seed's: loop short name + field name. In a triangle loop ("Tri"):
-//   TriVer (uvec3, its vertices), TriVerCrd[3] (their coordinates), and for every field F
-//   at triangles: TriF (read/write), at vertices: TriVerF[3] (read).
+//   TriVer (uvec3, its vertices), TriVerCrd[3] (their coordinates), TriTri (uvec3, the
+//   triangles across its edges v0v1, v1v2, v2v0; 0xffffffff on a boundary), and for every
+//   field F at triangles: TriF (read/write) and TriTriF[3] (the neighbours', zero across a
+//   boundary), at vertices: TriVerF[3] (read).
 // In a vertex loop ("Ver"):
 //   VerCrd (vec3, read/write), VerTriDeg (uint, the ball's size), and for every field F
 //   at vertices: VerF (read/write), at triangles: VerTriF[k] for k < VerTriDeg (read, the ball).
@@ -78,7 +80,7 @@ class GpuMesh {
   gpu::Context& ctx_;
   size_t nv_ = 0, nt_ = 0;
   Ball ball_;
-  gpu::Buffer crd_, tri_ver_, ver_tri_, ver_tri_deg_, parts_;
+  gpu::Buffer crd_, tri_ver_, ver_tri_, ver_tri_deg_, tri_tri_, parts_;
   gpu::Pipeline reduce_;
   std::map<std::string, Field> fields_;
   mutable std::map<std::string, std::pair<size_t, size_t>> transfers_;
