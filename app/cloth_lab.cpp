@@ -146,8 +146,7 @@ class ClothLab : public Lab {
   // facing the camera; right: orbit; wheel: zoom.
   void pointer(const Pointer& p, const render::Frame& frame) override {
     auto vp = render::ClothView::viewport(frame);
-    if (p.right && had_pointer_) camera_.orbit(p.x - last_x_, p.y - last_y_);
-    if (p.wheel != 0) camera_.zoom(p.wheel);
+    orbit_.update(camera_, p);
     glm::mat4 vpm = camera_.view_proj(vp.w / std::max(vp.h, 1.0f));
     if (p.left && dragging_ < 0 && !left_held_) {
       float best = 30.0f;  // pixels
@@ -170,7 +169,6 @@ class ClothLab : public Lab {
     }
     if (!p.left && dragging_ >= 0) released_ = dragging_, dragging_ = -1;
     left_held_ = p.left;
-    had_pointer_ = true, last_x_ = p.x, last_y_ = p.y;
   }
 
   void ui() override {
@@ -250,8 +248,8 @@ class ClothLab : public Lab {
   std::string problem_;
   int dragging_ = -1, released_ = -1;
   glm::vec3 drag_to_{0.0f};
-  bool left_held_ = false, had_pointer_ = false;
-  float last_x_ = 0, last_y_ = 0;
+  OrbitControl orbit_;
+  bool left_held_ = false;
 };
 
 std::vector<BenchRow> ClothLab::bench(gpu::Context& ctx, const BenchOptions& options) {

@@ -4,6 +4,7 @@
 #include "params.h"
 
 #include "gpu/profiler.h"
+#include "orbit_camera.h"
 #include "target.h"
 
 #include <nlohmann/json.hpp>
@@ -18,6 +19,17 @@ struct Pointer {
   float x = 0, y = 0;
   bool left = false, right = false;  // held down
   float wheel = 0;                   // scroll steps this frame (up > 0)
+};
+
+// The 3D labs' camera handling: right drag turns the orbit camera, the wheel zooms.
+struct OrbitControl {
+  bool had = false;
+  float x = 0, y = 0;  // the pointer last frame
+  void update(render::OrbitCamera& camera, const Pointer& p, bool enabled = true) {
+    if (enabled && p.right && had) camera.orbit(p.x - x, p.y - y);
+    if (enabled && p.wheel != 0) camera.zoom(p.wheel);
+    had = true, x = p.x, y = p.y;
+  }
 };
 
 struct BenchOptions {

@@ -189,9 +189,7 @@ class MachiningLab : public Lab {
   }
 
   void pointer(const Pointer& p, const render::Frame&) override {
-    if (p.right && had_pointer_) camera_.orbit(p.x - last_x_, p.y - last_y_);
-    if (p.wheel != 0) camera_.zoom(p.wheel);
-    had_pointer_ = true, last_x_ = p.x, last_y_ = p.y;
+    orbit_.update(camera_, p);
   }
 
   void ui() override {
@@ -296,8 +294,7 @@ class MachiningLab : public Lab {
   double removed_ = 0, max_depth_ = 0;
   std::vector<float> profile_;
   Roughness rough_;
-  bool had_pointer_ = false;
-  float last_x_ = 0, last_y_ = 0;
+  OrbitControl orbit_;
 };
 
 // The seed's §13.2 configurations, recreated with the generators. Grids: 1024 x 1024 brins.

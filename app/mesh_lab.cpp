@@ -247,9 +247,7 @@ class MeshLab : public Lab {
   }
 
   void pointer(const Pointer& p, const render::Frame&) override {
-    if (p.right && had_pointer_) camera_.orbit(p.x - last_x_, p.y - last_y_);
-    if (p.wheel != 0) camera_.zoom(p.wheel);
-    had_pointer_ = true, last_x_ = p.x, last_y_ = p.y;
+    orbit_.update(camera_, p);
   }
 
   void ui() override {
@@ -363,8 +361,7 @@ class MeshLab : public Lab {
   GpuMesh::Reduction stats_;
   std::string error_;
   int range_frames_ = 0;
-  bool had_pointer_ = false;
-  float last_x_ = 0, last_y_ = 0;
+  OrbitControl orbit_;
 };
 
 // Direct + indirect-down (barycentres: a triangle reads its 3 vertices) and indirect-up

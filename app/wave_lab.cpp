@@ -147,8 +147,7 @@ class WaveLab : public Lab {
   void pointer(const Pointer& p, const render::Frame& frame) override {
     const auto& c = sim_->config();
     bool top = params_.choice("view") == "top";
-    if (!top && p.right && had_pointer_) camera_.orbit(p.x - last_x_, p.y - last_y_);
-    if (!top && p.wheel != 0) camera_.zoom(p.wheel);
+    orbit_.update(camera_, p, !top);
     if (p.left) {
       float x, y;
       bool hit = top ? render::WaterView::cell_under_top(frame, c.width, c.height, p.x, p.y, x, y)
@@ -159,7 +158,6 @@ class WaveLab : public Lab {
       }
     }
     left_held_ = p.left;
-    had_pointer_ = true, last_x_ = p.x, last_y_ = p.y;
   }
 
   void ui() override {
@@ -263,8 +261,9 @@ class WaveLab : public Lab {
   uint64_t read_ = 0, short_steps_ = 0;
   bool blown_up_ = false;
   std::string problem_;
-  bool poke_ = false, poke_drag_ = false, left_held_ = false, had_pointer_ = false;
-  float poke_x_ = 0, poke_y_ = 0, last_x_ = 0, last_y_ = 0;
+  OrbitControl orbit_;
+  bool poke_ = false, poke_drag_ = false, left_held_ = false;
+  float poke_x_ = 0, poke_y_ = 0;
   std::mt19937 rng_{12345};
   std::uniform_real_distribution<float> uniform_{0.0f, 1.0f};
 };
