@@ -32,6 +32,14 @@ const std::vector<std::string>& colormap_names() {
   return names;
 }
 
+std::vector<float> colormap_rgba(const std::string& name) {
+  auto table = colormap_table(name);
+  std::vector<float> rgba(256 * 4, 1.0f);
+  for (int i = 0; i < 256; ++i)
+    for (int k = 0; k < 3; ++k) rgba[i * 4 + k] = table[i][k];
+  return rgba;
+}
+
 ColormapTable colormap_table(const std::string& name) {
   if (name == "heat")  // black body, close to matplotlib's inferno at its key points
     return from_stops({{0.00f, {0.001f, 0.000f, 0.014f}},

@@ -12,6 +12,8 @@ using ColormapTable = std::array<Rgb, 256>;
 
 const std::vector<std::string>& colormap_names();  // "heat", "coolwarm", "gray"
 ColormapTable colormap_table(const std::string& name);
+// The table as 256 RGBA floats (alpha 1): the `vec4 lut[256]` the shaders read.
+std::vector<float> colormap_rgba(const std::string& name);
 
 // The colour of value v mapped from [lo, hi], exactly as shaders/render/heatmap.frag does.
 Rgb colormap_color(const ColormapTable& table, float v, float lo, float hi);

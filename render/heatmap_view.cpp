@@ -35,10 +35,7 @@ HeatmapView::HeatmapView(gpu::Context& ctx) : ctx_(ctx) {
 
 void HeatmapView::set_colormap(const std::string& name) {
   if (name == lut_name_) return;
-  auto table = colormap_table(name);
-  std::vector<float> rgba(256 * 4);
-  for (int i = 0; i < 256; ++i)
-    for (int k = 0; k < 3; ++k) rgba[i * 4 + k] = table[i][k];
+  auto rgba = colormap_rgba(name);
   // The table is host-visible and written only here: wait so no frame in flight reads it.
   if (!lut_name_.empty()) vkQueueWaitIdle(ctx_.queue);
   lut_.upload(rgba);

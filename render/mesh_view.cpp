@@ -22,12 +22,8 @@ MeshView::MeshView(gpu::Context& ctx) {
   d.push_bytes = sizeof(MeshPush);
   d.depth_test = true;
   pipeline_ = gpu::make_graphics(ctx, d);
-  auto table = colormap_table("coolwarm");
-  std::vector<float> rgba(256 * 4, 1.0f);
-  for (int i = 0; i < 256; ++i)
-    for (int k = 0; k < 3; ++k) rgba[i * 4 + k] = table[i][k];
   lut_ = gpu::Buffer(ctx, 256 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-  lut_.upload(rgba);
+  lut_.upload(colormap_rgba("coolwarm"));
   dummy_ = gpu::Buffer(ctx, 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   dummy_.upload(std::vector<float>(4, 0.0f));
 }

@@ -36,12 +36,8 @@ StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
   t.push_bytes = sizeof(ToolPush);
   t.depth_test = true;
   tool_ = gpu::make_graphics(ctx, t);
-  auto table = colormap_table("heat");
-  std::vector<float> rgba(256 * 4, 1.0f);
-  for (int i = 0; i < 256; ++i)
-    for (int k = 0; k < 3; ++k) rgba[i * 4 + k] = table[i][k];
   lut_ = gpu::Buffer(ctx, 256 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-  lut_.upload(rgba);
+  lut_.upload(colormap_rgba("heat"));
 }
 
 void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, const gpu::Buffer& tool,
