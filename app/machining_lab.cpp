@@ -233,7 +233,7 @@ class MachiningLab : public Lab {
     const auto& s = machine_->stock();
     write_npy(dir / "heights.npy", machine_->heights(), {s.ny, s.nx});
     stats_dirty_ = true;
-    update_stats();
+    update_stats(true);
     return {{"arrays", {{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
             {"positions_done", done_},
             {"positions", machine_->positions()},
@@ -264,8 +264,14 @@ class MachiningLab : public Lab {
 
   // Read-backs for the panel: the whole field when it changed (volume, depth), one row
   // for the profile. Called with the GPU idle (the window waits for the frame first).
-  void update_stats() {
+  // While milling at most 4 times a second: the read-back is the whole heightfield
+  // (64 MiB at 4096²); at the end, on a dump and when paused, at once.
+  void update_stats(bool force = false) {
     if (!stats_dirty_) return;
+    auto now = std::chrono::steady_clock::now();
+    bool milling = done_ < machine_->positions() && !paused_;
+    if (!force && milling && now - last_stats_ < std::chrono::milliseconds(250)) return;
+    last_stats_ = now;
     stats_dirty_ = false;
     const auto& s = machine_->stock();
     auto h = machine_->heights();
@@ -291,6 +297,7 @@ class MachiningLab : public Lab {
   bool follow_ = true;  // the tool drawn at the last milled position, or at shown_ (playback)
   std::vector<float> start_;  // starting heights (empty: flat)
   bool paused_ = false, stats_dirty_ = true;
+  std::chrono::steady_clock::time_point last_stats_{};
   double removed_ = 0, max_depth_ = 0;
   std::vector<float> profile_;
   Roughness rough_;
