@@ -336,6 +336,7 @@ class MeshLab : public Lab {
     if (!gpu_->has_field(f)) return;
     stats_ = gpu_->reduce(f, 0);
     if (stats_.min <= stats_.max) style_.lo = float(stats_.min), style_.hi = float(stats_.max);
+    if (stats_.min == stats_.max) range_frames_ = 0;  // a flat field (the kernels have not run yet): look again next frame
   }
 
   void frame_camera() {
