@@ -1,32 +1,35 @@
 // The mesh lab's knobs, editor, panel and dump (seed 004, GMlib). Math: compute/mesh/;
-// picture: render/mesh_view.
-#include "gpu/bandwidth.h"
+// picture: render/mesh_view; benchmarks: mesh_bench.cpp.
 #include "lab.h"
-#include "mesh/kernels.h"
+#include "mesh/generate.h"
+#include "mesh/gpu_mesh.h"
 #include "mesh/renumber.h"
+#include "mesh_bench.h"
 #include "mesh_view.h"
 #include "npy.h"
 
 #include <imgui.h>
 
-#include <chrono>
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <fstream>
-#include <random>
 #include <regex>
 #include <set>
 #include <sstream>
-#include <thread>
 
 using namespace mesh;
 
 namespace {
 
-// Kernels: sections separated by a line "---", each starting with "// loop: Tri" or
-// "// loop: Ver"; fields are created from the names the bodies use (seed's naming rule).
-const std::map<std::string, std::pair<std::string, std::string>> kExamples = {
+// Kernels: sections separated by a line "---", each starting with "// loop: Tri" (or Ver,
+// Edg, Qua, Tet, Pyr, Pri, Hex). "// field: Name type Kind" declares a field (float, vec2,
+// int, ivec3, double, ...); a field only named is a vec4 where the name puts it.
+struct Example {
+  std::string text, colour;
+  std::string mesh;  // the generated mesh it is meant for
+};
+const std::map<std::string, Example> kExamples = {
     {"smoothing",
      {"// loop: Tri  (barycentres)\n"
       "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
@@ -37,11 +40,11 @@ const std::map<std::string, std::pair<std::string, std::string>> kExamples = {
       "vec3 target = s / float(VerTriDeg);\n"
       "VerMove.x = length(target - VerCrd);\n"
       "VerCrd = mix(VerCrd, target, 0.5);\n",
-      "Move"}},
+      "Move", "surface"}},
     {"areas",
      {"// loop: Tri  (area of each triangle)\n"
       "TriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n",
-      "Area"}},
+      "Area", "surface"}},
     {"star areas",
      {"// loop: Tri  (areas, then gathered at the vertices: scatter by gathering)\n"
       "TriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
@@ -50,7 +53,7 @@ const std::map<std::string, std::pair<std::string, std::string>> kExamples = {
       "float a = 0.0;\n"
       "for (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k].x;\n"
       "VerStar.x = a;\n",
-      "Star"}},
+      "Star", "surface"}},
     {"star areas (atomics)",
      {"// loop: Ver  (clear, then scatter with float atomics: needs shaderBufferFloat32AtomicAdd)\n"
       "VerStar.x = 0.0;\n"
@@ -60,16 +63,90 @@ const std::map<std::string, std::pair<std::string, std::string>> kExamples = {
       "atomicAdd(Star_[TriVer.x].x, a);\n"
       "atomicAdd(Star_[TriVer.y].x, a);\n"
       "atomicAdd(Star_[TriVer.z].x, a);\n",
-      "Star"}},
+      "Star", "surface"}},
     {"mean height per triangle",
      {"// loop: Tri  (chapter 3: the mean of the vertices' heights)\n"
       "TriMean.x = (TriVerCrd[0].z + TriVerCrd[1].z + TriVerCrd[2].z) / 3.0;\n",
-      "Mean"}}};
+      "Mean", "surface"}},
+    {"neighbour distance",
+     {"// loop: Tri  (barycentres, then the mean distance to the neighbours across the edges)\n"
+      "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
+      "---\n"
+      "// loop: Tri\n"
+      "float s = 0.0, n = 0.0;\n"
+      "for (int k = 0; k < 3; ++k)\n"
+      "  if (TriTri[k] != 0xffffffffu) { s += distance(TriBar.xyz, TriTriBar[k].xyz); n += 1.0; }\n"
+      "TriDist.x = s / max(n, 1.0);\n",
+      "Dist", "surface"}},
+    {"valence (int atomics)",
+     {"// field: Valence int Ver\n"
+      "// loop: Ver  (clear)\n"
+      "VerValence = 0;\n"
+      "---\n"
+      "// loop: Tri  (each triangle counts itself at its vertices)\n"
+      "for (int c = 0; c < 3; ++c) atomicAdd(Valence_[TriVer[c]], 1);\n",
+      "Valence", "surface"}},
+    {"diagonals (user link)",
+     {"// field: Diag float Edg\n"
+      "// loop: Edg  (EdgOpp: the lab's link table, the 2 vertices facing each edge — GmlNewLinkData)\n"
+      "EdgDiag = EdgOpp[1] != 0xffffffffu ? distance(EdgOppCrd[0], EdgOppCrd[1]) / distance(EdgVerCrd[0], EdgVerCrd[1]) : 0.0;\n"
+      "---\n"
+      "// field: Ratio float Ver\n"
+      "// loop: Ver  (the largest diagonal / edge ratio around each vertex)\n"
+      "float r = 0.0;\n"
+      "for (uint k = 0u; k < VerEdgDeg; ++k) r = max(r, VerEdgDiag[k]);\n"
+      "VerRatio = r;\n",
+      "Ratio", "surface"}},
+    {"tetrahedra: volumes",
+     {"// field: Vol float Tet\n"
+      "// loop: Tet  (signed volume)\n"
+      "TetVol = dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[3] - TetVerCrd[0])) / 6.0;\n"
+      "---\n"
+      "// field: Dual float Ver\n"
+      "// loop: Ver  (a quarter of the ball's volume: the vertex's dual cell)\n"
+      "float v = 0.0;\n"
+      "for (uint k = 0u; k < VerTetDeg; ++k) v += VerTetVol[k];\n"
+      "VerDual = 0.25 * v;\n",
+      "Vol", "tetrahedra"}},
+    {"tetrahedra: shells",
+     {"// field: Len float Edg\n"
+      "// field: Around int Edg\n"
+      "// loop: Edg  (edge length, and the tetrahedra in its shell)\n"
+      "EdgLen = distance(EdgVerCrd[0], EdgVerCrd[1]);\n"
+      "EdgAround = int(EdgTetDeg);\n"
+      "---\n"
+      "// field: Longest float Tet\n"
+      "// loop: Tet  (down to the edges)\n"
+      "float l = 0.0;\n"
+      "for (int e = 0; e < 6; ++e) l = max(l, TetEdgLen[e]);\n"
+      "TetLongest = l;\n",
+      "Longest", "tetrahedra"}},
+    {"hexahedra: neighbours",
+     {"// field: Height float Hex\n"
+      "// loop: Hex  (the centre's height, then averaged with the neighbours across the faces)\n"
+      "float z = 0.0;\n"
+      "for (int c = 0; c < 8; ++c) z += HexVerCrd[c].z;\n"
+      "HexHeight = z / 8.0;\n"
+      "---\n"
+      "// field: Smooth float Hex\n"
+      "// loop: Hex\n"
+      "float s = HexHeight, n = 1.0;\n"
+      "for (int f = 0; f < 6; ++f) if (HexHex[f] != 0xffffffffu) { s += HexHexHeight[f]; n += 1.0; }\n"
+      "HexSmooth = s / n;\n",
+      "Smooth", "hexahedra"}}};
 
 std::vector<std::string> example_names() {
   std::vector<std::string> n;
   for (auto& [k, v] : kExamples) n.push_back(k);
   return n;
+}
+
+const std::string kKinds = "Ver|Edg|Tri|Qua|Tet|Pyr|Pri|Hex";
+Kind kind_of(const std::string& s) {
+  for (Kind k : {Kind::Vertices, Kind::Edges, Kind::Triangles, Kind::Quadrilaterals, Kind::Tetrahedra, Kind::Pyramids,
+                 Kind::Prisms, Kind::Hexahedra})
+    if (s == short_name(k)) return k;
+  throw std::invalid_argument("no entity " + s);
 }
 
 struct Section {
@@ -83,6 +160,7 @@ std::vector<Section> split(const std::string& text) {
   std::istringstream in(text);
   std::string line;
   int n = 0;
+  static const std::regex loop_re("\\s*//\\s*loop:\\s*(" + kKinds + ")\\b.*");
   while (std::getline(in, line)) {
     ++n;
     if (line == "---") {
@@ -90,115 +168,131 @@ std::vector<Section> split(const std::string& text) {
       out.back().first_line = n + 1;
       continue;
     }
-    static const std::regex loop_re("\\s*//\\s*loop:\\s*(Tri|Ver)\\b.*");
     std::smatch m;
-    if (out.back().body.empty() && std::regex_match(line, m, loop_re))
-      out.back().loop = m[1] == "Ver" ? Kind::Vertices : Kind::Triangles;
+    if (std::regex_match(line, m, loop_re)) out.back().loop = kind_of(m[1]);
     out.back().body += line + "\n";
   }
   return out;
 }
 
-// Fields a body names: TriX / VerX (X there), TriVerX (X at vertices), VerTriX (X at triangles).
-std::map<std::string, Kind> fields_named(const std::string& text) {
-  std::map<std::string, Kind> f;
-  static const std::regex word("\\b(Tri|Ver)(Ver|Tri)?([A-Z][A-Za-z0-9]*)\\b");
+// The fields a kernel text needs: declared ("// field: Name type Kind"), or named by the
+// rule (LF at L, LXF at X) as vec4s.
+std::map<std::string, std::pair<Kind, FieldType>> fields_named(const std::string& text, const std::set<std::string>& links) {
+  std::map<std::string, std::pair<Kind, FieldType>> f;
+  static const std::regex decl("//\\s*field:\\s*([A-Za-z0-9_]+)\\s+(\\w+)\\s+(" + kKinds + ")\\b");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), decl); it != std::sregex_iterator(); ++it)
+    f[(*it)[1]] = {kind_of((*it)[3]), parse_field_type((*it)[2])};
+  static const std::regex word("\\b(" + kKinds + ")(" + kKinds + ")?([A-Z][A-Za-z0-9]*)\\b");
   for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator(); ++it) {
     std::string a = (*it)[1], b = (*it)[2], name = (*it)[3];
-    if (name == "Crd" || name == "Deg" || name == "Ver" || name == "Tri") continue;
-    std::string at = b.empty() ? a : b;
-    f[name] = at == "Ver" ? Kind::Vertices : Kind::Triangles;
+    if (name == "Crd" || name == "Deg" || name == "Ref" || f.count(name) ||
+        std::regex_match(name.substr(0, 3), std::regex(kKinds)))  // TriVer, HexHex: links, not fields
+      continue;
+    if (std::any_of(links.begin(), links.end(), [&](auto& l) { return name.rfind(l, 0) == 0; })) continue;
+    f[name] = {kind_of(b.empty() ? a : b), FieldType{}};
   }
   return f;
 }
 
-Mesh bumpy_grid(uint32_t n) {
-  Mesh m;
-  std::mt19937 rng(3);
-  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
-  for (uint32_t y = 0; y < n; ++y)
-    for (uint32_t x = 0; x < n; ++x) {
-      double u = double(x) / (n - 1), v = double(y) / (n - 1);
-      double j = x > 0 && y > 0 && x + 1 < n && y + 1 < n ? 1.0 : 0.0;
-      m.xyz.insert(m.xyz.end(), {u + j * jitter(rng) / n, v + j * jitter(rng) / n,
-                                 0.15 * std::sin(6 * u) * std::cos(5 * v) + j * 0.05 * jitter(rng)});
-      m.vref.push_back(0);
+// The lab's own GmlNewLinkData table: for each edge, the vertices facing it in its (up to
+// two) triangles.
+std::vector<uint32_t> facing_vertices(const GpuMesh& g) {
+  const Elements& t = g.elements(Kind::Triangles);
+  const auto& te = g.edges().edges_of.at(Kind::Triangles);
+  std::vector<uint32_t> opp(2 * g.count(Kind::Edges), UINT32_MAX);
+  for (size_t f = 0; f < t.count(); ++f)
+    for (int c = 0; c < 3; ++c) {
+      uint32_t e = te[3 * f + c];
+      (opp[2 * e] == UINT32_MAX ? opp[2 * e] : opp[2 * e + 1]) = t.v[3 * f + (c + 2) % 3];
     }
-  Elements t{Kind::Triangles, {}, {}};
-  for (uint32_t y = 0; y + 1 < n; ++y)
-    for (uint32_t x = 0; x + 1 < n; ++x) {
-      uint32_t a = y * n + x, b = a + 1, c = a + n, d = c + 1;
-      t.v.insert(t.v.end(), {a, b, c, b, d, c});
-      t.ref.insert(t.ref.end(), {1, 1});
+  return opp;
+}
+
+// What the picture draws of one element kind: its triangles (quadrilaterals split, the
+// diagonal hidden), or for a volume kind its facets with the element across each.
+std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k) {
+  std::vector<render::MeshTriangle> out;
+  const Elements& e = g.elements(k);
+  uint32_t n = nodes_of(k);
+  bool volume = k >= Kind::Tetrahedra;
+  const auto& facets = local_topology(k).facets;
+  const std::vector<uint32_t>* across = volume ? &g.neighbours(k) : nullptr;
+  auto polygon = [&](size_t i, const std::vector<uint32_t>& corners, uint32_t other) {
+    const uint32_t* v = &e.v[i * n];
+    if (corners.size() == 3) {
+      out.push_back({{v[corners[0]], v[corners[1]], v[corners[2]]}, uint32_t(i), other, 7});
+    } else {  // (0 1 2) and (0 2 3): the edge 0-2 is opposite corner 1, then corner 2
+      out.push_back({{v[corners[0]], v[corners[1]], v[corners[2]]}, uint32_t(i), other, 5});
+      out.push_back({{v[corners[0]], v[corners[2]], v[corners[3]]}, uint32_t(i), other, 3});
     }
-  m.elements.push_back(t);
-  return m;
+  };
+  for (size_t i = 0; i < e.count(); ++i) {
+    if (!volume) polygon(i, k == Kind::Triangles ? std::vector<uint32_t>{0, 1, 2} : std::vector<uint32_t>{0, 1, 2, 3}, UINT32_MAX);
+    else
+      for (size_t f = 0; f < facets.size(); ++f) polygon(i, facets[f], (*across)[i * facets.size() + f]);
+  }
+  return out;
 }
 
 class MeshLab : public Lab {
  public:
   MeshLab() {
-    params_.add_text("mesh_file", "", ".mesh / .meshb file: its triangles, or the boundary faces of its tetrahedra; "
-                                      "empty: a generated bumpy grid")
+    params_.add_text("mesh_file", "", ".mesh / .meshb file (any element kinds); empty: a generated mesh").rebuild = true;
+    params_.add_choice("generate", {"the example's", "surface", "tetrahedra", "hexahedra"}, "the example's",
+                       "generated mesh: a bumpy triangulated square, or a cube of tetrahedra or hexahedra")
         .rebuild = true;
-    params_.add_int("grid_size", 64, 4, 4096, "generated grid: vertices along each side").rebuild = true;
+    params_.add_int("grid_size", 64, 2, 4096, "generated mesh: vertices along each side (cells for the cubes: /4)").rebuild = true;
     params_.add_choice("renumber", {"as is", "hilbert", "shuffled"}, "as is",
                        "vertex and element order: as generated or read, along a Hilbert curve, or at random")
         .rebuild = true;
-    params_.add_text("sol_file", "", ".sol / .solb: its first field at vertices or triangles becomes the field 'Sol'")
+    params_.add_text("sol_file", "", ".sol / .solb: its first field becomes the field 'Sol' (double where the device has fp64)")
         .rebuild = true;
     params_.add_choice("example", example_names(), "smoothing", "example kernels from the seed").rebuild = true;
-    params_.add_text("kernel_file", "", "kernel source (sections separated by '---', each '// loop: Tri' or "
-                                        "'// loop: Ver'); empty: the example")
+    params_.add_text("kernel_file", "", "kernel source (sections separated by '---', each '// loop: Tri', Ver, Edg, "
+                                        "Qua, Tet, Pyr, Pri or Hex); empty: the example")
         .rebuild = true;
     params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)");
     params_.add_text("color_field", "", "field drawn with the colour map (empty: the example's)");
+    params_.add_int("color_component", 0, 0, 3, "the component of the colour field");
     params_.add_bool("wireframe", true, "draw the edges");
+    params_.add_bool("clip", false, "volumes: take away the elements beyond a plane, show the ones it uncovers");
+    params_.add_choice("clip_axis", {"x", "y", "z"}, "x", "the clip plane's normal");
+    params_.add_float("clip_at", 0.5, 0.0, 1.0, "the clip plane's place across the mesh's box");
   }
 
   std::string name() const override { return "mesh"; }
   std::string title() const override { return "Kernels on unstructured meshes (seed 004, GMlib)"; }
 
   void build(gpu::Context& ctx) override {
-    Mesh m = params_.text("mesh_file").empty() ? bumpy_grid(uint32_t(params_.get_int("grid_size")))
-                                               : read_mesh(params_.text("mesh_file"));
-    std::string text = kExamples.at(params_.choice("example")).first;
+    const Example& ex = kExamples.at(params_.choice("example"));
+    std::string gen = params_.choice("generate") == "the example's" ? ex.mesh : params_.choice("generate");
+    uint32_t n = uint32_t(params_.get_int("grid_size"));
+    Mesh m = !params_.text("mesh_file").empty() ? read_mesh(params_.text("mesh_file"))
+             : gen == "surface"                  ? bumpy_grid(n)
+                                                 : cube(std::max(1u, n / 4), gen == "tetrahedra" ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
+    std::string text = ex.text;
     if (!params_.text("kernel_file").empty()) {
       std::ifstream f(params_.text("kernel_file"));
       if (!f) throw ParamError(params_.text("kernel_file") + ": cannot read the kernel file");
       text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
     }
-    if (!m.find(Kind::Triangles) && m.find(Kind::Tetrahedra) && m.dim == 3)  // a volume: draw and run on its boundary
+    if (!m.find(Kind::Triangles) && m.find(Kind::Tetrahedra) && m.dim == 3)  // triangle loops run on the boundary
       m.elements.push_back(extract_faces(*m.find(Kind::Tetrahedra), m.xyz).boundary);
     if (params_.choice("renumber") == "hilbert") renumber_hilbert(m);
     if (params_.choice("renumber") == "shuffled") shuffle(m, 1);
     if (!params_.text("sol_file").empty() && params_.choice("renumber") != "as is")
       throw ParamError("a solution file follows the file's numbering: renumber 'as is' with --sol");
     auto g = std::make_unique<GpuMesh>(ctx, m);
-    std::vector<float> sol;
-    Kind sol_at = Kind::Vertices;
-    if (!params_.text("sol_file").empty()) {
-      auto s = read_solution(params_.text("sol_file"));
-      auto it = std::find_if(s.fields.begin(), s.fields.end(),
-                             [](auto& f) { return f.at == Kind::Vertices || f.at == Kind::Triangles; });
-      if (it == s.fields.end()) throw ParamError(params_.text("sol_file") + ": no solution at vertices or triangles");
-      size_t n = it->at == Kind::Vertices ? g->vertices() : g->triangles(), w = it->width(s.dim);
-      if (it->count(s.dim) != n)
-        throw ParamError(params_.text("sol_file") + ": " + std::to_string(it->count(s.dim)) + " values for " +
-                         std::to_string(n) + " entities");
-      sol.assign(4 * n, 0.0f);
-      for (size_t i = 0; i < n; ++i)
-        for (size_t c = 0; c < std::min<size_t>(w, 4); ++c) sol[4 * i + c] = float(it->values[i * w + c]);
-      sol_at = it->at;
-    }
+    if (g->count(Kind::Triangles) && g->count(Kind::Edges)) g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
+    Sol sol = read_sol(*g);
     auto kernels = compile(*g, text);  // throws: the previous mesh and kernels stay
     if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
     ctx_ = &ctx;
     mesh_ = std::move(m);
     gpu_ = std::move(g);
     sol_ = std::move(sol);
-    sol_at_ = sol_at;
     kernels_ = std::move(kernels);
+    make_pictures(ctx);
     set_editor(text);
     error_.clear();
     frame_camera();
@@ -209,12 +303,12 @@ class MeshLab : public Lab {
   void restart() override {
     std::vector<float> crd(4 * mesh_.vertices(), 0.0f);
     for (size_t v = 0; v < mesh_.vertices(); ++v)
-      for (int c = 0; c < mesh_.dim; ++c) crd[4 * v + c] = float(mesh_.xyz[v * mesh_.dim + c]);
+      for (int c = 0; c < std::min(mesh_.dim, 3); ++c) crd[4 * v + c] = float(mesh_.xyz[v * mesh_.dim + c]);
     gpu_->set_coordinates(crd);
-    for (auto& n : gpu_->field_names()) gpu_->add_field(n, gpu_->field_at(n));
-    if (!sol_.empty()) {
-      gpu_->add_field("Sol", sol_at_);
-      gpu_->upload("Sol", sol_);
+    for (auto& n : gpu_->field_names()) gpu_->add_field(n, gpu_->field_at(n), gpu_->field_type(n));
+    if (!sol_.values.empty()) {
+      gpu_->add_field("Sol", sol_.at, sol_.type);
+      gpu_->upload("Sol", sol_.values);
     }
     steps_done_ = 0;
     range_frames_ = 0;
@@ -225,9 +319,11 @@ class MeshLab : public Lab {
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     for (uint32_t s = 0; s < steps; ++s)
       for (size_t k = 0; k < kernels_.size(); ++k) {
-        gpu::Profiler::Scope scope(prof, cmd, "mesh.kernel" + std::to_string(k + 1) +
-                                                  (kernels_[k]->loop == Kind::Vertices ? ".ver" : ".tri"),
-                                   0, 0);
+        if (!gpu_->valid(*kernels_[k])) {  // a failed compile changed a field it uses
+          error_ = "kernel " + std::to_string(k + 1) + " uses a field whose type changed: compile again";
+          continue;
+        }
+        gpu::Profiler::Scope scope(prof, cmd, "mesh.kernel" + std::to_string(k + 1) + "." + short_name(kernels_[k]->loop), 0, 0);
         gpu_->record(cmd, *kernels_[k]);
       }
     steps_done_ += steps;
@@ -238,24 +334,42 @@ class MeshLab : public Lab {
     if (range_frames_-- <= 0) update_range();
     render::MeshStyle st = style_;
     st.wireframe = params_.flag("wireframe");
+    st.clip = params_.flag("clip");
+    int axis = params_.choice("clip_axis")[0] - 'x';
+    st.plane = glm::vec4(0.0f);
+    st.plane[axis] = 1.0f;
+    st.plane.w = float(box_lo_[axis] + params_.get("clip_at") * (box_hi_[axis] - box_lo_[axis]));
     std::string f = color_field();
-    const gpu::Buffer* field = gpu_->has_field(f) ? &gpu_->field_buffer(f) : nullptr;
-    st.has_field = field != nullptr;
-    st.field_at_vertices = field && gpu_->field_at(f) == Kind::Vertices;
-    view_->draw(cmd, frame, gpu_->coordinate_buffer(), gpu_->triangle_buffer(), uint32_t(gpu_->triangles()), field, st,
-                camera_);
+    for (auto& p : pictures_) {
+      render::MeshField field;
+      if (gpu_->has_field(f) && (gpu_->field_at(f) == Kind::Vertices || gpu_->field_at(f) == p.kind)) {
+        FieldType t = gpu_->field_type(f);
+        uint32_t c = std::min<uint32_t>(uint32_t(params_.get_int("color_component")), t.components - 1);
+        field = {&gpu_->field_buffer(f), gpu_->field_at(f) == Kind::Vertices, int(t.scalar), field_stride(t) / 4,
+                 c * (t.scalar == Scalar::Double ? 2 : 1)};
+      }
+      view_->draw(cmd, frame, gpu_->coordinate_buffer(), gpu_->element_buffer(p.kind), nodes_of(p.kind), p.records,
+                  p.triangles, field, st, camera_);
+    }
   }
 
-  void pointer(const Pointer& p, const render::Frame&) override {
-    orbit_.update(camera_, p);
-  }
+  void pointer(const Pointer& p, const render::Frame&) override { orbit_.update(camera_, p); }
 
   void ui() override {
-    ImGui::Text("%zu vertices, %zu triangles; ball: degree <= %u, padded to %u", gpu_->vertices(), gpu_->triangles(),
-                gpu_->ball().max_degree, gpu_->ball().padded);
-    ImGui::Text("%s, fp64: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
-    ImGui::Text("colour: %s.x  min %.5g  max %.5g  sum %.6g  L2 %.6g", color_field().c_str(), stats_.min, stats_.max,
-                stats_.sum, stats_.l2);
+    for (Kind k : gpu_->kinds()) ImGui::Text("%-14s %zu", kind_name(k), gpu_->count(k));
+    ImGui::Text("%s, fp64: %s, float atomics: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no",
+                ctx_->atomic_float_add ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
+    std::string f = color_field();
+    ImGui::Text("colour: %s[%d]  min %.5g  max %.5g  sum %.6g  L2 %.6g", f.c_str(), params_.get_int("color_component"),
+                stats_.min, stats_.max, stats_.sum, stats_.l2);
+    if (gpu_->has_field(f) && gpu_->field_at(f) != Kind::Vertices &&
+        std::none_of(pictures_.begin(), pictures_.end(), [&](auto& p) { return p.kind == gpu_->field_at(f); }))
+      ImGui::TextColored({1, 0.8f, 0.3f, 1}, "%s lives at %s, not drawn here: grey", f.c_str(), kind_name(gpu_->field_at(f)));
+    if (ImGui::TreeNode("fields")) {
+      for (auto& n : gpu_->field_names())
+        ImGui::Text("%-12s %-7s at %s", n.c_str(), glsl_type(gpu_->field_type(n)).c_str(), kind_name(gpu_->field_at(n)));
+      ImGui::TreePop();
+    }
     if (ImGui::TreeNode("memory (GmlGetMemoryUsage)")) {
       size_t total = 0;
       for (auto& [n, b] : gpu_->memory()) ImGui::Text("%-16s %10.3f MiB", n.c_str(), b / 1048576.0), total += b;
@@ -267,18 +381,24 @@ class MeshLab : public Lab {
         ImGui::Text("%-16s up %9.3f MiB  down %9.3f MiB", n.c_str(), t.first / 1048576.0, t.second / 1048576.0);
       ImGui::TreePop();
     }
-    ImGui::TextDisabled("kernel (sections: '---'; '// loop: Tri' or '// loop: Ver'):");
-    ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(), ImVec2(ImGui::GetContentRegionAvail().x, 220));
+    ImGui::TextDisabled("kernel ('---' between sections; '// loop: Tri' ...; '// field: Name type Kind'):");
+    ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(), ImVec2(ImGui::GetContentRegionAvail().x, 240));
     if (ImGui::Button("Compile")) {
       try {
-        auto k = compile(*gpu_, editor_.data());
-        kernels_ = std::move(k);
+        kernels_ = compile(*gpu_, editor_.data());
         error_.clear();
       } catch (const std::exception& e) {
         error_ = e.what();  // the last good kernels keep running
       }
     }
+    ImGui::SameLine();
+    if (ImGui::Button("Save kernel")) save_kernel();
+    if (!saved_.empty()) ImGui::SameLine(), ImGui::TextDisabled("%s", saved_.c_str());
     if (!error_.empty()) ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
+    if (!kernels_.empty() && ImGui::TreeNode("generated shader (first kernel)")) {
+      ImGui::TextUnformatted(kernels_[0]->source.c_str());
+      ImGui::TreePop();
+    }
     ImGui::TextDisabled("right drag: orbit; wheel: zoom");
   }
 
@@ -286,26 +406,65 @@ class MeshLab : public Lab {
     nlohmann::json arrays;
     write_npy(dir / "VerCrd.npy", gpu_->coordinates(), {gpu_->vertices(), 4});
     arrays["VerCrd.npy"] = "float32 [vertices, 4]: x, y, z, 0";
-    for (auto& n : gpu_->field_names()) {
-      bool at_v = gpu_->field_at(n) == Kind::Vertices;
-      write_npy(dir / (n + ".npy"), gpu_->download(n), {at_v ? gpu_->vertices() : gpu_->triangles(), 4});
-      arrays[n + ".npy"] = std::string("float32 [") + (at_v ? "vertices" : "triangles") + ", 4]";
-    }
     nlohmann::json reductions;
     for (auto& n : gpu_->field_names()) {
+      FieldType t = gpu_->field_type(n);
+      auto v = gpu_->download(n);
+      write_npy(dir / (n + ".npy"), std::vector<float>(v.begin(), v.end()), {gpu_->count(gpu_->field_at(n)), t.components});
+      arrays[n + ".npy"] = std::string("float32 [") + kind_name(gpu_->field_at(n)) + ", " + std::to_string(t.components) +
+                           "] (" + glsl_type(t) + " on the GPU)";
       auto r = gpu_->reduce(n, 0);
       reductions[n] = {{"min", r.min}, {"max", r.max}, {"sum", r.sum}, {"l2", r.l2}};
     }
-    return {{"arrays", arrays}, {"reductions_x", reductions}, {"runs", steps_done_}, {"vertices", gpu_->vertices()}, {"triangles", gpu_->triangles()},
+    nlohmann::json counts;
+    for (Kind k : gpu_->kinds()) counts[kind_name(k)] = gpu_->count(k);
+    return {{"arrays", arrays},   {"reductions_x", reductions},    {"runs", steps_done_},
+            {"counts", counts},   {"vertices", gpu_->vertices()}, {"triangles", gpu_->count(Kind::Triangles)},
             {"kernels", kernels_.size()}};
   }
 
-  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override { return mesh_bench(ctx, options); }
 
  private:
+  struct Sol {
+    Kind at = Kind::Vertices;
+    FieldType type;
+    std::vector<double> values;
+  };
+  struct Picture {
+    Kind kind;
+    gpu::Buffer records;
+    uint32_t triangles = 0;
+  };
+
+  // The solution file's first field with a line an entity of the mesh.
+  Sol read_sol(GpuMesh& g) {
+    Sol sol;
+    const std::string& path = params_.text("sol_file");
+    if (path.empty()) return sol;
+    auto s = read_solution(path);
+    if (s.fields.empty()) throw ParamError(path + ": no solution field");
+    const Solution& f = s.fields[0];
+    size_t n = g.count(f.at), w = f.width(s.dim);
+    if (f.count(s.dim) != n)
+      throw ParamError(path + ": " + std::to_string(f.count(s.dim)) + " values at " + kind_name(f.at) + ", the mesh has " +
+                       std::to_string(n));
+    uint32_t c = uint32_t(std::min<size_t>(w, 4));
+    sol.at = f.at;
+    sol.type = {g.context().info.fp64 ? Scalar::Double : Scalar::Float, c};
+    for (size_t i = 0; i < n; ++i)
+      for (uint32_t j = 0; j < c; ++j) sol.values.push_back(f.values[i * w + j]);
+    return sol;
+  }
+
   std::vector<std::unique_ptr<GpuMesh::Kernel>> compile(GpuMesh& g, const std::string& text) {
-    for (auto& [n, at] : fields_named(text))
-      if (!g.has_field(n) || g.field_at(n) != at) g.add_field(n, at);
+    std::set<std::string> links = {"Opp"};
+    try {
+      for (auto& [n, f] : fields_named(text, links))
+        if (!g.has_field(n) || g.field_at(n) != f.first || !(g.field_type(n) == f.second)) g.add_field(n, f.first, f.second);
+    } catch (const std::invalid_argument& e) {
+      throw KernelError(e.what());
+    }
     std::vector<std::unique_ptr<GpuMesh::Kernel>> out;
     for (auto& s : split(text)) {
       if (s.body.find_first_not_of(" \n\t") == std::string::npos) continue;
@@ -319,6 +478,29 @@ class MeshLab : public Lab {
     return out;
   }
 
+  // The volume kinds' facets where the mesh has volumes, else its triangles and quadrilaterals.
+  void make_pictures(gpu::Context& ctx) {
+    pictures_.clear();
+    bool volumes = false;
+    for (Kind k : gpu_->kinds()) volumes = volumes || k >= Kind::Tetrahedra;
+    for (Kind k : gpu_->kinds()) {
+      if (volumes ? k < Kind::Tetrahedra : k != Kind::Triangles && k != Kind::Quadrilaterals) continue;
+      auto rec = draw_records(*gpu_, k);
+      Picture p{k, gpu::Buffer(ctx, std::max<size_t>(32, rec.size() * sizeof(render::MeshTriangle)),
+                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT),
+                uint32_t(rec.size())};
+      if (!rec.empty()) p.records.upload(rec);
+      pictures_.push_back(std::move(p));
+    }
+  }
+
+  void save_kernel() {
+    std::filesystem::path p = params_.text("kernel_file").empty() ? "mesh-kernel.glsl" : params_.text("kernel_file");
+    std::ofstream f(p);
+    f << editor_.data();
+    saved_ = f ? "saved to " + p.string() : "could not write " + p.string();
+  }
+
   void set_editor(const std::string& text) {
     editor_.assign(std::max<size_t>(16384, text.size() + 4096), '\0');
     std::memcpy(editor_.data(), text.data(), text.size());
@@ -326,7 +508,7 @@ class MeshLab : public Lab {
 
   std::string color_field() const {
     const std::string& c = params_.text("color_field");
-    return c.empty() ? kExamples.at(params_.choice("example")).second : c;
+    return c.empty() ? kExamples.at(params_.choice("example")).colour : c;
   }
 
   // The colour range from a GPU reduction of the field (GmlReduceVector), every 20 frames.
@@ -334,7 +516,8 @@ class MeshLab : public Lab {
     range_frames_ = 20;
     std::string f = color_field();
     if (!gpu_->has_field(f)) return;
-    stats_ = gpu_->reduce(f, 0);
+    uint32_t c = std::min<uint32_t>(uint32_t(params_.get_int("color_component")), gpu_->field_type(f).components - 1);
+    stats_ = gpu_->reduce(f, c);
     if (stats_.min <= stats_.max) style_.lo = float(stats_.min), style_.hi = float(stats_.max);
     if (stats_.min == stats_.max) range_frames_ = 0;  // a flat field (the kernels have not run yet): look again next frame
   }
@@ -342,9 +525,11 @@ class MeshLab : public Lab {
   void frame_camera() {
     glm::dvec3 lo(INFINITY), hi(-INFINITY);
     for (size_t v = 0; v < mesh_.vertices(); ++v) {
-      glm::dvec3 p(mesh_.xyz[v * mesh_.dim], mesh_.xyz[v * mesh_.dim + 1], mesh_.dim == 3 ? mesh_.xyz[v * mesh_.dim + 2] : 0);
+      glm::dvec3 p(0.0);
+      for (int c = 0; c < std::min(mesh_.dim, 3); ++c) p[c] = mesh_.xyz[v * mesh_.dim + c];
       lo = glm::min(lo, p), hi = glm::max(hi, p);
     }
+    box_lo_ = lo, box_hi_ = hi;
     style_.centre = glm::vec3((lo + hi) * 0.5);
     style_.scale = float(2.0 / std::max(1e-12, glm::length(hi - lo)));
   }
@@ -354,124 +539,17 @@ class MeshLab : public Lab {
   std::unique_ptr<GpuMesh> gpu_;
   std::vector<std::unique_ptr<GpuMesh::Kernel>> kernels_;
   std::unique_ptr<render::MeshView> view_;
+  std::vector<Picture> pictures_;
   render::MeshStyle style_;
+  glm::dvec3 box_lo_{0.0}, box_hi_{1.0};
   render::OrbitCamera camera_{glm::vec3(0.0f), 2.6f, 0.6f, 0.7f};
   std::vector<char> editor_;
-  std::vector<float> sol_;
-  Kind sol_at_ = Kind::Vertices;
+  Sol sol_;
   GpuMesh::Reduction stats_;
-  std::string error_;
+  std::string error_, saved_;
   int range_frames_ = 0;
   OrbitControl orbit_;
 };
-
-// Direct + indirect-down (barycentres: a triangle reads its 3 vertices) and indirect-up
-// (a vertex gathers its ball's barycentres) on generated grids, against the same loops
-// on one CPU thread.
-std::vector<BenchRow> MeshLab::bench(gpu::Context& ctx, const BenchOptions& options) {
-  std::vector<uint32_t> sides = options.quick ? std::vector<uint32_t>{32, 64} : std::vector<uint32_t>{256, 1024, 2048};
-  std::vector<BenchRow> rows;
-  for (uint32_t n : sides)
-  for (const char* order : {"grid", "shuffled", "hilbert"}) {
-    Mesh m = bumpy_grid(n);
-    if (std::string(order) != "grid") shuffle(m, 7);
-    if (std::string(order) == "hilbert") renumber_hilbert(m);
-    GpuMesh g(ctx, m);
-    g.add_field("Bar", Kind::Triangles);
-    g.add_field("Mean", Kind::Vertices);
-    auto down = g.compile(Kind::Triangles, "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;");
-    auto up = g.compile(Kind::Vertices, "vec3 s = vec3(0.0);\nfor (uint k = 0u; k < VerTriDeg; ++k) s += VerTriBar[k].xyz;\n"
-                                        "VerMean.xyz = s / float(VerTriDeg);");
-    const auto& t = m.elements[0];
-    const Ball& b = g.ball();
-    for (int which = 0; which < 2; ++which) {
-      auto& k = which == 0 ? down : up;
-      auto tm = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { g.record(cmd, *k); }, options.quick ? 3 : 15,
-                              options.quick ? 5 : 200);
-      // The same loop on the CPU: one thread, then every hardware thread over equal slices.
-      std::vector<float> bar(3 * t.count()), mean(3 * m.vertices());
-      auto loop = [&](size_t lo, size_t hi) {
-        if (which == 0) {
-          for (size_t f = lo; f < hi; ++f)
-            for (int c = 0; c < 3; ++c)
-              bar[3 * f + c] =
-                  float((m.xyz[3 * t.v[3 * f] + c] + m.xyz[3 * t.v[3 * f + 1] + c] + m.xyz[3 * t.v[3 * f + 2] + c]) / 3);
-        } else {
-          for (size_t v = lo; v < hi; ++v)
-            for (uint32_t j = 0; j < b.degree[v]; ++j)
-              for (int c = 0; c < 3; ++c) mean[3 * v + c] += bar[3 * b.faces[v * b.padded + j] + c] / float(b.degree[v]);
-        }
-      };
-      size_t count = which == 0 ? t.count() : m.vertices();
-      auto t0 = std::chrono::steady_clock::now();
-      loop(0, count);
-      double cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      std::fill(mean.begin(), mean.end(), 0.0f);
-      unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-      t0 = std::chrono::steady_clock::now();
-      {
-        std::vector<std::thread> pool;
-        for (unsigned k = 0; k < threads; ++k) pool.emplace_back(loop, count * k / threads, count * (k + 1) / threads);
-        for (auto& th : pool) th.join();
-      }
-      double cpu_mt = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      BenchRow row;
-      row.pass = std::string(which == 0 ? "mesh.down (Tri) " : "mesh.up (Ver) ") + order;
-      row.size = std::to_string(n) + "x" + std::to_string(n) + " grid";
-      row.elements = which == 0 ? t.count() : m.vertices();
-      row.repeats = tm.repeats;
-      row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
-      // Compulsory traffic (each buffer crossing memory once; the vertices a triangle shares
-      // come from cache): down, TriVer and TriBar a triangle and VerCrd a vertex; up, the padded
-      // ball row, the degree, VerCrd and VerMean a vertex and TriBar a triangle.
-      row.bytes = which == 0 ? 32.0 * t.count() + 16.0 * m.vertices()
-                             : double(m.vertices()) * (4.0 * b.padded + 4 + 16 + 16) + 16.0 * t.count();
-      row.flops = which == 0 ? 9.0 * t.count() : 21.0 * m.vertices();
-      row.reference = {{"triangles", t.count()}, {"vertices", m.vertices()}, {"ball_padded", b.padded},
-                       {"elements_per_s", row.elements / (tm.median_ms * 1e-3)},
-                       {"order", order}, {"cpu_single_thread_ms", cpu}, {"gain_over_cpu", cpu / tm.median_ms},
-                       {"cpu_threads", threads}, {"cpu_threads_ms", cpu_mt}, {"gain_over_cpu_threads", cpu_mt / tm.median_ms},
-                       {"device_saxpy_gbps", options.saxpy_gbps}};
-      rows.push_back(row);
-    }
-    // Vertex accumulation of triangle areas: gather through the ball against scatter with
-    // float atomics (seed 004 §2.5), side by side (on the generator's order).
-    if (!ctx.atomic_float_add || std::string(order) != "grid") continue;
-    g.add_field("Area", Kind::Triangles);
-    g.add_field("Gathered", Kind::Vertices);
-    g.add_field("Scattered", Kind::Vertices);
-    const char* area_body = "TriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));";
-    auto area = g.compile(Kind::Triangles, area_body);
-    auto gather = g.compile(Kind::Vertices, "float a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k].x;\n"
-                                            "VerGathered.x = a;");
-    auto clear = g.compile(Kind::Vertices, "VerScattered.x = 0.0;");
-    auto scatter = g.compile(Kind::Triangles,
-                             "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
-                             "atomicAdd(Scattered_[TriVer.x].x, a);\natomicAdd(Scattered_[TriVer.y].x, a);\n"
-                             "atomicAdd(Scattered_[TriVer.z].x, a);");
-    for (int atomics = 0; atomics < 2; ++atomics) {
-      auto tm = gpu::time_gpu(
-          ctx,
-          [&](VkCommandBuffer cmd) {
-            g.record(cmd, atomics ? *clear : *area);
-            g.record(cmd, atomics ? *scatter : *gather);
-          },
-          options.quick ? 3 : 15, options.quick ? 5 : 200);
-      BenchRow row;
-      row.pass = atomics ? "mesh.accumulate.atomics" : "mesh.accumulate.gather";
-      row.size = std::to_string(n) + "x" + std::to_string(n) + " grid";
-      row.elements = t.count();
-      row.repeats = tm.repeats;
-      row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
-      row.reference = {{"what", "triangle areas summed at their vertices"},
-                       {"method", atomics ? "clear, then scatter with atomicAdd on floats"
-                                          : "areas, then gather through the padded ball"},
-                       {"elements_per_s", t.count() / (tm.median_ms * 1e-3)}};
-      rows.push_back(row);
-    }
-  }
-  return rows;
-}
 
 }  // namespace
 

@@ -10,15 +10,19 @@ namespace {
 struct MeshPush {
   glm::mat4 mvp;
   float centre_scale[4];
-  float range[4];  // lo, hi, wireframe, field mode (0 none, 1 vertices, 2 triangles)
+  float plane[4];
+  float range[2];
+  uint32_t nodes, flags;  // flags: field (0 none, 1 vertices, 2 elements) | scalar << 2 | wireframe << 4 | clip << 5
+  uint32_t field_stride, field_offset, pad[2];
 };
+static_assert(sizeof(MeshPush) == 128);
 }  // namespace
 
 MeshView::MeshView(gpu::Context& ctx) {
   gpu::GraphicsDesc d;
   d.vert = "render/mesh.vert";
   d.frag = "render/mesh.frag";
-  d.bindings = std::vector<VkDescriptorType>(4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+  d.bindings = std::vector<VkDescriptorType>(5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
   d.push_bytes = sizeof(MeshPush);
   d.depth_test = true;
   pipeline_ = gpu::make_graphics(ctx, d);
@@ -28,17 +32,25 @@ MeshView::MeshView(gpu::Context& ctx) {
   dummy_.upload(std::vector<float>(4, 0.0f));
 }
 
-void MeshView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& crd, const gpu::Buffer& tri_ver,
-                    uint32_t triangles, const gpu::Buffer* field, const MeshStyle& s, const OrbitCamera& camera) {
+void MeshView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& crd, const gpu::Buffer& table,
+                    uint32_t nodes, const gpu::Buffer& records, uint32_t triangles, const MeshField& field,
+                    const MeshStyle& s, const OrbitCamera& camera) {
+  if (!triangles) return;
   const auto& a = frame.area;
   set_viewport(cmd, float(a.offset.x), float(a.offset.y), float(a.extent.width), float(a.extent.height));
+  uint32_t mode = !field.buffer ? 0 : field.at_vertices ? 1 : 2;
   MeshPush p{camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u))),
              {s.centre.x, s.centre.y, s.centre.z, s.scale},
-             {s.lo, s.hi > s.lo ? s.hi : s.lo + 1e-6f, s.wireframe ? 1.0f : 0.0f,
-              !field || !s.has_field ? 0.0f : s.field_at_vertices ? 1.0f : 2.0f}};
+             {s.plane.x, s.plane.y, s.plane.z, s.plane.w},
+             {s.lo, s.hi > s.lo ? s.hi : s.lo + 1e-6f},
+             nodes,
+             mode | uint32_t(field.scalar) << 2 | uint32_t(s.wireframe) << 4 | uint32_t(s.clip) << 5,
+             field.stride,
+             field.offset,
+             {0, 0}};
   pipeline_.bind(cmd,
-                 {gpu::storage_buffer(crd), gpu::storage_buffer(tri_ver), gpu::storage_buffer(field ? *field : dummy_),
-                  gpu::storage_buffer(lut_)},
+                 {gpu::storage_buffer(crd), gpu::storage_buffer(table), gpu::storage_buffer(records),
+                  gpu::storage_buffer(field.buffer ? *field.buffer : dummy_), gpu::storage_buffer(lut_)},
                  p);
   vkCmdDraw(cmd, 3 * triangles, 1, 0, 0);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));

@@ -1,34 +1,133 @@
 #include "links.h"
 
 #include <algorithm>
-#include <array>
+#include <numeric>
 #include <stdexcept>
 #include <unordered_map>
 
 namespace mesh {
 
-namespace {
-uint64_t edge_key(uint32_t a, uint32_t b) { return a < b ? (uint64_t(a) << 32 | b) : (uint64_t(b) << 32 | a); }
-uint32_t corners(const Elements& f) {
-  if (f.kind != Kind::Triangles && f.kind != Kind::Quadrilaterals)
-    throw std::invalid_argument("edges, neighbours and balls are built from triangles or quadrilaterals");
-  return nodes_of(f.kind);
+const LocalTopology& local_topology(Kind k) {
+  static const std::map<Kind, LocalTopology> kLocal = {
+      {Kind::Vertices, {}},
+      {Kind::Edges, {{{0, 1}}, {}}},
+      {Kind::Triangles, {{{0, 1}, {1, 2}, {2, 0}}, {{0, 1}, {1, 2}, {2, 0}}}},
+      {Kind::Quadrilaterals, {{{0, 1}, {1, 2}, {2, 3}, {3, 0}}, {{0, 1}, {1, 2}, {2, 3}, {3, 0}}}},
+      {Kind::Tetrahedra,
+       {{{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}}, {{1, 2, 3}, {0, 3, 2}, {0, 1, 3}, {0, 2, 1}}}},
+      {Kind::Pyramids,  // base 0123, apex 4
+       {{{0, 1}, {1, 2}, {2, 3}, {3, 0}, {0, 4}, {1, 4}, {2, 4}, {3, 4}},
+        {{0, 3, 2, 1}, {0, 1, 4}, {1, 2, 4}, {2, 3, 4}, {3, 0, 4}}}},
+      {Kind::Prisms,  // 012 below 345
+       {{{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}, {0, 3}, {1, 4}, {2, 5}},
+        {{0, 2, 1}, {3, 4, 5}, {0, 1, 4, 3}, {1, 2, 5, 4}, {2, 0, 3, 5}}}},
+      {Kind::Hexahedra,  // 0123 below 4567
+       {{{0, 1}, {1, 2}, {2, 3}, {3, 0}, {4, 5}, {5, 6}, {6, 7}, {7, 4}, {0, 4}, {1, 5}, {2, 6}, {3, 7}},
+        {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7}}}}};
+  return kLocal.at(k);
 }
+
+namespace {
+
+// Items keyed by `w` vertex indices sorted ascending (padded with UINT32_MAX): each item's
+// class (the items with equal keys), classes numbered in the order of their first item.
+// Linear: items are bucketed by their smallest vertex, then sorted within a bucket.
+std::vector<uint32_t> classes(const std::vector<uint32_t>& keys, uint32_t w, size_t vertices, size_t* count) {
+  size_t n = keys.size() / w;
+  std::vector<size_t> start(vertices + 2, 0);
+  for (size_t i = 0; i < n; ++i) ++start[keys[i * w] + 2];
+  std::partial_sum(start.begin(), start.end(), start.begin());
+  std::vector<uint32_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[start[keys[i * w] + 1]++] = uint32_t(i);
+  std::vector<uint32_t> first(n);
+  auto less = [&](uint32_t a, uint32_t b) {
+    for (uint32_t j = 0; j < w; ++j)  // lexicographic on the keys, then the item
+      if (keys[size_t(a) * w + j] != keys[size_t(b) * w + j]) return keys[size_t(a) * w + j] < keys[size_t(b) * w + j];
+    return a < b;
+  };
+  auto same = [&](uint32_t a, uint32_t b) { return std::equal(&keys[size_t(a) * w], &keys[size_t(a) * w] + w, &keys[size_t(b) * w]); };
+  for (size_t v = 0; v < vertices; ++v) {
+    auto lo = order.begin() + long(start[v]), hi = order.begin() + long(start[v + 1]);
+    std::sort(lo, hi, less);
+    for (auto it = lo; it != hi; ++it) first[*it] = it != lo && same(*(it - 1), *it) ? first[*(it - 1)] : *it;
+  }
+  std::vector<uint32_t> id(n);
+  uint32_t next = 0;
+  for (size_t i = 0; i < n; ++i) id[i] = first[i] == i ? next++ : id[first[i]];
+  *count = next;
+  return id;
+}
+
+void check_indices(const Elements& e, size_t vertices) {
+  for (uint32_t v : e.v)
+    if (v >= vertices) throw std::invalid_argument(std::string(kind_name(e.kind)) + ": a vertex index past the vertices");
+}
+
 }  // namespace
 
-EdgeSet extract_edges(const Elements& faces) {
-  uint32_t k = corners(faces);
-  EdgeSet e;
-  std::unordered_map<uint64_t, uint32_t> index;
-  index.reserve(faces.count() * k);
-  for (size_t f = 0; f < faces.count(); ++f)
-    for (uint32_t c = 0; c < k; ++c) {
-      uint32_t a = faces.v[f * k + c], b = faces.v[f * k + (c + 1) % k];
-      auto [it, added] = index.try_emplace(edge_key(a, b), uint32_t(e.count()));
-      if (added) e.ev.insert(e.ev.end(), {std::min(a, b), std::max(a, b)});
-      e.face_edges.push_back(it->second);
+EdgeSet extract_edges(const Mesh& m) {
+  std::vector<uint32_t> keys;
+  std::vector<std::pair<Kind, size_t>> spans;  // the kinds' items in `keys`, in order
+  for (const Elements& e : m.elements) {
+    check_indices(e, m.vertices());
+    const auto& local = local_topology(e.kind).edges;
+    if (local.empty()) continue;
+    uint32_t n = nodes_of(e.kind);
+    for (size_t i = 0; i < e.count(); ++i)
+      for (auto [a, b] : local) {
+        uint32_t p = e.v[i * n + a], q = e.v[i * n + b];
+        keys.push_back(std::min(p, q)), keys.push_back(std::max(p, q));
+      }
+    spans.emplace_back(e.kind, e.count() * local.size());
+  }
+  // Edges is first in keyword order, so the file's edges keep their numbers.
+  size_t count = 0;
+  auto id = classes(keys, 2, m.vertices(), &count);
+  EdgeSet s;
+  s.ev.resize(2 * count);
+  s.ref.assign(count, 0);
+  const Elements* file = m.find(Kind::Edges);
+  size_t item = 0;
+  for (auto [kind, n] : spans) {
+    auto& of = s.edges_of[kind];
+    of.assign(id.begin() + long(item), id.begin() + long(item + n));
+    for (size_t i = item; i < item + n; ++i) s.ev[2 * id[i]] = keys[2 * i], s.ev[2 * id[i] + 1] = keys[2 * i + 1];
+    if (kind == Kind::Edges)
+      for (size_t i = 0; i < n; ++i) s.ref[id[i]] = file->ref[i];
+    item += n;
+  }
+  return s;
+}
+
+EdgeSet extract_edges(const Elements& e) {
+  Mesh m;
+  m.vref.assign(e.v.empty() ? 0 : *std::max_element(e.v.begin(), e.v.end()) + 1, 0);
+  m.elements.push_back(e);
+  return extract_edges(m);
+}
+
+std::vector<uint32_t> neighbours(const Elements& e, size_t vertices) {
+  check_indices(e, vertices);
+  const auto& facets = local_topology(e.kind).facets;
+  if (facets.empty()) throw std::invalid_argument(std::string("no neighbours across facets for ") + kind_name(e.kind));
+  uint32_t n = nodes_of(e.kind), nf = uint32_t(facets.size());
+  std::vector<uint32_t> keys;
+  keys.reserve(e.count() * nf * 4);
+  for (size_t i = 0; i < e.count(); ++i)
+    for (const auto& f : facets) {
+      std::array<uint32_t, 4> k = {UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX};
+      for (size_t c = 0; c < f.size(); ++c) k[c] = e.v[i * n + f[c]];
+      std::sort(k.begin(), k.end());
+      keys.insert(keys.end(), k.begin(), k.end());
     }
-  return e;
+  size_t count = 0;
+  auto id = classes(keys, 4, vertices, &count);
+  std::vector<uint32_t> first(count, UINT32_MAX), second(count, UINT32_MAX), uses(count, 0);
+  for (size_t i = 0; i < id.size(); ++i) (uses[id[i]]++ == 0 ? first[id[i]] : second[id[i]]) = uint32_t(i / nf);
+  std::vector<uint32_t> out(id.size(), UINT32_MAX);
+  for (size_t i = 0; i < id.size(); ++i)
+    if (uses[id[i]] == 2) out[i] = first[id[i]] == i / nf ? second[id[i]] : first[id[i]];
+  return out;
 }
 
 FaceSet extract_faces(const Elements& tets, const std::vector<double>& xyz) {
@@ -69,38 +168,19 @@ FaceSet extract_faces(const Elements& tets, const std::vector<double>& xyz) {
   return fs;
 }
 
-std::vector<uint32_t> neighbours(const Elements& faces, const EdgeSet& edges) {
-  uint32_t k = corners(faces);
-  std::vector<uint32_t> first(edges.count(), UINT32_MAX), second(edges.count(), UINT32_MAX), shared(edges.count(), 0);
-  for (size_t f = 0; f < faces.count(); ++f)
-    for (uint32_t c = 0; c < k; ++c) {
-      uint32_t e = edges.face_edges[f * k + c];
-      (shared[e]++ == 0 ? first[e] : second[e]) = uint32_t(f);
-    }
-  std::vector<uint32_t> out(faces.count() * k, UINT32_MAX);
-  for (size_t f = 0; f < faces.count(); ++f)
-    for (uint32_t c = 0; c < k; ++c) {
-      uint32_t e = edges.face_edges[f * k + c];
-      if (shared[e] == 2) out[f * k + c] = first[e] == f ? second[e] : first[e];
-    }
-  return out;
-}
-
-Ball ball(const Elements& faces, size_t vertices) {
-  uint32_t k = corners(faces);
+Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets) {
   Ball b;
-  b.degree.assign(vertices, 0);
-  for (uint32_t v : faces.v) ++b.degree.at(v);
-  b.max_degree = vertices ? *std::max_element(b.degree.begin(), b.degree.end()) : 0;
+  b.degree.assign(targets, 0);
+  for (uint32_t v : down) ++b.degree.at(v);
+  b.max_degree = targets ? *std::max_element(b.degree.begin(), b.degree.end()) : 0;
   b.padded = 1;
   while (b.padded < b.max_degree) b.padded *= 2;
-  b.faces.assign(vertices * b.padded, UINT32_MAX);
-  std::vector<uint32_t> fill(vertices, 0);
-  for (size_t f = 0; f < faces.count(); ++f)
-    for (uint32_t c = 0; c < k; ++c) {
-      uint32_t v = faces.v[f * k + c];
-      b.faces[size_t(v) * b.padded + fill[v]++] = uint32_t(f);
-    }
+  b.members.assign(targets * b.padded, UINT32_MAX);
+  std::vector<uint32_t> fill(targets, 0);
+  for (size_t i = 0; i < down.size(); ++i) {
+    uint32_t v = down[i];
+    b.members[size_t(v) * b.padded + fill[v]++] = uint32_t(i / per);
+  }
   return b;
 }
 

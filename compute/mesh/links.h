@@ -1,24 +1,40 @@
 // Mesh topology the seed's GMlib builds automatically (seed 004, §2): edges extracted from
-// the elements (GmlExtractEdges), neighbours across edges (GmlSetNeighbours) and upward
-// balls (the triangles around each vertex) padded to a power of two with the exact
-// degree beside it (VerTriDeg, VerTriDegMax) — the layouts the GPU kernels read.
+// the elements (GmlExtractEdges), neighbours across facets (GmlSetNeighbours), and the
+// upward links — balls (the elements around a vertex) and shells (the elements around an
+// edge) — padded to a power of two with the exact degree beside it (VerTriDeg,
+// VerTriDegMax): the layouts the GPU kernels read.
 #pragma once
 #include "meshb.h"
 
+#include <array>
+#include <map>
+
 namespace mesh {
 
-// Unique edges (sorted vertex pairs) of the triangles and quadrilaterals, and for each
-// face its edges (3 or 4 a face, in the face's vertex order).
-struct EdgeSet {
-  std::vector<uint32_t> ev;         // 2 a line
-  std::vector<uint32_t> face_edges; // nodes_of(kind) a face
-  size_t count() const { return ev.size() / 2; }
+// An element kind's local numbering (the GMF's): its edges and its facets (the (d−1)-faces
+// that neighbours share: a triangle's edges, a tetrahedron's triangles, a hexahedron's quads).
+struct LocalTopology {
+  std::vector<std::array<uint32_t, 2>> edges;
+  std::vector<std::vector<uint32_t>> facets;
 };
-EdgeSet extract_edges(const Elements& faces);
+const LocalTopology& local_topology(Kind k);
 
-// For each face, the face across each of its edges (UINT32_MAX on a boundary or where
-// more than two faces share the edge).
-std::vector<uint32_t> neighbours(const Elements& faces, const EdgeSet& edges);
+// Every distinct edge of the mesh: the file's Edges first (keeping their numbers and
+// references), then the edges of the other elements in the order met; and, for each element
+// kind, its elements' edges (local_topology(kind).edges.size() a line).
+struct EdgeSet {
+  std::vector<uint32_t> ev;        // 2 a line, smaller vertex first
+  std::vector<int64_t> ref;        // the file's reference, 0 for an extracted edge
+  std::map<Kind, std::vector<uint32_t>> edges_of;
+  size_t count() const { return ref.size(); }
+  Elements as_elements() const { return {Kind::Edges, ev, ref}; }
+};
+EdgeSet extract_edges(const Mesh& m);
+EdgeSet extract_edges(const Elements& e);  // the edges of one element set
+
+// For each element, the element of the same kind across each of its facets (UINT32_MAX on
+// a boundary or where more than two elements share the facet); facets().size() a line.
+std::vector<uint32_t> neighbours(const Elements& e, size_t vertices);
 
 // Faces of tetrahedra (GmlExtractFaces): every distinct triangle, and the boundary ones
 // (faces of a single tetrahedron) as a Triangles element set oriented outwards.
@@ -29,14 +45,17 @@ struct FaceSet {
 };
 FaceSet extract_faces(const Elements& tetrahedra, const std::vector<double>& xyz);
 
-// Upward ball of every vertex: `degree[v]` faces, stored in rows of `padded` entries
-// (the largest degree rounded up to a power of two), unused slots UINT32_MAX.
+// An upward link, the inverse of a downward table `down` (`per` entries a line, each an
+// entity below): for each of the `targets` entities, the `degree` lines that hold it,
+// stored in rows of `padded` entries (the largest degree rounded up to a power of two),
+// unused slots UINT32_MAX.
 struct Ball {
-  std::vector<uint32_t> faces;   // vertices × padded
-  std::vector<uint32_t> degree;  // VerTriDeg
-  uint32_t max_degree = 0;       // VerTriDegMax
+  std::vector<uint32_t> members;  // targets × padded
+  std::vector<uint32_t> degree;   // VerTriDeg
+  uint32_t max_degree = 0;        // VerTriDegMax
   uint32_t padded = 0;
 };
-Ball ball(const Elements& faces, size_t vertices);
+Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets);
+inline Ball ball(const Elements& e, size_t vertices) { return upward(e.v, nodes_of(e.kind), vertices); }
 
 }  // namespace mesh

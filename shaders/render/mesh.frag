@@ -1,20 +1,25 @@
 #version 460
 // Coloured by the field through the colour table (grey without one), two-sided light from
-// the face normal, edges darkened where a barycentric coordinate nears 0.
+// the face normal, edges darkened where a barycentric coordinate nears 0 (only the edges the
+// record asks for: a split quadrilateral hides its diagonal).
 layout(location = 0) in vec3 world;
 layout(location = 1) in vec3 bary;
 layout(location = 2) in float value;
+layout(location = 3) flat in uint edges;
 layout(location = 0) out vec4 color;
-layout(std430, binding = 3) readonly buffer Lut { vec4 lut[256]; };
+layout(std430, binding = 4) readonly buffer Lut { vec4 lut[256]; };
 layout(push_constant) uniform Push {
   mat4 mvp;
   vec4 centre_scale;
-  vec4 range;
+  vec4 plane;
+  vec2 range;
+  uint nodes, flags;
+  uint field_stride, field_offset;
 };
 
 void main() {
   vec3 base = vec3(0.7);
-  if (range.w != 0.0) {
+  if ((flags & 3u) != 0u) {
     float t = clamp((value - range.x) / (range.y - range.x), 0.0, 1.0) * 255.0;
     int i = min(int(t), 254);
     base = mix(lut[i].rgb, lut[i + 1].rgb, t - float(i));
@@ -22,10 +27,12 @@ void main() {
   vec3 n = normalize(cross(dFdx(world), dFdy(world)));
   float light = 0.35 + 0.65 * abs(dot(n, normalize(vec3(0.3, 0.5, 0.8))));
   vec3 c = base * light;
-  if (range.z != 0.0) {
-    vec3 w = fwidth(bary);
-    vec3 e = smoothstep(vec3(0.0), 1.5 * w, bary);
-    c = mix(vec3(0.05), c, min(min(e.x, e.y), e.z));
+  if ((flags & 16u) != 0u) {
+    vec3 e = smoothstep(vec3(0.0), 1.5 * fwidth(bary), bary);
+    float d = 1.0;
+    for (int k = 0; k < 3; ++k)
+      if ((edges & (1u << k)) != 0u) d = min(d, e[k]);
+    c = mix(vec3(0.05), c, d);
   }
   color = vec4(c, 1.0);
 }

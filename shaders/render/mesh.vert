@@ -1,23 +1,55 @@
 #version 460
-// A triangle mesh pulled from the mesh lab's buffers: corner gl_VertexIndex % 3 of
-// triangle gl_VertexIndex / 3.
+// Corner gl_VertexIndex % 3 of record gl_VertexIndex / 3 (render/mesh_view.h). A record not
+// to be drawn — an inner facet, or one of an element beyond the clip plane — collapses to
+// a point and rasterizes nothing.
 layout(std430, binding = 0) readonly buffer Crd { vec4 CRD[]; };
-layout(std430, binding = 1) readonly buffer TriVer { uvec4 TRI[]; };
-layout(std430, binding = 2) readonly buffer Field { vec4 FIELD[]; };
+layout(std430, binding = 1) readonly buffer Table { uint TABLE[]; };
+layout(std430, binding = 2) readonly buffer Records { uvec4 REC[]; };
+layout(std430, binding = 3) readonly buffer Field { uint WORDS[]; };
 layout(push_constant) uniform Push {
   mat4 mvp;
   vec4 centre_scale;
-  vec4 range;  // lo, hi, wireframe, field mode
+  vec4 plane;
+  vec2 range;
+  uint nodes, flags;
+  uint field_stride, field_offset;
 };
 layout(location = 0) out vec3 world;
 layout(location = 1) out vec3 bary;
 layout(location = 2) out float value;
+layout(location = 3) flat out uint edges;
+
+vec3 centre(uint e) {
+  vec3 s = vec3(0.0);
+  for (uint c = 0u; c < nodes; ++c) s += CRD[TABLE[e * (nodes + 1u) + c]].xyz;
+  return s / float(nodes);
+}
+
+bool kept(uint e) { return (flags & 32u) == 0u || dot(plane.xyz, centre(e)) <= plane.w; }
+
+// One component of a float, int or double field as a float (a double decoded from its
+// two words, so that no fp64 is needed here).
+float field_value(uint entity) {
+  uint w = entity * field_stride + field_offset;
+  uint scalar = (flags >> 2) & 3u;
+  if (scalar == 0u) return uintBitsToFloat(WORDS[w]);
+  if (scalar == 1u) return float(int(WORDS[w]));
+  uint lo = WORDS[w], hi = WORDS[w + 1u];
+  int e = int((hi >> 20) & 0x7ffu);
+  if (e == 0) return 0.0;
+  float m = 1.0 + float(hi & 0xfffffu) / 1048576.0 + float(lo) / 4503599627370496.0;
+  return ((hi >> 31) != 0u ? -1.0 : 1.0) * ldexp(m, clamp(e - 1023, -126, 127));
+}
 
 void main() {
   uint t = uint(gl_VertexIndex) / 3u, c = uint(gl_VertexIndex) % 3u;
-  uint v = TRI[t][c];
+  uvec4 a = REC[2u * t], b = REC[2u * t + 1u];
+  uint v = a[c];
+  bool visible = kept(a.w) && (b.x == 0xffffffffu || !kept(b.x));
   world = (CRD[v].xyz - centre_scale.xyz) * centre_scale.w;
   bary = vec3(c == 0u, c == 1u, c == 2u);
-  value = range.w == 1.0 ? FIELD[v].x : (range.w == 2.0 ? FIELD[t].x : 0.0);
-  gl_Position = mvp * vec4(world.x, world.z, world.y, 1.0);  // the mesh's z is up
+  edges = b.y;
+  uint mode = flags & 3u;
+  value = mode == 1u ? field_value(v) : (mode == 2u ? field_value(a.w) : 0.0);
+  gl_Position = visible ? mvp * vec4(world.x, world.z, world.y, 1.0) : vec4(0.0, 0.0, 2.0, 1.0);  // the mesh's z is up
 }

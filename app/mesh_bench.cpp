@@ -1,0 +1,192 @@
+#include "mesh_bench.h"
+
+#include "gpu/bandwidth.h"
+#include "mesh/generate.h"
+#include "mesh/gpu_mesh.h"
+#include "mesh/renumber.h"
+
+#include <glm/glm.hpp>
+
+#include <chrono>
+#include <functional>
+#include <thread>
+
+using namespace mesh;
+
+namespace {
+
+double cpu_ms(const std::function<void(size_t, size_t)>& loop, size_t count, unsigned threads) {
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::thread> pool;
+  for (unsigned k = 0; k < threads; ++k) pool.emplace_back(loop, count * k / threads, count * (k + 1) / threads);
+  for (auto& th : pool) th.join();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+struct Case {
+  std::string pass, size, order;
+  GpuMesh* g;
+  const GpuMesh::Kernel* kernel;
+  std::function<void(size_t, size_t)> cpu;  // the same loop on a slice of the entities
+  double bytes, flops;                      // compulsory traffic and arithmetic of one run
+};
+
+BenchRow run(gpu::Context& ctx, const BenchOptions& o, const Case& c) {
+  auto tm = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { c.g->record(cmd, *c.kernel); }, o.quick ? 3 : 15, o.quick ? 5 : 200);
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  size_t n = c.kernel->count;
+  double one = cpu_ms(c.cpu, n, 1), all = cpu_ms(c.cpu, n, threads);
+  BenchRow row;
+  row.pass = c.pass + " " + c.order;
+  row.size = c.size;
+  row.elements = n;
+  row.repeats = tm.repeats;
+  row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
+  row.bytes = c.bytes, row.flops = c.flops;
+  row.reference = {{"loop", short_name(c.kernel->loop)},
+                   {"order", c.order},
+                   {"elements_per_s", n / (tm.median_ms * 1e-3)},
+                   {"cpu_single_thread_ms", one},
+                   {"gain_over_cpu", one / tm.median_ms},
+                   {"cpu_threads", threads},
+                   {"cpu_threads_ms", all},
+                   {"gain_over_cpu_threads", all / tm.median_ms},
+                   {"device_saxpy_gbps", o.saxpy_gbps}};
+  return row;
+}
+
+// Two kernels that sum something at the vertices: gather through the ball, and clear +
+// scatter with float atomics (seed 004 §2.5), timed as pairs.
+void accumulate(gpu::Context& ctx, const BenchOptions& o, GpuMesh& g, const std::string& size, const std::string& what,
+                const GpuMesh::Kernel& gather_pre, const GpuMesh::Kernel& gather, const GpuMesh::Kernel& clear,
+                const GpuMesh::Kernel& scatter, std::vector<BenchRow>& rows) {
+  for (int atomics = 0; atomics < 2; ++atomics) {
+    auto tm = gpu::time_gpu(
+        ctx,
+        [&](VkCommandBuffer cmd) {
+          g.record(cmd, atomics ? clear : gather_pre);
+          g.record(cmd, atomics ? scatter : gather);
+        },
+        o.quick ? 3 : 15, o.quick ? 5 : 200);
+    BenchRow row;
+    row.pass = atomics ? "mesh.accumulate.atomics" : "mesh.accumulate.gather";
+    row.size = size;
+    row.elements = scatter.count;
+    row.repeats = tm.repeats;
+    row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
+    row.reference = {{"what", what},
+                     {"method", atomics ? "clear, then scatter with atomicAdd on floats"
+                                        : "per element, then gather through the padded ball"},
+                     {"elements_per_s", scatter.count / (tm.median_ms * 1e-3)}};
+    rows.push_back(row);
+  }
+}
+
+void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& rows) {
+  for (uint32_t n : o.quick ? std::vector<uint32_t>{32, 64} : std::vector<uint32_t>{1024, 2048, 4096})
+    for (const char* order : {"grid", "shuffled", "hilbert"}) {
+      Mesh m = bumpy_grid(n);
+      if (std::string(order) != "grid") shuffle(m, 7);
+      if (std::string(order) == "hilbert") renumber_hilbert(m);
+      GpuMesh g(ctx, m);
+      g.add_field("Bar", Kind::Triangles, {Scalar::Float, 4});
+      g.add_field("Mean", Kind::Vertices, {Scalar::Float, 4});
+      auto down = g.compile(Kind::Triangles, "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;");
+      auto up = g.compile(Kind::Vertices, "vec3 s = vec3(0.0);\nfor (uint k = 0u; k < VerTriDeg; ++k) s += VerTriBar[k].xyz;\n"
+                                          "VerMean.xyz = s / float(VerTriDeg);");
+      const Elements& t = g.elements(Kind::Triangles);
+      const Ball& b = g.upward(Kind::Vertices, Kind::Triangles);
+      size_t nt = t.count(), nv = m.vertices();
+      std::vector<float> bar(3 * nt), mean(3 * nv);
+      std::string size = std::to_string(n) + "x" + std::to_string(n) + " grid, " + std::to_string(nt) + " triangles";
+      // Compulsory traffic (each buffer crossing memory once; shared vertices from cache):
+      // down, TriVer and TriBar a triangle and VerCrd a vertex; up, the padded ball row,
+      // the degree, VerMean a vertex and TriBar a triangle.
+      rows.push_back(run(ctx, o,
+                         {"mesh.down (Tri)", size, order, &g, down.get(),
+                          [&](size_t lo, size_t hi) {
+                            for (size_t f = lo; f < hi; ++f)
+                              for (int c = 0; c < 3; ++c)
+                                bar[3 * f + c] = float((m.xyz[3 * t.v[3 * f] + c] + m.xyz[3 * t.v[3 * f + 1] + c] +
+                                                        m.xyz[3 * t.v[3 * f + 2] + c]) / 3);
+                          },
+                          32.0 * nt + 16.0 * nv, 9.0 * nt}));
+      rows.push_back(run(ctx, o,
+                         {"mesh.up (Ver)", size, order, &g, up.get(),
+                          [&](size_t lo, size_t hi) {
+                            for (size_t v = lo; v < hi; ++v) {
+                              float s[3] = {0, 0, 0};
+                              for (uint32_t j = 0; j < b.degree[v]; ++j)
+                                for (int c = 0; c < 3; ++c) s[c] += bar[3 * b.members[v * b.padded + j] + c];
+                              for (int c = 0; c < 3; ++c) mean[3 * v + c] = s[c] / float(b.degree[v]);
+                            }
+                          },
+                          double(nv) * (4.0 * b.padded + 4 + 16) + 16.0 * nt, 21.0 * nv}));
+      if (!ctx.atomic_float_add || std::string(order) != "grid") continue;
+      g.add_field("Area", Kind::Triangles, {Scalar::Float, 1});
+      g.add_field("Star", Kind::Vertices, {Scalar::Float, 1});
+      auto area = g.compile(Kind::Triangles, "TriArea = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));");
+      auto gather = g.compile(Kind::Vertices, "float a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k];\nVerStar = a;");
+      auto clear = g.compile(Kind::Vertices, "VerStar = 0.0;");
+      auto scatter = g.compile(Kind::Triangles,
+                               "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
+                               "for (int c = 0; c < 3; ++c) atomicAdd(Star_[TriVer[c]], a);");
+      accumulate(ctx, o, g, size, "triangle areas summed at their vertices", *area, *gather, *clear, *scatter, rows);
+    }
+}
+
+void volumes(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& rows) {
+  for (uint32_t n : o.quick ? std::vector<uint32_t>{4} : std::vector<uint32_t>{64, 128})
+    for (const char* order : {"grid", "shuffled", "hilbert"}) {
+      Mesh m = cube(n, Kind::Tetrahedra, 0.2);
+      if (std::string(order) != "grid") shuffle(m, 7);
+      if (std::string(order) == "hilbert") renumber_hilbert(m);
+      GpuMesh g(ctx, m);
+      g.add_field("Vol", Kind::Tetrahedra, {Scalar::Float, 1});
+      g.add_field("Dual", Kind::Vertices, {Scalar::Float, 1});
+      auto down = g.compile(Kind::Tetrahedra, "TetVol = dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], "
+                                              "TetVerCrd[3] - TetVerCrd[0])) / 6.0;");
+      auto up = g.compile(Kind::Vertices, "float v = 0.0;\nfor (uint k = 0u; k < VerTetDeg; ++k) v += VerTetVol[k];\nVerDual = 0.25 * v;");
+      const Elements& t = g.elements(Kind::Tetrahedra);
+      const Ball& b = g.upward(Kind::Vertices, Kind::Tetrahedra);
+      size_t nt = t.count(), nv = m.vertices();
+      std::vector<float> vol(nt), dual(nv);
+      std::string size = std::to_string(n) + "^3 cube, " + std::to_string(nt) + " tetrahedra";
+      auto P = [&](uint32_t v) { return glm::vec3(m.xyz[3 * v], m.xyz[3 * v + 1], m.xyz[3 * v + 2]); };
+      rows.push_back(run(ctx, o,
+                         {"mesh.down (Tet)", size, order, &g, down.get(),
+                          [&](size_t lo, size_t hi) {
+                            for (size_t e = lo; e < hi; ++e) {
+                              glm::vec3 a = P(t.v[4 * e]);
+                              vol[e] = glm::dot(P(t.v[4 * e + 1]) - a, glm::cross(P(t.v[4 * e + 2]) - a, P(t.v[4 * e + 3]) - a)) / 6;
+                            }
+                          },
+                          24.0 * nt + 16.0 * nv, 30.0 * nt}));
+      rows.push_back(run(ctx, o,
+                         {"mesh.up (Ver<-Tet)", size, order, &g, up.get(),
+                          [&](size_t lo, size_t hi) {
+                            for (size_t v = lo; v < hi; ++v) {
+                              float s = 0;
+                              for (uint32_t j = 0; j < b.degree[v]; ++j) s += vol[b.members[v * b.padded + j]];
+                              dual[v] = 0.25f * s;
+                            }
+                          },
+                          double(nv) * (4.0 * b.padded + 4 + 4) + 4.0 * nt, double(nv) * 24}));
+      if (!ctx.atomic_float_add || std::string(order) != "hilbert") continue;
+      auto clear = g.compile(Kind::Vertices, "VerDual = 0.0;");
+      auto scatter = g.compile(Kind::Tetrahedra,
+                               "float v = 0.25 * dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], "
+                               "TetVerCrd[3] - TetVerCrd[0])) / 6.0;\nfor (int c = 0; c < 4; ++c) atomicAdd(Dual_[TetVer[c]], v);");
+      accumulate(ctx, o, g, size, "a quarter of each tetrahedron's volume summed at its vertices (hilbert order)", *down, *up,
+                 *clear, *scatter, rows);
+    }
+}
+
+}  // namespace
+
+std::vector<BenchRow> mesh_bench(gpu::Context& ctx, const BenchOptions& options) {
+  std::vector<BenchRow> rows;
+  surfaces(ctx, options, rows);
+  volumes(ctx, options, rows);
+  return rows;
+}

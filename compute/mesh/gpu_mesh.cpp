@@ -1,0 +1,324 @@
+#include "gpu_mesh.h"
+
+#include "gpu/shader_compile.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <regex>
+
+namespace mesh {
+
+namespace {
+constexpr VkBufferUsageFlags kUsage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+constexpr Kind kAll[] = {Kind::Vertices,   Kind::Edges,    Kind::Triangles, Kind::Quadrilaterals,
+                         Kind::Tetrahedra, Kind::Pyramids, Kind::Prisms,    Kind::Hexahedra};
+constexpr uint32_t kReduceGroups = 256;
+
+uint32_t scalar_bytes(Scalar s) { return s == Scalar::Double ? 8 : 4; }
+
+// A field or link name: capitalised, and not to be read as part of the naming rule.
+void check_name(const std::string& what, const std::string& name) {
+  static const std::regex ok("[A-Z][A-Za-z0-9]*");
+  bool reserved = name == "Crd" || name == "Ref" || name == "Deg";
+  for (Kind k : kAll) reserved = reserved || name.rfind(short_name(k), 0) == 0;
+  if (!std::regex_match(name, ok) || reserved)
+    throw std::invalid_argument(what + " name '" + name +
+                                "': a capitalised identifier, not Crd, Ref or Deg and not starting with an entity's "
+                                "short name (Ver, Edg, Tri, Qua, Tet, Pyr, Pri, Hex)");
+}
+}  // namespace
+
+const char* short_name(Kind k) {
+  static const char* kShort[] = {"Ver", "Edg", "Tri", "Qua", "Tet", "Pyr", "Pri", "Hex"};
+  return kShort[int(k)];
+}
+
+std::string glsl_type(FieldType t) {
+  static const char* kScalar[] = {"float", "int", "double"};
+  static const char* kVector[] = {"vec", "ivec", "dvec"};
+  int s = int(t.scalar);
+  return t.components == 1 ? kScalar[s] : kVector[s] + std::to_string(t.components);
+}
+
+FieldType parse_field_type(const std::string& s) {
+  for (Scalar sc : {Scalar::Float, Scalar::Int, Scalar::Double})
+    for (uint32_t c = 1; c <= 4; ++c)
+      if (glsl_type({sc, c}) == s) return {sc, c};
+  throw std::invalid_argument("field type '" + s + "': float, vec2..4, int, ivec2..4, double or dvec2..4");
+}
+
+uint32_t field_stride(FieldType t) { return scalar_bytes(t.scalar) * (t.components == 3 ? 4 : t.components); }
+
+GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx), nv_(m.vertices()) {
+  std::vector<float> crd(4 * nv_, 0.0f);
+  for (size_t v = 0; v < nv_; ++v)
+    for (int c = 0; c < std::min(m.dim, 3); ++c) crd[4 * v + c] = float(m.xyz[v * m.dim + c]);
+  buffers_["VerCrd"] = gpu::Buffer(ctx, std::max<size_t>(16, crd.size() * 4), kUsage);
+  buffers_["VerCrd"].upload(crd);
+  transfers_["VerCrd"].first += crd.size() * 4;
+  edges_ = extract_edges(m);  // GmlExtractEdges; also checks every vertex index
+  for (const Elements& e : m.elements)
+    if (e.kind != Kind::Edges && e.count()) elements_[e.kind] = e;
+  if (edges_.count()) elements_[Kind::Edges] = edges_.as_elements();
+  for (auto& [kind, e] : elements_) {  // vertex lists, then the reference: nodes + 1 a line
+    uint32_t n = nodes_of(kind);
+    std::vector<uint32_t> table((n + 1) * e.count());
+    for (size_t i = 0; i < e.count(); ++i) {
+      std::copy_n(e.v.begin() + long(i * n), n, table.begin() + long(i * (n + 1)));
+      table[i * (n + 1) + n] = uint32_t(e.ref[i]);
+    }
+    put(std::string(short_name(kind)) + "Ver", table);
+  }
+}
+
+size_t GpuMesh::count(Kind k) const {
+  if (k == Kind::Vertices) return nv_;
+  auto it = elements_.find(k);
+  return it == elements_.end() ? 0 : it->second.count();
+}
+
+std::vector<Kind> GpuMesh::kinds() const {
+  std::vector<Kind> k = {Kind::Vertices};
+  for (auto& [kind, e] : elements_) k.push_back(kind);
+  return k;
+}
+
+const Elements& GpuMesh::elements(Kind k) const {
+  auto it = elements_.find(k);
+  if (it == elements_.end()) throw std::invalid_argument(std::string("the mesh has no ") + kind_name(k));
+  return it->second;
+}
+
+void GpuMesh::put(const std::string& name, const std::vector<uint32_t>& data) {
+  gpu::Buffer b(ctx_, std::max<size_t>(16, data.size() * 4), kUsage);
+  if (!data.empty()) b.upload(data);
+  transfers_[name].first += data.size() * 4;
+  buffers_.insert_or_assign(name, std::move(b));
+}
+
+const gpu::Buffer& GpuMesh::buffer(const std::string& name) const {
+  auto it = buffers_.find(name);
+  if (it == buffers_.end()) throw std::logic_error("mesh: no buffer " + name);
+  return it->second;
+}
+
+void GpuMesh::add_field(const std::string& name, Kind at, FieldType type) {
+  check_name("field", name);
+  if (links_.count(name)) throw std::invalid_argument("field '" + name + "': a link has that name");
+  if (type.components < 1 || type.components > 4) throw std::invalid_argument("field '" + name + "': 1 to 4 components");
+  if (type.scalar == Scalar::Double && !ctx_.info.fp64)
+    throw std::invalid_argument("field '" + name + "': this device has no fp64 (GmlCheckFP64)");
+  if (at != Kind::Vertices && !elements_.count(at))
+    throw std::invalid_argument("field '" + name + "': the mesh has no " + kind_name(at));
+  size_t bytes = count(at) * field_stride(type);
+  gpu::Buffer b(ctx_, std::max<size_t>(16, bytes), kUsage);
+  std::vector<uint8_t> zero(b.size(), 0);
+  b.upload(zero);
+  buffers_.insert_or_assign(name, std::move(b));
+  fields_.insert_or_assign(name, Field{at, type});
+}
+
+void GpuMesh::upload(const std::string& name, const std::vector<double>& values) {
+  const Field& f = fields_.at(name);
+  uint32_t c = f.type.components, stride = field_stride(f.type), sb = scalar_bytes(f.type.scalar);
+  size_t n = count(f.at);
+  if (values.size() != n * c)
+    throw std::invalid_argument("field '" + name + "': " + std::to_string(values.size()) + " values for " +
+                                std::to_string(n) + " x " + std::to_string(c));
+  std::vector<uint8_t> bytes(std::max<size_t>(16, n * stride), 0);
+  for (size_t i = 0; i < n * c; ++i) {
+    uint8_t* p = bytes.data() + (i / c) * stride + (i % c) * sb;
+    if (f.type.scalar == Scalar::Float) {
+      float x = float(values[i]);
+      std::memcpy(p, &x, 4);
+    } else if (f.type.scalar == Scalar::Int) {
+      int32_t x = int32_t(values[i]);
+      std::memcpy(p, &x, 4);
+    } else {
+      std::memcpy(p, &values[i], 8);
+    }
+  }
+  buffers_.at(name).upload(bytes);
+  transfers_[name].first += bytes.size();
+}
+
+std::vector<double> GpuMesh::download(const std::string& name) const {
+  const Field& f = fields_.at(name);
+  uint32_t c = f.type.components, stride = field_stride(f.type), sb = scalar_bytes(f.type.scalar);
+  auto bytes = buffer(name).download<uint8_t>();
+  transfers_[name].second += bytes.size();
+  size_t n = count(f.at);
+  std::vector<double> out(n * c);
+  for (size_t i = 0; i < n * c; ++i) {
+    const uint8_t* p = bytes.data() + (i / c) * stride + (i % c) * sb;
+    if (f.type.scalar == Scalar::Float) {
+      float x;
+      std::memcpy(&x, p, 4);
+      out[i] = x;
+    } else if (f.type.scalar == Scalar::Int) {
+      int32_t x;
+      std::memcpy(&x, p, 4);
+      out[i] = x;
+    } else {
+      std::memcpy(&out[i], p, 8);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> GpuMesh::field_names() const {
+  std::vector<std::string> n;
+  for (auto& [name, f] : fields_) n.push_back(name);
+  return n;
+}
+
+std::vector<float> GpuMesh::coordinates() const {
+  transfers_["VerCrd"].second += 16 * nv_;
+  auto c = buffer("VerCrd").download<float>();
+  c.resize(4 * nv_);
+  return c;
+}
+
+void GpuMesh::set_coordinates(const std::vector<float>& v) {
+  if (v.size() != 4 * nv_) throw std::invalid_argument("coordinates: wrong size");
+  if (!v.empty()) buffers_.at("VerCrd").upload(v);
+  transfers_["VerCrd"].first += v.size() * 4;
+}
+
+void GpuMesh::add_link(const std::string& name, Kind from, Kind to, uint32_t slots, const std::vector<uint32_t>& table) {
+  check_name("link", name);
+  if (fields_.count(name)) throw std::invalid_argument("link '" + name + "': a field has that name");
+  if (slots == 0 || table.size() != count(from) * slots)
+    throw std::invalid_argument("link '" + name + "': " + std::to_string(table.size()) + " entries for " +
+                                std::to_string(count(from)) + " x " + std::to_string(slots));
+  for (uint32_t t : table)
+    if (t != UINT32_MAX && t >= count(to))
+      throw std::invalid_argument("link '" + name + "': index " + std::to_string(t) + " past the " +
+                                  std::to_string(count(to)) + " " + kind_name(to));
+  links_.insert_or_assign(name, Link{from, to, slots});
+  put(short_name(from) + name, table);
+}
+
+const std::vector<uint32_t>& GpuMesh::neighbours(Kind k) {
+  auto it = neighbours_.find(k);
+  if (it == neighbours_.end()) it = neighbours_.emplace(k, mesh::neighbours(elements(k), nv_)).first;  // GmlSetNeighbours
+  return it->second;
+}
+
+const Ball& GpuMesh::upward(Kind from, Kind to) {
+  auto it = upward_.find({from, to});
+  if (it != upward_.end()) return it->second;
+  Ball b;
+  if (from == Kind::Vertices) {
+    b = ball(elements(to), nv_);
+  } else if (from == Kind::Edges && !local_topology(to).edges.empty() && to != Kind::Edges) {
+    elements(to);
+    b = mesh::upward(edges_.edges_of.at(to), uint32_t(local_topology(to).edges.size()), edges_.count());
+  } else {
+    throw std::invalid_argument(std::string("no upward link from ") + kind_name(from) + " to " + kind_name(to));
+  }
+  return upward_.emplace(std::make_pair(from, to), std::move(b)).first->second;
+}
+
+const gpu::Buffer& GpuMesh::resource(const std::string& name) {
+  if (auto it = buffers_.find(name); it != buffers_.end()) return it->second;
+  auto kind = [](const std::string& s) {
+    for (Kind k : kAll)
+      if (s == short_name(k)) return k;
+    throw std::logic_error("mesh: no entity " + s);
+  };
+  Kind a = kind(name.substr(0, 3));
+  std::string rest = name.substr(3);
+  Kind b = kind(rest.substr(0, 3));
+  if (a == b) {
+    put(name, neighbours(a));
+  } else if (rest == "Edg") {
+    put(name, edges_.edges_of.at(a));
+  } else {
+    const Ball& u = upward(a, b);
+    put(name.substr(0, 6), u.members);
+    put(name.substr(0, 6) + "Deg", u.degree);
+  }
+  return buffer(name);
+}
+
+GpuMesh::Reduction GpuMesh::reduce(const std::string& name, uint32_t component) {
+  const Field& f = fields_.at(name);
+  if (component >= f.type.components) throw std::invalid_argument("reduce: field '" + name + "' has no component " + std::to_string(component));
+  std::string type = glsl_type(f.type), s = glsl_type({f.type.scalar, 1});
+  auto& pipe = reducers_[type];
+  if (!pipe) {
+    // Each group folds a grid-stride slice, then its threads in shared memory; the groups'
+    // partials (min, max, sum, sum of squares, each as 2 words) are combined on the host.
+    std::string acc = f.type.scalar == Scalar::Double ? "double" : "float";
+    std::string big = f.type.scalar == Scalar::Int ? "2147483647" : s + "(uintBitsToFloat(0x7f800000u))";
+    std::string small = f.type.scalar == Scalar::Int ? "int(0x80000000u)" : "-" + big;
+    auto enc = [&](const std::string& t, const std::string& x) {
+      return t == "double" ? "unpackDouble2x32(" + x + ")" : t == "int" ? "uvec2(uint(" + x + "), 0u)" : "uvec2(floatBitsToUint(" + x + "), 0u)";
+    };
+    std::string src = "#version 460\nlayout(local_size_x = 256) in;\n"
+                      "layout(std430, binding = 0) readonly buffer F_b { " + type + " F_[]; };\n"
+                      "layout(std430, binding = 1) buffer P_b { uvec2 P_[]; };\n"
+                      "layout(push_constant) uniform Push { uint count; uint component; };\n"
+                      "shared " + s + " smin[256], smax[256], ssum[256];\nshared " + acc + " sl2[256];\n"
+                      "void main() {\n  uint t = gl_LocalInvocationID.x;\n"
+                      "  " + s + " mn = " + big + ", mx = " + small + ", sum = " + s + "(0);\n  " + acc + " l2 = " + acc + "(0);\n"
+                      "  for (uint i = gl_GlobalInvocationID.x; i < count; i += gl_NumWorkGroups.x * 256u) {\n"
+                      "    " + s + " x = F_[i]" + (f.type.components > 1 ? "[component]" : "") + ";\n"
+                      "    mn = min(mn, x); mx = max(mx, x); sum += x; l2 += " + acc + "(x) * " + acc + "(x);\n  }\n"
+                      "  smin[t] = mn; smax[t] = mx; ssum[t] = sum; sl2[t] = l2;\n"
+                      "  for (uint h = 128u; h > 0u; h >>= 1) {\n    barrier();\n    if (t < h) {\n"
+                      "      smin[t] = min(smin[t], smin[t + h]); smax[t] = max(smax[t], smax[t + h]);\n"
+                      "      ssum[t] += ssum[t + h]; sl2[t] += sl2[t + h];\n    }\n  }\n"
+                      "  if (t == 0u) {\n    uint g = 4u * gl_WorkGroupID.x;\n"
+                      "    P_[g] = " + enc(s, "smin[0]") + "; P_[g + 1u] = " + enc(s, "smax[0]") + ";\n"
+                      "    P_[g + 2u] = " + enc(s, "ssum[0]") + "; P_[g + 3u] = " + enc(acc, "sl2[0]") + ";\n  }\n}\n";
+    auto r = gpu::compile_glsl(src, gpu::ShaderStage::Compute, "mesh reduce " + type);
+    if (!r.ok) throw std::logic_error("mesh reduce: " + r.messages);
+    pipe = std::make_unique<gpu::Pipeline>(gpu::make_compute(
+        ctx_, r.spirv, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, 8));
+  }
+  if (!parts_) parts_ = gpu::Buffer(ctx_, 4 * 8 * kReduceGroups, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+  uint32_t n = uint32_t(count(f.at)), groups = std::clamp<uint32_t>((n + 255) / 256, 1, kReduceGroups);
+  ctx_.submit_now([&](VkCommandBuffer cmd) {
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    uint32_t push[2] = {n, component};
+    pipe->bind(cmd, {gpu::storage_buffer(buffer(name)), gpu::storage_buffer(parts_)}, push, 8);
+    vkCmdDispatch(cmd, groups, 1, 1);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  });
+  std::vector<uint32_t> w(8 * groups);
+  parts_.download(w.data(), w.size() * 4);
+  transfers_["reductions"].second += w.size() * 4;
+  auto value = [&](size_t g, int j, bool l2) {
+    const uint32_t* p = &w[8 * g + 2 * j];
+    if (f.type.scalar == Scalar::Double) {
+      double d;
+      std::memcpy(&d, p, 8);
+      return d;
+    }
+    if (f.type.scalar == Scalar::Int && !l2) return double(int32_t(p[0]));
+    float x;
+    std::memcpy(&x, p, 4);
+    return double(x);
+  };
+  Reduction r{INFINITY, -INFINITY, 0, 0};
+  for (size_t g = 0; g < groups; ++g) {
+    r.min = std::min(r.min, value(g, 0, false)), r.max = std::max(r.max, value(g, 1, false));
+    r.sum += value(g, 2, false), r.l2 += value(g, 3, true);
+  }
+  r.l2 = std::sqrt(r.l2);
+  return r;
+}
+
+std::vector<std::pair<std::string, size_t>> GpuMesh::memory() const {
+  std::vector<std::pair<std::string, size_t>> m;
+  for (auto& [name, b] : buffers_) m.emplace_back(name, b.size());
+  return m;
+}
+
+}  // namespace mesh

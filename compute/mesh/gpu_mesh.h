@@ -1,0 +1,138 @@
+// A mesh on the GPU as the seed's GMlib holds it (seed 004, §2), and kernels over it.
+//
+// Entities: vertices (VerCrd), every element kind the mesh has (Edg, Tri, Qua, Tet, Pyr,
+// Pri, Hex: their vertex lists and references) and the edges extracted from them
+// (GmlExtractEdges). Fields (GmlNewSolutionData): int, float or double scalars or vectors
+// of 2 to 4, at any entity kind. User link tables (GmlNewLinkData). The automatic links —
+// downward (element → vertices, element → edges), transverse (neighbours across facets,
+// GmlSetNeighbours), upward (balls: vertex → elements; shells: edge → elements), padded to
+// a power of two with the exact degree — are built the first time a kernel reads them.
+//
+// Kernels (GmlCompileKernel): the user writes only the loop body in GLSL; the generator
+// declares the buffers the body names, loads the current entity's fields and the ones
+// reached through the links, compiles at run time with shaderc and stores the fields the
+// body assigns. Naming, as the seed's: loop short name + field name. In a loop over L
+// (index i), for a field F:
+//   F at L:           LF (read/write)                              e.g. TriArea
+//   F at vertices:    LVerF[N], and LVerCrd[N], LVer (the N vertex indices: uvecN, or uint[N] past 4)
+//   F at edges:       LEdgF[E], LEdg[E] (the element's edges)      e.g. TetEdgLen[6]
+//   neighbours:       LL[nf] (UINT32_MAX across a boundary), LLF[nf] (zero there)
+//   upward (L = Ver or Edg, X an element kind): LX[PAD], LXDeg, LXF[PAD] for k < LXDeg
+//   user link K from L: LK[slots], LKF[slots] (and LKCrd[slots] to vertices)
+//   LRef: an element's reference; VerCrd (vec3, read/write) in a vertex loop;
+//   F_[] is a field's whole array (scatter, atomics: atomicAdd(F_[TriVer.x].x, a)).
+#pragma once
+#include "links.h"
+
+#include "gpu/pipeline.h"
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+namespace mesh {
+
+const char* short_name(Kind k);  // Ver, Edg, Tri, Qua, Tet, Pyr, Pri, Hex
+
+enum class Scalar { Float, Int, Double };
+struct FieldType {
+  Scalar scalar = Scalar::Float;
+  uint32_t components = 4;  // 1 to 4
+  bool operator==(const FieldType&) const = default;
+};
+std::string glsl_type(FieldType t);                // float, vec3, int, ivec2, double, dvec4
+FieldType parse_field_type(const std::string& s);  // the inverse; throws std::invalid_argument
+uint32_t field_stride(FieldType t);                // bytes an entity (std430: a 3-vector takes 4)
+
+struct KernelError : std::runtime_error {
+  using std::runtime_error::runtime_error;  // the compiler's messages, lines counted in the user's body
+};
+
+class GpuMesh {
+ public:
+  GpuMesh(gpu::Context& ctx, const Mesh& m);
+  size_t count(Kind k) const;  // 0 where the mesh has none
+  size_t vertices() const { return count(Kind::Vertices); }
+  std::vector<Kind> kinds() const;  // those present, vertices first
+  const EdgeSet& edges() const { return edges_; }
+  const Elements& elements(Kind k) const;  // host copy (Edges: the extracted set)
+  gpu::Context& context() const { return ctx_; }
+
+  // A field, zero-filled; replaces one of the same name. Doubles need an fp64 device.
+  void add_field(const std::string& name, Kind at, FieldType type = {});
+  void upload(const std::string& name, const std::vector<double>& values);  // components a line
+  std::vector<double> download(const std::string& name) const;
+  bool has_field(const std::string& name) const { return fields_.count(name) != 0; }
+  Kind field_at(const std::string& name) const { return fields_.at(name).at; }
+  FieldType field_type(const std::string& name) const { return fields_.at(name).type; }
+  std::vector<std::string> field_names() const;
+  std::vector<float> coordinates() const;  // VerCrd, 4 floats a vertex
+  void set_coordinates(const std::vector<float>& xyzw);
+
+  // GmlNewLinkData: `slots` indices a `from` entity into the `to` entities (UINT32_MAX: none).
+  void add_link(const std::string& name, Kind from, Kind to, uint32_t slots, const std::vector<uint32_t>& table);
+
+  // Automatic links, built (and uploaded) on first use.
+  const std::vector<uint32_t>& neighbours(Kind k);  // facets a line
+  const Ball& upward(Kind from, Kind to);           // from Vertices (ball) or Edges (shell)
+
+  // For drawing: VerCrd (vec4 a vertex), an element table (N vertices then the reference a line).
+  const gpu::Buffer& coordinate_buffer() const { return buffer("VerCrd"); }
+  const gpu::Buffer& element_buffer(Kind k) const { return buffer(std::string(short_name(k)) + "Ver"); }
+  const gpu::Buffer& field_buffer(const std::string& name) const { return buffer(name); }
+
+  struct Kernel {
+    Kind loop = Kind::Triangles;
+    std::string source;               // the generated shader (shown to the user on request)
+    std::vector<std::string> writes;  // fields stored back
+    std::vector<std::string> uses;    // the buffers bound, in binding order
+    std::map<std::string, FieldType> field_types;  // as compiled
+    gpu::Pipeline pipeline;
+    uint32_t count = 0;
+  };
+  // Generates and compiles a kernel; throws KernelError. The kernel stays valid while the
+  // fields it names keep their types.
+  std::unique_ptr<Kernel> compile(Kind loop, const std::string& body);
+  void record(VkCommandBuffer cmd, const Kernel& k) const;  // throws std::logic_error if not valid()
+  bool valid(const Kernel& k) const;                          // its fields still there, with their types
+
+  // GmlReduceVector: min, max, sum and L2 norm of one component of a field, on the GPU
+  // (sums of an int field are exact integers; of a double field, in doubles).
+  struct Reduction {
+    double min = 0, max = 0, sum = 0, l2 = 0;
+  };
+  Reduction reduce(const std::string& field, uint32_t component = 0);
+  // GmlGetMemoryUsage: device bytes a buffer, by name (VerCrd, TriVer, VerTri, VerTriDeg, fields...).
+  std::vector<std::pair<std::string, size_t>> memory() const;
+  // GmlGetMemoryTransfer: bytes moved between host and device so far, by buffer name (up, down).
+  const std::map<std::string, std::pair<size_t, size_t>>& transfers() const { return transfers_; }
+
+ private:
+  struct Field {
+    Kind at;
+    FieldType type;
+  };
+  struct Link {
+    Kind from, to;
+    uint32_t slots;
+  };
+  friend class KernelWriter;
+  const gpu::Buffer& buffer(const std::string& name) const;
+  const gpu::Buffer& resource(const std::string& name);  // builds an automatic link on first use
+  void put(const std::string& name, const std::vector<uint32_t>& data);
+
+  gpu::Context& ctx_;
+  size_t nv_ = 0;
+  std::map<Kind, Elements> elements_;
+  EdgeSet edges_;
+  std::map<std::string, gpu::Buffer> buffers_;
+  std::map<Kind, std::vector<uint32_t>> neighbours_;
+  std::map<std::pair<Kind, Kind>, Ball> upward_;
+  std::map<std::string, Field> fields_;
+  std::map<std::string, Link> links_;
+  std::map<std::string, std::unique_ptr<gpu::Pipeline>> reducers_;  // by field type
+  gpu::Buffer parts_;
+  mutable std::map<std::string, std::pair<size_t, size_t>> transfers_;
+};
+
+}  // namespace mesh

@@ -1,0 +1,176 @@
+// GmlCompileKernel: the shader around the user's loop body (naming rule in gpu_mesh.h).
+#include "gpu_mesh.h"
+
+#include "gpu/shader_compile.h"
+
+#include <regex>
+#include <sstream>
+
+namespace mesh {
+
+class KernelWriter {
+ public:
+  KernelWriter(GpuMesh& g, Kind loop, const std::string& body, GpuMesh::Kernel& k)
+      : g_(g), loop_(loop), L_(short_name(loop)), body_(body), k_(k) {}
+
+  std::string write() {
+    if (loop_ == Kind::Vertices) {
+      if (named("VerCrd")) load_ << "  vec3 VerCrd = " << decl("VerCrd", "vec4", false) << "[i].xyz;\n";
+    } else {
+      element_loads();
+    }
+    if (loop_ == Kind::Vertices || loop_ == Kind::Edges) upward_loads();
+    for (auto& [name, l] : g_.links_)
+      if (l.from == loop_) link_loads(name, l);
+    for (auto& [name, f] : g_.fields_)
+      if (f.at == loop_ && named(L_ + name)) load_ << "  " << type(name) << " " << L_ << name << " = " << field(name) << "[i];\n";
+    for (auto& [name, f] : g_.fields_)
+      if (named(name + "_")) field(name);
+    if (named("VerCrd_")) decl("VerCrd", "vec4", false);
+
+    std::ostringstream s;
+    s << "#version 460\n";
+    if (g_.ctx_.atomic_float_add) s << "#extension GL_EXT_shader_atomic_float : require\n";
+    s << "layout(local_size_x = 64) in;\n"
+      << decl_.str() << "layout(push_constant) uniform Push { uint count; };\n"
+      << "void main() {\n  uint i = gl_GlobalInvocationID.x;\n  if (i >= count) return;\n"
+      << load_.str() << "#line 1\n" << body_ << "\n#line 100000\n";
+    if (loop_ == Kind::Vertices && assigned("VerCrd")) s << "  VerCrd_[i].xyz = VerCrd;\n", k_.writes.push_back("Crd");
+    for (auto& [name, f] : g_.fields_)
+      if (f.at == loop_ && assigned(L_ + name)) s << "  " << name << "_[i] = " << L_ << name << ";\n", k_.writes.push_back(name);
+    s << "}\n";
+    return s.str();
+  }
+
+ private:
+  bool named(const std::string& w) const { return std::regex_search(body_, std::regex("\\b" + w + "\\b")); }
+  // F = ..., F.x = ..., F[k] = ..., F += ...: stored back
+  bool assigned(const std::string& var) const {
+    return std::regex_search(body_, std::regex("\\b" + var + "\\b(\\.[xyzw]+|\\[[^\\]]*\\])?\\s*([-+*/]?=)(?!=)"));
+  }
+  std::string type(const std::string& field) const { return glsl_type(g_.fields_.at(field).type); }
+  bool any_field_named(Kind at, const std::string& prefix) const {
+    for (auto& [name, f] : g_.fields_)
+      if (f.at == at && named(prefix + name)) return true;
+    return false;
+  }
+
+  // Declares a buffer once (binding = its place in k.uses); returns its array's name.
+  std::string decl(const std::string& name, const std::string& elem, bool readonly) {
+    if (std::find(k_.uses.begin(), k_.uses.end(), name) == k_.uses.end()) {
+      g_.resource(name);
+      decl_ << "layout(std430, binding = " << k_.uses.size() << ") " << (readonly ? "readonly " : "") << "buffer "
+            << name << "_b { " << elem << " " << name << "_[]; };\n";
+      k_.uses.push_back(name);
+    }
+    return name + "_";
+  }
+  std::string field(const std::string& name) {
+    k_.field_types[name] = g_.fields_.at(name).type;
+    return decl(name, type(name), false);
+  }
+  std::string table(const std::string& name) { return decl(name, "uint", true); }
+
+  // A local array `type var[n]` filled with `value(k)` (k the slot).
+  void array(const std::string& type, const std::string& var, uint32_t n, const std::string& value) {
+    load_ << "  " << type << " " << var << "[" << n << "];\n  for (uint k = 0u; k < " << n << "u; ++k) " << var
+          << "[k] = " << value << ";\n";
+  }
+  // Fields at `at` gathered through the index array `index` (n slots; where `guard` is
+  // false, zero).
+  void gather(Kind at, const std::string& index, uint32_t n, const std::string& guard) {
+    auto value = [&](const std::string& read, const std::string& t) {
+      return guard.empty() ? read : guard + " ? " + read + " : " + t + "(0)";
+    };
+    for (auto& [name, f] : g_.fields_)
+      if (f.at == at && named(index + name))
+        array(type(name), index + name, n, value(field(name) + "[" + index + "[k]]", type(name)));
+    if (at == Kind::Vertices && named(index + "Crd"))
+      array("vec3", index + "Crd", n, value(decl("VerCrd", "vec4", false) + "[" + index + "[k]].xyz", "vec3"));
+  }
+
+  void element_loads() {
+    uint32_t n = nodes_of(loop_), stride = n + 1;
+    std::string ver = L_ + "Ver";
+    if (named(ver) || named(ver + "Crd") || any_field_named(Kind::Vertices, ver)) {
+      std::string t = table(ver), v = n <= 4 ? "uvec" + std::to_string(n) : "uint[" + std::to_string(n) + "]";
+      load_ << "  " << (n <= 4 ? v + " " + ver : "uint " + ver + "[" + std::to_string(n) + "]") << " = " << v << "(";
+      for (uint32_t c = 0; c < n; ++c) load_ << (c ? ", " : "") << t << "[i * " << stride << "u + " << c << "u]";
+      load_ << ");\n";
+      gather(Kind::Vertices, ver, n, "");
+    }
+    if (named(L_ + "Ref")) load_ << "  int " << L_ << "Ref = int(" << table(ver) << "[i * " << stride << "u + " << n << "u]);\n";
+    uint32_t ne = uint32_t(local_topology(loop_).edges.size());
+    std::string edg = L_ + "Edg";
+    if (loop_ != Kind::Edges && g_.edges_.count() && (named(edg) || any_field_named(Kind::Edges, edg))) {
+      array("uint", edg, ne, table(edg) + "[i * " + std::to_string(ne) + "u + k]");
+      gather(Kind::Edges, edg, ne, "");
+    }
+    uint32_t nf = uint32_t(local_topology(loop_).facets.size());
+    std::string ngb = L_ + L_;
+    if (nf && (named(ngb) || any_field_named(loop_, ngb))) {
+      array("uint", ngb, nf, table(ngb) + "[i * " + std::to_string(nf) + "u + k]");
+      gather(loop_, ngb, nf, ngb + "[k] != 0xffffffffu");
+    }
+  }
+
+  // Balls (from a vertex) and shells (from an edge): every element kind above the loop's.
+  void upward_loads() {
+    for (Kind x : g_.kinds()) {
+      if (x == Kind::Vertices || x == loop_ || (loop_ == Kind::Edges && local_topology(x).edges.empty())) continue;
+      std::string up = L_ + short_name(x);
+      if (!named(up) && !named(up + "Deg") && !any_field_named(x, up)) continue;
+      uint32_t pad = std::max(1u, g_.upward(loop_, x).padded);
+      load_ << "  uint " << up << "Deg = " << table(up + "Deg") << "[i];\n";
+      array("uint", up, pad, table(up) + "[i * " + std::to_string(pad) + "u + k]");
+      gather(x, up, pad, "k < " + up + "Deg");
+    }
+  }
+
+  void link_loads(const std::string& name, const GpuMesh::Link& l) {
+    std::string var = L_ + name;
+    if (!named(var) && !any_field_named(l.to, var) && !(l.to == Kind::Vertices && named(var + "Crd"))) return;
+    array("uint", var, l.slots, table(var) + "[i * " + std::to_string(l.slots) + "u + k]");
+    gather(l.to, var, l.slots, var + "[k] != 0xffffffffu");
+  }
+
+  GpuMesh& g_;
+  Kind loop_;
+  std::string L_;
+  const std::string& body_;
+  GpuMesh::Kernel& k_;
+  std::ostringstream decl_, load_;
+};
+
+std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& body) {
+  if (!count(loop)) throw KernelError(std::string("the mesh has no ") + kind_name(loop) + " to loop over");
+  auto k = std::make_unique<Kernel>();
+  k->loop = loop;
+  k->count = uint32_t(count(loop));
+  k->source = KernelWriter(*this, loop, body, *k).write();
+  auto r = gpu::compile_glsl(k->source, gpu::ShaderStage::Compute, "kernel");
+  if (!r.ok) throw KernelError(r.messages);
+  std::vector<VkDescriptorType> types(k->uses.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+  k->pipeline = gpu::make_compute(ctx_, r.spirv, types, 4);
+  return k;
+}
+
+bool GpuMesh::valid(const Kernel& k) const {
+  for (auto& [name, t] : k.field_types)
+    if (!fields_.count(name) || !(fields_.at(name).type == t)) return false;
+  return true;
+}
+
+void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k) const {
+  if (!valid(k)) throw std::logic_error("a kernel compiled for fields that have changed: compile it again");
+  std::vector<gpu::Bind> binds;
+  for (auto& name : k.uses) binds.push_back(gpu::storage_buffer(buffer(name)));
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  k.pipeline.bind(cmd, binds, k.count);
+  vkCmdDispatch(cmd, gpu::groups(k.count, 64), 1, 1);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+}
+
+}  // namespace mesh
