@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -176,9 +177,13 @@ std::vector<Section> split(const std::string& text) {
 }
 
 // The fields a kernel text needs: declared ("// field: Name type Kind"), or named by the
-// rule (LF at L, LXF at X) as vec4s.
-std::map<std::string, std::pair<Kind, FieldType>> fields_named(const std::string& text, const std::set<std::string>& links) {
-  std::map<std::string, std::pair<Kind, FieldType>> f;
+// rule (LF at L, LXF at X): those are vec4s unless they exist there already.
+struct FieldUse {
+  Kind at;
+  std::optional<FieldType> type;  // declared
+};
+std::map<std::string, FieldUse> fields_named(const std::string& text, const std::set<std::string>& links) {
+  std::map<std::string, FieldUse> f;
   static const std::regex decl("//\\s*field:\\s*([A-Za-z0-9_]+)\\s+(\\w+)\\s+(" + kKinds + ")\\b");
   for (auto it = std::sregex_iterator(text.begin(), text.end(), decl); it != std::sregex_iterator(); ++it)
     f[(*it)[1]] = {kind_of((*it)[3]), parse_field_type((*it)[2])};
@@ -189,7 +194,7 @@ std::map<std::string, std::pair<Kind, FieldType>> fields_named(const std::string
         std::regex_match(name.substr(0, 3), std::regex(kKinds)))  // TriVer, HexHex: links, not fields
       continue;
     if (std::any_of(links.begin(), links.end(), [&](auto& l) { return name.rfind(l, 0) == 0; })) continue;
-    f[name] = {kind_of(b.empty() ? a : b), FieldType{}};
+    f[name] = {kind_of(b.empty() ? a : b), std::nullopt};
   }
   return f;
 }
@@ -285,6 +290,7 @@ class MeshLab : public Lab {
     auto g = std::make_unique<GpuMesh>(ctx, m);
     if (g->count(Kind::Triangles) && g->count(Kind::Edges)) g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
     Sol sol = read_sol(*g);
+    if (!sol.values.empty()) g->add_field("Sol", sol.at, sol.type);  // before the kernels that read it
     auto kernels = compile(*g, text);  // throws: the previous mesh and kernels stay
     if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
     ctx_ = &ctx;
@@ -461,7 +467,8 @@ class MeshLab : public Lab {
     std::set<std::string> links = {"Opp"};
     try {
       for (auto& [n, f] : fields_named(text, links))
-        if (!g.has_field(n) || g.field_at(n) != f.first || !(g.field_type(n) == f.second)) g.add_field(n, f.first, f.second);
+        if (!g.has_field(n) || g.field_at(n) != f.at || (f.type && !(g.field_type(n) == *f.type)))
+          g.add_field(n, f.at, f.type.value_or(FieldType{}));
     } catch (const std::invalid_argument& e) {
       throw KernelError(e.what());
     }

@@ -1,6 +1,7 @@
 // app/: parameters, .npy files, and the vklab command line end to end (subprocesses).
 #include "diffusion/diffusion.h"
 #include "machining/zbuffer.h"
+#include "mesh/generate.h"
 #include "mesh/meshb.h"
 #include "wave/wave.h"
 #include "helpers.h"
@@ -9,6 +10,7 @@
 #include "npy.h"
 
 #include <nlohmann/json.hpp>
+#include <stb_image.h>
 
 #include <cfloat>
 #include <filesystem>
@@ -497,3 +499,63 @@ TEST(Cli, MeshLabRunsKernelFilesOnMeshFiles) {
   ASSERT_GE(rows.size(), 12u);  // down and up in 3 orders at 2 sizes, + gather vs atomics where the device has them
   for (auto& row : rows) EXPECT_GT(row["median_ms"].get<double>(), 0.0);
 }
+
+namespace {
+
+// Lit pixels of a capture (the background is near black).
+size_t lit_pixels(const fs::path& png) {
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+  if (!px) return 0;
+  size_t lit = 0;
+  for (size_t i = 0; i < size_t(w) * h; ++i) lit += px[4 * i] + px[4 * i + 1] + px[4 * i + 2] > 150;
+  stbi_image_free(px);
+  return lit;
+}
+
+// Volumes from the command line: the generated cube of tetrahedra's volumes add up to 1
+// and so do the vertices' dual cells; a solution at the tetrahedra of a mesh file feeds a
+// kernel file over tetrahedra; the clip plane takes a part of the picture away, not all.
+TEST(Cli, MeshLabVolumesSolutionsAndClip) {
+  auto dir = scratch("meshvol");
+  auto r = run_process(vklab("--headless --validate --lab mesh --set \"example=tetrahedra: volumes\" --set grid_size=16 "
+                             "--steps 1 --size 320x240 --capture " + (dir / "whole.png").string() + " --dump " + (dir / "v").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto js = nlohmann::json::parse(std::ifstream(dir / "v" / "params.json"))["state"];
+  EXPECT_EQ(js["counts"]["Tetrahedra"], 6 * 4 * 4 * 4);
+  EXPECT_NEAR(js["reductions_x"]["Vol"]["sum"].get<double>(), 1.0, 1e-5);
+  EXPECT_NEAR(js["reductions_x"]["Dual"]["sum"].get<double>(), 1.0, 1e-5);
+  EXPECT_GT(js["reductions_x"]["Vol"]["min"].get<double>(), 0.0) << "positively oriented";
+  r = run_process(vklab("--headless --validate --lab mesh --set \"example=tetrahedra: volumes\" --set grid_size=16 "
+                        "--set clip=true --set clip_at=0.5 --steps 1 --size 320x240 --capture " + (dir / "clip.png").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  size_t whole = lit_pixels(dir / "whole.png"), clipped = lit_pixels(dir / "clip.png");
+  EXPECT_GT(whole, 10000u);
+  EXPECT_GT(clipped, whole / 4) << "half the cube stays";
+  EXPECT_LT(clipped, whole * 95 / 100) << "the other half is gone";
+
+  mesh::Mesh m = mesh::cube(2, mesh::Kind::Tetrahedra);
+  mesh::write_mesh(dir / "cube.meshb", m, 3);
+  mesh::Solutions sol;
+  std::vector<double> values;
+  for (int i = 0; i < 48; ++i) values.push_back(0.25 * i - 3);
+  sol.fields.push_back({mesh::Kind::Tetrahedra, {1}, values});
+  mesh::write_solution(dir / "cube.sol", sol, 2);
+  std::ofstream(dir / "k.glsl") << "// loop: Tet\n// field: Twice float Tet\nTetTwice = 2.0 * float(TetSol) + float(TetRef);\n";
+  r = run_process(vklab("--headless --validate --lab mesh --mesh " + (dir / "cube.meshb").string() + " --sol " +
+                        (dir / "cube.sol").string() + " --kernel " + (dir / "k.glsl").string() +
+                        " --set color_field=Twice --steps 1 --dump " + (dir / "s").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto twice = read_npy(dir / "s" / "Twice.npy");
+  ASSERT_EQ(twice.size(), 48u);
+  for (int i = 0; i < 48; ++i) EXPECT_EQ(twice[i], 2 * values[i] + 1) << "tetrahedron " << i;
+  // a solution with a line per tetrahedron on a mesh with fewer: a message naming the file
+  mesh::write_mesh(dir / "small.mesh", mesh::cube(1, mesh::Kind::Tetrahedra), 2);
+  r = run_process(vklab("--headless --lab mesh --mesh " + (dir / "small.mesh").string() + " --sol " +
+                        (dir / "cube.sol").string() + " --steps 1"));
+  EXPECT_EQ(r.code, 2) << "bad input";
+  EXPECT_NE(r.err.find("cube.sol: 48 values at Tetrahedra, the mesh has 6"), std::string::npos) << r.err;
+}
+
+}  // namespace

@@ -266,3 +266,66 @@ TEST_F(MeshEntities, NamesTypesAndStaleKernels) {
 }
 
 }  // namespace
+
+namespace {
+
+// Pyramids and prisms, whose facets mix triangles and quadrilaterals: the unit cube cut into
+// 6 pyramids (a face each, apex at the centre) and a triangulated square extruded into 2
+// layers of prisms. Volumes add up to the cube's and the slab's; neighbours are where
+// they must be.
+TEST_F(MeshEntities, PyramidsAndPrisms) {
+  Mesh m;
+  for (int b = 0; b < 8; ++b) m.xyz.insert(m.xyz.end(), {double(b & 1), double(b >> 1 & 1), double(b >> 2 & 1)});
+  m.xyz.insert(m.xyz.end(), {0.5, 0.5, 0.5});
+  m.vref.assign(9, 0);
+  // the six faces, seen from outside counter-clockwise, so the base turns away from the apex
+  Elements pyr{Kind::Pyramids, {0, 1, 3, 2, 8, 4, 6, 7, 5, 8, 0, 4, 5, 1, 8, 2, 3, 7, 6, 8, 0, 2, 6, 4, 8, 1, 5, 7, 3, 8},
+               {1, 1, 1, 1, 1, 1}};
+  // prisms over the triangles (0 1 2) and (1 3 2) of the square z = 2..4, two layers
+  for (int z = 0; z < 3; ++z)
+    for (int b = 0; b < 4; ++b) m.xyz.insert(m.xyz.end(), {double(b & 1), double(b >> 1), 2.0 + z}), m.vref.push_back(0);
+  Elements pri{Kind::Prisms, {}, {}};
+  for (uint32_t z = 0; z < 2; ++z)
+    for (auto t : {std::array<uint32_t, 3>{0, 1, 2}, std::array<uint32_t, 3>{1, 3, 2}}) {
+      uint32_t lo = 9 + 4 * z, hi = lo + 4;
+      pri.v.insert(pri.v.end(), {lo + t[0], lo + t[1], lo + t[2], hi + t[0], hi + t[1], hi + t[2]});
+      pri.ref.push_back(2);
+    }
+  m.elements = {pyr, pri};
+  GpuMesh g(ctx(), m);
+  g.add_field("Vol", Kind::Pyramids, {Scalar::Float, 2});
+  g.add_field("Vol", Kind::Prisms, {Scalar::Float, 2});  // replaces the pyramids' one
+  EXPECT_EQ(g.field_at("Vol"), Kind::Prisms);
+  g.add_field("Cone", Kind::Pyramids, {Scalar::Float, 2});
+  // a pyramid: base area x height / 3; height from the apex to the base plane
+  auto pk = g.compile(Kind::Pyramids,
+                      "vec3 n = cross(PyrVerCrd[2] - PyrVerCrd[0], PyrVerCrd[3] - PyrVerCrd[1]);\n"
+                      "float h = abs(dot(PyrVerCrd[4] - PyrVerCrd[0], normalize(n)));\n"
+                      "int c = 0;\nfor (int f = 0; f < 5; ++f) c += PyrPyr[f] != 0xffffffffu ? 1 : 0;\n"
+                      "PyrCone = vec2(0.5 * length(n) * h / 3.0, float(c));");
+  // a right prism: triangle area x height
+  auto qk = g.compile(Kind::Prisms,
+                      "float a = 0.5 * length(cross(PriVerCrd[1] - PriVerCrd[0], PriVerCrd[2] - PriVerCrd[0]));\n"
+                      "int c = 0;\nfor (int f = 0; f < 5; ++f) c += PriPri[f] != 0xffffffffu ? 1 : 0;\n"
+                      "PriVol = vec2(a * (PriVerCrd[3].z - PriVerCrd[0].z), float(c));");
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    g.record(cmd, *pk);
+    g.record(cmd, *qk);
+  });
+  auto cone = g.download("Cone"), vol = g.download("Vol");
+  double pyr_total = 0, pri_total = 0;
+  for (int i = 0; i < 6; ++i) {
+    pyr_total += cone[2 * i];
+    EXPECT_EQ(cone[2 * i + 1], 4) << "pyramid " << i << ": a neighbour across each triangle, none under the base";
+  }
+  for (int i = 0; i < 4; ++i) {
+    pri_total += vol[2 * i];
+    EXPECT_EQ(vol[2 * i + 1], 2) << "prism " << i << ": one beside it across the diagonal, one above or below";
+  }
+  EXPECT_NEAR(pyr_total, 1.0, 1e-6) << "the pyramids fill the cube";
+  EXPECT_NEAR(pri_total, 2.0, 1e-6) << "the prisms fill the 1 x 1 x 2 slab";
+  EXPECT_EQ(g.upward(Kind::Vertices, Kind::Pyramids).degree[8], 6u) << "the centre is every pyramid's apex";
+  EXPECT_EQ(g.count(Kind::Edges), 12u + 8 + 3 * 5 + 2 * 4) << "the cube's 12 and 8 to the centre; the slab's 3 squares with a diagonal and 2 x 4 uprights";
+}
+
+}  // namespace
