@@ -15,12 +15,18 @@ using namespace mesh;
 
 namespace {
 
+// The median of 5 runs of the loop over equal slices on `threads` threads (after one run
+// that touches every page).
 double cpu_ms(const std::function<void(size_t, size_t)>& loop, size_t count, unsigned threads) {
-  auto t0 = std::chrono::steady_clock::now();
-  std::vector<std::thread> pool;
-  for (unsigned k = 0; k < threads; ++k) pool.emplace_back(loop, count * k / threads, count * (k + 1) / threads);
-  for (auto& th : pool) th.join();
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::vector<double> ms;
+  for (int r = 0; r < 6; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    std::vector<std::thread> pool;
+    for (unsigned k = 0; k < threads; ++k) pool.emplace_back(loop, count * k / threads, count * (k + 1) / threads);
+    for (auto& th : pool) th.join();
+    if (r > 0) ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return gpu::median(ms);
 }
 
 struct Case {
@@ -57,9 +63,10 @@ BenchRow run(gpu::Context& ctx, const BenchOptions& o, const Case& c) {
 
 // Two kernels that sum something at the vertices: gather through the ball, and clear +
 // scatter with float atomics (seed 004 §2.5), timed as pairs.
+// `bytes`: the compulsory traffic of each pair (gather, atomics).
 void accumulate(gpu::Context& ctx, const BenchOptions& o, GpuMesh& g, const std::string& size, const std::string& what,
                 const GpuMesh::Kernel& gather_pre, const GpuMesh::Kernel& gather, const GpuMesh::Kernel& clear,
-                const GpuMesh::Kernel& scatter, std::vector<BenchRow>& rows) {
+                const GpuMesh::Kernel& scatter, const double bytes[2], std::vector<BenchRow>& rows) {
   for (int atomics = 0; atomics < 2; ++atomics) {
     auto tm = gpu::time_gpu(
         ctx,
@@ -74,6 +81,7 @@ void accumulate(gpu::Context& ctx, const BenchOptions& o, GpuMesh& g, const std:
     row.elements = scatter.count;
     row.repeats = tm.repeats;
     row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
+    row.bytes = bytes[atomics];
     row.reference = {{"what", what},
                      {"method", atomics ? "clear, then scatter with atomicAdd on floats"
                                         : "per element, then gather through the padded ball"},
@@ -131,7 +139,11 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& r
       auto scatter = g.compile(Kind::Triangles,
                                "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
                                "for (int c = 0; c < 3; ++c) atomicAdd(Star_[TriVer[c]], a);");
-      accumulate(ctx, o, g, size, "triangle areas summed at their vertices", *area, *gather, *clear, *scatter, rows);
+      // gather: areas (TriVer, Area a triangle, VerCrd a vertex), then the ball (row, degree,
+      // Star a vertex, Area a triangle); atomics: clear Star, then TriVer a triangle, VerCrd and
+      // Star read and written a vertex.
+      const double bytes[2] = {20.0 * nt + 16.0 * nv + nv * (4.0 * b.padded + 8) + 4.0 * nt, 4.0 * nv + 16.0 * nt + 24.0 * nv};
+      accumulate(ctx, o, g, size, "triangle areas summed at their vertices", *area, *gather, *clear, *scatter, bytes, rows);
     }
 }
 
@@ -177,8 +189,9 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& ro
       auto scatter = g.compile(Kind::Tetrahedra,
                                "float v = 0.25 * dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], "
                                "TetVerCrd[3] - TetVerCrd[0])) / 6.0;\nfor (int c = 0; c < 4; ++c) atomicAdd(Dual_[TetVer[c]], v);");
+      const double bytes[2] = {24.0 * nt + 16.0 * nv + nv * (4.0 * b.padded + 8) + 4.0 * nt, 4.0 * nv + 20.0 * nt + 24.0 * nv};
       accumulate(ctx, o, g, size, "a quarter of each tetrahedron's volume summed at its vertices (hilbert order)", *down, *up,
-                 *clear, *scatter, rows);
+                 *clear, *scatter, bytes, rows);
     }
 }
 
