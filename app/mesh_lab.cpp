@@ -3,6 +3,7 @@
 #include "lab.h"
 #include "mesh/generate.h"
 #include "mesh/gpu_mesh.h"
+#include "mesh/kernel_text.h"
 #include "mesh/renumber.h"
 #include "mesh_bench.h"
 #include "mesh_view.h"
@@ -14,204 +15,10 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <optional>
-#include <regex>
-#include <set>
-#include <sstream>
 
 using namespace mesh;
 
 namespace {
-
-// Kernels: sections separated by a line "---", each starting with "// loop: Tri" (or Ver,
-// Edg, Qua, Tet, Pyr, Pri, Hex). "// field: Name type Kind" declares a field (float, vec2,
-// int, ivec3, double, ...); a field only named is a vec4 where the name puts it.
-struct Example {
-  std::string text, colour;
-  std::string mesh;  // the generated mesh it is meant for
-};
-const std::map<std::string, Example> kExamples = {
-    {"smoothing",
-     {"// loop: Tri  (barycentres)\n"
-      "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
-      "---\n"
-      "// loop: Ver  (each vertex moves halfway to the mean barycentre of its ball)\n"
-      "vec3 s = vec3(0.0);\n"
-      "for (uint k = 0u; k < VerTriDeg; ++k) s += VerTriBar[k].xyz;\n"
-      "vec3 target = s / float(VerTriDeg);\n"
-      "VerMove.x = length(target - VerCrd);\n"
-      "VerCrd = mix(VerCrd, target, 0.5);\n",
-      "Move", "surface"}},
-    {"areas",
-     {"// loop: Tri  (area of each triangle)\n"
-      "TriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n",
-      "Area", "surface"}},
-    {"star areas",
-     {"// loop: Tri  (areas, then gathered at the vertices: scatter by gathering)\n"
-      "TriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
-      "---\n"
-      "// loop: Ver\n"
-      "float a = 0.0;\n"
-      "for (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k].x;\n"
-      "VerStar.x = a;\n",
-      "Star", "surface"}},
-    {"star areas (atomics)",
-     {"// loop: Ver  (clear, then scatter with float atomics: needs shaderBufferFloat32AtomicAdd)\n"
-      "VerStar.x = 0.0;\n"
-      "---\n"
-      "// loop: Tri\n"
-      "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
-      "atomicAdd(Star_[TriVer.x].x, a);\n"
-      "atomicAdd(Star_[TriVer.y].x, a);\n"
-      "atomicAdd(Star_[TriVer.z].x, a);\n",
-      "Star", "surface"}},
-    {"mean height per triangle",
-     {"// loop: Tri  (chapter 3: the mean of the vertices' heights)\n"
-      "TriMean.x = (TriVerCrd[0].z + TriVerCrd[1].z + TriVerCrd[2].z) / 3.0;\n",
-      "Mean", "surface"}},
-    {"neighbour distance",
-     {"// loop: Tri  (barycentres, then the mean distance to the neighbours across the edges)\n"
-      "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
-      "---\n"
-      "// loop: Tri\n"
-      "float s = 0.0, n = 0.0;\n"
-      "for (int k = 0; k < 3; ++k)\n"
-      "  if (TriTri[k] != 0xffffffffu) { s += distance(TriBar.xyz, TriTriBar[k].xyz); n += 1.0; }\n"
-      "TriDist.x = s / max(n, 1.0);\n",
-      "Dist", "surface"}},
-    {"valence (int atomics)",
-     {"// field: Valence int Ver\n"
-      "// loop: Ver  (clear)\n"
-      "VerValence = 0;\n"
-      "---\n"
-      "// loop: Tri  (each triangle counts itself at its vertices)\n"
-      "for (int c = 0; c < 3; ++c) atomicAdd(Valence_[TriVer[c]], 1);\n",
-      "Valence", "surface"}},
-    {"diagonals (user link)",
-     {"// field: Diag float Edg\n"
-      "// loop: Edg  (EdgOpp: the lab's link table, the 2 vertices facing each edge — GmlNewLinkData)\n"
-      "EdgDiag = EdgOpp[1] != 0xffffffffu ? distance(EdgOppCrd[0], EdgOppCrd[1]) / distance(EdgVerCrd[0], EdgVerCrd[1]) : 0.0;\n"
-      "---\n"
-      "// field: Ratio float Ver\n"
-      "// loop: Ver  (the largest diagonal / edge ratio around each vertex)\n"
-      "float r = 0.0;\n"
-      "for (uint k = 0u; k < VerEdgDeg; ++k) r = max(r, VerEdgDiag[k]);\n"
-      "VerRatio = r;\n",
-      "Ratio", "surface"}},
-    {"tetrahedra: volumes",
-     {"// field: Vol float Tet\n"
-      "// loop: Tet  (signed volume)\n"
-      "TetVol = dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[3] - TetVerCrd[0])) / 6.0;\n"
-      "---\n"
-      "// field: Dual float Ver\n"
-      "// loop: Ver  (a quarter of the ball's volume: the vertex's dual cell)\n"
-      "float v = 0.0;\n"
-      "for (uint k = 0u; k < VerTetDeg; ++k) v += VerTetVol[k];\n"
-      "VerDual = 0.25 * v;\n",
-      "Vol", "tetrahedra"}},
-    {"tetrahedra: shells",
-     {"// field: Len float Edg\n"
-      "// field: Around int Edg\n"
-      "// loop: Edg  (edge length, and the tetrahedra in its shell)\n"
-      "EdgLen = distance(EdgVerCrd[0], EdgVerCrd[1]);\n"
-      "EdgAround = int(EdgTetDeg);\n"
-      "---\n"
-      "// field: Longest float Tet\n"
-      "// loop: Tet  (down to the edges)\n"
-      "float l = 0.0;\n"
-      "for (int e = 0; e < 6; ++e) l = max(l, TetEdgLen[e]);\n"
-      "TetLongest = l;\n",
-      "Longest", "tetrahedra"}},
-    {"hexahedra: neighbours",
-     {"// field: Height float Hex\n"
-      "// loop: Hex  (the centre's height, then averaged with the neighbours across the faces)\n"
-      "float z = 0.0;\n"
-      "for (int c = 0; c < 8; ++c) z += HexVerCrd[c].z;\n"
-      "HexHeight = z / 8.0;\n"
-      "---\n"
-      "// field: Smooth float Hex\n"
-      "// loop: Hex\n"
-      "float s = HexHeight, n = 1.0;\n"
-      "for (int f = 0; f < 6; ++f) if (HexHex[f] != 0xffffffffu) { s += HexHexHeight[f]; n += 1.0; }\n"
-      "HexSmooth = s / n;\n",
-      "Smooth", "hexahedra"}}};
-
-std::vector<std::string> example_names() {
-  std::vector<std::string> n;
-  for (auto& [k, v] : kExamples) n.push_back(k);
-  return n;
-}
-
-const std::string kKinds = "Ver|Edg|Tri|Qua|Tet|Pyr|Pri|Hex";
-Kind kind_of(const std::string& s) {
-  for (Kind k : {Kind::Vertices, Kind::Edges, Kind::Triangles, Kind::Quadrilaterals, Kind::Tetrahedra, Kind::Pyramids,
-                 Kind::Prisms, Kind::Hexahedra})
-    if (s == short_name(k)) return k;
-  throw std::invalid_argument("no entity " + s);
-}
-
-struct Section {
-  Kind loop = Kind::Triangles;
-  std::string body;
-  int first_line = 1;  // in the editor
-};
-
-std::vector<Section> split(const std::string& text) {
-  std::vector<Section> out(1);
-  std::istringstream in(text);
-  std::string line;
-  int n = 0;
-  static const std::regex loop_re("\\s*//\\s*loop:\\s*(" + kKinds + ")\\b.*");
-  while (std::getline(in, line)) {
-    ++n;
-    if (line == "---") {
-      out.push_back({});
-      out.back().first_line = n + 1;
-      continue;
-    }
-    std::smatch m;
-    if (std::regex_match(line, m, loop_re)) out.back().loop = kind_of(m[1]);
-    out.back().body += line + "\n";
-  }
-  return out;
-}
-
-// The fields a kernel text needs: declared ("// field: Name type Kind"), or named by the
-// rule (LF at L, LXF at X): those are vec4s unless they exist there already.
-struct FieldUse {
-  Kind at;
-  std::optional<FieldType> type;  // declared
-};
-std::map<std::string, FieldUse> fields_named(const std::string& text, const std::set<std::string>& links) {
-  std::map<std::string, FieldUse> f;
-  static const std::regex decl("//\\s*field:\\s*([A-Za-z0-9_]+)\\s+(\\w+)\\s+(" + kKinds + ")\\b");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), decl); it != std::sregex_iterator(); ++it)
-    f[(*it)[1]] = {kind_of((*it)[3]), parse_field_type((*it)[2])};
-  static const std::regex word("\\b(" + kKinds + ")(" + kKinds + ")?([A-Z][A-Za-z0-9]*)\\b");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator(); ++it) {
-    std::string a = (*it)[1], b = (*it)[2], name = (*it)[3];
-    if (name == "Crd" || name == "Deg" || name == "Ref" || f.count(name) ||
-        std::regex_match(name.substr(0, 3), std::regex(kKinds)))  // TriVer, HexHex: links, not fields
-      continue;
-    if (std::any_of(links.begin(), links.end(), [&](auto& l) { return name.rfind(l, 0) == 0; })) continue;
-    f[name] = {kind_of(b.empty() ? a : b), std::nullopt};
-  }
-  return f;
-}
-
-// The lab's own GmlNewLinkData table: for each edge, the vertices facing it in its (up to
-// two) triangles.
-std::vector<uint32_t> facing_vertices(const GpuMesh& g) {
-  const Elements& t = g.elements(Kind::Triangles);
-  const auto& te = g.edges().edges_of.at(Kind::Triangles);
-  std::vector<uint32_t> opp(2 * g.count(Kind::Edges), UINT32_MAX);
-  for (size_t f = 0; f < t.count(); ++f)
-    for (int c = 0; c < 3; ++c) {
-      uint32_t e = te[3 * f + c];
-      (opp[2 * e] == UINT32_MAX ? opp[2 * e] : opp[2 * e + 1]) = t.v[3 * f + (c + 2) % 3];
-    }
-  return opp;
-}
 
 // What the picture draws of one element kind: its triangles (quadrilaterals split, the
 // diagonal hidden), or for a volume kind its facets with the element across each.
@@ -269,7 +76,7 @@ class MeshLab : public Lab {
   std::string title() const override { return "Kernels on unstructured meshes (seed 004, GMlib)"; }
 
   void build(gpu::Context& ctx) override {
-    const Example& ex = kExamples.at(params_.choice("example"));
+    const Example& ex = mesh_examples().at(params_.choice("example"));
     std::string gen = params_.choice("generate") == "the example's" ? ex.mesh : params_.choice("generate");
     uint32_t n = uint32_t(params_.get_int("grid_size"));
     Mesh m = !params_.text("mesh_file").empty() ? read_mesh(params_.text("mesh_file"))
@@ -291,7 +98,7 @@ class MeshLab : public Lab {
     if (g->count(Kind::Triangles) && g->count(Kind::Edges)) g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
     Sol sol = read_sol(*g);
     if (!sol.values.empty()) g->add_field("Sol", sol.at, sol.type);  // before the kernels that read it
-    auto kernels = compile(*g, text);  // throws: the previous mesh and kernels stay
+    auto kernels = compile_text(*g, text);  // throws: the previous mesh and kernels stay
     if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
     ctx_ = &ctx;
     mesh_ = std::move(m);
@@ -391,7 +198,7 @@ class MeshLab : public Lab {
     ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(), ImVec2(ImGui::GetContentRegionAvail().x, 240));
     if (ImGui::Button("Compile")) {
       try {
-        kernels_ = compile(*gpu_, editor_.data());
+        kernels_ = compile_text(*gpu_, editor_.data());
         error_.clear();
       } catch (const std::exception& e) {
         error_ = e.what();  // the last good kernels keep running
@@ -463,28 +270,6 @@ class MeshLab : public Lab {
     return sol;
   }
 
-  std::vector<std::unique_ptr<GpuMesh::Kernel>> compile(GpuMesh& g, const std::string& text) {
-    std::set<std::string> links = {"Opp"};
-    try {
-      for (auto& [n, f] : fields_named(text, links))
-        if (!g.has_field(n) || g.field_at(n) != f.at || (f.type && !(g.field_type(n) == *f.type)))
-          g.add_field(n, f.at, f.type.value_or(FieldType{}));
-    } catch (const std::invalid_argument& e) {
-      throw KernelError(e.what());
-    }
-    std::vector<std::unique_ptr<GpuMesh::Kernel>> out;
-    for (auto& s : split(text)) {
-      if (s.body.find_first_not_of(" \n\t") == std::string::npos) continue;
-      try {
-        out.push_back(g.compile(s.loop, s.body));
-      } catch (const KernelError& e) {
-        throw KernelError("section starting at line " + std::to_string(s.first_line) + ":\n" + e.what());
-      }
-    }
-    if (out.empty()) throw KernelError("no kernel to run");
-    return out;
-  }
-
   // The volume kinds' facets where the mesh has volumes, else its triangles and quadrilaterals.
   void make_pictures(gpu::Context& ctx) {
     pictures_.clear();
@@ -515,7 +300,7 @@ class MeshLab : public Lab {
 
   std::string color_field() const {
     const std::string& c = params_.text("color_field");
-    return c.empty() ? kExamples.at(params_.choice("example")).colour : c;
+    return c.empty() ? mesh_examples().at(params_.choice("example")).colour : c;
   }
 
   // The colour range from a GPU reduction of the field (GmlReduceVector), every 20 frames.

@@ -201,6 +201,12 @@ void GpuMesh::add_link(const std::string& name, Kind from, Kind to, uint32_t slo
   put(short_name(from) + name, table);
 }
 
+std::vector<std::string> GpuMesh::link_names() const {
+  std::vector<std::string> n;
+  for (auto& [name, l] : links_) n.push_back(name);
+  return n;
+}
+
 const std::vector<uint32_t>& GpuMesh::neighbours(Kind k) {
   auto it = neighbours_.find(k);
   if (it == neighbours_.end()) it = neighbours_.emplace(k, mesh::neighbours(elements(k), nv_)).first;  // GmlSetNeighbours

@@ -71,6 +71,7 @@ class GpuMesh {
 
   // GmlNewLinkData: `slots` indices a `from` entity into the `to` entities (UINT32_MAX: none).
   void add_link(const std::string& name, Kind from, Kind to, uint32_t slots, const std::vector<uint32_t>& table);
+  std::vector<std::string> link_names() const;
 
   // Automatic links, built (and uploaded) on first use.
   const std::vector<uint32_t>& neighbours(Kind k);  // facets a line
