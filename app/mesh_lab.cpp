@@ -206,7 +206,16 @@ class MeshLab : public Lab {
     }
     ImGui::SameLine();
     if (ImGui::Button("Save kernel")) save_kernel();
-    if (!saved_.empty()) ImGui::SameLine(), ImGui::TextDisabled("%s", saved_.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("Save mesh + fields")) {
+      try {
+        save("vklab-mesh");
+        saved_ = "saved " + (std::filesystem::current_path() / "vklab-mesh").string() + ".meshb / .solb";
+      } catch (const std::exception& e) {
+        saved_ = e.what();
+      }
+    }
+    if (!saved_.empty()) ImGui::TextDisabled("%s", saved_.c_str());
     if (!error_.empty()) ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
     if (!kernels_.empty() && ImGui::TreeNode("generated shader (first kernel)")) {
       ImGui::TextUnformatted(kernels_[0]->source.c_str());
@@ -231,9 +240,10 @@ class MeshLab : public Lab {
     }
     nlohmann::json counts;
     for (Kind k : gpu_->kinds()) counts[kind_name(k)] = gpu_->count(k);
-    return {{"arrays", arrays},   {"reductions_x", reductions},    {"runs", steps_done_},
-            {"counts", counts},   {"vertices", gpu_->vertices()}, {"triangles", gpu_->count(Kind::Triangles)},
-            {"kernels", kernels_.size()}};
+    nlohmann::json files = {{"mesh.meshb", "the mesh as on the GPU (moved vertices, extracted edges), GMF v2"},
+                            {"mesh.solb", save(dir / "mesh")}};
+    return {{"arrays", arrays}, {"files", files}, {"reductions_x", reductions}, {"runs", steps_done_}, {"counts", counts},
+            {"vertices", gpu_->vertices()}, {"triangles", gpu_->count(Kind::Triangles)}, {"kernels", kernels_.size()}};
   }
 
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override { return mesh_bench(ctx, options); }
@@ -284,6 +294,15 @@ class MeshLab : public Lab {
       if (!rec.empty()) p.records.upload(rec);
       pictures_.push_back(std::move(p));
     }
+  }
+
+  // STEM.meshb and, with fields, STEM.solb; returns the solution's columns.
+  std::vector<std::string> save(const std::filesystem::path& stem) {
+    std::vector<std::string> columns;
+    write_mesh(stem.string() + ".meshb", gpu_->download_mesh(), 2);
+    auto sol = gpu_->download_fields(&columns);
+    if (!sol.fields.empty()) write_solution(stem.string() + ".solb", sol, 2);
+    return columns;
   }
 
   void save_kernel() {

@@ -550,6 +550,21 @@ TEST(Cli, MeshLabVolumesSolutionsAndClip) {
   auto twice = read_npy(dir / "s" / "Twice.npy");
   ASSERT_EQ(twice.size(), 48u);
   for (int i = 0; i < 48; ++i) EXPECT_EQ(twice[i], 2 * values[i] + 1) << "tetrahedron " << i;
+  // written back: the mesh as it was read (plus its extracted edges and boundary faces), and
+  // the fields at the tetrahedra as one solution of two columns, Sol then Twice
+  auto back = mesh::read_mesh(dir / "s" / "mesh.meshb");
+  EXPECT_EQ(back.xyz, m.xyz);
+  EXPECT_EQ(back.find(mesh::Kind::Tetrahedra)->v, m.find(mesh::Kind::Tetrahedra)->v);
+  EXPECT_EQ(back.find(mesh::Kind::Triangles)->count(), 6u * 4 * 2) << "the cube's boundary: 6 sides of 2 x 2 squares, halved";
+  EXPECT_EQ(back.find(mesh::Kind::Edges)->count(), 54u + 36 + 8) << "grid lines, square diagonals, cell diagonals";
+  auto fields = mesh::read_solution(dir / "s" / "mesh.solb");
+  ASSERT_EQ(fields.fields.size(), 1u);
+  EXPECT_EQ(fields.fields[0].at, mesh::Kind::Tetrahedra);
+  ASSERT_EQ(fields.fields[0].values.size(), 96u);
+  for (int i = 0; i < 48; ++i) {
+    EXPECT_EQ(fields.fields[0].values[2 * i], values[i]);
+    EXPECT_EQ(fields.fields[0].values[2 * i + 1], 2 * values[i] + 1);
+  }
   // a solution with a line per tetrahedron on a mesh with fewer: a message naming the file
   mesh::write_mesh(dir / "small.mesh", mesh::cube(1, mesh::Kind::Tetrahedra), 2);
   r = run_process(vklab("--headless --lab mesh --mesh " + (dir / "small.mesh").string() + " --sol " +

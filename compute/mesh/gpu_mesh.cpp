@@ -51,7 +51,7 @@ FieldType parse_field_type(const std::string& s) {
 
 uint32_t field_stride(FieldType t) { return scalar_bytes(t.scalar) * (t.components == 3 ? 4 : t.components); }
 
-GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx), nv_(m.vertices()) {
+GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx), nv_(m.vertices()), vref_(m.vref) {
   std::vector<float> crd(4 * nv_, 0.0f);
   for (size_t v = 0; v < nv_; ++v)
     for (int c = 0; c < std::min(m.dim, 3); ++c) crd[4 * v + c] = float(m.xyz[v * m.dim + c]);
@@ -179,6 +179,38 @@ std::vector<float> GpuMesh::coordinates() const {
   auto c = buffer("VerCrd").download<float>();
   c.resize(4 * nv_);
   return c;
+}
+
+Mesh GpuMesh::download_mesh() const {
+  Mesh m;
+  m.dim = 3;
+  auto crd = coordinates();
+  for (size_t v = 0; v < nv_; ++v) m.xyz.insert(m.xyz.end(), {crd[4 * v], crd[4 * v + 1], crd[4 * v + 2]});
+  m.vref = vref_;
+  for (auto& [kind, e] : elements_) m.elements.push_back(e);
+  return m;
+}
+
+Solutions GpuMesh::download_fields(std::vector<std::string>* columns) const {
+  Solutions s;
+  s.dim = 3;
+  for (Kind k : kinds()) {
+    Solution f{k, {}, {}};
+    std::vector<std::pair<std::vector<double>, uint32_t>> data;  // each field's values and components
+    for (auto& [name, fd] : fields_) {
+      if (fd.at != k) continue;
+      data.emplace_back(download(name), fd.type.components);
+      for (uint32_t c = 0; c < fd.type.components; ++c) {
+        f.types.push_back(1);
+        if (columns) columns->push_back(name + "." + "xyzw"[c] + " at " + kind_name(k));
+      }
+    }
+    if (f.types.empty()) continue;
+    for (size_t i = 0; i < count(k); ++i)
+      for (auto& [v, c] : data) f.values.insert(f.values.end(), v.begin() + long(i * c), v.begin() + long((i + 1) * c));
+    s.fields.push_back(std::move(f));
+  }
+  return s;
 }
 
 void GpuMesh::set_coordinates(const std::vector<float>& v) {

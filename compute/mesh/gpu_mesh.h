@@ -67,6 +67,11 @@ class GpuMesh {
   FieldType field_type(const std::string& name) const { return fields_.at(name).type; }
   std::vector<std::string> field_names() const;
   std::vector<float> coordinates() const;  // VerCrd, 4 floats a vertex
+  // Write back (GmlExportMesh / solution): the mesh as it is on the GPU now (coordinates
+  // moved by kernels, the extracted edges), and every field, one solution keyword an entity
+  // kind, a scalar column a component; `columns` names them ("Bar.x" ...) in file order.
+  Mesh download_mesh() const;
+  Solutions download_fields(std::vector<std::string>* columns) const;
   void set_coordinates(const std::vector<float>& xyzw);
 
   // GmlNewLinkData: `slots` indices a `from` entity into the `to` entities (UINT32_MAX: none).
@@ -124,6 +129,7 @@ class GpuMesh {
 
   gpu::Context& ctx_;
   size_t nv_ = 0;
+  std::vector<int64_t> vref_;
   std::map<Kind, Elements> elements_;
   EdgeSet edges_;
   std::map<std::string, gpu::Buffer> buffers_;
