@@ -6,6 +6,7 @@
 #include "mesh/kernel_text.h"
 #include "mesh/renumber.h"
 #include "mesh_bench.h"
+#include "colormap.h"
 #include "mesh_view.h"
 #include "npy.h"
 
@@ -173,8 +174,8 @@ class MeshLab : public Lab {
     ImGui::Text("%s, fp64: %s, float atomics: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no",
                 ctx_->atomic_float_add ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
     std::string f = color_field();
-    ImGui::Text("colour: %s[%d]  min %.5g  max %.5g  sum %.6g  L2 %.6g", f.c_str(), params_.get_int("color_component"),
-                stats_.min, stats_.max, stats_.sum, stats_.l2);
+    ImGui::Text("colour: %s[%d]  sum %.6g  L2 %.6g", f.c_str(), params_.get_int("color_component"), stats_.sum, stats_.l2);
+    legend();
     if (gpu_->has_field(f) && gpu_->field_at(f) != Kind::Vertices &&
         std::none_of(pictures_.begin(), pictures_.end(), [&](auto& p) { return p.kind == gpu_->field_at(f); }))
       ImGui::TextColored({1, 0.8f, 0.3f, 1}, "%s lives at %s, not drawn here: grey", f.c_str(), kind_name(gpu_->field_at(f)));
@@ -296,6 +297,28 @@ class MeshLab : public Lab {
     }
   }
 
+  // The colour map as the picture uses it, from the field's minimum to its maximum.
+  void legend() {
+    static const auto lut = render::colormap_table("coolwarm");
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeight();
+    for (int i = 0; i < 32; ++i) {
+      auto c = [&](int j) {
+        const auto& rgb = lut[std::min(255, j * 255 / 32)];
+        return ImGui::ColorConvertFloat4ToU32({rgb[0], rgb[1], rgb[2], 1});
+      };
+      float x0 = p.x + w * i / 32, x1 = p.x + w * (i + 1) / 32;
+      dl->AddRectFilledMultiColor({x0, p.y}, {x1, p.y + h}, c(i), c(i + 1), c(i + 1), c(i));
+    }
+    ImGui::Dummy({w, h});
+    ImGui::Text("%-.5g", style_.lo);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.5g", style_.hi);
+    ImGui::SameLine(std::max(0.0f, w - ImGui::CalcTextSize(buf).x));
+    ImGui::TextUnformatted(buf);
+  }
+
   // STEM.meshb and, with fields, STEM.solb; returns the solution's columns.
   std::vector<std::string> save(const std::filesystem::path& stem) {
     std::vector<std::string> columns;
@@ -322,9 +345,9 @@ class MeshLab : public Lab {
     return c.empty() ? mesh_examples().at(params_.choice("example")).colour : c;
   }
 
-  // The colour range from a GPU reduction of the field (GmlReduceVector), every 20 frames.
+  // The colour range from a GPU reduction of the field (GmlReduceVector), every 4 frames.
   void update_range() {
-    range_frames_ = 20;
+    range_frames_ = 4;
     std::string f = color_field();
     if (!gpu_->has_field(f)) return;
     uint32_t c = std::min<uint32_t>(uint32_t(params_.get_int("color_component")), gpu_->field_type(f).components - 1);
