@@ -218,10 +218,11 @@ class MeshLab : public Lab {
     }
     if (!saved_.empty()) ImGui::TextDisabled("%s", saved_.c_str());
     if (!error_.empty()) ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
-    if (!kernels_.empty() && ImGui::TreeNode("generated shader (first kernel)")) {
-      ImGui::TextUnformatted(kernels_[0]->source.c_str());
-      ImGui::TreePop();
-    }
+    for (size_t k = 0; k < kernels_.size(); ++k)
+      if (ImGui::TreeNode((void*)k, "generated shader %zu (%s loop)", k + 1, short_name(kernels_[k]->loop))) {
+        ImGui::TextUnformatted(kernels_[k]->source.c_str());
+        ImGui::TreePop();
+      }
     ImGui::TextDisabled("right drag: orbit; wheel: zoom");
   }
 

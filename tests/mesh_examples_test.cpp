@@ -46,8 +46,8 @@ class MeshExamples : public GpuTest {
 
 TEST_F(MeshExamples, EveryExampleIsTestedHere) {
   EXPECT_EQ(example_names(), (std::vector<std::string>{"areas", "diagonals (user link)", "hexahedra: neighbours",
-                                                       "mean height per triangle", "neighbour distance", "smoothing",
-                                                       "star areas", "star areas (atomics)", "tetrahedra: shells",
+                                                       "mean height per triangle", "neighbour distance", "scatter/gather pair",
+                                                       "smoothing", "star areas", "star areas (atomics)", "tetrahedra: shells",
                                                        "tetrahedra: volumes", "valence (int atomics)"}))
       << "a new example needs its test below";
 }
@@ -64,6 +64,17 @@ TEST_F(MeshExamples, Smoothing) {
     ASSERT_NEAR(move[4 * v], glm::distance(target, P(uint32_t(v))), 1e-6) << "vertex " << v;
     glm::dvec3 moved = 0.5 * (P(uint32_t(v)) + target);
     for (int c = 0; c < 3; ++c) ASSERT_NEAR(crd[4 * v + c], moved[c], 1e-6) << "vertex " << v;
+  }
+}
+
+TEST_F(MeshExamples, ScatterGatherPair) {
+  run("scatter/gather pair");
+  auto avg = field("Avg");
+  const Ball& b = g_->upward(Kind::Vertices, Kind::Triangles);
+  for (size_t v = 0; v < m_.vertices(); ++v) {
+    glm::dvec3 s(0.0);
+    for (uint32_t k = 0; k < b.degree[v]; ++k) s += centre(Kind::Triangles, b.members[v * b.padded + k]);
+    for (int c = 0; c < 3; ++c) ASSERT_NEAR(avg[4 * v + c], s[c] / b.degree[v], 1e-6) << "vertex " << v;
   }
 }
 
@@ -186,6 +197,30 @@ TEST_F(MeshExamples, HexahedraNeighbours) {
       if (across[6 * h + f] != UINT32_MAX) s += centre(Kind::Hexahedra, across[6 * h + f]).z, n += 1;
     ASSERT_NEAR(smooth[h], s / n, 1e-6) << "hexahedron " << h;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// An error in the second section names the line as the editor counts it (line 5 here);
+// fields a failed text declared stay usable, and the text can be fixed and compiled.
+TEST_F(MeshExamples, ErrorsNameTheEditorsLine) {
+  GpuMesh g(ctx(), bumpy_grid(5));
+  const std::string bad = "// loop: Tri\nTriA.x = 1.0;\n---\n// loop: Ver\nVerB.x = undefined_thing;\n";
+  try {
+    compile_text(g, bad);
+    ADD_FAILURE() << "compiled";
+  } catch (const KernelError& e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find("section starting at line 4"), std::string::npos) << what;
+    EXPECT_NE(what.find("kernel:5:"), std::string::npos) << what;
+    EXPECT_NE(what.find("undefined_thing"), std::string::npos) << what;
+  }
+  auto fixed = compile_text(g, "// loop: Tri\nTriA.x = 1.0;\n---\n// loop: Ver\nVerB.x = 2.0;\n");
+  EXPECT_EQ(fixed.size(), 2u);
+  EXPECT_THROW(compile_text(g, "// field: Q vec5 Ver\n// loop: Ver\nVerQ = 1.0;\n"), KernelError) << "a bad declaration";
+  EXPECT_THROW(compile_text(g, "\n\n"), KernelError) << "nothing to run";
 }
 
 }  // namespace

@@ -17,7 +17,8 @@
 //   F at vertices:    LVerF[N], and LVerCrd[N], LVer (the N vertex indices: uvecN, or uint[N] past 4)
 //   F at edges:       LEdgF[E], LEdg[E] (the element's edges)      e.g. TetEdgLen[6]
 //   neighbours:       LL[nf] (UINT32_MAX across a boundary), LLF[nf] (zero there)
-//   upward (L = Ver or Edg, X an element kind): LX[PAD], LXDeg, LXF[PAD] for k < LXDeg
+//   upward (L = Ver or Edg, X an element kind): LX[PAD], LXDeg, LXF[PAD] (zero from LXDeg
+//                     on), LXDegMax = PAD (the padded size, a power of two)
 //   user link K from L: LK[slots], LKF[slots] (and LKCrd[slots] to vertices)
 //   LRef: an element's reference; VerCrd (vec3, read/write) in a vertex loop;
 //   F_[] is a field's whole array (scatter, atomics: atomicAdd(F_[TriVer.x].x, a)).
@@ -96,9 +97,10 @@ class GpuMesh {
     gpu::Pipeline pipeline;
     uint32_t count = 0;
   };
-  // Generates and compiles a kernel; throws KernelError. The kernel stays valid while the
-  // fields it names keep their types.
-  std::unique_ptr<Kernel> compile(Kind loop, const std::string& body);
+  // Generates and compiles a kernel; throws KernelError, its lines counted from
+  // `first_line` for the body's first (lines of the generated code around it: 100000 on).
+  // The kernel stays valid while the fields it names keep their types.
+  std::unique_ptr<Kernel> compile(Kind loop, const std::string& body, int first_line = 1);
   void record(VkCommandBuffer cmd, const Kernel& k) const;  // throws std::logic_error if not valid()
   bool valid(const Kernel& k) const;                          // its fields still there, with their types
 

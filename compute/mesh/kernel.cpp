@@ -10,8 +10,8 @@ namespace mesh {
 
 class KernelWriter {
  public:
-  KernelWriter(GpuMesh& g, Kind loop, const std::string& body, GpuMesh::Kernel& k)
-      : g_(g), loop_(loop), L_(short_name(loop)), body_(body), k_(k) {}
+  KernelWriter(GpuMesh& g, Kind loop, const std::string& body, int first_line, GpuMesh::Kernel& k)
+      : g_(g), loop_(loop), L_(short_name(loop)), body_(body), first_line_(first_line), k_(k) {}
 
   std::string write() {
     if (loop_ == Kind::Vertices) {
@@ -29,12 +29,12 @@ class KernelWriter {
     if (named("VerCrd_")) decl("VerCrd", "vec4", false);
 
     std::ostringstream s;
-    s << "#version 460\n";
+    s << "#version 460\n#line 100001\n";
     if (g_.ctx_.atomic_float_add) s << "#extension GL_EXT_shader_atomic_float : require\n";
     s << "layout(local_size_x = 64) in;\n"
       << decl_.str() << "layout(push_constant) uniform Push { uint count; };\n"
       << "void main() {\n  uint i = gl_GlobalInvocationID.x;\n  if (i >= count) return;\n"
-      << load_.str() << "#line 1\n" << body_ << "\n#line 100000\n";
+      << load_.str() << "#line " << first_line_ << "\n" << body_ << "\n#line 100000\n";
     if (loop_ == Kind::Vertices && assigned("VerCrd")) s << "  VerCrd_[i].xyz = VerCrd;\n", k_.writes.push_back("Crd");
     for (auto& [name, f] : g_.fields_)
       if (f.at == loop_ && assigned(L_ + name)) s << "  " << name << "_[i] = " << L_ << name << ";\n", k_.writes.push_back(name);
@@ -119,8 +119,9 @@ class KernelWriter {
     for (Kind x : g_.kinds()) {
       if (x == Kind::Vertices || x == loop_ || (loop_ == Kind::Edges && local_topology(x).edges.empty())) continue;
       std::string up = L_ + short_name(x);
-      if (!named(up) && !named(up + "Deg") && !any_field_named(x, up)) continue;
+      if (!named(up) && !named(up + "Deg") && !named(up + "DegMax") && !any_field_named(x, up)) continue;
       uint32_t pad = std::max(1u, g_.upward(loop_, x).padded);
+      load_ << "  const uint " << up << "DegMax = " << pad << "u;\n";
       load_ << "  uint " << up << "Deg = " << table(up + "Deg") << "[i];\n";
       array("uint", up, pad, table(up) + "[i * " + std::to_string(pad) + "u + k]");
       gather(x, up, pad, "k < " + up + "Deg");
@@ -138,16 +139,17 @@ class KernelWriter {
   Kind loop_;
   std::string L_;
   const std::string& body_;
+  int first_line_;
   GpuMesh::Kernel& k_;
   std::ostringstream decl_, load_;
 };
 
-std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& body) {
+std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& body, int first_line) {
   if (!count(loop)) throw KernelError(std::string("the mesh has no ") + kind_name(loop) + " to loop over");
   auto k = std::make_unique<Kernel>();
   k->loop = loop;
   k->count = uint32_t(count(loop));
-  k->source = KernelWriter(*this, loop, body, *k).write();
+  k->source = KernelWriter(*this, loop, body, first_line, *k).write();
   auto r = gpu::compile_glsl(k->source, gpu::ShaderStage::Compute, "kernel");
   if (!r.ok) throw KernelError(r.messages);
   std::vector<VkDescriptorType> types(k->uses.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);

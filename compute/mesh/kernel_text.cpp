@@ -76,6 +76,15 @@ const std::map<std::string, Example>& mesh_examples() {
         "for (uint k = 0u; k < VerEdgDeg; ++k) r = max(r, VerEdgDiag[k]);\n"
         "VerRatio = r;\n",
         "Ratio", "surface"}},
+      {"scatter/gather pair",
+       {"// loop: Tri  (seed §2.5, scatter: each triangle's barycentre into a temporary field)\n"
+        "TriTmp.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
+        "---\n"
+        "// loop: Ver  (gather: over the whole padded ball, whose empty slots read zero)\n"
+        "vec4 s = vec4(0.0);\n"
+        "for (uint i = 0u; i < VerTriDegMax; ++i) s += VerTriTmp[i];\n"
+        "VerAvg = s / float(VerTriDeg);\n",
+        "Avg", "surface"}},
       {"tetrahedra: volumes",
        {"// field: Vol float Tet\n"
         "// loop: Tet  (signed volume)\n"
@@ -162,7 +171,7 @@ std::map<std::string, FieldUse> fields_named(const std::string& text, const std:
   static const std::regex word("\\b(" + kKinds + ")(" + kKinds + ")?([A-Z][A-Za-z0-9]*)\\b");
   for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator(); ++it) {
     std::string a = (*it)[1], b = (*it)[2], name = (*it)[3];
-    if (name == "Crd" || name == "Deg" || name == "Ref" || f.count(name) ||
+    if (name == "Crd" || name == "Deg" || name == "DegMax" || name == "Ref" || f.count(name) ||
         std::regex_match(name.substr(0, 3), std::regex(kKinds)))  // TriVer, HexHex: links, not fields
       continue;
     if (std::any_of(links.begin(), links.end(), [&](auto& l) { return name.rfind(l, 0) == 0; })) continue;
@@ -197,7 +206,7 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
   for (auto& s : split(text)) {
     if (s.body.find_first_not_of(" \n\t") == std::string::npos) continue;
     try {
-      out.push_back(g.compile(s.loop, s.body));
+      out.push_back(g.compile(s.loop, s.body, s.first_line));
     } catch (const KernelError& e) {
       throw KernelError("section starting at line " + std::to_string(s.first_line) + ":\n" + e.what());
     }
