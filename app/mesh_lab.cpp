@@ -22,7 +22,7 @@ using namespace mesh;
 namespace {
 
 // What the picture draws of one element kind: its triangles (quadrilaterals split, the
-// diagonal hidden), or for a volume kind its facets with the element across each.
+// diagonal hidden), or for a volume kind its facets, each once, with the element across.
 std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k) {
   std::vector<render::MeshTriangle> out;
   const Elements& e = g.elements(k);
@@ -42,7 +42,10 @@ std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k) {
   for (size_t i = 0; i < e.count(); ++i) {
     if (!volume) polygon(i, k == Kind::Triangles ? std::vector<uint32_t>{0, 1, 2} : std::vector<uint32_t>{0, 1, 2, 3}, UINT32_MAX);
     else
-      for (size_t f = 0; f < facets.size(); ++f) polygon(i, facets[f], (*across)[i * facets.size() + f]);
+      for (size_t f = 0; f < facets.size(); ++f) {
+        uint32_t other = (*across)[i * facets.size() + f];
+        if (other == UINT32_MAX || other > i) polygon(i, facets[f], other);  // a shared facet once
+      }
   }
   return out;
 }

@@ -13,7 +13,7 @@ namespace render {
 struct MeshTriangle {
   uint32_t v[3];
   uint32_t element;    // in the element table drawn with it
-  uint32_t across;     // the element on the other side, UINT32_MAX for none
+  uint32_t across;     // the element on the other side (a facet shared by two is listed once), UINT32_MAX for none
   uint32_t edges = 7;  // bit k: draw the edge opposite corner k (a split quad hides its diagonal)
   uint32_t pad[2] = {0, 0};
 };

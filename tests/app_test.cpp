@@ -574,3 +574,73 @@ TEST(Cli, MeshLabVolumesSolutionsAndClip) {
 }
 
 }  // namespace
+
+namespace {
+
+// Counts pixels by dominant colour: blue (the colour map's low end) and red (its high end).
+std::pair<size_t, size_t> blue_red(const fs::path& png) {
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+  if (!px) return {0, 0};
+  size_t blue = 0, red = 0;
+  for (size_t i = 0; i < size_t(w) * h; ++i) {
+    int r = px[4 * i], b = px[4 * i + 2];
+    blue += b > r + 40, red += r > b + 40;
+  }
+  stbi_image_free(px);
+  return {blue, red};
+}
+
+// Two tetrahedra sharing a face, coloured by their reference (1 blue, 2 red). Clipped so that
+// only the second stays, the shared face — listed once, by the first — shows the second's red.
+TEST(Cli, MeshClipShowsTheKeptElementsColour) {
+  auto dir = scratch("meshclip");
+  mesh::Mesh m;
+  m.xyz = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0.3, 0.3, -1, 0.3, 0.3};
+  m.vref.assign(5, 0);
+  m.elements.push_back({mesh::Kind::Tetrahedra, {0, 1, 2, 3, 0, 2, 1, 4}, {1, 2}});
+  mesh::write_mesh(dir / "two.mesh", m, 2);
+  std::ofstream(dir / "k.glsl") << "// field: C float Tet\n// loop: Tet\nTetC = float(TetRef);\n";
+  std::string run = "--headless --validate --lab mesh --mesh " + (dir / "two.mesh").string() + " --kernel " +
+                    (dir / "k.glsl").string() + " --set color_field=C --set wireframe=false --steps 1 --size 320x240 ";
+  auto r = run_process(vklab(run + "--capture " + (dir / "both.png").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto [blue, red] = blue_red(dir / "both.png");
+  EXPECT_GT(blue, 500u);
+  EXPECT_GT(red, 500u);
+  r = run_process(vklab(run + "--set clip=true --set clip_axis=x --set clip_at=0.5 --capture " + (dir / "clip.png").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto [blue2, red2] = blue_red(dir / "clip.png");
+  EXPECT_LT(blue2, 20u) << "the first tetrahedron is gone, and the face it shared shows the second's colour";
+  EXPECT_GT(red2, red) << "the uncovered face adds to the second's";
+
+  // Uncoloured, the clipped pair is the second tetrahedron alone (same vertices, so the
+  // same framing): its four faces, the shared one drawn, not a hole onto its back faces.
+  mesh::Mesh one = m;
+  one.elements[0] = {mesh::Kind::Tetrahedra, {0, 2, 1, 4}, {2}};
+  mesh::write_mesh(dir / "one.mesh", one, 2);
+  std::string grey = " --set color_field=None --steps 1 --size 320x240 --capture ";
+  r = run_process(vklab("--headless --lab mesh --mesh " + (dir / "one.mesh").string() + " --kernel " +
+                        (dir / "k.glsl").string() + grey + (dir / "one.png").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  r = run_process(vklab("--headless --lab mesh --mesh " + (dir / "two.mesh").string() + " --kernel " +
+                        (dir / "k.glsl").string() + " --set clip=true --set clip_axis=x --set clip_at=0.5" + grey +
+                        (dir / "cut.png").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  int w = 0, h = 0, n = 0, w2 = 0, h2 = 0;
+  unsigned char* a = stbi_load((dir / "one.png").c_str(), &w, &h, &n, 4);
+  unsigned char* b = stbi_load((dir / "cut.png").c_str(), &w2, &h2, &n, 4);
+  ASSERT_TRUE(a && b && w == w2 && h == h2);
+  size_t differ = 0, lit = 0;
+  for (size_t i = 0; i < size_t(w) * h; ++i) {
+    int d = 0;
+    for (int c = 0; c < 3; ++c) d = std::max(d, std::abs(int(a[4 * i + c]) - int(b[4 * i + c])));
+    differ += d > 24, lit += a[4 * i] + a[4 * i + 1] + a[4 * i + 2] > 150;
+  }
+  stbi_image_free(a), stbi_image_free(b);
+  EXPECT_GT(lit, 2000u);
+  EXPECT_LT(differ, lit / 100) << "pixels that differ between the cut pair and the lone tetrahedron";
+}
+
+}  // namespace

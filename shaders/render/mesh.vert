@@ -1,7 +1,7 @@
 #version 460
-// Corner gl_VertexIndex % 3 of record gl_VertexIndex / 3 (render/mesh_view.h). A record not
-// to be drawn — an inner facet, or one of an element beyond the clip plane — collapses to
-// a point and rasterizes nothing.
+// Corner gl_VertexIndex % 3 of record gl_VertexIndex / 3 (render/mesh_view.h). A facet is
+// drawn where it parts a kept element from a clipped one or from the outside; the others
+// collapse to a point and rasterize nothing.
 layout(std430, binding = 0) readonly buffer Crd { vec4 CRD[]; };
 layout(std430, binding = 1) readonly buffer Table { uint TABLE[]; };
 layout(std430, binding = 2) readonly buffer Records { uvec4 REC[]; };
@@ -45,11 +45,13 @@ void main() {
   uint t = uint(gl_VertexIndex) / 3u, c = uint(gl_VertexIndex) % 3u;
   uvec4 a = REC[2u * t], b = REC[2u * t + 1u];
   uint v = a[c];
-  bool visible = kept(a.w) && (b.x == 0xffffffffu || !kept(b.x));
+  bool owner_kept = kept(a.w);
+  bool visible = b.x == 0xffffffffu ? owner_kept : owner_kept != kept(b.x);
+  uint shown = owner_kept ? a.w : b.x;  // the element whose face this is on screen
   world = (CRD[v].xyz - centre_scale.xyz) * centre_scale.w;
   bary = vec3(c == 0u, c == 1u, c == 2u);
   edges = b.y;
   uint mode = flags & 3u;
-  value = mode == 1u ? field_value(v) : (mode == 2u ? field_value(a.w) : 0.0);
+  value = mode == 1u ? field_value(v) : (mode == 2u && visible ? field_value(shown) : 0.0);
   gl_Position = visible ? mvp * vec4(world.x, world.z, world.y, 1.0) : vec4(0.0, 0.0, 2.0, 1.0);  // the mesh's z is up
 }
