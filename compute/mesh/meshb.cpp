@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <type_traits>
 #include <stdexcept>
@@ -239,9 +240,20 @@ void read_elements(Src& in, Mesh& m, Kind k, int64_t n, Fail fail_at, bool ascii
 }
 }  // namespace
 
-Mesh read_mesh(const std::filesystem::path& path) {
-  Mesh m;
-  bool have_dim = false;
+namespace {
+
+// The keyword loop both readers share: the header, Dimension and End, the next-keyword
+// positions (binary) and the skippable keywords (ASCII). `binary(kwd, in, dim)` and
+// `text(word, in, dim)` read a keyword of the caller's and return true, or return false for
+// one they do not know (skipped where the file says how, an error otherwise). Returns the
+// dimension.
+int walk(const std::filesystem::path& path, const std::function<bool(int32_t, Bytes&, int)>& binary,
+         const std::function<bool(const std::string&, Text&, int)>& text) {
+  int dim = 0;
+  auto set_dim = [&](int64_t d, auto& in) {
+    if (d != 2 && d != 3) in.fail("dimension " + std::to_string(d) + " (2 or 3)");
+    dim = int(d);
+  };
   if (binary_path(path)) {
     Bytes in(path);
     while (true) {
@@ -253,39 +265,15 @@ Mesh read_mesh(const std::filesystem::path& path) {
       if (next != 0 && (next <= int64_t(start) || uint64_t(next) > in.size()))
         in.at_ = start, in.fail("keyword " + std::to_string(kwd) + ": next-keyword position " + std::to_string(next) +
                                 " is outside the file");
-      if (kwd == kDimension) {
-        m.dim = in.i32();
-        if (m.dim != 2 && m.dim != 3) in.fail("dimension " + std::to_string(m.dim) + " (2 or 3)");
-        have_dim = true;
-      } else if (auto it = std::find_if(std::begin(kKinds), std::end(kKinds), [&](Kind k) { return keyword_of(k) == kwd; });
-                 it != std::end(kKinds)) {
-        if (!have_dim) in.at_ = start, in.fail("a mesh keyword before Dimension");
-        int64_t n = in.integer();
-        size_t per = *it == Kind::Vertices ? m.dim * (in.version == 1 ? 4 : 8) : nodes_of(*it) * (in.version >= 4 ? 8 : 4);
-        per += in.version >= 4 ? 8 : 4;
-        if (n < 0 || uint64_t(n) * per > in.size()) in.fail("count " + std::to_string(n) + " does not fit in the file");
-        if (*it == Kind::Vertices) {
-          if (m.vertices()) in.at_ = start, in.fail("a second Vertices keyword");
-          for (int64_t l = 0; l < n; ++l) {
-            for (int c = 0; c < m.dim; ++c) m.xyz.push_back(in.real());
-            m.vref.push_back(in.integer());
-          }
-        } else {
-          if (m.find(*it)) in.at_ = start, in.fail(std::string("a second ") + kind_name(*it) + " keyword");
-          read_elements(in, m, *it, n, [&](const std::string& w) { in.fail(w); }, false);
-        }
-      } else {
-        if (next == 0) in.fail("keyword " + std::to_string(kwd) + " cannot be skipped (no next position)");
-      }
-      if (next != 0) {
-        if (kwd == kDimension || std::find_if(std::begin(kKinds), std::end(kKinds), [&](Kind k) {
-                                   return keyword_of(k) == kwd;
-                                 }) != std::end(kKinds)) {
-          if (uint64_t(next) != in.at_) in.fail("keyword " + std::to_string(kwd) + " ends at " + std::to_string(in.at_) +
-                                                " but its header says " + std::to_string(next));
-        }
-        in.at_ = size_t(next);
-      }
+      bool known = kwd == kDimension;
+      if (known) set_dim(in.i32(), in);
+      else known = binary(kwd, in, dim);
+      if (!known && next == 0) in.fail("keyword " + std::to_string(kwd) + " cannot be skipped (no next position)");
+      if (next == 0) continue;
+      if (known && uint64_t(next) != in.at_)
+        in.fail("keyword " + std::to_string(kwd) + " ends at " + std::to_string(in.at_) + " but its header says " +
+                std::to_string(next));
+      in.at_ = size_t(next);
     }
   } else {
     Text in(path);
@@ -296,27 +284,11 @@ Mesh read_mesh(const std::filesystem::path& path) {
         int64_t v = in.integer("the version");
         if (v < 1 || v > 4) in.fail("unknown version " + std::to_string(v));
       } else if (same(w, "Dimension")) {
-        m.dim = int(in.integer("the dimension"));
-        if (m.dim != 2 && m.dim != 3) in.fail("dimension " + std::to_string(m.dim) + " (2 or 3)");
-        have_dim = true;
+        set_dim(in.integer("the dimension"), in);
       } else if (same(w, "End")) {
         ended = true;
         break;
-      } else if (auto it = std::find_if(std::begin(kKinds), std::end(kKinds), [&](Kind k) { return same(w, kind_name(k)); });
-                 it != std::end(kKinds)) {
-        if (!have_dim) in.fail(w + " before Dimension");
-        int64_t n = in.integer("a count");
-        if (n < 0 || n > (int64_t(1) << 40)) in.fail("count " + std::to_string(n));
-        if (*it == Kind::Vertices) {
-          if (m.vertices()) in.fail("a second Vertices keyword");
-          for (int64_t l = 0; l < n; ++l) {
-            for (int c = 0; c < m.dim; ++c) m.xyz.push_back(in.real("a coordinate"));
-            m.vref.push_back(in.integer("a reference"));
-          }
-        } else {
-          if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
-          read_elements(in, m, *it, n, [&](const std::string& e) { in.fail(e); }, true);
-        }
+      } else if (text(w, in, dim)) {
       } else if (auto sk = std::find_if(std::begin(kSkippable), std::end(kSkippable),
                                         [&](const Skippable& s) { return same(w, s.name); });
                  sk != std::end(kSkippable)) {
@@ -328,7 +300,56 @@ Mesh read_mesh(const std::filesystem::path& path) {
     }
     if (!ended) in.fail("no End keyword");
   }
-  if (!have_dim) throw std::runtime_error(path.string() + ": no Dimension keyword");
+  if (!dim) throw std::runtime_error(path.string() + ": no Dimension keyword");
+  return dim;
+}
+
+}  // namespace
+
+Mesh read_mesh(const std::filesystem::path& path) {
+  Mesh m;
+  auto kind_of = [](auto match) { return std::find_if(std::begin(kKinds), std::end(kKinds), match); };
+  auto read_vertices = [&](auto& in, int64_t n, auto real, auto integer) {
+    if (m.vertices()) in.fail("a second Vertices keyword");
+    for (int64_t l = 0; l < n; ++l) {
+      for (int c = 0; c < m.dim; ++c) m.xyz.push_back(real());
+      m.vref.push_back(integer());
+    }
+  };
+  m.dim = walk(
+      path,
+      [&](int32_t kwd, Bytes& in, int dim) {
+        auto it = kind_of([&](Kind k) { return keyword_of(k) == kwd; });
+        if (it == std::end(kKinds)) return false;
+        if (!dim) in.fail("a mesh keyword before Dimension");
+        m.dim = dim;
+        int64_t n = in.integer();
+        size_t per = *it == Kind::Vertices ? m.dim * (in.version == 1 ? 4 : 8) : nodes_of(*it) * (in.version >= 4 ? 8 : 4);
+        per += in.version >= 4 ? 8 : 4;
+        if (n < 0 || uint64_t(n) * per > in.size()) in.fail("count " + std::to_string(n) + " does not fit in the file");
+        if (*it == Kind::Vertices) {
+          read_vertices(in, n, [&] { return in.real(); }, [&] { return in.integer(); });
+        } else {
+          if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
+          read_elements(in, m, *it, n, [&](const std::string& w) { in.fail(w); }, false);
+        }
+        return true;
+      },
+      [&](const std::string& w, Text& in, int dim) {
+        auto it = kind_of([&](Kind k) { return same(w, kind_name(k)); });
+        if (it == std::end(kKinds)) return false;
+        if (!dim) in.fail(w + " before Dimension");
+        m.dim = dim;
+        int64_t n = in.integer("a count");
+        if (n < 0 || n > (int64_t(1) << 40)) in.fail("count " + std::to_string(n));
+        if (*it == Kind::Vertices) {
+          read_vertices(in, n, [&] { return in.real("a coordinate"); }, [&] { return in.integer("a reference"); });
+        } else {
+          if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
+          read_elements(in, m, *it, n, [&](const std::string& e) { in.fail(e); }, true);
+        }
+        return true;
+      });
   return m;
 }
 
@@ -384,28 +405,14 @@ void write_mesh(const std::filesystem::path& path, const Mesh& m, int version) {
 
 Solutions read_solution(const std::filesystem::path& path) {
   Solutions s;
-  auto field_of = [](int kwd) {
-    return std::find_if(std::begin(kKinds), std::end(kKinds), [&](Kind k) { return solution_keyword_of(k) == kwd; });
-  };
-  bool have_dim = false;
-  if (binary_path(path)) {
-    Bytes in(path);
-    while (true) {
-      if (in.at_ == in.size()) in.fail("no End keyword");
-      size_t start = in.at_;
-      int32_t kwd = in.i32();
-      int64_t next = in.position();
-      if (kwd == kEnd) break;
-      if (next != 0 && (next <= int64_t(start) || uint64_t(next) > in.size()))
-        in.at_ = start, in.fail("keyword " + std::to_string(kwd) + ": next-keyword position outside the file");
-      if (kwd == kDimension) {
-        s.dim = in.i32();
-        if (s.dim != 2 && s.dim != 3) in.fail("dimension " + std::to_string(s.dim) + " (2 or 3)");
-        have_dim = true;
-      } else if (auto it = field_of(kwd); it != std::end(kKinds)) {
-        if (!have_dim) in.at_ = start, in.fail("a solution before Dimension");
-        Solution f;
-        f.at = *it;
+  auto kind_of = [](auto match) { return std::find_if(std::begin(kKinds), std::end(kKinds), match); };
+  s.dim = walk(
+      path,
+      [&](int32_t kwd, Bytes& in, int dim) {
+        auto it = kind_of([&](Kind k) { return solution_keyword_of(k) == kwd; });
+        if (it == std::end(kKinds)) return false;
+        if (!dim) in.fail("a solution before Dimension");
+        Solution f{*it, {}, {}};
         int64_t n = in.integer();
         int32_t nt = in.i32();
         if (nt < 1 || nt > 1000) in.fail(std::to_string(nt) + " field types");
@@ -414,37 +421,18 @@ Solutions read_solution(const std::filesystem::path& path) {
           if (ty < 1 || ty > 4) in.fail("field type " + std::to_string(ty) + " (1 to 4)");
           f.types.push_back(ty);
         }
-        size_t width = f.width(s.dim);
+        size_t width = f.width(dim);
         if (n < 0 || uint64_t(n) * width * (in.version == 1 ? 4 : 8) > in.size())
           in.fail("count " + std::to_string(n) + " does not fit in the file");
         for (int64_t l = 0; l < n * int64_t(width); ++l) f.values.push_back(in.real());
         s.fields.push_back(std::move(f));
-      } else if (next == 0) {
-        in.fail("keyword " + std::to_string(kwd) + " cannot be skipped (no next position)");
-      }
-      if (next != 0) in.at_ = size_t(next);
-    }
-  } else {
-    Text in(path);
-    std::string w;
-    bool ended = false;
-    while (in.next(w)) {
-      if (same(w, "MeshVersionFormatted")) {
-        int64_t v = in.integer("the version");
-        if (v < 1 || v > 4) in.fail("unknown version " + std::to_string(v));
-      } else if (same(w, "Dimension")) {
-        s.dim = int(in.integer("the dimension"));
-        if (s.dim != 2 && s.dim != 3) in.fail("dimension " + std::to_string(s.dim));
-        have_dim = true;
-      } else if (same(w, "End")) {
-        ended = true;
-        break;
-      } else if (auto it = std::find_if(std::begin(kKinds), std::end(kKinds),
-                                        [&](Kind k) { return same(w, (std::string("SolAt") + kind_name(k)).c_str()); });
-                 it != std::end(kKinds)) {
-        if (!have_dim) in.fail(w + " before Dimension");
-        Solution f;
-        f.at = *it;
+        return true;
+      },
+      [&](const std::string& w, Text& in, int dim) {
+        auto it = kind_of([&](Kind k) { return same(w, (std::string("SolAt") + kind_name(k)).c_str()); });
+        if (it == std::end(kKinds)) return false;
+        if (!dim) in.fail(w + " before Dimension");
+        Solution f{*it, {}, {}};
         int64_t n = in.integer("a count");
         int64_t nt = in.integer("the number of field types");
         if (n < 0 || nt < 1 || nt > 1000) in.fail("count " + std::to_string(n) + ", " + std::to_string(nt) + " types");
@@ -453,15 +441,10 @@ Solutions read_solution(const std::filesystem::path& path) {
           if (ty < 1 || ty > 4) in.fail("field type " + std::to_string(ty) + " (1 to 4)");
           f.types.push_back(int(ty));
         }
-        for (int64_t l = 0; l < n * int64_t(f.width(s.dim)); ++l) f.values.push_back(in.real("a value"));
+        for (int64_t l = 0; l < n * int64_t(f.width(dim)); ++l) f.values.push_back(in.real("a value"));
         s.fields.push_back(std::move(f));
-      } else {
-        in.fail("unknown keyword '" + w + "'");
-      }
-    }
-    if (!ended) in.fail("no End keyword");
-  }
-  if (!have_dim) throw std::runtime_error(path.string() + ": no Dimension keyword");
+        return true;
+      });
   return s;
 }
 
