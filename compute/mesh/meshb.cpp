@@ -146,10 +146,33 @@ class Bytes {
   bool swap_ = false;
 };
 
+// Opens the file and writes the header and the dimension; close() writes End.
 struct Writer {
-  explicit Writer(const std::filesystem::path& p, bool binary, int version)
-      : f(p, binary ? std::ios::binary : std::ios::out), binary(binary), version(version), path(p) {
+  Writer(const std::filesystem::path& p, int version, int dim)
+      : f(p, binary_path(p) ? std::ios::binary : std::ios::out), binary(binary_path(p)), version(version), path(p) {
+    if (version < 1 || version > (binary ? 4 : 2)) throw std::invalid_argument("GMF: unsupported version to write");
     if (!f) throw std::runtime_error(p.string() + ": cannot write");
+    if (binary) {
+      put<int32_t>(1);
+      put<int32_t>(version);
+      begin_keyword(kDimension);
+      put<int32_t>(dim);
+      end_keyword();
+    } else {
+      f.precision(version == 1 ? 9 : 17);
+      f << "MeshVersionFormatted " << version << "\n\nDimension " << dim << "\n";
+    }
+  }
+  void close() {
+    if (binary) {
+      put<int32_t>(kEnd);
+      if (version >= 3) put<int64_t>(0);
+      else put<int32_t>(0);
+    } else {
+      f << "\nEnd\n";
+    }
+    f.close();
+    if (!f) throw std::runtime_error(path.string() + ": cannot write");
   }
   template <class T> void put(T v) { f.write(reinterpret_cast<const char*>(&v), sizeof v); }
   void integer(int64_t v) {
@@ -354,15 +377,8 @@ Mesh read_mesh(const std::filesystem::path& path) {
 }
 
 void write_mesh(const std::filesystem::path& path, const Mesh& m, int version) {
-  bool binary = binary_path(path);
-  if (version < 1 || version > (binary ? 4 : 2)) throw std::invalid_argument("GMF: unsupported version to write");
-  Writer w(path, binary, version);
-  if (binary) {
-    w.put<int32_t>(1);
-    w.put<int32_t>(version);
-    w.begin_keyword(kDimension);
-    w.put<int32_t>(m.dim);
-    w.end_keyword();
+  Writer w(path, version, m.dim);
+  if (w.binary) {
     w.begin_keyword(keyword_of(Kind::Vertices));
     w.integer(int64_t(m.vertices()));
     for (size_t i = 0; i < m.vertices(); ++i) {
@@ -380,12 +396,8 @@ void write_mesh(const std::filesystem::path& path, const Mesh& m, int version) {
       }
       w.end_keyword();
     }
-    w.put<int32_t>(kEnd);
-    if (version >= 3) w.put<int64_t>(0);
-    else w.put<int32_t>(0);
   } else {
-    w.f.precision(version == 1 ? 9 : 17);
-    w.f << "MeshVersionFormatted " << version << "\n\nDimension " << m.dim << "\n\nVertices\n" << m.vertices() << "\n";
+    w.f << "\nVertices\n" << m.vertices() << "\n";
     for (size_t i = 0; i < m.vertices(); ++i) {
       for (int c = 0; c < m.dim; ++c) w.f << m.xyz[i * m.dim + c] << ' ';
       w.f << m.vref[i] << '\n';
@@ -398,9 +410,8 @@ void write_mesh(const std::filesystem::path& path, const Mesh& m, int version) {
         w.f << e.ref[l] << '\n';
       }
     }
-    w.f << "\nEnd\n";
   }
-  if (!w.f) throw std::runtime_error(path.string() + ": cannot write");
+  w.close();
 }
 
 Solutions read_solution(const std::filesystem::path& path) {
@@ -449,15 +460,8 @@ Solutions read_solution(const std::filesystem::path& path) {
 }
 
 void write_solution(const std::filesystem::path& path, const Solutions& s, int version) {
-  bool binary = binary_path(path);
-  if (version < 1 || version > (binary ? 4 : 2)) throw std::invalid_argument("GMF: unsupported version to write");
-  Writer w(path, binary, version);
-  if (binary) {
-    w.put<int32_t>(1);
-    w.put<int32_t>(version);
-    w.begin_keyword(kDimension);
-    w.put<int32_t>(s.dim);
-    w.end_keyword();
+  Writer w(path, version, s.dim);
+  if (w.binary) {
     for (auto& f : s.fields) {
       w.begin_keyword(solution_keyword_of(f.at));
       w.integer(int64_t(f.count(s.dim)));
@@ -466,12 +470,7 @@ void write_solution(const std::filesystem::path& path, const Solutions& s, int v
       for (double v : f.values) w.real(v);
       w.end_keyword();
     }
-    w.put<int32_t>(kEnd);
-    if (version >= 3) w.put<int64_t>(0);
-    else w.put<int32_t>(0);
   } else {
-    w.f.precision(version == 1 ? 9 : 17);
-    w.f << "MeshVersionFormatted " << version << "\n\nDimension " << s.dim << "\n";
     for (auto& f : s.fields) {
       w.f << "\nSolAt" << kind_name(f.at) << '\n' << f.count(s.dim) << '\n' << f.types.size();
       for (int t : f.types) w.f << ' ' << t;
@@ -479,9 +478,8 @@ void write_solution(const std::filesystem::path& path, const Solutions& s, int v
       size_t width = f.width(s.dim);
       for (size_t i = 0; i < f.values.size(); ++i) w.f << f.values[i] << ((i + 1) % width ? ' ' : '\n');
     }
-    w.f << "\nEnd\n";
   }
-  if (!w.f) throw std::runtime_error(path.string() + ": cannot write");
+  w.close();
 }
 
 }  // namespace mesh
