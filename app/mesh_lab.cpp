@@ -92,8 +92,11 @@ class MeshLab : public Lab {
       if (!f) throw ParamError(params_.text("kernel_file") + ": cannot read the kernel file");
       text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
     }
-    if (!m.find(Kind::Triangles) && m.find(Kind::Tetrahedra) && m.dim == 3)  // triangle loops run on the boundary
-      m.elements.push_back(extract_faces(*m.find(Kind::Tetrahedra), m.xyz).boundary);
+    if (m.dim == 3) {  // a volume's triangle and quadrilateral loops run on its boundary
+      FaceSet faces = extract_faces(m);
+      for (Kind k : {Kind::Triangles, Kind::Quadrilaterals})
+        if (!m.find(k) && faces.boundary(k).count()) m.elements.push_back(faces.boundary(k));
+    }
     if (params_.choice("renumber") == "hilbert") renumber_hilbert(m);
     if (params_.choice("renumber") == "shuffled") shuffle(m, 1);
     if (!params_.text("sol_file").empty() && params_.choice("renumber") != "as is")

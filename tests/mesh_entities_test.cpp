@@ -241,7 +241,7 @@ TEST_F(MeshEntities, UserLinksGatherThroughTheUsersTable) {
 TEST_F(MeshEntities, ExtractedEdgesKeepTheFilesEdges) {
   Mesh m = bumpy_grid(5);
   Elements border{Kind::Edges, {0, 1, 1, 2, 20, 15}, {4, 4, 9}};
-  m.elements.insert(m.elements.begin(), border);
+  m.elements.push_back(border);  // after the triangles: still numbered first
   EdgeSet e = extract_edges(m);
   EXPECT_EQ(std::vector<uint32_t>(e.ev.begin(), e.ev.begin() + 6), (std::vector<uint32_t>{0, 1, 1, 2, 15, 20}));
   EXPECT_EQ(std::vector<int64_t>(e.ref.begin(), e.ref.begin() + 4), (std::vector<int64_t>{4, 4, 9, 0}));
@@ -325,6 +325,19 @@ TEST_F(MeshEntities, PyramidsAndPrisms) {
   EXPECT_NEAR(pyr_total, 1.0, 1e-6) << "the pyramids fill the cube";
   EXPECT_NEAR(pri_total, 2.0, 1e-6) << "the prisms fill the 1 x 1 x 2 slab";
   EXPECT_EQ(g.upward(Kind::Vertices, Kind::Pyramids).degree[8], 6u) << "the centre is every pyramid's apex";
+  // GmlExtractFaces over mixed facets: each face once, the boundary outwards (the closed
+  // boundaries enclose the cube's 1 and the slab's 2 by the divergence theorem)
+  FaceSet faces = extract_faces(m);
+  EXPECT_EQ(faces.triangles.count(), 12u + 4 + 2) << "between pyramids; the slab's ends; between its layers";
+  EXPECT_EQ(faces.quadrilaterals.count(), 6u + 8 + 2) << "pyramid bases; the slab's sides; its diagonals";
+  double enclosed = 0;
+  auto add = [&](uint32_t a, uint32_t b, uint32_t c) { enclosed += glm::dot(vertex(m, a), glm::cross(vertex(m, b), vertex(m, c))) / 6; };
+  Elements bt = faces.boundary(Kind::Triangles), bq = faces.boundary(Kind::Quadrilaterals);
+  EXPECT_EQ(bt.count(), 4u);
+  EXPECT_EQ(bq.count(), 14u);
+  for (size_t f = 0; f < bt.count(); ++f) add(bt.v[3 * f], bt.v[3 * f + 1], bt.v[3 * f + 2]);
+  for (size_t f = 0; f < bq.count(); ++f) add(bq.v[4 * f], bq.v[4 * f + 1], bq.v[4 * f + 2]), add(bq.v[4 * f], bq.v[4 * f + 2], bq.v[4 * f + 3]);
+  EXPECT_NEAR(enclosed, 3.0, 1e-12);
   EXPECT_EQ(g.count(Kind::Edges), 12u + 8 + 3 * 5 + 2 * 4) << "the cube's 12 and 8 to the centre; the slab's 3 squares with a diagonal and 2 x 4 uprights";
 }
 

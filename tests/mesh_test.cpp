@@ -604,23 +604,24 @@ TEST(MeshLinks, FacesOfTetrahedraAndTheirBoundary) {
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   auto m = read_mesh(dir / "cube.mesh");
   const Elements& tets = *m.find(Kind::Tetrahedra);
-  auto faces = extract_faces(tets, m.xyz);
-  auto boundary = sorted_lists(faces.boundary), gmsh_surface = sorted_lists(*m.find(Kind::Triangles));
+  auto faces = extract_faces(m);
+  Elements outside = faces.boundary(Kind::Triangles);
+  EXPECT_EQ(faces.quadrilaterals.count(), 0u);
+  auto boundary = sorted_lists(outside), gmsh_surface = sorted_lists(*m.find(Kind::Triangles));
   std::sort(boundary.begin(), boundary.end());
   std::sort(gmsh_surface.begin(), gmsh_surface.end());
   EXPECT_EQ(boundary, gmsh_surface);
-  auto edges = extract_edges(faces.boundary);
-  std::set<uint32_t> on_surface(faces.boundary.v.begin(), faces.boundary.v.end());
-  EXPECT_EQ(long(on_surface.size()) - long(edges.count()) + long(faces.boundary.count()), 2);
+  auto edges = extract_edges(outside);
+  std::set<uint32_t> on_surface(outside.v.begin(), outside.v.end());
+  EXPECT_EQ(long(on_surface.size()) - long(edges.count()) + long(outside.count()), 2);
   // all edges of the volume: through the faces
-  Elements all{Kind::Triangles, faces.fv, std::vector<int64_t>(faces.count(), 0)};
-  long E = long(extract_edges(all).count()), V = long(m.vertices()), F = long(faces.count()), T = long(tets.count());
+  long E = long(extract_edges(faces.triangles).count()), V = long(m.vertices()), F = long(faces.count()), T = long(tets.count());
   EXPECT_EQ(V - E + F - T, 1) << "V " << V << " E " << E << " F " << F << " T " << T;
   // outward: the boundary's signed volume (divergence theorem) is the cube's, +1
   double vol = 0;
-  for (size_t f = 0; f < faces.boundary.count(); ++f) {
+  for (size_t f = 0; f < outside.count(); ++f) {
     auto P = [&](uint32_t v) { return glm::dvec3(m.xyz[3 * v], m.xyz[3 * v + 1], m.xyz[3 * v + 2]); };
-    vol += glm::dot(P(faces.boundary.v[3 * f]), glm::cross(P(faces.boundary.v[3 * f + 1]), P(faces.boundary.v[3 * f + 2]))) / 6;
+    vol += glm::dot(P(outside.v[3 * f]), glm::cross(P(outside.v[3 * f + 1]), P(outside.v[3 * f + 2]))) / 6;
   }
   EXPECT_NEAR(vol, 1.0, 1e-9);
   fs::remove_all(dir);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
-#include <unordered_map>
 
 namespace mesh {
 
@@ -68,7 +67,12 @@ void check_indices(const Elements& e, size_t vertices) {
 EdgeSet extract_edges(const Mesh& m) {
   std::vector<uint32_t> keys;
   std::vector<std::pair<Kind, size_t>> spans;  // the kinds' items in `keys`, in order
-  for (const Elements& e : m.elements) {
+  std::vector<const Elements*> sets;            // the file's edges first, so they keep their numbers
+  if (m.find(Kind::Edges)) sets.push_back(m.find(Kind::Edges));
+  for (const Elements& e : m.elements)
+    if (e.kind != Kind::Edges) sets.push_back(&e);
+  for (const Elements* set : sets) {
+    const Elements& e = *set;
     check_indices(e, m.vertices());
     const auto& local = local_topology(e.kind).edges;
     if (local.empty()) continue;
@@ -80,7 +84,6 @@ EdgeSet extract_edges(const Mesh& m) {
       }
     spans.emplace_back(e.kind, e.count() * local.size());
   }
-  // Edges is first in keyword order, so the file's edges keep their numbers.
   size_t count = 0;
   auto id = classes(keys, 2, m.vertices(), &count);
   EdgeSet s;
@@ -130,42 +133,72 @@ std::vector<uint32_t> neighbours(const Elements& e, size_t vertices) {
   return out;
 }
 
-FaceSet extract_faces(const Elements& tets, const std::vector<double>& xyz) {
-  if (tets.kind != Kind::Tetrahedra) throw std::invalid_argument("faces are extracted from tetrahedra");
-  struct Key {
-    uint32_t a, b, c;
-    bool operator==(const Key& o) const { return a == o.a && b == o.b && c == o.c; }
+FaceSet extract_faces(const Mesh& m) {
+  std::vector<uint32_t> keys;
+  struct Item {
+    const Elements* e;
+    uint32_t element, facet;
   };
-  struct Hash {
-    size_t operator()(const Key& k) const { return (size_t(k.a) * 73856093u) ^ (size_t(k.b) * 19349663u) ^ (size_t(k.c) * 83492791u); }
+  std::vector<Item> items;
+  for (const Elements& e : m.elements) {
+    if (e.kind < Kind::Tetrahedra) continue;
+    check_indices(e, m.vertices());
+    const auto& facets = local_topology(e.kind).facets;
+    uint32_t n = nodes_of(e.kind);
+    for (size_t i = 0; i < e.count(); ++i)
+      for (uint32_t f = 0; f < facets.size(); ++f) {
+        std::array<uint32_t, 4> k = {UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX};
+        for (size_t c = 0; c < facets[f].size(); ++c) k[c] = e.v[i * n + facets[f][c]];
+        std::sort(k.begin(), k.end());
+        keys.insert(keys.end(), k.begin(), k.end());
+        items.push_back({&e, uint32_t(i), f});
+      }
+  }
+  size_t count = 0;
+  auto id = classes(keys, 4, m.vertices(), &count);
+  std::vector<uint32_t> uses(count, 0);
+  for (uint32_t c : id) ++uses[c];
+  auto P = [&](uint32_t v) {
+    std::array<double, 3> p = {0, 0, 0};
+    for (int c = 0; c < std::min(m.dim, 3); ++c) p[c] = m.xyz[size_t(v) * m.dim + c];
+    return p;
   };
-  std::unordered_map<Key, std::pair<uint32_t, uint32_t>, Hash> seen;  // -> (face index, uses)
   FaceSet fs;
-  std::vector<std::array<uint32_t, 4>> first_use;  // a face's tet corners: the 3 of the face, then the 4th
-  static const int kFace[4][4] = {{1, 2, 3, 0}, {0, 3, 2, 1}, {0, 1, 3, 2}, {0, 2, 1, 3}};
-  for (size_t t = 0; t < tets.count(); ++t)
-    for (auto& f : kFace) {
-      std::array<uint32_t, 4> c = {tets.v[4 * t + f[0]], tets.v[4 * t + f[1]], tets.v[4 * t + f[2]], tets.v[4 * t + f[3]]};
-      std::array<uint32_t, 3> s = {c[0], c[1], c[2]};
-      std::sort(s.begin(), s.end());
-      auto [it, added] = seen.try_emplace(Key{s[0], s[1], s[2]}, uint32_t(fs.count()), 0u);
-      if (added) fs.fv.insert(fs.fv.end(), s.begin(), s.end()), first_use.push_back(c);
-      ++it->second.second;
+  std::vector<bool> done(count, false);
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (done[id[i]]) continue;
+    done[id[i]] = true;
+    const Item& it = items[i];
+    uint32_t n = nodes_of(it.e->kind);
+    const uint32_t* ev = &it.e->v[size_t(it.element) * n];
+    std::vector<uint32_t> face;
+    for (uint32_t c : local_topology(it.e->kind).facets[it.facet]) face.push_back(ev[c]);
+    // outward: the element's centre behind the face's normal (Newell's normal, for a quad too)
+    std::array<double, 3> nrm = {0, 0, 0}, fc = {0, 0, 0}, ec = {0, 0, 0};
+    for (size_t c = 0; c < face.size(); ++c) {
+      auto p = P(face[c]), q = P(face[(c + 1) % face.size()]);
+      nrm[0] += (p[1] - q[1]) * (p[2] + q[2]), nrm[1] += (p[2] - q[2]) * (p[0] + q[0]), nrm[2] += (p[0] - q[0]) * (p[1] + q[1]);
+      for (int d = 0; d < 3; ++d) fc[d] += p[d] / double(face.size());
     }
-  fs.boundary.kind = Kind::Triangles;
-  for (auto& [k, use] : seen) {
-    if (use.second != 1) continue;
-    auto c = first_use[use.first];
-    auto P = [&](uint32_t v) { return std::array<double, 3>{xyz[3 * v], xyz[3 * v + 1], xyz[3 * v + 2]}; };
-    auto a = P(c[0]), b = P(c[1]), d = P(c[2]), o = P(c[3]);
-    double u[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, w[3] = {d[0] - a[0], d[1] - a[1], d[2] - a[2]};
-    double n[3] = {u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]};
-    double into = n[0] * (o[0] - a[0]) + n[1] * (o[1] - a[1]) + n[2] * (o[2] - a[2]);
-    if (into > 0) std::swap(c[1], c[2]);  // outward: the tet's 4th vertex behind the face
-    fs.boundary.v.insert(fs.boundary.v.end(), {c[0], c[1], c[2]});
-    fs.boundary.ref.push_back(0);
+    for (uint32_t c = 0; c < n; ++c)
+      for (int d = 0; d < 3; ++d) ec[d] += P(ev[c])[d] / n;
+    if (nrm[0] * (ec[0] - fc[0]) + nrm[1] * (ec[1] - fc[1]) + nrm[2] * (ec[2] - fc[2]) > 0) std::reverse(face.begin() + 1, face.end());
+    Elements& out = face.size() == 3 ? fs.triangles : fs.quadrilaterals;
+    out.v.insert(out.v.end(), face.begin(), face.end());
+    out.ref.push_back(0);
+    (face.size() == 3 ? fs.triangle_on_boundary : fs.quadrilateral_on_boundary).push_back(uses[id[i]] == 1);
   }
   return fs;
+}
+
+Elements FaceSet::boundary(Kind k) const {
+  const Elements& all = k == Kind::Triangles ? triangles : quadrilaterals;
+  const auto& on = k == Kind::Triangles ? triangle_on_boundary : quadrilateral_on_boundary;
+  uint32_t n = nodes_of(k);
+  Elements b{k, {}, {}};
+  for (size_t i = 0; i < all.count(); ++i)
+    if (on[i]) b.v.insert(b.v.end(), all.v.begin() + long(i * n), all.v.begin() + long((i + 1) * n)), b.ref.push_back(0);
+  return b;
 }
 
 Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets) {

@@ -36,14 +36,17 @@ EdgeSet extract_edges(const Elements& e);  // the edges of one element set
 // a boundary or where more than two elements share the facet); facets().size() a line.
 std::vector<uint32_t> neighbours(const Elements& e, size_t vertices);
 
-// Faces of tetrahedra (GmlExtractFaces): every distinct triangle, and the boundary ones
-// (faces of a single tetrahedron) as a Triangles element set oriented outwards.
+// Faces of the volume elements (GmlExtractFaces): every distinct facet of the tetrahedra,
+// pyramids, prisms and hexahedra once, as triangles and quadrilaterals (reference 0),
+// oriented outwards from the first element that has it — so the boundary's faces (those of
+// a single element) face out of the volume.
 struct FaceSet {
-  std::vector<uint32_t> fv;  // 3 a face (sorted vertex indices)
-  Elements boundary;         // Kind::Triangles, reference 0
-  size_t count() const { return fv.size() / 3; }
+  Elements triangles{Kind::Triangles, {}, {}}, quadrilaterals{Kind::Quadrilaterals, {}, {}};
+  std::vector<uint8_t> triangle_on_boundary, quadrilateral_on_boundary;
+  size_t count() const { return triangles.count() + quadrilaterals.count(); }
+  Elements boundary(Kind k) const;  // the boundary's triangles or quadrilaterals
 };
-FaceSet extract_faces(const Elements& tetrahedra, const std::vector<double>& xyz);
+FaceSet extract_faces(const Mesh& m);
 
 // An upward link, the inverse of a downward table `down` (`per` entries a line, each an
 // entity below): for each of the `targets` entities, the `degree` lines that hold it,
