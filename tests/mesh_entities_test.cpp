@@ -342,3 +342,43 @@ TEST_F(MeshEntities, PyramidsAndPrisms) {
 }
 
 }  // namespace
+
+namespace {
+
+// References travel with the entities: a vertex's (VerRef, TriVerRef[3]) and an element's
+// (TriRef, VerTriRef[k] through the ball, TriTriRef[3] across the edges).
+TEST_F(MeshEntities, ReferencesTravelThroughTheLinks) {
+  Mesh m = bumpy_grid(6);
+  for (size_t v = 0; v < m.vertices(); ++v) m.vref[v] = int64_t(v % 7);
+  auto& tri = m.elements[0];
+  for (size_t t = 0; t < tri.count(); ++t) tri.ref[t] = int64_t(t % 5 + 1);
+  GpuMesh g(ctx(), m);
+  g.add_field("R", Kind::Triangles, {Scalar::Int, 3});
+  g.add_field("S", Kind::Vertices, {Scalar::Int, 2});
+  auto k1 = g.compile(Kind::Triangles, "int across = 0;\nfor (int k = 0; k < 3; ++k) across += TriTriRef[k];\n"
+                                       "TriR = ivec3(TriVerRef[0] + 10 * TriVerRef[1] + 100 * TriVerRef[2], TriRef, across);");
+  auto k2 = g.compile(Kind::Vertices, "int s = 0;\nfor (uint k = 0u; k < VerTriDeg; ++k) s += VerTriRef[k];\nVerS = ivec2(VerRef, s);");
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    g.record(cmd, *k1);
+    g.record(cmd, *k2);
+  });
+  auto r = g.download("R"), s = g.download("S");
+  auto across = g.neighbours(Kind::Triangles);
+  for (size_t t = 0; t < tri.count(); ++t) {
+    const uint32_t* v = &tri.v[3 * t];
+    ASSERT_EQ(r[3 * t], m.vref[v[0]] + 10 * m.vref[v[1]] + 100 * m.vref[v[2]]) << "triangle " << t;
+    ASSERT_EQ(r[3 * t + 1], tri.ref[t]);
+    double a = 0;
+    for (int k = 0; k < 3; ++k) a += across[3 * t + k] == UINT32_MAX ? 0 : tri.ref[across[3 * t + k]];
+    ASSERT_EQ(r[3 * t + 2], a) << "zero across the border";
+  }
+  std::vector<double> ball(m.vertices(), 0);
+  for (size_t t = 0; t < tri.count(); ++t)
+    for (int c = 0; c < 3; ++c) ball[tri.v[3 * t + c]] += double(tri.ref[t]);
+  for (size_t v = 0; v < m.vertices(); ++v) {
+    ASSERT_EQ(s[2 * v], m.vref[v]);
+    ASSERT_EQ(s[2 * v + 1], ball[v]) << "vertex " << v;
+  }
+}
+
+}  // namespace

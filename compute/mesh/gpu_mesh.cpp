@@ -58,6 +58,9 @@ GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx), nv_(m.vertices()
   buffers_["VerCrd"] = gpu::Buffer(ctx, std::max<size_t>(16, crd.size() * 4), kUsage);
   buffers_["VerCrd"].upload(crd);
   transfers_["VerCrd"].first += crd.size() * 4;
+  std::vector<uint32_t> vref(nv_);
+  for (size_t v = 0; v < nv_; ++v) vref[v] = uint32_t(m.vref[v]);
+  put("VerRef", vref);
   edges_ = extract_edges(m);  // GmlExtractEdges; also checks every vertex index
   for (const Elements& e : m.elements)
     if (e.kind != Kind::Edges && e.count()) elements_[e.kind] = e;

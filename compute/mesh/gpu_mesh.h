@@ -20,7 +20,8 @@
 //   upward (L = Ver or Edg, X an element kind): LX[PAD], LXDeg, LXF[PAD] (zero from LXDeg
 //                     on), LXDegMax = PAD (the padded size, a power of two)
 //   user link K from L: LK[slots], LKF[slots] (and LKCrd[slots] to vertices)
-//   LRef: an element's reference; VerCrd (vec3, read/write) in a vertex loop;
+//   LRef: the entity's reference, and LXRef[] the references of those reached through a link;
+//   VerCrd (vec3, read/write) in a vertex loop;
 //   F_[] is a field's whole array (scatter, atomics: atomicAdd(F_[TriVer.x].x, a)).
 #pragma once
 #include "links.h"

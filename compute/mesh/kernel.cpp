@@ -16,6 +16,7 @@ class KernelWriter {
   std::string write() {
     if (loop_ == Kind::Vertices) {
       if (named("VerCrd")) load_ << "  vec3 VerCrd = " << decl("VerCrd", "vec4", false) << "[i].xyz;\n";
+      if (named("VerRef")) load_ << "  int VerRef = " << ref(loop_, "i") << ";\n";
     } else {
       element_loads();
     }
@@ -49,7 +50,10 @@ class KernelWriter {
     return std::regex_search(body_, std::regex("\\b" + var + "\\b(\\.[xyzw]+|\\[[^\\]]*\\])?\\s*([-+*/]?=)(?!=)"));
   }
   std::string type(const std::string& field) const { return glsl_type(g_.fields_.at(field).type); }
-  bool any_field_named(Kind at, const std::string& prefix) const {
+  // Does the body reach entities of kind `at` through the link `prefix` (the link itself,
+  // their references, coordinates or fields)?
+  bool reaches(Kind at, const std::string& prefix) const {
+    if (named(prefix) || named(prefix + "Ref") || (at == Kind::Vertices && named(prefix + "Crd"))) return true;
     for (auto& [name, f] : g_.fields_)
       if (f.at == at && named(prefix + name)) return true;
     return false;
@@ -87,28 +91,36 @@ class KernelWriter {
         array(type(name), index + name, n, value(field(name) + "[" + index + "[k]]", type(name)));
     if (at == Kind::Vertices && named(index + "Crd"))
       array("vec3", index + "Crd", n, value(decl("VerCrd", "vec4", false) + "[" + index + "[k]].xyz", "vec3"));
+    if (named(index + "Ref")) array("int", index + "Ref", n, value(ref(at, index + "[k]"), "int"));
+  }
+  // The reference of entity `idx` of kind `at` (vertices: VerRef; elements: after the vertices).
+  std::string ref(Kind at, const std::string& idx) {
+    if (at == Kind::Vertices) return "int(" + table("VerRef") + "[" + idx + "])";
+    uint32_t n = nodes_of(at);
+    return "int(" + table(std::string(short_name(at)) + "Ver") + "[" + idx + " * " + std::to_string(n + 1) + "u + " +
+           std::to_string(n) + "u])";
   }
 
   void element_loads() {
     uint32_t n = nodes_of(loop_), stride = n + 1;
     std::string ver = L_ + "Ver";
-    if (named(ver) || named(ver + "Crd") || any_field_named(Kind::Vertices, ver)) {
+    if (reaches(Kind::Vertices, ver)) {
       std::string t = table(ver), v = n <= 4 ? "uvec" + std::to_string(n) : "uint[" + std::to_string(n) + "]";
       load_ << "  " << (n <= 4 ? v + " " + ver : "uint " + ver + "[" + std::to_string(n) + "]") << " = " << v << "(";
       for (uint32_t c = 0; c < n; ++c) load_ << (c ? ", " : "") << t << "[i * " << stride << "u + " << c << "u]";
       load_ << ");\n";
       gather(Kind::Vertices, ver, n, "");
     }
-    if (named(L_ + "Ref")) load_ << "  int " << L_ << "Ref = int(" << table(ver) << "[i * " << stride << "u + " << n << "u]);\n";
+    if (named(L_ + "Ref")) load_ << "  int " << L_ << "Ref = " << ref(loop_, "i") << ";\n";
     uint32_t ne = uint32_t(local_topology(loop_).edges.size());
     std::string edg = L_ + "Edg";
-    if (loop_ != Kind::Edges && g_.edges_.count() && (named(edg) || any_field_named(Kind::Edges, edg))) {
+    if (loop_ != Kind::Edges && g_.edges_.count() && reaches(Kind::Edges, edg)) {
       array("uint", edg, ne, table(edg) + "[i * " + std::to_string(ne) + "u + k]");
       gather(Kind::Edges, edg, ne, "");
     }
     uint32_t nf = uint32_t(local_topology(loop_).facets.size());
     std::string ngb = L_ + L_;
-    if (nf && (named(ngb) || any_field_named(loop_, ngb))) {
+    if (nf && reaches(loop_, ngb)) {
       array("uint", ngb, nf, table(ngb) + "[i * " + std::to_string(nf) + "u + k]");
       gather(loop_, ngb, nf, ngb + "[k] != 0xffffffffu");
     }
@@ -119,7 +131,7 @@ class KernelWriter {
     for (Kind x : g_.kinds()) {
       if (x == Kind::Vertices || x == loop_ || (loop_ == Kind::Edges && local_topology(x).edges.empty())) continue;
       std::string up = L_ + short_name(x);
-      if (!named(up) && !named(up + "Deg") && !named(up + "DegMax") && !any_field_named(x, up)) continue;
+      if (!reaches(x, up) && !named(up + "Deg") && !named(up + "DegMax")) continue;
       uint32_t pad = std::max(1u, g_.upward(loop_, x).padded);
       load_ << "  const uint " << up << "DegMax = " << pad << "u;\n";
       load_ << "  uint " << up << "Deg = " << table(up + "Deg") << "[i];\n";
@@ -130,7 +142,7 @@ class KernelWriter {
 
   void link_loads(const std::string& name, const GpuMesh::Link& l) {
     std::string var = L_ + name;
-    if (!named(var) && !any_field_named(l.to, var) && !(l.to == Kind::Vertices && named(var + "Crd"))) return;
+    if (!reaches(l.to, var)) return;
     array("uint", var, l.slots, table(var) + "[i * " + std::to_string(l.slots) + "u + k]");
     gather(l.to, var, l.slots, var + "[k] != 0xffffffffu");
   }
