@@ -156,3 +156,41 @@ TEST(Window, MeshDrawsTheSurface) {
   EXPECT_GT(lit, 5000u) << "the surface";
   EXPECT_GT(colours.size(), 300u) << "colour map, light and edges";
 }
+
+// The mesh lab's volumes in the window: a cube of tetrahedra cut by the clip plane, the
+// uncovered elements coloured by their volume; the picture changes where the cut is.
+TEST(Window, MeshClipsAVolume) {
+  auto shot = [](const std::string& extra, const std::string& name) {
+    auto png = std::filesystem::temp_directory_path() / ("vklab-window-" + name + "-" + std::to_string(::getpid()) + ".png");
+    std::filesystem::remove(png);
+    auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                         " --validate --lab mesh --set 'example=tetrahedra: volumes' --set grid_size=24 " + extra +
+                         " --frames 8 --size 900x600 --capture " + png.string());
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+    EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+    int w = 0, h = 0, n = 0;
+    unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+    std::vector<uint32_t> out;
+    if (!px) return out;
+    for (int y = 0; y < h; ++y)
+      for (int x = 450; x < w; ++x) {
+        const unsigned char* p = px + (size_t(y) * w + x) * 4;
+        out.push_back(p[0] | p[1] << 8 | p[2] << 16);
+      }
+    stbi_image_free(px);
+    std::filesystem::remove(png);
+    return out;
+  };
+  auto whole = shot("", "mesh-whole"), cut = shot("--set clip=true --set clip_axis=z --set clip_at=0.5", "mesh-cut");
+  ASSERT_EQ(whole.size(), cut.size());
+  ASSERT_FALSE(whole.empty());
+  size_t differ = 0, lit = 0;
+  std::set<uint32_t> colours(cut.begin(), cut.end());
+  for (size_t i = 0; i < cut.size(); ++i) {
+    differ += whole[i] != cut[i];
+    lit += (cut[i] & 0xff) + (cut[i] >> 8 & 0xff) + (cut[i] >> 16 & 0xff) > 150;
+  }
+  EXPECT_GT(lit, 5000u) << "the lower half of the cube";
+  EXPECT_GT(differ, 5000u) << "the upper half gone, the cut's elements shown";
+  EXPECT_GT(colours.size(), 200u) << "colour map, light and edges";
+}
