@@ -238,8 +238,8 @@ size_t Solution::width(int dim) const {
 }
 
 namespace {
-template <class Src, class Fail>
-void read_elements(Src& in, Mesh& m, Kind k, int64_t n, Fail fail_at, bool ascii) {
+template <class Src>
+void read_elements(Src& in, Mesh& m, Kind k, int64_t n) {
   Elements e;
   e.kind = k;
   uint32_t nodes = nodes_of(k);
@@ -251,14 +251,13 @@ void read_elements(Src& in, Mesh& m, Kind k, int64_t n, Fail fail_at, bool ascii
       if constexpr (std::is_same_v<Src, Text>) idx = in.integer("a vertex index");
       else idx = in.integer();
       if (idx < 1 || uint64_t(idx) > m.vertices())
-        fail_at(std::string(kind_name(k)) + " " + std::to_string(l + 1) + ": vertex " + std::to_string(idx) +
+        in.fail(std::string(kind_name(k)) + " " + std::to_string(l + 1) + ": vertex " + std::to_string(idx) +
                 " is not in 1.." + std::to_string(m.vertices()));
       e.v.push_back(uint32_t(idx - 1));
     }
     if constexpr (std::is_same_v<Src, Text>) e.ref.push_back(in.integer("a reference"));
     else e.ref.push_back(in.integer());
   }
-  (void)ascii;
   m.elements.push_back(std::move(e));
 }
 }  // namespace
@@ -354,7 +353,7 @@ Mesh read_mesh(const std::filesystem::path& path) {
           read_vertices(in, n, [&] { return in.real(); }, [&] { return in.integer(); });
         } else {
           if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
-          read_elements(in, m, *it, n, [&](const std::string& w) { in.fail(w); }, false);
+          read_elements(in, m, *it, n);
         }
         return true;
       },
@@ -369,7 +368,7 @@ Mesh read_mesh(const std::filesystem::path& path) {
           read_vertices(in, n, [&] { return in.real("a coordinate"); }, [&] { return in.integer("a reference"); });
         } else {
           if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
-          read_elements(in, m, *it, n, [&](const std::string& e) { in.fail(e); }, true);
+          read_elements(in, m, *it, n);
         }
         return true;
       });
