@@ -250,6 +250,12 @@ class MeshLab : public Lab {
     for (Kind k : gpu_->kinds()) counts[kind_name(k)] = gpu_->count(k);
     nlohmann::json files = {{"mesh.meshb", "the mesh as on the GPU (moved vertices, extracted edges), GMF v2"},
                             {"mesh.solb", save(dir / "mesh")}};
+    for (size_t k = 0; k < kernels_.size(); ++k) {
+      std::string name = "kernel" + std::to_string(k + 1) + ".comp";
+      std::ofstream(dir / name) << kernels_[k]->source;
+      files[name] = std::string("the generated shader of section ") + std::to_string(k + 1) + " (" +
+                    short_name(kernels_[k]->loop) + " loop)";
+    }
     return {{"arrays", arrays}, {"files", files}, {"reductions_x", reductions}, {"runs", steps_done_}, {"counts", counts},
             {"vertices", gpu_->vertices()}, {"triangles", gpu_->count(Kind::Triangles)}, {"kernels", kernels_.size()}};
   }

@@ -382,3 +382,39 @@ TEST_F(MeshEntities, ReferencesTravelThroughTheLinks) {
 }
 
 }  // namespace
+
+namespace {
+
+// A field the body overwrites before reading is not loaded (a whole assignment at the top
+// level whose right side does not read it); every other use loads it. Results stay right.
+TEST_F(MeshEntities, WriteOnlyFieldsAreNotRead) {
+  GpuMesh g(ctx(), bumpy_grid(5));
+  g.add_field("A", Kind::Triangles, {Scalar::Float, 1});
+  auto loads = [&](const std::string& body) {
+    return g.compile(Kind::Triangles, body)->source.find("float TriA = A_[i];") != std::string::npos;
+  };
+  EXPECT_FALSE(loads("// TriA = TriA + 1 in a comment\nTriA = 2.0;"));
+  EXPECT_FALSE(loads("float x = 1.0;\nTriA = x * 3.0;\nTriA += 1.0;"));
+  EXPECT_TRUE(loads("TriA = TriA * 2.0;")) << "the right side reads it";
+  EXPECT_TRUE(loads("TriA += 1.0;"));
+  EXPECT_TRUE(loads("if (TriRef > 0) TriA = 1.0;")) << "not on every path";
+  EXPECT_TRUE(loads("if (TriRef > 0) { TriA = 1.0; }"));
+  EXPECT_TRUE(loads("float y = TriA;\nTriA = 1.0;")) << "read first";
+  g.add_field("B", Kind::Triangles, {Scalar::Float, 4});
+  EXPECT_NE(g.compile(Kind::Triangles, "TriB.x = 1.0;")->source.find("vec4 TriB = B_[i];"), std::string::npos)
+      << "a component written, the others kept";
+  // and the values: A doubled in place keeps its upload, overwritten replaces it
+  std::vector<double> in(g.count(Kind::Triangles));
+  for (size_t t = 0; t < in.size(); ++t) in[t] = 1.0 + double(t);
+  g.upload("A", in);
+  auto twice = g.compile(Kind::Triangles, "TriA = TriA * 2.0;");
+  auto skip_odd = g.compile(Kind::Triangles, "if ((i & 1u) == 1u) TriA = -1.0;");
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    g.record(cmd, *twice);
+    g.record(cmd, *skip_odd);
+  });
+  auto out = g.download("A");
+  for (size_t t = 0; t < in.size(); ++t) ASSERT_EQ(out[t], t % 2 ? -1.0 : 2 * in[t]) << "triangle " << t;
+}
+
+}  // namespace

@@ -3,6 +3,7 @@
 
 #include "gpu/shader_compile.h"
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
@@ -24,7 +25,11 @@ class KernelWriter {
     for (auto& [name, l] : g_.links_)
       if (l.from == loop_) link_loads(name, l);
     for (auto& [name, f] : g_.fields_)
-      if (f.at == loop_ && named(L_ + name)) load_ << "  " << type(name) << " " << L_ << name << " = " << field(name) << "[i];\n";
+      if (f.at == loop_ && named(L_ + name)) {
+        std::string array = field(name);
+        load_ << "  " << type(name) << " " << L_ << name << " = "
+              << (overwritten(L_ + name) ? type(name) + "(0)" : array + "[i]") << ";\n";
+      }
     for (auto& [name, f] : g_.fields_)
       if (named(name + "_")) field(name);
     if (named("VerCrd_")) decl("VerCrd", "vec4", false);
@@ -48,6 +53,22 @@ class KernelWriter {
   // F = ..., F.x = ..., F[k] = ..., F += ...: stored back
   bool assigned(const std::string& var) const {
     return std::regex_search(body_, std::regex("\\b" + var + "\\b(\\.[xyzw]+|\\[[^\\]]*\\])?\\s*([-+*/]?=)(?!=)"));
+  }
+  // Is the variable's first mention (comments aside) a whole assignment statement at the
+  // body's top level whose right side does not read it (`TetVol = ...;`)? Then its old value
+  // is never read, and not loaded.
+  bool overwritten(const std::string& var) const {
+    static const std::regex comments("//[^\\n]*|/\\*[\\s\\S]*?\\*/");
+    std::string code = std::regex_replace(body_, comments, " ");
+    std::smatch m, a;
+    if (!std::regex_search(code, m, std::regex("\\b" + var + "\\b"))) return false;
+    size_t at = size_t(m.position(0));
+    long depth = std::count(code.begin(), code.begin() + long(at), '{') - std::count(code.begin(), code.begin() + long(at), '}');
+    size_t before = at ? code.find_last_not_of(" \t\n", at - 1) : std::string::npos;
+    bool statement = before == std::string::npos || std::string(";{}").find(code[before]) != std::string::npos;
+    std::string rest = code.substr(at);
+    if (depth != 0 || !statement || !std::regex_search(rest, a, std::regex("^" + var + "\\s*=(?!=)([^;]*);"))) return false;
+    return !std::regex_search(a[1].str(), std::regex("\\b" + var + "\\b"));
   }
   std::string type(const std::string& field) const { return glsl_type(g_.fields_.at(field).type); }
   // Does the body reach entities of kind `at` through the link `prefix` (the link itself,
@@ -135,6 +156,7 @@ class KernelWriter {
       uint32_t pad = std::max(1u, g_.upward(loop_, x).padded);
       load_ << "  const uint " << up << "DegMax = " << pad << "u;\n";
       load_ << "  uint " << up << "Deg = " << table(up + "Deg") << "[i];\n";
+      if (!reaches(x, up)) continue;  // the degree alone
       array("uint", up, pad, table(up) + "[i * " + std::to_string(pad) + "u + k]");
       gather(x, up, pad, "k < " + up + "Deg");
     }
