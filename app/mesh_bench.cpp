@@ -90,6 +90,10 @@ void accumulate(gpu::Context& ctx, const BenchOptions& o, GpuMesh& g, const std:
   }
 }
 
+std::string size_name(uint32_t n, size_t triangles) {
+  return std::to_string(n) + "x" + std::to_string(n) + " grid, " + std::to_string(triangles) + " triangles";
+}
+
 void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& rows) {
   for (uint32_t n : o.quick ? std::vector<uint32_t>{32, 64} : std::vector<uint32_t>{1024, 2048, 4096})
     for (const char* order : {"grid", "shuffled", "hilbert"}) {
@@ -106,7 +110,22 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& r
       const Ball& b = g.upward(Kind::Vertices, Kind::Triangles);
       size_t nt = t.count(), nv = m.vertices();
       std::vector<float> bar(3 * nt), mean(3 * nv);
-      std::string size = std::to_string(n) + "x" + std::to_string(n) + " grid, " + std::to_string(nt) + " triangles";
+      if (std::string(order) == "grid") {  // §2.3's direct kernel: VerCrd, VerVitesse, VerDirection, one vertex each
+        g.add_field("Vitesse", Kind::Vertices, {Scalar::Float, 1});
+        g.add_field("Direction", Kind::Vertices, {Scalar::Float, 4});
+        std::vector<double> speed(nv, 1e-6), dir(4 * nv, 0.5);
+        g.upload("Vitesse", speed), g.upload("Direction", dir);
+        auto direct = g.compile(Kind::Vertices, "VerCrd = VerCrd + VerVitesse * VerDirection.xyz;");
+        std::vector<float> crd(4 * nv, 1.0f), fspeed(nv, 1e-6f), fdir(4 * nv, 0.5f);
+        rows.push_back(run(ctx, o,
+                           {"mesh.direct (Ver)", size_name(n, nt), order, &g, direct.get(),
+                            [&](size_t lo, size_t hi) {
+                              for (size_t v = lo; v < hi; ++v)
+                                for (int c = 0; c < 3; ++c) crd[4 * v + c] += fspeed[v] * fdir[4 * v + c];
+                            },
+                            52.0 * nv, 6.0 * nv}));
+      }
+      std::string size = size_name(n, nt);
       // Compulsory traffic (each buffer crossing memory once; shared vertices from cache):
       // down, TriVer and TriBar a triangle and VerCrd a vertex; up, the padded ball row,
       // the degree, VerMean a vertex and TriBar a triangle.

@@ -45,7 +45,7 @@ class MeshExamples : public GpuTest {
 };
 
 TEST_F(MeshExamples, EveryExampleIsTestedHere) {
-  EXPECT_EQ(example_names(), (std::vector<std::string>{"areas", "diagonals (user link)", "hexahedra: neighbours",
+  EXPECT_EQ(example_names(), (std::vector<std::string>{"areas", "diagonals (user link)", "drift (direct)", "hexahedra: neighbours",
                                                        "mean height per triangle", "neighbour distance", "scatter/gather pair",
                                                        "smoothing", "star areas", "star areas (atomics)", "tetrahedra: shells",
                                                        "tetrahedra: volumes", "valence (int atomics)"}))
@@ -75,6 +75,22 @@ TEST_F(MeshExamples, ScatterGatherPair) {
     glm::dvec3 s(0.0);
     for (uint32_t k = 0; k < b.degree[v]; ++k) s += centre(Kind::Triangles, b.members[v * b.padded + k]);
     for (int c = 0; c < 3; ++c) ASSERT_NEAR(avg[4 * v + c], s[c] / b.degree[v], 1e-6) << "vertex " << v;
+  }
+}
+
+TEST_F(MeshExamples, DriftDirect) {
+  run("drift (direct)");
+  auto crd = g_->coordinates();
+  auto speed = field("Vitesse"), dir = field("Direction");
+  for (uint32_t v = 0; v < m_.vertices(); ++v) {
+    uint32_t h = v * 2654435761u;
+    double s = 0.002f * float(h >> 16) / 65536.0f;
+    glm::dvec3 d = glm::normalize(glm::dvec3(double(h & 255u), double((h >> 8) & 255u), double(h >> 24)) - 127.5);
+    ASSERT_NEAR(speed[v], s, 1e-9) << "vertex " << v;
+    for (int c = 0; c < 3; ++c) {
+      ASSERT_NEAR(dir[4 * v + c], d[c], 1e-6) << "vertex " << v;
+      ASSERT_NEAR(crd[4 * v + c], P(v)[c] + s * d[c], 1e-6) << "vertex " << v;
+    }
   }
 }
 

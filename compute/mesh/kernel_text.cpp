@@ -110,6 +110,17 @@ const std::map<std::string, Example>& mesh_examples() {
         "for (int e = 0; e < 6; ++e) l = max(l, TetEdgLen[e]);\n"
         "TetLongest = l;\n",
         "Longest", "tetrahedra"}},
+      {"drift (direct)",
+       {"// field: Vitesse float Ver\n"
+        "// field: Direction vec4 Ver\n"
+        "// loop: Ver  (seed §2.1: a speed and a direction a vertex, from a hash of its index)\n"
+        "uint h = i * 2654435761u;\n"
+        "VerVitesse = 0.002 * float(h >> 16) / 65536.0;\n"
+        "VerDirection = vec4(normalize(vec3(float(h & 255u), float((h >> 8) & 255u), float(h >> 24)) - 127.5), 0.0);\n"
+        "---\n"
+        "// loop: Ver  (§2.3, a direct kernel: the seed's one line)\n"
+        "VerCrd = VerCrd + VerVitesse * VerDirection.xyz;\n",
+        "Vitesse", "surface"}},
       {"hexahedra: neighbours",
        {"// field: Height float Hex\n"
         "// loop: Hex  (the centre's height, then averaged with the neighbours across the faces)\n"
