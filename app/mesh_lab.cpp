@@ -112,6 +112,7 @@ class MeshLab : public Lab {
     gpu_ = std::move(g);
     sol_ = std::move(sol);
     kernels_ = std::move(kernels);
+    recorded_key_.clear();
     make_pictures(ctx);
     set_editor(text);
     error_.clear();
@@ -131,12 +132,14 @@ class MeshLab : public Lab {
       gpu_->upload("Sol", sol_.values);
     }
     steps_done_ = 0;
-    range_frames_ = 0;
+    stats_key_.clear();
   }
 
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("runs_per_frame")); }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    if (!recorded_key_.empty() && recorded_key_ == range_key()) take_range(gpu_->read_reduction());  // last frame's
+    recorded_key_.clear();
     for (uint32_t s = 0; s < steps; ++s)
       for (size_t k = 0; k < kernels_.size(); ++k) {
         if (!gpu_->valid(*kernels_[k])) {  // a failed compile changed a field it uses
@@ -147,11 +150,16 @@ class MeshLab : public Lab {
         gpu_->record(cmd, *kernels_[k]);
       }
     steps_done_ += steps;
+    if (std::string key = range_key(); !key.empty()) {  // the colour range, read back next frame
+      gpu::Profiler::Scope scope(prof, cmd, "mesh.range", 0, 0);
+      gpu_->record_reduce(cmd, color_field(), color_component());
+      recorded_key_ = key;
+    }
   }
 
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     gpu::Profiler::Scope scope(prof, cmd, "mesh.draw", 0, 0);
-    if (range_frames_-- <= 0) update_range();
+    if (stats_key_ != range_key()) update_range();
     render::MeshStyle st = style_;
     st.wireframe = params_.flag("wireframe");
     st.clip = params_.flag("clip");
@@ -180,7 +188,7 @@ class MeshLab : public Lab {
     ImGui::Text("%s, fp64: %s, float atomics: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no",
                 ctx_->atomic_float_add ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
     std::string f = color_field();
-    ImGui::Text("colour: %s[%d]  sum %.6g  L2 %.6g", f.c_str(), params_.get_int("color_component"), stats_.sum, stats_.l2);
+    ImGui::Text("colour: %s  sum %.6g  L2 %.6g", stats_key_.c_str(), stats_.sum, stats_.l2);
     legend();
     if (gpu_->has_field(f) && gpu_->field_at(f) != Kind::Vertices &&
         std::none_of(pictures_.begin(), pictures_.end(), [&](auto& p) { return p.kind == gpu_->field_at(f); }))
@@ -358,15 +366,23 @@ class MeshLab : public Lab {
     return c.empty() ? mesh_examples().at(params_.choice("example")).colour : c;
   }
 
-  // The colour range from a GPU reduction of the field (GmlReduceVector), every 4 frames.
-  void update_range() {
-    range_frames_ = 4;
+  // The colour range: a GPU reduction of the field (GmlReduceVector) recorded after each
+  // frame's kernels and read at the next (one frame is in flight at most); waited for only
+  // when the colour field or component has just changed.
+  uint32_t color_component() const {
+    return std::min<uint32_t>(uint32_t(params_.get_int("color_component")), gpu_->field_type(color_field()).components - 1);
+  }
+  std::string range_key() const {
     std::string f = color_field();
-    if (!gpu_->has_field(f)) return;
-    uint32_t c = std::min<uint32_t>(uint32_t(params_.get_int("color_component")), gpu_->field_type(f).components - 1);
-    stats_ = gpu_->reduce(f, c);
-    if (stats_.min <= stats_.max) style_.lo = float(stats_.min), style_.hi = float(stats_.max);
-    if (stats_.min == stats_.max) range_frames_ = 0;  // a flat field (the kernels have not run yet): look again next frame
+    return gpu_->has_field(f) ? f + "[" + std::to_string(color_component()) + "]" : "";
+  }
+  void update_range() {
+    stats_key_ = range_key();
+    if (!stats_key_.empty()) take_range(gpu_->reduce(color_field(), color_component()));
+  }
+  void take_range(const GpuMesh::Reduction& r) {
+    stats_ = r, stats_key_ = range_key();
+    if (r.min <= r.max) style_.lo = float(r.min), style_.hi = float(r.max);
   }
 
   void frame_camera() {
@@ -394,7 +410,7 @@ class MeshLab : public Lab {
   Sol sol_;
   GpuMesh::Reduction stats_;
   std::string error_, saved_;
-  int range_frames_ = 0;
+  std::string stats_key_, recorded_key_;  // the field[component] of stats_, and of the reduction in flight
   OrbitControl orbit_;
 };
 

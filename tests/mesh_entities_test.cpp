@@ -418,3 +418,33 @@ TEST_F(MeshEntities, WriteOnlyFieldsAreNotRead) {
 }
 
 }  // namespace
+
+namespace {
+
+// The reduction in two halves, as the lab colours by it: recorded after a kernel in the same
+// commands, read once they have run; a blocking reduction of another field in between (as
+// the lab does when its colour field changes) does not disturb the one in flight.
+TEST_F(MeshEntities, ReductionsRecordedWithTheKernels) {
+  GpuMesh g(ctx(), bumpy_grid(7));
+  g.add_field("N", Kind::Triangles, {Scalar::Int, 1});
+  g.add_field("D", Kind::Vertices, {Scalar::Float, 2});
+  auto k = g.compile(Kind::Triangles, "TriN = int(i % 11u) - 5;");
+  g.upload("D", std::vector<double>(2 * g.vertices(), 0.25));
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    g.record(cmd, *k);
+    g.record_reduce(cmd, "N");
+  });
+  GpuMesh::Reduction other = g.reduce("D", 1);
+  auto r = g.read_reduction();
+  double sum = 0, lo = 1e9, hi = -1e9;
+  for (size_t t = 0; t < g.count(Kind::Triangles); ++t) {
+    double x = double(int(t % 11) - 5);
+    sum += x, lo = std::min(lo, x), hi = std::max(hi, x);
+  }
+  EXPECT_EQ(r.min, lo);
+  EXPECT_EQ(r.max, hi);
+  EXPECT_EQ(r.sum, sum);
+  EXPECT_EQ(other.sum, 0.25 * g.vertices());
+}
+
+}  // namespace

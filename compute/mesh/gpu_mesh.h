@@ -110,7 +110,10 @@ class GpuMesh {
   struct Reduction {
     double min = 0, max = 0, sum = 0, l2 = 0;
   };
-  Reduction reduce(const std::string& field, uint32_t component = 0);
+  Reduction reduce(const std::string& field, uint32_t component = 0);  // waits for the GPU
+  // The same in two halves: recorded into a frame's commands, read once they have run.
+  void record_reduce(VkCommandBuffer cmd, const std::string& field, uint32_t component = 0);
+  Reduction read_reduction();
   // GmlGetMemoryUsage: device bytes a buffer, by name (VerCrd, TriVer, VerTri, VerTriDeg, fields...).
   std::vector<std::pair<std::string, size_t>> memory() const;
   // GmlGetMemoryTransfer: bytes moved between host and device so far, by buffer name (up, down).
@@ -141,7 +144,14 @@ class GpuMesh {
   std::map<std::string, Field> fields_;
   std::map<std::string, Link> links_;
   std::map<std::string, std::unique_ptr<gpu::Pipeline>> reducers_;  // by field type
-  gpu::Buffer parts_;
+  struct Partials {  // a reduction's per-group results, host-visible, and how to read them
+    gpu::Buffer buffer;
+    Scalar scalar = Scalar::Float;
+    uint32_t groups = 0;
+  };
+  void record_reduce(VkCommandBuffer cmd, const std::string& field, uint32_t component, Partials& out);
+  Reduction read(Partials& p);
+  Partials in_flight_, now_;  // record_reduce / read_reduction, and reduce
   mutable std::map<std::string, std::pair<size_t, size_t>> transfers_;
 };
 
