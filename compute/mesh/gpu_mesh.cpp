@@ -1,9 +1,6 @@
 #include "gpu_mesh.h"
 
-#include "gpu/shader_compile.h"
-
 #include <algorithm>
-#include <cmath>
 #include <cstring>
 #include <regex>
 
