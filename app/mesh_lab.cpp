@@ -232,6 +232,17 @@ class MeshLab : public Lab {
     }
     if (!saved_.empty()) ImGui::TextDisabled("%s", saved_.c_str());
     if (!error_.empty()) ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
+    if (ImGui::TreeNode("names a loop body may use")) {
+      for (Kind loop : gpu_->kinds())
+        if (ImGui::TreeNode(kind_name(loop), "// loop: %s", short_name(loop))) {
+          for (auto& n : gpu_->names(loop)) {
+            std::string decl = n.type + " " + n.name + (n.size.empty() ? "" : "[" + (n.size == "[]" ? "" : n.size) + "]");
+            ImGui::Text("%-30s %s", decl.c_str(), n.what.c_str());
+          }
+          ImGui::TreePop();
+        }
+      ImGui::TreePop();
+    }
     for (size_t k = 0; k < kernels_.size(); ++k)
       if (ImGui::TreeNode((void*)k, "generated shader %zu (%s loop)", k + 1, short_name(kernels_[k]->loop))) {
         ImGui::TextUnformatted(kernels_[k]->source.c_str());

@@ -448,3 +448,52 @@ TEST_F(MeshEntities, ReductionsRecordedWithTheKernels) {
 }
 
 }  // namespace
+
+namespace {
+
+// The names listed for the editor are the names the generator declares, with those types
+// and sizes: on a mesh with every entity kind, fields of several types at several kinds and
+// a user link, a body that reads every listed name compiles, for every loop.
+TEST_F(MeshEntities, EveryListedNameIsDeclared) {
+  Mesh m = cube(1, Kind::Hexahedra);
+  Mesh t = cube(1, Kind::Tetrahedra);
+  uint32_t off = uint32_t(m.vertices());
+  for (size_t v = 0; v < t.vertices(); ++v) m.xyz.insert(m.xyz.end(), {t.xyz[3 * v] + 2, t.xyz[3 * v + 1], t.xyz[3 * v + 2]});
+  m.vref.resize(m.vertices() + t.vertices(), 0);
+  Elements tets = t.elements[0];
+  for (auto& v : tets.v) v += off;
+  m.elements.push_back(tets);
+  m.elements.push_back({Kind::Pyramids, {0, 1, 3, 2, off}, {3}});
+  m.elements.push_back({Kind::Prisms, {0, 1, 2, 4, 5, 6}, {4}});
+  FaceSet faces = extract_faces(m);
+  m.elements.push_back(faces.boundary(Kind::Triangles));
+  m.elements.push_back(faces.boundary(Kind::Quadrilaterals));
+  GpuMesh g(ctx(), m);
+  ASSERT_EQ(g.kinds().size(), 8u);
+  g.add_field("A", Kind::Vertices, {Scalar::Float, 3});
+  g.add_field("B", Kind::Edges, {Scalar::Int, 1});
+  g.add_field("C", Kind::Tetrahedra, {Scalar::Float, 4});
+  g.add_field("E", Kind::Hexahedra, {Scalar::Float, 2});
+  if (ctx().info.fp64) g.add_field("D", Kind::Triangles, {Scalar::Double, 2});
+  g.add_link("Up", Kind::Quadrilaterals, Kind::Hexahedra, 2, std::vector<uint32_t>(2 * g.count(Kind::Quadrilaterals), 0));
+  for (Kind loop : g.kinds()) {
+    std::string body;
+    for (auto& n : g.names(loop)) {
+      std::string type = n.type == "const uint" ? "uint" : n.type;
+      if (n.size == "[]") body += "{ " + type + " x = " + n.name + "[0]; }\n";
+      else if (n.size.empty()) body += "{ " + type + " x = " + n.name + "; }\n";
+      else body += "{ " + type + " x[" + n.size + "] = " + n.name + "; }\n";
+    }
+    try {
+      g.compile(loop, body);
+    } catch (const KernelError& e) {
+      ADD_FAILURE() << short_name(loop) << " loop:\n" << e.what() << "\n" << body;
+    }
+  }
+  auto ver = g.names(Kind::Vertices);
+  EXPECT_TRUE(std::any_of(ver.begin(), ver.end(), [](auto& n) { return n.name == "VerTetC" && n.size == "VerTetDegMax"; }));
+  auto qua = g.names(Kind::Quadrilaterals);
+  EXPECT_TRUE(std::any_of(qua.begin(), qua.end(), [](auto& n) { return n.name == "QuaUpE" && n.type == "vec2"; }));
+}
+
+}  // namespace

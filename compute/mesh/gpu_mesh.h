@@ -103,6 +103,12 @@ class GpuMesh {
   // The kernel stays valid while the fields it names keep their types.
   std::unique_ptr<Kernel> compile(Kind loop, const std::string& body, int first_line = 1);
   void record(VkCommandBuffer cmd, const Kernel& k) const;  // throws std::logic_error if not valid()
+  // Every name a loop body over `loop` may use now (the naming rule applied to this mesh's
+  // kinds, fields and links), for the editor's reference: `type name[size]`, what it holds.
+  struct Name {
+    std::string type, name, size, what;  // size: "" (not an array), a number or a constant's name
+  };
+  std::vector<Name> names(Kind loop) const;
   bool valid(const Kernel& k) const;                          // its fields still there, with their types
 
   // GmlReduceVector: min, max, sum and L2 norm of one component of a field, on the GPU

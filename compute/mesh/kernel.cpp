@@ -178,6 +178,52 @@ class KernelWriter {
   std::ostringstream decl_, load_;
 };
 
+std::vector<GpuMesh::Name> GpuMesh::names(Kind loop) const {
+  std::string L = short_name(loop);
+  std::vector<Name> out = {{"uint", "i", "", "the loop's index"}};
+  auto fields_at = [&](Kind at, const std::string& prefix, const std::string& size, const std::string& what) {
+    for (auto& [name, f] : fields_)
+      if (f.at == at) out.push_back({glsl_type(f.type), prefix + name, size, what + name});
+    out.push_back({"int", prefix + "Ref", size, what + "reference"});
+    if (at == Kind::Vertices && !prefix.empty() && prefix != "Ver") out.push_back({"vec3", prefix + "Crd", size, what + "coordinates"});
+  };
+  if (loop == Kind::Vertices) {
+    out.push_back({"vec3", "VerCrd", "", "its coordinates (read/write)"});
+  } else {
+    uint32_t n = nodes_of(loop);
+    std::string N = std::to_string(n);
+    out.push_back({n <= 4 ? "uvec" + N : "uint", L + "Ver", n <= 4 ? "" : N, "its vertices"});
+    fields_at(Kind::Vertices, L + "Ver", N, "its vertices' ");
+    uint32_t ne = uint32_t(local_topology(loop).edges.size()), nf = uint32_t(local_topology(loop).facets.size());
+    if (loop != Kind::Edges && edges_.count()) {
+      out.push_back({"uint", L + "Edg", std::to_string(ne), "its edges"});
+      fields_at(Kind::Edges, L + "Edg", std::to_string(ne), "its edges' ");
+    }
+    if (nf) {
+      out.push_back({"uint", L + L, std::to_string(nf), "the elements across its facets (0xffffffff: none)"});
+      fields_at(loop, L + L, std::to_string(nf), "theirs (zero across none): ");
+    }
+  }
+  if (loop == Kind::Vertices || loop == Kind::Edges)
+    for (auto& [x, e] : elements_) {
+      if (x == loop || (loop == Kind::Edges && local_topology(x).edges.empty())) continue;
+      std::string up = L + short_name(x), what = loop == Kind::Vertices ? "ball" : "shell";
+      out.push_back({"uint", up + "Deg", "", std::string("the ") + kind_name(x) + " in its " + what});
+      out.push_back({"const uint", up + "DegMax", "", "the " + what + "'s padded size (a power of two)"});
+      out.push_back({"uint", up, up + "DegMax", "their indices (0xffffffff past the degree)"});
+      fields_at(x, up, up + "DegMax", "theirs (zero past the degree): ");
+    }
+  for (auto& [name, l] : links_)
+    if (l.from == loop) {
+      out.push_back({"uint", L + name, std::to_string(l.slots), std::string("the link table ") + name + " to " + kind_name(l.to)});
+      fields_at(l.to, L + name, std::to_string(l.slots), "through it (zero for none): ");
+    }
+  fields_at(loop, L, "", "its own (read/write): ");
+  for (auto& [name, f] : fields_)
+    out.push_back({glsl_type(f.type), name + "_", "[]", std::string("the whole field at ") + kind_name(f.at) + " (scatter, atomics)"});
+  return out;
+}
+
 std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& body, int first_line) {
   if (!count(loop)) throw KernelError(std::string("the mesh has no ") + kind_name(loop) + " to loop over");
   auto k = std::make_unique<Kernel>();
