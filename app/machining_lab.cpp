@@ -59,6 +59,7 @@ class MachiningLab : public Lab {
     params_.add_text("stock_file", "", "starting heights: a heights.npy from an earlier --dump (roughing before "
                                        "finishing); empty: flat at 0")
         .rebuild = true;
+    params_.back().file_types = {".npy"};
     params_.add_choice("tool_shape", tool_shapes(), "sphere", "generated tool: ball end, bull nose, cone, flat end")
         .rebuild = true;
     params_.add_float("tool_diameter", 6.0, 0.01, 1000.0, "generated tool's diameter").rebuild = true;
@@ -68,12 +69,14 @@ class MachiningLab : public Lab {
     params_.add_text("tool_file", "", "an STL file (binary or ASCII) for the tool, tip at the origin, axis +z; "
                                       "empty: the generated tool")
         .rebuild = true;
+    params_.back().file_types = {".stl"};
     params_.add_choice("path", path_kinds(), "spiral", "generated tool path (seed 003, 13.2.1)").rebuild = true;
     params_.add_int("path_positions", 4000, 1, 2000000, "generated path's positions").rebuild = true;
     params_.add_float("stepover", 2.0, 0.01, 1000.0, "distance between passes / spiral turns").rebuild = true;
     params_.add_text("path_file", "", "positions (x y z [i j k] [omega] a line) or G-code (.nc, .gcode, .ngc); "
                                       "empty: the generated path")
         .rebuild = true;
+    params_.back().file_types = {"*"};  // positions have no fixed extension
     params_.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart")
         .rebuild = true;
     params_.add_choice("engine", engine_choices(), "auto", "Z-buffer engine (auto: picked by workload)");

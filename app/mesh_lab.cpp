@@ -54,6 +54,7 @@ class MeshLab : public Lab {
  public:
   MeshLab() {
     params_.add_text("mesh_file", "", ".mesh / .meshb file (any element kinds); empty: a generated mesh").rebuild = true;
+    params_.back().file_types = {".mesh", ".meshb"};
     params_.add_choice("generate", {"the example's", "surface", "tetrahedra", "hexahedra"}, "the example's",
                        "generated mesh: a bumpy triangulated square, or a cube of tetrahedra or hexahedra")
         .rebuild = true;
@@ -63,10 +64,12 @@ class MeshLab : public Lab {
         .rebuild = true;
     params_.add_text("sol_file", "", ".sol / .solb: its first field becomes the field 'Sol' (double where the device has fp64)")
         .rebuild = true;
+    params_.back().file_types = {".sol", ".solb"};
     params_.add_choice("example", example_names(), "smoothing", "example kernels from the seed").rebuild = true;
     params_.add_text("kernel_file", "", "kernel source (sections separated by '---', each '// loop: Tri', Ver, Edg, "
                                         "Qua, Tet, Pyr, Pri or Hex); empty: the example")
         .rebuild = true;
+    params_.back().file_types = {".glsl", ".txt", ".comp"};
     params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)");
     params_.add_text("color_field", "", "field drawn with the colour map (empty: the example's)");
     params_.add_int("color_component", 0, 0, 3, "the component of the colour field");

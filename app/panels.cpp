@@ -1,4 +1,5 @@
 // The window's ImGui panels: lab selector and parameters, timings, capture, bench.
+#include "file_browser.h"
 #include "gpu/bandwidth.h"
 #include "modes.h"
 #include "window.h"
@@ -50,12 +51,26 @@ bool param_widget(ParamSet& set, Param& p) {
       }
       break;
     }
-    case Param::Kind::Text: {  // a path: applied on Enter
+    case Param::Kind::Text: {  // applied on Enter; a file also from the chooser
       char buf[512];
       std::snprintf(buf, sizeof buf, "%s", p.str.c_str());
-      if (ImGui::InputText(p.name.c_str(), buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+      if (!p.file_types.empty()) ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::GetFrameHeight() * 1.6f);
+      if (ImGui::InputText(p.file_types.empty() ? p.name.c_str() : "##path", buf, sizeof buf,
+                           ImGuiInputTextFlags_EnterReturnsTrue)) {
         set.set_text(p.name, buf);
         changed = true;
+      }
+      if (!p.file_types.empty()) {
+        if (ImGui::IsItemHovered() && !p.help.empty()) ImGui::SetTooltip("%s", p.help.c_str());
+        ImGui::SameLine(0, 2);
+        if (ImGui::Button("...")) open_file_browser("choose a file", p.str);
+        std::string chosen;
+        if (file_browser("choose a file", p.file_types, chosen)) {
+          set.set_text(p.name, chosen);
+          changed = true;
+        }
+        ImGui::SameLine();
+        ImGui::TextUnformatted(p.name.c_str());
       }
       break;
     }

@@ -2,16 +2,19 @@
 #include "diffusion/diffusion.h"
 #include "machining/zbuffer.h"
 #include "mesh/generate.h"
+#include "mesh/links.h"
 #include "mesh/meshb.h"
 #include "wave/wave.h"
 #include "helpers.h"
 #include "assets.h"
+#include "file_browser.h"
 #include "lab.h"
 #include "npy.h"
 
 #include <nlohmann/json.hpp>
 #include <stb_image.h>
 
+#include <array>
 #include <cfloat>
 #include <filesystem>
 #include <fstream>
@@ -641,6 +644,58 @@ TEST(Cli, MeshClipShowsTheKeptElementsColour) {
   stbi_image_free(a), stbi_image_free(b);
   EXPECT_GT(lit, 2000u);
   EXPECT_LT(differ, lit / 100) << "pixels that differ between the cut pair and the lone tetrahedron";
+}
+
+}  // namespace
+
+namespace {
+
+// The path parameters' chooser lists a folder's subfolders (with ".." to go up) and the
+// files of the wanted types, whatever the case of their extension; a folder it cannot read
+// gives a message naming it.
+TEST(FileBrowser, ListsFoldersAndTheWantedFiles) {
+  auto dir = scratch("browse");
+  fs::create_directories(dir / "sub");
+  for (const char* f : {"b.meshb", "a.mesh", "C.MESH", "notes.txt", "mesh"}) std::ofstream(dir / f) << "x";
+  auto l = list_folder(dir, {".mesh", ".meshb"});
+  EXPECT_TRUE(l.error.empty()) << l.error;
+  EXPECT_EQ(l.folders, (std::vector<std::string>{"..", "sub"}));
+  EXPECT_EQ(l.files, (std::vector<std::string>{"C.MESH", "a.mesh", "b.meshb"}));
+  EXPECT_EQ(list_folder(dir, {"*"}).files.size(), 5u);
+  auto missing = list_folder(dir / "nowhere", {});
+  EXPECT_NE(missing.error.find("nowhere"), std::string::npos) << missing.error;
+  fs::remove_all(dir);
+}
+
+}  // namespace
+
+namespace {
+
+// The sample meshes gmsh made for the mesh lab (scripts/make-mesh-assets.sh): a closed
+// genus-0 sphere, and a volume with a hole through it whose boundary has genus 1.
+TEST(Assets, SampleMeshesAreWhatTheySay) {
+  auto sphere = mesh::read_mesh(find_asset("mesh/sphere.mesh"));
+  const auto& t = *sphere.find(mesh::Kind::Triangles);
+  long V = long(sphere.vertices()), F = long(t.count()), E = long(mesh::extract_edges(t).count());
+  EXPECT_EQ(V - E + F, 2) << "a sphere";
+  auto bracket = mesh::read_mesh(find_asset("mesh/bracket.mesh"));
+  mesh::FaceSet faces = mesh::extract_faces(bracket);
+  mesh::Elements outside = faces.boundary(mesh::Kind::Triangles);
+  std::set<uint32_t> on(outside.v.begin(), outside.v.end());
+  long Vb = long(on.size()), Fb = long(outside.count()), Eb = long(mesh::extract_edges(outside).count());
+  EXPECT_EQ(Vb - Eb + Fb, 0) << "the boundary of a box with a hole through it: a torus";
+  double volume = 0;
+  const auto& tets = *bracket.find(mesh::Kind::Tetrahedra);
+  auto P = [&](uint32_t v) { return std::array<double, 3>{bracket.xyz[3 * v], bracket.xyz[3 * v + 1], bracket.xyz[3 * v + 2]}; };
+  for (size_t i = 0; i < tets.count(); ++i) {
+    auto a = P(tets.v[4 * i]), b = P(tets.v[4 * i + 1]), c = P(tets.v[4 * i + 2]), d = P(tets.v[4 * i + 3]);
+    double u[3], w[3], z[3];
+    for (int k = 0; k < 3; ++k) u[k] = b[k] - a[k], w[k] = c[k] - a[k], z[k] = d[k] - a[k];
+    volume += std::abs(u[0] * (w[1] * z[2] - w[2] * z[1]) - u[1] * (w[0] * z[2] - w[2] * z[0]) + u[2] * (w[0] * z[1] - w[1] * z[0])) / 6;
+  }
+  double exact = 2 * 1 * 0.6 - M_PI * 0.25 * 0.25 * 0.6;  // the box less the cylinder
+  EXPECT_NEAR(volume, exact, 0.01 * exact) << "faceted hole, slightly smaller than the round one";
+  EXPECT_GT(volume, exact);
 }
 
 }  // namespace
