@@ -349,6 +349,19 @@ const std::map<std::string, std::array<double, 4>>& precision_table() {
   return t;
 }
 
+// One run of the whole path on a GPU engine, in dispatches of at most 2^26 (triangle,
+// position) pairs; a short run is timed again, 3 times after 200 ms of warm-up (clocks
+// leave idle).
+gpu::GpuTiming time_path(gpu::Context& ctx, Machine& m, Engine eng, size_t positions, uint32_t triangles, bool quick) {
+  uint32_t chunk = uint32_t(std::clamp<double>(double(1u << 26) / double(triangles), 1, 1 << 20));
+  auto record = [&](VkCommandBuffer cmd) {
+    for (size_t first = 0; first < positions; first += chunk) m.record(cmd, eng, uint32_t(first), chunk);
+  };
+  auto t = gpu::time_gpu(ctx, record, 1, 0);
+  if (!quick && t.median_ms < 200) t = gpu::time_gpu(ctx, record, 3, 200);
+  return t;
+}
+
 std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions& options) {
   std::vector<BenchRow> rows;
   const uint32_t n = options.quick ? 64 : 1024;
@@ -432,13 +445,7 @@ std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions&
         row.repeats = 1;
         row.reference["threads"] = std::thread::hardware_concurrency();
       } else {
-        uint32_t chunk = uint32_t(std::clamp<double>(double(1u << 26) / double(tool.triangles()), 1, 1 << 20));
-        auto record = [&](VkCommandBuffer cmd) {
-          for (size_t first = 0; first < path.size(); first += chunk) m.record(cmd, eng, uint32_t(first), chunk);
-        };
-        // One run first; only short runs are repeated, after 200 ms of warm-up (clocks leave idle).
-        auto t = gpu::time_gpu(ctx, record, 1, 0);
-        if (!options.quick && t.median_ms < 200) t = gpu::time_gpu(ctx, record, 3, 200);
+        auto t = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
         row.median_ms = t.median_ms;
         row.min_ms = t.min_ms;
         row.repeats = t.repeats;
@@ -473,12 +480,7 @@ std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions&
         row.median_ms = row.min_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         row.repeats = 1;
       } else {
-        uint32_t chunk = uint32_t(std::clamp<double>(double(1u << 26) / double(tool.triangles()), 1, 1 << 20));
-        auto record = [&](VkCommandBuffer cmd) {
-          for (size_t first = 0; first < path.size(); first += chunk) m64.record(cmd, eng, uint32_t(first), chunk);
-        };
-        auto tm = gpu::time_gpu(ctx, record, 1, 0);
-        if (!options.quick && tm.median_ms < 200) tm = gpu::time_gpu(ctx, record, 3, 200);
+        auto tm = time_path(ctx, m64, eng, path.size(), tool.triangles(), options.quick);
         row.median_ms = tm.median_ms, row.min_ms = tm.min_ms, row.repeats = tm.repeats;
       }
       rows.push_back(row);

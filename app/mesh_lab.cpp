@@ -98,7 +98,7 @@ class MeshLab : public Lab {
     if (m.dim == 3) {  // a volume's triangle and quadrilateral loops run on its boundary
       FaceSet faces = extract_faces(m);
       for (Kind k : {Kind::Triangles, Kind::Quadrilaterals})
-        if (!m.find(k) && faces.boundary(k).count()) m.elements.push_back(faces.boundary(k));
+        if (Elements b = faces.boundary(k); !m.find(k) && b.count()) m.elements.push_back(std::move(b));
     }
     if (params_.choice("renumber") == "hilbert") renumber_hilbert(m);
     if (params_.choice("renumber") == "shuffled") shuffle(m, 1);

@@ -333,16 +333,23 @@ TEST(Meshb, ReadsWhatGmshWritesAndGmshReadsWhatWeWrite) {
 
 namespace {
 
+// gmsh's unit cube meshed in `dim` dimensions (2: its surface triangles; 3: tetrahedra and
+// surface triangles), written in dir/cube.mesh; throws with gmsh's output if it fails.
+Mesh gmsh_cube(const fs::path& dir, int dim, double size) {
+  std::ofstream(dir / "cube.geo") << "SetFactory(\"OpenCASCADE\");\nBox(1) = {0, 0, 0, 1, 1, 1};\nMesh.MeshSizeMax = "
+                                  << size << ";\n";
+  auto r = run_process("cd " + dir.string() + " && gmsh -" + std::to_string(dim) + " cube.geo -format mesh -o cube.mesh");
+  if (r.code != 0) throw std::runtime_error("gmsh failed: " + r.out + r.err);
+  return read_mesh(dir / "cube.mesh");
+}
+
 // The boundary of gmsh's meshed cube is a closed genus-0 surface: after edge extraction
 // V − E + F = 2; every edge is shared by two triangles (all neighbours found, and they
 // point back); the balls hold each triangle under each of its vertices, degrees exact.
 TEST(MeshLinks, EulerNeighboursAndBallsOnAClosedSurface) {
   if (std::system("command -v gmsh > /dev/null 2>&1") != 0) GTEST_SKIP() << "gmsh is not installed";
   auto dir = scratch("links");
-  std::ofstream(dir / "cube.geo") << "SetFactory(\"OpenCASCADE\");\nBox(1) = {0, 0, 0, 1, 1, 1};\nMesh.MeshSizeMax = 0.2;\n";
-  auto r = run_process("cd " + dir.string() + " && gmsh -2 cube.geo -format mesh -o cube.mesh");
-  ASSERT_EQ(r.code, 0) << r.out << r.err;
-  auto m = read_mesh(dir / "cube.mesh");
+  Mesh m = gmsh_cube(dir, 2, 0.2);
   const Elements& tri = *m.find(Kind::Triangles);
   // the surface's own vertices (a -2 mesh has no interior ones, but count what triangles use)
   std::vector<bool> used(m.vertices(), false);
@@ -599,10 +606,7 @@ namespace {
 TEST(MeshLinks, FacesOfTetrahedraAndTheirBoundary) {
   if (std::system("command -v gmsh > /dev/null 2>&1") != 0) GTEST_SKIP() << "gmsh is not installed";
   auto dir = scratch("faces");
-  std::ofstream(dir / "cube.geo") << "SetFactory(\"OpenCASCADE\");\nBox(1) = {0, 0, 0, 1, 1, 1};\nMesh.MeshSizeMax = 0.3;\n";
-  auto r = run_process("cd " + dir.string() + " && gmsh -3 cube.geo -format mesh -o cube.mesh");
-  ASSERT_EQ(r.code, 0) << r.out << r.err;
-  auto m = read_mesh(dir / "cube.mesh");
+  Mesh m = gmsh_cube(dir, 3, 0.3);
   const Elements& tets = *m.find(Kind::Tetrahedra);
   auto faces = extract_faces(m);
   Elements outside = faces.boundary(Kind::Triangles);
