@@ -20,7 +20,7 @@ class Cloth : public GpuTest {
     return p;
   }
   static Config small() {
-    Config c;
+    Config c = Config::thesis();
     c.width = c.height = 24;
     c.sphere_on = false;
     c.ground_on = false;
@@ -38,6 +38,9 @@ TEST_F(Cloth, FewStepsMatchTheCpuReference) {
       Config c = small();
       c.order = o;
       c.shear = c.bend = springs;
+      if (springs) {  // and the lab's contacts, attachments and substeps
+        c.friction = 0.6f, c.thickness = 0.02f, c.attachments = true, c.substeps = 2;
+      }
       c.sphere_on = c.ground_on = true;
       c.sphere = {0.1f, 0.0f, 0.55f, 0.5f};  // the hanging cloth swings into it
       c.iterations = 4;
@@ -51,7 +54,8 @@ TEST_F(Cloth, FewStepsMatchTheCpuReference) {
       auto got = sim.positions();
       for (size_t i = 0; i < p.size(); ++i)
         for (int k = 0; k < 4; ++k)
-          ASSERT_NEAR(got[i][k], p[i][k], 2e-5f) << (o == Order::Jacobi ? "jacobi" : "gauss-seidel")
+          // 1e-4 with friction: its min(·, 1) branch amplifies length()'s last-bit differences
+          ASSERT_NEAR(got[i][k], p[i][k], springs ? 1e-4f : 2e-5f) << (o == Order::Jacobi ? "jacobi" : "gauss-seidel")
                                                  << (springs ? " +springs" : "") << " particle " << i << "." << k;
     }
 }
@@ -208,3 +212,89 @@ TEST(ClothConfig, BadValuesAreRefused) {
 }
 
 }  // namespace
+
+// The lab's first picture (issue 13): at the defaults the drape settles on the sphere and
+// stays, the hang hangs still, neither stretches: after 600 steps (10 s) its top rests on
+// the sphere's top, nothing is inside the sphere or under the ground (by the thickness),
+// mean stretch <= 2 %, max <= 10 %, at rest. Checked on the downloaded positions (CPU) and
+// the GPU's statistics alike.
+namespace {
+struct Settled {
+  Stats gpu, cpu;
+  std::vector<glm::vec4> x;
+};
+Settled settle(gpu::Context& ctx, Config c, const std::string& pose, uint32_t steps) {
+  Simulation sim(ctx, c);
+  auto p = initial_positions(c, pose);
+  if (pose == "hang") p[corner_index(c, 0)].w = p[corner_index(c, 1)].w = 0.0f;
+  sim.set_state(p, p);
+  for (uint32_t done = 0; done < steps; done += 50)
+    ctx.submit_now([&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 50); });
+  return {sim.last_stats(), stats_cpu(c, sim.positions(), sim.previous()), sim.positions()};
+}
+void expect_settled(const Config& c, const Settled& s, const std::string& pose) {
+  SCOPED_TRACE(pose + " " + std::to_string(c.width) + "²");
+  EXPECT_EQ(s.cpu.non_finite, 0u);
+  EXPECT_LE(s.cpu.mean_stretch, 0.02f);
+  EXPECT_LE(s.cpu.max_stretch, 0.10f);
+  EXPECT_LT(s.cpu.kinetic, 1e-4f) << "still moving";
+  EXPECT_GE(s.cpu.min_sphere_gap, c.thickness * (1 - 1e-3f)) << "a particle inside the sphere";
+  EXPECT_GE(s.cpu.min_y, c.ground + c.thickness * (1 - 1e-3f)) << "a particle under the ground";
+  for (auto& q : s.x) ASSERT_GE(q.y, c.ground);
+  if (pose == "drape") {
+    float top = c.sphere.y + c.sphere.w;
+    EXPECT_GE(s.cpu.max_y, top) << "the cloth slid off the sphere";
+    EXPECT_LE(s.cpu.max_y, top + 2 * c.thickness);
+  } else {
+    EXPECT_FLOAT_EQ(s.cpu.max_y, 1.0f) << "the pinned top edge's corners";
+  }
+  // the GPU's own statistics agree with the CPU's on the same positions
+  EXPECT_NEAR(s.gpu.max_stretch, s.cpu.max_stretch, 1e-4f);
+  EXPECT_NEAR(s.gpu.mean_stretch, s.cpu.mean_stretch, 1e-4f);
+  EXPECT_NEAR(s.gpu.max_y, s.cpu.max_y, 1e-6f);
+  EXPECT_NEAR(s.gpu.min_sphere_gap, s.cpu.min_sphere_gap, 1e-5f);
+}
+}  // namespace
+
+TEST_F(Cloth, DefaultsDrapeOnTheSphereAndStay) {
+  Config c;  // the lab's defaults
+  expect_settled(c, settle(ctx(), c, "drape", 600), "drape");
+}
+
+TEST_F(Cloth, DefaultsHangStill) {
+  Config c;
+  expect_settled(c, settle(ctx(), c, "hang", 600), "hang");
+}
+
+// 128²: Gauss–Seidel's reach per relaxation is a particle, so twice the particles need
+// more substeps for the same stretch (measured: 18.8 % max at the 64² defaults).
+TEST_F(Cloth, FineClothDrapesWithMoreSubsteps) {
+  Config c;
+  c.width = c.height = 128;
+  c.substeps = 10, c.iterations = 8;
+  expect_settled(c, settle(ctx(), c, "drape", 600), "drape");
+}
+
+// Friction holds it: pushed sideways at 1 m/s once settled it stays on the sphere; without
+// friction the same push slides it off.
+TEST_F(Cloth, FrictionKeepsAPushedDrapeOnTheSphere) {
+  for (float mu : {Config{}.friction, 0.0f}) {
+    Config c;
+    c.width = c.height = 32;
+    Simulation sim(ctx(), c);
+    auto p = initial_positions(c, "drape");
+    sim.set_state(p, p);
+    ctx().submit_now([&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 200); });
+    auto x = sim.positions(), prev = x;
+    for (auto& q : prev) q.x -= 1.0f * c.substep_dt();
+    c.friction = mu;
+    sim.config = c;
+    sim.set_state(x, prev);
+    ctx().submit_now([&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 200); });
+    auto s = stats_cpu(c, sim.positions(), sim.previous());
+    if (mu > 0)
+      EXPECT_GE(s.max_y, c.sphere.y + c.sphere.w) << "friction " << mu << ": slid off";
+    else
+      EXPECT_LT(s.max_y, c.sphere.y) << "frictionless: should slide off";
+  }
+}

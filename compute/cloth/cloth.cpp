@@ -17,7 +17,8 @@ struct StepPush {
   float gravity_dt2[4], wind_dt2[4], sphere[4];
   uint32_t width, height;
   float rest, stiffness;
-  uint32_t springs, pad0, pad1;
+  uint32_t springs;
+  float thickness, friction;
   float ground;
   uint32_t region[4];
 };
@@ -27,7 +28,7 @@ struct ProjectPush {
   float len, stiffness;
   int32_t dx, dy;
   uint32_t stride, phase, along_y;
-  float ground;
+  float ground, thickness, friction;
 };
 struct NormalsPush {
   uint32_t width, height;
@@ -41,7 +42,7 @@ struct StatsPush {
 struct Part {
   float max_stretch, sum_sq, kinetic, min_y, min_gap;
   uint32_t bad;
-  float pad[2];
+  float sum_abs, max_y;
 };
 
 struct Region {
@@ -82,18 +83,41 @@ std::vector<Family> families(const Config& c) {
   return f;
 }
 
-glm::vec3 collide_cpu(const Config& c, glm::vec3 x) {
-  if (c.sphere_on && c.sphere.w > 0) {
-    glm::vec3 r = x - glm::vec3(c.sphere);
-    float d = std::sqrt(r.x * r.x + r.y * r.y + r.z * r.z);
-    if (d < c.sphere.w && d > 0.0f) x = glm::vec3(c.sphere) + r * (c.sphere.w / d);
-  }
-  x.y = std::max(x.y, c.ground_on ? c.ground : kNoGround);
+float length3(glm::vec3 v) { return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z); }
+
+// The CPU twin of collide.glsl: out of the sphere and above the ground by the thickness,
+// then friction against the motion since the step's start x0.
+glm::vec3 friction_after(const Config& c, glm::vec3 x, glm::vec3 x0, glm::vec3 n, float p) {
+  glm::vec3 dx = x - x0;
+  glm::vec3 t = dx - (dx.x * n.x + dx.y * n.y + dx.z * n.z) * n;
+  float lt = length3(t);
+  if (lt > 0.0f) x -= t * std::min(c.friction * p / lt, 1.0f);
   return x;
 }
 
-// The CPU twin of project.comp for edge a–b.
-void project_one(const Config& c, std::vector<glm::vec4>& x, size_t ia, size_t ib, float len) {
+glm::vec3 collide_cpu(const Config& c, glm::vec3 x, glm::vec3 x0) {
+  if (c.sphere_on && c.sphere.w > 0) {
+    glm::vec3 r = x - glm::vec3(c.sphere);
+    float d = length3(r), reach = c.sphere.w + c.thickness;
+    if (d < reach && d > 0.0f) {
+      glm::vec3 n = r / d;
+      float p = reach - d;
+      x = glm::vec3(c.sphere) + n * reach;
+      x = friction_after(c, x, x0, n, p);
+    }
+  }
+  float floor_y = (c.ground_on ? c.ground : kNoGround) + c.thickness;
+  if (x.y < floor_y) {
+    float p = floor_y - x.y;
+    x.y = floor_y;
+    x = friction_after(c, x, x0, {0.0f, 1.0f, 0.0f}, p);
+  }
+  return x;
+}
+
+// The CPU twin of project.comp for edge a–b; x0: the step's start.
+void project_one(const Config& c, std::vector<glm::vec4>& x, const std::vector<glm::vec4>& x0, size_t ia, size_t ib,
+                 float len) {
   glm::vec4 pa = x[ia], pb = x[ib];
   float w = pa.w + pb.w;
   if (w == 0.0f) return;
@@ -101,12 +125,13 @@ void project_one(const Config& c, std::vector<glm::vec4>& x, size_t ia, size_t i
   float d = std::sqrt(ab.x * ab.x + ab.y * ab.y + ab.z * ab.z);
   if (d == 0.0f) return;
   glm::vec3 corr = c.stiffness * ((d - len) / d) * ab;
-  if (pa.w > 0.0f) x[ia] = glm::vec4(collide_cpu(c, glm::vec3(pa) + (pa.w / w) * corr), pa.w);
-  if (pb.w > 0.0f) x[ib] = glm::vec4(collide_cpu(c, glm::vec3(pb) - (pb.w / w) * corr), pb.w);
+  if (pa.w > 0.0f) x[ia] = glm::vec4(collide_cpu(c, glm::vec3(pa) + (pa.w / w) * corr, x0[ia]), pa.w);
+  if (pb.w > 0.0f) x[ib] = glm::vec4(collide_cpu(c, glm::vec3(pb) - (pb.w / w) * corr, x0[ib]), pb.w);
 }
 
 // The CPU twin of relax.comp for one particle, reading `in`.
-glm::vec4 relax_one(const Config& c, const std::vector<glm::vec4>& in, uint32_t x, uint32_t y) {
+glm::vec4 relax_one(const Config& c, const std::vector<glm::vec4>& in, const std::vector<glm::vec4>& x0, uint32_t x,
+                    uint32_t y) {
   glm::vec4 p = in[size_t(y) * c.width + x];
   if (p.w == 0.0f) return p;
   glm::vec3 delta(0.0f);
@@ -125,7 +150,28 @@ glm::vec4 relax_one(const Config& c, const std::vector<glm::vec4>& in, uint32_t 
     constrain(-1, -1, diag), constrain(1, -1, diag), constrain(-1, 1, diag), constrain(1, 1, diag);
   }
   if (c.bend) constrain(-2, 0, 2 * rest), constrain(2, 0, 2 * rest), constrain(0, -2, 2 * rest), constrain(0, 2, 2 * rest);
-  return glm::vec4(collide_cpu(c, glm::vec3(p) + c.relaxation_scale() * delta), p.w);
+  size_t i = size_t(y) * c.width + x;
+  return glm::vec4(collide_cpu(c, glm::vec3(p) + c.relaxation_scale() * delta, x0[i]), p.w);
+}
+
+// The CPU twin of attach.comp, in place.
+void attach_cpu(const Config& c, std::vector<glm::vec4>& x, const std::vector<glm::vec4>& x0) {
+  for (uint32_t y = 0; y < c.height; ++y)
+    for (uint32_t xx = 0; xx < c.width; ++xx) {
+      size_t i = size_t(y) * c.width + xx;
+      if (x[i].w == 0.0f) continue;
+      glm::vec3 p(x[i]);
+      for (int k = 0; k < 4; ++k) {
+        glm::vec4 q = x[corner_index(c, k)];
+        if (q.w != 0.0f) continue;
+        float gx = float(int(xx) - int((k & 1) * (c.width - 1))), gy = float(int(y) - int((k >> 1) * (c.height - 1)));
+        float reach = c.rest() * std::sqrt(gx * gx + gy * gy);
+        glm::vec3 r = p - glm::vec3(q);
+        float d = length3(r);
+        if (d > reach) p = glm::vec3(q) + r * (reach / d);
+      }
+      x[i] = glm::vec4(collide_cpu(c, p, x0[i]), x[i].w);
+    }
 }
 }  // namespace
 
@@ -135,7 +181,24 @@ void check(const Config& c) {
   if (!(c.damping >= 0 && c.damping <= 1)) throw std::invalid_argument("cloth: damping d must lie in [0, 1]");
   if (!(c.stiffness > 0 && c.stiffness <= 1)) throw std::invalid_argument("cloth: stiffness must lie in (0, 1]");
   if (c.iterations < 1 || c.iterations > 1000) throw std::invalid_argument("cloth: 1 to 1000 relaxations a step");
+  if (c.substeps < 1 || c.substeps > 64) throw std::invalid_argument("cloth: 1 to 64 substeps a step");
+  if (!(c.thickness >= 0 && c.thickness < 1)) throw std::invalid_argument("cloth: thickness must lie in [0, 1) m");
+  if (!(c.friction >= 0 && c.friction <= 10)) throw std::invalid_argument("cloth: friction must lie in [0, 10]");
 }
+
+Config Config::thesis() {
+  Config c;
+  c.iterations = 3;
+  c.substeps = 1;
+  c.shear = false;
+  c.thickness = 0.0f;
+  c.friction = 0.0f;
+  c.attachments = false;
+  c.order = Order::Jacobi;
+  return c;
+}
+
+float Config::substep_damping() const { return substeps == 1 ? damping : std::pow(damping, 1.0f / float(substeps)); }
 
 uint32_t corner_index(const Config& c, int k) {
   return uint32_t(k & 1) * (c.width - 1) + uint32_t(k >> 1) * (c.height - 1) * c.width;
@@ -154,9 +217,9 @@ std::vector<glm::vec4> initial_positions(const Config& c, const std::string& pos
   return p;
 }
 
-void step_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>& prev) {
+void substep_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>& prev) {
   std::vector<glm::vec4> a(c.n());
-  float dt2 = c.dt * c.dt, d = c.damping;
+  float h = c.substep_dt(), dt2 = h * h, d = c.substep_damping();
   glm::vec3 g = c.gravity * dt2;
   for (size_t i = 0; i < a.size(); ++i)
     a[i] = x[i].w == 0.0f ? x[i] : glm::vec4((1.0f + d) * glm::vec3(x[i]) - d * glm::vec3(prev[i]) + g, x[i].w);
@@ -164,7 +227,7 @@ void step_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>
   for (uint32_t it = 0; it < c.iterations; ++it) {
     if (c.order == Order::Jacobi) {
       for (uint32_t y = 0; y < c.height; ++y)
-        for (uint32_t xx = 0; xx < c.width; ++xx) b[size_t(y) * c.width + xx] = relax_one(c, a, xx, y);
+        for (uint32_t xx = 0; xx < c.width; ++xx) b[size_t(y) * c.width + xx] = relax_one(c, a, x, xx, y);
       a.swap(b);
     } else {
       for (auto& f : families(c))
@@ -174,18 +237,25 @@ void step_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>
               if ((f.along_y ? y : xx) % f.stride != phase) continue;
               int bx = int(xx) + f.dx, by = int(y) + f.dy;
               if (bx < 0 || by < 0 || bx >= int(c.width) || by >= int(c.height)) continue;
-              project_one(c, a, size_t(y) * c.width + xx, size_t(by) * c.width + size_t(bx), f.factor * c.rest());
+              project_one(c, a, x, size_t(y) * c.width + xx, size_t(by) * c.width + size_t(bx), f.factor * c.rest());
             }
     }
+    if (c.attachments) attach_cpu(c, a, x);
   }
   prev.swap(x);
   x.swap(a);
 }
 
+void step_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>& prev) {
+  for (uint32_t sub = 0; sub < c.substeps; ++sub) substep_cpu(c, x, prev);
+}
+
 Stats stats_cpu(const Config& c, const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev) {
   Stats s;
-  double sum_sq = 0, ke = 0;
+  double sum_sq = 0, sum_abs = 0, ke = 0;
   s.min_y = s.min_sphere_gap = INFINITY;
+  s.max_y = -INFINITY;
+  float h = c.substep_dt();
   float r = c.rest();
   for (uint32_t y = 0; y < c.height; ++y)
     for (uint32_t xx = 0; xx < c.width; ++xx) {
@@ -200,13 +270,16 @@ Stats stats_cpu(const Config& c, const std::vector<glm::vec4>& x, const std::vec
           double st = (glm::length(glm::vec3(x[j]) - p) - r) / r;
           s.max_stretch = std::max(s.max_stretch, float(std::fabs(st)));
           sum_sq += st * st;
+          sum_abs += std::fabs(st);
         }
       glm::vec3 v = p - glm::vec3(prev[i]);
-      ke += 0.5 * glm::dot(v, v) / (c.dt * c.dt) / c.n();
+      ke += 0.5 * glm::dot(v, v) / (h * h) / c.n();
       s.min_y = std::min(s.min_y, p.y);
+      s.max_y = std::max(s.max_y, p.y);
       if (c.sphere_on) s.min_sphere_gap = std::min(s.min_sphere_gap, glm::length(p - glm::vec3(c.sphere)) - c.sphere.w);
     }
   s.rms_stretch = float(std::sqrt(sum_sq / (2.0 * c.n() - c.width - c.height)));
+  s.mean_stretch = float(sum_abs / (2.0 * c.n() - c.width - c.height));
   s.kinetic = float(ke);
   for (int k = 0; k < 4; ++k) s.corners[k] = x[corner_index(c, k)];
   return s;
@@ -222,9 +295,10 @@ Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_
   verlet_ = gpu::make_compute(ctx, "cloth/verlet.comp", {SB, SB, SB, SB}, sizeof(StepPush));
   normals_pipe_ = gpu::make_compute(ctx, "cloth/normals.comp", {SB, SB}, sizeof(NormalsPush));
   stats_pipe_ = gpu::make_compute(ctx, "cloth/stats.comp", {SB, SB, SB}, sizeof(StatsPush));
-  project_ = gpu::make_compute(ctx, "cloth/project.comp", {SB}, sizeof(ProjectPush));
+  project_ = gpu::make_compute(ctx, "cloth/project.comp", {SB, SB}, sizeof(ProjectPush));
+  attach_ = gpu::make_compute(ctx, "cloth/attach.comp", {SB, SB}, sizeof(StepPush));
   for (int sides : {0, 1, 2, 4, 8, 5, 6, 9, 10, 15})
-    relax_[sides] = gpu::make_compute(ctx, "cloth/relax.comp", {SB, SB}, sizeof(StepPush), {sides});
+    relax_[sides] = gpu::make_compute(ctx, "cloth/relax.comp", {SB, SB, SB}, sizeof(StepPush), {sides});
   std::vector<glm::vec4> zero(cfg.n(), glm::vec4(0.0f));
   ctx.submit_now([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, normals_.handle(), 0, VK_WHOLE_SIZE, 0); });
   auto p = initial_positions(cfg, "hang");
@@ -259,7 +333,21 @@ std::vector<glm::vec4> Simulation::previous() const { return x_[prev_].download<
 
 double Simulation::flops_per_step() const {
   double per_constraint = 14, constraints = 4 + (config.shear ? 4 : 0) + (config.bend ? 4 : 0);
-  return config.n() * (8.0 + config.iterations * (per_constraint * constraints + 12));
+  double attach = config.attachments ? 4 * 12 + 12 : 0;  // 4 corners, then the contacts
+  return config.n() * config.substeps * (8.0 + config.iterations * (per_constraint * constraints + 12 + attach));
+}
+
+// One push block for verlet, relax and attach.
+static StepPush step_push(const Config& c) {
+  StepPush p{};
+  p.sphere[0] = c.sphere.x, p.sphere[1] = c.sphere.y, p.sphere[2] = c.sphere.z, p.sphere[3] = c.sphere_on ? c.sphere.w : 0.0f;
+  p.width = c.width, p.height = c.height;
+  p.rest = c.rest(), p.stiffness = c.relaxation_scale();
+  p.springs = (c.shear ? 1u : 0u) | (c.bend ? 2u : 0u);
+  p.thickness = c.thickness, p.friction = c.friction;
+  p.ground = c.ground_on ? c.ground : kNoGround;
+  p.region[2] = c.width, p.region[3] = c.height;
+  return p;
 }
 
 uint32_t Simulation::dispatches_per_relaxation() const {
@@ -269,16 +357,14 @@ uint32_t Simulation::dispatches_per_relaxation() const {
   return n;
 }
 
+// The relaxations read the step's start (x_[cur_], untouched until the step ends) for friction.
 void Simulation::record_relax(VkCommandBuffer cmd, const gpu::Buffer& in, const gpu::Buffer& out) {
-  const auto& c = config;
-  for (auto& r : regions(c)) {
+  StepPush p = step_push(config);
+  for (auto& r : regions(config)) {
     if (r.w == 0 || r.h == 0) continue;
     sync(cmd);  // each sub-stream is its own pass: Vulkan orders writes to one buffer only through barriers
-    StepPush p{{}, {}, {c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
-               c.width, c.height, c.rest(), c.relaxation_scale(),
-               (c.shear ? 1u : 0u) | (c.bend ? 2u : 0u), 0, 0,
-               c.ground_on ? c.ground : kNoGround, {r.x0, r.y0, r.w, r.h}};
-    relax_[r.sides].bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(out)}, p);
+    p.region[0] = r.x0, p.region[1] = r.y0, p.region[2] = r.w, p.region[3] = r.h;
+    relax_[r.sides].bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(out), gpu::storage_buffer(x_[cur_])}, p);
     vkCmdDispatch(cmd, gpu::groups(r.w, 16), gpu::groups(r.h, 16), 1);
   }
 }
@@ -290,44 +376,53 @@ void Simulation::record_project(VkCommandBuffer cmd, const gpu::Buffer& x) {
       sync(cmd);
       ProjectPush p{{c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
                     c.width, c.height, f.factor * c.rest(), c.stiffness, f.dx, f.dy, f.stride, phase,
-                    f.along_y ? 1u : 0u, c.ground_on ? c.ground : kNoGround};
-      project_.bind(cmd, {gpu::storage_buffer(x)}, p);
+                    f.along_y ? 1u : 0u, c.ground_on ? c.ground : kNoGround, c.thickness, c.friction};
+      project_.bind(cmd, {gpu::storage_buffer(x), gpu::storage_buffer(x_[cur_])}, p);
       uint32_t nx = f.along_y ? c.width : (c.width - phase + f.stride - 1) / f.stride;
       uint32_t ny = f.along_y ? (c.height - phase + f.stride - 1) / f.stride : c.height;
       vkCmdDispatch(cmd, gpu::groups(nx, 16), gpu::groups(ny, 16), 1);
     }
 }
 
+void Simulation::record_attach(VkCommandBuffer cmd, const gpu::Buffer& x) {
+  sync(cmd);
+  attach_.bind(cmd, {gpu::storage_buffer(x), gpu::storage_buffer(x_[cur_])}, step_push(config));
+  vkCmdDispatch(cmd, gpu::groups(config.n(), 256), 1, 1);
+}
+
 void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n) {
   const auto& c = config;
-  float dt2 = c.dt * c.dt;
+  float h = c.substep_dt(), dt2 = h * h;
   for (uint32_t s = 0; s < n; ++s) {
     uint32_t scope = prof ? prof->begin(cmd, "cloth.step", bytes_per_step(), flops_per_step()) : 0;
-    int work[2], k = 0;
-    for (int i = 0; i < 4; ++i)
-      if (i != cur_ && i != prev_) work[k++] = i;
-    sync(cmd);
-    phase_ += c.dt * 3.0f;
-    StepPush p{{c.gravity.x * dt2, c.gravity.y * dt2, c.gravity.z * dt2, c.damping},
-               {c.wind.x * dt2, c.wind.y * dt2, c.wind.z * dt2, phase_},
-               {},
-               c.width, c.height, c.rest(), c.stiffness, 0, 0, 0, 0, {0, 0, c.width, c.height}};
-    verlet_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(normals_),
-                       gpu::storage_buffer(x_[work[0]])},
-                 p);
-    vkCmdDispatch(cmd, gpu::groups(c.n(), 256), 1, 1);
-    int result = work[0];
-    for (uint32_t it = 0; it < c.iterations; ++it) {
-      if (c.order == Order::GaussSeidel) {
-        record_project(cmd, x_[result]);
-      } else {
-        int other = result == work[0] ? work[1] : work[0];
-        record_relax(cmd, x_[result], x_[other]);
-        result = other;
+    for (uint32_t sub = 0; sub < c.substeps; ++sub) {
+      int work[2], k = 0;
+      for (int i = 0; i < 4; ++i)
+        if (i != cur_ && i != prev_) work[k++] = i;
+      sync(cmd);
+      phase_ += h * 3.0f;
+      StepPush p = step_push(c);
+      for (int i = 0; i < 3; ++i) p.gravity_dt2[i] = c.gravity[i] * dt2, p.wind_dt2[i] = c.wind[i] * dt2;
+      p.gravity_dt2[3] = c.substep_damping();
+      p.wind_dt2[3] = phase_;
+      verlet_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(normals_),
+                         gpu::storage_buffer(x_[work[0]])},
+                   p);
+      vkCmdDispatch(cmd, gpu::groups(c.n(), 256), 1, 1);
+      int result = work[0];
+      for (uint32_t it = 0; it < c.iterations; ++it) {
+        if (c.order == Order::GaussSeidel) {
+          record_project(cmd, x_[result]);
+        } else {
+          int other = result == work[0] ? work[1] : work[0];
+          record_relax(cmd, x_[result], x_[other]);
+          result = other;
+        }
+        if (c.attachments) record_attach(cmd, x_[result]);
       }
+      prev_ = cur_;
+      cur_ = result;
     }
-    prev_ = cur_;
-    cur_ = result;
     sync(cmd);
     normals_pipe_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(normals_)},
                        NormalsPush{c.width, c.height});
@@ -343,7 +438,7 @@ void Simulation::record_stats(VkCommandBuffer cmd) {
   for (uint32_t pass = 0; pass < 2; ++pass) {
     sync(cmd);
     StatsPush p{{c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
-                c.width, c.height, c.rest(), 1.0f / (c.dt * c.dt), pass, kStatsGroups};
+                c.width, c.height, c.rest(), 1.0f / (c.substep_dt() * c.substep_dt()), pass, kStatsGroups};
     stats_pipe_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(stats_)},
                      p);
     vkCmdDispatch(cmd, pass == 0 ? kStatsGroups : 1, 1, 1);
@@ -373,7 +468,10 @@ Stats Simulation::last_stats() const {
   Part part;
   std::memcpy(&part, base + 64 + sizeof(Part) * kStatsGroups, sizeof part);
   s.max_stretch = part.max_stretch;
-  s.rms_stretch = std::sqrt(part.sum_sq / float(2 * config.n() - config.width - config.height));
+  float edges = float(2 * config.n() - config.width - config.height);
+  s.rms_stretch = std::sqrt(part.sum_sq / edges);
+  s.mean_stretch = part.sum_abs / edges;
+  s.max_y = part.max_y;
   s.kinetic = part.kinetic;
   s.min_y = part.min_y;
   s.min_sphere_gap = part.min_gap;

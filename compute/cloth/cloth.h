@@ -1,4 +1,4 @@
-// Cloth after Jakobsen as in seed 000 §4.1: a grid of equal-mass particles, Verlet
+// Cloth after Jakobsen as in Bleton 2005 §4.1: a grid of equal-mass particles, Verlet
 // integration x' = (1+d)·x − d·x* + a·Δt² (d <= 1 replaces the 2 of eq. 4.1 and damps),
 // then n_iter relaxations of distance constraints to the 4 neighbours (plus shear and
 // bend springs if asked), a sphere and a ground no particle may enter, pinned particles.
@@ -25,24 +25,36 @@ namespace cloth {
 enum class Branching { SubStreams, Branching };
 enum class Order { Jacobi, GaussSeidel };
 
+// The defaults are the lab's: a cloth that settles over the sphere and stays there
+// (coloured Gauss–Seidel with shear springs, substeps, contact thickness and friction, and
+// long-range attachments to pinned corners). thesis() is the seed's own setup.
 struct Config {
   uint32_t width = 64, height = 64;  // particles
   float size = 2.0f;                 // cloth side (m): rest length = size / (width − 1)
-  float damping = 0.99f;             // d in x' = (1+d)x − d·x*
+  float damping = 0.99f;             // d in x' = (1+d)·x − d·x* per step (per substep: d^(1/substeps))
   float stiffness = 1.0f;            // scales every constraint correction, (0, 1]
-  uint32_t iterations = 3;           // relaxations per step (n_iter)
+  uint32_t iterations = 10;          // relaxations per substep (n_iter)
+  uint32_t substeps = 6;             // Verlet steps of dt / substeps, each relaxed n_iter times
   float dt = 1.0f / 60.0f;
   glm::vec3 gravity{0.0f, -9.81f, 0.0f};
   glm::vec3 wind{0.0f};              // acceleration along the normal, m/s²
-  bool shear = false, bend = false;
+  bool shear = true, bend = false;
   bool sphere_on = true;
   glm::vec4 sphere{0.0f, 0.0f, 0.0f, 0.5f};  // centre, radius
   bool ground_on = true;
   float ground = -1.2f;
+  float thickness = 0.01f;           // m: particles keep this far from the sphere and the ground
+  float friction = 0.6f;             // Coulomb coefficient of the contacts (0: frictionless)
+  bool attachments = true;           // long-range attachments to the pinned corners
   Branching branching = Branching::Branching;
-  Order order = Order::Jacobi;
+  Order order = Order::GaussSeidel;
+  // Seed 000 §4.1 as written: Jacobi, 3 relaxations, structural springs only, one step a
+  // frame, contacts without thickness or friction, no attachments.
+  static Config thesis();
   float rest() const { return size / float(width - 1); }
   uint32_t n() const { return width * height; }
+  float substep_dt() const { return dt / float(substeps); }
+  float substep_damping() const;
   // Jacobi: what multiplies the sum of gathered corrections, stiffness / (2·families of
   // springs) (relax.comp says why); Gauss–Seidel applies stiffness to each constraint.
   float relaxation_scale() const { return stiffness * 0.5f / (1.0f + (shear ? 1.0f : 0.0f) + (bend ? 1.0f : 0.0f)); }
@@ -55,15 +67,17 @@ std::vector<glm::vec4> initial_positions(const Config& c, const std::string& pos
 uint32_t corner_index(const Config& c, int corner);  // 0 (0,0), 1 (w−1,0), 2 (0,h−1), 3 (w−1,h−1)
 
 struct Stats {
-  float max_stretch = 0, rms_stretch = 0;  // structural edges, relative to the rest length
+  float max_stretch = 0, mean_stretch = 0, rms_stretch = 0;  // |structural edge − rest| / rest
   float kinetic = 0;                       // J, for a 1 kg cloth
-  float min_y = 0, min_sphere_gap = 0;     // lowest point; closest distance to the sphere surface
+  float min_y = 0, max_y = 0;              // lowest and highest point
+  float min_sphere_gap = 0;                // closest distance to the sphere surface
   uint32_t non_finite = 0;
   std::array<glm::vec4, 4> corners{};      // for picking
 };
 
-// CPU reference of a step, same operation order as the kernels (wind off).
+// CPU reference of a step (all its substeps), same operation order as the kernels (wind off).
 void step_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>& prev);
+void substep_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>& prev);
 Stats stats_cpu(const Config& c, const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev);
 
 class Simulation {
@@ -90,21 +104,26 @@ class Simulation {
   const gpu::Buffer& position_buffer() const { return x_[cur_]; }
   const gpu::Buffer& normal_buffer() const { return normals_; }
   uint64_t steps() const { return steps_; }
-  // Per step: verlet reads 2 and writes 1 vec4 a particle, each relaxation reads 1 (its
-  // neighbours come from cache) and writes 1.
-  double bytes_per_step() const { return 16.0 * config.n() * (3 + 2.0 * config.iterations); }
+  // Per substep: verlet reads 2 and writes 1 vec4 a particle, each relaxation reads 2 (its
+  // neighbours come from cache; the step's start for friction) and writes 1, attachments
+  // as many again.
+  double bytes_per_step() const {
+    double relax = 3.0 * config.iterations * (config.attachments ? 2 : 1);
+    return 16.0 * config.n() * config.substeps * (3 + relax);
+  }
   double flops_per_step() const;
   uint32_t dispatches_per_relaxation() const;
 
  private:
   void record_relax(VkCommandBuffer cmd, const gpu::Buffer& in, const gpu::Buffer& out);  // Jacobi
   void record_project(VkCommandBuffer cmd, const gpu::Buffer& x);                           // Gauss–Seidel
+  void record_attach(VkCommandBuffer cmd, const gpu::Buffer& x);
   void record_stats(VkCommandBuffer cmd);
   gpu::Context& ctx_;
   gpu::Buffer x_[4];  // current, previous and two work buffers (indices rotate)
   int cur_ = 0, prev_ = 1;
   gpu::Buffer normals_, stats_, start_x_, start_prev_;
-  gpu::Pipeline verlet_, normals_pipe_, stats_pipe_, project_;
+  gpu::Pipeline verlet_, normals_pipe_, stats_pipe_, project_, attach_;
   gpu::Pipeline relax_[16];  // by SIDES
   uint64_t steps_ = 0;
   float phase_ = 0;

@@ -3,28 +3,21 @@
 // sequence: one invocation per constraint (edge A–B) of one colour — a set of edges no two
 // of which share a particle, so a dispatch needs no atomics — moves A and B by their
 // inverse-mass shares of stiffness·(|AB| − l), then out of the sphere and above the
-// ground. Edges (x, y)–(x + dx, y + dy) of one family; colour = phase of x (or y when
+// ground, with friction (collide.glsl). Edges (x, y)–(x + dx, y + dy) of one family; colour = phase of x (or y when
 // along_y) modulo stride.
+#extension GL_GOOGLE_include_directive : require
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) buffer X_block { vec4 X[]; };
+layout(std430, binding = 1) readonly buffer Start_block { vec4 START[]; };  // positions at the step's start (friction)
 layout(push_constant) uniform Push {
   vec4 sphere;
   uint width, height;
   float len, stiffness;
   int dx, dy;
   uint stride, phase, along_y;
-  float ground;
+  float ground, thickness, friction;
 };
-
-vec3 collide(vec3 x) {
-  if (sphere.w > 0.0) {
-    vec3 r = x - sphere.xyz;
-    float d = length(r);
-    if (d < sphere.w && d > 0.0) x = sphere.xyz + r * (sphere.w / d);
-  }
-  x.y = max(x.y, ground);
-  return x;
-}
+#include "collide.glsl"
 
 void main() {
   uvec2 g = gl_GlobalInvocationID.xy;
@@ -39,6 +32,6 @@ void main() {
   precise float d = length(ab);
   if (d == 0.0) return;
   precise vec3 corr = stiffness * ((d - len) / d) * ab;
-  if (pa.w > 0.0) X[ia] = vec4(collide(pa.xyz + (pa.w / w) * corr), pa.w);
-  if (pb.w > 0.0) X[ib] = vec4(collide(pb.xyz - (pb.w / w) * corr), pb.w);
+  if (pa.w > 0.0) X[ia] = vec4(collide(pa.xyz + (pa.w / w) * corr, START[ia].xyz), pa.w);
+  if (pb.w > 0.0) X[ib] = vec4(collide(pb.xyz - (pb.w / w) * corr, START[ib].xyz), pb.w);
 }

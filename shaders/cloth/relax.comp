@@ -3,7 +3,7 @@
 // Jakobsen), gathered as the thesis does: particle A moves by w_A/(w_A+w_B)·(|AB| − l)/|AB|·AB towards each neighbour B
 // (½ with equal masses, as the thesis; all of it when B is pinned); the sum over the
 // neighbours is scaled by stiffness / (2·families of springs), then the particle is moved
-// out of the sphere and above the ground (§4.1.2.2). Reads IN, writes OUT.
+// out of the sphere and above the ground (§4.1.2.2), with friction (collide.glsl). Reads IN, writes OUT.
 // Why the scale: applied in full, the 4 to 12 corrections gathered at once overshoot —
 // linearised, the zigzag mode of a row flips sign every relaxation and Verlet amplifies
 // it (an amplification of 2.4 a step at d = 0.99) — the thesis's remark that stiffness
@@ -19,7 +19,9 @@ layout(constant_id = 0) const int SIDES = 15;
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) readonly buffer In_block { vec4 IN[]; };
 layout(std430, binding = 1) writeonly buffer Out_block { vec4 OUT[]; };
+layout(std430, binding = 2) readonly buffer Start_block { vec4 START[]; };  // positions at the step's start (friction)
 #include "params.glsl"
+#include "collide.glsl"
 
 void constrain(inout vec3 delta, vec4 p, ivec2 c, ivec2 off, float len) {
   ivec2 n = c + off;
@@ -65,11 +67,5 @@ void main() {
     constrain(delta, p, c, ivec2(0, 2), 2.0 * rest);
   }
   precise vec3 x = p.xyz + stiffness * delta;
-  if (sphere.w > 0.0) {
-    vec3 r = x - sphere.xyz;
-    float d = length(r);
-    if (d < sphere.w && d > 0.0) x = sphere.xyz + r * (sphere.w / d);
-  }
-  x.y = max(x.y, ground);
-  OUT[i] = vec4(x, p.w);
+  OUT[i] = vec4(collide(x, START[i].xyz), p.w);
 }

@@ -1,13 +1,13 @@
 #version 460
 // Cloth statistics in two passes (pass 0: a partial per workgroup; pass 1: one workgroup
 // adds them into parts[groups] and copies the 4 corners for picking):
-// structural stretch (|AB| − l)/l over right and down edges (max |.|, sum of squares),
-// kinetic energy ½·Σ m·|x − x*|²/Δt² with m = 1/N (a 1 kg cloth), the lowest y, the
+// structural stretch (|AB| − l)/l over right and down edges (max |.|, sum of |.| and of squares),
+// kinetic energy ½·Σ m·|x − x*|²/Δt² with m = 1/N (a 1 kg cloth), the lowest and highest y, the
 // smallest distance to the sphere minus its radius, and the count of non-finite particles.
 layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer X_block { vec4 X[]; };
 layout(std430, binding = 1) readonly buffer Prev_block { vec4 XP[]; };
-struct Part { float max_stretch, sum_sq, kinetic, min_y, min_gap; uint bad; float pad0, pad1; };
+struct Part { float max_stretch, sum_sq, kinetic, min_y, min_gap; uint bad; float sum_abs, max_y; };
 layout(std430, binding = 2) buffer Parts { vec4 corners[4]; Part parts[]; };
 layout(push_constant) uniform Push { vec4 sphere; uint width, height; float rest, inv_dt2; uint pass_index, groups; };
 
@@ -15,12 +15,12 @@ shared Part partial[256];
 
 Part combine(Part a, Part b) {
   return Part(max(a.max_stretch, b.max_stretch), a.sum_sq + b.sum_sq, a.kinetic + b.kinetic, min(a.min_y, b.min_y),
-              min(a.min_gap, b.min_gap), a.bad + b.bad, 0.0, 0.0);
+              min(a.min_gap, b.min_gap), a.bad + b.bad, a.sum_abs + b.sum_abs, max(a.max_y, b.max_y));
 }
 
 void main() {
   const float inf = uintBitsToFloat(0x7f800000u);
-  Part acc = Part(0.0, 0.0, 0.0, inf, inf, 0u, 0.0, 0.0);
+  Part acc = Part(0.0, 0.0, 0.0, inf, inf, 0u, 0.0, -inf);
   uint t = gl_LocalInvocationID.x;
   uint n = width * height;
   if (pass_index == 0u) {
@@ -36,7 +36,7 @@ void main() {
       float s_down = y + 1u < height ? (length(X[i + width].xyz - p) - rest) / rest : 0.0;
       float gap = sphere.w > 0.0 ? length(p - sphere.xyz) - sphere.w : inf;
       acc = combine(acc, Part(max(abs(s_right), abs(s_down)), s_right * s_right + s_down * s_down,
-                              0.5 * dot(v, v) * inv_dt2 / float(n), p.y, gap, 0u, 0.0, 0.0));
+                              0.5 * dot(v, v) * inv_dt2 / float(n), p.y, gap, 0u, abs(s_right) + abs(s_down), p.y));
     }
   } else {
     for (uint i = t; i < groups; i += gl_WorkGroupSize.x) acc = combine(acc, parts[i]);
