@@ -1,5 +1,7 @@
 #include "zbuffer.h"
 
+#include "work.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -13,10 +15,13 @@ constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 const char* kShaders[5] = {"machining/per_position", "machining/per_triangle", "machining/fine",
                            "machining/persistent", "machining/per_brin"};
 
-struct EnginePush {
+struct EnginePush {  // engine.glsl
   uint32_t nx, ny;
   float x0, y0, d;
-  uint32_t triangles, pos_first, pos_count;
+  uint32_t tri_first, tri_count, pos_first, pos_count;
+  uint32_t slice, slice_rows;
+  uint32_t brin_first, brin_count;
+  uint32_t takes, per_take;
 };
 struct HwPush {
   uint32_t nx, ny;
@@ -222,8 +227,10 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   positions_ = gpu::Buffer(ctx, packed.size() * sizeof(PackedPosition), usage);
   positions_.upload(packed);
   queue_ = gpu::Buffer(ctx, 16, usage);
+  across_ = std::min(brins_across(tool, stock.d), std::max(stock.nx, stock.ny));
   for (int e = 0; e < 5; ++e)
-    engines_[e] = gpu::make_compute(ctx, std::string(kShaders[e]) + (stock.f64 ? ".f64" : ".f32"), {SB, SB, SB, SB},
+    engines_[e] = gpu::make_compute(ctx, std::string(kShaders[e]) + (stock.f64 ? ".f64" : exact_division() ? ".f32x" : ".f32"),
+                                    {SB, SB, SB, SB},
                                     sizeof(EnginePush));
   glm::vec3 size = tool.hi() - tool.lo();
   zlo_ = zmin - glm::length(size) - 1.0f;
@@ -281,25 +288,28 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
     record_hardware(cmd, first, count);
   } else {
     const auto& s = stock_;
-    EnginePush p{s.nx, s.ny, s.x0, s.y0, s.d, uint32_t(triangles_), first, count};
-    uint64_t work = 0;
-    switch (e) {
-      case Engine::PerPosition: work = count; break;
-      case Engine::PerTriangle: work = triangles_; break;
-      case Engine::Fine: work = uint64_t(triangles_) * count; break;
-      case Engine::Persistent: work = 64ull * 2048; break;  // resident threads, not work items
-      default: work = uint64_t(s.nx) * s.ny; break;
-    }
-    if (e == Engine::Persistent) {
-      vkCmdFillBuffer(cmd, queue_.handle(), 0, 16, 0);
-      gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-    }
+    auto plan = plan_work(e, uint32_t(triangles_), first, count, s.nx * s.ny, across_);
     auto& pipe = engines_[size_t(e) - 1];
-    pipe.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
-                    gpu::storage_buffer(queue_)},
-              p);
-    vkCmdDispatch(cmd, uint32_t(std::clamp<uint64_t>((work + 63) / 64, 1, 65535)), 1, 1);
+    for (size_t k = 0; k < plan.dispatches.size(); ++k) {
+      const Dispatch& d = plan.dispatches[k];
+      if (k > 0)  // the atomic minima commute, but Vulkan orders writes only through barriers
+        gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
+                         VK_ACCESS_2_TRANSFER_WRITE_BIT);
+      if (e == Engine::Persistent) {
+        vkCmdFillBuffer(cmd, queue_.handle(), 0, 16, 0);
+        gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+      }
+      EnginePush p{s.nx, s.ny, s.x0, s.y0, s.d, d.tri_first, d.tri_count, d.pos_first, d.pos_count,
+                   d.slice, plan.slice_rows, d.brin_first, d.brin_count, plan.takes, plan.per_take};
+      pipe.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
+                      gpu::storage_buffer(queue_)},
+                p);
+      vkCmdDispatch(cmd, d.groups, 1, 1);
+    }
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);

@@ -83,6 +83,9 @@ class Machine {
   // The engine the workload suits best (measured on the H100, docs/PERF.md).
   static Engine pick(size_t triangles, size_t positions);
   const Mesh& tool() const { return tool_; }
+  // Whether the single precision engines divide exactly (through double: needs fp64) and so
+  // equal the CPU engine bit for bit on any device; else within an ulp (zbuffer.glsl).
+  bool exact_division() const { return ctx_.info.fp64; }
   const std::vector<Position>& path() const { return path_; }
 
  private:
@@ -92,6 +95,7 @@ class Machine {
   Mesh tool_;
   std::vector<Position> path_;
   size_t path_size_ = 0, triangles_ = 0;
+  uint32_t across_ = 1;  // brins along x or y under one triangle (work.h)
   gpu::Buffer heights_, tris_, positions_, queue_, keys32_;
   gpu::Pipeline narrow_;  // f64 -> 32-bit keys for drawing
   gpu::Pipeline engines_[6];

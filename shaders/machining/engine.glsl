@@ -19,10 +19,18 @@ layout(std430, binding = 0) buffer Heights { KEY H[]; };
 layout(std430, binding = 1) readonly buffer Tris { vec4 TRI[]; };
 layout(std430, binding = 2) readonly buffer Positions { Pos POS[]; };
 layout(std430, binding = 3) buffer Queue { uint next; } queue;  // persistent threads' work counter
+// One dispatch covers triangles [tri_first, +tri_count) at positions [pos_first, +pos_count)
+// (the per-brin engine: brins [brin_first, +brin_count)), and of each triangle's brin rows
+// only slice `slice` of `slice_rows` rows. compute/machining/work.cpp chooses them so that
+// no invocation loops more than a bounded number of times (llvmpipe stops any invocation
+// after 65 535 loop iterations in all; a display watchdog stops long dispatches).
 layout(push_constant) uniform Push {
   uint nx, ny;
   float x0, y0, d;
-  uint triangles, pos_first, pos_count;
+  uint tri_first, tri_count, pos_first, pos_count;
+  uint slice, slice_rows;
+  uint brin_first, brin_count;
+  uint takes, per_take;  // persistent threads: at most `takes` takes of per_take pairs a thread
 };
 #define STRIDE (gl_NumWorkGroups.x * gl_WorkGroupSize.x)
 #include "zbuffer.glsl"

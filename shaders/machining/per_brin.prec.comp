@@ -4,15 +4,15 @@
 // whose bounding box does; it keeps the lowest hit itself, so it needs no atomics.
 #include "engine.glsl"
 void main() {
-  uint brins = nx * ny;
-  for (uint b = gl_GlobalInvocationID.x; b < brins; b += STRIDE) {
+  for (uint k = gl_GlobalInvocationID.x; k < brin_count; k += STRIDE) {
+    uint b = brin_first + k;
     int i = int(b % nx), j = int(b / nx);
     KEY best = H[b];
     for (uint p = pos_first; p < pos_first + pos_count; ++p) {
       Pos P = POS[p];
       vec2 rel = vec2(x0 + float(i) * d, y0 + float(j) * d) - P.t.xy;
       if (rel.x < P.r0.w - d || rel.y < P.r1.w - d || rel.x > P.r2.w + d || rel.y > P.t.w + d) continue;
-      for (uint t = 0u; t < triangles; ++t) {
+      for (uint t = tri_first; t < tri_first + tri_count; ++t) {
         Tri tr = place(P, t);
         if (tr.area == 0.0) continue;
         ivec4 r = brin_range(P, tr);

@@ -3,5 +3,5 @@
 #include "engine.glsl"
 void main() {
   for (uint p = gl_GlobalInvocationID.x; p < pos_count; p += STRIDE)
-    for (uint t = 0u; t < triangles; ++t) raster(t, pos_first + p);
+    for (uint t = 0u; t < tri_count; ++t) raster(tri_first + t, pos_first + p);
 }

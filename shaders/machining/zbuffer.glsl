@@ -10,6 +10,31 @@
 
 #include "keys.glsl"
 
+// The correctly rounded quotient, as the CPU's: a driver may compute a float division to
+// 2.5 ulp (Vulkan's precision table), NVIDIA's does, so with EXACT_DIV the quotient goes
+// through double (whose division every fp64 device we met rounds correctly; rounding the
+// double quotient of two floats to float is then the correctly rounded float quotient,
+// 53 >= 2·24 + 2). Without fp64 the float division stands (within an ulp of the CPU).
+#ifndef EXACT_DIV
+#define EXACT_DIV 0
+#endif
+#if EXACT_DIV || HEIGHTS64
+float quotient(float a, float b) { return float(double(a) / double(b)); }
+vec2 quotient(vec2 a, float b) { return vec2(dvec2(a) / double(b)); }
+#else
+float quotient(float a, float b) { return a / b; }
+vec2 quotient(vec2 a, float b) { return a / b; }
+#endif
+#if HEIGHTS64
+double quotient(double a, double b) { return a / b; }
+#endif
+
+// Dot product in one fixed order with no fused multiply-add (dot() leaves both to the driver).
+float dot3(vec3 a, vec3 b) {
+  precise float s = a.x * b.x + a.y * b.y + a.z * b.z;
+  return s;
+}
+
 struct Tri {
   vec3 a, b, c;
   float area;  // twice the signed projected area; 0: seen edge-on, skipped
@@ -18,9 +43,9 @@ struct Tri {
 Tri place(Pos P, uint tri) {
   Tri t;
   vec3 v0 = TRI[3u * tri].xyz, v1 = TRI[3u * tri + 1u].xyz, v2 = TRI[3u * tri + 2u].xyz;
-  precise vec3 a = vec3(dot(P.r0.xyz, v0), dot(P.r1.xyz, v0), dot(P.r2.xyz, v0));
-  precise vec3 b = vec3(dot(P.r0.xyz, v1), dot(P.r1.xyz, v1), dot(P.r2.xyz, v1));
-  precise vec3 c = vec3(dot(P.r0.xyz, v2), dot(P.r1.xyz, v2), dot(P.r2.xyz, v2));
+  precise vec3 a = vec3(dot3(P.r0.xyz, v0), dot3(P.r1.xyz, v0), dot3(P.r2.xyz, v0));
+  precise vec3 b = vec3(dot3(P.r0.xyz, v1), dot3(P.r1.xyz, v1), dot3(P.r2.xyz, v1));
+  precise vec3 c = vec3(dot3(P.r0.xyz, v2), dot3(P.r1.xyz, v2), dot3(P.r2.xyz, v2));
   t.a = a, t.b = b, t.c = c;
   precise float area = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
   t.area = area;
@@ -30,8 +55,8 @@ Tri place(Pos P, uint tri) {
 // The brins under the triangle's bounding box: (i_lo, j_lo, i_hi, j_hi), empty if lo > hi.
 ivec4 brin_range(Pos P, Tri t) {
   vec2 lo = min(min(t.a.xy, t.b.xy), t.c.xy), hi = max(max(t.a.xy, t.b.xy), t.c.xy);
-  precise vec2 flo = (P.t.xy + lo - vec2(x0, y0)) / d;
-  precise vec2 fhi = (P.t.xy + hi - vec2(x0, y0)) / d;
+  precise vec2 flo = quotient(P.t.xy + lo - vec2(x0, y0), d);
+  precise vec2 fhi = quotient(P.t.xy + hi - vec2(x0, y0), d);
   ivec2 l = max(ivec2(ceil(flo)), ivec2(0)), h = min(ivec2(floor(fhi)), ivec2(int(nx) - 1, int(ny) - 1));
   return ivec4(l, h);
 }
@@ -47,18 +72,19 @@ bool hit(Pos P, Tri t, int i, int j, out REAL height) {
   precise REAL w2 = (bx - ax) * (p.y - ay) - (by - ay) * (p.x - ax);
   precise REAL area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
   bool inside = area > 0.0 ? (w0 >= 0.0 && w1 >= 0.0 && w2 >= 0.0) : (w0 <= 0.0 && w1 <= 0.0 && w2 <= 0.0);
-  precise REAL z = (w0 * REAL(t.a.z) + w1 * REAL(t.b.z) + w2 * REAL(t.c.z)) / area;
+  precise REAL z = quotient(w0 * REAL(t.a.z) + w1 * REAL(t.b.z) + w2 * REAL(t.c.z), area);
   height = REAL(P.t.z) + z;
   return inside;
 }
 
-// Lowers every brin under one triangle at one position.
+// Lowers every brin under one triangle at one position (the rows of this dispatch's slice).
 void raster(uint tri, uint pos) {
   Pos P = POS[pos];
   Tri t = place(P, tri);
   if (t.area == 0.0) return;
   ivec4 r = brin_range(P, t);
-  for (int j = r.y; j <= r.w; ++j)
+  int j0 = r.y + int(slice * slice_rows), j1 = min(r.w, j0 + int(slice_rows) - 1);
+  for (int j = j0; j <= j1; ++j)
     for (int i = r.x; i <= r.z; ++i) {
       REAL h;
       if (hit(P, t, i, j, h)) atomicMin(H[uint(j) * nx + uint(i)], height_key(h));
