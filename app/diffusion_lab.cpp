@@ -111,9 +111,7 @@ class DiffusionLab : public Lab {
     ImGui::Text("min %.4g  max %.4g", stats_.min, stats_.max);
     if (params_.get("cd") > 1.0)
       ImGui::TextColored({1, 0.7f, 0.2f, 1}, "Cd > 1: the explicit scheme is unstable and will blow up");
-    if (blown_up_)
-      ImGui::TextColored({1, 0.3f, 0.3f, 1}, "Blown up: %u cells are NaN/inf. Paused; lower Cd and Restart.",
-                         stats_.non_finite);
+    if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; lower Cd and Restart.", problem_.c_str());
     ImGui::TextDisabled("left drag: add heat, right drag: remove heat");
   }
 
@@ -134,8 +132,7 @@ class DiffusionLab : public Lab {
 
   std::string problem() override {
     if (stats_pending_) read_stats();
-    if (!blown_up_) return "";
-    return "diffusion blew up (" + std::to_string(stats_.non_finite) + " cells NaN/inf): Cd > 1 is unstable";
+    return blown_up_ ? problem_ : "";
   }
 
  private:
@@ -169,12 +166,23 @@ class DiffusionLab : public Lab {
     stats_pending_ = false;
     if (rebase_) initial_ = stats_;
     rebase_ = false;
-    if (stats_.non_finite > 0 && !blown_up_) {
+    // Stable diffusion (Cd <= 1) obeys the maximum principle: no cell leaves the starting
+    // range. 100 times past it, the scheme is growing without bound; NaN/inf are past saving.
+    double bound = 100.0 * std::max({1.0, std::fabs(double(initial_.min)), std::fabs(double(initial_.max))});
+    bool growing = std::max(std::fabs(double(stats_.min)), std::fabs(double(stats_.max))) > bound;
+    if ((stats_.non_finite > 0 || growing) && !blown_up_) {
       blown_up_ = true;
-      std::fprintf(stderr,
-                   "vklab: diffusion blew up after %llu steps (%u cells NaN/inf); Cd = %.3g > 1 is unstable. "
-                   "Paused: lower Cd and restart.\n",
-                   (unsigned long long)steps_done_, stats_.non_finite, params_.get("cd"));
+      char line[256];
+      if (stats_.non_finite > 0)
+        std::snprintf(line, sizeof line, "diffusion blew up after %llu steps (%u cells NaN/inf); Cd = %.3g > 1 is unstable.",
+                      (unsigned long long)steps_done_, stats_.non_finite, params_.get("cd"));
+      else
+        std::snprintf(line, sizeof line,
+                      "diffusion is growing without bound after %llu steps (|T| up to %.3g, 100 times its starting "
+                      "range); Cd = %.3g > 1 is unstable.",
+                      (unsigned long long)steps_done_, std::max(std::fabs(stats_.min), std::fabs(stats_.max)), params_.get("cd"));
+      problem_ = line;
+      std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
     }
   }
 
@@ -183,6 +191,7 @@ class DiffusionLab : public Lab {
   std::unique_ptr<render::HeatmapView> view_;
   diffusion::Stats stats_, initial_;
   bool stats_pending_ = false, blown_up_ = false, rebase_ = false;
+  std::string problem_;
   float paint_ = 0.0f, paint_x_ = 0.0f, paint_y_ = 0.0f;
 };
 

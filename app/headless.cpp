@@ -41,7 +41,8 @@ int run_headless(const Options& o) {
   // One submission a "frame" of the lab's steps_per_frame, as the window would run it
   // (labs such as CG look at the last frame's results before recording the next).
   const uint64_t chunk = std::clamp<uint64_t>(lab->steps_per_frame(), 1, kStepsPerSubmit);
-  for (uint64_t done = 0; done < o.steps;) {
+  std::string stopped;  // the lab's watchdog: a simulation that blew up ends the run (exit 3)
+  for (uint64_t done = 0; done < o.steps && stopped.empty();) {
     auto n = uint32_t(std::min(chunk, o.steps - done));
     ctx.submit_now([&](VkCommandBuffer cmd) {
       prof.begin_frame(cmd);
@@ -49,6 +50,7 @@ int run_headless(const Options& o) {
     });
     add(prof.resolve());
     done += n;
+    stopped = lab->problem();
   }
   render::OffscreenTarget target(ctx, o.width, o.height);
   ctx.submit_now([&](VkCommandBuffer cmd) {
@@ -59,7 +61,8 @@ int run_headless(const Options& o) {
   });
   add(prof.resolve());
 
-  std::printf("%s on %s: %llu steps\n", lab->name().c_str(), ctx.info.name.c_str(), (unsigned long long)o.steps);
+  std::printf("%s on %s: %llu steps\n", lab->name().c_str(), ctx.info.name.c_str(),
+              (unsigned long long)lab->steps_done());
   if (!prof.supported()) std::printf("  %s\n", prof.unsupported_reason());
   for (auto& t : totals)
     std::printf("  %-20s x%-6u %10.3f ms  %8.2f GB/s  %8.2f GFLOP/s\n", t.name.c_str(), t.count, t.ms, t.gbps(),
@@ -75,7 +78,10 @@ int run_headless(const Options& o) {
     std::ofstream(std::filesystem::path(o.dump) / "params.json") << j.dump(2) << "\n";
     std::printf("dumped %s/\n", o.dump.c_str());
   }
-  if (auto p = lab->problem(); !p.empty()) std::fprintf(stderr, "vklab: warning: %s\n", p.c_str());
   report_validation(o, ctx);
+  if (!stopped.empty()) {
+    std::fprintf(stderr, "vklab: stopped: %s\n", stopped.c_str());
+    return 3;
+  }
   return 0;
 }

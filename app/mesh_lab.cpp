@@ -136,6 +136,12 @@ class MeshLab : public Lab {
     }
     steps_done_ = 0;
     stats_key_.clear();
+    problem_.clear();
+  }
+
+  std::string problem() override {
+    if (problem_.empty() && !range_key().empty()) update_range();  // waits: headless asks between submissions
+    return problem_;
   }
 
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("runs_per_frame")); }
@@ -143,6 +149,7 @@ class MeshLab : public Lab {
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     if (!recorded_key_.empty() && recorded_key_ == range_key()) take_range(gpu_->read_reduction());  // last frame's
     recorded_key_.clear();
+    if (!problem_.empty()) return;  // paused by the watchdog until Restart
     for (uint32_t s = 0; s < steps; ++s)
       for (size_t k = 0; k < kernels_.size(); ++k) {
         if (!gpu_->valid(*kernels_[k])) {  // a failed compile changed a field it uses
@@ -235,6 +242,7 @@ class MeshLab : public Lab {
     }
     if (!saved_.empty()) ImGui::TextDisabled("%s", saved_.c_str());
     if (!error_.empty()) ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
+    if (!problem_.empty()) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     if (ImGui::TreeNode("names a loop body may use")) {
       for (Kind loop : gpu_->kinds())
         if (ImGui::TreeNode(kind_name(loop), "// loop: %s", short_name(loop))) {
@@ -396,6 +404,13 @@ class MeshLab : public Lab {
   }
   void take_range(const GpuMesh::Reduction& r) {
     stats_ = r, stats_key_ = range_key();
+    if (!(std::isfinite(r.sum) && std::isfinite(r.l2)) && problem_.empty()) {  // the watchdog: pause, say why
+      problem_ = "the kernels made " + stats_key_ + " NaN or infinite after " + std::to_string(steps_done_) +
+                 " runs (example '" + params_.choice("example") + "' on " +
+                 (params_.text("mesh_file").empty() ? "the generated mesh" : params_.text("mesh_file")) +
+                 "): does the mesh fit the example?";
+      std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
+    }
     if (r.min <= r.max) style_.lo = float(r.min), style_.hi = float(r.max);
   }
 
@@ -423,7 +438,7 @@ class MeshLab : public Lab {
   std::vector<char> editor_;
   Sol sol_;
   GpuMesh::Reduction stats_;
-  std::string error_, saved_;
+  std::string error_, saved_, problem_;
   std::string stats_key_, recorded_key_;  // the field[component] of stats_, and of the reduction in flight
   OrbitControl orbit_;
 };

@@ -15,7 +15,7 @@ const std::map<std::string, Example>& mesh_examples() {
         "// loop: Ver  (each vertex moves halfway to the mean barycentre of its ball)\n"
         "vec3 s = vec3(0.0);\n"
         "for (uint k = 0u; k < VerTriDeg; ++k) s += VerTriBar[k].xyz;\n"
-        "vec3 target = s / float(VerTriDeg);\n"
+        "vec3 target = VerTriDeg > 0u ? s / float(VerTriDeg) : VerCrd;  // on no triangle (inside a volume): stays\n"
         "VerMove.x = length(target - VerCrd);\n"
         "VerCrd = mix(VerCrd, target, 0.5);\n",
         "Move", "surface"}},
