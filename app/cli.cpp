@@ -61,7 +61,9 @@ std::string usage() {
          "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
-         "  --help              this text\n";
+         "  --help              this text\n"
+         "\nexit codes: 0 done, 2 bad usage or parameter, 1 unreadable or malformed file (or another runtime\n"
+         "failure), 3 the simulation stopped on a blow-up (NaN/inf or unbounded growth)\n";
 }
 
 Options parse_cli(int argc, char** argv) {
