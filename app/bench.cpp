@@ -69,7 +69,7 @@ int run_bench(const Options& o) {
     auto path = std::filesystem::path(o.out);
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
     std::ofstream out(path);
-    if (!(out << j.dump(2) << "\n")) throw std::runtime_error("cannot write " + o.out);
+    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n")) throw std::runtime_error("cannot write " + o.out);
     std::printf("\nwrote %s\n", o.out.c_str());
   }
   report_validation(o, ctx);

@@ -4,7 +4,7 @@
 #include "cloth_view.h"
 #include "gpu/bandwidth.h"
 #include "lab.h"
-#include "npy.h"
+#include "io/npy.h"
 
 #include <imgui.h>
 

@@ -1,11 +1,12 @@
 // The heat diffusion lab's knobs, panel, dump and benchmark. Math: compute/diffusion/;
 // picture: render/heatmap_view.
 #include "assets.h"
+#include "io/pgm.h"
 #include "diffusion/diffusion.h"
 #include "gpu/bandwidth.h"
 #include "heatmap_view.h"
 #include "lab.h"
-#include "npy.h"
+#include "io/npy.h"
 
 #include <imgui.h>
 

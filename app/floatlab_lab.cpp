@@ -6,7 +6,7 @@
 #include "heatmap_view.h"
 #include "lab.h"
 #include "modes.h"
-#include "npy.h"
+#include "io/npy.h"
 
 #include <imgui.h>
 
@@ -293,7 +293,7 @@ int run_float_report(const Options& o) {
     j["rounding"] = rounding_json(rounding);
     j["float_controls"] = controls_json(controls);
     std::ofstream out(o.out);
-    if (!(out << j.dump(2) << "\n")) throw std::runtime_error("cannot write " + o.out);
+    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n")) throw std::runtime_error("cannot write " + o.out);
     std::printf("wrote %s\n", o.out.c_str());
   }
   report_validation(o, ctx);

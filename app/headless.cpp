@@ -1,7 +1,7 @@
 // Headless: step a lab, draw it into an offscreen target, write PNG / .npy. No window,
 // no display; what tests, scripted captures and the GPU machine use.
 #include "modes.h"
-#include "npy.h"
+#include "io/npy.h"
 
 #include <cstdio>
 #include <fstream>
@@ -75,7 +75,7 @@ int run_headless(const Options& o) {
     std::filesystem::create_directories(o.dump);
     nlohmann::json j = {{"lab", lab->name()}, {"params", lab->params().to_json()}, {"device", device_json(ctx)}};
     j["state"] = lab->dump(o.dump);
-    std::ofstream(std::filesystem::path(o.dump) / "params.json") << j.dump(2) << "\n";
+    std::ofstream(std::filesystem::path(o.dump) / "params.json") << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     std::printf("dumped %s/\n", o.dump.c_str());
   }
   report_validation(o, ctx);

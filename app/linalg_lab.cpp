@@ -4,7 +4,7 @@
 #include "heatmap_view.h"
 #include "lab.h"
 #include "linalg/workload.h"
-#include "npy.h"
+#include "io/npy.h"
 
 #include <imgui.h>
 

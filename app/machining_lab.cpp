@@ -3,7 +3,7 @@
 #include "gpu/bandwidth.h"
 #include "lab.h"
 #include "machining/zbuffer.h"
-#include "npy.h"
+#include "io/npy.h"
 #include "stock_view.h"
 
 #include <imgui.h>
@@ -113,6 +113,10 @@ class MachiningLab : public Lab {
       if (shape != std::vector<size_t>{s.ny, s.nx})
         throw ParamError(params_.text("stock_file") + ": heights of another shape than the " + std::to_string(s.nx) +
                          " x " + std::to_string(s.ny) + " stock");
+      for (size_t i = 0; i < start.size(); ++i)
+        if (!(std::fabs(start[i]) <= kMaxCoordinate))
+          throw std::runtime_error(params_.text("stock_file") + ": height " + std::to_string(i) + " is " +
+                                   std::to_string(start[i]) + " (heights must be finite, within +-1e6)");
     }
     Mesh tool = params_.text("tool_file").empty()
                     ? make_tool(params_.choice("tool_shape"), float(params_.get("tool_diameter")),

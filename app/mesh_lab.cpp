@@ -8,7 +8,8 @@
 #include "mesh_bench.h"
 #include "colormap.h"
 #include "mesh_view.h"
-#include "npy.h"
+#include "io/input.h"
+#include "io/npy.h"
 
 #include <imgui.h>
 
@@ -86,14 +87,17 @@ class MeshLab : public Lab {
     const Example& ex = mesh_examples().at(params_.choice("example"));
     std::string gen = params_.choice("generate") == "the example's" ? ex.mesh : params_.choice("generate");
     uint32_t n = uint32_t(params_.get_int("grid_size"));
+    if (params_.text("mesh_file").empty()) {  // the largest table, checked before generating
+      uint64_t c = std::max(1u, n / 4);
+      uint64_t table = gen == "surface" ? 24ull * (n - 1) * (n - 1) : (gen == "tetrahedra" ? 96 : 32) * c * c * c;
+      gpu::require_buffer(ctx, table, "mesh grid_size " + std::to_string(n) + " (" + gen + ")");
+    }
     Mesh m = !params_.text("mesh_file").empty() ? read_mesh(params_.text("mesh_file"))
              : gen == "surface"                  ? bumpy_grid(n)
                                                  : cube(std::max(1u, n / 4), gen == "tetrahedra" ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
     std::string text = ex.text;
     if (!params_.text("kernel_file").empty()) {
-      std::ifstream f(params_.text("kernel_file"));
-      if (!f) throw ParamError(params_.text("kernel_file") + ": cannot read the kernel file");
-      text.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+      text = io::read_input(params_.text("kernel_file"), 4 << 20);
     }
     if (m.dim == 3) {  // a volume's triangle and quadrilateral loops run on its boundary
       FaceSet faces = extract_faces(m);

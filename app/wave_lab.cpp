@@ -3,7 +3,7 @@
 #include "assets.h"
 #include "gpu/bandwidth.h"
 #include "lab.h"
-#include "npy.h"
+#include "io/npy.h"
 #include "wave/wave.h"
 #include "water_view.h"
 

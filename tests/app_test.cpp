@@ -7,9 +7,10 @@
 #include "wave/wave.h"
 #include "helpers.h"
 #include "assets.h"
+#include "io/pgm.h"
 #include "file_browser.h"
 #include "lab.h"
-#include "npy.h"
+#include "io/npy.h"
 
 #include <nlohmann/json.hpp>
 #include <stb_image.h>

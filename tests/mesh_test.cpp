@@ -157,7 +157,8 @@ TEST(Meshb, MalformedFilesGiveClearMessages) {
       {"dim.mesh", {"MeshVersionFormatted 2\nDimension 4\nEnd\n", "dimension 4"}},
       {"order.mesh", {"MeshVersionFormatted 2\nVertices\n0\nEnd\n", "before Dimension"}},
       {"keyword.mesh", {head + "Banana\n1\nEnd\n", "unknown keyword 'Banana'"}},
-      {"short.mesh", {head + "Vertices\n2\n0 0 0 0\n", "ends where"}},
+      {"short.mesh", {head + "Vertices\n2\n0 0 0 0\n", "does not fit"}},
+      {"short2.mesh", {head + "Vertices\n2\n0 0 0 0\n0 0 0\n", "ends where"}},
       {"twice.mesh", {head + verts + verts + "End\n", "second Vertices"}}};
   for (auto& [name, c] : ascii) {
     std::ofstream(dir / name) << c.first;

@@ -287,6 +287,9 @@ Stats stats_cpu(const Config& c, const std::vector<glm::vec4>& x, const std::vec
 
 Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_(ctx) {
   check(cfg);
+  std::string what = "cloth of " + std::to_string(cfg.width) + " x " + std::to_string(cfg.height) + " particles";
+  gpu::require_buffer(ctx, 16ull * cfg.n(), what);
+  gpu::require_memory(ctx, 6 * 16ull * cfg.n(), what);
   VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
                              VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
   for (auto& b : x_) b = gpu::Buffer(ctx, 16ull * cfg.n(), usage);

@@ -1,5 +1,6 @@
 #include "resources.h"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
@@ -27,7 +28,31 @@ VkImageAspectFlags aspect_of(VkFormat f) {
                                                                : VK_IMAGE_ASPECT_COLOR_BIT;
 }
 
+std::string mib(uint64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB"; }
+
+uint64_t device_local_bytes(const Context& ctx) {
+  uint64_t best = 0;
+  for (uint32_t i = 0; i < ctx.memory.memoryHeapCount; ++i)
+    if (ctx.memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+      best = std::max<uint64_t>(best, ctx.memory.memoryHeaps[i].size);
+  return best;
+}
+
 }  // namespace
+
+void require_memory(const Context& ctx, uint64_t bytes, const std::string& what) {
+  uint64_t have = device_local_bytes(ctx);
+  if (have && bytes > have)
+    throw TooLarge(what + ": needs " + mib(bytes) + " of GPU memory, " + ctx.info.name + " has " + mib(have));
+}
+
+void require_buffer(const Context& ctx, uint64_t bytes, const std::string& what, bool storage) {
+  uint64_t range = ctx.props.limits.maxStorageBufferRange;
+  if (storage && bytes > range)
+    throw TooLarge(what + ": one buffer of " + mib(bytes) + " is past " + ctx.info.name + "'s maxStorageBufferRange (" +
+                   mib(range) + "); choose a smaller size");
+  require_memory(ctx, bytes, what);
+}
 
 size_t format_bytes(VkFormat format) {
   switch (format) {
@@ -45,6 +70,7 @@ size_t format_bytes(VkFormat format) {
 
 Buffer::Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible)
     : ctx_(&ctx), size_(size) {
+  require_buffer(ctx, size, "a buffer", (usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) != 0);
   VkBufferCreateInfo bi{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   bi.size = size;
   bi.usage = usage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -148,6 +174,11 @@ void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect
 Image::Image(Context& ctx, uint32_t width, uint32_t height, VkFormat format, VkImageUsageFlags usage,
              VkImageLayout layout, uint32_t layers)
     : ctx_(&ctx), format_(format), layout_(layout), width_(width), height_(height), layers_(layers) {
+  uint32_t max_side = ctx.props.limits.maxImageDimension2D;
+  if (width > max_side || height > max_side)
+    throw TooLarge("an image of " + std::to_string(width) + " x " + std::to_string(height) + " is past " +
+                   ctx.info.name + "'s maxImageDimension2D (" + std::to_string(max_side) + ")");
+  require_memory(ctx, uint64_t(width) * height * format_bytes(format) * layer_count(), "an image");
   VkImageCreateInfo ii{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   ii.imageType = VK_IMAGE_TYPE_2D;
   ii.format = format;

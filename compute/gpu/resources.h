@@ -5,9 +5,22 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace gpu {
+
+// A size this device cannot hold: one line naming what and the limit (exit code 2 headless).
+struct TooLarge : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+// Throws TooLarge when one buffer of `bytes` (a storage buffer unless `storage` is false)
+// cannot be made here: past maxStorageBufferRange, or past the device-local memory. Labs call
+// it with their sizes before building anything on the host; Buffer calls it too.
+void require_buffer(const Context& ctx, uint64_t bytes, const std::string& what, bool storage = true);
+// The same for several buffers together (the device-local memory only).
+void require_memory(const Context& ctx, uint64_t bytes, const std::string& what);
 
 class Buffer {
  public:

@@ -33,7 +33,21 @@ Op op_from_name(const std::string& name) {
   return Op(it - names.begin());
 }
 
+namespace {
+// The sizes against the device's limits, before a byte is generated on the host.
+void require_fits(const gpu::Context& ctx, const WorkloadConfig& c) {
+  uint64_t n = c.op == Op::Dense ? c.dense_n : uint64_t(c.side) * c.side * 4, vec = 4 * ((n + 3) / 4 * 4);
+  std::string what = "linalg " + op_names()[size_t(c.op)] +
+                     (c.op == Op::Dense ? " dense_n " + std::to_string(c.dense_n) : " side " + std::to_string(c.side));
+  gpu::require_buffer(ctx, vec, what);
+  uint64_t matrix = c.op == Op::Banded ? c.diagonals * vec : c.op == Op::Cg ? 5 * vec : c.op == Op::Dense ? n * n * 4 : 0;
+  if (matrix && (c.op == Op::Dense || c.layout == Layout::Buffer)) gpu::require_buffer(ctx, matrix, what);
+  gpu::require_memory(ctx, matrix + 6 * vec, what);
+}
+}  // namespace
+
 Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), config_(c) {
+  require_fits(ctx, c);
   ops_ = std::make_unique<Ops>(ctx, c.layout);
   n_ = c.op == Op::Dense ? c.dense_n : c.side * c.side * 4;
   double vec = 16.0 * ((n_ + 3) / 4);

@@ -1,5 +1,8 @@
 #include "path.h"
 
+#include "io/input.h"
+#include "tool.h"
+
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -10,11 +13,11 @@
 namespace machining {
 
 namespace {
-[[noreturn]] void fail(const std::filesystem::path& p, int line, const std::string& what) {
-  throw std::runtime_error(p.string() + ":" + std::to_string(line) + ": " + what);
+[[noreturn]] void fail(const std::string& p, int line, const std::string& what) {
+  throw std::runtime_error(p + ":" + std::to_string(line) + ": " + what);
 }
 
-glm::vec3 axis_from(const std::filesystem::path& p, int line, glm::vec3 a) {
+glm::vec3 axis_from(const std::string& p, int line, glm::vec3 a) {
   float l = glm::length(a);
   if (!(l > 1e-6f) || !std::isfinite(l)) fail(p, line, "the tool axis (i j k) is zero or not finite");
   return a / l;
@@ -22,8 +25,11 @@ glm::vec3 axis_from(const std::filesystem::path& p, int line, glm::vec3 a) {
 }  // namespace
 
 std::vector<Position> read_positions(const std::filesystem::path& path) {
-  std::ifstream f(path);
-  if (!f) throw std::runtime_error(path.string() + ": cannot read the file");
+  return parse_positions(io::read_input(path), path.string());
+}
+
+std::vector<Position> parse_positions(const std::string& data, const std::string& path) {
+  std::istringstream f(data);
   std::vector<Position> out;
   std::string line;
   int lineno = 0;
@@ -46,6 +52,7 @@ std::vector<Position> read_positions(const std::filesystem::path& path) {
       }
       if (used != word.size()) fail(path, lineno, "'" + word + "' is not a number");
       if (!std::isfinite(x)) fail(path, lineno, "'" + word + "' is not finite");
+      if (std::fabs(x) > kMaxCoordinate) fail(path, lineno, "'" + word + "' is beyond +-1e6");
       v.push_back(x);
     }
     if (v.empty()) continue;
@@ -58,9 +65,10 @@ std::vector<Position> read_positions(const std::filesystem::path& path) {
     p.tip = {v[0], v[1], v[2]};
     if (v.size() >= 6) p.axis = axis_from(path, lineno, {v[3], v[4], v[5]});
     if (v.size() == 4 || v.size() == 7) p.omega = v.back();
+    if (out.size() == kMaxPositions) fail(path, lineno, "more than " + std::to_string(kMaxPositions) + " positions");
     out.push_back(p);
   }
-  if (out.empty()) throw std::runtime_error(path.string() + ":" + std::to_string(lineno) + ": no positions");
+  if (out.empty()) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": no positions");
   return out;
 }
 
@@ -74,9 +82,12 @@ void write_positions(const std::filesystem::path& path, const std::vector<Positi
 }
 
 std::vector<Position> read_gcode(const std::filesystem::path& path, float step) {
-  if (!(step > 0)) throw std::invalid_argument("G-code: the interpolation step must be positive");
-  std::ifstream f(path);
-  if (!f) throw std::runtime_error(path.string() + ": cannot read the file");
+  return parse_gcode(io::read_input(path), path.string(), step);
+}
+
+std::vector<Position> parse_gcode(const std::string& data, const std::string& path, float step) {
+  if (!(step >= 1e-4f)) throw std::invalid_argument("G-code: the interpolation step must be at least 1e-4");
+  std::istringstream f(data);
   std::vector<Position> out;
   Position cur;
   bool have = false;
@@ -113,9 +124,10 @@ std::vector<Position> read_gcode(const std::filesystem::path& path, float step) 
         fail(path, lineno, std::string("'") + letter + "' needs a number");
       }
       if (!std::isfinite(value)) fail(path, lineno, std::string("'") + letter + "' is not finite");
+      if (std::fabs(value) > kMaxCoordinate) fail(path, lineno, std::string("'") + letter + "' is beyond +-1e6");
       i += 1 + used;
       if (letter == 'G') {
-        int g = int(value);
+        int g = value == std::floor(value) ? int(value) : -1;
         if (g == 0 || g == 1) motion = g;
         else if (g != 17 && g != 21 && g != 90 && g != 94)
           fail(path, lineno, "G" + std::to_string(g) + " is not supported (G0, G1, G17, G21, G90, G94)");
@@ -150,9 +162,12 @@ std::vector<Position> read_gcode(const std::filesystem::path& path, float step) 
       out.push_back(next);
       have = true;
     } else {
-      float len = glm::length(next.tip - cur.tip);
-      uint32_t n = std::max(1u, uint32_t(std::ceil(len / step)));
-      if (n > 10'000'000) fail(path, lineno, "this move needs more than 10 million positions at the chosen step");
+      double len = glm::length(glm::dvec3(next.tip - cur.tip));
+      double steps = std::max(1.0, std::ceil(len / step));
+      if (double(out.size()) + steps > double(kMaxPositions))
+        fail(path, lineno, "the path passes " + std::to_string(kMaxPositions) + " positions at the chosen step (" +
+                               std::to_string(step) + ")");
+      uint32_t n = uint32_t(steps);
       for (uint32_t k = 1; k <= n; ++k) {
         float t = float(k) / float(n);
         Position p = next;
@@ -164,7 +179,7 @@ std::vector<Position> read_gcode(const std::filesystem::path& path, float step) 
     }
     cur = next;
   }
-  if (out.empty()) throw std::runtime_error(path.string() + ":" + std::to_string(lineno) + ": no moves");
+  if (out.empty()) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": no moves");
   return out;
 }
 

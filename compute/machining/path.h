@@ -18,8 +18,11 @@ struct Position {
 
 // One position a line: "x y z", "x y z omega", "x y z i j k" or "x y z i j k omega",
 // separated by spaces, tabs or commas; '#' starts a comment. Every line must have the
-// same kind. Throws std::runtime_error "FILE:LINE: problem".
+// same kind; coordinates within +-1e6. Throws std::runtime_error "FILE:LINE: problem".
 std::vector<Position> read_positions(const std::filesystem::path& path);
+std::vector<Position> parse_positions(const std::string& data, const std::string& name);
+// A path holds at most this many positions (files and G-code interpolation alike).
+constexpr size_t kMaxPositions = 10'000'000;
 void write_positions(const std::filesystem::path& path, const std::vector<Position>& p);
 
 // G-code subset: G0/G1 with X Y Z, and tool axis as I J K or as A B (degrees, rotations
@@ -27,6 +30,7 @@ void write_positions(const std::filesystem::path& path, const std::vector<Positi
 // (length units). Lines with other words (F, S, M, T, N, comments in parentheses or after
 // ';') are accepted; unknown G codes are an error.
 std::vector<Position> read_gcode(const std::filesystem::path& path, float step);
+std::vector<Position> parse_gcode(const std::string& data, const std::string& name, float step);
 
 // The seed's configurations recreated (§13.2.1) on a stock spanning [0, size]² at z = 0:
 //  single      one position at the centre

@@ -1,5 +1,7 @@
 #include "tool.h"
 
+#include "io/input.h"
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -33,8 +35,8 @@ Mesh revolve(const std::vector<glm::vec2>& profile, uint32_t slices) {
   return m;
 }
 
-[[noreturn]] void fail(const std::filesystem::path& p, const std::string& where, const std::string& what) {
-  throw std::runtime_error(p.string() + ": " + where + ": " + what);
+[[noreturn]] void fail(const std::string& name, const std::string& where, const std::string& what) {
+  throw std::runtime_error(name + ": " + where + ": " + what);
 }
 }  // namespace
 
@@ -102,14 +104,15 @@ Mesh make_tool(const std::string& shape, float diameter, uint32_t triangles) {
   throw std::invalid_argument("unknown tool shape '" + shape + "' (sphere, torus, cone, flat)");
 }
 
-Mesh read_stl(const std::filesystem::path& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) fail(path, "open", "cannot read the file");
-  std::string data((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+Mesh read_stl(const std::filesystem::path& path) { return parse_stl(io::read_input(path), path.string()); }
+
+Mesh parse_stl(const std::string& data, const std::string& path) {
   if (data.empty()) fail(path, "offset 0", "empty file");
   Mesh m;
   auto check_vertex = [&](glm::vec3 v, const std::string& where) {
     if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z)) fail(path, where, "a vertex is not finite");
+    if (glm::any(glm::greaterThan(glm::abs(v), glm::vec3(kMaxCoordinate))))
+      fail(path, where, "a vertex lies beyond +-1e6");
   };
   // Binary: 80-byte header, uint32 count, 50 bytes a triangle. ASCII starts with "solid"
   // (some binary files do too: the size decides).

@@ -28,8 +28,14 @@ Mesh bull_nose(float radius, float corner, uint32_t slices);  // a torus, tube r
 Mesh make_tool(const std::string& shape, float diameter, uint32_t triangles);
 const std::vector<std::string>& tool_shapes();
 
-// Throws std::runtime_error "FILE: offset N: ..." / "FILE:LINE: ..." on malformed input.
+// Coordinates of tools, paths and stock heights lie within +-kMaxCoordinate (length units):
+// the intersection tests square them in single precision.
+constexpr float kMaxCoordinate = 1e6f;
+
+// Throws std::runtime_error "FILE: offset N: ..." / "FILE: line N: ..." on malformed input
+// (non-finite or out-of-range vertices too).
 Mesh read_stl(const std::filesystem::path& path);
+Mesh parse_stl(const std::string& data, const std::string& name);
 void write_stl(const std::filesystem::path& path, const Mesh& m);  // binary
 
 }  // namespace machining

@@ -1,8 +1,9 @@
 #include "gpu_mesh.h"
 
+#include "kernel_words.h"
+
 #include <algorithm>
 #include <cstring>
-#include <regex>
 
 namespace mesh {
 
@@ -16,10 +17,9 @@ uint32_t scalar_bytes(Scalar s) { return s == Scalar::Double ? 8 : 4; }
 
 // A field or link name: capitalised, and not to be read as part of the naming rule.
 void check_name(const std::string& what, const std::string& name) {
-  static const std::regex ok("[A-Z][A-Za-z0-9]*");
   bool reserved = name == "Crd" || name == "Ref" || name == "Deg" || name == "DegMax";
   for (Kind k : kAll) reserved = reserved || name.rfind(short_name(k), 0) == 0;
-  if (!std::regex_match(name, ok) || reserved)
+  if (!words::is_capitalised_name(name) || reserved)
     throw std::invalid_argument(what + " name '" + name +
                                 "': a capitalised identifier, not Crd, Ref, Deg or DegMax and not starting with an entity's "
                                 "short name (Ver, Edg, Tri, Qua, Tet, Pyr, Pri, Hex)");

@@ -2,9 +2,10 @@
 #include "gpu_mesh.h"
 
 #include "gpu/shader_compile.h"
+#include "kernel_words.h"
 
 #include <algorithm>
-#include <regex>
+#include <cctype>
 #include <sstream>
 
 namespace mesh {
@@ -49,26 +50,47 @@ class KernelWriter {
   }
 
  private:
-  bool named(const std::string& w) const { return std::regex_search(body_, std::regex("\\b" + w + "\\b")); }
+  bool named(const std::string& w) const { return words::names(body_, w); }
   // F = ..., F.x = ..., F[k] = ..., F += ...: stored back
   bool assigned(const std::string& var) const {
-    return std::regex_search(body_, std::regex("\\b" + var + "\\b(\\.[xyzw]+|\\[[^\\]]*\\])?\\s*([-+*/]?=)(?!=)"));
+    const std::string& b = body_;
+    for (auto& w : words::identifiers(b)) {
+      if (w.text != var) continue;
+      size_t i = w.at + var.size();
+      if (i < b.size() && b[i] == '.' && i + 1 < b.size() && std::string("xyzw").find(b[i + 1]) != std::string::npos) {
+        ++i;
+        while (i < b.size() && std::string("xyzw").find(b[i]) != std::string::npos) ++i;
+      } else if (i < b.size() && b[i] == '[') {
+        i = b.find(']', i);
+        if (i == std::string::npos) return false;
+        ++i;
+      }
+      while (i < b.size() && std::isspace(static_cast<unsigned char>(b[i]))) ++i;
+      if (i < b.size() && std::string("-+*/").find(b[i]) != std::string::npos) ++i;
+      if (i < b.size() && b[i] == '=' && (i + 1 == b.size() || b[i + 1] != '=')) return true;
+    }
+    return false;
   }
   // Is the variable's first mention (comments aside) a whole assignment statement at the
   // body's top level whose right side does not read it (`TetVol = ...;`)? Then its old value
   // is never read, and not loaded.
   bool overwritten(const std::string& var) const {
-    static const std::regex comments("//[^\\n]*|/\\*[\\s\\S]*?\\*/");
-    std::string code = std::regex_replace(body_, comments, " ");
-    std::smatch m, a;
-    if (!std::regex_search(code, m, std::regex("\\b" + var + "\\b"))) return false;
-    size_t at = size_t(m.position(0));
+    std::string code = words::strip_comments(body_);
+    auto ids = words::identifiers(code);
+    auto first = std::find_if(ids.begin(), ids.end(), [&](const words::Word& w) { return w.text == var; });
+    if (first == ids.end()) return false;
+    size_t at = first->at;
     long depth = std::count(code.begin(), code.begin() + long(at), '{') - std::count(code.begin(), code.begin() + long(at), '}');
     size_t before = at ? code.find_last_not_of(" \t\n", at - 1) : std::string::npos;
     bool statement = before == std::string::npos || std::string(";{}").find(code[before]) != std::string::npos;
-    std::string rest = code.substr(at);
-    if (depth != 0 || !statement || !std::regex_search(rest, a, std::regex("^" + var + "\\s*=(?!=)([^;]*);"))) return false;
-    return !std::regex_search(a[1].str(), std::regex("\\b" + var + "\\b"));
+    // `var = right;`, the right side not naming var
+    size_t i = at + var.size();
+    while (i < code.size() && std::isspace(static_cast<unsigned char>(code[i]))) ++i;
+    if (depth != 0 || !statement || i >= code.size() || code[i] != '=' || (i + 1 < code.size() && code[i + 1] == '='))
+      return false;
+    size_t end = code.find(';', i);
+    if (end == std::string::npos) return false;
+    return !words::names(std::string_view(code).substr(i + 1, end - i - 1), var);
   }
   std::string type(const std::string& field) const { return glsl_type(g_.fields_.at(field).type); }
   // Does the body reach entities of kind `at` through the link `prefix` (the link itself,

@@ -1,6 +1,7 @@
 #include "kernel_text.h"
 
-#include <regex>
+#include "kernel_words.h"
+
 #include <set>
 #include <sstream>
 
@@ -143,10 +144,6 @@ std::vector<std::string> example_names() {
   return n;
 }
 
-namespace {
-const std::string kKinds = "Ver|Edg|Tri|Qua|Tet|Pyr|Pri|Hex";
-}  // namespace
-
 Kind kind_of(const std::string& s) {
   for (Kind k : {Kind::Vertices, Kind::Edges, Kind::Triangles, Kind::Quadrilaterals, Kind::Tetrahedra, Kind::Pyramids,
                  Kind::Prisms, Kind::Hexahedra})
@@ -159,7 +156,6 @@ std::vector<Section> split(const std::string& text) {
   std::istringstream in(text);
   std::string line;
   int n = 0;
-  static const std::regex loop_re("\\s*//\\s*loop:\\s*(" + kKinds + ")\\b.*");
   while (std::getline(in, line)) {
     ++n;
     if (line == "---") {
@@ -167,8 +163,7 @@ std::vector<Section> split(const std::string& text) {
       out.back().first_line = n + 1;
       continue;
     }
-    std::smatch m;
-    if (std::regex_match(line, m, loop_re)) out.back().loop = kind_of(m[1]);
+    if (auto k = words::loop_line(line); !k.empty()) out.back().loop = kind_of(std::string(k));
     out.back().body += line + "\n";
   }
   return out;
@@ -176,17 +171,19 @@ std::vector<Section> split(const std::string& text) {
 
 std::map<std::string, FieldUse> fields_named(const std::string& text, const std::set<std::string>& links) {
   std::map<std::string, FieldUse> f;
-  static const std::regex decl("//\\s*field:\\s*([A-Za-z0-9_]+)\\s+(\\w+)\\s+(" + kKinds + ")\\b");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), decl); it != std::sregex_iterator(); ++it)
-    f[(*it)[1]] = {kind_of((*it)[3]), parse_field_type((*it)[2])};
-  static const std::regex word("\\b(" + kKinds + ")(" + kKinds + ")?([A-Z][A-Za-z0-9]*)\\b");
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), word); it != std::sregex_iterator(); ++it) {
-    std::string a = (*it)[1], b = (*it)[2], name = (*it)[3];
+  for (auto& d : words::field_declarations(text)) f[d.name] = {kind_of(d.kind), parse_field_type(d.type)};
+  // Kind [Kind] Name, a whole identifier: TriArea, VerTriBar
+  for (auto& w : words::identifiers(text)) {
+    std::string_view a = words::short_kind_at(w.text), rest = w.text.substr(a.size()), b;
+    if (a.empty()) continue;
+    if (auto k = words::short_kind_at(rest); !k.empty() && words::is_capitalised_name(rest.substr(3))) b = k;
+    std::string name(rest.substr(b.size()));
+    if (!words::is_capitalised_name(name)) continue;
     if (name == "Crd" || name == "Deg" || name == "DegMax" || name == "Ref" || f.count(name) ||
-        std::regex_match(name.substr(0, 3), std::regex(kKinds)))  // TriVer, HexHex: links, not fields
+        !words::short_kind_at(name).empty())  // TriVer, HexHex: links, not fields
       continue;
     if (std::any_of(links.begin(), links.end(), [&](auto& l) { return name.rfind(l, 0) == 0; })) continue;
-    f[name] = {kind_of(b.empty() ? a : b), std::nullopt};
+    f[name] = {kind_of(std::string(b.empty() ? a : b)), std::nullopt};
   }
   return f;
 }

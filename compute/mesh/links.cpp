@@ -208,6 +208,14 @@ Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets) {
   b.max_degree = targets ? *std::max_element(b.degree.begin(), b.degree.end()) : 0;
   b.padded = 1;
   while (b.padded < b.max_degree) b.padded *= 2;
+  if (uint64_t(targets) * b.padded * 4 > kMaxBallBytes) {
+    size_t v = size_t(std::max_element(b.degree.begin(), b.degree.end()) - b.degree.begin());
+    throw std::invalid_argument("entity " + std::to_string(v + 1) + " lies on " + std::to_string(b.max_degree) +
+                                " elements: its ball, padded to " + std::to_string(b.padded) + " for each of the " +
+                                std::to_string(targets) + " entities, would take " +
+                                std::to_string((uint64_t(targets) * b.padded * 4) >> 20) + " MiB (at most " +
+                                std::to_string(kMaxBallBytes >> 20) + ")");
+  }
   b.members.assign(targets * b.padded, UINT32_MAX);
   std::vector<uint32_t> fill(targets, 0);
   for (size_t i = 0; i < down.size(); ++i) {

@@ -1,7 +1,11 @@
 #include "meshb.h"
 
+#include "io/input.h"
+
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -24,6 +28,19 @@ const Skippable kSkippable[] = {{"Corners", 1},          {"RequiredVertices", 1}
                                 {"RequiredEdges", 1},    {"RequiredTriangles", 1},      {"RequiredQuadrilaterals", 1},
                                 {"RequiredTetrahedra", 1}};
 
+// Coordinates past this cannot go through the GPU kernels' single precision: squares and
+// volumes would overflow.
+constexpr double kMaxCoordinate = 1e9;
+
+// Solution values must fit the GPU's floats.
+constexpr double kMaxValue = FLT_MAX;
+
+std::string magnitude(double limit) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", limit);
+  return b;
+}
+
 bool binary_path(const std::filesystem::path& p) {
   auto e = p.extension().string();
   return !e.empty() && e.back() == 'b';
@@ -37,13 +54,14 @@ bool same(const std::string& a, const char* b) {
 // ---- ASCII ----
 class Text {
  public:
-  Text(const std::filesystem::path& p) : path_(p) {
-    std::ifstream f(p);
-    if (!f) throw std::runtime_error(p.string() + ": cannot read the file");
-    data_.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-  }
+  Text(const std::string& data, const std::string& name) : name_(name), data_(data) {}
   [[noreturn]] void fail(const std::string& what) const {
-    throw std::runtime_error(path_.string() + ": line " + std::to_string(line_) + ": " + what);
+    throw std::runtime_error(name_ + ": line " + std::to_string(line_) + ": " + what);
+  }
+  // `count` lines of `tokens` numbers each take at least two bytes a number.
+  void claim(int64_t count, uint64_t tokens, const std::string& what) const {
+    if (count < 0 || !io::fits(uint64_t(count), 2 * tokens, data_.size() - pos_ + 1))
+      fail(what + " count " + std::to_string(count) + " does not fit in the rest of the file");
   }
   bool next(std::string& tok) {
     for (;;) {
@@ -66,7 +84,7 @@ class Text {
     if (!next(t)) fail(std::string("the file ends where ") + what + " should be");
     return t;
   }
-  double real(const char* what) {
+  double real(const char* what, double limit) {
     std::string t = word(what);
     size_t used = 0;
     double v = 0;
@@ -76,6 +94,7 @@ class Text {
       used = 0;
     }
     if (used != t.size() || !std::isfinite(v)) fail("'" + t + "' is not a finite number (" + what + ")");
+    if (std::fabs(v) > limit) fail("'" + t + "' is beyond +-" + magnitude(limit) + " (" + what + ")");
     return v;
   }
   int64_t integer(const char* what) {
@@ -92,8 +111,8 @@ class Text {
   }
 
  private:
-  std::filesystem::path path_;
-  std::string data_;
+  std::string name_;
+  const std::string& data_;
   size_t pos_ = 0;
   int line_ = 1;
 };
@@ -101,10 +120,7 @@ class Text {
 // ---- binary ----
 class Bytes {
  public:
-  explicit Bytes(const std::filesystem::path& p) : path_(p) {
-    std::ifstream f(p, std::ios::binary);
-    if (!f) throw std::runtime_error(p.string() + ": cannot read the file");
-    data_.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  Bytes(const std::string& data, const std::string& name) : name_(name), data_(data) {
     if (data_.size() < 8) fail("too short for a GMF header");
     int32_t code = i32();
     if (code == 16777216) swap_ = true;
@@ -113,7 +129,11 @@ class Bytes {
     if (version < 1 || version > 4) at_ = 4, fail("unknown GMF version " + std::to_string(version) + " (1 to 4)");
   }
   [[noreturn]] void fail(const std::string& what) const {
-    throw std::runtime_error(path_.string() + ": offset " + std::to_string(at_) + ": " + what);
+    throw std::runtime_error(name_ + ": offset " + std::to_string(at_) + ": " + what);
+  }
+  void claim(int64_t count, uint64_t bytes_each, const std::string& what) const {
+    if (count < 0 || !io::fits(uint64_t(count), bytes_each, data_.size() - at_))
+      fail(what + " count " + std::to_string(count) + " does not fit in the rest of the file");
   }
   void need(size_t n) const {
     if (at_ + n > data_.size()) fail("the file ends inside a keyword");
@@ -131,9 +151,10 @@ class Bytes {
   int32_t i32() { return get<int32_t>(); }
   int64_t integer() { return version >= 4 ? get<int64_t>() : get<int32_t>(); }
   int64_t position() { return version >= 3 ? get<int64_t>() : get<int32_t>(); }
-  double real() {
+  double real(double limit) {
     double v = version == 1 ? double(get<float>()) : get<double>();
     if (!std::isfinite(v)) at_ -= version == 1 ? 4 : 8, fail("a real is not finite");
+    if (std::fabs(v) > limit) at_ -= version == 1 ? 4 : 8, fail("a real is beyond +-" + magnitude(limit));
     return v;
   }
   size_t at_ = 0;
@@ -141,8 +162,8 @@ class Bytes {
   size_t size() const { return data_.size(); }
 
  private:
-  std::filesystem::path path_;
-  std::string data_;
+  std::string name_;
+  const std::string& data_;
   bool swap_ = false;
 };
 
@@ -255,6 +276,11 @@ void read_elements(Src& in, Mesh& m, Kind k, int64_t n) {
                 " is not in 1.." + std::to_string(m.vertices()));
       e.v.push_back(uint32_t(idx - 1));
     }
+    auto first = e.v.end() - nodes;
+    for (auto a = first; a != e.v.end(); ++a)
+      if (std::find(first, a, *a) != a)
+        in.fail(std::string(kind_name(k)) + " " + std::to_string(l + 1) + ": vertex " + std::to_string(*a + 1) +
+                " appears twice (a degenerate element)");
     if constexpr (std::is_same_v<Src, Text>) e.ref.push_back(in.integer("a reference"));
     else e.ref.push_back(in.integer());
   }
@@ -269,15 +295,17 @@ namespace {
 // `text(word, in, dim)` read a keyword of the caller's and return true, or return false for
 // one they do not know (skipped where the file says how, an error otherwise). Returns the
 // dimension.
-int walk(const std::filesystem::path& path, const std::function<bool(int32_t, Bytes&, int)>& binary,
+int walk(const std::string& data, const std::string& name, bool is_binary,
+         const std::function<bool(int32_t, Bytes&, int)>& binary,
          const std::function<bool(const std::string&, Text&, int)>& text) {
   int dim = 0;
   auto set_dim = [&](int64_t d, auto& in) {
+    if (dim) in.fail("a second Dimension keyword");
     if (d != 2 && d != 3) in.fail("dimension " + std::to_string(d) + " (2 or 3)");
     dim = int(d);
   };
-  if (binary_path(path)) {
-    Bytes in(path);
+  if (is_binary) {
+    Bytes in(data, name);
     while (true) {
       if (in.at_ == in.size()) in.fail("no End keyword");
       size_t start = in.at_;
@@ -298,7 +326,7 @@ int walk(const std::filesystem::path& path, const std::function<bool(int32_t, By
       in.at_ = size_t(next);
     }
   } else {
-    Text in(path);
+    Text in(data, name);
     std::string w;
     bool ended = false;
     while (in.next(w)) {
@@ -315,6 +343,7 @@ int walk(const std::filesystem::path& path, const std::function<bool(int32_t, By
                                         [&](const Skippable& s) { return same(w, s.name); });
                  sk != std::end(kSkippable)) {
         int64_t n = in.integer("a count");
+        in.claim(n, sk->width, sk->name);
         for (int64_t l = 0; l < n * sk->width; ++l) in.integer("an index");
       } else {
         in.fail("unknown keyword '" + w + "'");
@@ -322,24 +351,28 @@ int walk(const std::filesystem::path& path, const std::function<bool(int32_t, By
     }
     if (!ended) in.fail("no End keyword");
   }
-  if (!dim) throw std::runtime_error(path.string() + ": no Dimension keyword");
+  if (!dim) throw std::runtime_error(name + ": no Dimension keyword");
   return dim;
 }
 
 }  // namespace
 
 Mesh read_mesh(const std::filesystem::path& path) {
+  return parse_mesh(io::read_input(path), path.string(), binary_path(path));
+}
+
+Mesh parse_mesh(const std::string& data, const std::string& name, bool binary) {
   Mesh m;
   auto kind_of = [](auto match) { return std::find_if(std::begin(kKinds), std::end(kKinds), match); };
   auto read_vertices = [&](auto& in, int64_t n, auto real, auto integer) {
     if (m.vertices()) in.fail("a second Vertices keyword");
     for (int64_t l = 0; l < n; ++l) {
-      for (int c = 0; c < m.dim; ++c) m.xyz.push_back(real());
+      for (int c = 0; c < m.dim; ++c) m.xyz.push_back(real(kMaxCoordinate));
       m.vref.push_back(integer());
     }
   };
   m.dim = walk(
-      path,
+      data, name, binary,
       [&](int32_t kwd, Bytes& in, int dim) {
         auto it = kind_of([&](Kind k) { return keyword_of(k) == kwd; });
         if (it == std::end(kKinds)) return false;
@@ -348,9 +381,9 @@ Mesh read_mesh(const std::filesystem::path& path) {
         int64_t n = in.integer();
         size_t per = *it == Kind::Vertices ? m.dim * (in.version == 1 ? 4 : 8) : nodes_of(*it) * (in.version >= 4 ? 8 : 4);
         per += in.version >= 4 ? 8 : 4;
-        if (n < 0 || uint64_t(n) * per > in.size()) in.fail("count " + std::to_string(n) + " does not fit in the file");
+        in.claim(n, per, kind_name(*it));
         if (*it == Kind::Vertices) {
-          read_vertices(in, n, [&] { return in.real(); }, [&] { return in.integer(); });
+          read_vertices(in, n, [&](double limit) { return in.real(limit); }, [&] { return in.integer(); });
         } else {
           if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
           read_elements(in, m, *it, n);
@@ -363,15 +396,17 @@ Mesh read_mesh(const std::filesystem::path& path) {
         if (!dim) in.fail(w + " before Dimension");
         m.dim = dim;
         int64_t n = in.integer("a count");
-        if (n < 0 || n > (int64_t(1) << 40)) in.fail("count " + std::to_string(n));
+        in.claim(n, (*it == Kind::Vertices ? m.dim : nodes_of(*it)) + 1, kind_name(*it));
         if (*it == Kind::Vertices) {
-          read_vertices(in, n, [&] { return in.real("a coordinate"); }, [&] { return in.integer("a reference"); });
+          read_vertices(in, n, [&](double limit) { return in.real("a coordinate", limit); },
+                        [&] { return in.integer("a reference"); });
         } else {
           if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
           read_elements(in, m, *it, n);
         }
         return true;
       });
+  if (!m.vertices()) throw std::runtime_error(name + ": no vertices");
   return m;
 }
 
@@ -414,10 +449,14 @@ void write_mesh(const std::filesystem::path& path, const Mesh& m, int version) {
 }
 
 Solutions read_solution(const std::filesystem::path& path) {
+  return parse_solution(io::read_input(path), path.string(), binary_path(path));
+}
+
+Solutions parse_solution(const std::string& data, const std::string& name, bool binary) {
   Solutions s;
   auto kind_of = [](auto match) { return std::find_if(std::begin(kKinds), std::end(kKinds), match); };
   s.dim = walk(
-      path,
+      data, name, binary,
       [&](int32_t kwd, Bytes& in, int dim) {
         auto it = kind_of([&](Kind k) { return solution_keyword_of(k) == kwd; });
         if (it == std::end(kKinds)) return false;
@@ -432,9 +471,8 @@ Solutions read_solution(const std::filesystem::path& path) {
           f.types.push_back(ty);
         }
         size_t width = f.width(dim);
-        if (n < 0 || uint64_t(n) * width * (in.version == 1 ? 4 : 8) > in.size())
-          in.fail("count " + std::to_string(n) + " does not fit in the file");
-        for (int64_t l = 0; l < n * int64_t(width); ++l) f.values.push_back(in.real());
+        in.claim(n, width * (in.version == 1 ? 4 : 8), "solution");
+        for (int64_t l = 0; l < n * int64_t(width); ++l) f.values.push_back(in.real(kMaxValue));
         s.fields.push_back(std::move(f));
         return true;
       },
@@ -445,13 +483,14 @@ Solutions read_solution(const std::filesystem::path& path) {
         Solution f{*it, {}, {}};
         int64_t n = in.integer("a count");
         int64_t nt = in.integer("the number of field types");
-        if (n < 0 || nt < 1 || nt > 1000) in.fail("count " + std::to_string(n) + ", " + std::to_string(nt) + " types");
+        if (nt < 1 || nt > 1000) in.fail(std::to_string(nt) + " field types (1 to 1000)");
         for (int64_t t = 0; t < nt; ++t) {
           int64_t ty = in.integer("a field type");
           if (ty < 1 || ty > 4) in.fail("field type " + std::to_string(ty) + " (1 to 4)");
           f.types.push_back(int(ty));
         }
-        for (int64_t l = 0; l < n * int64_t(f.width(dim)); ++l) f.values.push_back(in.real("a value"));
+        in.claim(n, f.width(dim), "solution");
+        for (int64_t l = 0; l < n * int64_t(f.width(dim)); ++l) f.values.push_back(in.real("a value", kMaxValue));
         s.fields.push_back(std::move(f));
         return true;
       });

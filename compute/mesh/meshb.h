@@ -49,8 +49,12 @@ struct Solutions {
 };
 
 // Binary if the extension ends in 'b' (.meshb, .solb). version: 1..4 (binary), 1 or 2 (ASCII
-// precision written: 8 or 17 significant digits).
+// precision written: 8 or 17 significant digits). A mesh needs vertices, coordinates within
+// +-1e9 and elements with distinct vertices; solution values must fit a float. Counts are
+// checked against the bytes left in the file before anything is allocated for them.
 Mesh read_mesh(const std::filesystem::path& path);
+Mesh parse_mesh(const std::string& data, const std::string& name, bool binary);
+Solutions parse_solution(const std::string& data, const std::string& name, bool binary);
 void write_mesh(const std::filesystem::path& path, const Mesh& m, int version = 2);
 Solutions read_solution(const std::filesystem::path& path);
 void write_solution(const std::filesystem::path& path, const Solutions& s, int version = 2);

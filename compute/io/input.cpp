@@ -1,0 +1,41 @@
+#include "input.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace io {
+
+std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
+  std::string name = path.string();
+  // O_NONBLOCK: opening a FIFO with no writer must not wait; fstat then refuses it.
+  int fd = ::open(name.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw std::runtime_error(name + ": cannot read the file (" + std::strerror(errno) + ")");
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st{};
+  if (::fstat(fd, &st) != 0) throw std::runtime_error(name + ": cannot read the file (" + std::strerror(errno) + ")");
+  if (S_ISDIR(st.st_mode)) throw std::runtime_error(name + ": is a directory, not a file");
+  if (!S_ISREG(st.st_mode))
+    throw std::runtime_error(name + ": not a regular file (a pipe, socket or device); give a file on disk");
+  if (uint64_t(st.st_size) > max_bytes)
+    throw std::runtime_error(name + ": " + std::to_string(st.st_size >> 20) + " MiB, more than the " +
+                             std::to_string(max_bytes >> 20) + " MiB vklab reads");
+  std::string data(size_t(st.st_size), '\0');
+  size_t got = 0;
+  while (got < data.size()) {
+    ssize_t n = ::read(fd, data.data() + got, data.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw std::runtime_error(name + ": read failed (" + std::strerror(errno) + ")");
+    if (n == 0) break;  // the file shrank while read
+    got += size_t(n);
+  }
+  data.resize(got);
+  return data;
+}
+
+}  // namespace io

@@ -1,0 +1,127 @@
+#include "kernel_words.h"
+
+#include <cctype>
+
+namespace mesh::words {
+
+namespace {
+bool alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+size_t skip_blanks(std::string_view s, size_t i) {
+  while (i < s.size() && blank(s[i])) ++i;
+  return i;
+}
+}  // namespace
+
+bool is_identifier_char(char c) { return alpha(c) || std::isdigit(static_cast<unsigned char>(c)); }
+
+std::vector<Word> identifiers(std::string_view code) {
+  std::vector<Word> out;
+  for (size_t i = 0; i < code.size();) {
+    if (alpha(code[i])) {
+      size_t b = i;
+      while (i < code.size() && is_identifier_char(code[i])) ++i;
+      out.push_back({code.substr(b, i - b), b});
+    } else if (std::isdigit(static_cast<unsigned char>(code[i]))) {
+      while (i < code.size() && (is_identifier_char(code[i]) || code[i] == '.')) ++i;
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+bool names(std::string_view code, std::string_view word) {
+  for (size_t at = code.find(word); at != std::string_view::npos; at = code.find(word, at + 1)) {
+    bool start = at == 0 || !is_identifier_char(code[at - 1]);
+    bool end = at + word.size() == code.size() || !is_identifier_char(code[at + word.size()]);
+    if (start && end) {
+      // not the tail of a number such as 1e5
+      size_t b = at;
+      while (b > 0 && (is_identifier_char(code[b - 1]) || code[b - 1] == '.')) --b;
+      if (b == at) return true;
+    }
+  }
+  return false;
+}
+
+std::string strip_comments(std::string_view code) {
+  std::string out;
+  out.reserve(code.size());
+  for (size_t i = 0; i < code.size();) {
+    if (code.compare(i, 2, "//") == 0) {
+      while (i < code.size() && code[i] != '\n') ++i;
+      out += ' ';
+    } else if (code.compare(i, 2, "/*") == 0) {
+      size_t e = code.find("*/", i + 2);
+      i = e == std::string_view::npos ? code.size() : e + 2;
+      out += ' ';
+    } else {
+      out += code[i++];
+    }
+  }
+  return out;
+}
+
+bool is_capitalised_name(std::string_view s) {
+  if (s.empty() || !std::isupper(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+std::string_view short_kind_at(std::string_view s) {
+  static const std::string_view kShort[] = {"Ver", "Edg", "Tri", "Qua", "Tet", "Pyr", "Pri", "Hex"};
+  for (auto k : kShort)
+    if (s.substr(0, 3) == k) return k;
+  return {};
+}
+
+namespace {
+// After "//" at `i`: blanks, `key`, blanks; the position after them, or npos.
+size_t after_key(std::string_view s, size_t i, std::string_view key) {
+  i = skip_blanks(s, i + 2);
+  if (s.compare(i, key.size(), key) != 0) return std::string_view::npos;
+  return skip_blanks(s, i + key.size());
+}
+// A whole short kind name at `i` (not followed by an identifier character).
+std::string_view kind_word(std::string_view s, size_t i) {
+  auto k = short_kind_at(s.substr(i));
+  if (k.empty() || (i + 3 < s.size() && is_identifier_char(s[i + 3]))) return {};
+  return k;
+}
+}  // namespace
+
+std::string_view loop_line(std::string_view line) {
+  size_t i = skip_blanks(line, 0);
+  if (line.compare(i, 2, "//") != 0) return {};
+  i = after_key(line, i, "loop:");
+  return i == std::string_view::npos ? std::string_view{} : kind_word(line, i);
+}
+
+std::vector<FieldDecl> field_declarations(std::string_view text) {
+  std::vector<FieldDecl> out;
+  for (size_t at = text.find("//"); at != std::string_view::npos; at = text.find("//", at + 2)) {
+    size_t i = after_key(text, at, "field:");
+    if (i == std::string_view::npos) continue;
+    auto word = [&] {
+      size_t b = i;
+      while (i < text.size() && is_identifier_char(text[i])) ++i;
+      return std::string(text.substr(b, i - b));
+    };
+    FieldDecl d;
+    d.name = word();
+    if (d.name.empty() || i >= text.size() || !blank(text[i])) continue;
+    i = skip_blanks(text, i);
+    d.type = word();
+    if (d.type.empty() || i >= text.size() || !blank(text[i])) continue;
+    i = skip_blanks(text, i);
+    auto k = kind_word(text, i);
+    if (k.empty()) continue;
+    d.kind = std::string(k);
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace mesh::words

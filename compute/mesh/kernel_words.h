@@ -1,0 +1,33 @@
+// Reading the mesh lab's kernel text by hand-written scanning, not std::regex: libstdc++'s
+// regex recurses once a character and overflows the stack on a long line. Identifiers,
+// comments, and the "// loop: Tri" and "// field: Name type Kind" lines (kernel_text.h).
+#pragma once
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mesh::words {
+
+struct Word {
+  std::string_view text;
+  size_t at = 0;  // offset in the scanned text
+};
+// Identifiers ([A-Za-z_][A-Za-z0-9_]*) in order; numbers such as 1e5 or 2u are skipped whole.
+std::vector<Word> identifiers(std::string_view code);
+bool names(std::string_view code, std::string_view word);  // `word` occurs as a whole identifier
+std::string strip_comments(std::string_view code);          // each // or /* */ comment becomes a space
+
+bool is_identifier_char(char c);
+bool is_capitalised_name(std::string_view s);  // [A-Z][A-Za-z0-9]*
+// An entity's three-letter short name at the start of `s` (Ver, Edg, Tri, ...), or empty.
+std::string_view short_kind_at(std::string_view s);
+
+// "// loop: Tri ..." (leading blanks allowed): the kind's short name, or empty.
+std::string_view loop_line(std::string_view line);
+struct FieldDecl {
+  std::string name, type, kind;  // "// field: Name type Kind"
+};
+std::vector<FieldDecl> field_declarations(std::string_view text);
+
+}  // namespace mesh::words

@@ -1,0 +1,7 @@
+// Tool meshes: binary and ASCII STL.
+#include "fuzz_common.h"
+#include "machining/tool.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  return refuse_or_read(data, size, [](const std::string& s) { machining::parse_stl(s, "fuzz.stl"); });
+}

@@ -1,0 +1,10 @@
+%
+(a pass)
+G21 G90 G17
+G0 X0 Y0 Z5
+G1 Z-1 F300
+G1 X10 Y2 ; along
+X12 I0 J0.6 K0.8
+G1 A10 B-5 Z-2
+M30
+%

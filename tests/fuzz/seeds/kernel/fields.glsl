@@ -1,0 +1,3 @@
+// field: Temp double Ver
+// loop: Hex
+HexVol.x = 1e-3 * float(HexRef);
