@@ -62,8 +62,9 @@ std::string usage() {
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
          "  --help              this text\n"
-         "\nexit codes: 0 done, 2 bad usage or parameter, 1 unreadable or malformed file (or another runtime\n"
-         "failure), 3 the simulation stopped on a blow-up (NaN/inf or unbounded growth)\n";
+         "\nexit codes: 0 done, 2 bad usage or parameter (or sizes past the device's limits), 1 unreadable or\n"
+         "malformed file (or another runtime failure), 3 the simulation stopped on a blow-up (NaN/inf or\n"
+         "unbounded growth)\n";
 }
 
 Options parse_cli(int argc, char** argv) {

@@ -148,11 +148,18 @@ class LinalgLab : public Lab {
     work_ = std::move(w);
     display_ = std::move(display);
     comparison_ = {};
+    problem_.clear();
     params_.rebuild_pending = false;
     start();
   }
 
+  std::string problem() override {
+    read_cg();
+    return problem_;
+  }
+
   void restart() override {
+    problem_.clear();
     ctx_->submit_now([&](VkCommandBuffer cmd) { work_->record_restart(cmd); });
     start();
   }
@@ -289,6 +296,12 @@ class LinalgLab : public Lab {
     float rho0 = h.empty() ? 0 : h[0];
     history_.clear();
     for (float v : h) history_.push_back(rho0 > 0 ? std::sqrt(std::max(v, 0.0f) / rho0) : 0.0f);
+    for (size_t i = 0; i < h.size() && problem_.empty(); ++i)
+      if (!std::isfinite(h[i])) {  // the watchdog: CG broke down; stop iterating
+        problem_ = "CG broke down: ||r||^2 is " + std::to_string(h[i]) + " at iteration " + std::to_string(i);
+        converged_ = true;
+        std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
+      }
     if (!history_.empty() && history_.back() <= float(params_.get("cg_tolerance"))) {
       converged_ = true;
       fit_range();
@@ -315,6 +328,7 @@ class LinalgLab : public Lab {
   PrecisionComparison comparison_;
   std::array<float, 2> scalar_{};  // dot / norm result as last read back
   bool scalar_read_ = false;
+  std::string problem_;
 };
 
 std::vector<BenchRow> LinalgLab::bench(gpu::Context& ctx, const BenchOptions& options) {

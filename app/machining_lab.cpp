@@ -149,6 +149,13 @@ class MachiningLab : public Lab {
     steps_done_ = 0;
     paused_ = false;
     stats_dirty_ = true;
+    problem_.clear();
+  }
+
+  // The watchdog: a height that is not finite stops the milling (the stats read-back finds it).
+  std::string problem() override {
+    update_stats(true);
+    return problem_;
   }
 
   uint32_t steps_per_frame() const override { return 1; }
@@ -211,6 +218,7 @@ class MachiningLab : public Lab {
       ImGui::SameLine();
       ImGui::TextDisabled(paused_ ? "stopped at position %zu" : "milling, %zu done", done_);
     }
+    if (!problem_.empty()) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     if (done_ > 1) {  // playback: the tool anywhere along the milled part of the path
       ImGui::Checkbox("tool follows the milling", &follow_);
       if (!follow_) {
@@ -285,6 +293,12 @@ class MachiningLab : public Lab {
     removed_ = 0, max_depth_ = 0;
     for (size_t i = 0; i < h.size(); ++i) {
       float v = h[i];
+      if (!std::isfinite(v) && problem_.empty()) {
+        problem_ = "the stock's brin " + std::to_string(i) + " became " + std::to_string(v) + " after " +
+                   std::to_string(done_) + " positions";
+        paused_ = true;
+        std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
+      }
       double cut = (start_.empty() ? double(s.top) : double(start_[i])) - v;
       if (cut > 0) removed_ += cut, max_depth_ = std::max(max_depth_, cut);
     }
@@ -304,6 +318,7 @@ class MachiningLab : public Lab {
   bool follow_ = true;  // the tool drawn at the last milled position, or at shown_ (playback)
   std::vector<float> start_;  // starting heights (empty: flat)
   bool paused_ = false, stats_dirty_ = true;
+  std::string problem_;
   std::chrono::steady_clock::time_point last_stats_{};
   double removed_ = 0, max_depth_ = 0;
   std::vector<float> profile_;

@@ -211,6 +211,8 @@ TEST(BadInput, HeadlessRunsRefuseWithOneLineAndTheRulesExitCode) {
   std::vector<Case> cases = {
       {"--lab mesh --mesh " + (dir / "empty.mesh").string(), 1, "empty.mesh: no vertices"},
       {"--lab mesh --mesh " + (dir / "fifo.mesh").string(), 1, "not a regular file"},
+      {"--lab mesh --mesh " + std::string(VKLAB_SOURCE_ASSET_DIR) + "/mesh/sphere.mesh --set 'example=tetrahedra: volumes'",
+       1, "these kernels need Tetrahedra; this mesh has none (it has Vertices, Edges, Triangles)"},
       {"--lab machining --path " + (dir / "far.nc").string(), 1, "far.nc:2: 'X' is beyond"},
       {"--lab machining --set stock_size=32 --set stock_file=" + (dir / "nan.npy").string(), 1, "height 77 is nan"},
       {"--lab machining --set stock_size=8192", 2, "maxStorageBufferRange"},

@@ -200,7 +200,26 @@ std::vector<uint32_t> facing_vertices(const GpuMesh& g) {
   return opp;
 }
 
+std::set<Kind> kinds_named(const std::string& text) {
+  std::set<Kind> kinds;
+  for (auto& s : split(text))
+    if (s.body.find_first_not_of(" \n\t") != std::string::npos) kinds.insert(s.loop);
+  for (auto& w : words::identifiers(words::strip_comments(text)))
+    for (std::string_view rest = w.text; !words::short_kind_at(rest).empty(); rest = rest.substr(3))
+      kinds.insert(kind_of(std::string(words::short_kind_at(rest))));
+  return kinds;
+}
+
 std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std::string& text) {
+  std::string missing, present;
+  for (Kind k : kinds_named(text))
+    if (!g.count(k)) missing += (missing.empty() ? "" : ", ") + std::string(kind_name(k));
+  for (Kind k : {Kind::Edges, Kind::Triangles, Kind::Quadrilaterals, Kind::Tetrahedra, Kind::Pyramids, Kind::Prisms,
+                 Kind::Hexahedra})
+    if (g.count(k)) present += ", " + std::string(kind_name(k));
+  if (!missing.empty())
+    throw KernelError("these kernels need " + missing + "; this mesh has none (it has Vertices" + present +
+                      "): choose a mesh that fits, or an example for this mesh");
   std::set<std::string> links;
   for (auto& l : g.link_names()) links.insert(l);
   try {

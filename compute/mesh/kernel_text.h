@@ -35,7 +35,11 @@ std::map<std::string, FieldUse> fields_named(const std::string& text, const std:
 // Creates the fields the text needs (a declared one that exists with another type is made
 // again; a named one that exists where the name puts it is kept) and compiles every
 // section; throws KernelError naming the section's first line.
+// Refuses, before compiling, a text that loops over or reaches entities the mesh has none of.
 std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std::string& text);
+// The entity kinds a text loops over or names (TriArea: Triangles; VerTetDeg: Vertices and
+// Tetrahedra), comments aside.
+std::set<Kind> kinds_named(const std::string& text);
 
 // The lab's own GmlNewLinkData table "Opp" (edges to vertices, 2 a line): the vertices
 // facing each edge in its (up to two) triangles.
