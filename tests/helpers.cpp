@@ -44,4 +44,8 @@ ProcessResult run_process(const std::string& command) {
   return r;
 }
 
-std::string vklab_exe() { return VKLAB_EXE; }
+// VKLAB_EXE in the environment overrides the build's path (e.g. on the GPU machine).
+std::string vklab_exe() {
+  const char* e = std::getenv("VKLAB_EXE");
+  return e && *e ? e : VKLAB_EXE;
+}

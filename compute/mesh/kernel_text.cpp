@@ -204,7 +204,8 @@ std::set<Kind> kinds_named(const std::string& text) {
   std::set<Kind> kinds;
   for (auto& s : split(text))
     if (s.body.find_first_not_of(" \n\t") != std::string::npos) kinds.insert(s.loop);
-  for (auto& w : words::identifiers(words::strip_comments(text)))
+  std::string code = words::strip_comments(text);  // outlives the views into it
+  for (auto& w : words::identifiers(code))
     for (std::string_view rest = w.text; !words::short_kind_at(rest).empty(); rest = rest.substr(3))
       kinds.insert(kind_of(std::string(words::short_kind_at(rest))));
   return kinds;

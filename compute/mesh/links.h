@@ -59,7 +59,7 @@ struct Ball {
   uint32_t padded = 0;
 };
 // Throws std::invalid_argument, before allocating, where the padded rows would pass kMaxBallBytes.
-constexpr uint64_t kMaxBallBytes = uint64_t(1) << 30;
+constexpr uint64_t kMaxBallBytes = uint64_t(4) << 30;
 Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets);
 inline Ball ball(const Elements& e, size_t vertices) { return upward(e.v, nodes_of(e.kind), vertices); }
 
