@@ -246,7 +246,6 @@ class ClothLab : public Lab {
       blown_up_ = true;
       problem_ = "the cloth blew up after " + std::to_string(steps_done_) + " steps (" +
                  std::to_string(stats_.non_finite) + " particles NaN/inf)";
-      std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
     }
   }
 

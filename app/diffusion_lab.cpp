@@ -183,7 +183,6 @@ class DiffusionLab : public Lab {
                       "range); Cd = %.3g > 1 is unstable.",
                       (unsigned long long)steps_done_, std::max(std::fabs(stats_.min), std::fabs(stats_.max)), params_.get("cd"));
       problem_ = line;
-      std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
     }
   }
 

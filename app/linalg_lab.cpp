@@ -300,7 +300,6 @@ class LinalgLab : public Lab {
       if (!std::isfinite(h[i])) {  // the watchdog: CG broke down; stop iterating
         problem_ = "CG broke down: ||r||^2 is " + std::to_string(h[i]) + " at iteration " + std::to_string(i);
         converged_ = true;
-        std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
       }
     if (!history_.empty() && history_.back() <= float(params_.get("cg_tolerance"))) {
       converged_ = true;

@@ -2,7 +2,7 @@
 // compute/machining/; picture: render/stock_view.
 #include "gpu/bandwidth.h"
 #include "lab.h"
-#include "machining/zbuffer.h"
+#include "machining/stats.h"
 #include "io/npy.h"
 #include "stock_view.h"
 
@@ -18,32 +18,6 @@ using namespace machining;
 
 namespace {
 
-// Roughness of a profile (ISO 4287 / 4288): Ra, the mean absolute deviation from the
-// mean line; Rz, the mean over 5 equal sampling lengths of the largest peak-to-valley height.
-struct Roughness {
-  double ra = 0, rz = 0;
-};
-Roughness roughness(const std::vector<float>& z) {
-  Roughness r;
-  if (z.size() < 10) return r;
-  double mean = 0;
-  for (float v : z) mean += v;
-  mean /= double(z.size());
-  for (float v : z) r.ra += std::fabs(v - mean);
-  r.ra /= double(z.size());
-  for (int k = 0; k < 5; ++k) {
-    size_t a = z.size() * k / 5, b = z.size() * (k + 1) / 5;
-    auto [lo, hi] = std::minmax_element(z.begin() + long(a), z.begin() + long(b));
-    r.rz += (*hi - *lo) / 5.0;
-  }
-  return r;
-}
-
-std::vector<std::string> engine_choices() {
-  std::vector<std::string> c = {"auto"};
-  for (auto& n : engine_names()) c.push_back(n);
-  return c;
-}
 
 class MachiningLab : public Lab {
  public:
@@ -79,7 +53,12 @@ class MachiningLab : public Lab {
     params_.back().file_types = {"*"};  // positions have no fixed extension
     params_.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart")
         .rebuild = true;
-    params_.add_choice("engine", engine_choices(), "auto", "Z-buffer engine (auto: picked by workload)");
+    // "fine" by default: the compute engines agree bit for bit on every device; the hardware
+    // rasterizer snaps vertices to its sub-pixel grid (an H100: 1/256 pixel), so its heights
+    // move by up to slope x spacing / 256 from device to device.
+    params_.add_choice("engine", engine_names(), "fine",
+                       "Z-buffer engine: the compute ones are bit-identical on every device; hardware: the "
+                       "rasterizer, within slope x spacing x 2^-subPixelPrecisionBits of them");
     params_.add_choice("precision", {"single", "double"}, "single",
                        "heights and intersection in 32 or 64 bits (seed 003 15.4; double: not the hardware engine)")
         .rebuild = true;
@@ -152,18 +131,17 @@ class MachiningLab : public Lab {
     problem_.clear();
   }
 
-  // The watchdog: a height that is not finite stops the milling (the stats read-back finds it).
+  // The watchdog: a height that is not finite stops the milling (the stats read-back finds
+  // it: at most 4 times a second while milling, then once the path is done).
   std::string problem() override {
-    update_stats(true);
+    update_stats(done_ >= machine_->positions());
     return problem_;
   }
 
   uint32_t steps_per_frame() const override { return 1; }
 
   Engine engine() const {
-    auto& c = params_.choice("engine");
-    if (c != "auto") return engine_from_name(c);
-    Engine e = Machine::pick(machine_->triangles(), machine_->positions());
+    Engine e = engine_from_name(params_.choice("engine"));
     return e == Engine::Hardware && machine_->stock().f64 ? Engine::Fine : e;
   }
 
@@ -290,19 +268,13 @@ class MachiningLab : public Lab {
     stats_dirty_ = false;
     const auto& s = machine_->stock();
     auto h = machine_->heights();
-    removed_ = 0, max_depth_ = 0;
-    for (size_t i = 0; i < h.size(); ++i) {
-      float v = h[i];
-      if (!std::isfinite(v) && problem_.empty()) {
-        problem_ = "the stock's brin " + std::to_string(i) + " became " + std::to_string(v) + " after " +
-                   std::to_string(done_) + " positions";
-        paused_ = true;
-        std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
-      }
-      double cut = (start_.empty() ? double(s.top) : double(start_[i])) - v;
-      if (cut > 0) removed_ += cut, max_depth_ = std::max(max_depth_, cut);
+    auto c = cut_stats(s, h, start_);
+    removed_ = c.removed, max_depth_ = c.max_depth;
+    if (c.non_finite >= 0 && problem_.empty()) {  // the watchdog: pause, say where
+      problem_ = "the stock's brin " + std::to_string(c.non_finite) + " became " + std::to_string(h[c.non_finite]) +
+                 " after " + std::to_string(done_) + " positions";
+      paused_ = true;
     }
-    removed_ *= double(s.d) * s.d;
     uint32_t row = std::min(s.ny - 1, uint32_t(params_.get("profile_row") * (s.ny - 1)));
     profile_.assign(h.begin() + long(size_t(row) * s.nx), h.begin() + long(size_t(row + 1) * s.nx));
     rough_ = roughness(profile_);
@@ -417,7 +389,6 @@ std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions&
     for (int k = 1; k < 4; ++k)
       for (const double* t : {sc.ens, sc.personal})
         if (t[k] > 0) best_seed = std::min(best_seed, t[k]);
-    Engine picked = Machine::pick(tool.triangles(), path.size());
     const std::string& engines_only = params_.text("bench_engines");
     for (size_t e = 0; e < engine_names().size(); ++e) {
       Engine eng = Engine(e);
@@ -429,8 +400,7 @@ std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions&
       row.elements = uint64_t(pairs);
       row.reference = {{"configuration", sc.name}, {"positions", path.size()}, {"triangles", tool.triangles()},
                        {"brins", std::to_string(n) + "x" + std::to_string(n)}, {"spacing", st.d},
-                       {"tool", sc.tool}, {"tool_diameter", sc.diameter}, {"five_axis", sc.five_axis},
-                       {"auto_pick", engine_names()[size_t(picked)]}};
+                       {"tool", sc.tool}, {"tool_diameter", sc.diameter}, {"five_axis", sc.five_axis}};
       int seed_col = eng == Engine::Cpu ? 0 : eng == Engine::PerPosition ? 1 : eng == Engine::PerTriangle ? 2
                                                                            : eng == Engine::Fine ? 3 : -1;
       if (seed_col >= 0)

@@ -413,7 +413,6 @@ class MeshLab : public Lab {
                  " runs (example '" + params_.choice("example") + "' on " +
                  (params_.text("mesh_file").empty() ? "the generated mesh" : params_.text("mesh_file")) +
                  "): does the mesh fit the example?";
-      std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
     }
     if (r.min <= r.max) style_.lo = float(r.min), style_.hi = float(r.max);
   }

@@ -244,7 +244,6 @@ class WaveLab : public Lab {
       if (!std::isfinite(last_.energy) && !blown_up_) {
         blown_up_ = true;
         problem_ = "the wave simulation blew up at step " + std::to_string(k) + " (non-finite energy)";
-        std::fprintf(stderr, "vklab: %s\n", problem_.c_str());
       }
     }
     read_ = sim_->steps();

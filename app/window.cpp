@@ -297,7 +297,6 @@ int Window::run() {
     std::fprintf(stderr, "vklab: no frame was captured\n");
     return 1;
   }
-  if (auto p = lab_->problem(); !p.empty()) std::fprintf(stderr, "vklab: warning: %s\n", p.c_str());
   return 0;
 }
 
@@ -321,6 +320,12 @@ bool Window::frame() {
     gpu_ms_history_.push_back(total);
     if (gpu_ms_history_.size() > kHistory) gpu_ms_history_.pop_front();
     finish_capture();
+    // The GPU is idle for the lab here (labs read back in problem()). A watchdog's stop
+    // is said once on stderr; the panel keeps showing it until Restart.
+    if (auto p = lab_->problem(); p != said_problem_) {
+      if (!p.empty()) std::fprintf(stderr, "vklab: stopped: %s\n", p.c_str());
+      said_problem_ = p;
+    }
   }
   if (lab_->params().rebuild_pending) apply_rebuild();
   if (resized_) {

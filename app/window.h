@@ -73,6 +73,7 @@ class Window {
   std::unique_ptr<gpu::Buffer> capture_buffer_;
   VkExtent2D capture_extent_{};
   std::string last_capture_;
+  std::string said_problem_;  // the lab's last problem() written to stderr
 
   nlohmann::json bench_result_;
   std::string bench_file_;

@@ -26,13 +26,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch(const std::string& name) {
-  auto dir = fs::temp_directory_path() / ("vklab-test-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 std::string vklab(const std::string& args) { return vklab_exe() + " " + args; }
 
 }  // namespace
@@ -141,6 +134,7 @@ TEST(Cli, HeadlessBlowUpIsReportedNotHidden) {
   EXPECT_EQ(r.code, 3) << r.err;
   EXPECT_NE(r.err.find("vklab: stopped: diffusion is growing without bound"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("Cd = 2 > 1"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("diffusion is growing"), r.err.rfind("diffusion is growing")) << "said twice: " << r.err;
 }
 
 // A mesh kernel that writes NaN: the mesh lab stops and says which field and example.

@@ -25,13 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch(const std::string& name) {
-  auto dir = fs::temp_directory_path() / ("vklab-bad-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 std::string vklab(const std::string& args) { return "timeout 120 " + vklab_exe() + " " + args; }
 
 // The reader throws std::runtime_error whose text holds every one of `parts`.

@@ -14,6 +14,9 @@ using namespace floatlab;
 using FloatProbes = GpuTest;
 
 TEST_F(FloatProbes, LavapipeRoundsAsIeeeBinary32) {
+  // Other devices may flush denormals or quiet NaNs (an H100 does both): what they do is
+  // the report's finding, not a failure.
+  if (ctx().info.name.find("llvmpipe") == std::string::npos) GTEST_SKIP() << "not lavapipe: " << ctx().info.name;
   Probes probes(ctx());
   auto r = probes.report(1u << 16, 3);
   EXPECT_FALSE(r.test2_extended);

@@ -10,7 +10,9 @@
 gpu::Context& test_context() {
   static gpu::Context ctx([] {
     gpu::ContextOptions o;
-    o.validation = true;
+    // VKLAB_TEST_VALIDATION=0: for a machine without the layers (the suite's runs keep them on)
+    const char* v = std::getenv("VKLAB_TEST_VALIDATION");
+    o.validation = !(v && std::string(v) == "0");
     if (const char* d = std::getenv("VKLAB_TEST_DEVICE")) o.device = d;
     return o;
   }());
@@ -23,6 +25,13 @@ std::vector<float> random_floats(size_t n, float lo, float hi, uint32_t seed) {
   std::vector<float> v(n);
   for (auto& x : v) x = u(rng);
   return v;
+}
+
+std::filesystem::path scratch(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("vklab-" + name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
 }
 
 ProcessResult run_process(const std::string& command) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -37,3 +38,5 @@ struct ProcessResult {
 // Runs a shell command line; stdout and stderr captured separately.
 ProcessResult run_process(const std::string& command);
 std::string vklab_exe();
+// An empty folder under the temporary directory, named for the test and this process.
+std::filesystem::path scratch(const std::string& name);

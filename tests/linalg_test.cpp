@@ -211,6 +211,27 @@ TEST_P(Linalg, ConjugateGradientSolvesSpdSystems) {
     ASSERT_NEAR(solutions[0][i], solutions[1][i], 1e-3 * (1 + std::fabs(solutions[0][i]))) << "variants differ at " << i;
 }
 
+// The breakdown the watchdog reports (issue 13): A = 3e38·I and b = 2 overflow A·d to
+// infinity, so alpha = rho / inf = 0 and r - alpha·q = NaN; the solve must stop with a
+// problem naming the iteration, not return NaN as a result. (A zero d·Ad gives alpha = 0.)
+TEST_P(Linalg, ConjugateGradientReportsABreakdown) {
+  BandedMatrix huge{n(), {{0, std::vector<float>(n(), 3e38f)}}};
+  GpuBanded gm(ctx(), huge, layout());
+  Vec b = make(std::vector<float>(n(), 2.0f));
+  for (Variant v : {Variant::Thesis, Variant::Modern}) {
+    Vec x(ctx(), n(), layout());
+    Cg cg(ops(), gm);
+    CgOptions o;
+    o.variant = v;
+    o.max_iterations = 20;
+    o.check_every = 4;
+    auto r = cg.solve(b, x, o);
+    EXPECT_FALSE(r.converged) << variant_name(v);
+    EXPECT_NE(r.problem.find("broke down at iteration 1"), std::string::npos) << variant_name(v) << ": " << r.problem;
+    EXPECT_EQ(r.iterations, 1u) << variant_name(v);
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Layouts, Linalg,
                          ::testing::Values(Case{Layout::Texture, 1}, Case{Layout::Texture, 1000},
                                            Case{Layout::Texture, 4099}, Case{Layout::Buffer, 3},

@@ -1,6 +1,7 @@
 // compute/machining: the engines against each other and the CPU, grooves and scallops
 // against geometry, the seed's numerical-stability example, and a catalogue of bad files.
 #include "helpers.h"
+#include "machining/stats.h"
 #include "machining/work.h"
 #include "machining/zbuffer.h"
 
@@ -106,25 +107,34 @@ TEST_F(Machining, DoublePrecisionEnginesAndTheSingleOnesAgree) {
               "beyond 4\n", mean_ulps, worst_ulps, beyond, ref.size());
 }
 
-// The hardware rasterizer: the same cut up to its 32-bit depth quantisation, except on
-// brins lying on a triangle edge shared with the outline (its top-left fill rule against
-// our closed edges): at most 2 % of the cut brins may differ by more than the quantum.
+// The hardware rasterizer: the same cut up to its 32-bit depth quantisation and its
+// vertex snapping (subPixelPrecisionBits: a vertex moves by up to 2^-bits of a pixel, so a
+// height by the local slope times that: bounded by twice the largest neighbour difference
+// x 2^-bits; lavapipe interpolates from unsnapped vertices, an H100 reaches 0.9 of it),
+// except on brins lying on a triangle edge shared with the outline (its top-left fill rule
+// against our closed edges): at most 2 % of the cut brins may break the bound.
 TEST_F(Machining, HardwareRasterizerAgreesWithinItsRule) {
   Stock s = small_stock();
   auto tool = make_tool("sphere", 6.0f, 1984);
   auto path = generate_path("random", 30.0f, 40, 1.0f, 9);
   auto ref = mill(Engine::Fine, s, tool, path);
   auto hw = mill(Engine::Hardware, s, tool, path);
-  Machine m(ctx(), s, tool, path);
-  float quantum = 0;  // (zhi − zlo)·2^-23 ... bounded by the path depth range + tool size
-  quantum = (0.0f + 1.0f - (-2.0f - 6.0f * 1.7321f - 1.0f)) * std::ldexp(1.0f, -22);
+  // (zhi − zlo)·2^-22: the depth range spans the path's depths and the tool's size
+  const float quantum = (0.0f + 1.0f - (-2.0f - 6.0f * 1.7321f - 1.0f)) * std::ldexp(1.0f, -22);
+  const double snap = std::ldexp(2.0, -int(ctx().props.limits.subPixelPrecisionBits));
   size_t cut = 0, off = 0;
-  for (size_t i = 0; i < ref.size(); ++i) {
-    if (ref[i] < 0 || hw[i] < 0) ++cut;
-    if (std::fabs(ref[i] - hw[i]) > quantum) ++off;
-  }
+  for (uint32_t y = 1; y + 1 < s.ny; ++y)
+    for (uint32_t x = 1; x + 1 < s.nx; ++x) {
+      size_t i = size_t(y) * s.nx + x;
+      if (!(ref[i] < 0 || hw[i] < 0)) continue;
+      ++cut;
+      float slope = 0;  // the largest neighbour difference, a slope times the spacing
+      for (size_t j : {i - 1, i + 1, i - s.nx, i + s.nx}) slope = std::max(slope, std::fabs(ref[j] - ref[i]));
+      if (std::fabs(ref[i] - hw[i]) > quantum + snap * slope) ++off;
+    }
   ASSERT_GT(cut, 200u);
-  EXPECT_LE(off, cut / 50) << off << " of " << cut << " cut brins differ by more than " << quantum;
+  EXPECT_LE(off, cut / 50) << off << " of " << cut << " cut brins differ by more than " << quantum
+                           << " + neighbour difference x " << snap;
 }
 
 TEST_F(Machining, FlatEndMillCutsAGrooveOfItsWidthAndDepth) {
@@ -350,7 +360,7 @@ TEST_F(Machining, EveryEngineEqualsTheCpuWhereLoopsWouldRunLong) {
 // dispatches cover every (triangle, position) once — also for a tool whose one triangle
 // spans the whole stock (cut into row slices).
 TEST(MachiningWork, PlansBoundEveryInvocationAndCoverTheWork) {
-  for (uint32_t across : {3u, 30u, 5000u})
+  for (uint32_t across : {3u, 30u, 5000u}) {
     for (Engine e : {Engine::PerPosition, Engine::PerTriangle, Engine::Fine, Engine::Persistent, Engine::PerBrin}) {
       const uint32_t T = 12482, P = 1000, first = 17, brins = 2048u * 2048u;
       auto w = plan_work(e, T, first, P, brins, across);
@@ -365,8 +375,38 @@ TEST(MachiningWork, PlansBoundEveryInvocationAndCoverTheWork) {
         if (e == Engine::PerBrin) brin_pairs += uint64_t(d.tri_count) * d.pos_count * d.brin_count;
         else if (d.slice == 0) pairs += uint64_t(d.tri_count) * d.pos_count;
       }
-      if (e == Engine::PerBrin) EXPECT_EQ(brin_pairs, uint64_t(T) * P * brins);
-      else EXPECT_EQ(pairs, uint64_t(T) * P);
-      if (e != Engine::PerBrin) EXPECT_GE(uint64_t(w.slice_rows) * (w.dispatches.back().slice + 1), across);
+      if (e == Engine::PerBrin) {
+        EXPECT_EQ(brin_pairs, uint64_t(T) * P * brins);
+      } else {
+        EXPECT_EQ(pairs, uint64_t(T) * P);
+        EXPECT_GE(uint64_t(w.slice_rows) * (w.dispatches.back().slice + 1), across);
+      }
     }
+  }
+}
+
+// The panel's figures and the watchdog (issue 13) on fields whose answers are known.
+TEST(MachiningStats, VolumeDepthRoughnessAndTheFirstNonFiniteBrin) {
+  Stock s;
+  s.nx = 8, s.ny = 4, s.d = 0.5f, s.top = 2.0f;
+  std::vector<float> h(32, 2.0f);
+  h[3] = 1.0f, h[9] = 1.5f, h[20] = 2.25f;  // two cuts and a brin above the top (not a cut)
+  auto c = cut_stats(s, h);
+  EXPECT_DOUBLE_EQ(c.removed, 1.5 * 0.25);
+  EXPECT_DOUBLE_EQ(c.max_depth, 1.0);
+  EXPECT_EQ(c.non_finite, -1);
+  std::vector<float> start(32, 3.0f);  // a raised starting surface: every brin cut by 1 more
+  EXPECT_DOUBLE_EQ(cut_stats(s, h, start).removed, (32 * 1.0 + 1.5 - 0.25) * 0.25);
+  h[11] = std::nanf(""), h[17] = INFINITY;
+  c = cut_stats(s, h);
+  EXPECT_EQ(c.non_finite, 11);
+  EXPECT_DOUBLE_EQ(c.removed, 1.5 * 0.25);  // the finite brins still count
+
+  // a square wave ±a: Ra = a; each fifth holds a peak and a valley: Rz = 2a
+  std::vector<float> z(100);
+  for (size_t i = 0; i < z.size(); ++i) z[i] = (i / 5) % 2 ? 0.3f : -0.3f;
+  auto r = roughness(z);
+  EXPECT_NEAR(r.ra, 0.3, 1e-6);
+  EXPECT_NEAR(r.rz, 0.6, 1e-6);
+  EXPECT_EQ(roughness(std::vector<float>(9, 1.0f)).ra, 0.0);
 }

@@ -23,13 +23,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path scratch(const std::string& name) {
-  auto dir = fs::temp_directory_path() / ("vklab-mesh-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
 // A 3 x 3 x 3 block of vertices, jittered, with every element kind on it.
 Mesh sample_mesh() {
   Mesh m;

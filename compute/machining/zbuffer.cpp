@@ -398,12 +398,4 @@ void Machine::run(Engine e, double pairs_per_submit) {
     ctx_.submit_now([&](VkCommandBuffer cmd) { record(cmd, e, uint32_t(first), chunk); });
 }
 
-Engine Machine::pick(size_t triangles, size_t positions) {
-  // Measured on the H100 (docs/PERF.md): the hardware rasterizer wins while the draw is
-  // small (one position, or a zoom: few positions, large triangles); beyond ~2e5
-  // triangles drawn, its ~2e8 triangles/s lose to "fine", which wins everywhere else.
-  if (double(triangles) * double(positions) <= 2e5) return Engine::Hardware;
-  return Engine::Fine;
-}
-
 }  // namespace machining

@@ -80,8 +80,6 @@ class Machine {
   // Runs the whole path in submissions of at most `pairs_per_submit` (triangle, position)
   // pairs (seed 003, ch. 4: bounded work per submission); CPU engine included.
   void run(Engine e, double pairs_per_submit = 1 << 24);
-  // The engine the workload suits best (measured on the H100, docs/PERF.md).
-  static Engine pick(size_t triangles, size_t positions);
   const Mesh& tool() const { return tool_; }
   // Whether the single precision engines divide exactly (through double: needs fp64) and so
   // equal the CPU engine bit for bit on any device; else within an ulp (zbuffer.glsl).

@@ -210,8 +210,11 @@ uint32_t Simulation::observe() {
     if (!s.converged && s.iterations < config_.max_iterations) ++short_of_budget;
   }
   observed_ = steps_;
+  // The counts are not monotonic (a reflection off the walls can need twice the last
+  // batch's most) and their rounding differs across devices, hence the wide margin.
   if (short_of_budget) budget_ = std::min(config_.max_iterations, 2 * budget_);
-  else if (any) budget_ = std::min(config_.max_iterations, most + most / 2 + 4);
+  else if (any) budget_ = std::min(config_.max_iterations, 2 * std::max(most, last_most_) + 8);
+  if (any) last_most_ = most;
   return short_of_budget;
 }
 
@@ -219,7 +222,7 @@ void Simulation::set_state(const std::vector<float>& h, const std::vector<float>
   if (h.size() != config_.n() || prev.size() != config_.n()) throw std::invalid_argument("wave: state size mismatch");
   fields_[cur_].upload(h);
   fields_[(cur_ + 2) % 3].upload(prev);
-  budget_ = config_.max_iterations;
+  budget_ = config_.max_iterations, last_most_ = 0;
 }
 
 std::vector<float> Simulation::height() const { return fields_[cur_].download(); }
@@ -283,7 +286,7 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
 }
 
 void Simulation::record_disturb(VkCommandBuffer cmd, Shape s, float x, float y, float radius, float amplitude) {
-  budget_ = config_.max_iterations;
+  budget_ = config_.max_iterations, last_most_ = 0;
   sync(cmd);
   const auto& c = config_;
   DisturbPush p{c.width, c.height, uint32_t(s), x, y, std::max(radius, 0.5f), amplitude};

@@ -25,3 +25,10 @@
 // Grid-stride loop: any dispatch size covers any number of quads.
 #define FOR_EACH_QUAD(q, count) \
   for (uint q = gl_GlobalInvocationID.x; q < (count); q += gl_NumWorkGroups.x * gl_WorkGroupSize.x)
+
+// j mod n in [0, n) for any int j (a band's offsets may exceed n on tiny vectors). GLSL
+// leaves % undefined for negative operands, and an H100 returns neither C's remainder
+// nor the mathematical modulo there, so this uses unsigned % only.
+uint wrap_index(int j, uint n) {
+  return j >= 0 ? uint(j) % n : (n - uint(-j) % n) % n;
+}

@@ -40,11 +40,7 @@ vec4 shifted_quad(uint q, int o) {
   int j0 = int(4u * q) + o;
   if (j0 < 0 || j0 + 3 >= int(n)) {
     vec4 v;
-    for (int k = 0; k < 4; ++k) {
-      int j = (j0 + k) % int(n);  // offsets may exceed n on tiny vectors
-      j = j < 0 ? j + int(n) : j;
-      v[k] = LOADE(V, uint(j));
-    }
+    for (int k = 0; k < 4; ++k) v[k] = LOADE(V, wrap_index(j0 + k, n));
     return v;
   }
   uint base = uint(j0) >> 2u;

@@ -68,9 +68,7 @@ void main() {
       if (i < n) {
         if (op == 0u) {
           for (uint d = 0u; d < count; ++d) {
-            int j = (int(i) + offsets[d]) % int(n);
-            j = j < 0 ? j + int(n) : j;
-            r = add22(r, mul22(vec2(LOAD_DIAG(d, q)[k], 0.0), element(uint(j), false)));
+            r = add22(r, mul22(vec2(LOAD_DIAG(d, q)[k], 0.0), element(wrap_index(int(i) + offsets[d], n), false)));
           }
         } else if (op == 1u) {
           r = add22(element(i, false), mul22(c, element(i, true)));
