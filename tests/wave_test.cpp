@@ -83,6 +83,9 @@ TEST_F(Wave, TwentyStepsMatchTheCpuReference) {
 TEST_F(Wave, UnconditionallyStableAtCourantFive) {
   for (Scheme s : {Scheme::Seed, Scheme::Newmark}) {
     auto c = small(s, Storage::Stencil, 5.0f);
+    // float CG stalls just above 1e-6 once the seed scheme has damped the drop (an H100:
+    // 6 steps in 500 at 1.1–1.6e-6); stability, not the solver's floor, is tested here
+    c.tolerance = 1e-5f;
     auto h0 = drop(c, 16, 12);
     Simulation sim(ctx(), c);
     sim.set_state(h0, h0);
