@@ -17,7 +17,7 @@ std::filesystem::path find_asset(const std::string& relative) {
   roots.emplace_back(VKLAB_SOURCE_ASSET_DIR);
   for (auto& r : roots)
     if (std::filesystem::exists(r / relative)) return r / relative;
-  throw std::runtime_error("asset " + relative + " not found (looked beside the executable, in VKLAB_ASSET_DIR and in " +
+  throw std::runtime_error("asset " + relative +
+                           " not found (looked beside the executable, in VKLAB_ASSET_DIR and in " +
                            std::string(VKLAB_SOURCE_ASSET_DIR) + ")");
 }
-

@@ -5,4 +5,3 @@
 #include <string>
 
 std::filesystem::path find_asset(const std::string& relative);  // throws if absent
-

@@ -10,8 +10,8 @@
 
 nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options) {
   nlohmann::json rows = nlohmann::json::array();
-  std::printf("%-26s %-12s %10s %9s %9s %7s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s",
-              "% saxpy", "CPU ms", "gain", "then (seed)");
+  std::printf("%-26s %-12s %10s %9s %9s %7s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s", "% saxpy",
+              "CPU ms", "gain", "then (seed)");
   for (auto& r : lab.bench(ctx, options)) {
     double frac = options.saxpy_gbps > 0 ? 100.0 * r.gbps() / options.saxpy_gbps : 0;
     auto& ref = r.reference;
@@ -19,9 +19,10 @@ nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& option
     if (ref.contains("thesis") && ref["thesis"].contains("cpu_only_ms"))
       then = "CPU " + std::to_string(ref["thesis"]["cpu_only_ms"].get<double>()).substr(0, 6) + " ms";
     else if (ref.contains("thesis"))
-      then = "GPU " + std::to_string(ref["thesis"]["gpu_ms"].get<double>()).substr(0, 6) + " ms" +
-             (ref["thesis"].contains("gain") ? ", gain " + std::to_string(ref["thesis"]["gain"].get<double>()).substr(0, 5)
-                                             : std::string());
+      then =
+          "GPU " + std::to_string(ref["thesis"]["gpu_ms"].get<double>()).substr(0, 6) + " ms" +
+          (ref["thesis"].contains("gain") ? ", gain " + std::to_string(ref["thesis"]["gain"].get<double>()).substr(0, 5)
+                                          : std::string());
     if (ref.contains("relative_to_float_add"))
       then = "x" + std::to_string(ref["relative_to_float_add"].get<double>()).substr(0, 5) + " a float add";
     if (ref.contains("target_ms"))
@@ -30,9 +31,17 @@ nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& option
     std::printf("%-26s %-12s %10.4f %9.1f %9.1f %6.1f%% %10.3f %7.1fx  %s\n", r.pass.c_str(), r.size.c_str(),
                 r.median_ms, r.gbps(), r.gflops(), frac, ref.value("cpu_single_thread_ms", 0.0),
                 ref.value("gain_over_cpu", 0.0), then.c_str());
-    rows.push_back({{"pass", r.pass}, {"size", r.size}, {"elements", r.elements}, {"repeats", r.repeats},
-                    {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"bytes", r.bytes}, {"flops", r.flops},
-                    {"gbps", r.gbps()}, {"gflops", r.gflops()}, {"reference", r.reference}});
+    rows.push_back({{"pass", r.pass},
+                    {"size", r.size},
+                    {"elements", r.elements},
+                    {"repeats", r.repeats},
+                    {"median_ms", r.median_ms},
+                    {"min_ms", r.min_ms},
+                    {"bytes", r.bytes},
+                    {"flops", r.flops},
+                    {"gbps", r.gbps()},
+                    {"gflops", r.gflops()},
+                    {"reference", r.reference}});
   }
   return rows;
 }
@@ -54,13 +63,14 @@ int run_bench(const Options& o) {
   auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  nlohmann::json j = {{"device", device_json(ctx)},
-                      {"date", date},
-                      {"quick", o.quick},
-                      {"timestamps", ctx.info.timestamps},
-                      {"saxpy", {{"bytes_per_array", bw.bytes_per_array}, {"median_ms", bw.median_ms}, {"gbps", bw.gbps}}},
-                      {"labs", nlohmann::json::object()}};
-  BenchOptions options{o.quick, bw.gbps};
+  nlohmann::json j = {
+      {"device", device_json(ctx)},
+      {"date", date},
+      {"quick", o.quick},
+      {"timestamps", ctx.info.timestamps},
+      {"saxpy", {{"bytes_per_array", bw.bytes_per_array}, {"median_ms", bw.median_ms}, {"gbps", bw.gbps}}},
+      {"labs", nlohmann::json::object()}};
+  BenchOptions options{o.quick, bw.gbps, o.only, o.engines};
   for (auto& lab : labs) {
     std::printf("== %s ==\n", lab->title().c_str());
     j["labs"][lab->name()] = bench_lab(ctx, *lab, options);
@@ -69,7 +79,8 @@ int run_bench(const Options& o) {
     auto path = std::filesystem::path(o.out);
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
     std::ofstream out(path);
-    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n")) throw std::runtime_error("cannot write " + o.out);
+    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
+      throw std::runtime_error("cannot write " + o.out);
     std::printf("\nwrote %s\n", o.out.c_str());
   }
   report_validation(o, ctx);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 namespace {
 
@@ -43,7 +44,9 @@ std::string usage() {
          "  vklab --list-devices\n"
          "\n"
          "options:\n"
-         "  --lab NAME          lab to run (" + labs + ")\n"
+         "  --lab NAME          lab to run (" +
+         labs +
+         ")\n"
          "  --set NAME=VALUE    set a lab parameter (repeatable); --help --lab NAME lists them\n"
          "  --steps N           headless: simulation steps (default 100)\n"
          "  --capture PATH      write a PNG: headless, the offscreen picture; window, the last frame\n"
@@ -61,12 +64,28 @@ std::string usage() {
          "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
+         "  --only A,B          bench: just these configurations (machining: the seed's, e.g. 'spiral,ebauche zoom')\n"
+         "  --engines A,B       bench: just these engines (machining: e.g. 'fine,cpu')\n"
          "  --help              this text\n"
          "\nexit codes: 0 done, 2 bad usage or parameter (or sizes past the device's limits), 1 unreadable or\n"
          "malformed file (or another runtime failure), 3 the simulation stopped on a blow-up (NaN/inf or\n"
          "unbounded growth)\n";
 }
 
+// "a,b , c" -> {"a", "b", "c"}; empty items dropped.
+static std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, ',')) {
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (!item.empty()) items.push_back(item);
+  }
+  return items;
+}
+
+// Long: one flag a line.
 Options parse_cli(int argc, char** argv) {
   Options o;
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -85,12 +104,14 @@ Options parse_cli(int argc, char** argv) {
   };
   for (; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--help" || a == "-h") o.mode = Options::Mode::Help;
+    if (a == "--help" || a == "-h")
+      o.mode = Options::Mode::Help;
     else if (a == "--headless") {
       if (o.mode == Options::Mode::Bench || o.mode == Options::Mode::FloatReport)
         throw UsageError("--headless does not go with bench or floatlab (they are always headless)");
       o.mode = Options::Mode::Headless;
-    } else if (a == "--list-devices") o.mode = Options::Mode::ListDevices;
+    } else if (a == "--list-devices")
+      o.mode = Options::Mode::ListDevices;
     else if (a == "--lab") {
       o.lab = value(a);
       if (std::find(lab_names().begin(), lab_names().end(), o.lab) == lab_names().end()) {
@@ -98,33 +119,60 @@ Options parse_cli(int argc, char** argv) {
         for (auto& n : lab_names()) known += (known.empty() ? "" : ", ") + n;
         throw UsageError("unknown lab '" + o.lab + "' (labs: " + known + ")");
       }
-    } else if (a == "--steps") o.steps = parse_count(a, value(a), 0, 1000000000ull);
-    else if (a == "--capture") o.capture = value(a);
-    else if (a == "--dump") o.dump = value(a);
-    else if (a == "--out") o.out = value(a);
-    else if (a == "--set") o.sets.push_back(value(a));
+    } else if (a == "--steps")
+      o.steps = parse_count(a, value(a), 0, 1000000000ull);
+    else if (a == "--capture")
+      o.capture = value(a);
+    else if (a == "--dump")
+      o.dump = value(a);
+    else if (a == "--out")
+      o.out = value(a);
+    else if (a == "--set")
+      o.sets.push_back(value(a));
     // machining shorthands for --set
-    else if (a == "--tool") o.sets.push_back("tool_file=" + value(a));
-    else if (a == "--tool-shape") o.sets.push_back("tool_shape=" + value(a));
-    else if (a == "--path") o.sets.push_back("path_file=" + value(a));
-    else if (a == "--path-gen") o.sets.push_back("path=" + value(a));
-    else if (a == "--mesh") o.sets.push_back("mesh_file=" + value(a));
-    else if (a == "--kernel") o.sets.push_back("kernel_file=" + value(a));
-    else if (a == "--sol") o.sets.push_back("sol_file=" + value(a));
-    else if (a == "--device") o.device = value(a);
-    else if (a == "--validate") o.validate = true;
-    else if (a == "--quick") o.quick = true;
-    else if (a == "--size") parse_size(value(a), o.width, o.height);
-    else if (a == "--frames") o.frames = parse_count(a, value(a), 1, 100000000ull);
-    else if (a == "--exercise") o.exercise = true;
-    else if (a == "--no-vsync") o.vsync = false;
-    else if (a == "bench") throw UsageError("'bench' must come first: vklab bench [options]");
-    else throw UsageError("unknown option '" + a + "'");
+    else if (a == "--tool")
+      o.sets.push_back("tool_file=" + value(a));
+    else if (a == "--tool-shape")
+      o.sets.push_back("tool_shape=" + value(a));
+    else if (a == "--path")
+      o.sets.push_back("path_file=" + value(a));
+    else if (a == "--path-gen")
+      o.sets.push_back("path=" + value(a));
+    else if (a == "--mesh")
+      o.sets.push_back("mesh_file=" + value(a));
+    else if (a == "--kernel")
+      o.sets.push_back("kernel_file=" + value(a));
+    else if (a == "--sol")
+      o.sets.push_back("sol_file=" + value(a));
+    else if (a == "--device")
+      o.device = value(a);
+    else if (a == "--validate")
+      o.validate = true;
+    else if (a == "--quick")
+      o.quick = true;
+    else if (a == "--only")
+      o.only = split_list(value(a));
+    else if (a == "--engines")
+      o.engines = split_list(value(a));
+    else if (a == "--size")
+      parse_size(value(a), o.width, o.height);
+    else if (a == "--frames")
+      o.frames = parse_count(a, value(a), 1, 100000000ull);
+    else if (a == "--exercise")
+      o.exercise = true;
+    else if (a == "--no-vsync")
+      o.vsync = false;
+    else if (a == "bench")
+      throw UsageError("'bench' must come first: vklab bench [options]");
+    else
+      throw UsageError("unknown option '" + a + "'");
   }
   if (o.lab.empty() && o.mode != Options::Mode::Bench) o.lab = lab_names().front();
   if (!o.out.empty() && o.mode != Options::Mode::Bench && o.mode != Options::Mode::FloatReport)
     throw UsageError("--out goes with bench or floatlab --report");
   if (!o.dump.empty() && o.mode != Options::Mode::Headless) throw UsageError("--dump needs --headless");
+  if ((!o.only.empty() || !o.engines.empty()) && o.mode != Options::Mode::Bench)
+    throw UsageError("--only and --engines go with bench");
   if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");
   return o;
 }
@@ -137,5 +185,6 @@ gpu::ContextOptions context_options(const Options& o) {
 }
 
 void report_validation(const Options& o, const gpu::Context& ctx) {
-  if (o.validate) std::fprintf(stderr, "vklab: validation: %llu messages\n", (unsigned long long)ctx.validation_count());
+  if (o.validate)
+    std::fprintf(stderr, "vklab: validation: %llu messages\n", (unsigned long long)ctx.validation_count());
 }

@@ -12,18 +12,20 @@ struct UsageError : std::invalid_argument {
 
 struct Options {
   enum class Mode { Window, Headless, Bench, FloatReport, ListDevices, Help } mode = Mode::Window;
-  std::string lab;                 // "" = the first lab
-  uint64_t steps = 100;            // headless: simulation steps
-  std::string capture;             // PNG path (headless: the offscreen target; window: last frame)
-  std::string dump;                // headless: directory for .npy + params.json
-  std::string out;                 // bench: JSON path
-  std::vector<std::string> sets;   // name=value for the lab's parameters
+  std::string lab;                // "" = the first lab
+  uint64_t steps = 100;           // headless: simulation steps
+  std::string capture;            // PNG path (headless: the offscreen target; window: last frame)
+  std::string dump;               // headless: directory for .npy + params.json
+  std::string out;                // bench: JSON path
+  std::vector<std::string> sets;  // name=value for the lab's parameters
   std::string device;
   bool validate = false;
-  bool quick = false;              // bench: small sizes only
+  bool quick = false;                // bench: small sizes only
+  std::vector<std::string> only;     // bench: just these configurations (--only a,b)
+  std::vector<std::string> engines;  // bench: just these engines (--engines a,b)
   uint32_t width = 1280, height = 800;
-  uint64_t frames = 0;             // window: quit after this many frames (0 = when closed)
-  bool exercise = false;           // window: resize, minimise and toggle vsync during --frames (a test aid)
+  uint64_t frames = 0;    // window: quit after this many frames (0 = when closed)
+  bool exercise = false;  // window: resize, minimise and toggle vsync during --frames (a test aid)
   bool vsync = true;
 };
 

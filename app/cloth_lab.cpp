@@ -1,9 +1,10 @@
-// The cloth lab's knobs, panel, dump and benchmark (seed 000, §4.1). Math: compute/cloth/;
-// picture: render/cloth_view.
+// The cloth lab's knobs, panel and dump (seed 000, §4.1). Math: compute/cloth/ (its
+// benchmark: compute/cloth/bench.cpp); picture: render/cloth_view.
 #include "cloth/cloth.h"
 #include "cloth_view.h"
 #include "gpu/bandwidth.h"
 #include "lab.h"
+#include "cloth/bench.h"
 #include "io/npy.h"
 
 #include <imgui.h>
@@ -14,13 +15,6 @@
 
 namespace {
 
-// Table 4.1 of the thesis (GeForce 6600, 3 relaxations): simulation, simulation + display (ms).
-struct ThesisCloth {
-  uint32_t size;
-  double sim_ms, sim_display_ms;
-};
-const ThesisCloth kThesis[] = {{16, 7.9, 10.7},   {32, 8.8, 17.9},   {64, 11.0, 45.5},
-                               {128, 18.1, 166.3}, {256, 69.0, 846.0}, {512, 336.0, 2448.8}};
 const char* kPinNames[4] = {"pin_top_left", "pin_top_right", "pin_bottom_left", "pin_bottom_right"};
 
 class ClothLab : public Lab {
@@ -28,9 +22,11 @@ class ClothLab : public Lab {
   ClothLab() {
     const cloth::Config d;  // the defaults: a cloth that settles on the sphere and stays there
     params_.add_int("size", 64, 8, 4096, "particles along each side").rebuild = true;
-    params_.add_choice("pose", {"drape", "hang"}, "drape",
-                       "drape: horizontal above the sphere, free; hang: vertical in front of it; choosing a pose sets the pins "
-                       "(hang: the top corners)")
+    params_
+        .add_choice(
+            "pose", {"drape", "hang"}, "drape",
+            "drape: horizontal above the sphere, free; hang: vertical in front of it; choosing a pose sets the pins "
+            "(hang: the top corners)")
         .rebuild = true;
     params_.add_float("damping", d.damping, 0.0, 1.0, "d in x' = (1+d)x - d x* + a dt² per step (1: none)");
     params_.add_float("stiffness", d.stiffness, 0.01, 1.0, "scales every constraint correction");
@@ -43,8 +39,9 @@ class ClothLab : public Lab {
     params_.add_choice("branching", {"branching", "substreams"}, "branching",
                        "branching: one kernel tests the borders; substreams: the thesis's interior, edge and corner "
                        "kernels, one dispatch each");
-    params_.add_choice("order", {"jacobi", "gauss-seidel"}, d.order == cloth::Order::Jacobi ? "jacobi" : "gauss-seidel",
-                       "jacobi: gather from the previous iterate (the thesis); gauss-seidel: colour by colour, in place");
+    params_.add_choice(
+        "order", {"jacobi", "gauss-seidel"}, d.order == cloth::Order::Jacobi ? "jacobi" : "gauss-seidel",
+        "jacobi: gather from the previous iterate (the thesis); gauss-seidel: colour by colour, in place");
     params_.add_bool("shear", d.shear, "diagonal springs");
     params_.add_bool("bend", d.bend, "springs two particles apart");
     params_.add_bool("attachments", d.attachments,
@@ -61,7 +58,8 @@ class ClothLab : public Lab {
     params_.add_float("sphere_radius", 0.5, 0.05, 2.0, "sphere radius, m");
     params_.add_bool("ground", true, "a ground plane");
     params_.add_float("ground_y", -1.2, -5.0, 2.0, "ground height, m");
-    for (int k = 0; k < 4; ++k) params_.add_bool(kPinNames[k], false, "hold this corner where it is (the pose sets them)");
+    for (int k = 0; k < 4; ++k)
+      params_.add_bool(kPinNames[k], false, "hold this corner where it is (the pose sets them)");
     params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)");
   }
 
@@ -84,7 +82,8 @@ class ClothLab : public Lab {
     c.wind = {w * std::sin(az), 0.0f, w * std::cos(az)};
     c.shear = params_.flag("shear");
     c.bend = params_.flag("bend");
-    c.branching = params_.choice("branching") == "substreams" ? cloth::Branching::SubStreams : cloth::Branching::Branching;
+    c.branching =
+        params_.choice("branching") == "substreams" ? cloth::Branching::SubStreams : cloth::Branching::Branching;
     c.order = params_.choice("order") == "gauss-seidel" ? cloth::Order::GaussSeidel : cloth::Order::Jacobi;
     c.sphere_on = params_.flag("sphere");
     c.sphere = {float(params_.get("sphere_x")), float(params_.get("sphere_y")), float(params_.get("sphere_z")),
@@ -193,7 +192,9 @@ class ClothLab : public Lab {
     ImGui::Text("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
     ImGui::Text("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
     std::vector<float> ke(kinetic_.begin(), kinetic_.end());
-    if (!ke.empty()) ImGui::PlotLines("##ke", ke.data(), int(ke.size()), 0, "kinetic energy", 0.0f, FLT_MAX, ImVec2(ImGui::GetContentRegionAvail().x, 60));
+    if (!ke.empty())
+      ImGui::PlotLines("##ke", ke.data(), int(ke.size()), 0, "kinetic energy", 0.0f, FLT_MAX,
+                       ImVec2(ImGui::GetContentRegionAvail().x, 60));
     if (c.sphere_on) ImGui::Text("closest to the sphere: %.4f m", stats_.min_sphere_gap);
     if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     ImGui::TextDisabled("left drag a corner: move it; right drag: orbit; wheel: zoom");
@@ -209,8 +210,9 @@ class ClothLab : public Lab {
     write_npy(dir / "positions.npy", flat(sim_->positions()), {c.height, c.width, 4});
     write_npy(dir / "previous.npy", flat(sim_->previous()), {c.height, c.width, 4});
     auto s = sim_->stats();
-    return {{"arrays", {{"positions.npy", "float32 [rows, cols, 4]: x, y, z, inverse mass (0 = pinned)"},
-                        {"previous.npy", "float32 [rows, cols, 4]: the previous step's"}}},
+    return {{"arrays",
+             {{"positions.npy", "float32 [rows, cols, 4]: x, y, z, inverse mass (0 = pinned)"},
+              {"previous.npy", "float32 [rows, cols, 4]: the previous step's"}}},
             {"steps", steps_done_},
             {"max_stretch", s.max_stretch},
             {"mean_stretch", s.mean_stretch},
@@ -222,7 +224,20 @@ class ClothLab : public Lab {
             {"non_finite", s.non_finite}};
   }
 
-  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    render::ClothView view(ctx);
+    render::OffscreenTarget target(ctx, 1024, 768);  // the display rows: cloth, sphere and ground
+    render::OrbitCamera camera{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
+    return cloth::bench(ctx, options, config(), params_.choice("pose"),
+                        [&](VkCommandBuffer cmd, const cloth::Simulation& sim) {
+                          const float clear[4] = {0, 0, 0, 1};
+                          const auto& c = sim.config;
+                          render::ClothScene sc{c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground};
+                          render::begin_rendering(cmd, target.frame(), clear);
+                          view.draw(cmd, target.frame(), sim.position_buffer(), sim.normal_buffer(), sc, camera);
+                          render::end_rendering(cmd);
+                        });
+  }
 
   std::string problem() override {
     read_stats();
@@ -265,83 +280,6 @@ class ClothLab : public Lab {
   OrbitControl orbit_;
   bool left_held_ = false;
 };
-
-std::vector<BenchRow> ClothLab::bench(gpu::Context& ctx, const BenchOptions& options) {
-  std::vector<uint32_t> sizes = options.quick ? std::vector<uint32_t>{16, 32}
-                                              : std::vector<uint32_t>{16, 32, 64, 128, 256, 512, 1024, 2048};
-  const int repeats = options.quick ? 3 : 15;
-  render::ClothView view(ctx);
-  render::OffscreenTarget target(ctx, 1024, 768);
-  render::OrbitCamera camera{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
-  const float clear[4] = {0, 0, 0, 1};
-  std::vector<BenchRow> rows;
-  auto measure = [&](uint32_t n, uint32_t iterations, cloth::Branching b, cloth::Order o, bool display,
-                     const std::string& pass) {
-    cloth::Config c = config();
-    if (iterations) {  // the thesis's relaxation (structural springs, one substep, bare contacts)
-      auto t = cloth::Config::thesis();
-      c.substeps = t.substeps, c.shear = t.shear, c.bend = t.bend, c.attachments = t.attachments;
-      c.friction = t.friction, c.thickness = t.thickness;
-      c.iterations = iterations;
-    }
-    c.width = c.height = n;
-    c.branching = b;
-    c.order = o;
-    cloth::Simulation sim(ctx, c);
-    auto p = cloth::initial_positions(c, params_.choice("pose"));
-    if (params_.choice("pose") == "hang") p[cloth::corner_index(c, 0)].w = p[cloth::corner_index(c, 1)].w = 0.0f;
-    sim.set_state(p, p);
-    render::ClothScene sc{c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground};
-    auto t = gpu::time_gpu(
-        ctx,
-        [&](VkCommandBuffer cmd) {  // one step from the starting pose: the same picture every run
-          sim.record_restart(cmd);
-          sim.record_steps(cmd, nullptr, 1);
-          if (!display) return;
-          render::begin_rendering(cmd, target.frame(), clear);
-          view.draw(cmd, target.frame(), sim.position_buffer(), sim.normal_buffer(), sc, camera);
-          render::end_rendering(cmd);
-        },
-        repeats, options.quick ? 5 : 200);
-    BenchRow row;
-    row.pass = pass;
-    row.size = std::to_string(n) + "x" + std::to_string(n);
-    row.elements = c.n();
-    row.repeats = repeats;
-    row.median_ms = t.median_ms;
-    row.min_ms = t.min_ms;
-    row.bytes = sim.bytes_per_step();
-    row.flops = sim.flops_per_step();
-    row.reference = {{"relaxations", c.iterations},
-                     {"substeps", c.substeps},
-                     {"dispatches_per_relaxation", sim.dispatches_per_relaxation()},
-                     {"device_saxpy_gbps", options.saxpy_gbps}};
-    row.reference["pose"] = params_.choice("pose");
-    row.reference["timed"] = "copy back the starting pose, one step (normals and stats included)";
-    if (display) row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
-    for (auto& th : kThesis)
-      if (th.size == n && iterations == 3)
-        row.reference["thesis"] = {{"device", "GeForce 6600 (seed 000, table 4.1, 3 relaxations)"},
-                                   {"gpu_ms", display ? th.sim_display_ms : th.sim_ms},
-                                   {"simulation_ms", th.sim_ms},
-                                   {"simulation_display_ms", th.sim_display_ms}};
-    rows.push_back(row);
-  };
-  using cloth::Branching, cloth::Order;
-  for (uint32_t n : sizes) {
-    measure(n, 3, Branching::Branching, Order::Jacobi, false, "cloth.step.branching");
-    measure(n, 3, Branching::SubStreams, Order::Jacobi, false, "cloth.step.substreams");
-    measure(n, 3, Branching::Branching, Order::Jacobi, true, "cloth.step+display");
-  }
-  uint32_t big = options.quick ? 32 : 1024;
-  measure(big, 16, Branching::Branching, Order::Jacobi, true, "cloth.16it.step+display");
-  if (!options.quick) rows.back().reference["target_ms"] = 2.0;
-  measure(big, 16, Branching::SubStreams, Order::Jacobi, true, "cloth.16it.substreams+display");
-  measure(big, 16, Branching::Branching, Order::GaussSeidel, true, "cloth.16it.gauss-seidel+display");
-  cloth::Config lab = config();
-  measure(big, 0, lab.branching, lab.order, true, "cloth.lab-defaults+display");  // 0: the panel's settings
-  return rows;
-}
 
 }  // namespace
 

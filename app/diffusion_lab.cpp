@@ -1,11 +1,12 @@
-// The heat diffusion lab's knobs, panel, dump and benchmark. Math: compute/diffusion/;
-// picture: render/heatmap_view.
+// The heat diffusion lab's knobs, panel and dump. Math: compute/diffusion/ (its benchmark:
+// compute/diffusion/bench.cpp); picture: render/heatmap_view.
 #include "assets.h"
 #include "io/pgm.h"
 #include "diffusion/diffusion.h"
 #include "gpu/bandwidth.h"
 #include "heatmap_view.h"
 #include "lab.h"
+#include "diffusion/bench.h"
 #include "io/npy.h"
 
 #include <imgui.h>
@@ -129,7 +130,9 @@ class DiffusionLab : public Lab {
             {"non_finite_cells", s.non_finite}};
   }
 
-  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    return diffusion::bench(ctx, options);
+  }
 
   std::string problem() override {
     if (stats_pending_) read_stats();
@@ -175,13 +178,15 @@ class DiffusionLab : public Lab {
       blown_up_ = true;
       char line[256];
       if (stats_.non_finite > 0)
-        std::snprintf(line, sizeof line, "diffusion blew up after %llu steps (%u cells NaN/inf); Cd = %.3g > 1 is unstable.",
+        std::snprintf(line, sizeof line,
+                      "diffusion blew up after %llu steps (%u cells NaN/inf); Cd = %.3g > 1 is unstable.",
                       (unsigned long long)steps_done_, stats_.non_finite, params_.get("cd"));
       else
         std::snprintf(line, sizeof line,
                       "diffusion is growing without bound after %llu steps (|T| up to %.3g, 100 times its starting "
                       "range); Cd = %.3g > 1 is unstable.",
-                      (unsigned long long)steps_done_, std::max(std::fabs(stats_.min), std::fabs(stats_.max)), params_.get("cd"));
+                      (unsigned long long)steps_done_, std::max(std::fabs(stats_.min), std::fabs(stats_.max)),
+                      params_.get("cd"));
       problem_ = line;
     }
   }
@@ -194,48 +199,6 @@ class DiffusionLab : public Lab {
   std::string problem_;
   float paint_ = 0.0f, paint_x_ = 0.0f, paint_y_ = 0.0f;
 };
-
-std::vector<BenchRow> DiffusionLab::bench(gpu::Context& ctx, const BenchOptions& options) {
-  std::vector<uint32_t> sizes = options.quick ? std::vector<uint32_t>{64, 128}
-                                              : std::vector<uint32_t>{256, 512, 1024, 2048, 4096, 8192};
-  const uint32_t batch = 20;
-  const int repeats = options.quick ? 3 : 9;
-  std::vector<BenchRow> rows;
-  for (uint32_t n : sizes) {
-    if (n > ctx.props.limits.maxImageDimension2D) break;
-    diffusion::Config c;
-    c.width = c.height = n;
-    diffusion::Simulation sim(ctx, c);
-    auto field = diffusion::initial_field(c, "random");
-    sim.upload(field);
-    auto t = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, batch); }, repeats,
-                           options.quick ? 5 : 200);
-    // CPU reference: one single-threaded step of the same grid.
-    std::vector<double> cpu_ms;
-    std::vector<float> out;
-    for (int r = 0; r < (n >= 4096 ? 1 : 3); ++r) {
-      auto t0 = std::chrono::steady_clock::now();
-      diffusion::step_cpu(c, field, out);
-      cpu_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    }
-    BenchRow row;
-    row.pass = "diffusion.step";
-    row.size = std::to_string(n) + "x" + std::to_string(n);
-    row.elements = uint64_t(n) * n;
-    row.repeats = repeats;
-    row.median_ms = t.median_ms / batch;
-    row.min_ms = t.min_ms / batch;
-    row.bytes = diffusion::bytes_per_step(c);
-    row.flops = diffusion::flops_per_step(c);
-    double cpu = gpu::median(cpu_ms);
-    row.reference = {{"device_saxpy_gbps", options.saxpy_gbps},
-                     {"fraction_of_saxpy_bandwidth", options.saxpy_gbps > 0 ? row.gbps() / options.saxpy_gbps : 0},
-                     {"cpu_single_thread_ms", cpu},
-                     {"gain_over_cpu", row.median_ms > 0 ? cpu / row.median_ms : 0}};
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 }  // namespace
 

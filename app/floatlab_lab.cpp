@@ -5,6 +5,7 @@
 #include "floatlab/probes.h"
 #include "heatmap_view.h"
 #include "lab.h"
+#include "floatlab/bench.h"
 #include "modes.h"
 #include "io/npy.h"
 
@@ -19,8 +20,12 @@ namespace {
 nlohmann::json accuracy_json(const std::vector<floatlab::FfAccuracy>& acc) {
   nlohmann::json rows = nlohmann::json::array();
   for (auto& a : acc)
-    rows.push_back({{"op", a.op}, {"count", a.count}, {"exact", a.exact}, {"bits", a.bits},
-                    {"seed_theory", a.seed_theory}, {"seed_measured_7800gtx", a.seed_measured}});
+    rows.push_back({{"op", a.op},
+                    {"count", a.count},
+                    {"exact", a.exact},
+                    {"bits", a.bits},
+                    {"seed_theory", a.seed_theory},
+                    {"seed_measured_7800gtx", a.seed_measured}});
   return rows;
 }
 
@@ -36,15 +41,22 @@ void print_accuracy(const std::vector<floatlab::FfAccuracy>& acc) {
 nlohmann::json rounding_json(const std::vector<floatlab::RoundingRow>& rows) {
   nlohmann::json j = nlohmann::json::array();
   for (auto& r : rows)
-    j.push_back({{"op", r.op}, {"domain", r.domain}, {"count", r.count}, {"max_ulp", r.max_ulp},
-                 {"correctly_rounded", r.correctly_rounded}, {"vulkan_bound", r.vulkan_bound},
+    j.push_back({{"op", r.op},
+                 {"domain", r.domain},
+                 {"count", r.count},
+                 {"max_ulp", r.max_ulp},
+                 {"correctly_rounded", r.correctly_rounded},
+                 {"vulkan_bound", r.vulkan_bound},
                  {"within_bound", r.within_bound}});
   return j;
 }
 
 nlohmann::json controls_json(const floatlab::FloatControls& c) {
-  return {{"denorm_preserve_f32", c.denorm_preserve32}, {"denorm_flush_to_zero_f32", c.denorm_flush32},
-          {"rounding_rte_f32", c.rte32}, {"rounding_rtz_f32", c.rtz32}, {"denorm_preserve_f16", c.denorm_preserve16},
+  return {{"denorm_preserve_f32", c.denorm_preserve32},
+          {"denorm_flush_to_zero_f32", c.denorm_flush32},
+          {"rounding_rte_f32", c.rte32},
+          {"rounding_rtz_f32", c.rtz32},
+          {"denorm_preserve_f16", c.denorm_preserve16},
           {"denorm_preserve_f64", c.denorm_preserve64},
           {"signed_zero_inf_nan_preserve_f32", c.signed_zero_inf_nan_preserve32},
           {"denorm_behavior_independence", c.denorm_independence},
@@ -57,28 +69,40 @@ void print_rounding(const std::vector<floatlab::RoundingRow>& rows, const floatl
   for (auto& r : rows)
     std::printf("%-12s %-30s %10.3f %11.2f%%  %-22s %s\n", r.op.c_str(), r.domain.c_str(), r.max_ulp,
                 100 * r.correctly_rounded, r.vulkan_bound.c_str(), r.within_bound ? "yes" : "NO");
-  std::printf("float controls: f32 denormals can be preserved %s, flushed %s; rounding RTE %s RTZ %s; "
-              "independence: denormals %s, rounding %s\n",
-              c.denorm_preserve32 ? "yes" : "no", c.denorm_flush32 ? "yes" : "no", c.rte32 ? "yes" : "no",
-              c.rtz32 ? "yes" : "no", c.denorm_independence.c_str(), c.rounding_independence.c_str());
+  std::printf(
+      "float controls: f32 denormals can be preserved %s, flushed %s; rounding RTE %s RTZ %s; "
+      "independence: denormals %s, rounding %s\n",
+      c.denorm_preserve32 ? "yes" : "no", c.denorm_flush32 ? "yes" : "no", c.rte32 ? "yes" : "no",
+      c.rtz32 ? "yes" : "no", c.denorm_independence.c_str(), c.rounding_independence.c_str());
 }
 
 nlohmann::json report_json(const floatlab::Report& r) {
   nlohmann::json rows = nlohmann::json::array();
   for (auto& row : r.rows)
-    rows.push_back({{"test", row.test}, {"question", row.question}, {"found", row.found}, {"ieee", row.ieee},
-                    {"as_ieee", row.as_ieee}, {"seed_7800gtx", row.seed_7800gtx}, {"seed_rx1800xl", row.seed_rx1800xl}});
-  return {{"device", r.device}, {"rows", rows}, {"test1_changes", r.test1_changed},
-          {"test4", {{"count", r.test4_count}, {"exact_fma", r.test4_exact_fma},
-                     {"exact_contract_allowed", r.test4_exact_contract}, {"exact_no_contraction", r.test4_exact_precise}}},
-          {"test8", {{"count", r.test8_count}, {"mismatches", r.test8_mismatch}, {"mean_error_ulp", r.test8_mean_error_ulp}}},
+    rows.push_back({{"test", row.test},
+                    {"question", row.question},
+                    {"found", row.found},
+                    {"ieee", row.ieee},
+                    {"as_ieee", row.as_ieee},
+                    {"seed_7800gtx", row.seed_7800gtx},
+                    {"seed_rx1800xl", row.seed_rx1800xl}});
+  return {{"device", r.device},
+          {"rows", rows},
+          {"test1_changes", r.test1_changed},
+          {"test4",
+           {{"count", r.test4_count},
+            {"exact_fma", r.test4_exact_fma},
+            {"exact_contract_allowed", r.test4_exact_contract},
+            {"exact_no_contraction", r.test4_exact_precise}}},
+          {"test8",
+           {{"count", r.test8_count}, {"mismatches", r.test8_mismatch}, {"mean_error_ulp", r.test8_mean_error_ulp}}},
           {"test9", {{"count", r.test9_count}, {"violations", r.test9_violations}}}};
 }
 
 void print_report(const floatlab::Report& r) {
   std::printf("float probes on %s (seed 002, ch. 3)\n", r.device.c_str());
-  std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", "test", "question", "found", "IEEE RN", "same", "7800GTX (2006)",
-              "RX1800XL (2006)");
+  std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", "test", "question", "found", "IEEE RN", "same",
+              "7800GTX (2006)", "RX1800XL (2006)");
   for (auto& row : r.rows)
     std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", row.test.c_str(), row.question.c_str(), row.found.c_str(),
                 row.ieee.c_str(), row.as_ieee ? "yes" : "NO", row.seed_7800gtx.c_str(), row.seed_rx1800xl.c_str());
@@ -100,8 +124,8 @@ class FloatLab : public Lab {
  public:
   FloatLab() {
     params_.add_int("random_count", 1 << 20, 1024, 1 << 24, "values in the random probes (TEST 4, 9)").rebuild = true;
-    params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator")
-        .rebuild = true;
+    params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator").rebuild =
+        true;
     params_.add_int("seed", 1, 0, 1000000, "random seed").rebuild = true;
   }
   std::string name() const override { return "floatlab"; }
@@ -111,8 +135,8 @@ class FloatLab : public Lab {
     if (view_ && &ctx != ctx_) view_.reset();
     floatlab::Probes probes(ctx);
     auto report = probes.report(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
-    auto accuracy = floatlab::FloatFloat(ctx).accuracy(uint32_t(params_.get_int("ff_count")),
-                                                       uint32_t(params_.get_int("seed")));
+    auto accuracy =
+        floatlab::FloatFloat(ctx).accuracy(uint32_t(params_.get_int("ff_count")), uint32_t(params_.get_int("seed")));
     auto rounding = probes.rounding(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
     auto image = std::make_unique<gpu::Image>(ctx, 65, 64, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
     image->upload(bit_picture(report));
@@ -134,15 +158,17 @@ class FloatLab : public Lab {
     view_->draw(cmd, frame, *image_, {"gray", 0.0f, 1.0f, false});
   }
 
+  // Long: the panel, a list of ImGui widgets in the order they appear.
   void ui() override {
-    ImGui::TextWrapped("Each probe is a compute dispatch of one operation over bit patterns; 'IEEE' is what "
-                       "binary32 with round-to-nearest-even gives on this CPU. Picture: the bits of 1.5 - 2^-i (left) "
-                       "and (1.5 - 2^-i) - 1.5 (right), one row per i = 1..64, sign bit first, as the seed's tables.");
+    ImGui::TextWrapped(
+        "Each probe is a compute dispatch of one operation over bit patterns; 'IEEE' is what "
+        "binary32 with round-to-nearest-even gives on this CPU. Picture: the bits of 1.5 - 2^-i (left) "
+        "and (1.5 - 2^-i) - 1.5 (right), one row per i = 1..64, sign bit first, as the seed's tables.");
     // Wider than the sidebar: it scrolls sideways (or drag the sidebar's edge).
-    if (ImGui::BeginTable("probes", 6,
-                          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
-                              ImGuiTableFlags_ScrollX,
-                          {0, ImGui::GetTextLineHeightWithSpacing() * float(report_.rows.size() + 2)})) {
+    if (ImGui::BeginTable(
+            "probes", 6,
+            ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
+            {0, ImGui::GetTextLineHeightWithSpacing() * float(report_.rows.size() + 2)})) {
       ImGui::TableSetupScrollFreeze(1, 1);
       for (const char* h : {"test", "question", "found", "IEEE", "7800GTX", "RX1800XL"}) ImGui::TableSetupColumn(h);
       ImGui::TableHeadersRow();
@@ -167,15 +193,18 @@ class FloatLab : public Lab {
     ImGui::Separator();
     ImGui::TextUnformatted("Float-float operators vs MPFR (table 4.1)");
     if (ImGui::BeginTable("ff", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-      for (const char* h : {"operator", "correct bits (worst)", "seed theory", "seed 7800GTX"}) ImGui::TableSetupColumn(h);
+      for (const char* h : {"operator", "correct bits (worst)", "seed theory", "seed 7800GTX"})
+        ImGui::TableSetupColumn(h);
       ImGui::TableHeadersRow();
       for (auto& a : accuracy_) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(a.op.c_str());
         ImGui::TableNextColumn();
-        if (a.exact) ImGui::TextUnformatted("exact");
-        else ImGui::Text("%.1f", a.bits);
+        if (a.exact)
+          ImGui::TextUnformatted("exact");
+        else
+          ImGui::Text("%.1f", a.bits);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(a.seed_theory.c_str());
         ImGui::TableNextColumn();
@@ -202,7 +231,8 @@ class FloatLab : public Lab {
     }
     ImGui::Separator();
     ImGui::TextUnformatted("Beyond the seed: division and built-ins vs double precision");
-    if (ImGui::BeginTable("rounding", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    if (ImGui::BeginTable("rounding", 5,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
       for (const char* h : {"op", "max ulp", "exact", "Vulkan allows", "ok"}) ImGui::TableSetupColumn(h);
       ImGui::TableHeadersRow();
       for (auto& r : rounding_) {
@@ -238,26 +268,7 @@ class FloatLab : public Lab {
   // Float-float throughput (seed 002, ch. 4.3.1): dependent operations in registers, in
   // the seed's unit (the time of a float addition = 1), beside native fp64 where present.
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
-    std::vector<uint32_t> sizes = options.quick ? std::vector<uint32_t>{4096} : std::vector<uint32_t>{1u << 16, 1u << 20, 1u << 22};
-    const uint32_t reps = options.quick ? 16 : 1024;
-    floatlab::FloatFloat ff(ctx);
-    std::vector<BenchRow> rows;
-    for (uint32_t n : sizes)
-      for (auto& t : ff.throughput(n, reps, options.quick ? 5 : 200)) {
-        BenchRow row;
-        row.pass = "ff." + t.op;
-        row.size = std::to_string(n) + " x " + std::to_string(reps);
-        row.elements = n;
-        row.repeats = 5;
-        row.median_ms = t.median_ms;
-        row.min_ms = t.median_ms;
-        row.bytes = 16.0 * n;                // one load, one store an element: not the limit
-        row.flops = double(n) * reps;        // operations (one float-float op counts as one)
-        row.reference = {{"relative_to_float_add", t.relative_to_add},
-                         {"unit", "time of one float addition (seed 002, ch. 4.3.1)"}};
-        rows.push_back(row);
-      }
-    return rows;
+    return floatlab::bench(ctx, options);
   }
 
   const floatlab::Report& report() const { return report_; }
@@ -293,7 +304,8 @@ int run_float_report(const Options& o) {
     j["rounding"] = rounding_json(rounding);
     j["float_controls"] = controls_json(controls);
     std::ofstream out(o.out);
-    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n")) throw std::runtime_error("cannot write " + o.out);
+    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
+      throw std::runtime_error("cannot write " + o.out);
     std::printf("wrote %s\n", o.out.c_str());
   }
   report_validation(o, ctx);

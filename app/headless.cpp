@@ -20,10 +20,15 @@ std::unique_ptr<Lab> lab_from_options(const Options& o, const std::string& name)
 }
 
 nlohmann::json device_json(const gpu::Context& ctx) {
-  return {{"name", ctx.info.name}, {"type", ctx.info.type}, {"driver", ctx.info.driver}, {"vulkan", ctx.info.api},
-          {"subgroup_size", ctx.info.subgroup_size}, {"device_local_mib", ctx.info.device_local_mib}};
+  return {{"name", ctx.info.name},
+          {"type", ctx.info.type},
+          {"driver", ctx.info.driver},
+          {"vulkan", ctx.info.api},
+          {"subgroup_size", ctx.info.subgroup_size},
+          {"device_local_mib", ctx.info.device_local_mib}};
 }
 
+// Long: the headless run in the order it happens (steps, picture, report, capture, dump).
 int run_headless(const Options& o) {
   auto checked = lab_from_options(o, o.lab);  // bad parameters fail before any GPU work
   gpu::Context ctx(context_options(o));
@@ -34,8 +39,10 @@ int run_headless(const Options& o) {
   auto add = [&](const std::vector<gpu::PassTiming>& frame) {
     for (auto& t : frame) {
       auto it = std::find_if(totals.begin(), totals.end(), [&](auto& x) { return x.name == t.name; });
-      if (it == totals.end()) totals.push_back(t);
-      else it->count += t.count, it->ms += t.ms, it->bytes += t.bytes, it->flops += t.flops;
+      if (it == totals.end())
+        totals.push_back(t);
+      else
+        it->count += t.count, it->ms += t.ms, it->bytes += t.bytes, it->flops += t.flops;
     }
   };
   // One submission a "frame" of the lab's steps_per_frame, as the window would run it
@@ -75,7 +82,8 @@ int run_headless(const Options& o) {
     std::filesystem::create_directories(o.dump);
     nlohmann::json j = {{"lab", lab->name()}, {"params", lab->params().to_json()}, {"device", device_json(ctx)}};
     j["state"] = lab->dump(o.dump);
-    std::ofstream(std::filesystem::path(o.dump) / "params.json") << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    std::ofstream(std::filesystem::path(o.dump) / "params.json")
+        << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     std::printf("dumped %s/\n", o.dump.c_str());
   }
   report_validation(o, ctx);

@@ -1,8 +1,10 @@
 // A lab: parameters, GPU state, compute steps, a picture, a panel, a dump and benchmarks.
-// Its math lives in compute/<lab>/, its picture in render/, and this object (app/) holds the knobs.
+// Its math and benchmark rows live in compute/<lab>/, its picture in render/, and this
+// object (app/) holds the knobs.
 #pragma once
 #include "params.h"
 
+#include "gpu/bench_row.h"
 #include "gpu/profiler.h"
 #include "orbit_camera.h"
 #include "target.h"
@@ -32,21 +34,8 @@ struct OrbitControl {
   }
 };
 
-struct BenchOptions {
-  bool quick = false;       // small sizes only (tests, lavapipe)
-  double saxpy_gbps = 0;    // the device's measured streaming bandwidth
-};
-
-struct BenchRow {
-  std::string pass, size;
-  uint64_t elements = 0;
-  int repeats = 0;
-  double median_ms = 0, min_ms = 0;
-  double bytes = 0, flops = 0;  // one run of the pass
-  nlohmann::json reference;     // what the figure is compared with
-  double gbps() const { return median_ms > 0 ? bytes / (median_ms * 1e6) : 0; }
-  double gflops() const { return median_ms > 0 ? flops / (median_ms * 1e6) : 0; }
-};
+using gpu::BenchOptions;  // compute/gpu/bench_row.h
+using gpu::BenchRow;
 
 class Lab {
  public:

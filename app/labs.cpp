@@ -10,7 +10,8 @@ std::unique_ptr<Lab> make_machining_lab();
 std::unique_ptr<Lab> make_mesh_lab();
 
 const std::vector<std::string>& lab_names() {
-  static const std::vector<std::string> names = {"diffusion", "linalg", "floatlab", "wave", "cloth", "machining", "mesh"};
+  static const std::vector<std::string> names = {"diffusion", "linalg",    "floatlab", "wave",
+                                                 "cloth",     "machining", "mesh"};
   return names;
 }
 

@@ -1,8 +1,10 @@
-// The linear algebra lab's knobs, panel, dump and benchmark (seed 000, ch. 3 and §4.3).
-// Math: compute/linalg/; picture: render/heatmap_view (a vector drawn as the image it is).
+// The linear algebra lab's knobs, panel and dump (seed 000, ch. 3 and §4.3). Math:
+// compute/linalg/ (its benchmark and the panel's Run: compute/linalg/bench.cpp); picture: render/heatmap_view (a vector
+// drawn as the image it is).
 #include "gpu/bandwidth.h"
 #include "heatmap_view.h"
 #include "lab.h"
+#include "linalg/bench.h"
 #include "linalg/workload.h"
 #include "io/npy.h"
 
@@ -17,97 +19,24 @@ using namespace linalg;
 
 namespace {
 
-// The thesis's tables 4.3 to 4.6 (GeForce 6600 / Athlon XP 2800), by texture side.
-struct ThesisRow {
-  double gpu_ms, gbps, gflops, cpu_ms, gain;  // < 0: not printed in the thesis
-};
-const std::map<std::string, std::map<uint32_t, ThesisRow>>& thesis_tables() {
-  static const std::map<std::string, std::map<uint32_t, ThesisRow>> t = {
-      {"banded", {{64, {0.33, 16.7, 8.5, 1.26, 3.8}}, {128, {0.82, 26.9, 13.7, 5.08, 6.2}},
-                  {256, {3.0, 29.3, 15.0, 20.1, 6.7}}, {512, {14.5, 24.3, 12.4, 80.3, 5.54}},
-                  {1024, {71.0, 19.9, 10.1, 322.9, 4.55}}}},
-      {"axpby", {{64, {0.25, 2.1, 0.52, 0.02, 0.08}}, {128, {0.26, 8.0, 2.0, 0.15, 0.58}},
-                 {256, {0.7, 11.9, 3.0, 2.29, 3.27}}, {512, {2.9, 11.5, 2.9, 9.2, 3.17}},
-                 {1024, {15.1, 8.8, 2.2, 36.8, 2.44}}}},
-      {"norm", {{64, {0.58, -1, -1, 0.05, 0.05}}, {128, {1.01, -1, -1, 0.13, 0.13}},
-                {256, {2.68, -1, -1, 1.22, 0.46}}, {512, {10.81, -1, -1, 4.82, 0.45}},
-                {1024, {43.83, -1, -1, 19.22, 0.44}}}},
-      {"cg", {{64, {4.9, -1, -1, 3.45, 0.7}}, {128, {6.5, -1, -1, 15.1, 2.32}}, {256, {19.6, -1, -1, 59.3, 3.03}},
-              {512, {90.2, -1, -1, 236, 2.62}}}}};
-  return t;
-}
-
-nlohmann::json thesis_json(Op op, uint32_t side) {
-  auto& t = thesis_tables();
-  auto it = t.find(op_names()[size_t(op)]);
-  if (it == t.end() || !it->second.count(side)) return nullptr;
-  auto& r = it->second.at(side);
-  nlohmann::json j = {{"device", "GeForce 6600 / Athlon XP 2800 (seed 000, tables 4.3-4.6)"},
-                      {"gpu_ms", r.gpu_ms}, {"cpu_ms", r.cpu_ms}, {"gain", r.gain}};
-  if (r.gbps >= 0) j["gbps"] = r.gbps, j["gflops"] = r.gflops;
-  return j;
-}
-
-// Targets on the H100 from the issue: CG iteration time at most a quarter of CuPy's.
-double cg_target_ms(uint32_t grid) {
-  switch (grid) {
-    case 1024: return 0.24;
-    case 2048: return 0.40;
-    case 4096: return 1.09;
-    case 8192: return 4.0;
-    default: return 0;
-  }
-}
-
-double time_cpu_ms(Workload& w, int repeats) {
-  std::vector<double> ms;
-  for (int r = 0; r < repeats; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    w.run_cpu();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return gpu::median(ms);
-}
-
-// Times `repeats` applications (one submission each, after a warm-up) and the CPU reference.
-// CG continues iterating through the warm-up and the runs: each timed run is one iteration.
-BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, double saxpy_gbps, double warmup_ms) {
-  auto t = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { w.record(cmd); }, repeats, warmup_ms);
-  BenchRow row;
-  row.pass = w.name() + "." + layout_name(w.config().layout);
-  row.size = w.size();
-  row.elements = w.n();
-  row.repeats = repeats;
-  row.median_ms = t.median_ms;
-  row.min_ms = t.min_ms;
-  row.bytes = w.bytes();
-  row.flops = w.flops();
-  double cpu = time_cpu_ms(w, w.n() >= (1u << 24) ? 1 : 3);
-  row.reference = {{"cpu_single_thread_ms", cpu},
-                   {"gain_over_cpu", row.median_ms > 0 ? cpu / row.median_ms : 0},
-                   {"device_saxpy_gbps", saxpy_gbps},
-                   {"fraction_of_saxpy_bandwidth", saxpy_gbps > 0 ? row.gbps() / saxpy_gbps : 0}};
-  row.reference[w.config().op == Op::Cg ? "true_relative_residual" : "max_relative_error_vs_cpu"] = w.check();
-  if (auto t = thesis_json(w.config().op, w.config().side); !t.is_null()) row.reference["thesis"] = t;
-  if (w.config().op == Op::Cg && cg_target_ms(2 * w.config().side) > 0)
-    row.reference["target_ms"] = cg_target_ms(2 * w.config().side);
-  return row;
-}
-
 class LinalgLab : public Lab {
  public:
   LinalgLab() {
     params_.add_choice("operator", op_names(), "banded", "the operator to run every frame").rebuild = true;
     params_.add_int("side", 128, 1, 4096, "vectors of side x side x 4 values (the thesis's sizes); CG: a 2·side grid")
         .rebuild = true;
-    params_.add_choice("layout", {"texture", "buffer"}, "texture",
-                       "texture: RGBA32F square texture, 4 values a texel (the thesis); buffer: a storage buffer")
+    params_
+        .add_choice("layout", {"texture", "buffer"}, "texture",
+                    "texture: RGBA32F square texture, 4 values a texel (the thesis); buffer: a storage buffer")
         .rebuild = true;
-    params_.add_choice("variant", {"thesis", "modern"}, "thesis",
-                       "thesis: the 2005 multi-pass operators; modern: one-pass, fused").rebuild = true;
+    params_
+        .add_choice("variant", {"thesis", "modern"}, "thesis",
+                    "thesis: the 2005 multi-pass operators; modern: one-pass, fused")
+        .rebuild = true;
     params_.add_int("diagonals", 12, 1, 64, "banded: diagonals of the random band matrix").rebuild = true;
-    params_.add_choice("dot_precision", {"float", "float-float"}, "float",
-                       "dot: accumulate in float, or in float-float (seed 002's Add22/Mul12, one pass)")
+    params_
+        .add_choice("dot_precision", {"float", "float-float"}, "float",
+                    "dot: accumulate in float, or in float-float (seed 002's Add22/Mul12, one pass)")
         .rebuild = true;
     params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n").rebuild = true;
     params_.add_float("cg_c", 10.0, 0.01, 1000.0, "CG: solves (I - c·L) x = b, L the 5-point Laplacian").rebuild = true;
@@ -189,6 +118,7 @@ class LinalgLab : public Lab {
     view_->draw(cmd, frame, *display_, {params_.choice("colormap"), lo_, hi_, false});
   }
 
+  // Long: the panel, a list of ImGui widgets in the order they appear.
   void ui() override {
     auto& c = work_->config();
     ImGui::Text("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
@@ -210,11 +140,13 @@ class LinalgLab : public Lab {
       bool capped = work_->cg_iterations() >= uint32_t(params_.get_int("cg_max_iterations"));
       ImGui::Text("iteration %u, ||r||/||b|| = %.3e%s", work_->cg_iterations(),
                   history_.empty() ? 1.0 : double(history_.back()),
-                  converged_ ? "  (converged)" : capped ? "  (iteration cap reached)" : "");
+                  converged_ ? "  (converged)"
+                  : capped   ? "  (iteration cap reached)"
+                             : "");
       std::vector<float> log_r;
       for (float h : history_) log_r.push_back(std::log10(std::max(h, 1e-12f)));
-      ImGui::PlotLines("##residual", log_r.data(), int(log_r.size()), 0, "log10 ||r||/||b|| per iteration", -8.0f,
-                       0.5f, {0, 90});
+      ImGui::PlotLines("##residual", log_r.data(), int(log_r.size()), 0, "log10 ||r||/||b|| per iteration", -8.0f, 0.5f,
+                       {0, 90});
     }
     if (c.op == Op::Cg) {
       if (ImGui::Button("Compare float32 / float-float / double")) {
@@ -258,8 +190,11 @@ class LinalgLab : public Lab {
     uint32_t w = display_->width();
     values.resize(size_t(w) * display_->height(), 0.0f);
     write_npy(dir / "result.npy", values, {display_->height(), w});
-    nlohmann::json j = {{"arrays", {{"result.npy", "float32 [rows, width]: the result vector, row-major, zero padded"}}},
-                        {"operator", work_->name()}, {"n", work_->n()}, {"applications", steps_done_}};
+    nlohmann::json j = {
+        {"arrays", {{"result.npy", "float32 [rows, width]: the result vector, row-major, zero padded"}}},
+        {"operator", work_->name()},
+        {"n", work_->n()},
+        {"applications", steps_done_}};
     if (work_->config().op == Op::Cg) {
       read_cg();
       write_npy(dir / "cg_residual.npy", history_, {history_.size()});
@@ -268,14 +203,15 @@ class LinalgLab : public Lab {
       j["cg_converged"] = converged_;
       j["true_relative_residual"] = work_->check();
     }
-    if (work_->config().op == Op::Dot || work_->config().op == Op::Norm)
-      j["scalar"] = work_->ops().scalars().get(8);
+    if (work_->config().op == Op::Dot || work_->config().op == Op::Norm) j["scalar"] = work_->ops().scalars().get(8);
     if (work_->config().op == Op::Dot && work_->config().float_float)
       j["scalar_lo"] = work_->ops().scalars().get(9);  // the float-float result is scalar + scalar_lo
     return j;
   }
 
-  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    return linalg::bench(ctx, options);
+  }
 
  private:
   void start() {
@@ -329,44 +265,6 @@ class LinalgLab : public Lab {
   bool scalar_read_ = false;
   std::string problem_;
 };
-
-std::vector<BenchRow> LinalgLab::bench(gpu::Context& ctx, const BenchOptions& options) {
-  std::vector<uint32_t> sides = options.quick ? std::vector<uint32_t>{16, 32}
-                                              : std::vector<uint32_t>{64, 128, 256, 512, 1024, 2048, 4096};
-  const int repeats = options.quick ? 3 : 15;
-  std::vector<BenchRow> rows;
-  auto run = [&](WorkloadConfig c) {
-    try {
-      Workload w(ctx, c);
-      rows.push_back(measure(ctx, w, repeats, options.saxpy_gbps, options.quick ? 5 : 200));
-    } catch (const std::exception& e) {  // too big for this device: say so, go on
-      std::fprintf(stderr, "vklab: bench linalg %s side %u skipped: %s\n", op_names()[size_t(c.op)].c_str(), c.side,
-                   e.what());
-    }
-  };
-  // Tables 4.3 (12-diagonal band), 4.4 (linear combination), 4.5 (norm), 4.6 (CG iteration):
-  // the thesis's way (texture, multi-pass) beside the modern way (buffer, one pass).
-  for (Op op : {Op::Banded, Op::Axpby, Op::Norm, Op::Cg})
-    for (uint32_t side : sides)
-      for (auto [variant, layout] : {std::pair{Variant::Thesis, Layout::Texture}, std::pair{Variant::Modern, Layout::Buffer}}) {
-        WorkloadConfig c;
-        c.op = op;
-        c.side = side;
-        c.variant = variant;
-        c.layout = layout;
-        run(c);
-      }
-  for (uint32_t n : options.quick ? std::vector<uint32_t>{64} : std::vector<uint32_t>{256, 1024, 4096})
-    for (Variant v : {Variant::Thesis, Variant::Modern}) {
-      WorkloadConfig c;
-      c.op = Op::Dense;
-      c.dense_n = n;
-      c.variant = v;
-      c.layout = v == Variant::Thesis ? Layout::Texture : Layout::Buffer;
-      run(c);
-    }
-  return rows;
-}
 
 }  // namespace
 

@@ -1,7 +1,8 @@
-// The machining lab's knobs, panel, dump and benchmark (seed 003). Math:
-// compute/machining/; picture: render/stock_view.
+// The machining lab's knobs, panel and dump (seed 003). Math: compute/machining/ (its
+// benchmark: compute/machining/bench.cpp); picture: render/stock_view.
 #include "gpu/bandwidth.h"
 #include "lab.h"
+#include "machining/bench.h"
 #include "machining/stats.h"
 #include "io/npy.h"
 #include "stock_view.h"
@@ -18,56 +19,64 @@ using namespace machining;
 
 namespace {
 
-
 class MachiningLab : public Lab {
  public:
   MachiningLab() {
     params_.add_int("stock_size", 256, 16, 8192, "brins along each side").rebuild = true;
     params_.add_float("spacing", 0.25, 0.001, 10.0, "distance between brins").rebuild = true;
     params_.back().log_scale = true;
-    params_.add_float("zoom", 1.0, 1.0, 1024.0, "re-run on a window this many times smaller, same brin count "
-                                                 "(the seed's zoom configurations)").rebuild = true;
+    params_
+        .add_float("zoom", 1.0, 1.0, 1024.0,
+                   "re-run on a window this many times smaller, same brin count "
+                   "(the seed's zoom configurations)")
+        .rebuild = true;
     params_.back().log_scale = true;
     params_.add_float("zoom_x", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's x").rebuild = true;
     params_.add_float("zoom_y", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's y").rebuild = true;
-    params_.add_text("stock_file", "", "starting heights: a heights.npy from an earlier --dump (roughing before "
-                                       "finishing); empty: flat at 0")
+    params_
+        .add_text("stock_file", "",
+                  "starting heights: a heights.npy from an earlier --dump (roughing before "
+                  "finishing); empty: flat at 0")
         .rebuild = true;
     params_.back().file_types = {".npy"};
     params_.add_choice("tool_shape", tool_shapes(), "sphere", "generated tool: ball end, bull nose, cone, flat end")
         .rebuild = true;
     params_.add_float("tool_diameter", 6.0, 0.01, 1000.0, "generated tool's diameter").rebuild = true;
-    params_.add_int("tool_triangles", 1984, 16, 200000,
-                    "generated tool's resolution (the seed's: sphere 320, 1984, 12482; cone 64; torus 25904)")
+    params_
+        .add_int("tool_triangles", 1984, 16, 200000,
+                 "generated tool's resolution (the seed's: sphere 320, 1984, 12482; cone 64; torus 25904)")
         .rebuild = true;
-    params_.add_text("tool_file", "", "an STL file (binary or ASCII) for the tool, tip at the origin, axis +z; "
-                                      "empty: the generated tool")
+    params_
+        .add_text("tool_file", "",
+                  "an STL file (binary or ASCII) for the tool, tip at the origin, axis +z; "
+                  "empty: the generated tool")
         .rebuild = true;
     params_.back().file_types = {".stl"};
     params_.add_choice("path", path_kinds(), "spiral", "generated tool path (seed 003, 13.2.1)").rebuild = true;
     params_.add_int("path_positions", 4000, 1, 2000000, "generated path's positions").rebuild = true;
     params_.add_float("stepover", 2.0, 0.01, 1000.0, "distance between passes / spiral turns").rebuild = true;
-    params_.add_text("path_file", "", "positions (x y z [i j k] [omega] a line) or G-code (.nc, .gcode, .ngc); "
-                                      "empty: the generated path")
+    params_
+        .add_text("path_file", "",
+                  "positions (x y z [i j k] [omega] a line) or G-code (.nc, .gcode, .ngc); "
+                  "empty: the generated path")
         .rebuild = true;
     params_.back().file_types = {"*"};  // positions have no fixed extension
-    params_.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart")
-        .rebuild = true;
+    params_.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart").rebuild =
+        true;
     // "fine" by default: the compute engines agree bit for bit on every device; the hardware
     // rasterizer snaps vertices to its sub-pixel grid (an H100: 1/256 pixel), so its heights
     // move by up to slope x spacing / 256 from device to device.
     params_.add_choice("engine", engine_names(), "fine",
                        "Z-buffer engine: the compute ones are bit-identical on every device; hardware: the "
                        "rasterizer, within slope x spacing x 2^-subPixelPrecisionBits of them");
-    params_.add_choice("precision", {"single", "double"}, "single",
-                       "heights and intersection in 32 or 64 bits (seed 003 15.4; double: not the hardware engine)")
+    params_
+        .add_choice("precision", {"single", "double"}, "single",
+                    "heights and intersection in 32 or 64 bits (seed 003 15.4; double: not the hardware engine)")
         .rebuild = true;
     params_.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)");
     params_.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture");
     params_.add_bool("show_tool", true, "draw the tool at the last milled position");
     params_.add_float("profile_row", 0.5, 0.0, 1.0, "where the cross-section is taken, as a fraction of y");
-    params_.add_text("bench_only", "", "bench: only these configurations (comma separated, e.g. 'spiral,ebauche zoom')");
-    params_.add_text("bench_engines", "", "bench: only these engines (comma separated, e.g. 'fine,cpu')");
   }
 
   std::string name() const override { return "machining"; }
@@ -152,8 +161,9 @@ class MachiningLab : public Lab {
     if (e == Engine::Cpu && machine_->stock().f64) e = Engine::Fine;  // the CPU engine in the window: single only
     if (e == Engine::Cpu) {  // on the host, between frames (the GPU is idle when step() runs)
       auto h = machine_->heights();
-      std::vector<Position> chunk(machine_->path().begin() + long(done_),
-                                  machine_->path().begin() + long(std::min<size_t>(done_ + count, machine_->positions())));
+      std::vector<Position> chunk(
+          machine_->path().begin() + long(done_),
+          machine_->path().begin() + long(std::min<size_t>(done_ + count, machine_->positions())));
       mill_cpu(machine_->stock(), h, machine_->tool(), chunk);
       machine_->set_heights(h);
     } else {
@@ -180,15 +190,13 @@ class MachiningLab : public Lab {
     view_->draw(cmd, frame, machine_->height_keys(), tool_buffer(), sc, camera_);
   }
 
-  void pointer(const Pointer& p, const render::Frame&) override {
-    orbit_.update(camera_, p);
-  }
+  void pointer(const Pointer& p, const render::Frame&) override { orbit_.update(camera_, p); }
 
   void ui() override {
     update_stats();
     size_t total = machine_->positions();
-    ImGui::Text("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
-                machine_->stock().nx, machine_->stock().ny);
+    ImGui::Text("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total, machine_->stock().nx,
+                machine_->stock().ny);
     ImGui::Text("engine: %s", engine_names()[size_t(engine())].c_str());
     ImGui::ProgressBar(total ? float(done_) / float(total) : 1.0f, ImVec2(ImGui::GetContentRegionAvail().x, 0));
     if (done_ < total) {
@@ -238,7 +246,9 @@ class MachiningLab : public Lab {
             {"profile_rz", rough_.rz}};
   }
 
-  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    return machining::bench(ctx, options);
+  }
 
  private:
   const gpu::Buffer& tool_buffer() {
@@ -287,7 +297,7 @@ class MachiningLab : public Lab {
   const Machine* tool_for_ = nullptr;
   render::OrbitCamera camera_{glm::vec3(0.0f), 3.0f, 0.6f, 0.8f};
   size_t done_ = 0, shown_ = 0;
-  bool follow_ = true;  // the tool drawn at the last milled position, or at shown_ (playback)
+  bool follow_ = true;        // the tool drawn at the last milled position, or at shown_ (playback)
   std::vector<float> start_;  // starting heights (empty: flat)
   bool paused_ = false, stats_dirty_ = true;
   std::string problem_;
@@ -297,186 +307,6 @@ class MachiningLab : public Lab {
   Roughness rough_;
   OrbitControl orbit_;
 };
-
-// The seed's §13.2 configurations, recreated with the generators. Grids: 1024 x 1024 brins.
-// The first five on a surface of 1024 with tools of diameter 10 (the seed: "a bounding box
-// of 10 for a surface of 1024"), but single, whose tool is "barely smaller than the
-// surface" (diameter 1000); ebauche and finition on a surface of 50 with tools of 10.
-// Zooms: the same path re-run on a window 64 (ebauche 8) times smaller at the centre with
-// the same 1024 x 1024 brins, keeping the positions whose tool reaches the window.
-// Seed times (ms): {CPU Raster, GPU Raster, GPU Inverted, GPU Fine} on the Quadro 4000 /
-// Xeon X5650 ("ENS") and the GTX 560 Ti / Phenom II ("personal"); -1: not run.
-struct SeedConfig {
-  const char* name;
-  const char* path;
-  uint32_t positions;
-  const char* tool;
-  uint32_t triangles;
-  float diameter, surface, zoom;
-  bool five_axis;
-  double ens[4], personal[4];
-};
-const SeedConfig kSeedConfigs[] = {
-    {"single", "single", 1, "sphere", 1984, 1000, 1024, 1, false, {20, 848, 8, 8}, {30, 498, 7, 7}},
-    {"random", "random", 200000, "sphere", 320, 10, 1024, 1, false, {366, 69, 884, 124}, {1260, 48, 507, 56}},
-    {"random zoom", "random", 200000, "sphere", 320, 10, 1024, 64, false, {168, 1211, 739, 54}, {264, 757, 439, 28}},
-    {"spiral", "spiral", 200000, "sphere", 1984, 10, 1024, 1, false, {1061, 247, 370, 515}, {4634, 105, 179, 227}},
-    {"spiral zoom", "spiral", 200000, "sphere", 1984, 10, 1024, 64, false, {321, 161, 199, 69}, {557, 997, 117, 33}},
-    {"downspiral", "downspiral", 200000, "cone", 64, 10, 1024, 1, false, {280, 48, 3082, 100}, {792, 25, 1786, 57}},
-    {"downspiral zoom", "downspiral", 200000, "cone", 64, 10, 1024, 64, false, {499, 2310, 6851, 142}, {818, 1432, 3948, 68}},
-    {"volcano", "volcano", 200000, "sphere", 1984, 10, 1024, 1, false, {1081, 199, 384, 514}, {4584, 85, 180, 226}},
-    {"volcano zoom", "volcano", 200000, "sphere", 1984, 10, 1024, 64, false, {148, 1449, 139, 51}, {369, 901, 83, 25}},
-    {"ebauche", "zigzag", 47837, "torus", 25904, 10, 50, 1, false, {7891, 1548, 1555, 4652}, {25160, 712, 698, 2390}},
-    {"ebauche zoom", "zigzag", 47837, "torus", 25904, 10, 50, 8, false, {943, 3473, 241, 294}, {1857, 2080, 118, 151}},
-    {"finition", "zigzag", 53667, "sphere", 12482, 10, 50, 1, true, {11542, 2361, -1, 2722}, {30603, 1187, -1, 1117}},
-};
-
-// Seed 003 §15.4.1 (GTX 560 Ti / Phenom II): GPU 32-bit, GPU 64-bit, CPU 32-bit, CPU 64-bit (ms).
-const std::map<std::string, std::array<double, 4>>& precision_table() {
-  static const std::map<std::string, std::array<double, 4>> t = {
-      {"random", {48, 106, 1270, 1359}},   {"spiral", {105, 549, 4383, 5015}},
-      {"downspiral", {25, 108, 779, 799}}, {"volcano", {85, 410, 4676, 5221}},
-      {"ebauche", {714, 3272, 25508, 28388}}, {"finition", {1392, 4185, 31711, 32308}}};
-  return t;
-}
-
-// One run of the whole path on a GPU engine, in dispatches of at most 2^26 (triangle,
-// position) pairs; a short run is timed again, 3 times after 200 ms of warm-up (clocks
-// leave idle).
-gpu::GpuTiming time_path(gpu::Context& ctx, Machine& m, Engine eng, size_t positions, uint32_t triangles, bool quick) {
-  uint32_t chunk = uint32_t(std::clamp<double>(double(1u << 26) / double(triangles), 1, 1 << 20));
-  auto record = [&](VkCommandBuffer cmd) {
-    for (size_t first = 0; first < positions; first += chunk) m.record(cmd, eng, uint32_t(first), chunk);
-  };
-  auto t = gpu::time_gpu(ctx, record, 1, 0);
-  if (!quick && t.median_ms < 200) t = gpu::time_gpu(ctx, record, 3, 200);
-  return t;
-}
-
-std::vector<BenchRow> MachiningLab::bench(gpu::Context& ctx, const BenchOptions& options) {
-  std::vector<BenchRow> rows;
-  const uint32_t n = options.quick ? 64 : 1024;
-  for (const auto& sc : kSeedConfigs) {
-    if (options.quick && std::string(sc.name) != "spiral" && std::string(sc.name) != "single") continue;
-    const std::string& only = params_.text("bench_only");
-    if (!only.empty() && ("," + only + ",").find("," + std::string(sc.name) + ",") == std::string::npos) continue;
-    uint32_t count = options.quick ? std::min(sc.positions, 300u) : sc.positions;
-    auto path = generate_path(sc.path, sc.surface, count, sc.surface / 100.0f + sc.diameter / 5.0f, 11);
-    if (sc.five_axis)
-      for (size_t i = 0; i < path.size(); ++i) {
-        float t = float(i) / float(path.size());
-        path[i].axis = glm::normalize(glm::vec3(0.4f * std::sin(12.0f * t), 0.3f * std::cos(7.0f * t), 1.0f));
-      }
-    Mesh tool = make_tool(sc.tool, sc.diameter * (options.quick ? sc.surface / 1024.0f * 8 : 1.0f), sc.triangles);
-    Stock st;
-    st.nx = st.ny = n;
-    float window = sc.surface / sc.zoom;
-    st.d = window / float(n);
-    st.x0 = st.y0 = 0.5f * (sc.surface - window);
-    if (sc.zoom > 1) {  // keep the positions whose tool reaches the window
-      std::vector<Position> kept;
-      float reach = 0.5f * sc.diameter;
-      for (auto& p : path)
-        if (p.tip.x > st.x0 - reach && p.tip.x < st.x0 + window + reach && p.tip.y > st.y0 - reach &&
-            p.tip.y < st.y0 + window + reach)
-          kept.push_back(p);
-      path = kept;
-      if (path.empty()) continue;
-    }
-    Machine m(ctx, st, tool, path);
-    double pairs = double(tool.triangles()) * double(path.size());
-    double best_seed = INFINITY;
-    for (int k = 1; k < 4; ++k)
-      for (const double* t : {sc.ens, sc.personal})
-        if (t[k] > 0) best_seed = std::min(best_seed, t[k]);
-    const std::string& engines_only = params_.text("bench_engines");
-    for (size_t e = 0; e < engine_names().size(); ++e) {
-      Engine eng = Engine(e);
-      if (!engines_only.empty() && ("," + engines_only + ",").find("," + engine_names()[e] + ",") == std::string::npos)
-        continue;
-      BenchRow row;
-      row.pass = std::string("machining.") + engine_names()[e];
-      row.size = std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
-      row.elements = uint64_t(pairs);
-      row.reference = {{"configuration", sc.name}, {"positions", path.size()}, {"triangles", tool.triangles()},
-                       {"brins", std::to_string(n) + "x" + std::to_string(n)}, {"spacing", st.d},
-                       {"tool", sc.tool}, {"tool_diameter", sc.diameter}, {"five_axis", sc.five_axis}};
-      int seed_col = eng == Engine::Cpu ? 0 : eng == Engine::PerPosition ? 1 : eng == Engine::PerTriangle ? 2
-                                                                           : eng == Engine::Fine ? 3 : -1;
-      if (seed_col >= 0)
-        row.reference["thesis"] = {{"device", "seed 003 13.2: Quadro 4000 / Xeon X5650 (ENS); GTX 560 Ti / Phenom II"},
-                                   {seed_col == 0 ? "cpu_only_ms" : "gpu_ms", sc.ens[seed_col]},
-                                   {"ens_ms", sc.ens[seed_col]}, {"personal_ms", sc.personal[seed_col]}};
-      row.reference["seed_best_gpu_ms"] = best_seed;
-      // Work estimates: brin tests of the rasterizing engines (two tool surfaces over the
-      // tool's footprint at every position), and for the per-brin engine every triangle of
-      // every position whose box covers the brin.
-      double footprint = 0.7854 * double(sc.diameter / st.d) * double(sc.diameter / st.d);
-      double tests = 2.0 * footprint * double(path.size());
-      double overlap = std::min(1.0, double(sc.diameter + 2 * st.d) * double(sc.diameter + 2 * st.d) /
-                                         (double(window) * double(window)));
-      double brin_work = double(n) * n * double(path.size()) * (1.0 + overlap * tool.triangles());
-      if (eng == Engine::PerBrin && brin_work > 2e11) {
-        row.reference["skipped"] = "per brin: every brin scans every position's triangles; too long at this size";
-        rows.push_back(row);
-        continue;
-      }
-      if (eng == Engine::Cpu) {
-        if (pairs > (options.quick ? 1e6 : 5e8) || tests > 3e9) {
-          row.reference["skipped"] = "CPU: too long at this size";
-          rows.push_back(row);
-          continue;
-        }
-        auto h = m.heights();
-        auto t0 = std::chrono::steady_clock::now();
-        mill_cpu(st, h, tool, path);
-        row.median_ms = row.min_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        row.repeats = 1;
-        row.reference["threads"] = std::thread::hardware_concurrency();
-      } else {
-        auto t = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
-        row.median_ms = t.median_ms;
-        row.min_ms = t.min_ms;
-        row.repeats = t.repeats;
-        if (best_seed < INFINITY) row.reference["speedup_over_seed_best_gpu"] = best_seed / t.median_ms;
-      }
-      rows.push_back(row);
-    }
-    // Seed 003 §15.4.1: the same run in 64 bits (fine on the GPU, the CPU engine where it runs).
-    auto sixty_four = precision_table().find(sc.name);
-    if (sixty_four == precision_table().end() || !ctx.int64_atomics) continue;
-    Stock st64 = st;
-    st64.f64 = true;
-    Machine m64(ctx, st64, tool, path);
-    for (Engine eng : {Engine::Fine, Engine::Cpu}) {
-      if (!engines_only.empty() && ("," + engines_only + ",").find("," + engine_names()[size_t(eng)] + ",") == std::string::npos)
-        continue;
-      BenchRow row;
-      row.pass = std::string("machining.") + engine_names()[size_t(eng)] + ".f64";
-      row.size = std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
-      row.elements = uint64_t(pairs);
-      const auto& t = sixty_four->second;
-      bool cpu = eng == Engine::Cpu;
-      row.reference = {{"configuration", sc.name}, {"precision", "double heights and intersection"},
-                       {"thesis", {{"device", "seed 003 15.4.1: GTX 560 Ti / Phenom II"},
-                                   {cpu ? "cpu_only_ms" : "gpu_ms", cpu ? t[3] : t[1]},
-                                   {"ms_32bit", cpu ? t[2] : t[0]}, {"ms_64bit", cpu ? t[3] : t[1]}}}};
-      if (cpu) {
-        if (pairs > 5e8) continue;
-        auto h = m64.heights64();
-        auto t0 = std::chrono::steady_clock::now();
-        mill_cpu(st64, h, tool, path);
-        row.median_ms = row.min_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        row.repeats = 1;
-      } else {
-        auto tm = time_path(ctx, m64, eng, path.size(), tool.triangles(), options.quick);
-        row.median_ms = tm.median_ms, row.min_ms = tm.min_ms, row.repeats = tm.repeats;
-      }
-      rows.push_back(row);
-    }
-  }
-  return rows;
-}
 
 }  // namespace
 

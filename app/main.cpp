@@ -17,13 +17,20 @@ int main(int argc, char** argv) {
     switch (o.mode) {
       case Options::Mode::Help:
         std::cout << usage();
-        if (!o.lab.empty()) std::cout << "\nparameters of lab '" << o.lab << "':\n" << make_lab(o.lab)->params().describe();
+        if (!o.lab.empty())
+          std::cout << "\nparameters of lab '" << o.lab << "':\n" << make_lab(o.lab)->params().describe();
         return 0;
-      case Options::Mode::ListDevices: std::cout << gpu::format_device_table(gpu::list_devices()); return 0;
-      case Options::Mode::Headless: return run_headless(o);
-      case Options::Mode::Bench: return run_bench(o);
-      case Options::Mode::FloatReport: return run_float_report(o);
-      case Options::Mode::Window: return run_window(o);
+      case Options::Mode::ListDevices:
+        std::cout << gpu::format_device_table(gpu::list_devices());
+        return 0;
+      case Options::Mode::Headless:
+        return run_headless(o);
+      case Options::Mode::Bench:
+        return run_bench(o);
+      case Options::Mode::FloatReport:
+        return run_float_report(o);
+      case Options::Mode::Window:
+        return run_window(o);
     }
   } catch (const ParamError& e) {
     std::fprintf(stderr, "vklab: %s\n", e.what());

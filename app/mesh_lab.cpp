@@ -1,11 +1,12 @@
 // The mesh lab's knobs, editor, panel and dump (seed 004, GMlib). Math: compute/mesh/;
-// picture: render/mesh_view; benchmarks: mesh_bench.cpp.
+// picture: render/mesh_view; benchmarks: compute/mesh/bench.cpp.
 #include "lab.h"
+#include "mesh/bench.h"
+#include "mesh_records.h"
 #include "mesh/generate.h"
 #include "mesh/gpu_mesh.h"
 #include "mesh/kernel_text.h"
 #include "mesh/renumber.h"
-#include "mesh_bench.h"
 #include "colormap.h"
 #include "mesh_view.h"
 #include "io/input.h"
@@ -22,53 +23,32 @@ using namespace mesh;
 
 namespace {
 
-// What the picture draws of one element kind: its triangles (quadrilaterals split, the
-// diagonal hidden), or for a volume kind its facets, each once, with the element across.
-std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k) {
-  std::vector<render::MeshTriangle> out;
-  const Elements& e = g.elements(k);
-  uint32_t n = nodes_of(k);
-  bool volume = k >= Kind::Tetrahedra;
-  const auto& facets = local_topology(k).facets;
-  const std::vector<uint32_t>* across = volume ? &g.neighbours(k) : nullptr;
-  auto polygon = [&](size_t i, const std::vector<uint32_t>& corners, uint32_t other) {
-    const uint32_t* v = &e.v[i * n];
-    if (corners.size() == 3) {
-      out.push_back({{v[corners[0]], v[corners[1]], v[corners[2]]}, uint32_t(i), other, 7});
-    } else {  // (0 1 2) and (0 2 3): the edge 0-2 is opposite corner 1, then corner 2
-      out.push_back({{v[corners[0]], v[corners[1]], v[corners[2]]}, uint32_t(i), other, 5});
-      out.push_back({{v[corners[0]], v[corners[2]], v[corners[3]]}, uint32_t(i), other, 3});
-    }
-  };
-  for (size_t i = 0; i < e.count(); ++i) {
-    if (!volume) polygon(i, k == Kind::Triangles ? std::vector<uint32_t>{0, 1, 2} : std::vector<uint32_t>{0, 1, 2, 3}, UINT32_MAX);
-    else
-      for (size_t f = 0; f < facets.size(); ++f) {
-        uint32_t other = (*across)[i * facets.size() + f];
-        if (other == UINT32_MAX || other > i) polygon(i, facets[f], other);  // a shared facet once
-      }
-  }
-  return out;
-}
-
 class MeshLab : public Lab {
  public:
   MeshLab() {
-    params_.add_text("mesh_file", "", ".mesh / .meshb file (any element kinds); empty: a generated mesh").rebuild = true;
+    params_.add_text("mesh_file", "", ".mesh / .meshb file (any element kinds); empty: a generated mesh").rebuild =
+        true;
     params_.back().file_types = {".mesh", ".meshb"};
-    params_.add_choice("generate", {"the example's", "surface", "tetrahedra", "hexahedra"}, "the example's",
-                       "generated mesh: a bumpy triangulated square, or a cube of tetrahedra or hexahedra")
+    params_
+        .add_choice("generate", {"the example's", "surface", "tetrahedra", "hexahedra"}, "the example's",
+                    "generated mesh: a bumpy triangulated square, or a cube of tetrahedra or hexahedra")
         .rebuild = true;
-    params_.add_int("grid_size", 64, 2, 4096, "generated mesh: vertices along each side (cells for the cubes: /4)").rebuild = true;
-    params_.add_choice("renumber", {"as is", "hilbert", "shuffled"}, "as is",
-                       "vertex and element order: as generated or read, along a Hilbert curve, or at random")
+    params_.add_int("grid_size", 64, 2, 4096, "generated mesh: vertices along each side (cells for the cubes: /4)")
         .rebuild = true;
-    params_.add_text("sol_file", "", ".sol / .solb: its first field becomes the field 'Sol' (double where the device has fp64)")
+    params_
+        .add_choice("renumber", {"as is", "hilbert", "shuffled"}, "as is",
+                    "vertex and element order: as generated or read, along a Hilbert curve, or at random")
+        .rebuild = true;
+    params_
+        .add_text("sol_file", "",
+                  ".sol / .solb: its first field becomes the field 'Sol' (double where the device has fp64)")
         .rebuild = true;
     params_.back().file_types = {".sol", ".solb"};
     params_.add_choice("example", example_names(), "smoothing", "example kernels from the seed").rebuild = true;
-    params_.add_text("kernel_file", "", "kernel source (sections separated by '---', each '// loop: Tri', Ver, Edg, "
-                                        "Qua, Tet, Pyr, Pri or Hex); empty: the example")
+    params_
+        .add_text("kernel_file", "",
+                  "kernel source (sections separated by '---', each '// loop: Tri', Ver, Edg, "
+                  "Qua, Tet, Pyr, Pri or Hex); empty: the example")
         .rebuild = true;
     params_.back().file_types = {".glsl", ".txt", ".comp"};
     params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)");
@@ -93,8 +73,9 @@ class MeshLab : public Lab {
       gpu::require_buffer(ctx, table, "mesh grid_size " + std::to_string(n) + " (" + gen + ")");
     }
     Mesh m = !params_.text("mesh_file").empty() ? read_mesh(params_.text("mesh_file"))
-             : gen == "surface"                  ? bumpy_grid(n)
-                                                 : cube(std::max(1u, n / 4), gen == "tetrahedra" ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
+             : gen == "surface"
+                 ? bumpy_grid(n)
+                 : cube(std::max(1u, n / 4), gen == "tetrahedra" ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
     std::string text = ex.text;
     if (!params_.text("kernel_file").empty()) {
       text = io::read_input(params_.text("kernel_file"), 4 << 20);
@@ -109,10 +90,11 @@ class MeshLab : public Lab {
     if (!params_.text("sol_file").empty() && params_.choice("renumber") != "as is")
       throw ParamError("a solution file follows the file's numbering: renumber 'as is' with --sol");
     auto g = std::make_unique<GpuMesh>(ctx, m);
-    if (g->count(Kind::Triangles) && g->count(Kind::Edges)) g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
+    if (g->count(Kind::Triangles) && g->count(Kind::Edges))
+      g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
     Sol sol = read_sol(*g);
     if (!sol.values.empty()) g->add_field("Sol", sol.at, sol.type);  // before the kernels that read it
-    auto kernels = compile_text(*g, text);  // throws: the previous mesh and kernels stay
+    auto kernels = compile_text(*g, text);                           // throws: the previous mesh and kernels stay
     if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
     ctx_ = &ctx;
     mesh_ = std::move(m);
@@ -160,7 +142,8 @@ class MeshLab : public Lab {
           error_ = "kernel " + std::to_string(k + 1) + " uses a field whose type changed: compile again";
           continue;
         }
-        gpu::Profiler::Scope scope(prof, cmd, "mesh.kernel" + std::to_string(k + 1) + "." + short_name(kernels_[k]->loop), 0, 0);
+        gpu::Profiler::Scope scope(prof, cmd,
+                                   "mesh.kernel" + std::to_string(k + 1) + "." + short_name(kernels_[k]->loop), 0, 0);
         gpu_->record(cmd, *kernels_[k]);
       }
     steps_done_ += steps;
@@ -197,6 +180,7 @@ class MeshLab : public Lab {
 
   void pointer(const Pointer& p, const render::Frame&) override { orbit_.update(camera_, p); }
 
+  // Long: the panel, a list of ImGui widgets in the order they appear.
   void ui() override {
     for (Kind k : gpu_->kinds()) ImGui::Text("%-14s %zu", kind_name(k), gpu_->count(k));
     ImGui::Text("%s, fp64: %s, float atomics: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no",
@@ -206,10 +190,12 @@ class MeshLab : public Lab {
     legend();
     if (gpu_->has_field(f) && gpu_->field_at(f) != Kind::Vertices &&
         std::none_of(pictures_.begin(), pictures_.end(), [&](auto& p) { return p.kind == gpu_->field_at(f); }))
-      ImGui::TextColored({1, 0.8f, 0.3f, 1}, "%s lives at %s, not drawn here: grey", f.c_str(), kind_name(gpu_->field_at(f)));
+      ImGui::TextColored({1, 0.8f, 0.3f, 1}, "%s lives at %s, not drawn here: grey", f.c_str(),
+                         kind_name(gpu_->field_at(f)));
     if (ImGui::TreeNode("fields")) {
       for (auto& n : gpu_->field_names())
-        ImGui::Text("%-12s %-7s at %s", n.c_str(), glsl_type(gpu_->field_type(n)).c_str(), kind_name(gpu_->field_at(n)));
+        ImGui::Text("%-12s %-7s at %s", n.c_str(), glsl_type(gpu_->field_type(n)).c_str(),
+                    kind_name(gpu_->field_at(n)));
       ImGui::TreePop();
     }
     if (ImGui::TreeNode("memory (GmlGetMemoryUsage)")) {
@@ -224,7 +210,8 @@ class MeshLab : public Lab {
       ImGui::TreePop();
     }
     ImGui::TextDisabled("kernel ('---' between sections; '// loop: Tri' ...; '// field: Name type Kind'):");
-    ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(), ImVec2(ImGui::GetContentRegionAvail().x, 240));
+    ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(),
+                              ImVec2(ImGui::GetContentRegionAvail().x, 240));
     if (ImGui::Button("Compile")) {
       try {
         kernels_ = compile_text(*gpu_, editor_.data());
@@ -251,7 +238,8 @@ class MeshLab : public Lab {
       for (Kind loop : gpu_->kinds())
         if (ImGui::TreeNode(kind_name(loop), "// loop: %s", short_name(loop))) {
           for (auto& n : gpu_->names(loop)) {
-            std::string decl = n.type + " " + n.name + (n.size.empty() ? "" : "[" + (n.size == "[]" ? "" : n.size) + "]");
+            std::string decl =
+                n.type + " " + n.name + (n.size.empty() ? "" : "[" + (n.size == "[]" ? "" : n.size) + "]");
             ImGui::Text("%-30s %s", decl.c_str(), n.what.c_str());
           }
           ImGui::TreePop();
@@ -274,9 +262,10 @@ class MeshLab : public Lab {
     for (auto& n : gpu_->field_names()) {
       FieldType t = gpu_->field_type(n);
       auto v = gpu_->download(n);
-      write_npy(dir / (n + ".npy"), std::vector<float>(v.begin(), v.end()), {gpu_->count(gpu_->field_at(n)), t.components});
-      arrays[n + ".npy"] = std::string("float32 [") + kind_name(gpu_->field_at(n)) + ", " + std::to_string(t.components) +
-                           "] (" + glsl_type(t) + " on the GPU)";
+      write_npy(dir / (n + ".npy"), std::vector<float>(v.begin(), v.end()),
+                {gpu_->count(gpu_->field_at(n)), t.components});
+      arrays[n + ".npy"] = std::string("float32 [") + kind_name(gpu_->field_at(n)) + ", " +
+                           std::to_string(t.components) + "] (" + glsl_type(t) + " on the GPU)";
       auto r = gpu_->reduce(n, 0);
       reductions[n] = {{"min", r.min}, {"max", r.max}, {"sum", r.sum}, {"l2", r.l2}};
     }
@@ -290,11 +279,19 @@ class MeshLab : public Lab {
       files[name] = std::string("the generated shader of section ") + std::to_string(k + 1) + " (" +
                     short_name(kernels_[k]->loop) + " loop)";
     }
-    return {{"arrays", arrays}, {"files", files}, {"reductions_x", reductions}, {"runs", steps_done_}, {"counts", counts},
-            {"vertices", gpu_->vertices()}, {"triangles", gpu_->count(Kind::Triangles)}, {"kernels", kernels_.size()}};
+    return {{"arrays", arrays},
+            {"files", files},
+            {"reductions_x", reductions},
+            {"runs", steps_done_},
+            {"counts", counts},
+            {"vertices", gpu_->vertices()},
+            {"triangles", gpu_->count(Kind::Triangles)},
+            {"kernels", kernels_.size()}};
   }
 
-  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override { return mesh_bench(ctx, options); }
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    return mesh::bench(ctx, options);
+  }
 
  private:
   struct Sol {
@@ -318,8 +315,8 @@ class MeshLab : public Lab {
     const Solution& f = s.fields[0];
     size_t n = g.count(f.at), w = f.width(s.dim);
     if (f.count(s.dim) != n)
-      throw ParamError(path + ": " + std::to_string(f.count(s.dim)) + " values at " + kind_name(f.at) + ", the mesh has " +
-                       std::to_string(n));
+      throw ParamError(path + ": " + std::to_string(f.count(s.dim)) + " values at " + kind_name(f.at) +
+                       ", the mesh has " + std::to_string(n));
     uint32_t c = uint32_t(std::min<size_t>(w, 4));
     sol.at = f.at;
     sol.type = {g.context().info.fp64 ? Scalar::Double : Scalar::Float, c};
@@ -336,8 +333,9 @@ class MeshLab : public Lab {
     for (Kind k : gpu_->kinds()) {
       if (volumes ? k < Kind::Tetrahedra : k != Kind::Triangles && k != Kind::Quadrilaterals) continue;
       auto rec = draw_records(*gpu_, k);
-      Picture p{k, gpu::Buffer(ctx, std::max<size_t>(32, rec.size() * sizeof(render::MeshTriangle)),
-                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT),
+      Picture p{k,
+                gpu::Buffer(ctx, std::max<size_t>(32, rec.size() * sizeof(render::MeshTriangle)),
+                            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT),
                 uint32_t(rec.size())};
       if (!rec.empty()) p.records.upload(rec);
       pictures_.push_back(std::move(p));
@@ -396,7 +394,8 @@ class MeshLab : public Lab {
   // frame's kernels and read at the next (one frame is in flight at most); waited for only
   // when the colour field or component has just changed.
   uint32_t color_component() const {
-    return std::min<uint32_t>(uint32_t(params_.get_int("color_component")), gpu_->field_type(color_field()).components - 1);
+    return std::min<uint32_t>(uint32_t(params_.get_int("color_component")),
+                              gpu_->field_type(color_field()).components - 1);
   }
   std::string range_key() const {
     std::string f = color_field();

@@ -1,4 +1,5 @@
-// The window's ImGui panels: lab selector and parameters, timings, capture, bench.
+// The window's ImGui panels: lab selector and parameters, timings, capture, bench; and what
+// their buttons do to the lab (rebuild with the new parameters, switch labs).
 #include "file_browser.h"
 #include "gpu/bandwidth.h"
 #include "modes.h"
@@ -13,6 +14,7 @@
 namespace {
 
 // One widget a parameter; returns true when the user changed it.
+// Long: one widget per parameter kind, a branch each.
 bool param_widget(ParamSet& set, Param& p) {
   bool changed = false;
   ImGui::PushID(p.name.c_str());
@@ -195,7 +197,8 @@ void Window::bench_panel() {
       bench_result_ = bench_lab(*ctx_, *lab_, {quick, saxpy_gbps_});
       auto path = std::filesystem::path("bench") / ("bench-" + lab_->name() + ".json");
       std::filesystem::create_directories(path.parent_path());
-      std::ofstream(path) << nlohmann::json{{"device", device_json(*ctx_)}, {"saxpy_gbps", saxpy_gbps_},
+      std::ofstream(path) << nlohmann::json{{"device", device_json(*ctx_)},
+                                            {"saxpy_gbps", saxpy_gbps_},
                                             {"labs", {{lab_->name(), bench_result_}}}}
                                  .dump(2);
       bench_file_ = std::filesystem::absolute(path).string();
@@ -221,5 +224,33 @@ void Window::bench_panel() {
     }
     ImGui::EndTable();
     ImGui::TextWrapped("written to %s", bench_file_.c_str());
+  }
+}
+
+void Window::apply_rebuild() {
+  vkDeviceWaitIdle(ctx_->device);
+  try {
+    lab_->build(*ctx_);
+    params_before_ = lab_->params().all();
+  } catch (const std::exception& e) {
+    // Keep the running state: the lab is unchanged, its parameters go back.
+    error_ = std::string("could not apply the change: ") + e.what();
+    if (!params_before_.empty()) lab_->params().all() = params_before_;
+    lab_->params().rebuild_pending = false;
+  }
+}
+
+void Window::switch_lab(const std::string& name) {
+  if (name == lab_->name()) return;
+  vkDeviceWaitIdle(ctx_->device);
+  try {
+    auto lab = make_lab(name);
+    lab->build(*ctx_);
+    lab_ = std::move(lab);
+    params_before_ = lab_->params().all();
+    timings_.clear();
+    gpu_ms_history_.clear();
+  } catch (const std::exception& e) {
+    error_ = "could not start lab '" + name + "': " + e.what();
   }
 }

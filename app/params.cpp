@@ -11,10 +11,14 @@ std::string Param::text() const {
       s << value;
       return s.str();
     }
-    case Kind::Int: return std::to_string(int64_t(value));
-    case Kind::Choice: return choices.at(size_t(value));
-    case Kind::Bool: return value != 0 ? "true" : "false";
-    case Kind::Text: return str;
+    case Kind::Int:
+      return std::to_string(int64_t(value));
+    case Kind::Choice:
+      return choices.at(size_t(value));
+    case Kind::Bool:
+      return value != 0 ? "true" : "false";
+    case Kind::Text:
+      return str;
   }
   return "";
 }
@@ -88,9 +92,12 @@ void ParamSet::set(const std::string& name, const std::string& text) {
       break;
     }
     case Param::Kind::Bool:
-      if (text == "true" || text == "1" || text == "on") v = 1;
-      else if (text == "false" || text == "0" || text == "off") v = 0;
-      else throw bad("expected true or false");
+      if (text == "true" || text == "1" || text == "on")
+        v = 1;
+      else if (text == "false" || text == "0" || text == "off")
+        v = 0;
+      else
+        throw bad("expected true or false");
       break;
     default: {
       size_t used = 0;
@@ -130,11 +137,21 @@ nlohmann::json ParamSet::to_json() const {
   nlohmann::json j = nlohmann::json::object();
   for (auto& p : params_) {
     switch (p.kind) {
-      case Param::Kind::Float: j[p.name] = p.value; break;
-      case Param::Kind::Int: j[p.name] = int64_t(p.value); break;
-      case Param::Kind::Choice: j[p.name] = p.text(); break;
-      case Param::Kind::Bool: j[p.name] = p.value != 0; break;
-      case Param::Kind::Text: j[p.name] = p.str; break;
+      case Param::Kind::Float:
+        j[p.name] = p.value;
+        break;
+      case Param::Kind::Int:
+        j[p.name] = int64_t(p.value);
+        break;
+      case Param::Kind::Choice:
+        j[p.name] = p.text();
+        break;
+      case Param::Kind::Bool:
+        j[p.name] = p.value != 0;
+        break;
+      case Param::Kind::Text:
+        j[p.name] = p.str;
+        break;
     }
   }
   return j;

@@ -16,12 +16,12 @@ struct Param {
   std::string name, help;
   Kind kind = Kind::Float;
   double value = 0, min = 0, max = 1;
-  std::vector<std::string> choices;  // Choice: value is the index
-  std::string str;                   // Text: the value
+  std::vector<std::string> choices;     // Choice: value is the index
+  std::string str;                      // Text: the value
   std::vector<std::string> file_types;  // Text: a file of these types (".mesh", or "*"; empty: not a file)
-  bool rebuild = false;              // changing it reallocates the lab's GPU state
-  bool log_scale = false;            // slider on a log scale
-  std::string text() const;          // the value as --set would take it
+  bool rebuild = false;                 // changing it reallocates the lab's GPU state
+  bool log_scale = false;               // slider on a log scale
+  std::string text() const;             // the value as --set would take it
 };
 
 class ParamSet {

@@ -1,8 +1,9 @@
-// The wave lab's knobs, panel, dump and benchmark (seed 000, §4.2). Math: compute/wave/;
-// picture: render/water_view.
+// The wave lab's knobs, panel and dump (seed 000, §4.2). Math: compute/wave/ (its benchmark:
+// compute/wave/bench.cpp, drawn here); picture: render/water_view.
 #include "assets.h"
 #include "gpu/bandwidth.h"
 #include "lab.h"
+#include "wave/bench.h"
 #include "io/npy.h"
 #include "wave/wave.h"
 #include "water_view.h"
@@ -16,15 +17,6 @@
 
 namespace {
 
-// Table 4.2 of the thesis (GeForce 6600 / Athlon XP 2800): simulation, simulation +
-// display, CPU simulation (ms), gain.
-struct ThesisWave {
-  uint32_t size;
-  double sim_ms, sim_display_ms, cpu_ms, gain;
-};
-const ThesisWave kThesis[] = {
-    {64, 4.2, 4.9, 3.98, 0.95}, {128, 4.35, 8.7, 8.93, 2.05}, {256, 9.34, 23.7, 36.5, 3.91}, {512, 31.4, 113.9, 110.9, 3.53}};
-
 const std::vector<std::string> kPresets = {"drop", "drops", "line", "rain", "calm"};
 
 class WaveLab : public Lab {
@@ -36,12 +28,14 @@ class WaveLab : public Lab {
     params_.add_float("dt", 1.0 / 60.0, 1e-4, 1.0, "time step, seconds").rebuild = true;
     params_.add_float("dx", 1.0 / 16.0, 1e-3, 10.0, "cell size").rebuild = true;
     params_.back().log_scale = true;
-    params_.add_choice("scheme", {"newmark", "seed"}, "newmark",
-                       "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
-                       "Crank-Nicolson (Laplacian at t and t+1: damps every wave)")
+    params_
+        .add_choice("scheme", {"newmark", "seed"}, "newmark",
+                    "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
+                    "Crank-Nicolson (Laplacian at t and t+1: damps every wave)")
         .rebuild = true;
-    params_.add_choice("storage", {"stencil", "banded"}, "stencil",
-                       "stencil: matrix-free 5-point kernels; banded: A and M stored by diagonals, as the thesis")
+    params_
+        .add_choice("storage", {"stencil", "banded"}, "stencil",
+                    "stencil: matrix-free 5-point kernels; banded: A and M stored by diagonals, as the thesis")
         .rebuild = true;
     // 1e-5: float CG's residual can stall just above 1e-6 once the waves have died down
     // (measured on an H100: 6 steps in 500 at Courant 5 stalled at 1.1–1.6e-6)
@@ -51,13 +45,15 @@ class WaveLab : public Lab {
     params_.add_float("damping", 0.0, 0.0, 0.2, "fraction of the velocity removed each step").rebuild = true;
     params_.add_int("sponge", 0, 0, 512, "absorbing border width in cells (0: walls reflect)").rebuild = true;
     params_.add_int("steps_per_frame", 1, 0, 64, "simulation steps per frame (0 pauses)");
-    params_.add_choice("preset", kPresets, "drops",
-                       "starting disturbance: one drop, several drops, a line wave, rain (drops keep falling), calm")
+    params_
+        .add_choice("preset", kPresets, "drops",
+                    "starting disturbance: one drop, several drops, a line wave, rain (drops keep falling), calm")
         .rebuild = true;
     params_.add_float("drop_radius", 5.0, 0.5, 64.0, "radius of a drop in cells");
     params_.add_float("drop_height", 3.0, -10.0, 10.0, "height of a drop, in cells");
     params_.add_float("rain_rate", 0.3, 0.0, 1.0, "rain: drops a frame");
-    params_.add_choice("view", {"3d", "top"}, "3d", "3d: shaded surface, orbit camera; top: the thesis's view from above");
+    params_.add_choice("view", {"3d", "top"}, "3d",
+                       "3d: shaded surface, orbit camera; top: the thesis's view from above");
     params_.add_float("height_scale", 3.0, 0.0, 50.0, "relief exaggeration in the picture");
     params_.add_float("refraction", 0.06, 0.0, 0.3, "how far the floor shifts along the surface normal");
     params_.add_float("light_azimuth", 40.0, -180.0, 180.0, "light direction, degrees around the vertical");
@@ -94,8 +90,10 @@ class WaveLab : public Lab {
     if (!view_) view_ = std::make_unique<render::WaterView>(ctx, find_asset("wave/pool.png"));
     ctx_ = &ctx;
     sim_ = std::move(sim);
-    if (!keep) restart();
-    else reset_readouts();
+    if (!keep)
+      restart();
+    else
+      reset_readouts();
     params_.rebuild_pending = false;
   }
 
@@ -142,8 +140,10 @@ class WaveLab : public Lab {
     const auto& c = sim_->config();
     gpu::Profiler::Scope scope(prof, cmd, "wave.draw", 4.0 * c.n(), 0);
     auto style = water_style();
-    if (params_.choice("view") == "top") view_->draw_top(cmd, frame, sim_->height_buffer(), c.width, c.height, style);
-    else view_->draw_surface(cmd, frame, sim_->height_buffer(), c.width, c.height, camera_, style);
+    if (params_.choice("view") == "top")
+      view_->draw_top(cmd, frame, sim_->height_buffer(), c.width, c.height, style);
+    else
+      view_->draw_surface(cmd, frame, sim_->height_buffer(), c.width, c.height, camera_, style);
   }
 
   void pointer(const Pointer& p, const render::Frame& frame) override {
@@ -173,15 +173,18 @@ class WaveLab : public Lab {
     ImGui::Text("iterations recorded per step: %u (budget from recent steps, cap %u)", sim_->budget(),
                 c.max_iterations);
     if (short_steps_)
-      ImGui::TextColored({1, 0.7f, 0.2f, 1}, "%llu steps stopped before the tolerance (float's floor is near 1e-6: "
+      ImGui::TextColored({1, 0.7f, 0.2f, 1},
+                         "%llu steps stopped before the tolerance (float's floor is near 1e-6: "
                          "raise tolerance or max_iterations)",
                          (unsigned long long)short_steps_);
     if (!energy_.empty()) {
       ImGui::Text("energy E = %.5g", energy_.back());
       if (energy_base_ > 0)
-        ImGui::Text("change since the last disturbance: %+.2e (relative)", (energy_.back() - energy_base_) / energy_base_);
+        ImGui::Text("change since the last disturbance: %+.2e (relative)",
+                    (energy_.back() - energy_base_) / energy_base_);
       std::vector<float> e(energy_.begin(), energy_.end());
-      ImGui::PlotLines("##energy", e.data(), int(e.size()), 0, "energy per step", 0.0f, FLT_MAX, ImVec2(ImGui::GetContentRegionAvail().x, 70));
+      ImGui::PlotLines("##energy", e.data(), int(e.size()), 0, "energy per step", 0.0f, FLT_MAX,
+                       ImVec2(ImGui::GetContentRegionAvail().x, 70));
       ImGui::TextDisabled(c.scheme == wave::Scheme::Seed
                               ? "seed scheme: each mode loses energy by 1/(1+alpha·lambda) a step"
                               : (c.damping > 0 || c.sponge > 0 ? "newmark with damping: energy leaves on purpose"
@@ -197,8 +200,9 @@ class WaveLab : public Lab {
     write_npy(dir / "height.npy", sim_->height(), {c.height, c.width});
     write_npy(dir / "previous.npy", sim_->previous(), {c.height, c.width});
     read_back();
-    return {{"arrays", {{"height.npy", "float32 [rows, cols]: h(t), row 0 at the top of the top view"},
-                        {"previous.npy", "float32 [rows, cols]: h(t-1)"}}},
+    return {{"arrays",
+             {{"height.npy", "float32 [rows, cols]: h(t), row 0 at the top of the top view"},
+              {"previous.npy", "float32 [rows, cols]: h(t-1)"}}},
             {"steps", steps_done_},
             {"r", c.r()},
             {"energy", energy_.empty() ? energy_now() : double(energy_.back())},
@@ -208,7 +212,17 @@ class WaveLab : public Lab {
             {"steps_short_of_tolerance", short_steps_}};
   }
 
-  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override;
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    render::WaterView view(ctx, find_asset("wave/pool.png"));
+    render::OffscreenTarget target(ctx, 1024, 768);  // the display column: top view, refraction and light
+    return wave::bench(ctx, options, config(), [&](VkCommandBuffer cmd, const wave::Simulation& sim) {
+      const float clear[4] = {0, 0, 0, 1};
+      render::begin_rendering(cmd, target.frame(), clear);
+      view.draw_top(cmd, target.frame(), sim.height_buffer(), sim.config().width, sim.config().height,
+                    render::WaterStyle{});
+      render::end_rendering(cmd);
+    });
+  }
 
   std::string problem() override {
     read_back();
@@ -217,8 +231,10 @@ class WaveLab : public Lab {
 
  private:
   render::WaterStyle water_style() const {
-    float az = float(params_.get("light_azimuth")) * 0.0174533f, el = float(params_.get("light_elevation")) * 0.0174533f;
-    return {float(params_.get("height_scale")), float(params_.get("refraction")),
+    float az = float(params_.get("light_azimuth")) * 0.0174533f,
+          el = float(params_.get("light_elevation")) * 0.0174533f;
+    return {float(params_.get("height_scale")),
+            float(params_.get("refraction")),
             {std::cos(el) * std::sin(az), std::sin(el), std::cos(el) * std::cos(az)}};
   }
 
@@ -239,7 +255,8 @@ class WaveLab : public Lab {
   void read_back() {
     if (sim_->steps() == read_) return;
     short_steps_ += sim_->observe();
-    for (uint64_t k = std::max(read_ + 1, sim_->steps() + 1 - std::min<uint64_t>(sim_->steps(), 600)); k <= sim_->steps(); ++k) {
+    for (uint64_t k = std::max(read_ + 1, sim_->steps() + 1 - std::min<uint64_t>(sim_->steps(), 600));
+         k <= sim_->steps(); ++k) {
       last_ = sim_->stats(k);
       energy_.push_back(last_.energy);
       if (energy_.size() > 600) energy_.pop_front();
@@ -269,95 +286,6 @@ class WaveLab : public Lab {
   std::mt19937 rng_{12345};
   std::uniform_real_distribution<float> uniform_{0.0f, 1.0f};
 };
-
-std::vector<BenchRow> WaveLab::bench(gpu::Context& ctx, const BenchOptions& options) {
-  std::vector<uint32_t> sizes = options.quick ? std::vector<uint32_t>{64, 128}
-                                              : std::vector<uint32_t>{64, 128, 256, 512, 1024, 2048, 4096};
-  const int repeats = options.quick ? 3 : 15;
-  std::vector<BenchRow> rows;
-  render::WaterView view(ctx, find_asset("wave/pool.png"));
-  render::OffscreenTarget target(ctx, 1024, 768);
-  const float clear[4] = {0, 0, 0, 1};
-  for (uint32_t n : sizes) {
-    wave::Config c = config();
-    c.width = c.height = n;
-    c.storage = wave::Storage::Stencil;
-    c.max_iterations = 500;
-    c.tolerance = 1e-6f;
-    wave::Simulation sim(ctx, c);
-    std::vector<float> h(c.n(), 0.0f);
-    for (float f : {0.3f, 0.6f, 0.8f})
-      wave::disturb_cpu(c, h, wave::Shape::Drop, f * n, (1 - f) * n, std::max(2.0f, n / 64.0f), 1.0f);
-    sim.set_state(h, h);
-    // Settle the CG budget on a few real steps, then time with it fixed.
-    for (int i = 0; i < 4; ++i) {
-      ctx.submit_now([&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 1); });
-      sim.observe();
-    }
-    uint64_t first = sim.steps() + 1;
-    auto t = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 1); }, repeats,
-                           options.quick ? 5 : 300);
-    uint32_t most = 0, sum = 0, count = 0, short_steps = 0;
-    for (uint64_t k = std::max(first, sim.steps() + 1 - std::min<uint64_t>(sim.steps(), wave::Simulation::kRing));
-         k <= sim.steps(); ++k) {
-      auto s = sim.stats(k);
-      most = std::max(most, s.iterations), sum += s.iterations, ++count;
-      if (!s.converged) ++short_steps;
-    }
-    sim.observe();
-    double iterations = count ? double(sum) / count : 0;
-    auto display = gpu::time_gpu(
-        ctx,
-        [&](VkCommandBuffer cmd) {
-          sim.record_steps(cmd, nullptr, 1);
-          render::begin_rendering(cmd, target.frame(), clear);
-          view.draw_top(cmd, target.frame(), sim.height_buffer(), n, n, render::WaterStyle{});
-          render::end_rendering(cmd);
-        },
-        repeats, options.quick ? 5 : 100);
-    double cpu = 0;
-    if (n <= (options.quick ? 128u : 1024u)) {
-      std::vector<float> ch = sim.height(), cp = sim.previous();
-      auto t0 = std::chrono::steady_clock::now();
-      wave::step_cpu(c, ch, cp);
-      cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    }
-    nlohmann::json thesis = nullptr;
-    for (auto& th : kThesis)
-      if (th.size == n)
-        thesis = {{"device", "GeForce 6600 / Athlon XP 2800 (seed 000, table 4.2)"}, {"gpu_ms", th.sim_ms},
-                  {"gpu_display_ms", th.sim_display_ms}, {"cpu_ms", th.cpu_ms}, {"gain", th.gain}};
-    auto base = [&](const std::string& pass, const gpu::GpuTiming& tm) {
-      BenchRow row;
-      row.pass = pass;
-      row.size = std::to_string(n) + "x" + std::to_string(n);
-      row.elements = c.n();
-      row.repeats = repeats;
-      row.median_ms = tm.median_ms;
-      row.min_ms = tm.min_ms;
-      row.bytes = iterations * sim.bytes_per_iteration() + 16.0 * c.n();
-      row.flops = iterations * sim.flops_per_iteration() + 26.0 * c.n();
-      row.reference = {{"cg_iterations_mean", iterations}, {"cg_iterations_max", most},
-                       {"steps_short_of_tolerance", short_steps}, {"tolerance", c.tolerance},
-                       {"courant", std::sqrt(c.r())}, {"scheme", c.scheme == wave::Scheme::Seed ? "seed" : "newmark"},
-                       {"device_saxpy_gbps", options.saxpy_gbps}};
-      if (!thesis.is_null()) row.reference["thesis"] = thesis;
-      return row;
-    };
-    auto sim_row = base("wave.step", t);
-    if (cpu > 0) {
-      sim_row.reference["cpu_single_thread_ms"] = cpu;
-      sim_row.reference["gain_over_cpu"] = cpu / t.median_ms;
-    }
-    rows.push_back(sim_row);
-    auto disp_row = base("wave.step+display", display);
-    disp_row.reference["display"] = "top view, refraction and light, 1024x768 offscreen";
-    if (!thesis.is_null()) disp_row.reference["thesis"]["gpu_ms"] = thesis["gpu_display_ms"];
-    if (n == 1024) disp_row.reference["target_ms"] = 2.0;
-    rows.push_back(disp_row);
-  }
-  return rows;
-}
 
 }  // namespace
 

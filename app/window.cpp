@@ -27,14 +27,49 @@ void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkIma
   gpu::image_barrier(cmd, image, VK_IMAGE_ASPECT_COLOR_BIT, from, to, src_stage, src_access, dst_stage, dst_access);
 }
 
+// ImGui draws in a render pass that loads what the lab drew.
+VkRenderPass make_ui_pass(VkDevice device, VkFormat format) {
+  VkAttachmentDescription att{};
+  att.format = format;
+  att.samples = VK_SAMPLE_COUNT_1_BIT;
+  att.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+  att.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  att.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
+  att.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  att.initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  att.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
+  VkSubpassDescription sub{};
+  sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  sub.colorAttachmentCount = 1;
+  sub.pColorAttachments = &ref;
+  VkSubpassDependency deps[2] = {
+      {VK_SUBPASS_EXTERNAL, 0, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+       VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+       VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, 0},
+      {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+       VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, 0, 0}};
+  VkRenderPassCreateInfo rp{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
+  rp.attachmentCount = 1;
+  rp.pAttachments = &att;
+  rp.subpassCount = 1;
+  rp.pSubpasses = &sub;
+  rp.dependencyCount = 2;
+  rp.pDependencies = deps;
+  VkRenderPass pass;
+  VK_CHECK(vkCreateRenderPass(device, &rp, nullptr, &pass));
+  return pass;
+}
+
 }  // namespace
 
 int run_window(const Options& o) {
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
   if ((!display || !*display) && (!wayland || !*wayland)) {
-    std::fprintf(stderr, "vklab: no display found (DISPLAY is not set); use vklab --headless --lab NAME --steps N "
-                         "--capture out.png to run without a window\n");
+    std::fprintf(stderr,
+                 "vklab: no display found (DISPLAY is not set); use vklab --headless --lab NAME --steps N "
+                 "--capture out.png to run without a window\n");
     return 1;
   }
   if (!glfwInit()) {
@@ -51,16 +86,17 @@ int run_window(const Options& o) {
   return code;
 }
 
-Window::Window(const Options& o) : opts_(o), vsync_(o.vsync) {
+Window::Window(const Options& o) : Window(Empty{}) {
+  opts_ = o;
+  vsync_ = o.vsync;
   lab_ = lab_from_options(o, o.lab);
   if (!glfwVulkanSupported()) throw std::runtime_error("GLFW finds no Vulkan loader");
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
   window_ = glfwCreateWindow(int(o.width), int(o.height), "vklab", nullptr, nullptr);
   if (!window_) throw std::runtime_error("could not create a window");
   glfwSetWindowUserPointer(window_, this);
-  glfwSetFramebufferSizeCallback(window_, [](GLFWwindow* w, int, int) {
-    static_cast<Window*>(glfwGetWindowUserPointer(w))->resized_ = true;
-  });
+  glfwSetFramebufferSizeCallback(
+      window_, [](GLFWwindow* w, int, int) { static_cast<Window*>(glfwGetWindowUserPointer(w))->resized_ = true; });
 
   auto co = context_options(o);
   uint32_t n = 0;
@@ -99,35 +135,9 @@ Window::Window(const Options& o) : opts_(o), vsync_(o.vsync) {
   VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
   VK_CHECK(vkCreateSemaphore(ctx_->device, &si, nullptr, &acquired_));
 
-  // ImGui draws in a render pass that loads what the lab drew.
-  VkAttachmentDescription att{};
-  att.format = format_;
-  att.samples = VK_SAMPLE_COUNT_1_BIT;
-  att.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-  att.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-  att.stencilLoadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;
-  att.stencilStoreOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-  att.initialLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-  att.finalLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-  VkAttachmentReference ref{0, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL};
-  VkSubpassDescription sub{};
-  sub.pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS;
-  sub.colorAttachmentCount = 1;
-  sub.pColorAttachments = &ref;
-  VkSubpassDependency deps[2] = {
-      {VK_SUBPASS_EXTERNAL, 0, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-       VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, VK_ACCESS_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, 0},
-      {0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-       VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT, 0, 0}};
-  VkRenderPassCreateInfo rp{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
-  rp.attachmentCount = 1;
-  rp.pAttachments = &att;
-  rp.subpassCount = 1;
-  rp.pSubpasses = &sub;
-  rp.dependencyCount = 2;
-  rp.pDependencies = deps;
-  VK_CHECK(vkCreateRenderPass(ctx_->device, &rp, nullptr, &ui_pass_));
+  ui_pass_ = make_ui_pass(ctx_->device, format_);
 
+  sc_ = std::make_unique<render::Swapchain>(*ctx_, surface_, format_, ui_pass_);
   create_swapchain();
   create_imgui();
   prof_ = std::make_unique<gpu::Profiler>(*ctx_);
@@ -146,7 +156,7 @@ Window::~Window() {
   }
   if (ctx_) {
     VkDevice d = ctx_->device;
-    destroy_swapchain();
+    sc_.reset();
     if (imgui_pool_) vkDestroyDescriptorPool(d, imgui_pool_, nullptr);
     if (ui_pass_) vkDestroyRenderPass(d, ui_pass_, nullptr);
     if (acquired_) vkDestroySemaphore(d, acquired_, nullptr);
@@ -160,97 +170,11 @@ Window::~Window() {
 }
 
 void Window::create_swapchain() {
-  VkSurfaceCapabilitiesKHR caps;
-  VK_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx_->physical, surface_, &caps));
   int fw = 0, fh = 0;
   glfwGetFramebufferSize(window_, &fw, &fh);
-  VkExtent2D extent = caps.currentExtent.width != UINT32_MAX ? caps.currentExtent
-                                                             : VkExtent2D{uint32_t(fw), uint32_t(fh)};
-  extent.width = std::clamp(extent.width, caps.minImageExtent.width, caps.maxImageExtent.width);
-  extent.height = std::clamp(extent.height, caps.minImageExtent.height, caps.maxImageExtent.height);
-
-  // vsync: FIFO (always there). Without: MAILBOX, else IMMEDIATE, else FIFO.
-  VkPresentModeKHR mode = VK_PRESENT_MODE_FIFO_KHR;
-  if (!vsync_) {
-    uint32_t n = 0;
-    vkGetPhysicalDeviceSurfacePresentModesKHR(ctx_->physical, surface_, &n, nullptr);
-    std::vector<VkPresentModeKHR> modes(n);
-    vkGetPhysicalDeviceSurfacePresentModesKHR(ctx_->physical, surface_, &n, modes.data());
-    for (auto want : {VK_PRESENT_MODE_IMMEDIATE_KHR, VK_PRESENT_MODE_MAILBOX_KHR})
-      if (std::find(modes.begin(), modes.end(), want) != modes.end()) mode = want;
-  }
-  uint32_t images = std::max(caps.minImageCount, 2u);
-  if (caps.maxImageCount) images = std::min(std::max(images, 3u), caps.maxImageCount);
-
-  VkSwapchainCreateInfoKHR ci{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
-  ci.surface = surface_;
-  ci.minImageCount = images;
-  ci.imageFormat = format_;
-  ci.imageColorSpace = VK_COLOR_SPACE_SRGB_NONLINEAR_KHR;
-  ci.imageExtent = extent;
-  ci.imageArrayLayers = 1;
-  ci.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
-  ci.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
-  ci.preTransform = caps.currentTransform;
-  ci.compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
-  ci.presentMode = mode;
-  ci.clipped = VK_TRUE;
-  ci.oldSwapchain = sc_.handle;
-  VkSwapchainKHR handle;
-  VK_CHECK(vkCreateSwapchainKHR(ctx_->device, &ci, nullptr, &handle));
-  destroy_swapchain();
-  sc_.handle = handle;
-  sc_.extent = extent;
-
-  uint32_t n = 0;
-  vkGetSwapchainImagesKHR(ctx_->device, handle, &n, nullptr);
-  sc_.images.resize(n);
-  vkGetSwapchainImagesKHR(ctx_->device, handle, &n, sc_.images.data());
-  for (VkImage img : sc_.images) {
-    VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    vi.image = img;
-    vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
-    vi.format = format_;
-    vi.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-    VkImageView view;
-    VK_CHECK(vkCreateImageView(ctx_->device, &vi, nullptr, &view));
-    sc_.views.push_back(view);
-    VkFramebufferCreateInfo fbi{VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO};
-    fbi.renderPass = ui_pass_;
-    fbi.attachmentCount = 1;
-    fbi.pAttachments = &view;
-    fbi.width = extent.width;
-    fbi.height = extent.height;
-    fbi.layers = 1;
-    VkFramebuffer fb;
-    VK_CHECK(vkCreateFramebuffer(ctx_->device, &fbi, nullptr, &fb));
-    sc_.framebuffers.push_back(fb);
-    VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-    VkSemaphore s;
-    VK_CHECK(vkCreateSemaphore(ctx_->device, &si, nullptr, &s));
-    sc_.rendered.push_back(s);
-  }
-  sc_.depth = gpu::Image(*ctx_, extent.width, extent.height, render::kDepthFormat,
-                         VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+  uint32_t images = sc_->recreate({uint32_t(fw), uint32_t(fh)}, vsync_);
   if (imgui_ready_) ImGui_ImplVulkan_SetMinImageCount(images);
   resized_ = false;
-}
-
-// Frees the current swapchain and what belongs to it (after its successor was made from it).
-void Window::destroy_swapchain() {
-  VkDevice d = ctx_->device;
-  for (auto fb : sc_.framebuffers) vkDestroyFramebuffer(d, fb, nullptr);
-  for (auto v : sc_.views) vkDestroyImageView(d, v, nullptr);
-  for (auto s : sc_.rendered) vkDestroySemaphore(d, s, nullptr);
-  sc_.framebuffers.clear();
-  sc_.views.clear();
-  sc_.rendered.clear();
-  sc_.images.clear();
-  sc_.depth = gpu::Image();
-  if (sc_.handle) {
-    vkDestroySwapchainKHR(d, sc_.handle, nullptr);
-    sc_.handle = VK_NULL_HANDLE;
-  }
 }
 
 void Window::create_imgui() {
@@ -277,7 +201,7 @@ void Window::create_imgui() {
   ii.Queue = ctx_->queue;
   ii.DescriptorPool = imgui_pool_;
   ii.MinImageCount = 2;
-  ii.ImageCount = uint32_t(sc_.images.size());
+  ii.ImageCount = uint32_t(sc_->images().size());
   ii.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
   ii.CheckVkResultFn = check_vk;
   ImGui_ImplVulkan_Init(&ii, ui_pass_);
@@ -311,22 +235,7 @@ bool Window::frame() {
     return true;
   }
 
-  if (submitted_) {  // one frame in flight: its results are read back here
-    VK_CHECK(vkWaitForFences(ctx_->device, 1, &fence_, VK_TRUE, UINT64_MAX));
-    submitted_ = false;
-    timings_ = prof_->resolve();
-    float total = 0;
-    for (auto& t : timings_) total += float(t.ms);
-    gpu_ms_history_.push_back(total);
-    if (gpu_ms_history_.size() > kHistory) gpu_ms_history_.pop_front();
-    finish_capture();
-    // The GPU is idle for the lab here (labs read back in problem()). A watchdog's stop
-    // is said once on stderr; the panel keeps showing it until Restart.
-    if (auto p = lab_->problem(); p != said_problem_) {
-      if (!p.empty()) std::fprintf(stderr, "vklab: stopped: %s\n", p.c_str());
-      said_problem_ = p;
-    }
-  }
+  collect_frame();
   if (lab_->params().rebuild_pending) apply_rebuild();
   if (resized_) {
     vkDeviceWaitIdle(ctx_->device);
@@ -334,7 +243,7 @@ bool Window::frame() {
   }
 
   uint32_t index = 0;
-  VkResult r = vkAcquireNextImageKHR(ctx_->device, sc_.handle, UINT64_MAX, acquired_, VK_NULL_HANDLE, &index);
+  VkResult r = vkAcquireNextImageKHR(ctx_->device, sc_->handle(), UINT64_MAX, acquired_, VK_NULL_HANDLE, &index);
   if (r == VK_ERROR_OUT_OF_DATE_KHR) {
     resized_ = true;
     return true;
@@ -347,19 +256,7 @@ bool Window::frame() {
   panels();
   ImGui::Render();
 
-  if (!ImGui::GetIO().WantCaptureMouse) {
-    double mx, my;
-    glfwGetCursorPos(window_, &mx, &my);
-    int ww, wh;
-    glfwGetWindowSize(window_, &ww, &wh);
-    Pointer p;
-    p.x = float(mx) * float(fw) / float(std::max(ww, 1));
-    p.y = float(my) * float(fh) / float(std::max(wh, 1));
-    p.left = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
-    p.right = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
-    p.wheel = ImGui::GetIO().MouseWheel;
-    lab_->pointer(p, lab_frame(index));
-  }
+  forward_pointer(index, fw, fh);
 
   bool last = opts_.frames && frame_count_ + 1 >= opts_.frames;
   if (last && !opts_.capture.empty()) {
@@ -373,6 +270,48 @@ bool Window::frame() {
   record(cmd_, index);
   VK_CHECK(vkEndCommandBuffer(cmd_));
 
+  submit_and_present(index);
+  ++frame_count_;
+  return true;
+}
+
+// The frame in flight: waits for it, then reads back its timings, capture and the lab's problem.
+void Window::collect_frame() {
+  if (!submitted_) return;
+  VK_CHECK(vkWaitForFences(ctx_->device, 1, &fence_, VK_TRUE, UINT64_MAX));
+  submitted_ = false;
+  timings_ = prof_->resolve();
+  float total = 0;
+  for (auto& t : timings_) total += float(t.ms);
+  gpu_ms_history_.push_back(total);
+  if (gpu_ms_history_.size() > kHistory) gpu_ms_history_.pop_front();
+  finish_capture();
+  // The GPU is idle for the lab here (labs read back in problem()). A watchdog's stop
+  // is said once on stderr; the panel keeps showing it until Restart.
+  if (auto p = lab_->problem(); p != said_problem_) {
+    if (!p.empty()) std::fprintf(stderr, "vklab: stopped: %s\n", p.c_str());
+    said_problem_ = p;
+  }
+}
+
+// The mouse, in framebuffer pixels, to the lab (unless ImGui has it).
+void Window::forward_pointer(uint32_t index, int fw, int fh) {
+  if (ImGui::GetIO().WantCaptureMouse) return;
+  double mx, my;
+  glfwGetCursorPos(window_, &mx, &my);
+  int ww, wh;
+  glfwGetWindowSize(window_, &ww, &wh);
+  Pointer p;
+  p.x = float(mx) * float(fw) / float(std::max(ww, 1));
+  p.y = float(my) * float(fh) / float(std::max(wh, 1));
+  p.left = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
+  p.right = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
+  p.wheel = ImGui::GetIO().MouseWheel;
+  lab_->pointer(p, lab_frame(index));
+}
+
+// Submits the recorded frame (waiting on the acquired image) and presents it.
+void Window::submit_and_present(uint32_t index) {
   VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
   VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   si.waitSemaphoreCount = 1;
@@ -381,36 +320,36 @@ bool Window::frame() {
   si.commandBufferCount = 1;
   si.pCommandBuffers = &cmd_;
   si.signalSemaphoreCount = 1;
-  si.pSignalSemaphores = &sc_.rendered[index];
+  si.pSignalSemaphores = &sc_->rendered()[index];
   VK_CHECK(vkResetFences(ctx_->device, 1, &fence_));
   VK_CHECK(vkQueueSubmit(ctx_->queue, 1, &si, fence_));
   submitted_ = true;
 
   VkPresentInfoKHR pi{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
   pi.waitSemaphoreCount = 1;
-  pi.pWaitSemaphores = &sc_.rendered[index];
+  pi.pWaitSemaphores = &sc_->rendered()[index];
   pi.swapchainCount = 1;
-  pi.pSwapchains = &sc_.handle;
+  pi.pSwapchains = &sc_->handle();
   pi.pImageIndices = &index;
-  r = vkQueuePresentKHR(ctx_->queue, &pi);
-  if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR) resized_ = true;
-  else VK_CHECK(r);
-  ++frame_count_;
-  return true;
+  VkResult r = vkQueuePresentKHR(ctx_->queue, &pi);
+  if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR)
+    resized_ = true;
+  else
+    VK_CHECK(r);
 }
 
 render::Frame Window::lab_frame(uint32_t index) const {
   // The panel is a sidebar on the left; the lab's picture takes the rest.
-  auto side = std::min(uint32_t(panel_width_), sc_.extent.width / 2);
-  VkRect2D area{{int32_t(side), 0}, {sc_.extent.width - side, sc_.extent.height}};
-  return {sc_.images[index], sc_.views[index], sc_.depth.view(), sc_.extent, area};
+  auto side = std::min(uint32_t(panel_width_), sc_->extent().width / 2);
+  VkRect2D area{{int32_t(side), 0}, {sc_->extent().width - side, sc_->extent().height}};
+  return {sc_->images()[index], sc_->views()[index], sc_->depth().view(), sc_->extent(), area};
 }
 
 void Window::record(VkCommandBuffer cmd, uint32_t index) {
   prof_->begin_frame(cmd);
   lab_->step(cmd, *prof_, lab_->steps_per_frame());
 
-  VkImage image = sc_.images[index];
+  VkImage image = sc_->images()[index];
   // The acquire semaphore is waited at COLOR_ATTACHMENT_OUTPUT; the transition chains to it.
   image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
@@ -422,14 +361,14 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
 
   VkRenderPassBeginInfo rb{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
   rb.renderPass = ui_pass_;
-  rb.framebuffer = sc_.framebuffers[index];
-  rb.renderArea = {{0, 0}, sc_.extent};
+  rb.framebuffer = sc_->framebuffers()[index];
+  rb.renderArea = {{0, 0}, sc_->extent()};
   vkCmdBeginRenderPass(cmd, &rb, VK_SUBPASS_CONTENTS_INLINE);
   ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), cmd);
   vkCmdEndRenderPass(cmd);
 
   if (capture_requested_) {  // the swapchain image, UI included, copied before it is presented
-    VkDeviceSize bytes = VkDeviceSize(sc_.extent.width) * sc_.extent.height * 4;
+    VkDeviceSize bytes = VkDeviceSize(sc_->extent().width) * sc_->extent().height * 4;
     if (!capture_buffer_ || capture_buffer_->size() != bytes)
       capture_buffer_ = std::make_unique<gpu::Buffer>(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
     image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
@@ -437,7 +376,7 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
                   VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
     VkBufferImageCopy region{};
     region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    region.imageExtent = {sc_.extent.width, sc_.extent.height, 1};
+    region.imageExtent = {sc_->extent().width, sc_->extent().height, 1};
     vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, capture_buffer_->handle(), 1, &region);
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                  VK_ACCESS_2_HOST_READ_BIT);
@@ -445,7 +384,7 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
                   VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_NONE, 0);
     capture_requested_ = false;
     capture_recorded_ = true;
-    capture_extent_ = sc_.extent;
+    capture_extent_ = sc_->extent();
   } else {
     image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
                   VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
@@ -464,34 +403,6 @@ void Window::finish_capture() {
     std::printf("captured %s\n", last_capture_.c_str());
   } catch (const std::exception& e) {
     error_ = e.what();
-  }
-}
-
-void Window::apply_rebuild() {
-  vkDeviceWaitIdle(ctx_->device);
-  try {
-    lab_->build(*ctx_);
-    params_before_ = lab_->params().all();
-  } catch (const std::exception& e) {
-    // Keep the running state: the lab is unchanged, its parameters go back.
-    error_ = std::string("could not apply the change: ") + e.what();
-    if (!params_before_.empty()) lab_->params().all() = params_before_;
-    lab_->params().rebuild_pending = false;
-  }
-}
-
-void Window::switch_lab(const std::string& name) {
-  if (name == lab_->name()) return;
-  vkDeviceWaitIdle(ctx_->device);
-  try {
-    auto lab = make_lab(name);
-    lab->build(*ctx_);
-    lab_ = std::move(lab);
-    params_before_ = lab_->params().all();
-    timings_.clear();
-    gpu_ms_history_.clear();
-  } catch (const std::exception& e) {
-    error_ = "could not start lab '" + name + "': " + e.what();
   }
 }
 

@@ -1,8 +1,9 @@
-// The windowed app: GLFW window, swapchain (survives resize, minimise, vsync toggles),
+// The windowed app: GLFW window, swapchain (render/swapchain; survives resize, minimise, vsync),
 // Dear ImGui over the lab's picture, panels for the lab, timings, capture and bench.
 #pragma once
 #include "cli.h"
 #include "lab.h"
+#include "swapchain.h"
 
 #include <GLFW/glfw3.h>
 
@@ -11,25 +12,21 @@
 
 class Window {
  public:
+  // Delegates to an empty Window first, so the destructor frees what was made when a later
+  // step throws (no display, no device that can present).
   explicit Window(const Options& o);
   ~Window();
   int run();
 
  private:
-  struct Swapchain {
-    VkSwapchainKHR handle = VK_NULL_HANDLE;
-    VkExtent2D extent{};
-    std::vector<VkImage> images;
-    std::vector<VkImageView> views;
-    std::vector<VkFramebuffer> framebuffers;  // for ImGui's render pass
-    std::vector<VkSemaphore> rendered;        // one per image: present waits on it
-    gpu::Image depth;
-  };
-
-  void create_swapchain();
-  void destroy_swapchain();
+  struct Empty {};
+  explicit Window(Empty) {}
+  void create_swapchain();  // for the framebuffer's size now
   void create_imgui();
   bool frame();  // false when the window should close
+  void collect_frame();
+  void forward_pointer(uint32_t image_index, int fb_width, int fb_height);
+  void submit_and_present(uint32_t image_index);
   void record(VkCommandBuffer cmd, uint32_t image_index);
   render::Frame lab_frame(uint32_t image_index) const;
   void panels();
@@ -47,7 +44,7 @@ class Window {
   std::unique_ptr<gpu::Context> ctx_;
   VkSurfaceKHR surface_ = VK_NULL_HANDLE;
   VkFormat format_ = VK_FORMAT_UNDEFINED;
-  Swapchain sc_;
+  std::unique_ptr<render::Swapchain> sc_;
   VkRenderPass ui_pass_ = VK_NULL_HANDLE;
   VkDescriptorPool imgui_pool_ = VK_NULL_HANDLE;
   VkCommandPool pool_ = VK_NULL_HANDLE;

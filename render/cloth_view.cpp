@@ -1,22 +1,15 @@
 #include "cloth_view.h"
 
+#include "render_push.h"
+
 #include <algorithm>
 
 namespace render {
 
+using push::ClothPush;  // the blocks: shaders/common/render_push.h
+using push::PropsPush;
+
 namespace {
-struct ClothPush {
-  glm::mat4 mvp;
-  int32_t mesh[4];  // particles x, y; mesh side x, y
-  float light[4];
-};
-struct PropsPush {
-  glm::mat4 mvp;
-  float sphere[4];
-  float light[4];
-  float ground;
-  int32_t mode;  // 0 sphere, 1 ground
-};
 constexpr uint32_t kSphereSlices = 48, kSphereStacks = 24;
 }  // namespace
 

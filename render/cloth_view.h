@@ -3,6 +3,7 @@
 // front and a plain back, the sphere and the ground; orbit camera.
 #pragma once
 #include "grid_indices.h"
+#include "gpu/pipeline.h"
 #include "orbit_camera.h"
 
 namespace render {

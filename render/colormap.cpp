@@ -48,9 +48,8 @@ ColormapTable colormap_table(const std::string& name) {
                        {0.75f, {0.978f, 0.557f, 0.035f}},
                        {1.00f, {0.988f, 0.998f, 0.645f}}});
   if (name == "coolwarm")  // diverging, for signed fields
-    return from_stops({{0.0f, {0.230f, 0.299f, 0.754f}},
-                       {0.5f, {0.865f, 0.865f, 0.865f}},
-                       {1.0f, {0.706f, 0.016f, 0.150f}}});
+    return from_stops(
+        {{0.0f, {0.230f, 0.299f, 0.754f}}, {0.5f, {0.865f, 0.865f, 0.865f}}, {1.0f, {0.706f, 0.016f, 0.150f}}});
   if (name == "gray") return from_stops({{0.0f, {0, 0, 0}}, {1.0f, {1, 1, 1}}});
   throw std::invalid_argument("unknown colour map '" + name + "'");
 }

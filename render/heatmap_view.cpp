@@ -1,24 +1,15 @@
 #include "heatmap_view.h"
 
+#include "render_push.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace render {
 
-namespace {
-struct HeatmapPush {
-  int32_t width, height;
-  float lo, hi;
-  int32_t smooth;
-};
-}  // namespace
+using push::HeatmapPush;  // shaders/common/render_push.h
 
-Rect fit_rect(VkRect2D area, uint32_t grid_w, uint32_t grid_h, float margin) {
-  float aw = float(area.extent.width), ah = float(area.extent.height);
-  float scale = std::min(std::max(1.0f, aw - 2 * margin) / float(grid_w), std::max(1.0f, ah - 2 * margin) / float(grid_h));
-  float w = float(grid_w) * scale, h = float(grid_h) * scale;
-  return {float(area.offset.x) + std::floor((aw - w) / 2), float(area.offset.y) + std::floor((ah - h) / 2), w, h};
-}
+namespace {}  // namespace
 
 HeatmapView::HeatmapView(gpu::Context& ctx) : ctx_(ctx) {
   gpu::GraphicsDesc d;
@@ -47,7 +38,7 @@ void HeatmapView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Image
   Rect r = fit_rect(frame.area, field.width(), field.height());
   set_viewport(cmd, r.x, r.y, r.w, r.h);
   float hi = style.hi > style.lo ? style.hi : style.lo + 1e-6f;
-  HeatmapPush push{int32_t(field.width()), int32_t(field.height()), style.lo, hi, style.smooth ? 1 : 0};
+  HeatmapPush push{glm::ivec2(field.width(), field.height()), style.lo, hi, style.smooth ? 1 : 0};
   pipeline_.bind(cmd, {gpu::storage_image(field), gpu::storage_buffer(lut_)}, push);
   vkCmdDraw(cmd, 3, 1, 0, 0);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));

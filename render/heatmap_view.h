@@ -7,12 +7,6 @@
 
 namespace render {
 
-struct Rect {
-  float x, y, w, h;
-};
-// The largest rect of the grid's aspect centred in `area`, with a margin.
-Rect fit_rect(VkRect2D area, uint32_t grid_w, uint32_t grid_h, float margin = 8.0f);
-
 struct HeatmapStyle {
   std::string colormap = "heat";
   float lo = 0.0f, hi = 1.0f;

@@ -1,20 +1,16 @@
 #include "mesh_view.h"
 
+#include "render_push.h"
+
 #include "colormap.h"
 
 #include <algorithm>
 
 namespace render {
 
+using push::MeshPush;  // shaders/common/render_push.h
+
 namespace {
-struct MeshPush {
-  glm::mat4 mvp;
-  float centre_scale[4];
-  float plane[4];
-  float range[2];
-  uint32_t nodes, flags;  // flags: field (0 none, 1 vertices, 2 elements) | scalar << 2 | wireframe << 4 | clip << 5
-  uint32_t field_stride, field_offset, pad[2];
-};
 static_assert(sizeof(MeshPush) == 128);
 }  // namespace
 
@@ -46,8 +42,7 @@ void MeshView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& 
              nodes,
              mode | uint32_t(field.scalar) << 2 | uint32_t(s.wireframe) << 4 | uint32_t(s.clip) << 5,
              field.stride,
-             field.offset,
-             {0, 0}};
+             field.offset};
   pipeline_.bind(cmd,
                  {gpu::storage_buffer(crd), gpu::storage_buffer(table), gpu::storage_buffer(records),
                   gpu::storage_buffer(field.buffer ? *field.buffer : dummy_), gpu::storage_buffer(lut_)},

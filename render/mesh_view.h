@@ -5,6 +5,7 @@
 // facets; with a clip plane, the elements whose centre lies beyond it are taken away and the
 // facets they uncover are drawn (a "crinkle" cut: whole elements, no slicing). Orbit camera.
 #pragma once
+#include "gpu/pipeline.h"
 #include "orbit_camera.h"
 
 namespace render {
@@ -21,9 +22,9 @@ struct MeshTriangle {
 struct MeshField {
   const gpu::Buffer* buffer = nullptr;  // none: grey
   bool at_vertices = true;
-  int scalar = 0;           // 0 float, 1 int, 2 double
-  uint32_t stride = 4;      // 32-bit words an entity
-  uint32_t offset = 0;      // words to the component
+  int scalar = 0;       // 0 float, 1 int, 2 double
+  uint32_t stride = 4;  // 32-bit words an entity
+  uint32_t offset = 0;  // words to the component
 };
 
 struct MeshStyle {

@@ -8,7 +8,8 @@
 namespace render {
 
 glm::vec3 OrbitCamera::eye() const {
-  return target + distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
+  return target +
+         distance * glm::vec3(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
 }
 
 glm::mat4 OrbitCamera::view_proj(float aspect) const {

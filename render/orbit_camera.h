@@ -1,7 +1,7 @@
 // A camera that orbits a target (y up): right-drag turns it, the wheel zooms; rays through
 // pixels for picking. Vulkan conventions: clip y points down, depth 0..1.
 #pragma once
-#include "heatmap_view.h"
+#include "target.h"
 
 #include <glm/glm.hpp>
 
@@ -14,7 +14,7 @@ struct Ray {
 struct OrbitCamera {
   glm::vec3 target{0.0f};
   float distance = 2.6f, yaw = 0.5f, pitch = 0.7f;  // radians; pitch above the horizon
-  float fov_y = 0.8f;                                 // radians
+  float fov_y = 0.8f;                               // radians
 
   glm::vec3 eye() const;
   glm::mat4 view_proj(float aspect) const;

@@ -1,24 +1,18 @@
 #include "stock_view.h"
 
+#include "render_push.h"
+
 #include "colormap.h"
 
 #include <algorithm>
 
 namespace render {
 
+using SurfacePush = push::StockPush;  // the blocks: shaders/common/render_push.h
+using push::ToolPush;
+
 namespace {
 // World = (x − cx, h·height_scale, y − cy)·scale: the stock fills about [-1, 1].
-struct SurfacePush {
-  glm::mat4 mvp;
-  float grid[4];   // x0, y0, d, top
-  float view[4];   // scale, height_scale, max_cut, unused
-  int32_t mesh[4]; // nx, ny, mx, my
-};
-struct ToolPush {
-  glm::mat4 mvp;
-  float view[4];   // scale, height_scale, cx, cy
-  float r0[4], r1[4], r2[4];  // rotation rows; w: the tip, its z measured from the stock top
-};
 }  // namespace
 
 StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
@@ -48,15 +42,19 @@ void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
   float size = std::max(s.nx, s.ny) * s.d, scale = 2.0f / size;
   uint32_t mx = std::min(s.nx, kMaxMeshSide), my = std::min(s.ny, kMaxMeshSide);
   mesh_.ensure(ctx_, mx, my);
-  SurfacePush sp{mvp, {s.x0, s.y0, s.d, s.top}, {scale, s.height_scale, std::max(s.max_cut, 1e-6f), 0},
+  SurfacePush sp{mvp,
+                 {s.x0, s.y0, s.d, s.top},
+                 {scale, s.height_scale, std::max(s.max_cut, 1e-6f), 0},
                  {int32_t(s.nx), int32_t(s.ny), int32_t(mx), int32_t(my)}};
   surface_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_buffer(lut_)}, sp);
   mesh_.draw(cmd);
   if (s.show_tool && s.tool_triangles) {
     glm::mat3 Rt = glm::transpose(s.tool_rotation);
     float cx = s.x0 + 0.5f * float(s.nx - 1) * s.d, cy = s.y0 + 0.5f * float(s.ny - 1) * s.d;
-    ToolPush tp{mvp, {scale, s.height_scale, cx, cy},
-                {Rt[0].x, Rt[0].y, Rt[0].z, s.tool_tip.x}, {Rt[1].x, Rt[1].y, Rt[1].z, s.tool_tip.y},
+    ToolPush tp{mvp,
+                {scale, s.height_scale, cx, cy},
+                {Rt[0].x, Rt[0].y, Rt[0].z, s.tool_tip.x},
+                {Rt[1].x, Rt[1].y, Rt[1].z, s.tool_tip.y},
                 {Rt[2].x, Rt[2].y, Rt[2].z, s.tool_tip.z - s.top}};
     tool_.bind(cmd, {gpu::storage_buffer(tool)}, tp);
     vkCmdDraw(cmd, 3 * s.tool_triangles, 1, 0, 0);

@@ -3,6 +3,7 @@
 // a position of the path; orbit camera.
 #pragma once
 #include "grid_indices.h"
+#include "gpu/pipeline.h"
 #include "orbit_camera.h"
 
 namespace render {

@@ -1,11 +1,22 @@
 #include "target.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <stb_image_write.h>
 
 #include <chrono>
 #include <ctime>
 
 namespace render {
+
+Rect fit_rect(VkRect2D area, uint32_t grid_w, uint32_t grid_h, float margin) {
+  float aw = float(area.extent.width), ah = float(area.extent.height);
+  float scale =
+      std::min(std::max(1.0f, aw - 2 * margin) / float(grid_w), std::max(1.0f, ah - 2 * margin) / float(grid_h));
+  float w = float(grid_w) * scale, h = float(grid_h) * scale;
+  return {float(area.offset.x) + std::floor((aw - w) / 2), float(area.offset.y) + std::floor((ah - h) / 2), w, h};
+}
 
 OffscreenTarget::OffscreenTarget(gpu::Context& ctx, uint32_t width, uint32_t height)
     : color_(ctx, width, height, kColorFormat, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT,

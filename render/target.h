@@ -20,6 +20,12 @@ struct Frame {
   VkRect2D area{};  // where the lab's picture goes (the window keeps the rest for its panel)
 };
 
+struct Rect {
+  float x, y, w, h;
+};
+// The largest rect of the grid's aspect centred in `area`, with a margin.
+Rect fit_rect(VkRect2D area, uint32_t grid_w, uint32_t grid_h, float margin = 8.0f);
+
 // Colour is kept in COLOR_ATTACHMENT_OPTIMAL between frames.
 class OffscreenTarget {
  public:

@@ -1,5 +1,7 @@
 #include "water_view.h"
 
+#include "render_push.h"
+
 #include <stb_image.h>
 
 #include <algorithm>
@@ -7,18 +9,10 @@
 
 namespace render {
 
+using TopPush = push::WaterTopPush;  // the blocks: shaders/common/render_push.h
+using SurfacePush = push::WaterSurfacePush;
+
 namespace {
-struct TopPush {
-  float light[4];
-  int32_t grid[2];
-  float height_scale, refraction;
-};
-struct SurfacePush {
-  glm::mat4 mvp;
-  float eye[4];
-  float light[4];
-  int32_t mesh[4];
-};
 
 uint32_t mesh_side(uint32_t n) { return std::min(n, WaterView::kMaxMeshSide); }
 }  // namespace
@@ -65,9 +59,12 @@ void WaterView::draw_surface(VkCommandBuffer cmd, const Frame& frame, const gpu:
   uint32_t mx = mesh_side(width), my = mesh_side(height);
   mesh_.ensure(ctx_, mx, my);
   SurfacePush p{camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u))),
-                {eye.x, eye.y, eye.z, s.height_scale},
-                {s.light.x, s.light.y, s.light.z, s.refraction},
-                {int32_t(width), int32_t(height), int32_t(mx), int32_t(my)}};
+                {eye.x, eye.y, eye.z, 0},
+                {s.light.x, s.light.y, s.light.z, 0},
+                glm::ivec2(width, height),
+                glm::ivec2(mx, my),
+                s.height_scale,
+                s.refraction};
   surface_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_image(floor_)}, p);
   mesh_.draw(cmd);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));

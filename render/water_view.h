@@ -4,6 +4,7 @@
 // Two views: from above (the thesis's figures 4.6-4.7) and a 3D surface with an orbit camera.
 #pragma once
 #include "grid_indices.h"
+#include "gpu/pipeline.h"
 #include "orbit_camera.h"
 
 #include <filesystem>

@@ -84,8 +84,8 @@ TEST(BadInput, MeshHeadersThatClaimTooMuchAreRefusedBeforeAllocating) {
                  {"Triangles count", "does not fit"}, "ascii elements");
   expect_refused(text(head + "Corners\n4611686018427387904\n1\nEnd\n"), {"Corners count"}, "ascii skipped keyword");
   // count x 32 bytes wraps to 0 in 64 bits: the check divides instead
-  expect_refused([] { mesh::parse_mesh(meshb_v4(int64_t(1) << 59), "m.meshb", true); }, {"m.meshb: offset", "does not fit"},
-                 "v4 wrap");
+  expect_refused([] { mesh::parse_mesh(meshb_v4(int64_t(1) << 59), "m.meshb", true); },
+                 {"m.meshb: offset", "does not fit"}, "v4 wrap");
   expect_refused([] { mesh::parse_mesh(meshb_v4(-1), "m.meshb", true); }, {"count -1"}, "v4 negative");
   auto sol = [](const std::string& s) { return [s] { mesh::parse_solution(s, "s.sol", false); }; };
   // n x width overflowed int64 (UBSan) before
@@ -105,9 +105,12 @@ TEST(BadInput, MeshesMustHaveVerticesOneDimensionDistinctNodesAndComputableValue
                  "degenerate");
   expect_refused(text(head + "Vertices\n1\n1e308 0 0 0\nEnd\n"), {"'1e308' is beyond"}, "1e308");
   expect_refused(text(head + "Vertices\n1\n0 -3e10 0 0\nEnd\n"), {"beyond"}, "3e10");
-  expect_refused([] { mesh::parse_solution("MeshVersionFormatted 2\nDimension 3\nSolAtVertices\n1\n1 1\n1e300\nEnd\n",
-                                           "s.sol", false); },
-                 {"s.sol: line 6", "beyond"}, "sol value");
+  expect_refused(
+      [] {
+        mesh::parse_solution("MeshVersionFormatted 2\nDimension 3\nSolAtVertices\n1\n1 1\n1e300\nEnd\n", "s.sol",
+                             false);
+      },
+      {"s.sol: line 6", "beyond"}, "sol value");
   // still read: what the checks must not refuse
   mesh::Mesh m = mesh::parse_mesh(head + verts + "Triangles\n1\n1 2 3 0\nEnd\n", "ok.mesh", false);
   EXPECT_EQ(m.vertices(), 3u);
@@ -150,13 +153,19 @@ TEST(BadInput, ArraysAndImagesClaimingMoreThanTheFileAreRefused) {
 // Coordinates a tool, a path or G-code gives must stay where single precision can square
 // them; G-code moves cannot grow a path past its cap (a 300-byte file made gigabytes).
 TEST(BadInput, ToolsAndPathsStayWithinComputableRangesAndCaps) {
-  expect_refused([] { machining::parse_stl("solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1e30 0 0\n"
-                                           "vertex 0 1 0\nendloop\nendfacet\nendsolid t\n", "t.stl"); },
-                 {"t.stl: line 5", "beyond"}, "stl");
+  expect_refused(
+      [] {
+        machining::parse_stl(
+            "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1e30 0 0\n"
+            "vertex 0 1 0\nendloop\nendfacet\nendsolid t\n",
+            "t.stl");
+      },
+      {"t.stl: line 5", "beyond"}, "stl");
   expect_refused([] { machining::parse_positions("1 2 3\n3e38 0 -1\n", "p.txt"); }, {"p.txt:2", "beyond"}, "3e38");
   expect_refused([] { machining::parse_positions("1 2 3\n1e308 0 -1\n", "p.txt"); }, {"p.txt:2", "not a number"},
                  "1e308");
-  expect_refused([] { machining::parse_gcode("G1 X0 Y0 Z0\nG1 X1e30\n", "g.nc", 0.1f); }, {"g.nc:2", "beyond"}, "X1e30");
+  expect_refused([] { machining::parse_gcode("G1 X0 Y0 Z0\nG1 X1e30\n", "g.nc", 0.1f); }, {"g.nc:2", "beyond"},
+                 "X1e30");
   expect_refused([] { machining::parse_gcode("G1 X0 Y0 Z0\nG1 X900000\n", "g.nc", 0.01f); },
                  {"g.nc:2", "passes 10000000 positions"}, "one long move");
   std::string many = "G1 X0 Y0 Z0\n";
@@ -204,7 +213,8 @@ TEST(BadInput, HeadlessRunsRefuseWithOneLineAndTheRulesExitCode) {
   std::vector<Case> cases = {
       {"--lab mesh --mesh " + (dir / "empty.mesh").string(), 1, "empty.mesh: no vertices"},
       {"--lab mesh --mesh " + (dir / "fifo.mesh").string(), 1, "not a regular file"},
-      {"--lab mesh --mesh " + std::string(VKLAB_SOURCE_ASSET_DIR) + "/mesh/sphere.mesh --set 'example=tetrahedra: volumes'",
+      {"--lab mesh --mesh " + std::string(VKLAB_SOURCE_ASSET_DIR) +
+           "/mesh/sphere.mesh --set 'example=tetrahedra: volumes'",
        1, "these kernels need Tetrahedra; this mesh has none (it has Vertices, Edges, Triangles)"},
       {"--lab machining --path " + (dir / "far.nc").string(), 1, "far.nc:2: 'X' is beyond"},
       {"--lab machining --set stock_size=32 --set stock_file=" + (dir / "nan.npy").string(), 1, "height 77 is nan"},

@@ -55,8 +55,9 @@ TEST_F(Cloth, FewStepsMatchTheCpuReference) {
       for (size_t i = 0; i < p.size(); ++i)
         for (int k = 0; k < 4; ++k)
           // 1e-4 with friction: its min(·, 1) branch amplifies length()'s last-bit differences
-          ASSERT_NEAR(got[i][k], p[i][k], springs ? 1e-4f : 2e-5f) << (o == Order::Jacobi ? "jacobi" : "gauss-seidel")
-                                                 << (springs ? " +springs" : "") << " particle " << i << "." << k;
+          ASSERT_NEAR(got[i][k], p[i][k], springs ? 1e-4f : 2e-5f)
+              << (o == Order::Jacobi ? "jacobi" : "gauss-seidel") << (springs ? " +springs" : "") << " particle " << i
+              << "." << k;
     }
 }
 

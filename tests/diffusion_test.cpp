@@ -89,7 +89,8 @@ TEST_F(Diffusion, EigenmodeDecaysAtTheAnalyticRate) {
   for (uint32_t y = 0; y < c.height; ++y)
     for (uint32_t x = 0; x < c.width; ++x)
       mode[y * c.width + x] = float(std::sin(pi * (x + 1) / (c.width + 1)) * std::sin(pi * (y + 1) / (c.height + 1)));
-  double lambda = -4 * (std::pow(std::sin(pi / (2 * (c.width + 1))), 2) + std::pow(std::sin(pi / (2 * (c.height + 1))), 2));
+  double lambda =
+      -4 * (std::pow(std::sin(pi / (2 * (c.width + 1))), 2) + std::pow(std::sin(pi / (2 * (c.height + 1))), 2));
   const uint32_t steps = 200;
   double factor = std::pow(1 + c.cd / 4.0 * lambda, steps);
   auto end = run_gpu(ctx(), c, mode, steps);
@@ -103,7 +104,9 @@ TEST_F(Diffusion, PaintMatchesCpu) {
   auto field = random_floats(size_t(c.width) * c.height, 0.1f, 1.0f, 14);
   Simulation sim(ctx(), c);
   sim.upload(field);
-  struct Stroke { float x, y, r, amount; };
+  struct Stroke {
+    float x, y, r, amount;
+  };
   std::vector<Stroke> strokes = {{10.3f, 12.7f, 4.0f, 2.5f}, {48.0f, 2.0f, 6.0f, -0.7f}, {-3.0f, 20.0f, 5.0f, 1.0f}};
   ctx().submit_now([&](VkCommandBuffer cmd) {
     for (auto& s : strokes) sim.record_paint(cmd, nullptr, s.x, s.y, s.r, s.amount);

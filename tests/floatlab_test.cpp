@@ -42,7 +42,7 @@ TEST_F(FloatProbes, LavapipeRoundsAsIeeeBinary32) {
   }
   EXPECT_EQ(r.test5.size(), 64u);
   EXPECT_EQ(fp64_rows, ctx().info.fp64 ? 6u : 0u);  // lavapipe has fp64: TEST 3 there finds 53 bits
-  EXPECT_EQ(fp16_rows, ctx().fp16 ? 6u : 0u);        // and fp16: 11 bits
+  EXPECT_EQ(fp16_rows, ctx().fp16 ? 6u : 0u);       // and fp16: 11 bits
 }
 
 // Correctly rounded +, -, x on random operands of all magnitudes, every result checked.
@@ -158,10 +158,10 @@ TEST(Half, RoundsToNearestEven) {
   EXPECT_EQ(to_half(1.0), 0x3c00);
   EXPECT_EQ(to_half(1.5), 0x3e00);
   EXPECT_EQ(to_half(65504.0), 0x7bff);
-  EXPECT_EQ(to_half(65520.0), 0x7c00);                   // overflows to +inf
+  EXPECT_EQ(to_half(65520.0), 0x7c00);                     // overflows to +inf
   EXPECT_EQ(to_half(1.0 + std::ldexp(1.0, -11)), 0x3c00);  // tie: to even
   EXPECT_EQ(to_half(1.0 + 3 * std::ldexp(1.0, -11)), 0x3c02);
-  EXPECT_EQ(to_half(std::ldexp(1.0, -24)), 0x0001);      // smallest subnormal
+  EXPECT_EQ(to_half(std::ldexp(1.0, -24)), 0x0001);  // smallest subnormal
   EXPECT_EQ(to_half(-2.0), 0xc000);
   for (uint32_t h = 0; h < 0x7c00; ++h) ASSERT_EQ(to_half(from_half(uint16_t(h))), h) << h;
 }

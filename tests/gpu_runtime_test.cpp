@@ -66,7 +66,8 @@ TEST_F(GpuRuntime, SaxpyMatchesCpu) {
   const uint32_t n = 1u << 18;
   auto x = random_floats(n, 0.5f, 2.0f, 1), y = random_floats(n, -2.0f, -0.5f, 2);
   const float a = 1.7f;
-  gpu::Buffer bx(ctx(), n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT), by(ctx(), n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  gpu::Buffer bx(ctx(), n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+      by(ctx(), n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   bx.upload(x);
   by.upload(y);
   gpu::Saxpy saxpy(ctx());
@@ -123,8 +124,10 @@ TEST_F(GpuRuntime, CompileResolvesIncludes) {
       "void main() { v[0] = twice(v[0]); }\n",
       gpu::ShaderStage::Compute, "inc.comp", {dir});
   EXPECT_TRUE(ok.ok) << ok.messages;
-  auto missing = gpu::compile_glsl("#version 460\n#extension GL_GOOGLE_include_directive : require\n#include \"nope.glsl\"\n"
-                                   "void main() {}\n", gpu::ShaderStage::Compute, "missing.comp", {dir});
+  auto missing = gpu::compile_glsl(
+      "#version 460\n#extension GL_GOOGLE_include_directive : require\n#include \"nope.glsl\"\n"
+      "void main() {}\n",
+      gpu::ShaderStage::Compute, "missing.comp", {dir});
   EXPECT_FALSE(missing.ok);
   EXPECT_NE(missing.messages.find("nope.glsl"), std::string::npos) << missing.messages;
 }
@@ -140,9 +143,10 @@ TEST_F(GpuRuntime, ProfilerTimesNamedPassesAndAddsRepeats) {
   ctx().submit_now([&](VkCommandBuffer cmd) {
     prof.begin_frame(cmd);
     for (int i = 0; i < 3; ++i) {
-      if (i) gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                          VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+      if (i)
+        gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
       gpu::Profiler::Scope s(prof, cmd, "saxpy", 12.0 * n, 2.0 * n);
       saxpy.record(cmd, x, y, 2.0f, n);
     }

@@ -35,8 +35,8 @@ std::filesystem::path scratch(const std::string& name) {
 }
 
 ProcessResult run_process(const std::string& command) {
-  auto err_path = std::filesystem::temp_directory_path() / ("vklab-test-err-" + std::to_string(::getpid()) + "-" +
-                                                            std::to_string(std::rand()));
+  auto err_path = std::filesystem::temp_directory_path() /
+                  ("vklab-test-err-" + std::to_string(::getpid()) + "-" + std::to_string(std::rand()));
   ProcessResult r;
   FILE* p = ::popen((command + " 2>" + err_path.string()).c_str(), "r");
   if (!p) return r;
@@ -58,3 +58,5 @@ std::string vklab_exe() {
   const char* e = std::getenv("VKLAB_EXE");
   return e && *e ? e : VKLAB_EXE;
 }
+
+std::string vklab_args(const std::string& args) { return vklab_exe() + " " + args; }

@@ -38,5 +38,7 @@ struct ProcessResult {
 // Runs a shell command line; stdout and stderr captured separately.
 ProcessResult run_process(const std::string& command);
 std::string vklab_exe();
+// The vklab command line with these arguments (for run_process).
+std::string vklab_args(const std::string& args);
 // An empty folder under the temporary directory, named for the test and this process.
 std::filesystem::path scratch(const std::string& name);

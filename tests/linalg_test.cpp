@@ -81,8 +81,8 @@ TEST_P(Linalg, AxpbyWithGpuScalarCoefficients) {
   auto xs = random(n(), 3), ys = random(n(), 4);
   Vec x = make(xs), y = make(ys), out(ctx(), n(), layout());
   run([&](VkCommandBuffer cmd) {
-    ops().dot(cmd, Variant::Modern, x, x, 5);  // S[5] = x·x
-    ops().dot(cmd, Variant::Modern, y, y, 6);  // S[6] = y·y
+    ops().dot(cmd, Variant::Modern, x, x, 5);           // S[5] = x·x
+    ops().dot(cmd, Variant::Modern, y, y, 6);           // S[6] = y·y
     ops().axpby(cmd, {2.0f, 5, 6}, x, {1.0f}, y, out);  // out = 2·(x·x / y·y)·x + y
   });
   double c = 2.0 * double(ops().scalars().get(5)) / ops().scalars().get(6);
@@ -208,7 +208,8 @@ TEST_P(Linalg, ConjugateGradientSolvesSpdSystems) {
     solutions.push_back(xs);
   }
   for (uint32_t i = 0; i < n(); ++i)
-    ASSERT_NEAR(solutions[0][i], solutions[1][i], 1e-3 * (1 + std::fabs(solutions[0][i]))) << "variants differ at " << i;
+    ASSERT_NEAR(solutions[0][i], solutions[1][i], 1e-3 * (1 + std::fabs(solutions[0][i])))
+        << "variants differ at " << i;
 }
 
 // The breakdown the watchdog reports (issue 13): A = 3e38·I and b = 2 overflow A·d to
@@ -331,7 +332,8 @@ TEST_F(GpuTest, LaplacianAsBandedMatrixIsTheDiffusionStep) {
     t.upload(t0);
     ctx().submit_now([&](VkCommandBuffer cmd) { ops.banded(cmd, Variant::Modern, lap, t, &t, out, c.cd / 4, 1.0f); });
     auto got = out.download();
-    for (uint32_t i = 0; i < w * h; ++i) ASSERT_NEAR(got[i], want[i], 16 * FLT_EPSILON) << layout_name(layout) << " " << i;
+    for (uint32_t i = 0; i < w * h; ++i)
+      ASSERT_NEAR(got[i], want[i], 16 * FLT_EPSILON) << layout_name(layout) << " " << i;
   }
 }
 

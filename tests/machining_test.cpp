@@ -82,8 +82,10 @@ TEST_F(Machining, DoublePrecisionEnginesAndTheSingleOnesAgree) {
     Machine m(ctx(), s64, tool, path);
     m.run(e, 3000);
     auto h = m.heights64();
-    if (ref.empty()) ref = h;
-    else ASSERT_EQ(std::memcmp(h.data(), ref.data(), h.size() * 8), 0) << engine_names()[size_t(e)] << " (f64)";
+    if (ref.empty())
+      ref = h;
+    else
+      ASSERT_EQ(std::memcmp(h.data(), ref.data(), h.size() * 8), 0) << engine_names()[size_t(e)] << " (f64)";
   }
   std::vector<double> cpu(ref.size(), 0.0);
   mill_cpu(s64, cpu, tool, path, 3);
@@ -103,8 +105,10 @@ TEST_F(Machining, DoublePrecisionEnginesAndTheSingleOnesAgree) {
   ASSERT_GT(cut, 500u);
   EXPECT_LT(mean_ulps, 2.0) << "single vs double, mean, in float ulps of max(|h|, 1)";
   EXPECT_LE(worst_ulps, 32.0) << "slope 2 x the rounding of a position of magnitude 30";
-  std::printf("downspiral: single vs double: mean %.3f, worst %.2f float ulps of max(|h|, 1); %zu of %zu brins "
-              "beyond 4\n", mean_ulps, worst_ulps, beyond, ref.size());
+  std::printf(
+      "downspiral: single vs double: mean %.3f, worst %.2f float ulps of max(|h|, 1); %zu of %zu brins "
+      "beyond 4\n",
+      mean_ulps, worst_ulps, beyond, ref.size());
 }
 
 // The hardware rasterizer: the same cut up to its 32-bit depth quantisation and its
@@ -262,7 +266,8 @@ TEST(MachiningInputs, MalformedFilesGiveClearMessages) {
   std::map<std::string, std::pair<std::string, std::string>> cases = {
       {"empty.stl", {"", "offset 0"}},
       {"short.stl", {binary_short + std::string(60, 'x'), "offset 80"}},
-      {"two.stl", {"solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nendloop\nendfacet\n", "line 7"}},
+      {"two.stl",
+       {"solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nendloop\nendfacet\n", "line 7"}},
       {"word.stl", {"solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 zero 0\n", "line 4"}},
       {"nan.stl", {"solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 nan 0\n", "line 4"}},
       {"open.stl", {"solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\n", "ends inside a facet"}},
@@ -280,9 +285,12 @@ TEST(MachiningInputs, MalformedFilesGiveClearMessages) {
   for (auto& [name, c] : cases) {
     std::ofstream(dir / name, std::ios::binary) << c.first;
     try {
-      if (name.ends_with(".stl")) read_stl(dir / name);
-      else if (name.ends_with(".csv")) read_positions(dir / name);
-      else read_gcode(dir / name, 0.5f);
+      if (name.ends_with(".stl"))
+        read_stl(dir / name);
+      else if (name.ends_with(".csv"))
+        read_positions(dir / name);
+      else
+        read_gcode(dir / name, 0.5f);
       ADD_FAILURE() << name << " was accepted";
     } catch (const std::runtime_error& e) {
       std::string what = e.what();
@@ -321,7 +329,8 @@ TEST_F(Machining, EveryEngineEqualsTheCpuWhereLoopsWouldRunLong) {
   Stock narrow = small_stock();
   std::vector<Case> cases = {
       // 120 positions 0.1 apart, 60 over each brin, with the default 1984-triangle ball
-      {"straight pass, 1984 triangles", wide, make_tool("sphere", 6.0f, 1984), straight_pass(20.0f, 31.9f, 0.1f, 32.0f, -1.0f)},
+      {"straight pass, 1984 triangles", wide, make_tool("sphere", 6.0f, 1984),
+       straight_pass(20.0f, 31.9f, 0.1f, 32.0f, -1.0f)},
       // 6 positions over each brin with the 12 482-triangle ball
       {"12482 triangles", narrow, make_tool("sphere", 6.0f, 12482), straight_pass(8.0f, 19.0f, 1.0f, 10.0f, -1.0f)},
   };
@@ -333,8 +342,10 @@ TEST_F(Machining, EveryEngineEqualsTheCpuWhereLoopsWouldRunLong) {
       s.f64 = f64;
       std::vector<double> cpu64(size_t(s.nx) * s.ny, 0.0);
       std::vector<float> cpu32(cpu64.size(), 0.0f);
-      if (f64) mill_cpu(s, cpu64, c.tool, c.path, 2);
-      else mill_cpu(s, cpu32, c.tool, c.path, 2);
+      if (f64)
+        mill_cpu(s, cpu64, c.tool, c.path, 2);
+      else
+        mill_cpu(s, cpu32, c.tool, c.path, 2);
       size_t cut = 0;
       for (size_t i = 0; i < cpu32.size(); ++i) cut += (f64 ? cpu64[i] : cpu32[i]) < 0;
       ASSERT_GT(cut, 100u) << c.name;
@@ -372,8 +383,10 @@ TEST(MachiningWork, PlansBoundEveryInvocationAndCoverTheWork) {
         ASSERT_LE(uint64_t(d.pos_first) + d.pos_count, first + P);
         ASSERT_LE(uint64_t(d.tri_first) + d.tri_count, T);
         ASSERT_LE(uint64_t(d.groups) * 64, kMaxInvocations);
-        if (e == Engine::PerBrin) brin_pairs += uint64_t(d.tri_count) * d.pos_count * d.brin_count;
-        else if (d.slice == 0) pairs += uint64_t(d.tri_count) * d.pos_count;
+        if (e == Engine::PerBrin)
+          brin_pairs += uint64_t(d.tri_count) * d.pos_count * d.brin_count;
+        else if (d.slice == 0)
+          pairs += uint64_t(d.tri_count) * d.pos_count;
       }
       if (e == Engine::PerBrin) {
         EXPECT_EQ(brin_pairs, uint64_t(T) * P * brins);

@@ -18,7 +18,8 @@ class MeshExamples : public GpuTest {
   // Builds the example's mesh, compiles its text, runs each kernel once.
   void run(const std::string& name) {
     const Example& ex = mesh_examples().at(name);
-    m_ = ex.mesh == "surface" ? bumpy_grid(9) : cube(3, ex.mesh == "tetrahedra" ? Kind::Tetrahedra : Kind::Hexahedra, 0.2);
+    m_ = ex.mesh == "surface" ? bumpy_grid(9)
+                              : cube(3, ex.mesh == "tetrahedra" ? Kind::Tetrahedra : Kind::Hexahedra, 0.2);
     g_ = std::make_unique<GpuMesh>(ctx(), m_);
     if (g_->count(Kind::Triangles)) g_->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g_));
     auto kernels = compile_text(*g_, ex.text);
@@ -45,10 +46,11 @@ class MeshExamples : public GpuTest {
 };
 
 TEST_F(MeshExamples, EveryExampleIsTestedHere) {
-  EXPECT_EQ(example_names(), (std::vector<std::string>{"areas", "diagonals (user link)", "drift (direct)", "hexahedra: neighbours",
-                                                       "mean height per triangle", "neighbour distance", "scatter/gather pair",
-                                                       "smoothing", "star areas", "star areas (atomics)", "tetrahedra: shells",
-                                                       "tetrahedra: volumes", "valence (int atomics)"}))
+  EXPECT_EQ(example_names(),
+            (std::vector<std::string>{"areas", "diagonals (user link)", "drift (direct)", "hexahedra: neighbours",
+                                      "mean height per triangle", "neighbour distance", "scatter/gather pair",
+                                      "smoothing", "star areas", "star areas (atomics)", "tetrahedra: shells",
+                                      "tetrahedra: volumes", "valence (int atomics)"}))
       << "a new example needs its test below";
 }
 
@@ -100,7 +102,8 @@ TEST_F(MeshExamples, Areas) {
   for (size_t t = 0; t < g_->count(Kind::Triangles); ++t) ASSERT_NEAR(a[4 * t], area(t), 1e-7) << "triangle " << t;
 }
 
-void expect_stars(const std::vector<double>& star, const Elements& tri, size_t nv, const std::function<double(size_t)>& area) {
+void expect_stars(const std::vector<double>& star, const Elements& tri, size_t nv,
+                  const std::function<double(size_t)>& area) {
   std::vector<double> cpu(nv, 0.0);
   for (size_t t = 0; t < tri.count(); ++t)
     for (int c = 0; c < 3; ++c) cpu[tri.v[3 * t + c]] += area(t);
@@ -134,7 +137,8 @@ TEST_F(MeshExamples, NeighbourDistance) {
   for (size_t t = 0; t < g_->count(Kind::Triangles); ++t) {
     double s = 0, n = 0;
     for (int k = 0; k < 3; ++k)
-      if (across[3 * t + k] != UINT32_MAX) s += glm::distance(centre(Kind::Triangles, t), centre(Kind::Triangles, across[3 * t + k])), n += 1;
+      if (across[3 * t + k] != UINT32_MAX)
+        s += glm::distance(centre(Kind::Triangles, t), centre(Kind::Triangles, across[3 * t + k])), n += 1;
     ASSERT_NEAR(dist[4 * t], s / std::max(n, 1.0), 1e-6) << "triangle " << t;
   }
 }
@@ -197,7 +201,8 @@ TEST_F(MeshExamples, TetrahedraShells) {
   }
   for (size_t t = 0; t < E(Kind::Tetrahedra).count(); ++t) {
     double l = 0;
-    for (int k = 0; k < 6; ++k) l = std::max(l, glm::distance(P(e.v[2 * te[6 * t + k]]), P(e.v[2 * te[6 * t + k] + 1])));
+    for (int k = 0; k < 6; ++k)
+      l = std::max(l, glm::distance(P(e.v[2 * te[6 * t + k]]), P(e.v[2 * te[6 * t + k] + 1])));
     ASSERT_NEAR(longest[t], l, 1e-6) << "tetrahedron " << t;
   }
 }
@@ -235,7 +240,8 @@ TEST_F(MeshExamples, ErrorsNameTheEditorsLine) {
   }
   auto fixed = compile_text(g, "// loop: Tri\nTriA.x = 1.0;\n---\n// loop: Ver\nVerB.x = 2.0;\n");
   EXPECT_EQ(fixed.size(), 2u);
-  EXPECT_THROW(compile_text(g, "// field: Q vec5 Ver\n// loop: Ver\nVerQ = 1.0;\n"), KernelError) << "a bad declaration";
+  EXPECT_THROW(compile_text(g, "// field: Q vec5 Ver\n// loop: Ver\nVerQ = 1.0;\n"), KernelError)
+      << "a bad declaration";
   EXPECT_THROW(compile_text(g, "\n\n"), KernelError) << "nothing to run";
 }
 

@@ -66,7 +66,8 @@ TEST_F(Wave, TwentyStepsMatchTheCpuReference) {
         auto got = sim.height(), prev = sim.previous();
         double scale = 0;
         for (double v : h) scale = std::max(scale, std::fabs(v));
-        std::string what = std::string(s == Scheme::Seed ? "seed" : "newmark") + (st == Storage::Banded ? " banded" : " stencil") + (damped ? " damped" : "");
+        std::string what = std::string(s == Scheme::Seed ? "seed" : "newmark") +
+                           (st == Storage::Banded ? " banded" : " stencil") + (damped ? " damped" : "");
         for (size_t i = 0; i < h.size(); ++i) {
           ASSERT_NEAR(got[i], h[i], 2e-5 * scale) << what << " cell " << i;
           ASSERT_NEAR(prev[i], p[i], 2e-5 * scale) << what << " previous, cell " << i;

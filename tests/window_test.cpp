@@ -20,7 +20,8 @@ TEST(Window, RendersCapturesAndSurvivesResizeMinimiseVsync) {
   auto png = std::filesystem::temp_directory_path() / ("vklab-window-" + std::to_string(::getpid()) + ".png");
   std::filesystem::remove(png);
   auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
-                       " --validate --frames 60 --exercise --size 1000x640 --set steps_per_frame=2 --capture " + png.string());
+                       " --validate --frames 60 --exercise --size 1000x640 --set steps_per_frame=2 --capture " +
+                       png.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   int w = 0, h = 0, n = 0;
@@ -48,9 +49,9 @@ TEST(Window, LinalgCgDrawsItsSolution) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   auto png = std::filesystem::temp_directory_path() / ("vklab-window-linalg-" + std::to_string(::getpid()) + ".png");
   std::filesystem::remove(png);
-  auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
-                       " --validate --lab linalg --set operator=cg --set side=32 --frames 30 --size 900x600 --capture " +
-                       png.string());
+  auto r = run_process(
+      "xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+      " --validate --lab linalg --set operator=cg --set side=32 --frames 30 --size 900x600 --capture " + png.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   int w = 0, h = 0, n = 0;
@@ -73,7 +74,8 @@ TEST(Window, LinalgCgDrawsItsSolution) {
 TEST(Window, WaveDrawsTheWater) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   for (std::string view : {"3d", "top"}) {
-    auto png = std::filesystem::temp_directory_path() / ("vklab-window-wave-" + view + std::to_string(::getpid()) + ".png");
+    auto png =
+        std::filesystem::temp_directory_path() / ("vklab-window-wave-" + view + std::to_string(::getpid()) + ".png");
     std::filesystem::remove(png);
     auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
                          " --validate --lab wave --set size=64 --set view=" + view +
@@ -127,7 +129,8 @@ TEST(Window, MachiningDrawsTheStock) {
   std::filesystem::remove(png);
   auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
                        " --validate --lab machining --set stock_size=96 --set path_positions=600 "
-                       "--set positions_per_frame=60 --frames 15 --size 900x600 --capture " + png.string());
+                       "--set positions_per_frame=60 --frames 15 --size 900x600 --capture " +
+                       png.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   int w = 0, h = 0, n = 0;
@@ -137,8 +140,8 @@ TEST(Window, MachiningDrawsTheStock) {
   for (int y = 0; y < h; ++y)
     for (int x = 450; x < w; ++x) {
       const unsigned char* p = px + (size_t(y) * w + x) * 4;
-      cut += p[0] > 150 && p[2] < 120;                                        // warm depth-of-cut colours
-      stock += std::abs(p[0] - p[2]) < 20 && p[0] > 90 && p[0] < 200;          // steel grey
+      cut += p[0] > 150 && p[2] < 120;                                 // warm depth-of-cut colours
+      stock += std::abs(p[0] - p[2]) < 20 && p[0] > 90 && p[0] < 200;  // steel grey
     }
   stbi_image_free(px);
   EXPECT_GT(cut, 2000u) << "the milled spiral";
@@ -152,7 +155,8 @@ TEST(Window, MeshDrawsTheSurface) {
   std::filesystem::remove(png);
   auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
                        " --validate --lab mesh --set grid_size=24 --set example=areas --frames 10 --size 900x600 "
-                       "--capture " + png.string());
+                       "--capture " +
+                       png.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   int w = 0, h = 0, n = 0;
@@ -176,7 +180,8 @@ TEST(Window, MeshDrawsTheSurface) {
 TEST(Window, MeshClipsAVolume) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   auto shot = [](const std::string& extra, const std::string& name) {
-    auto png = std::filesystem::temp_directory_path() / ("vklab-window-" + name + "-" + std::to_string(::getpid()) + ".png");
+    auto png =
+        std::filesystem::temp_directory_path() / ("vklab-window-" + name + "-" + std::to_string(::getpid()) + ".png");
     std::filesystem::remove(png);
     auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
                          " --validate --lab mesh --set 'example=tetrahedra: volumes' --set grid_size=24 " + extra +

@@ -1,5 +1,7 @@
 #include "cloth.h"
 
+#include "cloth_push.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -11,34 +13,11 @@ namespace cloth {
 namespace {
 constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 constexpr uint32_t kStatsGroups = 128;
-constexpr float kNoGround = -1e30f;
 
-struct StepPush {
-  float gravity_dt2[4], wind_dt2[4], sphere[4];
-  uint32_t width, height;
-  float rest, stiffness;
-  uint32_t springs;
-  float thickness, friction;
-  float ground;
-  uint32_t region[4];
-};
-struct ProjectPush {
-  float sphere[4];
-  uint32_t width, height;
-  float len, stiffness;
-  int32_t dx, dy;
-  uint32_t stride, phase, along_y;
-  float ground, thickness, friction;
-};
-struct NormalsPush {
-  uint32_t width, height;
-};
-struct StatsPush {
-  float sphere[4];
-  uint32_t width, height;
-  float rest, inv_dt2;
-  uint32_t pass_index, groups;
-};
+using StepPush = push::ClothStepPush;  // the blocks: shaders/common/cloth_push.h
+using ProjectPush = push::ClothProjectPush;
+using NormalsPush = push::ClothNormalsPush;
+using StatsPush = push::ClothStatsPush;
 struct Part {
   float max_stretch, sum_sq, kinetic, min_y, min_gap;
   uint32_t bad;
@@ -55,9 +34,10 @@ struct Region {
 std::vector<Region> regions(const Config& c) {
   if (c.branching == Branching::Branching) return {{0, 0, c.width, c.height, 15}};
   uint32_t m = c.bend ? 2 : 1, W = c.width, H = c.height;
-  std::vector<Region> r = {{m, m, W - 2 * m, H - 2 * m, 0},  {0, m, m, H - 2 * m, 1},     {W - m, m, m, H - 2 * m, 2},
-                           {m, 0, W - 2 * m, m, 4},          {m, H - m, W - 2 * m, m, 8}, {0, 0, m, m, 5},
-                           {W - m, 0, m, m, 6},              {0, H - m, m, m, 9},         {W - m, H - m, m, m, 10}};
+  std::vector<Region> r = {
+      {m, m, W - 2 * m, H - 2 * m, 0}, {0, m, m, H - 2 * m, 1}, {W - m, m, m, H - 2 * m, 2}, {m, 0, W - 2 * m, m, 4},
+      {m, H - m, W - 2 * m, m, 8},     {0, 0, m, m, 5},         {W - m, 0, m, m, 6},         {0, H - m, m, m, 9},
+      {W - m, H - m, m, m, 10}};
   return r;
 }
 
@@ -67,117 +47,12 @@ void sync(VkCommandBuffer cmd) {
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
 }
 
-// Gauss–Seidel's constraint families: edges (x, y)–(x + dx, y + dy) of rest length
-// factor·rest, coloured by x (or y) modulo stride so that no two edges of a colour share
-// a particle. Relaxed in this order, colour by colour.
-struct Family {
-  int dx, dy;
-  float factor;
-  uint32_t stride;
-  bool along_y;
-};
-std::vector<Family> families(const Config& c) {
-  std::vector<Family> f = {{1, 0, 1.0f, 2, false}, {0, 1, 1.0f, 2, true}};
-  if (c.shear) f.push_back({1, 1, 1.41421356f, 2, false}), f.push_back({-1, 1, 1.41421356f, 2, false});
-  if (c.bend) f.push_back({2, 0, 2.0f, 4, false}), f.push_back({0, 2, 2.0f, 4, true});
-  return f;
-}
-
-float length3(glm::vec3 v) { return std::sqrt(v.x * v.x + v.y * v.y + v.z * v.z); }
-
-// The CPU twin of collide.glsl: out of the sphere and above the ground by the thickness,
-// then friction against the motion since the step's start x0.
-glm::vec3 friction_after(const Config& c, glm::vec3 x, glm::vec3 x0, glm::vec3 n, float p) {
-  glm::vec3 dx = x - x0;
-  glm::vec3 t = dx - (dx.x * n.x + dx.y * n.y + dx.z * n.z) * n;
-  float lt = length3(t);
-  if (lt > 0.0f) x -= t * std::min(c.friction * p / lt, 1.0f);
-  return x;
-}
-
-glm::vec3 collide_cpu(const Config& c, glm::vec3 x, glm::vec3 x0) {
-  if (c.sphere_on && c.sphere.w > 0) {
-    glm::vec3 r = x - glm::vec3(c.sphere);
-    float d = length3(r), reach = c.sphere.w + c.thickness;
-    if (d < reach && d > 0.0f) {
-      glm::vec3 n = r / d;
-      float p = reach - d;
-      x = glm::vec3(c.sphere) + n * reach;
-      x = friction_after(c, x, x0, n, p);
-    }
-  }
-  float floor_y = (c.ground_on ? c.ground : kNoGround) + c.thickness;
-  if (x.y < floor_y) {
-    float p = floor_y - x.y;
-    x.y = floor_y;
-    x = friction_after(c, x, x0, {0.0f, 1.0f, 0.0f}, p);
-  }
-  return x;
-}
-
-// The CPU twin of project.comp for edge a–b; x0: the step's start.
-void project_one(const Config& c, std::vector<glm::vec4>& x, const std::vector<glm::vec4>& x0, size_t ia, size_t ib,
-                 float len) {
-  glm::vec4 pa = x[ia], pb = x[ib];
-  float w = pa.w + pb.w;
-  if (w == 0.0f) return;
-  glm::vec3 ab = glm::vec3(pb) - glm::vec3(pa);
-  float d = std::sqrt(ab.x * ab.x + ab.y * ab.y + ab.z * ab.z);
-  if (d == 0.0f) return;
-  glm::vec3 corr = c.stiffness * ((d - len) / d) * ab;
-  if (pa.w > 0.0f) x[ia] = glm::vec4(collide_cpu(c, glm::vec3(pa) + (pa.w / w) * corr, x0[ia]), pa.w);
-  if (pb.w > 0.0f) x[ib] = glm::vec4(collide_cpu(c, glm::vec3(pb) - (pb.w / w) * corr, x0[ib]), pb.w);
-}
-
-// The CPU twin of relax.comp for one particle, reading `in`.
-glm::vec4 relax_one(const Config& c, const std::vector<glm::vec4>& in, const std::vector<glm::vec4>& x0, uint32_t x,
-                    uint32_t y) {
-  glm::vec4 p = in[size_t(y) * c.width + x];
-  if (p.w == 0.0f) return p;
-  glm::vec3 delta(0.0f);
-  auto constrain = [&](int dx, int dy, float len) {
-    int nx = int(x) + dx, ny = int(y) + dy;
-    if (nx < 0 || ny < 0 || nx >= int(c.width) || ny >= int(c.height)) return;
-    glm::vec4 q = in[size_t(ny) * c.width + size_t(nx)];
-    glm::vec3 ab = glm::vec3(q) - glm::vec3(p);
-    float d = std::sqrt(ab.x * ab.x + ab.y * ab.y + ab.z * ab.z);
-    if (d > 0.0f) delta += (p.w / (p.w + q.w)) * ((d - len) / d) * ab;
-  };
-  float rest = c.rest();
-  constrain(-1, 0, rest), constrain(1, 0, rest), constrain(0, -1, rest), constrain(0, 1, rest);
-  if (c.shear) {
-    float diag = rest * 1.41421356f;
-    constrain(-1, -1, diag), constrain(1, -1, diag), constrain(-1, 1, diag), constrain(1, 1, diag);
-  }
-  if (c.bend) constrain(-2, 0, 2 * rest), constrain(2, 0, 2 * rest), constrain(0, -2, 2 * rest), constrain(0, 2, 2 * rest);
-  size_t i = size_t(y) * c.width + x;
-  return glm::vec4(collide_cpu(c, glm::vec3(p) + c.relaxation_scale() * delta, x0[i]), p.w);
-}
-
-// The CPU twin of attach.comp, in place.
-void attach_cpu(const Config& c, std::vector<glm::vec4>& x, const std::vector<glm::vec4>& x0) {
-  for (uint32_t y = 0; y < c.height; ++y)
-    for (uint32_t xx = 0; xx < c.width; ++xx) {
-      size_t i = size_t(y) * c.width + xx;
-      if (x[i].w == 0.0f) continue;
-      glm::vec3 p(x[i]);
-      for (int k = 0; k < 4; ++k) {
-        glm::vec4 q = x[corner_index(c, k)];
-        if (q.w != 0.0f) continue;
-        float gx = float(int(xx) - int((k & 1) * (c.width - 1))), gy = float(int(y) - int((k >> 1) * (c.height - 1)));
-        float reach = c.rest() * std::sqrt(gx * gx + gy * gy);
-        glm::vec3 r = p - glm::vec3(q);
-        float d = length3(r);
-        if (d > reach) p = glm::vec3(q) + r * (reach / d);
-      }
-      x[i] = glm::vec4(collide_cpu(c, p, x0[i]), x[i].w);
-    }
-}
 }  // namespace
 
 void check(const Config& c) {
   if (c.width < 8 || c.height < 8) throw std::invalid_argument("cloth: at least 8 x 8 particles");
-  if (!(c.size > 0) || !(c.dt > 0) || !std::isfinite(c.dt)) throw std::invalid_argument("cloth: size and dt must be positive");
+  if (!(c.size > 0) || !(c.dt > 0) || !std::isfinite(c.dt))
+    throw std::invalid_argument("cloth: size and dt must be positive");
   if (!(c.damping >= 0 && c.damping <= 1)) throw std::invalid_argument("cloth: damping d must lie in [0, 1]");
   if (!(c.stiffness > 0 && c.stiffness <= 1)) throw std::invalid_argument("cloth: stiffness must lie in (0, 1]");
   if (c.iterations < 1 || c.iterations > 1000) throw std::invalid_argument("cloth: 1 to 1000 relaxations a step");
@@ -200,6 +75,13 @@ Config Config::thesis() {
 
 float Config::substep_damping() const { return substeps == 1 ? damping : std::pow(damping, 1.0f / float(substeps)); }
 
+std::vector<Family> families(const Config& c) {
+  std::vector<Family> f = {{1, 0, 1.0f, 2, false}, {0, 1, 1.0f, 2, true}};
+  if (c.shear) f.push_back({1, 1, 1.41421356f, 2, false}), f.push_back({-1, 1, 1.41421356f, 2, false});
+  if (c.bend) f.push_back({2, 0, 2.0f, 4, false}), f.push_back({0, 2, 2.0f, 4, true});
+  return f;
+}
+
 uint32_t corner_index(const Config& c, int k) {
   return uint32_t(k & 1) * (c.width - 1) + uint32_t(k >> 1) * (c.height - 1) * c.width;
 }
@@ -217,81 +99,13 @@ std::vector<glm::vec4> initial_positions(const Config& c, const std::string& pos
   return p;
 }
 
-void substep_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>& prev) {
-  std::vector<glm::vec4> a(c.n());
-  float h = c.substep_dt(), dt2 = h * h, d = c.substep_damping();
-  glm::vec3 g = c.gravity * dt2;
-  for (size_t i = 0; i < a.size(); ++i)
-    a[i] = x[i].w == 0.0f ? x[i] : glm::vec4((1.0f + d) * glm::vec3(x[i]) - d * glm::vec3(prev[i]) + g, x[i].w);
-  std::vector<glm::vec4> b = a;
-  for (uint32_t it = 0; it < c.iterations; ++it) {
-    if (c.order == Order::Jacobi) {
-      for (uint32_t y = 0; y < c.height; ++y)
-        for (uint32_t xx = 0; xx < c.width; ++xx) b[size_t(y) * c.width + xx] = relax_one(c, a, x, xx, y);
-      a.swap(b);
-    } else {
-      for (auto& f : families(c))
-        for (uint32_t phase = 0; phase < f.stride; ++phase)
-          for (uint32_t y = 0; y < c.height; ++y)
-            for (uint32_t xx = 0; xx < c.width; ++xx) {
-              if ((f.along_y ? y : xx) % f.stride != phase) continue;
-              int bx = int(xx) + f.dx, by = int(y) + f.dy;
-              if (bx < 0 || by < 0 || bx >= int(c.width) || by >= int(c.height)) continue;
-              project_one(c, a, x, size_t(y) * c.width + xx, size_t(by) * c.width + size_t(bx), f.factor * c.rest());
-            }
-    }
-    if (c.attachments) attach_cpu(c, a, x);
-  }
-  prev.swap(x);
-  x.swap(a);
-}
-
-void step_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>& prev) {
-  for (uint32_t sub = 0; sub < c.substeps; ++sub) substep_cpu(c, x, prev);
-}
-
-Stats stats_cpu(const Config& c, const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev) {
-  Stats s;
-  double sum_sq = 0, sum_abs = 0, ke = 0;
-  s.min_y = s.min_sphere_gap = INFINITY;
-  s.max_y = -INFINITY;
-  float h = c.substep_dt();
-  float r = c.rest();
-  for (uint32_t y = 0; y < c.height; ++y)
-    for (uint32_t xx = 0; xx < c.width; ++xx) {
-      size_t i = size_t(y) * c.width + xx;
-      glm::vec3 p(x[i]);
-      if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
-        ++s.non_finite;
-        continue;
-      }
-      for (size_t j : {xx + 1 < c.width ? i + 1 : i, y + 1 < c.height ? i + c.width : i})
-        if (j != i) {
-          double st = (glm::length(glm::vec3(x[j]) - p) - r) / r;
-          s.max_stretch = std::max(s.max_stretch, float(std::fabs(st)));
-          sum_sq += st * st;
-          sum_abs += std::fabs(st);
-        }
-      glm::vec3 v = p - glm::vec3(prev[i]);
-      ke += 0.5 * glm::dot(v, v) / (h * h) / c.n();
-      s.min_y = std::min(s.min_y, p.y);
-      s.max_y = std::max(s.max_y, p.y);
-      if (c.sphere_on) s.min_sphere_gap = std::min(s.min_sphere_gap, glm::length(p - glm::vec3(c.sphere)) - c.sphere.w);
-    }
-  s.rms_stretch = float(std::sqrt(sum_sq / (2.0 * c.n() - c.width - c.height)));
-  s.mean_stretch = float(sum_abs / (2.0 * c.n() - c.width - c.height));
-  s.kinetic = float(ke);
-  for (int k = 0; k < 4; ++k) s.corners[k] = x[corner_index(c, k)];
-  return s;
-}
-
 Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_(ctx) {
   check(cfg);
   std::string what = "cloth of " + std::to_string(cfg.width) + " x " + std::to_string(cfg.height) + " particles";
   gpu::require_buffer(ctx, 16ull * cfg.n(), what);
   gpu::require_memory(ctx, 6 * 16ull * cfg.n(), what);
-  VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  VkBufferUsageFlags usage =
+      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
   for (auto& b : x_) b = gpu::Buffer(ctx, 16ull * cfg.n(), usage);
   normals_ = gpu::Buffer(ctx, 16ull * cfg.n(), usage);
   stats_ = gpu::Buffer(ctx, 64 + sizeof(Part) * (kStatsGroups + 1), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
@@ -343,7 +157,8 @@ double Simulation::flops_per_step() const {
 // One push block for verlet, relax and attach.
 static StepPush step_push(const Config& c) {
   StepPush p{};
-  p.sphere[0] = c.sphere.x, p.sphere[1] = c.sphere.y, p.sphere[2] = c.sphere.z, p.sphere[3] = c.sphere_on ? c.sphere.w : 0.0f;
+  p.sphere[0] = c.sphere.x, p.sphere[1] = c.sphere.y, p.sphere[2] = c.sphere.z,
+  p.sphere[3] = c.sphere_on ? c.sphere.w : 0.0f;
   p.width = c.width, p.height = c.height;
   p.rest = c.rest(), p.stiffness = c.relaxation_scale();
   p.springs = (c.shear ? 1u : 0u) | (c.bend ? 2u : 0u);
@@ -378,8 +193,18 @@ void Simulation::record_project(VkCommandBuffer cmd, const gpu::Buffer& x) {
     for (uint32_t phase = 0; phase < f.stride; ++phase) {
       sync(cmd);
       ProjectPush p{{c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
-                    c.width, c.height, f.factor * c.rest(), c.stiffness, f.dx, f.dy, f.stride, phase,
-                    f.along_y ? 1u : 0u, c.ground_on ? c.ground : kNoGround, c.thickness, c.friction};
+                    c.width,
+                    c.height,
+                    f.factor * c.rest(),
+                    c.stiffness,
+                    f.dx,
+                    f.dy,
+                    f.stride,
+                    phase,
+                    f.along_y ? 1u : 0u,
+                    c.ground_on ? c.ground : kNoGround,
+                    c.thickness,
+                    c.friction};
       project_.bind(cmd, {gpu::storage_buffer(x), gpu::storage_buffer(x_[cur_])}, p);
       uint32_t nx = f.along_y ? c.width : (c.width - phase + f.stride - 1) / f.stride;
       uint32_t ny = f.along_y ? (c.height - phase + f.stride - 1) / f.stride : c.height;
@@ -408,8 +233,9 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
       for (int i = 0; i < 3; ++i) p.gravity_dt2[i] = c.gravity[i] * dt2, p.wind_dt2[i] = c.wind[i] * dt2;
       p.gravity_dt2[3] = c.substep_damping();
       p.wind_dt2[3] = phase_;
-      verlet_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(normals_),
-                         gpu::storage_buffer(x_[work[0]])},
+      verlet_.bind(cmd,
+                   {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(normals_),
+                    gpu::storage_buffer(x_[work[0]])},
                    p);
       vkCmdDispatch(cmd, gpu::groups(c.n(), 256), 1, 1);
       int result = work[0];
@@ -441,7 +267,12 @@ void Simulation::record_stats(VkCommandBuffer cmd) {
   for (uint32_t pass = 0; pass < 2; ++pass) {
     sync(cmd);
     StatsPush p{{c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
-                c.width, c.height, c.rest(), 1.0f / (c.substep_dt() * c.substep_dt()), pass, kStatsGroups};
+                c.width,
+                c.height,
+                c.rest(),
+                1.0f / (c.substep_dt() * c.substep_dt()),
+                pass,
+                kStatsGroups};
     stats_pipe_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(stats_)},
                      p);
     vkCmdDispatch(cmd, pass == 0 ? kStatsGroups : 1, 1, 1);

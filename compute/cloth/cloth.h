@@ -37,15 +37,15 @@ struct Config {
   uint32_t substeps = 6;             // Verlet steps of dt / substeps, each relaxed n_iter times
   float dt = 1.0f / 60.0f;
   glm::vec3 gravity{0.0f, -9.81f, 0.0f};
-  glm::vec3 wind{0.0f};              // acceleration along the normal, m/s²
+  glm::vec3 wind{0.0f};  // acceleration along the normal, m/s²
   bool shear = true, bend = false;
   bool sphere_on = true;
   glm::vec4 sphere{0.0f, 0.0f, 0.0f, 0.5f};  // centre, radius
   bool ground_on = true;
   float ground = -1.2f;
-  float thickness = 0.01f;           // m: particles keep this far from the sphere and the ground
-  float friction = 0.6f;             // Coulomb coefficient of the contacts (0: frictionless)
-  bool attachments = true;           // long-range attachments to the pinned corners
+  float thickness = 0.01f;  // m: particles keep this far from the sphere and the ground
+  float friction = 0.6f;    // Coulomb coefficient of the contacts (0: frictionless)
+  bool attachments = true;  // long-range attachments to the pinned corners
   Branching branching = Branching::Branching;
   Order order = Order::GaussSeidel;
   // Seed 000 §4.1 as written: Jacobi, 3 relaxations, structural springs only, one step a
@@ -64,15 +64,29 @@ void check(const Config& c);  // throws std::invalid_argument naming the bad val
 // Starting poses: "hang" (vertical, top edge at y = 1, facing +z) and "drape" (horizontal
 // at y = 0.9 above the sphere). Particles are vec4 (position, inverse mass; 0 = pinned).
 std::vector<glm::vec4> initial_positions(const Config& c, const std::string& pose);
+
+constexpr float kNoGround = -1e30f;  // the ground plane's y when there is none
+
+// Gauss–Seidel's constraint families: edges (x, y)–(x + dx, y + dy) of rest length
+// factor·rest, coloured by x (or y) modulo stride so that no two edges of a colour share
+// a particle. Relaxed in this order, colour by colour.
+struct Family {
+  int dx, dy;
+  float factor;
+  uint32_t stride;
+  bool along_y;
+};
+std::vector<Family> families(const Config& c);
+
 uint32_t corner_index(const Config& c, int corner);  // 0 (0,0), 1 (w−1,0), 2 (0,h−1), 3 (w−1,h−1)
 
 struct Stats {
   float max_stretch = 0, mean_stretch = 0, rms_stretch = 0;  // |structural edge − rest| / rest
-  float kinetic = 0;                       // J, for a 1 kg cloth
-  float min_y = 0, max_y = 0;              // lowest and highest point
-  float min_sphere_gap = 0;                // closest distance to the sphere surface
+  float kinetic = 0;                                         // J, for a 1 kg cloth
+  float min_y = 0, max_y = 0;                                // lowest and highest point
+  float min_sphere_gap = 0;                                  // closest distance to the sphere surface
   uint32_t non_finite = 0;
-  std::array<glm::vec4, 4> corners{};      // for picking
+  std::array<glm::vec4, 4> corners{};  // for picking
 };
 
 // CPU reference of a step (all its substeps), same operation order as the kernels (wind off).
@@ -116,7 +130,7 @@ class Simulation {
 
  private:
   void record_relax(VkCommandBuffer cmd, const gpu::Buffer& in, const gpu::Buffer& out);  // Jacobi
-  void record_project(VkCommandBuffer cmd, const gpu::Buffer& x);                           // Gauss–Seidel
+  void record_project(VkCommandBuffer cmd, const gpu::Buffer& x);                         // Gauss–Seidel
   void record_attach(VkCommandBuffer cmd, const gpu::Buffer& x);
   void record_stats(VkCommandBuffer cmd);
   gpu::Context& ctx_;

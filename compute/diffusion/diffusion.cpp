@@ -1,5 +1,8 @@
 #include "diffusion.h"
 
+#include "diffusion_push.h"
+#include "linalg/fields.h"
+
 #include <algorithm>
 #include <cmath>
 #include <random>
@@ -8,21 +11,9 @@ namespace diffusion {
 
 namespace {
 
-struct StepPush {
-  int32_t width, height;
-  float k;
-  int32_t insulated;
-};
-
-struct PaintPush {
-  int32_t width, height, origin_x, origin_y;
-  float cx, cy, radius, amount;
-};
-
-struct StatsPush {
-  int32_t width, height;
-  uint32_t pass, groups;
-};
+using StepPush = push::DiffusionStepPush;  // the blocks: shaders/common/diffusion_push.h
+using PaintPush = push::DiffusionPaintPush;
+using StatsPush = push::DiffusionStatsPush;
 
 constexpr uint32_t kStatsGroups = 256;  // first pass: this many partial results
 
@@ -86,39 +77,10 @@ Stats stats_cpu(const std::vector<float>& field) {
   return s;
 }
 
-const std::vector<std::string>& presets() {
-  static const std::vector<std::string> p = {"spots", "gaussian", "random", "zero"};
-  return p;
-}
+const std::vector<std::string>& presets() { return linalg::grid_field_names(); }
 
 std::vector<float> initial_field(const Config& c, const std::string& preset, uint32_t seed) {
-  std::vector<float> f(size_t(c.width) * c.height, 0.0f);
-  std::mt19937 rng(seed);
-  if (preset == "random") {
-    std::uniform_real_distribution<float> u(0.0f, 1.0f);
-    for (auto& v : f) v = u(rng);
-  } else if (preset == "gaussian") {
-    float s = 0.1f * float(std::min(c.width, c.height));
-    for (uint32_t y = 0; y < c.height; ++y)
-      for (uint32_t x = 0; x < c.width; ++x) {
-        float dx = float(x) + 0.5f - 0.5f * float(c.width), dy = float(y) + 0.5f - 0.5f * float(c.height);
-        f[size_t(y) * c.width + x] = std::exp(-(dx * dx + dy * dy) / (2 * s * s));
-      }
-  } else if (preset == "spots") {
-    std::uniform_real_distribution<float> u(0.15f, 0.85f);
-    float r = 0.06f * float(std::min(c.width, c.height));
-    for (int i = 0; i < 5; ++i) {
-      float cx = u(rng) * float(c.width), cy = u(rng) * float(c.height);
-      for (uint32_t y = 0; y < c.height; ++y)
-        for (uint32_t x = 0; x < c.width; ++x) {
-          float dx = float(x) + 0.5f - cx, dy = float(y) + 0.5f - cy;
-          if (dx * dx + dy * dy <= r * r) f[size_t(y) * c.width + x] = 1.0f;
-        }
-    }
-  } else if (preset != "zero") {
-    throw std::invalid_argument("unknown initial field '" + preset + "'");
-  }
-  return f;
+  return linalg::grid_field(c.width, c.height, preset, seed);
 }
 
 Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_(ctx) {
@@ -143,9 +105,10 @@ std::vector<float> Simulation::download() const { return images_[current_].downl
 
 void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n) {
   if (n == 0) return;
-  StepPush push{int32_t(config.width), int32_t(config.height), config.cd / 4.0f,
+  StepPush push{glm::ivec2(config.width, config.height), config.cd / 4.0f,
                 config.boundary == Boundary::Insulated ? 1 : 0};
-  uint32_t scope = prof ? prof->begin(cmd, "diffusion.step", n * bytes_per_step(config), n * flops_per_step(config)) : 0;
+  uint32_t scope =
+      prof ? prof->begin(cmd, "diffusion.step", n * bytes_per_step(config), n * flops_per_step(config)) : 0;
   // Earlier readers (last frame's draw) and writers of both images finish first.
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -172,7 +135,7 @@ void Simulation::record_paint(VkCommandBuffer cmd, gpu::Profiler* prof, float cx
   int x0 = std::clamp(int(cx) - reach, 0, int(config.width)), x1 = std::clamp(int(cx) + reach, 0, int(config.width));
   int y0 = std::clamp(int(cy) - reach, 0, int(config.height)), y1 = std::clamp(int(cy) + reach, 0, int(config.height));
   if (x1 <= x0 || y1 <= y0) return;
-  PaintPush push{int32_t(config.width), int32_t(config.height), x0, y0, cx, cy, radius, amount};
+  PaintPush push{glm::ivec2(config.width, config.height), glm::ivec2(x0, y0), glm::vec2(cx, cy), radius, amount};
   double cells = double(x1 - x0) * (y1 - y0);
   uint32_t scope = prof ? prof->begin(cmd, "diffusion.paint", 8.0 * cells, 10.0 * cells) : 0;
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
@@ -195,7 +158,7 @@ void Simulation::record_stats(VkCommandBuffer cmd, gpu::Profiler* prof) {
     if (pass == 1)
       gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-    StatsPush push{int32_t(config.width), int32_t(config.height), pass, kStatsGroups};
+    StatsPush push{glm::ivec2(config.width, config.height), pass, kStatsGroups};
     stats_.bind(cmd, {gpu::storage_image(images_[current_]), gpu::storage_buffer(partials_)}, push);
     vkCmdDispatch(cmd, pass == 0 ? kStatsGroups : 1, 1, 1);
   }

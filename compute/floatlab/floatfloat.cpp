@@ -1,5 +1,7 @@
 #include "floatfloat.h"
 
+#include "floatlab_push.h"
+
 #include "gpu/bandwidth.h"
 
 #include <mpfr.h>
@@ -10,13 +12,8 @@
 namespace floatlab {
 
 namespace {
-struct Push {
-  uint32_t n, op;
-};
-struct LoopPush {
-  uint32_t n, op, reps;
-  float b_hi, b_lo;
-};
+using Push = push::FloatOpPush;  // the blocks: shaders/common/floatlab_push.h
+using LoopPush = push::FloatLoopPush;
 
 // MPFR values with enough bits that every float-float operand and sum is exact.
 struct Big {
@@ -67,10 +64,10 @@ std::vector<Ff> random_ff(uint32_t count, uint32_t seed, bool positive) {
 
 FloatFloat::FloatFloat(gpu::Context& ctx)
     : ctx_(ctx),
-      pipeline_(gpu::make_compute(ctx, "floatlab/floatfloat.comp",
-                                  {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                   VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                                  sizeof(Push))),
+      pipeline_(gpu::make_compute(
+          ctx, "floatlab/floatfloat.comp",
+          {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
+          sizeof(Push))),
       throughput_(gpu::make_compute(ctx, "floatlab/ff_throughput.comp",
                                     {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
                                     sizeof(LoopPush))) {
@@ -114,15 +111,25 @@ std::vector<FfAccuracy> FloatFloat::accuracy(uint32_t count, uint32_t seed) {
       x.set(single ? Ff{in[i][0], 0.0f} : in[i]);
       y.set(single ? Ff{b[i][0], 0.0f} : b[i]);
       switch (op) {
-        case FfOp::Add12: case FfOp::Add22:
+        case FfOp::Add12:
+        case FfOp::Add22:
           mpfr_add(exact.v, x.v, y.v, MPFR_RNDN);
           mpfr_abs(scale.v, x.v, MPFR_RNDN);  // the seed's bound is relative to |a| + |b|
           mpfr_abs(tmp.v, y.v, MPFR_RNDN);
           mpfr_add(scale.v, scale.v, tmp.v, MPFR_RNDN);
           break;
-        case FfOp::Div22: mpfr_div(exact.v, x.v, y.v, MPFR_RNDN); mpfr_abs(scale.v, exact.v, MPFR_RNDN); break;
-        case FfOp::Sqrt22: mpfr_sqrt(exact.v, x.v, MPFR_RNDN); mpfr_abs(scale.v, exact.v, MPFR_RNDN); break;
-        default: mpfr_mul(exact.v, x.v, y.v, MPFR_RNDN); mpfr_abs(scale.v, exact.v, MPFR_RNDN); break;
+        case FfOp::Div22:
+          mpfr_div(exact.v, x.v, y.v, MPFR_RNDN);
+          mpfr_abs(scale.v, exact.v, MPFR_RNDN);
+          break;
+        case FfOp::Sqrt22:
+          mpfr_sqrt(exact.v, x.v, MPFR_RNDN);
+          mpfr_abs(scale.v, exact.v, MPFR_RNDN);
+          break;
+        default:
+          mpfr_mul(exact.v, x.v, y.v, MPFR_RNDN);
+          mpfr_abs(scale.v, exact.v, MPFR_RNDN);
+          break;
       }
       got.set(r[i]);
       double bits = bits_between(got, exact, scale);
@@ -130,11 +137,23 @@ std::vector<FfAccuracy> FloatFloat::accuracy(uint32_t count, uint32_t seed) {
       acc.bits = std::min(acc.bits, bits);
     }
     switch (op) {
-      case FfOp::Add12: acc.seed_theory = acc.seed_measured = "exact"; break;
-      case FfOp::Mul12: acc.seed_theory = acc.seed_measured = "exact"; break;
-      case FfOp::Add22: acc.seed_theory = "47"; acc.seed_measured = "47"; break;
-      case FfOp::Mul22: acc.seed_theory = "44"; acc.seed_measured = "45"; break;
-      default: acc.seed_theory = acc.seed_measured = "-"; break;
+      case FfOp::Add12:
+        acc.seed_theory = acc.seed_measured = "exact";
+        break;
+      case FfOp::Mul12:
+        acc.seed_theory = acc.seed_measured = "exact";
+        break;
+      case FfOp::Add22:
+        acc.seed_theory = "47";
+        acc.seed_measured = "47";
+        break;
+      case FfOp::Mul22:
+        acc.seed_theory = "44";
+        acc.seed_measured = "45";
+        break;
+      default:
+        acc.seed_theory = acc.seed_measured = "-";
+        break;
     }
     out.push_back(acc);
   }
@@ -172,8 +191,8 @@ std::vector<FfThroughput> FloatFloat::throughput(uint32_t elements, uint32_t rep
   std::vector<float> packed(elements * 4, 0.0f);
   for (uint32_t i = 0; i < elements; ++i) packed[2 * i] = a[i][0];
   in.upload(packed.data(), elements * 8ull);
-  const char* names[] = {"float_add", "float_mul", "float_fma", "add12", "mul12", "mul12_fma",
-                         "add22", "mul22", "div22", "sqrt22"};
+  const char* names[] = {"float_add", "float_mul", "float_fma", "add12", "mul12",
+                         "mul12_fma", "add22",     "mul22",     "div22", "sqrt22"};
   for (uint32_t op = 0; op < 10; ++op) measure(throughput_, op, names[op]);
   if (fp64_) {
     in.upload(a64.data(), elements * 16ull);

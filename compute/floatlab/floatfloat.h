@@ -17,8 +17,8 @@ using Ff = std::array<float, 2>;  // hi, lo
 struct FfAccuracy {
   std::string op;
   uint64_t count = 0;
-  bool exact = false;         // every result's hi + lo equals the exact value (Add12, Mul12)
-  double bits = 0;            // worst case: -log2(|result - exact| / scale)
+  bool exact = false;                      // every result's hi + lo equals the exact value (Add12, Mul12)
+  double bits = 0;                         // worst case: -log2(|result - exact| / scale)
   std::string seed_theory, seed_measured;  // table 4.1
 };
 

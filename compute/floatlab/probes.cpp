@@ -1,5 +1,7 @@
 #include "probes.h"
 
+#include "floatlab_push.h"
+
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -23,7 +25,7 @@ uint16_t to_half(double x) {
   if (std::isnan(x)) return 0x7e00;
   if (x == 0) return sign;
   int e;
-  std::frexp(x, &e);  // x in [2^(e-1), 2^e)
+  std::frexp(x, &e);                                            // x in [2^(e-1), 2^e)
   double quantum = std::ldexp(1.0, std::max(e - 1, -14) - 10);  // subnormals below 2^-14
   double r = std::nearbyint(x / quantum) * quantum;             // ties to even (default mode)
   if (r >= 65520.0) return sign | 0x7c00;
@@ -48,10 +50,7 @@ std::string hex(uint32_t u) {
 }
 
 namespace {
-struct Push {
-  uint32_t n, op;
-  float one, zero;
-};
+using Push = push::FloatProbePush;  // shaders/common/floatlab_push.h
 // out[i] = op(a[i], b[i], c[i]) as bit patterns of T (uint32_t: float or half, uint64_t: double).
 template <class T>
 std::vector<T> run_bits(gpu::Context& ctx, const gpu::Pipeline& pipeline, Op op, const std::vector<T>& a,
@@ -65,8 +64,8 @@ std::vector<T> run_bits(gpu::Context& ctx, const gpu::Pipeline& pipeline, Op op,
   gb.upload(b);
   gc.upload(c);
   ctx.submit_now([&](VkCommandBuffer cmd) {
-    pipeline.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc),
-                        gpu::storage_buffer(out)},
+    pipeline.bind(cmd,
+                  {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc), gpu::storage_buffer(out)},
                   Push{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
     vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
   });
@@ -214,33 +213,40 @@ std::vector<uint32_t> Probes::run_on(const gpu::Pipeline& pipeline, Op op, const
   return run_bits(ctx_, pipeline, op, a, b, c);
 }
 
-Report Probes::report(uint32_t random_count, uint32_t seed) {
-  Report r;
-  r.device = ctx_.info.name;
-  auto row = [&](std::string test, std::string question, std::string found, std::string ieee, std::string nv,
-                 std::string ati) {
-    bool same = found == ieee;
-    r.rows.push_back({std::move(test), std::move(question), std::move(found), std::move(ieee), same, std::move(nv),
-                      std::move(ati)});
-  };
+namespace {
 
-  // TEST 1: special values through memory (buffer, image), a register move, x·1 and x+0.
-  const std::vector<std::pair<std::string, uint32_t>> specials = {
-      {"denormal 2^-149", 0x00000001u}, {"denormal 0x007fffff", 0x007fffffu}, {"+inf", 0x7f800000u},
-      {"-inf", 0xff800000u},            {"qNaN", 0x7fc00000u},                 {"sNaN", 0x7f800001u},
-      {"-0", 0x80000000u}};
+// One row of the report: the question, what this device does, what IEEE-754 asks, and
+// what the seed found on the 2006 NVIDIA and ATI GPUs.
+void add_row(Report& r, std::string test, std::string question, std::string found, std::string ieee, std::string nv,
+             std::string ati) {
+  bool same = found == ieee;
+  r.rows.push_back(
+      {std::move(test), std::move(question), std::move(found), std::move(ieee), same, std::move(nv), std::move(ati)});
+}
+
+// TEST 1: special values through memory (buffer, image), a register move, x·1 and x+0.
+void test1_specials(Probes& p, gpu::Context& ctx, Report& r) {
+  const std::vector<std::pair<std::string, uint32_t>> specials = {{"denormal 2^-149", 0x00000001u},
+                                                                  {"denormal 0x007fffff", 0x007fffffu},
+                                                                  {"+inf", 0x7f800000u},
+                                                                  {"-inf", 0xff800000u},
+                                                                  {"qNaN", 0x7fc00000u},
+                                                                  {"sNaN", 0x7f800001u},
+                                                                  {"-0", 0x80000000u}};
   std::vector<uint32_t> in;
   for (auto& s : specials) in.push_back(s.second);
-  gpu::Buffer buf(ctx_, in.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  gpu::Buffer buf(ctx, in.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   buf.upload(in);
   auto through_buffer = buf.download<uint32_t>();
-  gpu::Image img(ctx_, uint32_t(in.size()), 1, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
+  gpu::Image img(ctx, uint32_t(in.size()), 1, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
   img.upload(in);
   auto through_image = img.download<uint32_t>();
   auto zeros = fill(in.size(), 0.0f);
-  std::vector<std::pair<std::string, std::vector<uint32_t>>> paths = {
-      {"buffer", through_buffer}, {"image", through_image}, {"move", run(Op::Move, in, zeros, zeros)},
-      {"x*1", run(Op::MulOne, in, zeros, zeros)}, {"x+0", run(Op::AddZero, in, zeros, zeros)}};
+  std::vector<std::pair<std::string, std::vector<uint32_t>>> paths = {{"buffer", through_buffer},
+                                                                      {"image", through_image},
+                                                                      {"move", p.run(Op::Move, in, zeros, zeros)},
+                                                                      {"x*1", p.run(Op::MulOne, in, zeros, zeros)},
+                                                                      {"x+0", p.run(Op::AddZero, in, zeros, zeros)}};
   bool memory_exact = true, denormals_flushed = false;
   std::string snan = "kept";  // what x*1 made of the signalling NaN
   for (auto& [path, out] : paths)
@@ -253,25 +259,29 @@ Report Probes::report(uint32_t random_count, uint32_t seed) {
       if (i < 2 && out[i] == 0) denormals_flushed = true;
       if (i == 5 && path == "x*1") snan = out[i] == 0x7fc00001u ? "quieted" : "became " + hex(out[i]);
     }
-  row("TEST 1", "denormals, infinities and NaNs through memory", memory_exact ? "unchanged" : "changed",
-      "unchanged", "denormals -> 0", "denormals -> 0");
-  row("TEST 1", "denormals through arithmetic (x*1, x+0)", denormals_flushed ? "flushed to 0" : "kept", "kept",
-      "flushed to 0", "flushed to 0");
-  row("TEST 1", "signalling NaN through arithmetic (x*1)", snan, "quieted", "kept", "quieted");
+  add_row(r, "TEST 1", "denormals, infinities and NaNs through memory", memory_exact ? "unchanged" : "changed",
+          "unchanged", "denormals -> 0", "denormals -> 0");
+  add_row(r, "TEST 1", "denormals through arithmetic (x*1, x+0)", denormals_flushed ? "flushed to 0" : "kept", "kept",
+          "flushed to 0", "flushed to 0");
+  add_row(r, "TEST 1", "signalling NaN through arithmetic (x*1)", snan, "quieted", "kept", "quieted");
+}
 
-  // TEST 2: (MAX + MAX) - MAX: inf without an extended exponent in registers.
+// TEST 2: (MAX + MAX) - MAX: inf without an extended exponent in registers.
+void test2_extended_range(Probes& p, Report& r) {
   float mx = std::numeric_limits<float>::max();
-  uint32_t t2 = run(Op::DoubleMinus, {bits(mx)}, {0}, {0})[0];
+  uint32_t t2 = p.run(Op::DoubleMinus, {bits(mx)}, {0}, {0})[0];
   r.test2_extended = t2 == bits(mx);
-  row("TEST 2", "(MAX+MAX)-MAX: extended exponent range?", r.test2_extended ? "MAX (extended)" : hex(t2),
-      hex(0x7f800000u), "no", "no");
+  add_row(r, "TEST 2", "(MAX+MAX)-MAX: extended exponent range?", r.test2_extended ? "MAX (extended)" : hex(t2),
+          hex(0x7f800000u), "no", "no");
+}
 
-  // TEST 3, 5, 6: 1.5 + 2^-i, 1.5 - 2^-i, (1.5 - 2^-i) - 1.5 for i = 1..64.
+// TEST 3, 5, 6: 1.5 + 2^-i, 1.5 - 2^-i, (1.5 - 2^-i) - 1.5 for i = 1..64.
+void tests356_adders(Probes& p, Report& r) {
   std::vector<uint32_t> a15 = fill(64, 1.5f), pw(64);
   for (int i = 1; i <= 64; ++i) pw[i - 1] = bits(std::ldexp(1.0f, -i));
-  auto t3 = run(Op::Add, a15, pw, a15);
-  r.test5 = run(Op::Sub, a15, pw, a15);
-  r.test6 = run(Op::SubSub, a15, pw, a15);
+  auto t3 = p.run(Op::Add, a15, pw, a15);
+  r.test5 = p.run(Op::Sub, a15, pw, a15);
+  r.test6 = p.run(Op::SubSub, a15, pw, a15);
   bool t5_ieee = true, t6_ieee = true;
   for (int i = 1; i <= 64; ++i) {
     volatile float p = std::ldexp(1.0f, -i), one5 = 1.5f;  // volatile: computed at run time, in binary32
@@ -282,18 +292,19 @@ Report Probes::report(uint32_t random_count, uint32_t seed) {
     t5_ieee &= r.test5[i - 1] == bits(s5);
     t6_ieee &= r.test6[i - 1] == bits(s6);
   }
-  row("TEST 3", "first i with 1.5 + 2^-i == 1.5 (mantissa bits)", std::to_string(r.test3_first_equal), "24", "24",
-      "24");
-  row("TEST 5", "first i with 1.5 - 2^-i == 1.5 (first adder)", std::to_string(r.test5_first_equal), "24", "26",
-      "26");
-  row("TEST 5", "every 1.5 - 2^-i, i = 1..64, as IEEE", yes_no(t5_ieee), "yes", "no (26-bit adder)",
-      "no (26-bit adder)");
-  row("TEST 6", "first i with (1.5 - 2^-i) - 1.5 == 0 (two adders)", std::to_string(r.test6_first_zero), "24", "26",
-      "25");
-  row("TEST 6", "every (1.5 - 2^-i) - 1.5 as IEEE", yes_no(t6_ieee), "yes", "no", "no");
+  add_row(r, "TEST 3", "first i with 1.5 + 2^-i == 1.5 (mantissa bits)", std::to_string(r.test3_first_equal), "24",
+          "24", "24");
+  add_row(r, "TEST 5", "first i with 1.5 - 2^-i == 1.5 (first adder)", std::to_string(r.test5_first_equal), "24", "26",
+          "26");
+  add_row(r, "TEST 5", "every 1.5 - 2^-i, i = 1..64, as IEEE", yes_no(t5_ieee), "yes", "no (26-bit adder)",
+          "no (26-bit adder)");
+  add_row(r, "TEST 6", "first i with (1.5 - 2^-i) - 1.5 == 0 (two adders)", std::to_string(r.test6_first_zero), "24",
+          "26", "25");
+  add_row(r, "TEST 6", "every (1.5 - 2^-i) - 1.5 as IEEE", yes_no(t6_ieee), "yes", "no", "no");
+}
 
-  // TEST 4: MAD(x, y, -x*y) on random x, y: the exact remainder if the product is kept.
-  std::mt19937 rng(seed);
+// TEST 4: MAD(x, y, -x*y) on random x, y: the exact remainder if the product is kept.
+void test4_fused_product(Probes& p, Report& r, std::mt19937& rng, uint32_t random_count) {
   std::uniform_real_distribution<float> u(1.0f, 2.0f);
   std::vector<uint32_t> x(random_count), y(random_count), c(random_count);
   std::vector<float> exact(random_count);
@@ -306,7 +317,7 @@ Report Probes::report(uint32_t random_count, uint32_t seed) {
     exact[i] = float(double(xf) * double(yf) - double(p));  // exact: a product's error is a float
   }
   auto count_exact = [&](Op op) {
-    auto out = run(op, x, y, c);
+    auto out = p.run(op, x, y, c);
     uint64_t k = 0;
     for (uint32_t i = 0; i < random_count; ++i) k += out[i] == bits(exact[i]);
     return k;
@@ -326,15 +337,18 @@ Report Probes::report(uint32_t random_count, uint32_t seed) {
     return s.str();
   };
   // IEEE's fusedMultiplyAdd rounds once; SPIR-V's Fma may round twice (Vulkan allows it).
-  row("TEST 4", "fma(x, y, -x*y) keeps the exact product?", kind(r.test4_exact_fma), "fused", "no FMA", "no FMA");
+  add_row(r, "TEST 4", "fma(x, y, -x*y) keeps the exact product?", kind(r.test4_exact_fma), "fused", "no FMA",
+          "no FMA");
   std::string contract = kind(r.test4_exact_contract);
-  row("TEST 4", "x*y - x*y with the compiler free to fuse", contract, "either", "product rounded",
-      "product rounded");
+  add_row(r, "TEST 4", "x*y - x*y with the compiler free to fuse", contract, "either", "product rounded",
+          "product rounded");
   r.rows.back().as_ieee = contract == "fused" || contract == "product rounded";  // both are allowed
-  row("TEST 4", "x*y - x*y with NoContraction (precise)", kind(r.test4_exact_precise), "product rounded",
-      "product rounded", "product rounded");
+  add_row(r, "TEST 4", "x*y - x*y with NoContraction (precise)", kind(r.test4_exact_precise), "product rounded",
+          "product rounded", "product rounded");
+}
 
-  // TEST 7: (2^23 + 3) * y for y = 1, 2, 5, 6, 21, 22, ... (alternating carry-free and carry chains).
+// TEST 7: (2^23 + 3) * y for y = 1, 2, 5, 6, 21, 22, ... (alternating carry-free and carry chains).
+void test7_carries(Probes& p, Report& r) {
   std::vector<uint32_t> a7, y7, zero7;
   for (uint32_t ones = 1, v = 1; ones <= 12; ++ones, v = (v << 2) | 1u)
     for (uint32_t w : {v, v + 1}) {
@@ -342,19 +356,21 @@ Report Probes::report(uint32_t random_count, uint32_t seed) {
       y7.push_back(bits(float(w)));
       zero7.push_back(0);
     }
-  auto p7 = run(Op::Mul, a7, y7, zero7);
+  auto p7 = p.run(Op::Mul, a7, y7, zero7);
   for (size_t i = 0; i < p7.size(); ++i) {
     volatile float q = from_bits(a7[i]) * from_bits(y7[i]);
     r.test7_mismatch += p7[i] != bits(q);
   }
-  row("TEST 7", "(2^23+3) * y on 24 carry patterns, as IEEE", std::to_string(r.test7_mismatch) + " of 24 differ",
-      "0 of 24 differ", "partial products truncated (6 columns)", "truncated (9 columns)");
+  add_row(r, "TEST 7", "(2^23+3) * y on 24 carry patterns, as IEEE", std::to_string(r.test7_mismatch) + " of 24 differ",
+          "0 of 24 differ", "partial products truncated (6 columns)", "truncated (9 columns)");
+}
 
-  // TEST 8: (2^23 + 1) * (2i + 1), 0 < i < 2^23: the multiplier's bias constant.
+// TEST 8: (2^23 + 1) * (2i + 1), 0 < i < 2^23: the multiplier's bias constant.
+void test8_multiplier_bias(Probes& p, Report& r) {
   const uint32_t n8 = (1u << 23) - 1;
   std::vector<uint32_t> a8(n8, bits(8388609.0f)), b8(n8), z8(n8, 0);
   for (uint32_t i = 1; i <= n8; ++i) b8[i - 1] = bits(float(2 * i + 1));
-  auto p8 = run(Op::Mul, a8, b8, z8);
+  auto p8 = p.run(Op::Mul, a8, b8, z8);
   double err = 0;
   for (uint32_t i = 0; i < n8; ++i) {
     volatile float q = from_bits(a8[i]) * from_bits(b8[i]);
@@ -365,129 +381,41 @@ Report Probes::report(uint32_t random_count, uint32_t seed) {
   }
   r.test8_count = n8;
   r.test8_mean_error_ulp = err / n8;
-  row("TEST 8", "(2^23+1)(2i+1), 0 < i < 2^23, as IEEE", std::to_string(r.test8_mismatch) + " differ",
-      "0 differ", "biased truncation", "biased truncation");
+  add_row(r, "TEST 8", "(2^23+1)(2i+1), 0 < i < 2^23, as IEEE", std::to_string(r.test8_mismatch) + " differ",
+          "0 differ", "biased truncation", "biased truncation");
+}
 
-  // TEST 9: sign symmetry on random pairs.
+// TEST 9: sign symmetry on random pairs.
+void test9_sign_symmetry(Probes& p, Report& r, std::mt19937& rng, uint32_t random_count) {
   std::vector<uint32_t> sa(random_count), sb(random_count), z9(random_count, 0);
   std::uniform_real_distribution<float> w(-4.0f, 4.0f);
   for (uint32_t i = 0; i < random_count; ++i) sa[i] = bits(w(rng)), sb[i] = bits(w(rng));
-  auto ab = run(Op::Mul, sa, sb, z9), nn = run(Op::NegNeg, sa, sb, z9), nmn = run(Op::NegMulNeg, sa, sb, z9),
-       na = run(Op::NegA, sa, sb, z9), nb = run(Op::NegB, sa, sb, z9);
+  auto ab = p.run(Op::Mul, sa, sb, z9), nn = p.run(Op::NegNeg, sa, sb, z9), nmn = p.run(Op::NegMulNeg, sa, sb, z9),
+       na = p.run(Op::NegA, sa, sb, z9), nb = p.run(Op::NegB, sa, sb, z9);
   for (uint32_t i = 0; i < random_count; ++i) r.test9_violations += ab[i] != nn[i] || ab[i] != nmn[i] || na[i] != nb[i];
   r.test9_count = random_count;
-  row("TEST 9", "A*B = (-A)*(-B) = -(A*(-B)), (-A)*B = A*(-B)", std::to_string(r.test9_violations) + " violations",
-      "0 violations", "symmetric (sign-magnitude)", "symmetric (sign-magnitude)");
-
-  // The same questions in binary64, where the device has it.
-  for (auto& row64 : report64(std::min(random_count, 1u << 18), seed)) r.rows.push_back(row64);
-  for (auto& row16 : report16(std::min(random_count, 1u << 16), seed)) r.rows.push_back(row16);
-  return r;
-}
-
-}  // namespace floatlab
-
-namespace floatlab {
-
-namespace {
-
-// The spacing of floats at the correctly rounded value of x (ulp of a binary32 result).
-double ulp_at(double x) {
-  float f = float(x);
-  if (f == 0.0f) return std::ldexp(1.0, -149);
-  float up = std::nextafter(std::fabs(f), INFINITY);
-  return double(up) - double(std::fabs(f));
+  add_row(r, "TEST 9", "A*B = (-A)*(-B) = -(A*(-B)), (-A)*B = A*(-B)",
+          std::to_string(r.test9_violations) + " violations", "0 violations", "symmetric (sign-magnitude)",
+          "symmetric (sign-magnitude)");
 }
 
 }  // namespace
 
-FloatControls float_controls(const gpu::Context& ctx) {
-  VkPhysicalDeviceFloatControlsProperties fc{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
-  VkPhysicalDeviceProperties2 p{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &fc};
-  vkGetPhysicalDeviceProperties2(ctx.physical, &p);
-  auto independence = [](VkShaderFloatControlsIndependence i) {
-    return i == VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL ? "all"
-           : i == VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_32_BIT_ONLY ? "32-bit only" : "none";
-  };
-  FloatControls c;
-  c.denorm_preserve32 = fc.shaderDenormPreserveFloat32;
-  c.denorm_flush32 = fc.shaderDenormFlushToZeroFloat32;
-  c.rte32 = fc.shaderRoundingModeRTEFloat32;
-  c.rtz32 = fc.shaderRoundingModeRTZFloat32;
-  c.denorm_preserve16 = fc.shaderDenormPreserveFloat16;
-  c.denorm_preserve64 = fc.shaderDenormPreserveFloat64;
-  c.signed_zero_inf_nan_preserve32 = fc.shaderSignedZeroInfNanPreserveFloat32;
-  c.denorm_independence = independence(fc.denormBehaviorIndependence);
-  c.rounding_independence = independence(fc.roundingModeIndependence);
-  return c;
-}
-
-std::vector<RoundingRow> Probes::rounding(uint32_t count, uint32_t seed) {
-  std::mt19937 rng(seed);
-  struct Case {
-    Op op;
-    const char* name;
-    const char* domain;
-    double lo, hi;  // uniform inputs in [lo, hi]
-    double (*exact)(double, double);
-    const char* bound;
-    // allowed error: ulps of the result, or an absolute error (abs > 0)
-    double ulps, abs;
-    bool ulps_grow_with_x;  // exp: 3 + 2|x| ulps
-  };
-  const std::vector<Case> cases = {
-      {Op::Div, "a / b", "a, b in [2^-10, 2^10]", 0, 0, [](double a, double b) { return a / b; }, "2.5 ulp", 2.5, 0,
-       false},
-      {Op::Sqrt, "sqrt", "[2^-10, 2^10]", 0, 0, [](double a, double) { return std::sqrt(a); }, "as 1/inversesqrt",
-       5.0, 0, false},
-      {Op::InverseSqrt, "inversesqrt", "[2^-10, 2^10]", 0, 0, [](double a, double) { return 1.0 / std::sqrt(a); },
-       "2 ulp", 2.0, 0, false},
-      {Op::Exp, "exp", "[-10, 10]", -10, 10, [](double a, double) { return std::exp(a); }, "3 + 2|x| ulp", 3.0, 0,
-       true},
-      {Op::Exp2, "exp2", "[-10, 10]", -10, 10, [](double a, double) { return std::exp2(a); }, "3 + 2|x| ulp", 3.0, 0,
-       true},
-      {Op::Log, "log", "[0.5, 2]", 0.5, 2, [](double a, double) { return std::log(a); },
-       "abs 2^-21 in [0.5, 2]", 0, std::ldexp(1.0, -21), false},
-      {Op::Log2, "log2", "[0.5, 2]", 0.5, 2, [](double a, double) { return std::log2(a); },
-       "abs 2^-21 in [0.5, 2]", 0, std::ldexp(1.0, -21), false},
-      {Op::Sin, "sin", "[-pi, pi]", -M_PI, M_PI, [](double a, double) { return std::sin(a); }, "abs 2^-11", 0,
-       std::ldexp(1.0, -11), false},
-      {Op::Cos, "cos", "[-pi, pi]", -M_PI, M_PI, [](double a, double) { return std::cos(a); }, "abs 2^-11", 0,
-       std::ldexp(1.0, -11), false}};
-  std::vector<RoundingRow> rows;
-  for (auto& c : cases) {
-    std::vector<uint32_t> a(count), b(count), z(count, 0);
-    for (uint32_t i = 0; i < count; ++i) {
-      if (c.lo == 0 && c.hi == 0) {  // log-uniform over [2^-10, 2^10]
-        std::uniform_real_distribution<float> m(1.0f, 2.0f);
-        a[i] = bits(m(rng) * std::ldexp(1.0f, int(rng() % 20) - 10));
-        b[i] = bits(m(rng) * std::ldexp(1.0f, int(rng() % 20) - 10));
-      } else {
-        std::uniform_real_distribution<float> u(float(c.lo), float(c.hi));
-        a[i] = bits(u(rng));
-      }
-    }
-    auto out = run(c.op, a, b, z);
-    RoundingRow row{c.name, c.domain, count};
-    uint64_t correct = 0;
-    bool ok = true;
-    for (uint32_t i = 0; i < count; ++i) {
-      double x = from_bits(a[i]), y = from_bits(b[i]);
-      double exact = c.exact(x, y);
-      double got = from_bits(out[i]);
-      double err = std::fabs(got - exact);
-      double ulps = err / ulp_at(exact);
-      row.max_ulp = std::max(row.max_ulp, ulps);
-      correct += out[i] == bits(float(exact));
-      double allowed = c.abs > 0 ? c.abs : (c.ulps + (c.ulps_grow_with_x ? 2 * std::fabs(x) : 0)) * ulp_at(exact);
-      ok &= std::isfinite(got) && err <= allowed;
-    }
-    row.correctly_rounded = double(correct) / count;
-    row.vulkan_bound = c.bound;
-    row.within_bound = ok;
-    rows.push_back(row);
-  }
-  return rows;
+Report Probes::report(uint32_t random_count, uint32_t seed) {
+  Report r;
+  r.device = ctx_.info.name;
+  std::mt19937 rng(seed);  // TEST 4 then TEST 9 draw from it, in this order
+  test1_specials(*this, ctx_, r);
+  test2_extended_range(*this, r);
+  tests356_adders(*this, r);
+  test4_fused_product(*this, r, rng, random_count);
+  test7_carries(*this, r);
+  test8_multiplier_bias(*this, r);
+  test9_sign_symmetry(*this, r, rng, random_count);
+  // The same questions in binary64 and binary16, where the device has them.
+  for (auto& row64 : report64(std::min(random_count, 1u << 18), seed)) r.rows.push_back(row64);
+  for (auto& row16 : report16(std::min(random_count, 1u << 16), seed)) r.rows.push_back(row16);
+  return r;
 }
 
 }  // namespace floatlab

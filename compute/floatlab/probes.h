@@ -11,11 +11,11 @@
 namespace floatlab {
 
 struct ProbeRow {
-  std::string test;       // "TEST 3"
-  std::string question;   // what the probe asks
-  std::string found;      // what this device did
-  std::string ieee;       // what IEEE-754 binary32, round to nearest even, gives
-  bool as_ieee = false;   // found == ieee
+  std::string test;      // "TEST 3"
+  std::string question;  // what the probe asks
+  std::string found;     // what this device did
+  std::string ieee;      // what IEEE-754 binary32, round to nearest even, gives
+  bool as_ieee = false;  // found == ieee
   std::string seed_7800gtx, seed_rx1800xl;
 };
 
@@ -35,17 +35,39 @@ struct Report {
 
 // The operations probe.comp knows (its push constant `op`).
 enum class Op : uint32_t {
-  Add, Sub, Mul, SubSub, MadContract, MadPrecise, Fma, MulOne, AddZero, NegNeg, NegMulNeg, NegA, NegB, DoubleMinus,
-  Move, Div, Sqrt, InverseSqrt, Exp, Log, Exp2, Log2, Sin, Cos
+  Add,
+  Sub,
+  Mul,
+  SubSub,
+  MadContract,
+  MadPrecise,
+  Fma,
+  MulOne,
+  AddZero,
+  NegNeg,
+  NegMulNeg,
+  NegA,
+  NegB,
+  DoubleMinus,
+  Move,
+  Div,
+  Sqrt,
+  InverseSqrt,
+  Exp,
+  Log,
+  Exp2,
+  Log2,
+  Sin,
+  Cos
 };
 
 // Beyond the seed: how far division and the built-ins are from correct rounding.
 struct RoundingRow {
   std::string op, domain;
   uint64_t count = 0;
-  double max_ulp = 0;          // max |gpu - exact| in ulps of the correctly rounded result
+  double max_ulp = 0;            // max |gpu - exact| in ulps of the correctly rounded result
   double correctly_rounded = 0;  // share of results equal to the correctly rounded value
-  std::string vulkan_bound;    // what the Vulkan specification allows
+  std::string vulkan_bound;      // what the Vulkan specification allows
   bool within_bound = false;
 };
 

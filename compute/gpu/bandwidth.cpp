@@ -1,15 +1,14 @@
 #include "bandwidth.h"
 
+#include "gpu_push.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace gpu {
 
 namespace {
-struct SaxpyPush {
-  float a;
-  uint32_t n4;
-};
+using push::SaxpyPush;  // shaders/common/gpu_push.h
 }  // namespace
 
 Saxpy::Saxpy(Context& ctx)

@@ -8,53 +8,40 @@
 
 namespace gpu {
 
-const char* result_name(VkResult r) {
-  switch (r) {
-#define CASE(x) case x: return #x;
-    CASE(VK_SUCCESS) CASE(VK_NOT_READY) CASE(VK_TIMEOUT) CASE(VK_INCOMPLETE)
-    CASE(VK_ERROR_OUT_OF_HOST_MEMORY) CASE(VK_ERROR_OUT_OF_DEVICE_MEMORY)
-    CASE(VK_ERROR_INITIALIZATION_FAILED) CASE(VK_ERROR_DEVICE_LOST)
-    CASE(VK_ERROR_MEMORY_MAP_FAILED) CASE(VK_ERROR_LAYER_NOT_PRESENT)
-    CASE(VK_ERROR_EXTENSION_NOT_PRESENT) CASE(VK_ERROR_FEATURE_NOT_PRESENT)
-    CASE(VK_ERROR_INCOMPATIBLE_DRIVER) CASE(VK_ERROR_TOO_MANY_OBJECTS)
-    CASE(VK_ERROR_FORMAT_NOT_SUPPORTED) CASE(VK_ERROR_SURFACE_LOST_KHR)
-    CASE(VK_ERROR_OUT_OF_DATE_KHR) CASE(VK_SUBOPTIMAL_KHR)
-    CASE(VK_ERROR_NATIVE_WINDOW_IN_USE_KHR) CASE(VK_ERROR_INVALID_SHADER_NV)
-#undef CASE
-    default: return "VK_ERROR_(unknown)";
-  }
-}
-
-void throw_vk(VkResult r, const char* expr, const char* file, int line) {
-  std::ostringstream s;
-  s << result_name(r) << " from " << expr << " (" << file << ":" << line << ")";
-  throw VulkanError(r, s.str());
-}
-
 namespace {
 
 std::string version_string(uint32_t v) {
-  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) +
-         "." + std::to_string(VK_API_VERSION_PATCH(v));
+  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
+         std::to_string(VK_API_VERSION_PATCH(v));
 }
 
 const char* type_name(VkPhysicalDeviceType t) {
   switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
-    default: return "other";
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+      return "discrete";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+      return "integrated";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+      return "virtual";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      return "cpu";
+    default:
+      return "other";
   }
 }
 
 int type_rank(VkPhysicalDeviceType t) {  // discrete, else integrated, else the rest, CPU last
   switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 1;
-    default: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+      return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+      return 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+      return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      return 1;
+    default:
+      return 0;
   }
 }
 
@@ -98,7 +85,8 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     if (mem.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
       d.device_local_mib = std::max<uint64_t>(d.device_local_mib, mem.memoryHeaps[i].size >> 20);
 
-  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
   VkPhysicalDeviceFeatures2 feats{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   bool atomic_ext = has_extension(pd, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
   if (atomic_ext) feats.pNext = &atomic;
@@ -115,9 +103,12 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
     vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fams.data());
     d.timestamps = fams[family].timestampValidBits > 0 && props.properties.limits.timestampPeriod > 0;
   }
-  if (props.properties.apiVersion < VK_API_VERSION_1_3) d.why_not = "needs Vulkan 1.3";
-  else if (family < 0) d.why_not = "no graphics+compute queue";
-  else if (!has_extension(pd, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) d.why_not = "no VK_KHR_push_descriptor";
+  if (props.properties.apiVersion < VK_API_VERSION_1_3)
+    d.why_not = "needs Vulkan 1.3";
+  else if (family < 0)
+    d.why_not = "no graphics+compute queue";
+  else if (!has_extension(pd, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME))
+    d.why_not = "no VK_KHR_push_descriptor";
   d.usable = d.why_not.empty();
   return d;
 }
@@ -153,8 +144,9 @@ VkInstance make_instance(const std::vector<std::string>& extensions, bool valida
       return std::strcmp(p.layerName, "VK_LAYER_KHRONOS_validation") == 0;
     });
     if (!found)
-      throw std::runtime_error("validation was asked for but VK_LAYER_KHRONOS_validation is not installed "
-                               "(Debian: vulkan-validationlayers)");
+      throw std::runtime_error(
+          "validation was asked for but VK_LAYER_KHRONOS_validation is not installed "
+          "(Debian: vulkan-validationlayers)");
     layers.push_back("VK_LAYER_KHRONOS_validation");
     exts.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     ci.pNext = &features;
@@ -209,37 +201,20 @@ std::string format_device_table(const std::vector<DeviceInfo>& devices) {
     s << "[" << d.index << "] " << d.name << "\n"
       << "    type " << d.type << ", driver " << d.driver << ", Vulkan " << d.api << "\n"
       << "    device-local memory " << d.device_local_mib << " MiB, subgroup size " << d.subgroup_size << "\n"
-      << "    fp64 " << (d.fp64 ? "yes" : "no") << ", int64 " << (d.int64 ? "yes" : "no")
-      << ", atomic float add " << (d.atomic_float_add ? "yes" : "no")
-      << ", timestamps " << (d.timestamps ? "yes" : "no") << "\n"
+      << "    fp64 " << (d.fp64 ? "yes" : "no") << ", int64 " << (d.int64 ? "yes" : "no") << ", atomic float add "
+      << (d.atomic_float_add ? "yes" : "no") << ", timestamps " << (d.timestamps ? "yes" : "no") << "\n"
       << "    " << (d.usable ? "usable by vklab" : "not usable: " + d.why_not) << "\n";
   }
   if (devices.empty()) s << "no Vulkan device found\n";
   return s.str();
 }
 
-Context::Context(const ContextOptions& options) : print_messages_(options.print_messages) {
-  shader_dir = find_shader_dir();
-  instance = make_instance(options.instance_extensions, options.validation);
-  if (options.validation) {
-    VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    mi.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    mi.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
-    mi.pfnUserCallback = &Context::on_message;
-    mi.pUserData = this;
-    // Kept per context: the global pointers follow whichever instance was made last.
-    auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
-        vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
-    destroy_messenger_ = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
-        vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT"));
-    VK_CHECK(create(instance, &mi, nullptr, &messenger_));
-  }
+namespace {
 
-  // Choose: an explicit --device, else the best-ranked usable device.
-  auto pds = physical_devices(instance);
-  std::vector<DeviceInfo> infos;
-  for (uint32_t i = 0; i < pds.size(); ++i) infos.push_back(describe(pds[i], i));
+// An explicit --device (by index or name substring), else the best-ranked usable device
+// (discrete before integrated before CPU, then the most device-local memory).
+int choose_device(VkInstance instance, const std::vector<VkPhysicalDevice>& pds, const std::vector<DeviceInfo>& infos,
+                  const ContextOptions& options) {
   int chosen = -1;
   auto usable_here = [&](uint32_t i) {
     if (!infos[i].usable) return false;
@@ -249,9 +224,12 @@ Context::Context(const ContextOptions& options) : print_messages_(options.print_
   if (!options.device.empty()) {
     bool numeric = std::all_of(options.device.begin(), options.device.end(), ::isdigit);
     for (uint32_t i = 0; i < pds.size(); ++i) {
-      bool match = numeric ? std::to_string(i) == options.device
-                           : infos[i].name.find(options.device) != std::string::npos;
-      if (match) { chosen = int(i); break; }
+      bool match =
+          numeric ? std::to_string(i) == options.device : infos[i].name.find(options.device) != std::string::npos;
+      if (match) {
+        chosen = int(i);
+        break;
+      }
     }
     if (chosen < 0) throw std::invalid_argument("no Vulkan device matches --device " + options.device);
     if (!infos[chosen].usable)
@@ -269,6 +247,20 @@ Context::Context(const ContextOptions& options) : print_messages_(options.print_
     }
     if (chosen < 0) throw std::runtime_error("no usable Vulkan 1.3 device found (try --list-devices)");
   }
+  return chosen;
+}
+
+}  // namespace
+
+Context::Context(const ContextOptions& options) : Context(Empty{}) {
+  print_messages_ = options.print_messages;
+  shader_dir = find_shader_dir();
+  instance = make_instance(options.instance_extensions, options.validation);
+  if (options.validation) create_messenger();
+  auto pds = physical_devices(instance);
+  std::vector<DeviceInfo> infos;
+  for (uint32_t i = 0; i < pds.size(); ++i) infos.push_back(describe(pds[i], i));
+  int chosen = choose_device(instance, pds, infos, options);
   physical = pds[chosen];
   info = infos[chosen];
   queue_family = uint32_t(graphics_compute_family(physical));
@@ -282,8 +274,32 @@ Context::Context(const ContextOptions& options) : print_messages_(options.print_
     timestamp_valid_bits = fams[queue_family].timestampValidBits;
   }
 
-  // Features: what vklab needs, plus what later labs use where the device has it.
-  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  create_device(options);
+  VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pi.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pi.queueFamilyIndex = queue_family;
+  VK_CHECK(vkCreateCommandPool(device, &pi, nullptr, &pool_));
+}
+
+void Context::create_messenger() {
+  VkDebugUtilsMessengerCreateInfoEXT mi{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  mi.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  mi.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                   VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  mi.pfnUserCallback = &Context::on_message;
+  mi.pUserData = this;
+  // Kept per context: the global pointers follow whichever instance was made last.
+  auto create = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+      vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT"));
+  destroy_messenger_ = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+      vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT"));
+  VK_CHECK(create(instance, &mi, nullptr, &messenger_));
+}
+
+// Features: what vklab needs, plus what later labs use where the device has it.
+void Context::create_device(const ContextOptions& options) {
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f13};
   VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
@@ -293,7 +309,8 @@ Context::Context(const ContextOptions& options) : print_messages_(options.print_
   if (!f13.dynamicRendering || !f13.synchronization2)
     throw std::runtime_error(info.name + " lacks dynamicRendering or synchronization2");
 
-  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT want_atomic{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT want_atomic{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
   want_atomic.shaderBufferFloat32AtomicAdd = atomic.shaderBufferFloat32AtomicAdd;
   want_atomic.shaderBufferFloat32Atomics = atomic.shaderBufferFloat32Atomics;
   VkPhysicalDeviceVulkan13Features w13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
@@ -331,11 +348,6 @@ Context::Context(const ContextOptions& options) : print_messages_(options.print_
   di.ppEnabledExtensionNames = exts.data();
   VK_CHECK(vkCreateDevice(physical, &di, nullptr, &device));
   vkGetDeviceQueue(device, queue_family, 0, &queue);
-
-  VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  pi.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-  pi.queueFamilyIndex = queue_family;
-  VK_CHECK(vkCreateCommandPool(device, &pi, nullptr, &pool_));
 }
 
 Context::~Context() {

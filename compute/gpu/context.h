@@ -14,11 +14,11 @@
 namespace gpu {
 
 struct ContextOptions {
-  bool validation = false;        // Khronos validation layer + synchronization validation
-  bool print_messages = true;     // print each distinct validation message once, to stderr
-  std::string device;             // "" = best, "N" = index, else a name substring
+  bool validation = false;                       // Khronos validation layer + synchronization validation
+  bool print_messages = true;                    // print each distinct validation message once, to stderr
+  std::string device;                            // "" = best, "N" = index, else a name substring
   std::vector<std::string> instance_extensions;  // e.g. what GLFW needs for a surface
-  bool swapchain = false;         // enable VK_KHR_swapchain on the device
+  bool swapchain = false;                        // enable VK_KHR_swapchain on the device
   // Called for each candidate queue family: must return true if it can present.
   std::function<bool(VkInstance, VkPhysicalDevice, uint32_t)> can_present;
 };
@@ -29,8 +29,8 @@ struct DeviceInfo {
   uint64_t device_local_mib = 0;
   uint32_t subgroup_size = 0;
   bool fp64 = false, int64 = false, atomic_float_add = false, timestamps = false;
-  bool usable = false;      // Vulkan 1.3 with a graphics+compute queue
-  std::string why_not;      // when not usable
+  bool usable = false;  // Vulkan 1.3 with a graphics+compute queue
+  std::string why_not;  // when not usable
 };
 
 // Lists the devices of a fresh instance (no validation). Throws if Vulkan is missing.
@@ -39,6 +39,8 @@ std::string format_device_table(const std::vector<DeviceInfo>& devices);
 
 class Context {
  public:
+  // Delegates to an empty Context first, so the destructor frees what was made when a
+  // later step throws (no device, a missing layer or extension).
   explicit Context(const ContextOptions& options = {});
   ~Context();
   Context(const Context&) = delete;
@@ -55,7 +57,7 @@ class Context {
   uint32_t timestamp_valid_bits = 0;
   bool atomic_float_add = false;
   bool int64_atomics = false;  // 64-bit buffer atomics, with shaderInt64 and shaderFloat64
-  bool fp16 = false;  // shaderFloat16 enabled
+  bool fp16 = false;           // shaderFloat16 enabled
 
   // Validation: number of warnings/errors seen since creation, and their texts.
   uint64_t validation_count() const { return validation_count_.load(); }
@@ -71,9 +73,12 @@ class Context {
   std::filesystem::path shader_dir;
 
  private:
-  static VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT,
-                                        VkDebugUtilsMessageTypeFlagsEXT,
+  static VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
                                         const VkDebugUtilsMessengerCallbackDataEXT*, void*);
+  struct Empty {};
+  explicit Context(Empty) {}
+  void create_messenger();                            // validation messages to on_message
+  void create_device(const ContextOptions& options);  // features, extensions, queue
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger_ = nullptr;
   VkCommandPool pool_ = VK_NULL_HANDLE;

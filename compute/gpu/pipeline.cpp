@@ -63,8 +63,7 @@ void Pipeline::reset() {
 
 void Pipeline::make_layout(const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes) {
   std::vector<VkDescriptorSetLayoutBinding> b(bindings.size());
-  for (uint32_t i = 0; i < bindings.size(); ++i)
-    b[i] = {i, bindings[i], 1, VK_SHADER_STAGE_ALL, nullptr};
+  for (uint32_t i = 0; i < bindings.size(); ++i) b[i] = {i, bindings[i], 1, VK_SHADER_STAGE_ALL, nullptr};
   VkDescriptorSetLayoutCreateInfo si{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   si.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
   si.bindingCount = uint32_t(b.size());
@@ -80,8 +79,7 @@ void Pipeline::make_layout(const std::vector<VkDescriptorType>& bindings, uint32
   push_bytes_ = push_bytes;
 }
 
-void Pipeline::bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const void* push,
-                    uint32_t push_bytes) const {
+void Pipeline::bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const void* push, uint32_t push_bytes) const {
   vkCmdBindPipeline(cmd, bind_point_, pipeline_);
   if (!binds.empty()) {
     std::vector<VkWriteDescriptorSet> writes(binds.size());
@@ -94,8 +92,10 @@ void Pipeline::bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const v
       bool is_image = binds[i].type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
                       binds[i].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
                       binds[i].type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
-      if (is_image) w.pImageInfo = &binds[i].image;
-      else w.pBufferInfo = &binds[i].buffer;
+      if (is_image)
+        w.pImageInfo = &binds[i].image;
+      else
+        w.pBufferInfo = &binds[i].buffer;
     }
     vkCmdPushDescriptorSetKHR(cmd, bind_point_, layout_, 0, uint32_t(writes.size()), writes.data());
   }
@@ -105,9 +105,8 @@ void Pipeline::bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const v
   }
 }
 
-Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv,
-                      const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes,
-                      const std::vector<int32_t>& spec) {
+Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv, const std::vector<VkDescriptorType>& bindings,
+                      uint32_t push_bytes, const std::vector<int32_t>& spec) {
   Pipeline p;
   std::vector<VkSpecializationMapEntry> entries;
   for (uint32_t i = 0; i < spec.size(); ++i) entries.push_back({i, i * 4u, 4u});
@@ -128,6 +127,7 @@ Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv,
   return p;
 }
 
+// Long: the fixed-function state structs Vulkan asks for, filled in order.
 Pipeline make_graphics(Context& ctx, const GraphicsDesc& d) {
   Pipeline p;
   p.ctx_ = &ctx;

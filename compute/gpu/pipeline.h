@@ -31,7 +31,8 @@ class Pipeline {
   // Binds the pipeline, pushes descriptors (in binding order) and push constants.
   void bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const void* push = nullptr,
             uint32_t push_bytes = 0) const;
-  template <class T> void bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const T& push) const {
+  template <class T>
+  void bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const T& push) const {
     bind(cmd, binds, &push, sizeof(T));
   }
   VkPipeline handle() const { return pipeline_; }
@@ -53,12 +54,10 @@ class Pipeline {
 };
 
 // `spec`: 32-bit specialization constants, spec[i] for constant_id = i.
-Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv,
-                      const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes = 0,
-                      const std::vector<int32_t>& spec = {});
-inline Pipeline make_compute(Context& ctx, const std::string& spv_name,
-                             const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes = 0,
-                             const std::vector<int32_t>& spec = {}) {
+Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv, const std::vector<VkDescriptorType>& bindings,
+                      uint32_t push_bytes = 0, const std::vector<int32_t>& spec = {});
+inline Pipeline make_compute(Context& ctx, const std::string& spv_name, const std::vector<VkDescriptorType>& bindings,
+                             uint32_t push_bytes = 0, const std::vector<int32_t>& spec = {}) {
   return make_compute(ctx, load_spirv(ctx, spv_name), bindings, push_bytes, spec);
 }
 

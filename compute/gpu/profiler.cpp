@@ -64,7 +64,8 @@ std::vector<PassTiming> Profiler::resolve() {
     t->bytes += pending_[i].bytes;
     t->flops += pending_[i].flops;
   }
-  if (overflowed_) std::fprintf(stderr, "vklab: more than %u timed passes in one frame; the rest were not timed\n", max_scopes_);
+  if (overflowed_)
+    std::fprintf(stderr, "vklab: more than %u timed passes in one frame; the rest were not timed\n", max_scopes_);
   pending_.clear();
   return out;
 }

@@ -11,10 +11,10 @@ namespace gpu {
 
 struct PassTiming {
   std::string name;
-  uint32_t count = 0;   // scopes of this name in the frame
-  double ms = 0;        // summed GPU time
-  double bytes = 0;     // summed declared traffic
-  double flops = 0;     // summed declared arithmetic
+  uint32_t count = 0;  // scopes of this name in the frame
+  double ms = 0;       // summed GPU time
+  double bytes = 0;    // summed declared traffic
+  double flops = 0;    // summed declared arithmetic
   double gbps() const { return ms > 0 ? bytes / (ms * 1e6) : 0; }
   double gflops() const { return ms > 0 ? flops / (ms * 1e6) : 0; }
 };

@@ -24,8 +24,7 @@ VkDeviceMemory allocate(Context& ctx, VkMemoryRequirements req, VkMemoryProperty
 }
 
 VkImageAspectFlags aspect_of(VkFormat f) {
-  return f == VK_FORMAT_D32_SFLOAT || f == VK_FORMAT_D16_UNORM ? VK_IMAGE_ASPECT_DEPTH_BIT
-                                                               : VK_IMAGE_ASPECT_COLOR_BIT;
+  return f == VK_FORMAT_D32_SFLOAT || f == VK_FORMAT_D16_UNORM ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
 }
 
 std::string mib(uint64_t bytes) { return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB"; }
@@ -56,20 +55,29 @@ void require_buffer(const Context& ctx, uint64_t bytes, const std::string& what,
 
 size_t format_bytes(VkFormat format) {
   switch (format) {
-    case VK_FORMAT_R32_SFLOAT: case VK_FORMAT_R32_UINT: case VK_FORMAT_R32_SINT:
-    case VK_FORMAT_R8G8B8A8_UNORM: case VK_FORMAT_B8G8R8A8_UNORM: case VK_FORMAT_D32_SFLOAT:
+    case VK_FORMAT_R32_SFLOAT:
+    case VK_FORMAT_R32_UINT:
+    case VK_FORMAT_R32_SINT:
+    case VK_FORMAT_R8G8B8A8_UNORM:
+    case VK_FORMAT_B8G8R8A8_UNORM:
+    case VK_FORMAT_D32_SFLOAT:
       return 4;
-    case VK_FORMAT_R32G32_SFLOAT: case VK_FORMAT_R16G16B16A16_SFLOAT: return 8;
-    case VK_FORMAT_R32G32B32A32_SFLOAT: return 16;
-    case VK_FORMAT_R16_SFLOAT: case VK_FORMAT_D16_UNORM: return 2;
-    default: throw std::invalid_argument("format_bytes: unsupported format");
+    case VK_FORMAT_R32G32_SFLOAT:
+    case VK_FORMAT_R16G16B16A16_SFLOAT:
+      return 8;
+    case VK_FORMAT_R32G32B32A32_SFLOAT:
+      return 16;
+    case VK_FORMAT_R16_SFLOAT:
+    case VK_FORMAT_D16_UNORM:
+      return 2;
+    default:
+      throw std::invalid_argument("format_bytes: unsupported format");
   }
 }
 
 // ---- Buffer ----
 
-Buffer::Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible)
-    : ctx_(&ctx), size_(size) {
+Buffer::Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible) : ctx_(&ctx), size_(size) {
   require_buffer(ctx, size, "a buffer", (usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) != 0);
   VkBufferCreateInfo bi{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   bi.size = size;
@@ -116,12 +124,12 @@ void Buffer::upload(const void* data, VkDeviceSize bytes, VkDeviceSize offset) {
   std::memcpy(staging.mapped(), data, bytes);
   ctx_->submit_now([&](VkCommandBuffer cmd) {
     // Whatever touched the buffer before must be done before the copy overwrites it.
-    barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
-            VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+            VK_ACCESS_2_TRANSFER_WRITE_BIT);
     VkBufferCopy region{0, offset, bytes};
     vkCmdCopyBuffer(cmd, staging.handle(), buffer_, 1, &region);
-    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-            VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+            VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   });
 }
 
@@ -133,28 +141,28 @@ void Buffer::download(void* data, VkDeviceSize bytes, VkDeviceSize offset) const
   }
   Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
   ctx_->submit_now([&](VkCommandBuffer cmd) {
-    barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
-            VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+            VK_ACCESS_2_TRANSFER_READ_BIT);
     VkBufferCopy region{offset, 0, bytes};
     vkCmdCopyBuffer(cmd, buffer_, staging.handle(), 1, &region);
-    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-            VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+            VK_ACCESS_2_HOST_READ_BIT);
   });
   std::memcpy(data, staging.mapped(), bytes);
 }
 
 // ---- Image ----
 
-void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
-                VkImageLayout to, uint32_t layers) {
+void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from, VkImageLayout to,
+                uint32_t layers) {
   image_barrier(cmd, image, aspect, from, to, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
                 layers);
 }
 
-void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
-                   VkImageLayout to, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
-                   VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access, uint32_t layers) {
+void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from, VkImageLayout to,
+                   VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
+                   VkAccessFlags2 dst_access, uint32_t layers) {
   VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
   b.srcStageMask = src_stage;
   b.srcAccessMask = src_access;

@@ -33,8 +33,12 @@ class Buffer {
 
   void upload(const void* data, VkDeviceSize bytes, VkDeviceSize offset = 0);
   void download(void* data, VkDeviceSize bytes, VkDeviceSize offset = 0) const;
-  template <class T> void upload(const std::vector<T>& v) { upload(v.data(), v.size() * sizeof(T)); }
-  template <class T> std::vector<T> download() const {
+  template <class T>
+  void upload(const std::vector<T>& v) {
+    upload(v.data(), v.size() * sizeof(T));
+  }
+  template <class T>
+  std::vector<T> download() const {
     std::vector<T> v(size_ / sizeof(T));
     download(v.data(), v.size() * sizeof(T));
     return v;
@@ -69,8 +73,12 @@ class Image {
   // Tightly packed texel data, the whole image (all layers, layer after layer).
   void upload(const void* data, size_t bytes);
   void download(void* data, size_t bytes) const;
-  template <class T> void upload(const std::vector<T>& v) { upload(v.data(), v.size() * sizeof(T)); }
-  template <class T> std::vector<T> download() const {
+  template <class T>
+  void upload(const std::vector<T>& v) {
+    upload(v.data(), v.size() * sizeof(T));
+  }
+  template <class T>
+  std::vector<T> download() const {
     std::vector<T> v(texel_bytes() * width_ * height_ * layer_count() / sizeof(T));
     download(v.data(), v.size() * sizeof(T));
     return v;
@@ -99,12 +107,12 @@ class Image {
 };
 
 // Layout transition of a whole single-mip image with the given scopes.
-void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
-                   VkImageLayout to, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
-                   VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access, uint32_t layers = 1);
+void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from, VkImageLayout to,
+                   VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
+                   VkAccessFlags2 dst_access, uint32_t layers = 1);
 // The same with conservative scopes (every earlier write, every later access).
-void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from,
-                VkImageLayout to, uint32_t layers = 1);
+void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from, VkImageLayout to,
+                uint32_t layers = 1);
 
 size_t format_bytes(VkFormat format);
 

@@ -45,11 +45,12 @@ class DirIncluder : public shaderc::CompileOptions::IncluderInterface {
 }  // namespace
 
 CompileResult compile_glsl(const std::string& source, ShaderStage stage, const std::string& name,
-                           const std::vector<std::filesystem::path>& include_dirs) {
+                           const std::vector<std::filesystem::path>& include_dirs, bool optimize) {
   shaderc::Compiler compiler;
   shaderc::CompileOptions options;
   options.SetTargetEnvironment(shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_3);
-  options.SetOptimizationLevel(shaderc_optimization_level_performance);
+  // Unoptimised SPIR-V keeps what the source declares (e.g. a push block no code reads).
+  options.SetOptimizationLevel(optimize ? shaderc_optimization_level_performance : shaderc_optimization_level_zero);
   options.SetIncluder(std::make_unique<DirIncluder>(include_dirs));
   shaderc_shader_kind kind = stage == ShaderStage::Compute  ? shaderc_glsl_compute_shader
                              : stage == ShaderStage::Vertex ? shaderc_glsl_vertex_shader

@@ -18,6 +18,6 @@ struct CompileResult {
 
 // `include_dirs` are searched for #include "..." (the shaders/common folder is a good one).
 CompileResult compile_glsl(const std::string& source, ShaderStage stage, const std::string& name,
-                           const std::vector<std::filesystem::path>& include_dirs = {});
+                           const std::vector<std::filesystem::path>& include_dirs = {}, bool optimize = true);
 
 }  // namespace gpu

@@ -18,8 +18,8 @@ struct VulkanError : std::runtime_error {
 
 }  // namespace gpu
 
-#define VK_CHECK(expr)                                                  \
-  do {                                                                  \
-    VkResult vk_check_r_ = (expr);                                      \
+#define VK_CHECK(expr)                                                          \
+  do {                                                                          \
+    VkResult vk_check_r_ = (expr);                                              \
     if (vk_check_r_ < 0) gpu::throw_vk(vk_check_r_, #expr, __FILE__, __LINE__); \
   } while (0)

@@ -17,7 +17,7 @@ std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
     int fd;
     ~Closer() { ::close(fd); }
   } closer{fd};
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) != 0) throw std::runtime_error(name + ": cannot read the file (" + std::strerror(errno) + ")");
   if (S_ISDIR(st.st_mode)) throw std::runtime_error(name + ": is a directory, not a file");
   if (!S_ISREG(st.st_mode))

@@ -38,8 +38,7 @@ std::vector<float> read_npy(const std::filesystem::path& path, std::vector<size_
 
 std::vector<float> parse_npy(const std::string& bytes, const std::string& name, std::vector<size_t>* shape) {
   auto fail = [&](const std::string& what) { throw std::runtime_error(name + ": " + what); };
-  if (bytes.size() < 10 || std::memcmp(bytes.data(), "\x93NUMPY\x01\x00", 8) != 0)
-    fail("not a version 1.0 .npy file");
+  if (bytes.size() < 10 || std::memcmp(bytes.data(), "\x93NUMPY\x01\x00", 8) != 0) fail("not a version 1.0 .npy file");
   size_t len = uint8_t(bytes[8]) | size_t(uint8_t(bytes[9])) << 8;
   if (10 + len > bytes.size()) fail("the header is longer than the file");
   std::string header = bytes.substr(10, len);

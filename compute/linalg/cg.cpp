@@ -12,11 +12,17 @@ constexpr uint32_t kDad = 2, kRhoNext = 3, kRho = 4, kBB = 5;
 }  // namespace
 
 Cg::Cg(Ops& ops, const GpuBanded& a)
-    : ops_(ops), a_(&a), r_(ops.ctx(), a.n, ops.layout()), d_(ops.ctx(), a.n, ops.layout()),
+    : ops_(ops),
+      a_(&a),
+      r_(ops.ctx(), a.n, ops.layout()),
+      d_(ops.ctx(), a.n, ops.layout()),
       q_(ops.ctx(), a.n, ops.layout()) {}
 
 Cg::Cg(Ops& ops, const Stencil5& a)
-    : ops_(ops), stencil_(a), r_(ops.ctx(), a.n(), ops.layout()), d_(ops.ctx(), a.n(), ops.layout()),
+    : ops_(ops),
+      stencil_(a),
+      r_(ops.ctx(), a.n(), ops.layout()),
+      d_(ops.ctx(), a.n(), ops.layout()),
       q_(ops.ctx(), a.n(), ops.layout()) {
   if (a.w % 4 != 0) throw std::invalid_argument("CG: a stencil grid's width must be a multiple of 4");
 }
@@ -24,8 +30,10 @@ Cg::Cg(Ops& ops, const Stencil5& a)
 uint32_t Cg::n() const { return a_ ? a_->n : stencil_.n(); }
 
 void Cg::apply(VkCommandBuffer cmd, Variant v, const Vec& in, const Vec& out, uint32_t slot) {
-  if (a_) ops_.banded(cmd, v, *a_, in, nullptr, out, 1.0f, 0.0f, slot);
-  else ops_.stencil(cmd, stencil_, in, out, slot);
+  if (a_)
+    ops_.banded(cmd, v, *a_, in, nullptr, out, 1.0f, 0.0f, slot);
+  else
+    ops_.stencil(cmd, stencil_, in, out, slot);
 }
 
 void Cg::record_solve(VkCommandBuffer cmd, const Vec& b, const Vec& x, float tolerance, uint32_t max_iterations) {
@@ -34,10 +42,10 @@ void Cg::record_solve(VkCommandBuffer cmd, const Vec& b, const Vec& x, float tol
                                 " iterations fit the residual history");
   const Variant v = Variant::Modern;
   ops_.dot(cmd, v, b, b, kBB);
-  apply(cmd, v, x, q_, kNoSlot);                     // r0 = b - A·x0
+  apply(cmd, v, x, q_, kNoSlot);  // r0 = b - A·x0
   ops_.axpby(cmd, {1.0f}, b, {-1.0f}, q_, r_);
-  ops_.axpby(cmd, {1.0f}, r_, {0.0f}, r_, d_);       // d0 = r0
-  ops_.dot(cmd, v, r_, r_, 0, false, 0);             // rho0
+  ops_.axpby(cmd, {1.0f}, r_, {0.0f}, r_, d_);  // d0 = r0
+  ops_.dot(cmd, v, r_, r_, 0, false, 0);        // rho0
   ops_.gate_open(cmd, r_.quads(), 0, kBB, tolerance, kOutcomeSlot);
   for (uint32_t i = 0; i < max_iterations; ++i) record_iteration(cmd, v, i, x);  // cg_update tests and gates
   ops_.gate_close();
@@ -49,10 +57,10 @@ CgOutcome Cg::outcome() const {
 }
 
 void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x) {
-  ops_.axpby(cmd, {0.0f}, b, {0.0f}, b, x);  // x0 = 0
+  ops_.axpby(cmd, {0.0f}, b, {0.0f}, b, x);   // x0 = 0
   ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, r_);  // r0 = b - A·x0 = b
   ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, d_);  // d0 = r0
-  ops_.dot(cmd, v, r_, r_, 0, false, 0);     // rho0, history[0]
+  ops_.dot(cmd, v, r_, r_, 0, false, 0);      // rho0, history[0]
 }
 
 void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x) {
@@ -63,13 +71,13 @@ void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec&
     ops_.axpby(cmd, {1.0f}, r_, {1.0f, rho_next, rho}, d_, d_);      // d = r + (rho'/rho)·d
     return;
   }
-  ops_.dot(cmd, v, r_, r_, kRho);                                  // 7  rho = r·r
-  apply(cmd, v, d_, q_, kNoSlot);                                  // 8  temp = A·d
-  ops_.dot(cmd, v, d_, q_, kDad);                                  // 9  alpha = d·temp
-  ops_.axpby(cmd, {1.0f}, x, {1.0f, kRho, kDad}, d_, x);           // 11 x += (rho/alpha)·d
-  ops_.axpby(cmd, {1.0f}, r_, {-1.0f, kRho, kDad}, q_, r_);        // 12 r -= (rho/alpha)·temp
-  ops_.dot(cmd, v, r_, r_, kRhoNext, false, i + 1);                // 13 beta = r·r
-  ops_.axpby(cmd, {1.0f}, r_, {1.0f, kRhoNext, kRho}, d_, d_);     // 15 d = r + (beta/rho)·d
+  ops_.dot(cmd, v, r_, r_, kRho);                               // 7  rho = r·r
+  apply(cmd, v, d_, q_, kNoSlot);                               // 8  temp = A·d
+  ops_.dot(cmd, v, d_, q_, kDad);                               // 9  alpha = d·temp
+  ops_.axpby(cmd, {1.0f}, x, {1.0f, kRho, kDad}, d_, x);        // 11 x += (rho/alpha)·d
+  ops_.axpby(cmd, {1.0f}, r_, {-1.0f, kRho, kDad}, q_, r_);     // 12 r -= (rho/alpha)·temp
+  ops_.dot(cmd, v, r_, r_, kRhoNext, false, i + 1);             // 13 beta = r·r
+  ops_.axpby(cmd, {1.0f}, r_, {1.0f, kRhoNext, kRho}, d_, d_);  // 15 d = r + (beta/rho)·d
 }
 
 double Cg::bytes_per_iteration(Variant v) const {
@@ -116,12 +124,12 @@ CgResult Cg::solve_ff(const Vec& b, Vec& xh, Vec& xl, const CgOptions& o) {
     ctx.submit_now([&](VkCommandBuffer cmd) {
       for (uint32_t i = done; i < done + k; ++i) {
         uint32_t rho = 2 * (i % 2), rho_next = 2 * ((i + 1) % 2);
-        ops_.ff_banded(cmd, *a_, d_, *d_lo_, q_, *q_lo_);                                  // q = A·d
-        ops_.ff_dot(cmd, d_, *d_lo_, q_, *q_lo_, kFfDad);                                 // d·q
-        ops_.ff_axpy(cmd, xh, xl, rho, kFfDad, 1.0f, d_, *d_lo_, xh, xl);                 // x += alpha·d
-        ops_.ff_axpy(cmd, r_, *r_lo_, rho, kFfDad, -1.0f, q_, *q_lo_, r_, *r_lo_);        // r -= alpha·q
-        ops_.ff_dot(cmd, r_, *r_lo_, r_, *r_lo_, rho_next);                               // rho' = r·r
-        ops_.ff_axpy(cmd, r_, *r_lo_, rho_next, rho, 1.0f, d_, *d_lo_, d_, *d_lo_);      // d = r + beta·d
+        ops_.ff_banded(cmd, *a_, d_, *d_lo_, q_, *q_lo_);                            // q = A·d
+        ops_.ff_dot(cmd, d_, *d_lo_, q_, *q_lo_, kFfDad);                            // d·q
+        ops_.ff_axpy(cmd, xh, xl, rho, kFfDad, 1.0f, d_, *d_lo_, xh, xl);            // x += alpha·d
+        ops_.ff_axpy(cmd, r_, *r_lo_, rho, kFfDad, -1.0f, q_, *q_lo_, r_, *r_lo_);   // r -= alpha·q
+        ops_.ff_dot(cmd, r_, *r_lo_, r_, *r_lo_, rho_next);                          // rho' = r·r
+        ops_.ff_axpy(cmd, r_, *r_lo_, rho_next, rho, 1.0f, d_, *d_lo_, d_, *d_lo_);  // d = r + beta·d
       }
     });
     done += k;

@@ -14,17 +14,17 @@ namespace linalg {
 
 struct CgOptions {
   Variant variant = Variant::Modern;
-  float tolerance = 1e-5f;       // on ||r|| / ||b||
+  float tolerance = 1e-5f;  // on ||r|| / ||b||
   uint32_t max_iterations = 1000;
-  uint32_t check_every = 10;     // iterations a submission
+  uint32_t check_every = 10;  // iterations a submission
 };
 
 struct CgResult {
   uint32_t iterations = 0;
   float relative_residual = 0;
   bool converged = false;
-  std::string problem;           // why it stopped early ("" if it did not)
-  std::vector<float> history;    // ||r_i|| / ||b|| for i = 0..iterations
+  std::string problem;         // why it stopped early ("" if it did not)
+  std::vector<float> history;  // ||r_i|| / ||b|| for i = 0..iterations
 };
 
 // What record_solve() leaves in S[kOutcomeSlot ..]; read it after the submission.

@@ -50,8 +50,8 @@ class GpuBanded {
   uint32_t n, quads, side, count;
   Layout layout;
   std::vector<int> offsets;
-  gpu::Image image;   // texture layout: an RGBA32F array, one layer a diagonal
-  gpu::Buffer buffer; // buffer layout: diagonal d at quads d·Q
+  gpu::Image image;    // texture layout: an RGBA32F array, one layer a diagonal
+  gpu::Buffer buffer;  // buffer layout: diagonal d at quads d·Q
   gpu::Buffer offset_buffer;
   gpu::Bind bind_diagonals() const;
 };

@@ -1,5 +1,7 @@
 #include "ops.h"
 
+#include "linalg_push.h"
+
 #include <algorithm>
 
 namespace linalg {
@@ -13,52 +15,7 @@ constexpr uint32_t kMaxGroups = 65535;
 constexpr uint32_t kMaxReduceGroups = 4096;
 constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 
-struct AxpbyPush {
-  uint32_t quads, side, product;
-  float a, b;
-  uint32_t a_num, a_den, b_num, b_den;
-};
-struct DotOnePush {
-  uint32_t quads, side, slot, mode, hist, same;
-};
-struct DotThesisPush {
-  uint32_t mode, in_count, in_side, out_count, out_side, slot, root, hist;
-};
-struct DotFfPush {
-  uint32_t quads, side, slot;
-};
-struct FfPush {
-  uint32_t n, quads, side, op, count, num, den, slot;
-  float sign;
-};
-struct BandedPush {
-  uint32_t n, quads, side, first, count, accumulate, add_vp, reduce_slot;
-  float a, b;
-};
-struct DenseThesisPush {
-  uint32_t quads, side, pass_index, add_vp;
-};
-struct DenseRowsPush {
-  uint32_t quads, side, add_vp;
-};
-struct CgPush {
-  uint32_t quads, side, rho, dad, rho_next, hist;
-  uint32_t gate_on, bb, out, groups_full, groups_reduce;
-  float tol2;
-};
-struct StencilPush {
-  uint32_t width, height, quads, side;
-  float diag, off;
-  uint32_t reduce_slot;
-};
-struct GatePush {
-  uint32_t rho, bb, iteration, out;
-  float tol2;
-  uint32_t groups_full, groups_reduce;
-};
-struct UnpackPush {
-  uint32_t n, side, width, height;
-};
+using namespace push;  // the blocks: shaders/common/linalg_push.h
 
 }  // namespace
 
@@ -83,7 +40,9 @@ std::vector<float> Scalars::history(uint32_t count) const {
 }
 
 Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
-    : ctx_(ctx), layout_(layout), scalars_(ctx, history),
+    : ctx_(ctx),
+      layout_(layout),
+      scalars_(ctx, history),
       reduce_(ctx, (4 + 2 * kMaxReduceGroups) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       gate_(ctx, 48, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT) {
   auto V = layout == Layout::Texture ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : SB;
@@ -94,8 +53,8 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
   auto D = layout == Layout::Texture ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : SB;
   ff_ops_ = load("ff_ops", {D, V, V, V, V, V, V, SB, SB, SB}, sizeof(FfPush));
   if (layout == Layout::Texture)
-    no_diagonals_ = gpu::Image(ctx, 1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT,
-                               VK_IMAGE_LAYOUT_GENERAL, 1);
+    no_diagonals_ =
+        gpu::Image(ctx, 1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT, VK_IMAGE_LAYOUT_GENERAL, 1);
   banded_ = load("banded", {V, V, V, V, V, SB, SB, SB}, sizeof(BandedPush));
   dense_thesis_ = load("dense_thesis", {SB, V, V, V, V}, sizeof(DenseThesisPush));
   dense_rows_ = load("dense_rows", {SB, V, V, V}, sizeof(DenseRowsPush));
@@ -175,7 +134,7 @@ const std::vector<Vec>& Ops::pyramid(const Vec& x) {
     if (layout_ == Layout::Texture)
       for (uint32_t s = x.side() / 2; s >= 1; s /= 2) levels.emplace_back(ctx_, 4 * s * s, layout_);
     else
-      for (uint32_t c = (x.quads() + 3) / 4; ; c = (c + 3) / 4) {
+      for (uint32_t c = (x.quads() + 3) / 4;; c = (c + 3) / 4) {
         levels.emplace_back(ctx_, 4 * c, layout_);
         if (c == 1) break;
       }
@@ -227,16 +186,17 @@ void Ops::dot_ff(VkCommandBuffer cmd, const Vec& x, const Vec& y, uint32_t slot)
   direct(cmd, groups(x.quads(), true));
 }
 
-void Ops::ff_dispatch(VkCommandBuffer cmd, uint32_t op, const GpuBanded* m, const Vec& xh, const Vec& xl,
-                      const Vec& yh, const Vec& yl, const Vec& oh, const Vec& ol, uint32_t num, uint32_t den,
-                      uint32_t slot, float sign) {
+void Ops::ff_dispatch(VkCommandBuffer cmd, uint32_t op, const GpuBanded* m, const Vec& xh, const Vec& xl, const Vec& yh,
+                      const Vec& yl, const Vec& oh, const Vec& ol, uint32_t num, uint32_t den, uint32_t slot,
+                      float sign) {
   ready(cmd);
-  gpu::Bind diags = m ? m->bind_diagonals()
-                      : (layout_ == Layout::Texture ? gpu::storage_image(no_diagonals_) : scalars_.bind());
+  gpu::Bind diags =
+      m ? m->bind_diagonals() : (layout_ == Layout::Texture ? gpu::storage_image(no_diagonals_) : scalars_.bind());
   gpu::Bind offsets = m ? gpu::storage_buffer(m->offset_buffer) : scalars_.bind();
   FfPush p{xh.n(), xh.quads(), xh.side(), op, m ? m->count : 0, num, den, slot, sign};
-  ff_ops_.bind(cmd, {diags, xh.bind(), xl.bind(), yh.bind(), yl.bind(), oh.bind(), ol.bind(), offsets,
-                     scalars_.bind(), gpu::storage_buffer(reduce_)},
+  ff_ops_.bind(cmd,
+               {diags, xh.bind(), xl.bind(), yh.bind(), yl.bind(), oh.bind(), ol.bind(), offsets, scalars_.bind(),
+                gpu::storage_buffer(reduce_)},
                p);
   direct(cmd, groups(xh.quads(), op == 2));
 }
@@ -267,14 +227,24 @@ void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const
     const Vec& dst = last ? out : scratch(m.n, int(p % 2));
     const Vec& acc = p > 0 ? scratch(m.n, int((p - 1) % 2)) : v;  // v: a valid, unread placeholder
     ready(cmd);
-    BandedPush push{m.n, m.quads, out.side(), p * per_pass, std::min(per_pass, m.count - p * per_pass),
-                    p > 0 ? 1u : 0u, last && (vp || a != 1.0f) ? 1u : 0u, reduce_slot, a, vp ? b : 0.0f};
+    BandedPush push{m.n,
+                    m.quads,
+                    out.side(),
+                    p * per_pass,
+                    std::min(per_pass, m.count - p * per_pass),
+                    p > 0 ? 1u : 0u,
+                    last && (vp || a != 1.0f) ? 1u : 0u,
+                    reduce_slot,
+                    a,
+                    vp ? b : 0.0f};
     banded_.bind(cmd,
                  {m.bind_diagonals(), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind(),
                   gpu::storage_buffer(m.offset_buffer), scalars_.bind(), gpu::storage_buffer(reduce_)},
                  push);
-    if (passes == 1) launch(cmd, m.quads, reduce_slot != kNoSlot);
-    else direct(cmd, groups(m.quads, reduce_slot != kNoSlot));
+    if (passes == 1)
+      launch(cmd, m.quads, reduce_slot != kNoSlot);
+    else
+      direct(cmd, groups(m.quads, reduce_slot != kNoSlot));
   }
 }
 
@@ -303,11 +273,22 @@ void Ops::cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& 
                     uint32_t dad, uint32_t rho_next, uint32_t hist) {
   ready(cmd);
   // Gated: the stop test rides on the r·r reduction (hist is the iteration number).
-  CgPush p{x.quads(), x.side(), rho, dad, rho_next, hist, gated_ ? 1u : 0u, gate_bb_, gate_out_,
-           groups(gate_quads_), groups(gate_quads_, true), gate_tol2_};
+  CgPush p{x.quads(),
+           x.side(),
+           rho,
+           dad,
+           rho_next,
+           hist,
+           gated_ ? 1u : 0u,
+           gate_bb_,
+           gate_out_,
+           groups(gate_quads_),
+           groups(gate_quads_, true),
+           gate_tol2_};
   if (gated_ && hist == kNoSlot) throw std::logic_error("a gated cg_update needs the iteration in hist");
-  cg_update_.bind(cmd, {x.bind(), r.bind(), d.bind(), q.bind(), scalars_.bind(), gpu::storage_buffer(reduce_),
-                        gpu::storage_buffer(gate_)},
+  cg_update_.bind(cmd,
+                  {x.bind(), r.bind(), d.bind(), q.bind(), scalars_.bind(), gpu::storage_buffer(reduce_),
+                   gpu::storage_buffer(gate_)},
                   p);
   launch(cmd, x.quads(), true);
 }

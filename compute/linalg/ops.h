@@ -56,8 +56,8 @@ class Ops {
   // slots (S[k] + S[k+1]).
   void ff_banded(VkCommandBuffer cmd, const GpuBanded& m, const Vec& vh, const Vec& vl, const Vec& oh, const Vec& ol);
   // out = x + sign·(S[num]/S[den])·y (out may be x or y)
-  void ff_axpy(VkCommandBuffer cmd, const Vec& xh, const Vec& xl, uint32_t num, uint32_t den, float sign,
-               const Vec& yh, const Vec& yl, const Vec& oh, const Vec& ol);
+  void ff_axpy(VkCommandBuffer cmd, const Vec& xh, const Vec& xl, uint32_t num, uint32_t den, float sign, const Vec& yh,
+               const Vec& yl, const Vec& oh, const Vec& ol);
   void ff_dot(VkCommandBuffer cmd, const Vec& xh, const Vec& xl, const Vec& yh, const Vec& yl, uint32_t slot);
   // out = a·(M·v) + b·vp (vp may be null). Thesis: passes of at most 12 diagonals;
   // modern: one pass for any count, and with reduce_slot S[slot] = v·(M·v).
@@ -91,18 +91,19 @@ class Ops {
   const std::vector<Vec>& pyramid(const Vec& x);
   void ready(VkCommandBuffer cmd) const;
   void launch(VkCommandBuffer cmd, uint32_t quads, bool reduces) const;  // direct or gated
-  void direct(VkCommandBuffer cmd, uint32_t groups_x) const;              // never gated
+  void direct(VkCommandBuffer cmd, uint32_t groups_x) const;             // never gated
 
   gpu::Context& ctx_;
   Layout layout_;
   Scalars scalars_;
   gpu::Buffer reduce_;  // finished counter + per-workgroup partials (float-float: two floats each)
-  gpu::Buffer gate_;  // 3 indirect dispatch commands (16-byte strides), see cg_gate.comp
+  gpu::Buffer gate_;    // 3 indirect dispatch commands (16-byte strides), see cg_gate.comp
   bool gated_ = false;
   uint32_t gate_quads_ = 0, gate_bb_ = 0, gate_out_ = 0;
   float gate_tol2_ = 0;
   gpu::Pipeline stencil_, cg_gate_;
-  gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, ff_ops_, banded_, dense_thesis_, dense_rows_, cg_update_, unpack_;
+  gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, ff_ops_, banded_, dense_thesis_, dense_rows_, cg_update_,
+      unpack_;
   std::map<std::pair<uint32_t, int>, Vec> scratch_;
   std::map<uint32_t, std::vector<Vec>> pyramids_;
   gpu::Image no_diagonals_;  // texture layout: a valid, unread binding for ff_ops without a matrix

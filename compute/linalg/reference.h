@@ -8,8 +8,8 @@ std::vector<float> axpby_cpu(float a, const std::vector<float>& x, float b, cons
 std::vector<float> mul_cpu(const std::vector<float>& x, const std::vector<float>& y);
 double dot_cpu(const std::vector<float>& x, const std::vector<float>& y);  // double accumulation
 // out = a·(M·v) + b·vp (vp may be empty), row sums in double
-std::vector<double> banded_cpu(const BandedMatrix& m, const std::vector<float>& v, float a = 1,
-                               float b = 0, const std::vector<float>& vp = {});
+std::vector<double> banded_cpu(const BandedMatrix& m, const std::vector<float>& v, float a = 1, float b = 0,
+                               const std::vector<float>& vp = {});
 std::vector<double> dense_cpu(const DenseMatrix& m, const std::vector<float>& v, const std::vector<float>& vp = {});
 // Per-row sum of |terms|: the scale of the rounding error bound of a row.
 std::vector<double> banded_abs_cpu(const BandedMatrix& m, const std::vector<float>& v);

@@ -37,8 +37,10 @@ void Vec::upload(const std::vector<float>& values) {
   if (values.size() != n_) throw std::invalid_argument("Vec::upload: expected " + std::to_string(n_) + " values");
   std::vector<float> padded(layout_ == Layout::Texture ? size_t(side_) * side_ * 4 : size_t(quads_) * 4, 0.0f);
   std::copy(values.begin(), values.end(), padded.begin());
-  if (layout_ == Layout::Texture) image_.upload(padded);
-  else buffer_.upload(padded);
+  if (layout_ == Layout::Texture)
+    image_.upload(padded);
+  else
+    buffer_.upload(padded);
 }
 
 std::vector<float> Vec::download_padded() const {

@@ -1,6 +1,7 @@
 #include "workload.h"
 
-#include "diffusion/diffusion.h"
+#include "fields.h"
+
 #include "reference.h"
 
 #include <algorithm>
@@ -40,7 +41,10 @@ void require_fits(const gpu::Context& ctx, const WorkloadConfig& c) {
   std::string what = "linalg " + op_names()[size_t(c.op)] +
                      (c.op == Op::Dense ? " dense_n " + std::to_string(c.dense_n) : " side " + std::to_string(c.side));
   gpu::require_buffer(ctx, vec, what);
-  uint64_t matrix = c.op == Op::Banded ? c.diagonals * vec : c.op == Op::Cg ? 5 * vec : c.op == Op::Dense ? n * n * 4 : 0;
+  uint64_t matrix = c.op == Op::Banded  ? c.diagonals * vec
+                    : c.op == Op::Cg    ? 5 * vec
+                    : c.op == Op::Dense ? n * n * 4
+                                        : 0;
   if (matrix && (c.op == Op::Dense || c.layout == Layout::Buffer)) gpu::require_buffer(ctx, matrix, what);
   gpu::require_memory(ctx, matrix + 6 * vec, what);
 }
@@ -93,9 +97,7 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
       uint32_t g = 2 * c.side;
       banded_ = implicit_laplacian(g, g, c.cg_c);
       gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout);
-      diffusion::Config grid;  // the right-hand side: the diffusion lab's hot spots
-      grid.width = grid.height = g;
-      ys_ = diffusion::initial_field(grid, "spots", c.seed);
+      ys_ = grid_field(g, g, "spots", c.seed);  // the right-hand side: hot spots
       y_ = vector(ys_);
       out_ = std::make_unique<Vec>(ctx, n_, c.layout);
       cg_ = std::make_unique<Cg>(*ops_, *gpu_banded_);
@@ -123,15 +125,27 @@ std::string Workload::size() const {
 void Workload::record(VkCommandBuffer cmd) {
   Variant v = config_.variant;
   switch (config_.op) {
-    case Op::Axpby: ops_->axpby(cmd, {1.5f}, *x_, {-0.5f}, *y_, *out_); break;
-    case Op::Product: ops_->mul(cmd, *x_, *y_, *out_); break;
-    case Op::Dot:
-      if (config_.float_float) ops_->dot_ff(cmd, *x_, *y_, kSlot);
-      else ops_->dot(cmd, v, *x_, *y_, kSlot);
+    case Op::Axpby:
+      ops_->axpby(cmd, {1.5f}, *x_, {-0.5f}, *y_, *out_);
       break;
-    case Op::Norm: ops_->dot(cmd, v, *x_, *x_, kSlot, true); break;
-    case Op::Banded: ops_->banded(cmd, v, *gpu_banded_, *x_, nullptr, *out_, 1.0f, 0.0f); break;
-    case Op::Dense: ops_->dense(cmd, v, *gpu_dense_, *x_, y_.get(), *out_); break;
+    case Op::Product:
+      ops_->mul(cmd, *x_, *y_, *out_);
+      break;
+    case Op::Dot:
+      if (config_.float_float)
+        ops_->dot_ff(cmd, *x_, *y_, kSlot);
+      else
+        ops_->dot(cmd, v, *x_, *y_, kSlot);
+      break;
+    case Op::Norm:
+      ops_->dot(cmd, v, *x_, *x_, kSlot, true);
+      break;
+    case Op::Banded:
+      ops_->banded(cmd, v, *gpu_banded_, *x_, nullptr, *out_, 1.0f, 0.0f);
+      break;
+    case Op::Dense:
+      ops_->dense(cmd, v, *gpu_dense_, *x_, y_.get(), *out_);
+      break;
     case Op::Cg:
       if (cg_iter_ + 2 >= ops_->scalars().history_capacity()) record_restart(cmd);
       cg_->record_iteration(cmd, v, cg_iter_++, *out_);
@@ -157,10 +171,18 @@ void Workload::run_cpu() {
       cpu_result_.assign(r.begin(), r.end());
       break;
     }
-    case Op::Dot: cpu_scalar_ = dot_cpu(xs_, ys_); break;
-    case Op::Norm: cpu_scalar_ = std::sqrt(dot_cpu(xs_, xs_)); break;
-    case Op::Banded: cpu_result_ = banded_cpu(banded_, xs_); break;
-    case Op::Dense: cpu_result_ = dense_cpu(dense_, xs_, ys_); break;
+    case Op::Dot:
+      cpu_scalar_ = dot_cpu(xs_, ys_);
+      break;
+    case Op::Norm:
+      cpu_scalar_ = std::sqrt(dot_cpu(xs_, xs_));
+      break;
+    case Op::Banded:
+      cpu_result_ = banded_cpu(banded_, xs_);
+      break;
+    case Op::Dense:
+      cpu_result_ = dense_cpu(dense_, xs_, ys_);
+      break;
     case Op::Cg: {
       // One CPU CG iteration (plus its cheap set-up: one dot, two copies).
       cpu_result_ = cg_cpu(banded_, ys_, 0.0, 1);

@@ -17,11 +17,11 @@ struct WorkloadConfig {
   Op op = Op::Banded;
   Variant variant = Variant::Modern;
   Layout layout = Layout::Buffer;
-  uint32_t side = 256;        // vectors of side·side·4 values (the thesis's sizes); CG: a 2·side grid
-  uint32_t diagonals = 12;    // banded
-  uint32_t dense_n = 1024;    // dense: an n x n matrix
-  float cg_c = 10.0f;         // CG: A = I - c·L (the implicit wave / diffusion matrix)
-  bool float_float = false;   // dot: accumulate in float-float (seed 002) instead of float
+  uint32_t side = 256;       // vectors of side·side·4 values (the thesis's sizes); CG: a 2·side grid
+  uint32_t diagonals = 12;   // banded
+  uint32_t dense_n = 1024;   // dense: an n x n matrix
+  float cg_c = 10.0f;        // CG: A = I - c·L (the implicit wave / diffusion matrix)
+  bool float_float = false;  // dot: accumulate in float-float (seed 002) instead of float
   uint32_t seed = 1;
 };
 
@@ -41,8 +41,8 @@ class Workload {
   Workload(gpu::Context& ctx, const WorkloadConfig& config);
   const WorkloadConfig& config() const { return config_; }
   uint32_t n() const { return n_; }
-  std::string name() const;      // e.g. "banded12.thesis"
-  std::string size() const;      // e.g. "256x256x4"
+  std::string name() const;                // e.g. "banded12.thesis"
+  std::string size() const;                // e.g. "256x256x4"
   double bytes() const { return bytes_; }  // declared per application
   double flops() const { return flops_; }
 
@@ -55,10 +55,10 @@ class Workload {
   // Max |gpu - cpu| over max |cpu| of the last results (CG: true relative residual of x).
   double check() const;
 
-  const Vec& result() const;     // the vector to draw (CG: x)
+  const Vec& result() const;  // the vector to draw (CG: x)
   // CG only: solve this workload's system three ways (see PrecisionComparison).
   PrecisionComparison compare_precisions(float tolerance, uint32_t max_iterations);
-  uint32_t grid_width() const;   // how to draw it: width of the picture in values
+  uint32_t grid_width() const;  // how to draw it: width of the picture in values
   Ops& ops() { return *ops_; }
   uint32_t cg_iterations() const { return cg_iter_; }
 

@@ -85,6 +85,7 @@ std::vector<Position> read_gcode(const std::filesystem::path& path, float step) 
   return parse_gcode(io::read_input(path), path.string(), step);
 }
 
+// Long: one G-code word per branch of a single line loop, kept together so the modal state reads in one place.
 std::vector<Position> parse_gcode(const std::string& data, const std::string& path, float step) {
   if (!(step >= 1e-4f)) throw std::invalid_argument("G-code: the interpolation step must be at least 1e-4");
   std::istringstream f(data);
@@ -100,11 +101,13 @@ std::vector<Position> parse_gcode(const std::string& data, const std::string& pa
     std::string clean;
     int depth = 0;
     for (char ch : line) {  // drop (comments)
-      if (ch == '(') ++depth;
+      if (ch == '(')
+        ++depth;
       else if (ch == ')') {
         if (depth == 0) fail(path, lineno, "')' without '('");
         --depth;
-      } else if (!depth) clean += char(std::toupper(static_cast<unsigned char>(ch)));
+      } else if (!depth)
+        clean += char(std::toupper(static_cast<unsigned char>(ch)));
     }
     if (depth) fail(path, lineno, "unclosed '('");
     std::map<char, float> words;
@@ -115,7 +118,8 @@ std::vector<Position> parse_gcode(const std::string& data, const std::string& pa
         ++i;
         continue;
       }
-      if (!std::isalpha(static_cast<unsigned char>(letter))) fail(path, lineno, std::string("unexpected '") + letter + "'");
+      if (!std::isalpha(static_cast<unsigned char>(letter)))
+        fail(path, lineno, std::string("unexpected '") + letter + "'");
       size_t used = 0;
       float value = 0;
       try {
@@ -128,7 +132,8 @@ std::vector<Position> parse_gcode(const std::string& data, const std::string& pa
       i += 1 + used;
       if (letter == 'G') {
         int g = value == std::floor(value) ? int(value) : -1;
-        if (g == 0 || g == 1) motion = g;
+        if (g == 0 || g == 1)
+          motion = g;
         else if (g != 17 && g != 21 && g != 90 && g != 94)
           fail(path, lineno, "G" + std::to_string(g) + " is not supported (G0, G1, G17, G21, G90, G94)");
         continue;
@@ -150,10 +155,12 @@ std::vector<Position> parse_gcode(const std::string& data, const std::string& pa
     bool ab = words.count('A') || words.count('B');
     if (ijk && ab) fail(path, lineno, "both I J K and A B give the tool axis");
     if (ijk)
-      next.axis = axis_from(path, lineno, {words.count('I') ? words['I'] : 0.0f, words.count('J') ? words['J'] : 0.0f,
-                                           words.count('K') ? words['K'] : 0.0f});
+      next.axis = axis_from(path, lineno,
+                            {words.count('I') ? words['I'] : 0.0f, words.count('J') ? words['J'] : 0.0f,
+                             words.count('K') ? words['K'] : 0.0f});
     if (ab) {
-      float a = (words.count('A') ? words['A'] : 0.0f) * 0.01745329f, b = (words.count('B') ? words['B'] : 0.0f) * 0.01745329f;
+      float a = (words.count('A') ? words['A'] : 0.0f) * 0.01745329f,
+            b = (words.count('B') ? words['B'] : 0.0f) * 0.01745329f;
       // +z rotated about x by A, then about y by B
       glm::vec3 z(0, -std::sin(a), std::cos(a));
       next.axis = {z.x * std::cos(b) + z.z * std::sin(b), z.y, -z.x * std::sin(b) + z.z * std::cos(b)};
@@ -165,8 +172,9 @@ std::vector<Position> parse_gcode(const std::string& data, const std::string& pa
       double len = glm::length(glm::dvec3(next.tip - cur.tip));
       double steps = std::max(1.0, std::ceil(len / step));
       if (double(out.size()) + steps > double(kMaxPositions))
-        fail(path, lineno, "the path passes " + std::to_string(kMaxPositions) + " positions at the chosen step (" +
-                               std::to_string(step) + ")");
+        fail(path, lineno,
+             "the path passes " + std::to_string(kMaxPositions) + " positions at the chosen step (" +
+                 std::to_string(step) + ")");
       uint32_t n = uint32_t(steps);
       for (uint32_t k = 1; k <= n; ++k) {
         float t = float(k) / float(n);
@@ -188,7 +196,8 @@ const std::vector<std::string>& path_kinds() {
   return k;
 }
 
-std::vector<Position> generate_path(const std::string& kind, float size, uint32_t count, float stepover, uint32_t seed) {
+std::vector<Position> generate_path(const std::string& kind, float size, uint32_t count, float stepover,
+                                    uint32_t seed) {
   std::vector<Position> out;
   float c = size / 2;
   auto add = [&](float x, float y, float z) {

@@ -10,8 +10,8 @@
 namespace machining {
 
 struct CutStats {
-  double removed = 0;    // volume below the starting surface, in length³ (each brin d x d)
-  double max_depth = 0;  // deepest cut below the starting surface
+  double removed = 0;              // volume below the starting surface, in length³ (each brin d x d)
+  double max_depth = 0;            // deepest cut below the starting surface
   std::ptrdiff_t non_finite = -1;  // the first brin that is NaN or infinite, or -1
 };
 // `start`: the starting heights, or empty for a flat stock at s.top.

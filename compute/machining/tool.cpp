@@ -27,9 +27,12 @@ Mesh revolve(const std::vector<glm::vec2>& profile, uint32_t slices) {
     for (size_t k = 0; k + 1 < profile.size(); ++k) {
       glm::vec2 p = profile[k], q = profile[k + 1];
       if (p.x == 0 && q.x == 0) continue;
-      if (p.x == 0) m.vertices.insert(m.vertices.end(), {at(p, a0), at(q, a1), at(q, a0)});
-      else if (q.x == 0) m.vertices.insert(m.vertices.end(), {at(p, a0), at(p, a1), at(q, a0)});
-      else quad(m, at(p, a0), at(p, a1), at(q, a1), at(q, a0));
+      if (p.x == 0)
+        m.vertices.insert(m.vertices.end(), {at(p, a0), at(q, a1), at(q, a0)});
+      else if (q.x == 0)
+        m.vertices.insert(m.vertices.end(), {at(p, a0), at(p, a1), at(q, a0)});
+      else
+        quad(m, at(p, a0), at(p, a1), at(q, a1), at(q, a0));
     }
   }
   return m;
@@ -106,6 +109,7 @@ Mesh make_tool(const std::string& shape, float diameter, uint32_t triangles) {
 
 Mesh read_stl(const std::filesystem::path& path) { return parse_stl(io::read_input(path), path.string()); }
 
+// Long: binary and ASCII STL in one reader, so both make the same checks.
 Mesh parse_stl(const std::string& data, const std::string& path) {
   if (data.empty()) fail(path, "offset 0", "empty file");
   Mesh m;
@@ -132,9 +136,9 @@ Mesh parse_stl(const std::string& data, const std::string& path) {
       return m;
     }
     if (data.compare(0, 5, "solid") != 0)
-      fail(path, "offset 80", "binary STL of " + std::to_string(data.size()) + " bytes cannot hold the " +
-                                  std::to_string(n) + " triangles its header counts (" +
-                                  std::to_string(84 + 50ull * n) + " bytes)");
+      fail(path, "offset 80",
+           "binary STL of " + std::to_string(data.size()) + " bytes cannot hold the " + std::to_string(n) +
+               " triangles its header counts (" + std::to_string(84 + 50ull * n) + " bytes)");
   }
   if (data.compare(0, 5, "solid") != 0) fail(path, "line 1", "neither ASCII STL ('solid ...') nor binary STL");
   std::istringstream in(data);

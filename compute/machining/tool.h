@@ -19,9 +19,9 @@ struct Mesh {
 
 // resolution = slices around the axis (other counts follow). The seed's counts: sphere
 // 16 -> 320, 32 -> 1984, 79 -> 12482 triangles; cone 32 -> 64.
-Mesh ball_end(float radius, uint32_t slices);   // a sphere with its centre at z = radius
-Mesh cone(float radius, float height, uint32_t slices);  // tip down
-Mesh flat_end(float radius, float height, uint32_t slices);  // a closed cylinder
+Mesh ball_end(float radius, uint32_t slices);                 // a sphere with its centre at z = radius
+Mesh cone(float radius, float height, uint32_t slices);       // tip down
+Mesh flat_end(float radius, float height, uint32_t slices);   // a closed cylinder
 Mesh bull_nose(float radius, float corner, uint32_t slices);  // a torus, tube radius `corner`, lowest at z = 0
 // The seed's tool by name ("sphere", "torus", "cone", "flat") and size (its diameter) at
 // a resolution given as the seed's triangle count where it has one.

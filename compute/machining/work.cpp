@@ -21,6 +21,7 @@ uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 uint32_t groups_for(uint64_t invocations) { return uint32_t(std::max<uint64_t>(1, ceil_div(invocations, 64))); }
 }  // namespace
 
+// Long: one case an engine, each a few lines of the same plan.
 WorkPlan plan_work(Engine e, uint32_t triangles, uint32_t first, uint32_t count, uint32_t brins, uint32_t across,
                    uint64_t budget) {
   if (e == Engine::Cpu || e == Engine::Hardware) throw std::invalid_argument("plan_work: a compute engine only");
@@ -34,7 +35,8 @@ WorkPlan plan_work(Engine e, uint32_t triangles, uint32_t first, uint32_t count,
   auto add = [&](uint64_t tf, uint64_t tc, uint64_t pf, uint64_t pc, uint64_t invocations, uint64_t per_invocation) {
     for (uint64_t s = 0; s < slices; ++s) {
       Dispatch d;
-      d.tri_first = uint32_t(tf), d.tri_count = uint32_t(tc), d.pos_first = uint32_t(first + pf), d.pos_count = uint32_t(pc);
+      d.tri_first = uint32_t(tf), d.tri_count = uint32_t(tc), d.pos_first = uint32_t(first + pf),
+      d.pos_count = uint32_t(pc);
       d.slice = uint32_t(s);
       d.groups = groups_for(invocations);
       w.dispatches.push_back(d);
@@ -93,7 +95,8 @@ WorkPlan plan_work(Engine e, uint32_t triangles, uint32_t first, uint32_t count,
       w.loop_bound = 1 + pc * (1 + tc);
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return w;
 }

@@ -20,15 +20,15 @@ constexpr uint64_t kMaxInvocations = 65535ull * 64;
 
 struct Dispatch {
   uint32_t tri_first = 0, tri_count = 0, pos_first = 0, pos_count = 0;
-  uint32_t slice = 0;                        // of each triangle's brin rows
+  uint32_t slice = 0;                       // of each triangle's brin rows
   uint32_t brin_first = 0, brin_count = 0;  // the per-brin engine
-  uint32_t groups = 1;                       // workgroups of 64
+  uint32_t groups = 1;                      // workgroups of 64
 };
 
 struct WorkPlan {
-  uint32_t slice_rows = 0;          // brin rows of a triangle one invocation rasterizes
+  uint32_t slice_rows = 0;            // brin rows of a triangle one invocation rasterizes
   uint32_t per_take = 32, takes = 1;  // persistent threads
-  uint64_t loop_bound = 0;          // the most loop iterations any invocation can run
+  uint64_t loop_bound = 0;            // the most loop iterations any invocation can run
   std::vector<Dispatch> dispatches;
 };
 

@@ -1,5 +1,7 @@
 #include "zbuffer.h"
 
+#include "machining_push.h"
+
 #include "work.h"
 
 #include <algorithm>
@@ -12,22 +14,11 @@ namespace machining {
 
 namespace {
 constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-const char* kShaders[5] = {"machining/per_position", "machining/per_triangle", "machining/fine",
-                           "machining/persistent", "machining/per_brin"};
+const char* kShaders[5] = {"machining/per_position", "machining/per_triangle", "machining/fine", "machining/persistent",
+                           "machining/per_brin"};
 
-struct EnginePush {  // engine.glsl
-  uint32_t nx, ny;
-  float x0, y0, d;
-  uint32_t tri_first, tri_count, pos_first, pos_count;
-  uint32_t slice, slice_rows;
-  uint32_t brin_first, brin_count;
-  uint32_t takes, per_take;
-};
-struct HwPush {
-  uint32_t nx, ny;
-  float x0, y0, d, zlo, zhi;
-  uint32_t pos_first;
-};
+using push::EnginePush;  // the blocks: shaders/common/machining_push.h
+using push::HwPush;
 
 // The CPU twin of zbuffer.glsl, operation for operation.
 struct Placed {
@@ -204,11 +195,12 @@ Intersection intersect_tool_frame(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::ve
 
 Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const std::vector<Position>& path)
     : ctx_(ctx), stock_(stock), tool_(tool), path_(path), path_size_(path.size()), triangles_(tool.triangles()) {
-  if (stock.nx < 2 || stock.ny < 2 || !(stock.d > 0)) throw std::invalid_argument("stock: at least 2 x 2 brins, spacing > 0");
+  if (stock.nx < 2 || stock.ny < 2 || !(stock.d > 0))
+    throw std::invalid_argument("stock: at least 2 x 2 brins, spacing > 0");
   if (tool.triangles() == 0) throw std::invalid_argument("tool: no triangles");
   if (path.empty()) throw std::invalid_argument("path: no positions");
-  VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  VkBufferUsageFlags usage =
+      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
   if (stock.f64 && !ctx.int64_atomics)
     throw std::invalid_argument("double precision needs 64-bit buffer atomics, shaderInt64 and shaderFloat64");
   gpu::require_buffer(ctx, (stock.f64 ? 8ull : 4ull) * stock.nx * stock.ny,
@@ -216,7 +208,7 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   heights_ = gpu::Buffer(ctx, (stock.f64 ? 8ull : 4ull) * stock.nx * stock.ny, usage);
   if (stock.f64) {
     keys32_ = gpu::Buffer(ctx, 4ull * stock.nx * stock.ny, usage);
-    narrow_ = gpu::make_compute(ctx, "machining/narrow.comp", {SB, SB}, 4);
+    narrow_ = gpu::make_compute(ctx, "machining/narrow.comp", {SB, SB}, sizeof(push::NarrowPush));
   }
   std::vector<glm::vec4> tris;
   for (auto& v : tool.vertices) tris.emplace_back(v, 0.0f);
@@ -231,9 +223,11 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   queue_ = gpu::Buffer(ctx, 16, usage);
   across_ = std::min(brins_across(tool, stock.d), std::max(stock.nx, stock.ny));
   for (int e = 0; e < 5; ++e)
-    engines_[e] = gpu::make_compute(ctx, std::string(kShaders[e]) + (stock.f64 ? ".f64" : exact_division() ? ".f32x" : ".f32"),
-                                    {SB, SB, SB, SB},
-                                    sizeof(EnginePush));
+    engines_[e] = gpu::make_compute(ctx,
+                                    std::string(kShaders[e]) + (stock.f64          ? ".f64"
+                                                                : exact_division() ? ".f32x"
+                                                                                   : ".f32"),
+                                    {SB, SB, SB, SB}, sizeof(EnginePush));
   glm::vec3 size = tool.hi() - tool.lo();
   zlo_ = zmin - glm::length(size) - 1.0f;
   zhi_ = stock.top + 1.0f;
@@ -305,10 +299,24 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
       }
-      EnginePush p{s.nx, s.ny, s.x0, s.y0, s.d, d.tri_first, d.tri_count, d.pos_first, d.pos_count,
-                   d.slice, plan.slice_rows, d.brin_first, d.brin_count, plan.takes, plan.per_take};
-      pipe.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
-                      gpu::storage_buffer(queue_)},
+      EnginePush p{s.nx,
+                   s.ny,
+                   s.x0,
+                   s.y0,
+                   s.d,
+                   d.tri_first,
+                   d.tri_count,
+                   d.pos_first,
+                   d.pos_count,
+                   d.slice,
+                   plan.slice_rows,
+                   d.brin_first,
+                   d.brin_count,
+                   plan.takes,
+                   plan.per_take};
+      pipe.bind(cmd,
+                {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
+                 gpu::storage_buffer(queue_)},
                 p);
       vkCmdDispatch(cmd, d.groups, 1, 1);
     }
@@ -317,7 +325,7 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   if (stock_.f64) {  // the picture's 32-bit keys
     uint32_t n = stock_.nx * stock_.ny;
-    narrow_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(keys32_)}, n);
+    narrow_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(keys32_)}, push::NarrowPush{n});
     vkCmdDispatch(cmd, gpu::groups(n, 256), 1, 1);
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
@@ -343,7 +351,8 @@ void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t coun
     depth_ = gpu::Image(ctx_, s.nx, s.ny, VK_FORMAT_D32_SFLOAT,
                         VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                         VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
-    depth_copy_ = gpu::Buffer(ctx_, 4ull * s.nx * s.ny, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+    depth_copy_ =
+        gpu::Buffer(ctx_, 4ull * s.nx * s.ny, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   }
   HwPush p{s.nx, s.ny, s.x0, s.y0, s.d, zlo_, zhi_, first};
   gpu::transition(cmd, depth_.handle(), VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
@@ -372,8 +381,8 @@ void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t coun
   region.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1};
   region.imageExtent = {s.nx, s.ny, 1};
   vkCmdCopyImageToBuffer(cmd, depth_.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, depth_copy_.handle(), 1, &region);
-  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-               VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   hw_merge_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(depth_copy_)}, p);
   vkCmdDispatch(cmd, gpu::groups(s.nx * s.ny, 256), 1, 1);
 }

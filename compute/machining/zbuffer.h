@@ -19,7 +19,8 @@
 namespace machining {
 
 enum class Engine { Cpu, PerPosition, PerTriangle, Fine, Persistent, PerBrin, Hardware };
-const std::vector<std::string>& engine_names();  // "cpu", "position", "triangle", "fine", "persistent", "brin", "hardware"
+const std::vector<std::string>&
+engine_names();  // "cpu", "position", "triangle", "fine", "persistent", "brin", "hardware"
 Engine engine_from_name(const std::string& name);
 
 struct Stock {

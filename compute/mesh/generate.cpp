@@ -30,7 +30,8 @@ Mesh bumpy_grid(uint32_t n) {
 }
 
 Mesh cube(uint32_t n, Kind cells, double jitter) {
-  if (cells != Kind::Tetrahedra && cells != Kind::Hexahedra) throw std::invalid_argument("cube: tetrahedra or hexahedra");
+  if (cells != Kind::Tetrahedra && cells != Kind::Hexahedra)
+    throw std::invalid_argument("cube: tetrahedra or hexahedra");
   Mesh m;
   uint32_t p = n + 1;
   std::mt19937 rng(5);
@@ -46,7 +47,8 @@ Mesh cube(uint32_t n, Kind cells, double jitter) {
   Elements e{cells, {}, {}};
   // A cell's corner b (bit 0: +x, bit 1: +y, bit 2: +z); every tetrahedron positively oriented.
   static const uint32_t kHex[8] = {0, 1, 3, 2, 4, 5, 7, 6};  // GMF order: the bottom square, then the top
-  static const uint32_t kTets[6][4] = {{0, 1, 3, 7}, {0, 5, 1, 7}, {0, 3, 2, 7}, {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 6, 4, 7}};
+  static const uint32_t kTets[6][4] = {{0, 1, 3, 7}, {0, 5, 1, 7}, {0, 3, 2, 7},
+                                       {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 6, 4, 7}};
   for (uint32_t z = 0; z < n; ++z)
     for (uint32_t y = 0; y < n; ++y)
       for (uint32_t x = 0; x < n; ++x) {

@@ -20,9 +20,10 @@ void check_name(const std::string& what, const std::string& name) {
   bool reserved = name == "Crd" || name == "Ref" || name == "Deg" || name == "DegMax";
   for (Kind k : kAll) reserved = reserved || name.rfind(short_name(k), 0) == 0;
   if (!words::is_capitalised_name(name) || reserved)
-    throw std::invalid_argument(what + " name '" + name +
-                                "': a capitalised identifier, not Crd, Ref, Deg or DegMax and not starting with an entity's "
-                                "short name (Ver, Edg, Tri, Qua, Tet, Pyr, Pri, Hex)");
+    throw std::invalid_argument(
+        what + " name '" + name +
+        "': a capitalised identifier, not Crd, Ref, Deg or DegMax and not starting with an entity's "
+        "short name (Ver, Edg, Tri, Qua, Tet, Pyr, Pri, Hex)");
 }
 }  // namespace
 
@@ -106,7 +107,8 @@ const gpu::Buffer& GpuMesh::buffer(const std::string& name) const {
 void GpuMesh::add_field(const std::string& name, Kind at, FieldType type) {
   check_name("field", name);
   if (links_.count(name)) throw std::invalid_argument("field '" + name + "': a link has that name");
-  if (type.components < 1 || type.components > 4) throw std::invalid_argument("field '" + name + "': 1 to 4 components");
+  if (type.components < 1 || type.components > 4)
+    throw std::invalid_argument("field '" + name + "': 1 to 4 components");
   if (type.scalar == Scalar::Double && !ctx_.info.fp64)
     throw std::invalid_argument("field '" + name + "': this device has no fp64 (GmlCheckFP64)");
   if (at != Kind::Vertices && !elements_.count(at))
@@ -218,7 +220,8 @@ void GpuMesh::set_coordinates(const std::vector<float>& v) {
   transfers_["VerCrd"].first += v.size() * 4;
 }
 
-void GpuMesh::add_link(const std::string& name, Kind from, Kind to, uint32_t slots, const std::vector<uint32_t>& table) {
+void GpuMesh::add_link(const std::string& name, Kind from, Kind to, uint32_t slots,
+                       const std::vector<uint32_t>& table) {
   check_name("link", name);
   if (fields_.count(name)) throw std::invalid_argument("link '" + name + "': a field has that name");
   if (slots == 0 || table.size() != count(from) * slots)
@@ -240,7 +243,8 @@ std::vector<std::string> GpuMesh::link_names() const {
 
 const std::vector<uint32_t>& GpuMesh::neighbours(Kind k) {
   auto it = neighbours_.find(k);
-  if (it == neighbours_.end()) it = neighbours_.emplace(k, mesh::neighbours(elements(k), nv_)).first;  // GmlSetNeighbours
+  if (it == neighbours_.end())
+    it = neighbours_.emplace(k, mesh::neighbours(elements(k), nv_)).first;  // GmlSetNeighbours
   return it->second;
 }
 

@@ -91,9 +91,9 @@ class GpuMesh {
 
   struct Kernel {
     Kind loop = Kind::Triangles;
-    std::string source;               // the generated shader (shown to the user on request)
-    std::vector<std::string> writes;  // fields stored back
-    std::vector<std::string> uses;    // the buffers bound, in binding order
+    std::string source;                            // the generated shader (shown to the user on request)
+    std::vector<std::string> writes;               // fields stored back
+    std::vector<std::string> uses;                 // the buffers bound, in binding order
     std::map<std::string, FieldType> field_types;  // as compiled
     gpu::Pipeline pipeline;
     uint32_t count = 0;
@@ -109,7 +109,7 @@ class GpuMesh {
     std::string type, name, size, what;  // size: "" (not an array), a number or a constant's name
   };
   std::vector<Name> names(Kind loop) const;
-  bool valid(const Kernel& k) const;                          // its fields still there, with their types
+  bool valid(const Kernel& k) const;  // its fields still there, with their types
 
   // GmlReduceVector: min, max, sum and L2 norm of one component of a field, on the GPU
   // (sums of an int field are exact integers; of a double field, in doubles).

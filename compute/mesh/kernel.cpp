@@ -41,10 +41,12 @@ class KernelWriter {
     s << "layout(local_size_x = 64) in;\n"
       << decl_.str() << "layout(push_constant) uniform Push { uint count; };\n"
       << "void main() {\n  uint i = gl_GlobalInvocationID.x;\n  if (i >= count) return;\n"
-      << load_.str() << "#line " << first_line_ << "\n" << body_ << "\n#line 100000\n";
+      << load_.str() << "#line " << first_line_ << "\n"
+      << body_ << "\n#line 100000\n";
     if (loop_ == Kind::Vertices && assigned("VerCrd")) s << "  VerCrd_[i].xyz = VerCrd;\n", k_.writes.push_back("Crd");
     for (auto& [name, f] : g_.fields_)
-      if (f.at == loop_ && assigned(L_ + name)) s << "  " << name << "_[i] = " << L_ << name << ";\n", k_.writes.push_back(name);
+      if (f.at == loop_ && assigned(L_ + name))
+        s << "  " << name << "_[i] = " << L_ << name << ";\n", k_.writes.push_back(name);
     s << "}\n";
     return s.str();
   }
@@ -80,7 +82,8 @@ class KernelWriter {
     auto first = std::find_if(ids.begin(), ids.end(), [&](const words::Word& w) { return w.text == var; });
     if (first == ids.end()) return false;
     size_t at = first->at;
-    long depth = std::count(code.begin(), code.begin() + long(at), '{') - std::count(code.begin(), code.begin() + long(at), '}');
+    long depth =
+        std::count(code.begin(), code.begin() + long(at), '{') - std::count(code.begin(), code.begin() + long(at), '}');
     size_t before = at ? code.find_last_not_of(" \t\n", at - 1) : std::string::npos;
     bool statement = before == std::string::npos || std::string(";{}").find(code[before]) != std::string::npos;
     // `var = right;`, the right side not naming var
@@ -207,7 +210,8 @@ std::vector<GpuMesh::Name> GpuMesh::names(Kind loop) const {
     for (auto& [name, f] : fields_)
       if (f.at == at) out.push_back({glsl_type(f.type), prefix + name, size, what + name});
     out.push_back({"int", prefix + "Ref", size, what + "reference"});
-    if (at == Kind::Vertices && !prefix.empty() && prefix != "Ver") out.push_back({"vec3", prefix + "Crd", size, what + "coordinates"});
+    if (at == Kind::Vertices && !prefix.empty() && prefix != "Ver")
+      out.push_back({"vec3", prefix + "Crd", size, what + "coordinates"});
   };
   if (loop == Kind::Vertices) {
     out.push_back({"vec3", "VerCrd", "", "its coordinates (read/write)"});
@@ -237,12 +241,14 @@ std::vector<GpuMesh::Name> GpuMesh::names(Kind loop) const {
     }
   for (auto& [name, l] : links_)
     if (l.from == loop) {
-      out.push_back({"uint", L + name, std::to_string(l.slots), std::string("the link table ") + name + " to " + kind_name(l.to)});
+      out.push_back({"uint", L + name, std::to_string(l.slots),
+                     std::string("the link table ") + name + " to " + kind_name(l.to)});
       fields_at(l.to, L + name, std::to_string(l.slots), "through it (zero for none): ");
     }
   fields_at(loop, L, "", "its own (read/write): ");
   for (auto& [name, f] : fields_)
-    out.push_back({glsl_type(f.type), name + "_", "[]", std::string("the whole field at ") + kind_name(f.at) + " (scatter, atomics)"});
+    out.push_back({glsl_type(f.type), name + "_", "[]",
+                   std::string("the whole field at ") + kind_name(f.at) + " (scatter, atomics)"});
   return out;
 }
 
@@ -270,7 +276,8 @@ void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k) const {
   std::vector<gpu::Bind> binds;
   for (auto& name : k.uses) binds.push_back(gpu::storage_buffer(buffer(name)));
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
-               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   k.pipeline.bind(cmd, binds, k.count);
   vkCmdDispatch(cmd, gpu::groups(k.count, 64), 1, 1);
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,

@@ -7,6 +7,7 @@
 
 namespace mesh {
 
+// Long: a table, one entry an example of the seed.
 const std::map<std::string, Example>& mesh_examples() {
   static const std::map<std::string, Example> kExamples = {
       {"smoothing",

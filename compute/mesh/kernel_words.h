@@ -16,7 +16,7 @@ struct Word {
 // Identifiers ([A-Za-z_][A-Za-z0-9_]*) in order; numbers such as 1e5 or 2u are skipped whole.
 std::vector<Word> identifiers(std::string_view code);
 bool names(std::string_view code, std::string_view word);  // `word` occurs as a whole identifier
-std::string strip_comments(std::string_view code);          // each // or /* */ comment becomes a space
+std::string strip_comments(std::string_view code);         // each // or /* */ comment becomes a space
 
 bool is_identifier_char(char c);
 bool is_capitalised_name(std::string_view s);  // [A-Z][A-Za-z0-9]*

@@ -44,7 +44,9 @@ std::vector<uint32_t> classes(const std::vector<uint32_t>& keys, uint32_t w, siz
       if (keys[size_t(a) * w + j] != keys[size_t(b) * w + j]) return keys[size_t(a) * w + j] < keys[size_t(b) * w + j];
     return a < b;
   };
-  auto same = [&](uint32_t a, uint32_t b) { return std::equal(&keys[size_t(a) * w], &keys[size_t(a) * w] + w, &keys[size_t(b) * w]); };
+  auto same = [&](uint32_t a, uint32_t b) {
+    return std::equal(&keys[size_t(a) * w], &keys[size_t(a) * w] + w, &keys[size_t(b) * w]);
+  };
   for (size_t v = 0; v < vertices; ++v) {
     auto lo = order.begin() + long(start[v]), hi = order.begin() + long(start[v + 1]);
     std::sort(lo, hi, less);
@@ -59,7 +61,8 @@ std::vector<uint32_t> classes(const std::vector<uint32_t>& keys, uint32_t w, siz
 
 void check_indices(const Elements& e, size_t vertices) {
   for (uint32_t v : e.v)
-    if (v >= vertices) throw std::invalid_argument(std::string(kind_name(e.kind)) + ": a vertex index past the vertices");
+    if (v >= vertices)
+      throw std::invalid_argument(std::string(kind_name(e.kind)) + ": a vertex index past the vertices");
 }
 
 }  // namespace
@@ -67,7 +70,7 @@ void check_indices(const Elements& e, size_t vertices) {
 EdgeSet extract_edges(const Mesh& m) {
   std::vector<uint32_t> keys;
   std::vector<std::pair<Kind, size_t>> spans;  // the kinds' items in `keys`, in order
-  std::vector<const Elements*> sets;            // the file's edges first, so they keep their numbers
+  std::vector<const Elements*> sets;           // the file's edges first, so they keep their numbers
   if (m.find(Kind::Edges)) sets.push_back(m.find(Kind::Edges));
   for (const Elements& e : m.elements)
     if (e.kind != Kind::Edges) sets.push_back(&e);
@@ -177,12 +180,14 @@ FaceSet extract_faces(const Mesh& m) {
     std::array<double, 3> nrm = {0, 0, 0}, fc = {0, 0, 0}, ec = {0, 0, 0};
     for (size_t c = 0; c < face.size(); ++c) {
       auto p = P(face[c]), q = P(face[(c + 1) % face.size()]);
-      nrm[0] += (p[1] - q[1]) * (p[2] + q[2]), nrm[1] += (p[2] - q[2]) * (p[0] + q[0]), nrm[2] += (p[0] - q[0]) * (p[1] + q[1]);
+      nrm[0] += (p[1] - q[1]) * (p[2] + q[2]), nrm[1] += (p[2] - q[2]) * (p[0] + q[0]),
+          nrm[2] += (p[0] - q[0]) * (p[1] + q[1]);
       for (int d = 0; d < 3; ++d) fc[d] += p[d] / double(face.size());
     }
     for (uint32_t c = 0; c < n; ++c)
       for (int d = 0; d < 3; ++d) ec[d] += P(ev[c])[d] / n;
-    if (nrm[0] * (ec[0] - fc[0]) + nrm[1] * (ec[1] - fc[1]) + nrm[2] * (ec[2] - fc[2]) > 0) std::reverse(face.begin() + 1, face.end());
+    if (nrm[0] * (ec[0] - fc[0]) + nrm[1] * (ec[1] - fc[1]) + nrm[2] * (ec[2] - fc[2]) > 0)
+      std::reverse(face.begin() + 1, face.end());
     Elements& out = face.size() == 3 ? fs.triangles : fs.quadrilaterals;
     out.v.insert(out.v.end(), face.begin(), face.end());
     out.ref.push_back(0);
@@ -197,7 +202,8 @@ Elements FaceSet::boundary(Kind k) const {
   uint32_t n = nodes_of(k);
   Elements b{k, {}, {}};
   for (size_t i = 0; i < all.count(); ++i)
-    if (on[i]) b.v.insert(b.v.end(), all.v.begin() + long(i * n), all.v.begin() + long((i + 1) * n)), b.ref.push_back(0);
+    if (on[i])
+      b.v.insert(b.v.end(), all.v.begin() + long(i * n), all.v.begin() + long((i + 1) * n)), b.ref.push_back(0);
   return b;
 }
 

@@ -23,8 +23,8 @@ const LocalTopology& local_topology(Kind k);
 // references), then the edges of the other elements in the order met; and, for each element
 // kind, its elements' edges (local_topology(kind).edges.size() a line).
 struct EdgeSet {
-  std::vector<uint32_t> ev;        // 2 a line, smaller vertex first
-  std::vector<int64_t> ref;        // the file's reference, 0 for an extracted edge
+  std::vector<uint32_t> ev;  // 2 a line, smaller vertex first
+  std::vector<int64_t> ref;  // the file's reference, 0 for an extracted edge
   std::map<Kind, std::vector<uint32_t>> edges_of;
   size_t count() const { return ref.size(); }
   Elements as_elements() const { return {Kind::Edges, ev, ref}; }

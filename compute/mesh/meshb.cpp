@@ -16,7 +16,7 @@
 namespace mesh {
 
 namespace {
-constexpr int kDimension = 3, kEnd = 54, kVersion = 1;
+constexpr int kDimension = kGmfDimension, kEnd = kGmfEnd, kVersion = 1;
 const Kind kKinds[] = {Kind::Vertices,   Kind::Edges,    Kind::Triangles, Kind::Quadrilaterals,
                        Kind::Tetrahedra, Kind::Pyramids, Kind::Prisms,    Kind::Hexahedra};
 // Keywords skipped in ASCII files: a count, then that many lines of `width` integers.
@@ -24,8 +24,8 @@ struct Skippable {
   const char* name;
   int width;
 };
-const Skippable kSkippable[] = {{"Corners", 1},          {"RequiredVertices", 1},       {"Ridges", 1},
-                                {"RequiredEdges", 1},    {"RequiredTriangles", 1},      {"RequiredQuadrilaterals", 1},
+const Skippable kSkippable[] = {{"Corners", 1},           {"RequiredVertices", 1},  {"Ridges", 1},
+                                {"RequiredEdges", 1},     {"RequiredTriangles", 1}, {"RequiredQuadrilaterals", 1},
                                 {"RequiredTetrahedra", 1}};
 
 // Coordinates past this cannot go through the GPU kernels' single precision: squares and
@@ -39,11 +39,6 @@ std::string magnitude(double limit) {
   char b[32];
   std::snprintf(b, sizeof b, "%.3g", limit);
   return b;
-}
-
-bool binary_path(const std::filesystem::path& p) {
-  auto e = p.extension().string();
-  return !e.empty() && e.back() == 'b';
 }
 
 bool same(const std::string& a, const char* b) {
@@ -123,8 +118,10 @@ class Bytes {
   Bytes(const std::string& data, const std::string& name) : name_(name), data_(data) {
     if (data_.size() < 8) fail("too short for a GMF header");
     int32_t code = i32();
-    if (code == 16777216) swap_ = true;
-    else if (code != 1) at_ = 0, fail("not a GMF binary file (the first integer is " + std::to_string(code) + ", not 1)");
+    if (code == 16777216)
+      swap_ = true;
+    else if (code != 1)
+      at_ = 0, fail("not a GMF binary file (the first integer is " + std::to_string(code) + ", not 1)");
     version = i32();
     if (version < 1 || version > 4) at_ = 4, fail("unknown GMF version " + std::to_string(version) + " (1 to 4)");
   }
@@ -138,7 +135,8 @@ class Bytes {
   void need(size_t n) const {
     if (at_ + n > data_.size()) fail("the file ends inside a keyword");
   }
-  template <class T> T get() {
+  template <class T>
+  T get() {
     need(sizeof(T));
     T v;
     char b[sizeof(T)];
@@ -167,70 +165,17 @@ class Bytes {
   bool swap_ = false;
 };
 
-// Opens the file and writes the header and the dimension; close() writes End.
-struct Writer {
-  Writer(const std::filesystem::path& p, int version, int dim)
-      : f(p, binary_path(p) ? std::ios::binary : std::ios::out), binary(binary_path(p)), version(version), path(p) {
-    if (version < 1 || version > (binary ? 4 : 2)) throw std::invalid_argument("GMF: unsupported version to write");
-    if (!f) throw std::runtime_error(p.string() + ": cannot write");
-    if (binary) {
-      put<int32_t>(1);
-      put<int32_t>(version);
-      begin_keyword(kDimension);
-      put<int32_t>(dim);
-      end_keyword();
-    } else {
-      f.precision(version == 1 ? 9 : 17);
-      f << "MeshVersionFormatted " << version << "\n\nDimension " << dim << "\n";
-    }
-  }
-  void close() {
-    if (binary) {
-      put<int32_t>(kEnd);
-      if (version >= 3) put<int64_t>(0);
-      else put<int32_t>(0);
-    } else {
-      f << "\nEnd\n";
-    }
-    f.close();
-    if (!f) throw std::runtime_error(path.string() + ": cannot write");
-  }
-  template <class T> void put(T v) { f.write(reinterpret_cast<const char*>(&v), sizeof v); }
-  void integer(int64_t v) {
-    if (version >= 4) put<int64_t>(v);
-    else put<int32_t>(int32_t(v));
-  }
-  void real(double v) {
-    if (version == 1) put<float>(float(v));
-    else put<double>(v);
-  }
-  // A keyword's header with its next-keyword position filled in by end_keyword().
-  void begin_keyword(int kwd) {
-    put<int32_t>(kwd);
-    next_at = f.tellp();
-    if (version >= 3) put<int64_t>(0);
-    else put<int32_t>(0);
-  }
-  void end_keyword() {
-    auto here = f.tellp();
-    f.seekp(next_at);
-    if (version >= 3) put<int64_t>(int64_t(here));
-    else put<int32_t>(int32_t(here));
-    f.seekp(here);
-  }
-  std::ofstream f;
-  bool binary;
-  int version;
-  std::filesystem::path path;
-  std::streampos next_at{};
-};
-
 int kind_index(Kind k) { return int(std::find(std::begin(kKinds), std::end(kKinds), k) - std::begin(kKinds)); }
 }  // namespace
 
+bool gmf_binary(const std::filesystem::path& p) {
+  auto e = p.extension().string();
+  return !e.empty() && e.back() == 'b';
+}
+
 const char* kind_name(Kind k) {
-  static const char* n[] = {"Vertices", "Edges", "Triangles", "Quadrilaterals", "Tetrahedra", "Pyramids", "Prisms",
-                            "Hexahedra"};
+  static const char* n[] = {"Vertices",   "Edges",    "Triangles", "Quadrilaterals",
+                            "Tetrahedra", "Pyramids", "Prisms",    "Hexahedra"};
   return n[kind_index(k)];
 }
 uint32_t nodes_of(Kind k) {
@@ -269,8 +214,10 @@ void read_elements(Src& in, Mesh& m, Kind k, int64_t n) {
   for (int64_t l = 0; l < n; ++l) {
     for (uint32_t c = 0; c < nodes; ++c) {
       int64_t idx;
-      if constexpr (std::is_same_v<Src, Text>) idx = in.integer("a vertex index");
-      else idx = in.integer();
+      if constexpr (std::is_same_v<Src, Text>)
+        idx = in.integer("a vertex index");
+      else
+        idx = in.integer();
       if (idx < 1 || uint64_t(idx) > m.vertices())
         in.fail(std::string(kind_name(k)) + " " + std::to_string(l + 1) + ": vertex " + std::to_string(idx) +
                 " is not in 1.." + std::to_string(m.vertices()));
@@ -281,8 +228,10 @@ void read_elements(Src& in, Mesh& m, Kind k, int64_t n) {
       if (std::find(first, a, *a) != a)
         in.fail(std::string(kind_name(k)) + " " + std::to_string(l + 1) + ": vertex " + std::to_string(*a + 1) +
                 " appears twice (a degenerate element)");
-    if constexpr (std::is_same_v<Src, Text>) e.ref.push_back(in.integer("a reference"));
-    else e.ref.push_back(in.integer());
+    if constexpr (std::is_same_v<Src, Text>)
+      e.ref.push_back(in.integer("a reference"));
+    else
+      e.ref.push_back(in.integer());
   }
   m.elements.push_back(std::move(e));
 }
@@ -316,8 +265,10 @@ int walk(const std::string& data, const std::string& name, bool is_binary,
         in.at_ = start, in.fail("keyword " + std::to_string(kwd) + ": next-keyword position " + std::to_string(next) +
                                 " is outside the file");
       bool known = kwd == kDimension;
-      if (known) set_dim(in.i32(), in);
-      else known = binary(kwd, in, dim);
+      if (known)
+        set_dim(in.i32(), in);
+      else
+        known = binary(kwd, in, dim);
       if (!known && next == 0) in.fail("keyword " + std::to_string(kwd) + " cannot be skipped (no next position)");
       if (next == 0) continue;
       if (known && uint64_t(next) != in.at_)
@@ -358,7 +309,7 @@ int walk(const std::string& data, const std::string& name, bool is_binary,
 }  // namespace
 
 Mesh read_mesh(const std::filesystem::path& path) {
-  return parse_mesh(io::read_input(path), path.string(), binary_path(path));
+  return parse_mesh(io::read_input(path), path.string(), gmf_binary(path));
 }
 
 Mesh parse_mesh(const std::string& data, const std::string& name, bool binary) {
@@ -379,11 +330,13 @@ Mesh parse_mesh(const std::string& data, const std::string& name, bool binary) {
         if (!dim) in.fail("a mesh keyword before Dimension");
         m.dim = dim;
         int64_t n = in.integer();
-        size_t per = *it == Kind::Vertices ? m.dim * (in.version == 1 ? 4 : 8) : nodes_of(*it) * (in.version >= 4 ? 8 : 4);
+        size_t per =
+            *it == Kind::Vertices ? m.dim * (in.version == 1 ? 4 : 8) : nodes_of(*it) * (in.version >= 4 ? 8 : 4);
         per += in.version >= 4 ? 8 : 4;
         in.claim(n, per, kind_name(*it));
         if (*it == Kind::Vertices) {
-          read_vertices(in, n, [&](double limit) { return in.real(limit); }, [&] { return in.integer(); });
+          read_vertices(
+              in, n, [&](double limit) { return in.real(limit); }, [&] { return in.integer(); });
         } else {
           if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
           read_elements(in, m, *it, n);
@@ -398,8 +351,9 @@ Mesh parse_mesh(const std::string& data, const std::string& name, bool binary) {
         int64_t n = in.integer("a count");
         in.claim(n, (*it == Kind::Vertices ? m.dim : nodes_of(*it)) + 1, kind_name(*it));
         if (*it == Kind::Vertices) {
-          read_vertices(in, n, [&](double limit) { return in.real("a coordinate", limit); },
-                        [&] { return in.integer("a reference"); });
+          read_vertices(
+              in, n, [&](double limit) { return in.real("a coordinate", limit); },
+              [&] { return in.integer("a reference"); });
         } else {
           if (m.find(*it)) in.fail(std::string("a second ") + kind_name(*it) + " keyword");
           read_elements(in, m, *it, n);
@@ -410,46 +364,8 @@ Mesh parse_mesh(const std::string& data, const std::string& name, bool binary) {
   return m;
 }
 
-void write_mesh(const std::filesystem::path& path, const Mesh& m, int version) {
-  Writer w(path, version, m.dim);
-  if (w.binary) {
-    w.begin_keyword(keyword_of(Kind::Vertices));
-    w.integer(int64_t(m.vertices()));
-    for (size_t i = 0; i < m.vertices(); ++i) {
-      for (int c = 0; c < m.dim; ++c) w.real(m.xyz[i * m.dim + c]);
-      w.integer(m.vref[i]);
-    }
-    w.end_keyword();
-    for (auto& e : m.elements) {
-      w.begin_keyword(keyword_of(e.kind));
-      w.integer(int64_t(e.count()));
-      uint32_t nodes = nodes_of(e.kind);
-      for (size_t l = 0; l < e.count(); ++l) {
-        for (uint32_t c = 0; c < nodes; ++c) w.integer(int64_t(e.v[l * nodes + c]) + 1);
-        w.integer(e.ref[l]);
-      }
-      w.end_keyword();
-    }
-  } else {
-    w.f << "\nVertices\n" << m.vertices() << "\n";
-    for (size_t i = 0; i < m.vertices(); ++i) {
-      for (int c = 0; c < m.dim; ++c) w.f << m.xyz[i * m.dim + c] << ' ';
-      w.f << m.vref[i] << '\n';
-    }
-    for (auto& e : m.elements) {
-      w.f << '\n' << kind_name(e.kind) << '\n' << e.count() << '\n';
-      uint32_t nodes = nodes_of(e.kind);
-      for (size_t l = 0; l < e.count(); ++l) {
-        for (uint32_t c = 0; c < nodes; ++c) w.f << e.v[l * nodes + c] + 1 << ' ';
-        w.f << e.ref[l] << '\n';
-      }
-    }
-  }
-  w.close();
-}
-
 Solutions read_solution(const std::filesystem::path& path) {
-  return parse_solution(io::read_input(path), path.string(), binary_path(path));
+  return parse_solution(io::read_input(path), path.string(), gmf_binary(path));
 }
 
 Solutions parse_solution(const std::string& data, const std::string& name, bool binary) {
@@ -495,29 +411,6 @@ Solutions parse_solution(const std::string& data, const std::string& name, bool 
         return true;
       });
   return s;
-}
-
-void write_solution(const std::filesystem::path& path, const Solutions& s, int version) {
-  Writer w(path, version, s.dim);
-  if (w.binary) {
-    for (auto& f : s.fields) {
-      w.begin_keyword(solution_keyword_of(f.at));
-      w.integer(int64_t(f.count(s.dim)));
-      w.put<int32_t>(int32_t(f.types.size()));
-      for (int t : f.types) w.put<int32_t>(t);
-      for (double v : f.values) w.real(v);
-      w.end_keyword();
-    }
-  } else {
-    for (auto& f : s.fields) {
-      w.f << "\nSolAt" << kind_name(f.at) << '\n' << f.count(s.dim) << '\n' << f.types.size();
-      for (int t : f.types) w.f << ' ' << t;
-      w.f << '\n';
-      size_t width = f.width(s.dim);
-      for (size_t i = 0; i < f.values.size(); ++i) w.f << f.values[i] << ((i + 1) % width ? ' ' : '\n');
-    }
-  }
-  w.close();
 }
 
 }  // namespace mesh

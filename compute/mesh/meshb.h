@@ -14,21 +14,23 @@
 namespace mesh {
 
 enum class Kind { Vertices, Edges, Triangles, Quadrilaterals, Tetrahedra, Pyramids, Prisms, Hexahedra };
-const char* kind_name(Kind k);     // the GMF keyword, "Triangles"
-uint32_t nodes_of(Kind k);         // vertices an element
-int keyword_of(Kind k);            // GmfVertices = 4 ...
-int solution_keyword_of(Kind k);   // GmfSolAtVertices = 62 ...
+constexpr int kGmfDimension = 3, kGmfEnd = 54;    // keyword codes the reader and the writer share
+bool gmf_binary(const std::filesystem::path& p);  // .meshb / .solb: the binary format
+const char* kind_name(Kind k);                    // the GMF keyword, "Triangles"
+uint32_t nodes_of(Kind k);                        // vertices an element
+int keyword_of(Kind k);                           // GmfVertices = 4 ...
+int solution_keyword_of(Kind k);                  // GmfSolAtVertices = 62 ...
 
 struct Elements {
   Kind kind = Kind::Triangles;
-  std::vector<uint32_t> v;    // nodes_of(kind) a line
+  std::vector<uint32_t> v;  // nodes_of(kind) a line
   std::vector<int64_t> ref;
   size_t count() const { return ref.size(); }
 };
 
 struct Mesh {
   int dim = 3;
-  std::vector<double> xyz;    // dim a vertex
+  std::vector<double> xyz;  // dim a vertex
   std::vector<int64_t> vref;
   std::vector<Elements> elements;  // one entry a kind present, in keyword order
   size_t vertices() const { return vref.size(); }

@@ -15,7 +15,8 @@ constexpr uint32_t kReduceGroups = 256;
 
 void GpuMesh::record_reduce(VkCommandBuffer cmd, const std::string& name, uint32_t component, Partials& out) {
   const Field& f = fields_.at(name);
-  if (component >= f.type.components) throw std::invalid_argument("reduce: field '" + name + "' has no component " + std::to_string(component));
+  if (component >= f.type.components)
+    throw std::invalid_argument("reduce: field '" + name + "' has no component " + std::to_string(component));
   std::string type = glsl_type(f.type), s = glsl_type({f.type.scalar, 1});
   auto& pipe = reducers_[type];
   if (!pipe) {
@@ -25,29 +26,45 @@ void GpuMesh::record_reduce(VkCommandBuffer cmd, const std::string& name, uint32
     std::string big = f.type.scalar == Scalar::Int ? "2147483647" : s + "(uintBitsToFloat(0x7f800000u))";
     std::string small = f.type.scalar == Scalar::Int ? "int(0x80000000u)" : "-" + big;
     auto enc = [&](const std::string& t, const std::string& x) {
-      return t == "double" ? "unpackDouble2x32(" + x + ")" : t == "int" ? "uvec2(uint(" + x + "), 0u)" : "uvec2(floatBitsToUint(" + x + "), 0u)";
+      return t == "double" ? "unpackDouble2x32(" + x + ")"
+             : t == "int"  ? "uvec2(uint(" + x + "), 0u)"
+                           : "uvec2(floatBitsToUint(" + x + "), 0u)";
     };
-    std::string src = "#version 460\nlayout(local_size_x = 256) in;\n"
-                      "layout(std430, binding = 0) readonly buffer F_b { " + type + " F_[]; };\n"
-                      "layout(std430, binding = 1) buffer P_b { uvec2 P_[]; };\n"
-                      "layout(push_constant) uniform Push { uint count; uint component; };\n"
-                      "shared " + s + " smin[256], smax[256], ssum[256];\nshared " + acc + " sl2[256];\n"
-                      "void main() {\n  uint t = gl_LocalInvocationID.x;\n"
-                      "  " + s + " mn = " + big + ", mx = " + small + ", sum = " + s + "(0);\n  " + acc + " l2 = " + acc + "(0);\n"
-                      "  for (uint i = gl_GlobalInvocationID.x; i < count; i += gl_NumWorkGroups.x * 256u) {\n"
-                      "    " + s + " x = F_[i]" + (f.type.components > 1 ? "[component]" : "") + ";\n"
-                      "    mn = min(mn, x); mx = max(mx, x); sum += x; l2 += " + acc + "(x) * " + acc + "(x);\n  }\n"
-                      "  smin[t] = mn; smax[t] = mx; ssum[t] = sum; sl2[t] = l2;\n"
-                      "  for (uint h = 128u; h > 0u; h >>= 1) {\n    barrier();\n    if (t < h) {\n"
-                      "      smin[t] = min(smin[t], smin[t + h]); smax[t] = max(smax[t], smax[t + h]);\n"
-                      "      ssum[t] += ssum[t + h]; sl2[t] += sl2[t + h];\n    }\n  }\n"
-                      "  if (t == 0u) {\n    uint g = 4u * gl_WorkGroupID.x;\n"
-                      "    P_[g] = " + enc(s, "smin[0]") + "; P_[g + 1u] = " + enc(s, "smax[0]") + ";\n"
-                      "    P_[g + 2u] = " + enc(s, "ssum[0]") + "; P_[g + 3u] = " + enc(acc, "sl2[0]") + ";\n  }\n}\n";
+    std::string src =
+        "#version 460\nlayout(local_size_x = 256) in;\n"
+        "layout(std430, binding = 0) readonly buffer F_b { " +
+        type +
+        " F_[]; };\n"
+        "layout(std430, binding = 1) buffer P_b { uvec2 P_[]; };\n"
+        "layout(push_constant) uniform Push { uint count; uint component; };\n"
+        "shared " +
+        s + " smin[256], smax[256], ssum[256];\nshared " + acc +
+        " sl2[256];\n"
+        "void main() {\n  uint t = gl_LocalInvocationID.x;\n"
+        "  " +
+        s + " mn = " + big + ", mx = " + small + ", sum = " + s + "(0);\n  " + acc + " l2 = " + acc +
+        "(0);\n"
+        "  for (uint i = gl_GlobalInvocationID.x; i < count; i += gl_NumWorkGroups.x * 256u) {\n"
+        "    " +
+        s + " x = F_[i]" + (f.type.components > 1 ? "[component]" : "") +
+        ";\n"
+        "    mn = min(mn, x); mx = max(mx, x); sum += x; l2 += " +
+        acc + "(x) * " + acc +
+        "(x);\n  }\n"
+        "  smin[t] = mn; smax[t] = mx; ssum[t] = sum; sl2[t] = l2;\n"
+        "  for (uint h = 128u; h > 0u; h >>= 1) {\n    barrier();\n    if (t < h) {\n"
+        "      smin[t] = min(smin[t], smin[t + h]); smax[t] = max(smax[t], smax[t + h]);\n"
+        "      ssum[t] += ssum[t + h]; sl2[t] += sl2[t + h];\n    }\n  }\n"
+        "  if (t == 0u) {\n    uint g = 4u * gl_WorkGroupID.x;\n"
+        "    P_[g] = " +
+        enc(s, "smin[0]") + "; P_[g + 1u] = " + enc(s, "smax[0]") +
+        ";\n"
+        "    P_[g + 2u] = " +
+        enc(s, "ssum[0]") + "; P_[g + 3u] = " + enc(acc, "sl2[0]") + ";\n  }\n}\n";
     auto r = gpu::compile_glsl(src, gpu::ShaderStage::Compute, "mesh reduce " + type);
     if (!r.ok) throw std::logic_error("mesh reduce: " + r.messages);
-    pipe = std::make_unique<gpu::Pipeline>(gpu::make_compute(
-        ctx_, r.spirv, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, 8));
+    pipe = std::make_unique<gpu::Pipeline>(
+        gpu::make_compute(ctx_, r.spirv, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, 8));
   }
   if (!out.buffer) out.buffer = gpu::Buffer(ctx_, 4 * 8 * kReduceGroups, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
   uint32_t n = uint32_t(count(f.at)), groups = std::clamp<uint32_t>((n + 255) / 256, 1, kReduceGroups);

@@ -78,7 +78,8 @@ std::vector<uint32_t> renumber_hilbert(Mesh& m) {
   size_t n = m.vertices();
   std::vector<double> lo(3, 1e300), hi(3, -1e300);
   for (size_t v = 0; v < n; ++v)
-    for (int c = 0; c < m.dim; ++c) lo[c] = std::min(lo[c], m.xyz[v * m.dim + c]), hi[c] = std::max(hi[c], m.xyz[v * m.dim + c]);
+    for (int c = 0; c < m.dim; ++c)
+      lo[c] = std::min(lo[c], m.xyz[v * m.dim + c]), hi[c] = std::max(hi[c], m.xyz[v * m.dim + c]);
   const int bits = 21;
   std::vector<uint64_t> key(n);
   for (size_t v = 0; v < n; ++v) {

@@ -1,5 +1,7 @@
 #include "wave.h"
 
+#include "wave_push.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -10,20 +12,9 @@ namespace {
 constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 constexpr uint32_t kEnergySlot = linalg::Cg::kOutcomeSlot + 3;  // right after CG's outcome: one copy takes all 4
 
-struct RhsPush {
-  uint32_t width, height;
-  float p0, p1, q0, q1, damping, sponge_damping;
-  uint32_t sponge;
-};
-struct EnergyPush {
-  uint32_t width, height;
-  float r;
-  uint32_t slot;
-};
-struct DisturbPush {
-  uint32_t width, height, shape;
-  float cx, cy, radius, amplitude;
-};
+using RhsPush = push::WaveRhsPush;  // the blocks: shaders/common/wave_push.h
+using EnergyPush = push::WaveEnergyPush;
+using DisturbPush = push::WaveDisturbPush;
 
 // Every earlier write (compute, copies, uploads) visible to the next compute pass.
 void sync(VkCommandBuffer cmd) {
@@ -173,10 +164,15 @@ void disturb_cpu(const Config& c, std::vector<float>& f, Shape s, float cx, floa
 }
 
 Simulation::Simulation(gpu::Context& ctx, const Config& config)
-    : ctx_(ctx), config_((check(config), config)), k_(coefficients(config)), ops_(ctx, linalg::Layout::Buffer),
-      fields_{linalg::Vec(ctx, config.n(), linalg::Layout::Buffer), linalg::Vec(ctx, config.n(), linalg::Layout::Buffer),
+    : ctx_(ctx),
+      config_((check(config), config)),
+      k_(coefficients(config)),
+      ops_(ctx, linalg::Layout::Buffer),
+      fields_{linalg::Vec(ctx, config.n(), linalg::Layout::Buffer),
+              linalg::Vec(ctx, config.n(), linalg::Layout::Buffer),
               linalg::Vec(ctx, config.n(), linalg::Layout::Buffer)},
-      b_(ctx, config.n(), linalg::Layout::Buffer), tmp_(ctx, config.n(), linalg::Layout::Buffer),
+      b_(ctx, config.n(), linalg::Layout::Buffer),
+      tmp_(ctx, config.n(), linalg::Layout::Buffer),
       ring_(ctx, kRing * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true) {
   const auto& c = config_;
   linalg::Stencil5 a{c.width, c.height, k_.a0, k_.a1};
@@ -212,8 +208,10 @@ uint32_t Simulation::observe() {
   observed_ = steps_;
   // The counts are not monotonic (a reflection off the walls can need twice the last
   // batch's most) and their rounding differs across devices, hence the wide margin.
-  if (short_of_budget) budget_ = std::min(config_.max_iterations, 2 * budget_);
-  else if (any) budget_ = std::min(config_.max_iterations, 2 * std::max(most, last_most_) + 8);
+  if (short_of_budget)
+    budget_ = std::min(config_.max_iterations, 2 * budget_);
+  else if (any)
+    budget_ = std::min(config_.max_iterations, 2 * std::max(most, last_most_) + 8);
   if (any) last_most_ = most;
   return short_of_budget;
 }

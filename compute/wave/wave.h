@@ -45,11 +45,11 @@ struct Config {
   float c = 1.0f, dt = 1.0f, dx = 1.0f;
   Scheme scheme = Scheme::Newmark;
   Storage storage = Storage::Stencil;
-  float tolerance = 1e-6f;             // CG: ||r|| <= tolerance·||b||
+  float tolerance = 1e-6f;  // CG: ||r|| <= tolerance·||b||
   uint32_t max_iterations = 100;
-  float damping = 0.0f;                // γ everywhere
-  uint32_t sponge = 0;                 // absorbing border width in cells (0: reflecting walls)
-  float sponge_damping = 0.2f;         // γ added at the outermost cells
+  float damping = 0.0f;         // γ everywhere
+  uint32_t sponge = 0;          // absorbing border width in cells (0: reflecting walls)
+  float sponge_damping = 0.2f;  // γ added at the outermost cells
   float r() const { return c * c * dt * dt / (dx * dx); }
   uint32_t n() const { return width * height; }
 };

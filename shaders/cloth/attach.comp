@@ -10,7 +10,8 @@
 layout(local_size_x = 256) in;
 layout(std430, binding = 0) buffer X_block { vec4 X[]; };
 layout(std430, binding = 1) readonly buffer Start_block { vec4 START[]; };
-#include "params.glsl"
+#define PUSH_ClothStepPush
+#include "cloth_push.h"
 #include "collide.glsl"
 
 void main() {

@@ -1,10 +1,12 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // Vertex normals of the cloth from central differences of the positions (one-sided at
 // the borders), for shading and for the wind.
 layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer X_block { vec4 X[]; };
 layout(std430, binding = 1) writeonly buffer N_block { vec4 N[]; };
-layout(push_constant) uniform Push { uint width, height; };
+#define PUSH_ClothNormalsPush
+#include "cloth_push.h"
 
 vec3 at(int x, int y) { return X[uint(clamp(y, 0, int(height) - 1)) * width + uint(clamp(x, 0, int(width) - 1))].xyz; }
 

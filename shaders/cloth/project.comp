@@ -9,14 +9,8 @@
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) buffer X_block { vec4 X[]; };
 layout(std430, binding = 1) readonly buffer Start_block { vec4 START[]; };  // positions at the step's start (friction)
-layout(push_constant) uniform Push {
-  vec4 sphere;
-  uint width, height;
-  float len, stiffness;
-  int dx, dy;
-  uint stride, phase, along_y;
-  float ground, thickness, friction;
-};
+#define PUSH_ClothProjectPush
+#include "cloth_push.h"
 #include "collide.glsl"
 
 void main() {

@@ -20,7 +20,8 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) readonly buffer In_block { vec4 IN[]; };
 layout(std430, binding = 1) writeonly buffer Out_block { vec4 OUT[]; };
 layout(std430, binding = 2) readonly buffer Start_block { vec4 START[]; };  // positions at the step's start (friction)
-#include "params.glsl"
+#define PUSH_ClothStepPush
+#include "cloth_push.h"
 #include "collide.glsl"
 
 void constrain(inout vec3 delta, vec4 p, ivec2 c, ivec2 off, float len) {

@@ -1,4 +1,5 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // Cloth statistics in two passes (pass 0: a partial per workgroup; pass 1: one workgroup
 // adds them into parts[groups] and copies the 4 corners for picking):
 // structural stretch (|AB| − l)/l over right and down edges (max |.|, sum of |.| and of squares),
@@ -9,7 +10,8 @@ layout(std430, binding = 0) readonly buffer X_block { vec4 X[]; };
 layout(std430, binding = 1) readonly buffer Prev_block { vec4 XP[]; };
 struct Part { float max_stretch, sum_sq, kinetic, min_y, min_gap; uint bad; float sum_abs, max_y; };
 layout(std430, binding = 2) buffer Parts { vec4 corners[4]; Part parts[]; };
-layout(push_constant) uniform Push { vec4 sphere; uint width, height; float rest, inv_dt2; uint pass_index, groups; };
+#define PUSH_ClothStatsPush
+#include "cloth_push.h"
 
 shared Part partial[256];
 

@@ -8,7 +8,8 @@ layout(std430, binding = 0) readonly buffer X_block { vec4 X[]; };
 layout(std430, binding = 1) readonly buffer Prev_block { vec4 XP[]; };
 layout(std430, binding = 2) readonly buffer N_block { vec4 N[]; };
 layout(std430, binding = 3) writeonly buffer Out_block { vec4 OUT[]; };
-#include "params.glsl"
+#define PUSH_ClothStepPush
+#include "cloth_push.h"
 
 void main() {
   uint i = gl_GlobalInvocationID.x;

@@ -4,7 +4,8 @@
 #include "grid.glsl"
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(binding = 0, r32f) uniform image2D field;
-layout(push_constant) uniform Push { ivec2 size; ivec2 origin; vec2 center; float radius; float amount; };
+#define PUSH_DiffusionPaintPush
+#include "diffusion_push.h"
 
 void main() {
   ivec2 p = origin + ivec2(gl_GlobalInvocationID.xy);

@@ -1,4 +1,5 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // Field statistics in two passes: pass 0, kStatsGroups workgroups each reduce a strided
 // share of the cells to one partial; pass 1, one workgroup reduces the partials into
 // parts[groups]. NaN and inf cells are counted, not summed.
@@ -6,7 +7,8 @@ layout(local_size_x = 256) in;
 layout(binding = 0, r32f) uniform readonly image2D field;
 struct Part { float sum; float lo; float hi; uint bad; };
 layout(std430, binding = 1) buffer Parts { Part parts[]; };
-layout(push_constant) uniform Push { ivec2 size; uint pass_index; uint groups; };
+#define PUSH_DiffusionStatsPush
+#include "diffusion_push.h"
 
 shared Part partial[256];
 

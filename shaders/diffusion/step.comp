@@ -6,7 +6,8 @@
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(binding = 0, r32f) uniform readonly image2D src;
 layout(binding = 1, r32f) uniform writeonly image2D dst;
-layout(push_constant) uniform Push { ivec2 size; float k; int insulated; };
+#define PUSH_DiffusionStepPush
+#include "diffusion_push.h"
 
 // Outside the grid: the cell's own value (zero flux) or zero (fixed boundary).
 float neighbour(ivec2 p, float self) {

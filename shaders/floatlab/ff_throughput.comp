@@ -9,7 +9,8 @@
 layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer A_block { vec2 A[]; };
 layout(std430, binding = 1) writeonly buffer Out_block { vec2 OUT[]; };
-layout(push_constant) uniform Push { uint n, op, reps; float b_hi, b_lo; };
+#define PUSH_FloatLoopPush
+#include "floatlab_push.h"
 
 void main() {
   uint i = gl_GlobalInvocationID.x;

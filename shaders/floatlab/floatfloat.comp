@@ -6,7 +6,8 @@ layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer A_block { vec2 A[]; };
 layout(std430, binding = 1) readonly buffer B_block { vec2 B[]; };
 layout(std430, binding = 2) writeonly buffer Out_block { vec2 OUT[]; };
-layout(push_constant) uniform Push { uint n, op; };
+#define PUSH_FloatOpPush
+#include "floatlab_push.h"
 
 vec2 apply(vec2 a, vec2 b) {
   switch (op) {

@@ -1,9 +1,11 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // Native double precision on the same loop as ff_throughput.comp (devices with shaderFloat64).
 layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer A_block { dvec2 A[]; };
 layout(std430, binding = 1) writeonly buffer Out_block { dvec2 OUT[]; };
-layout(push_constant) uniform Push { uint n, op, reps; float b_hi, b_lo; };
+#define PUSH_FloatLoopPush
+#include "floatlab_push.h"
 
 void main() {
   uint i = gl_GlobalInvocationID.x;

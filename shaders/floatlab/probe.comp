@@ -1,4 +1,5 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // One floating-point operation over arrays of bit patterns (so NaNs and denormals travel
 // untouched), for the probes of seed 002 ch. 3. `precise` forbids the compiler to fuse
 // or reassociate (SPIR-V NoContraction), so each operation is the one the probe asks the
@@ -8,7 +9,8 @@ layout(std430, binding = 0) readonly buffer A_block { uint A[]; };
 layout(std430, binding = 1) readonly buffer B_block { uint B[]; };
 layout(std430, binding = 2) readonly buffer C_block { uint C[]; };
 layout(std430, binding = 3) writeonly buffer Out_block { uint OUT[]; };
-layout(push_constant) uniform Push { uint n, op; float one, zero; };
+#define PUSH_FloatProbePush
+#include "floatlab_push.h"
 
 void main() {
   uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;

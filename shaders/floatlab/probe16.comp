@@ -1,4 +1,5 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // The probes of probe.comp in half precision (float16_t arithmetic), for devices with
 // shaderFloat16. Each value travels as the low 16 bits of a uint; unpackHalf2x16 and
 // packHalf2x16 convert exactly here (every value is a half already).
@@ -8,7 +9,8 @@ layout(std430, binding = 0) readonly buffer A_block { uint A[]; };
 layout(std430, binding = 1) readonly buffer B_block { uint B[]; };
 layout(std430, binding = 2) readonly buffer C_block { uint C[]; };
 layout(std430, binding = 3) writeonly buffer Out_block { uint OUT[]; };
-layout(push_constant) uniform Push { uint n, op; };
+#define PUSH_FloatProbePush
+#include "floatlab_push.h"
 
 float16_t half_of(uint bits) { return float16_t(unpackHalf2x16(bits).x); }
 

@@ -1,4 +1,5 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // The probes of probe.comp in double precision, for devices with shaderFloat64.
 // Values travel as bit patterns (two 32-bit words each).
 layout(local_size_x = 256) in;
@@ -6,7 +7,8 @@ layout(std430, binding = 0) readonly buffer A_block { uvec2 A[]; };
 layout(std430, binding = 1) readonly buffer B_block { uvec2 B[]; };
 layout(std430, binding = 2) readonly buffer C_block { uvec2 C[]; };
 layout(std430, binding = 3) writeonly buffer Out_block { uvec2 OUT[]; };
-layout(push_constant) uniform Push { uint n, op; };
+#define PUSH_FloatProbePush
+#include "floatlab_push.h"
 
 void main() {
   uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;

@@ -1,9 +1,11 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // y = a*x + y over float4: the streaming kernel that measures a device's bandwidth.
 layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer X { vec4 x[]; };
 layout(std430, binding = 1) buffer Y { vec4 y[]; };
-layout(push_constant) uniform Push { float a; uint n4; };
+#define PUSH_SaxpyPush
+#include "gpu_push.h"
 
 void main() {
   uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;

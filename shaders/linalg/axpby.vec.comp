@@ -9,11 +9,8 @@ layout(local_size_x = 256) in;
 VEC_IN(0, X);
 VEC_IN(1, Y);
 VEC_OUT(2, OUT);
-layout(push_constant) uniform Push {
-  uint quads, side, product;
-  float a, b;
-  uint a_num, a_den, b_num, b_den;
-};
+#define PUSH_AxpbyPush
+#include "linalg_push.h"
 
 void main() {
   float ca = coef(a, a_num, a_den), cb = coef(b, b_num, b_den);

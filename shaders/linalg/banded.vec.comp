@@ -24,14 +24,8 @@ VEC_IN(3, VP);
 VEC_OUT(4, OUT);
 layout(std430, binding = 5) readonly buffer Offsets_block { int offsets[]; };
 #include "reduce.glsl"
-layout(push_constant) uniform Push {
-  uint n, quads, side;
-  uint first, count;   // diagonals of this pass
-  uint accumulate;     // add acc (earlier passes)
-  uint add_vp;         // last pass: add b·vp
-  uint reduce_slot;    // NO_SLOT, or S[slot] = dot(v, result)
-  float a, b;
-};
+#define PUSH_BandedPush
+#include "linalg_push.h"
 
 // v[(4q + k + o) mod n] for k = 0..3 (formula 3.2). Away from the ends the four values
 // are two neighbouring quads shifted by o mod 4 — the same shift for the whole dispatch,

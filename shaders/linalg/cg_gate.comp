@@ -7,10 +7,7 @@
 #define GATE_BINDING 1
 #include "gate.glsl"
 layout(local_size_x = 1) in;
-layout(push_constant) uniform Push {
-  uint rho, bb, iteration, out_slot;
-  float tol2;
-  uint groups_full, groups_reduce;
-};
+#define PUSH_GatePush
+#include "linalg_push.h"
 
 void main() { gate_update(S[rho], S[bb], tol2, iteration, out_slot, groups_full, groups_reduce); }

@@ -15,11 +15,8 @@ VEC_RW(1, R);
 VEC_IN(2, D);
 VEC_IN(3, Q);
 #include "reduce.glsl"
-layout(push_constant) uniform Push {
-  uint quads, side, rho, dad, rho_next, hist;
-  uint gate_on, bb, out_slot, groups_full, groups_reduce;
-  float tol2;
-};
+#define PUSH_CgPush
+#include "linalg_push.h"
 
 void main() {
   float alpha = coef(1.0, rho, dad);

@@ -10,7 +10,8 @@ layout(std430, binding = 0) readonly buffer Rows_block { vec4 ROWS[]; };  // row
 VEC_IN(1, V);
 VEC_IN(2, VP);
 VEC_OUT(3, OUT);
-layout(push_constant) uniform Push { uint quads, side, add_vp; };
+#define PUSH_DenseRowsPush
+#include "linalg_push.h"
 
 shared vec4 partial[64];
 

@@ -10,7 +10,8 @@ VEC_IN(1, V);
 VEC_IN(2, ACC);
 VEC_IN(3, VP);
 VEC_OUT(4, OUT);
-layout(push_constant) uniform Push { uint quads, side, pass_index, add_vp; };
+#define PUSH_DenseThesisPush
+#include "linalg_push.h"
 
 void main() {
   vec4 w = LOADQ(V, pass_index);

@@ -16,7 +16,8 @@ layout(std430, binding = 3) coherent buffer Reduce_block {
   uint pad[3];
   vec2 partial[];
 } red;
-layout(push_constant) uniform Push { uint quads, side, slot; };
+#define PUSH_DotFfPush
+#include "linalg_push.h"
 
 shared vec2 tree[256];
 shared bool is_last;

@@ -10,7 +10,8 @@ layout(local_size_x = 256) in;
 VEC_IN(0, X);
 VEC_IN(1, Y);
 #include "reduce.glsl"
-layout(push_constant) uniform Push { uint quads, side, slot, mode, hist, same; };
+#define PUSH_DotOnePush
+#include "linalg_push.h"
 
 void main() {
   float sum = 0.0;

@@ -14,12 +14,8 @@ layout(local_size_x = 256) in;
 VEC_IN(0, X);
 VEC_IN(1, Y);
 VEC_OUT(2, OUT);
-layout(push_constant) uniform Push {
-  uint mode;                 // 0 partial dot, 1 reduce, 2 final dot, 3 final sum
-  uint in_count, in_side;    // quads and texture side of the input level
-  uint out_count, out_side;  // same for the output level
-  uint slot, root, hist;
-};
+#define PUSH_DotThesisPush
+#include "linalg_push.h"
 
 uint child(uint q, uint k) {
 #if TEXTURE_LAYOUT

@@ -28,7 +28,8 @@ layout(std430, binding = 9) coherent buffer Reduce_block {
   uint pad[3];
   vec2 partial[];
 } red;
-layout(push_constant) uniform Push { uint n, quads, side, op, count, num, den, slot; float sign; };
+#define PUSH_FfPush
+#include "linalg_push.h"
 
 shared vec2 tree[256];
 shared bool is_last;

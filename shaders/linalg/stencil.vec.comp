@@ -12,11 +12,8 @@ layout(local_size_x = 256) in;
 VEC_IN(0, V);
 VEC_OUT(1, OUT);
 #include "reduce.glsl"
-layout(push_constant) uniform Push {
-  uint width, height, quads, side;
-  float diag, off;
-  uint reduce_slot;
-};
+#define PUSH_StencilPush
+#include "linalg_push.h"
 
 void main() {
   uint row = width / 4u;  // quads a row

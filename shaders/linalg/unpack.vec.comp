@@ -6,7 +6,8 @@
 layout(local_size_x = 16, local_size_y = 16) in;
 VEC_IN(0, X);
 layout(binding = 1, r32f) uniform writeonly image2D IMG;
-layout(push_constant) uniform Push { uint n, side, width, height; };
+#define PUSH_UnpackPush
+#include "linalg_push.h"
 
 void main() {
   uvec2 p = gl_GlobalInvocationID.xy;

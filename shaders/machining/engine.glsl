@@ -24,13 +24,7 @@ layout(std430, binding = 3) buffer Queue { uint next; } queue;  // persistent th
 // only slice `slice` of `slice_rows` rows. compute/machining/work.cpp chooses them so that
 // no invocation loops more than a bounded number of times (llvmpipe stops any invocation
 // after 65 535 loop iterations in all; a display watchdog stops long dispatches).
-layout(push_constant) uniform Push {
-  uint nx, ny;
-  float x0, y0, d;
-  uint tri_first, tri_count, pos_first, pos_count;
-  uint slice, slice_rows;
-  uint brin_first, brin_count;
-  uint takes, per_take;  // persistent threads: at most `takes` takes of per_take pairs a thread
-};
+#define PUSH_EnginePush
+#include "machining_push.h"
 #define STRIDE (gl_NumWorkGroups.x * gl_WorkGroupSize.x)
 #include "zbuffer.glsl"

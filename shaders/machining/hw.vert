@@ -7,11 +7,8 @@
 #include "pos.glsl"
 layout(std430, binding = 0) readonly buffer Tris { vec4 TRI[]; };
 layout(std430, binding = 1) readonly buffer Positions { Pos POS[]; };
-layout(push_constant) uniform Push {
-  uint nx, ny;
-  float x0, y0, d, zlo, zhi;
-  uint pos_first;
-};
+#define PUSH_HwPush
+#include "machining_push.h"
 
 void main() {
   Pos P = POS[pos_first + gl_InstanceIndex];

@@ -6,11 +6,8 @@
 layout(local_size_x = 256) in;
 layout(std430, binding = 0) buffer Heights { uint H[]; };
 layout(std430, binding = 1) readonly buffer Depth { float DEPTH[]; };
-layout(push_constant) uniform Push {
-  uint nx, ny;
-  float x0, y0, d, zlo, zhi;
-  uint pos_first;
-};
+#define PUSH_HwPush
+#include "machining_push.h"
 
 void main() {
   uint i = gl_GlobalInvocationID.x;

@@ -7,7 +7,8 @@
 layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer Heights { uint64_t H[]; };
 layout(std430, binding = 1) writeonly buffer Keys { uint K[]; };
-layout(push_constant) uniform Push { uint n; };
+#define PUSH_NarrowPush
+#include "machining_push.h"
 
 void main() {
   uint i = gl_GlobalInvocationID.x;

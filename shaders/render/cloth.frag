@@ -1,14 +1,12 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // Two-sided cloth: a woven tartan on the front, a plain lining on the back; the normal
 // flips with the side seen.
 layout(location = 0) in vec3 normal;
 layout(location = 1) in vec2 uv;
 layout(location = 0) out vec4 color;
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  ivec4 mesh;
-  vec4 light;
-};
+#define PUSH_ClothPush
+#include "render_push.h"
 
 // One thread colour across the sett: red ground, green and navy bands, a thin yellow line.
 vec3 sett(float t) {

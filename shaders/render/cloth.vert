@@ -1,14 +1,12 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // The cloth pulled from the simulation's buffers: lattice vertex (i, j) = gl_VertexIndex of
 // an mx x my mesh (render/grid_indices) spread over the particle grid (a stride on grids
 // bigger than the mesh); no vertex buffer.
 layout(std430, binding = 0) readonly buffer X_block { vec4 X[]; };
 layout(std430, binding = 1) readonly buffer N_block { vec4 N[]; };
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  ivec4 mesh;  // particles x, y; mesh side x, y
-  vec4 light;
-};
+#define PUSH_ClothPush
+#include "render_push.h"
 layout(location = 0) out vec3 normal;
 layout(location = 1) out vec2 uv;
 

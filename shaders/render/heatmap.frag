@@ -1,11 +1,13 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // A scalar field read from the storage image the compute passes write, through a
 // 256-entry colour table (render/colormap.cpp computes the same colours on the CPU).
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 layout(binding = 0, r32f) uniform readonly image2D field;
 layout(std430, binding = 1) readonly buffer Lut { vec4 lut[256]; };
-layout(push_constant) uniform Push { ivec2 size; float lo; float hi; int smooth_cells; };
+#define PUSH_HeatmapPush
+#include "render_push.h"
 
 float cell(ivec2 p) { return imageLoad(field, clamp(p, ivec2(0), size - 1)).r; }
 

@@ -1,4 +1,5 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // Coloured by the field through the colour table (grey without one), two-sided light from
 // the face normal, edges darkened where a barycentric coordinate nears 0 (only the edges the
 // record asks for: a split quadrilateral hides its diagonal).
@@ -8,14 +9,8 @@ layout(location = 2) in float value;
 layout(location = 3) flat in uint edges;
 layout(location = 0) out vec4 color;
 layout(std430, binding = 4) readonly buffer Lut { vec4 lut[256]; };
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  vec4 centre_scale;
-  vec4 plane;
-  vec2 range;
-  uint nodes, flags;
-  uint field_stride, field_offset;
-};
+#define PUSH_MeshPush
+#include "render_push.h"
 
 void main() {
   vec3 base = vec3(0.7);

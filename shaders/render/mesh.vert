@@ -1,4 +1,5 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // Corner gl_VertexIndex % 3 of record gl_VertexIndex / 3 (render/mesh_view.h). A facet is
 // drawn where it parts a kept element from a clipped one or from the outside; the others
 // collapse to a point and rasterize nothing.
@@ -6,14 +7,8 @@ layout(std430, binding = 0) readonly buffer Crd { vec4 CRD[]; };
 layout(std430, binding = 1) readonly buffer Table { uint TABLE[]; };
 layout(std430, binding = 2) readonly buffer Records { uvec4 REC[]; };
 layout(std430, binding = 3) readonly buffer Field { uint WORDS[]; };
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  vec4 centre_scale;
-  vec4 plane;
-  vec2 range;
-  uint nodes, flags;
-  uint field_stride, field_offset;
-};
+#define PUSH_MeshPush
+#include "render_push.h"
 layout(location = 0) out vec3 world;
 layout(location = 1) out vec3 bary;
 layout(location = 2) out float value;

@@ -1,14 +1,10 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 layout(location = 0) in vec3 normal;
 layout(location = 1) in vec3 world;
 layout(location = 0) out vec4 color;
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  vec4 sphere;
-  vec4 light;
-  float ground;
-  int mode;
-};
+#define PUSH_PropsPush
+#include "render_push.h"
 
 void main() {
   vec3 n = normalize(normal);

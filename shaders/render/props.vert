@@ -1,13 +1,9 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // The cloth lab's props without vertex buffers: a latitude-longitude sphere (mode 0) or a
 // ground square (mode 1).
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  vec4 sphere;
-  vec4 light;
-  float ground;
-  int mode;
-};
+#define PUSH_PropsPush
+#include "render_push.h"
 layout(location = 0) out vec3 normal;
 layout(location = 1) out vec3 world;
 const int kSlices = 48, kStacks = 24;

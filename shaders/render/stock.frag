@@ -7,12 +7,8 @@ layout(location = 0) in vec2 brin;
 layout(location = 0) out vec4 color;
 layout(std430, binding = 0) readonly buffer Heights { uint H[]; };
 layout(std430, binding = 1) readonly buffer Lut { vec4 lut[256]; };
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  vec4 grid;
-  vec4 view;
-  ivec4 mesh;
-};
+#define PUSH_StockPush
+#include "render_push.h"
 
 float h_at(ivec2 p) { return key_height(H[clamp(p.y, 0, mesh.y - 1) * mesh.x + clamp(p.x, 0, mesh.x - 1)]); }
 

@@ -4,12 +4,8 @@
 #extension GL_GOOGLE_include_directive : require
 #include "../machining/keys.glsl"
 layout(std430, binding = 0) readonly buffer Heights { uint H[]; };
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  vec4 grid;  // x0, y0, d, top
-  vec4 view;  // scale, height_scale, max_cut
-  ivec4 mesh; // nx, ny, mx, my
-};
+#define PUSH_StockPush
+#include "render_push.h"
 layout(location = 0) out vec2 brin;
 
 void main() {

@@ -1,11 +1,9 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // The tool mesh at one position: rotated, moved to the tip, in the stock view's frame.
 layout(std430, binding = 0) readonly buffer Tris { vec4 TRI[]; };
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  vec4 view;  // scale, height_scale, centre x, centre y
-  vec4 r0, r1, r2;  // rotation rows; w: the tip (z from the stock top)
-};
+#define PUSH_ToolPush
+#include "render_push.h"
 layout(location = 0) out vec3 normal_src;
 
 void main() {

@@ -7,15 +7,8 @@ layout(location = 1) in vec3 world;
 layout(location = 0) out vec4 color;
 layout(std430, binding = 0) readonly buffer Heights { float H[]; };
 layout(binding = 1, rgba8) uniform readonly image2D floor_img;
-layout(push_constant) uniform Push {
-  mat4 mvp;
-  vec4 eye;
-  vec4 light;
-  ivec4 mesh;
-};
-#define grid (mesh.xy)
-#define height_scale (eye.w)
-#define refraction (light.w)
+#define PUSH_WaterSurfacePush
+#include "render_push.h"
 #include "water.glsl"
 
 void main() {

@@ -5,11 +5,8 @@ layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 layout(std430, binding = 0) readonly buffer Heights { float H[]; };
 layout(binding = 1, rgba8) uniform readonly image2D floor_img;
-layout(push_constant) uniform Push {
-  vec4 light;  // grid frame (x, y, up)
-  ivec2 grid;
-  float height_scale, refraction;
-};
+#define PUSH_WaterTopPush
+#include "render_push.h"
 #include "water.glsl"
 
 void main() {

@@ -1,11 +1,13 @@
 #version 460
+#extension GL_GOOGLE_include_directive : require
 // A disturbance added to h and h⁻ alike (the water starts at rest there):
 // amplitude·exp(−d²/radius²), d the distance to (cx, cy) (drop) or to the line x = cx
 // (shape 1) or y = cy (shape 2), in cells.
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) buffer H_block { float H[]; };
 layout(std430, binding = 1) buffer Prev_block { float PREV[]; };
-layout(push_constant) uniform Push { uint width, height, shape; float cx, cy, radius, amplitude; };
+#define PUSH_WaveDisturbPush
+#include "wave_push.h"
 
 void main() {
   uvec2 p = gl_GlobalInvocationID.xy;

@@ -9,7 +9,8 @@ layout(local_size_x = 256) in;
 layout(std430, binding = 0) readonly buffer H_block { float H[]; };
 layout(std430, binding = 1) readonly buffer Prev_block { float PREV[]; };
 #include "reduce.glsl"
-layout(push_constant) uniform Push { uint width, height; float r; uint slot; };
+#define PUSH_WaveEnergyPush
+#include "wave_push.h"
 
 float m_at(int x, int y) {
   if (x < 0 || y < 0 || x >= int(width) || y >= int(height)) return 0.0;

@@ -7,12 +7,8 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) readonly buffer H_block { float H[]; };
 layout(std430, binding = 1) readonly buffer Prev_block { float PREV[]; };
 layout(std430, binding = 2) writeonly buffer B_block { float B[]; };
-layout(push_constant) uniform Push {
-  uint width, height;
-  float p0, p1, q0, q1;
-  float damping, sponge_damping;
-  uint sponge;
-};
+#define PUSH_WaveRhsPush
+#include "wave_push.h"
 #include "damping.glsl"
 
 float h_at(int x, int y) {

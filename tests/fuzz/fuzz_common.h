@@ -7,11 +7,11 @@
 #include <stdexcept>
 #include <string>
 
-template <class F> int refuse_or_read(const uint8_t* data, size_t size, F read) {
+template <class F>
+int refuse_or_read(const uint8_t* data, size_t size, F read) {
   std::string bytes(reinterpret_cast<const char*>(data), size);
   try {
     read(bytes);
-  } catch (const std::runtime_error&) {
-  }
+  } catch (const std::runtime_error&) {}
   return 0;
 }

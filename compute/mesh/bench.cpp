@@ -1,9 +1,9 @@
-#include "mesh_bench.h"
+#include "bench.h"
 
+#include "generate.h"
 #include "gpu/bandwidth.h"
-#include "mesh/generate.h"
-#include "mesh/gpu_mesh.h"
-#include "mesh/renumber.h"
+#include "gpu_mesh.h"
+#include "renumber.h"
 
 #include <glm/glm.hpp>
 
@@ -11,7 +11,10 @@
 #include <functional>
 #include <thread>
 
-using namespace mesh;
+namespace mesh {
+
+using gpu::BenchOptions;
+using gpu::BenchRow;
 
 namespace {
 
@@ -38,7 +41,8 @@ struct Case {
 };
 
 BenchRow run(gpu::Context& ctx, const BenchOptions& o, const Case& c) {
-  auto tm = gpu::time_gpu(ctx, [&](VkCommandBuffer cmd) { c.g->record(cmd, *c.kernel); }, o.quick ? 3 : 15, o.quick ? 5 : 200);
+  auto tm = gpu::time_gpu(
+      ctx, [&](VkCommandBuffer cmd) { c.g->record(cmd, *c.kernel); }, o.quick ? 3 : 15, o.quick ? 5 : 200);
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   size_t n = c.kernel->count;
   double one = cpu_ms(c.cpu, n, 1), all = cpu_ms(c.cpu, n, threads);
@@ -94,6 +98,7 @@ std::string size_name(uint32_t n, size_t triangles) {
   return std::to_string(n) + "x" + std::to_string(n) + " grid, " + std::to_string(triangles) + " triangles";
 }
 
+// Long: the surface kernels of the seed, each a case sharing the same mesh and timing loop.
 void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& rows) {
   for (uint32_t n : o.quick ? std::vector<uint32_t>{32, 64} : std::vector<uint32_t>{1024, 2048, 4096})
     for (const char* order : {"grid", "shuffled", "hilbert"}) {
@@ -104,8 +109,9 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& r
       g.add_field("Bar", Kind::Triangles, {Scalar::Float, 4});
       g.add_field("Mean", Kind::Vertices, {Scalar::Float, 4});
       auto down = g.compile(Kind::Triangles, "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;");
-      auto up = g.compile(Kind::Vertices, "vec3 s = vec3(0.0);\nfor (uint k = 0u; k < VerTriDeg; ++k) s += VerTriBar[k].xyz;\n"
-                                          "VerMean.xyz = s / float(VerTriDeg);");
+      auto up = g.compile(Kind::Vertices,
+                          "vec3 s = vec3(0.0);\nfor (uint k = 0u; k < VerTriDeg; ++k) s += VerTriBar[k].xyz;\n"
+                          "VerMean.xyz = s / float(VerTriDeg);");
       const Elements& t = g.elements(Kind::Triangles);
       const Ball& b = g.upward(Kind::Vertices, Kind::Triangles);
       size_t nt = t.count(), nv = m.vertices();
@@ -129,15 +135,16 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& r
       // Compulsory traffic (each buffer crossing memory once; shared vertices from cache):
       // down, TriVer and TriBar a triangle and VerCrd a vertex; up, the padded ball row,
       // the degree, VerMean a vertex and TriBar a triangle.
-      rows.push_back(run(ctx, o,
-                         {"mesh.down (Tri)", size, order, &g, down.get(),
-                          [&](size_t lo, size_t hi) {
-                            for (size_t f = lo; f < hi; ++f)
-                              for (int c = 0; c < 3; ++c)
-                                bar[3 * f + c] = float((m.xyz[3 * t.v[3 * f] + c] + m.xyz[3 * t.v[3 * f + 1] + c] +
-                                                        m.xyz[3 * t.v[3 * f + 2] + c]) / 3);
-                          },
-                          32.0 * nt + 16.0 * nv, 9.0 * nt}));
+      rows.push_back(run(
+          ctx, o,
+          {"mesh.down (Tri)", size, order, &g, down.get(),
+           [&](size_t lo, size_t hi) {
+             for (size_t f = lo; f < hi; ++f)
+               for (int c = 0; c < 3; ++c)
+                 bar[3 * f + c] = float(
+                     (m.xyz[3 * t.v[3 * f] + c] + m.xyz[3 * t.v[3 * f + 1] + c] + m.xyz[3 * t.v[3 * f + 2] + c]) / 3);
+           },
+           32.0 * nt + 16.0 * nv, 9.0 * nt}));
       rows.push_back(run(ctx, o,
                          {"mesh.up (Ver)", size, order, &g, up.get(),
                           [&](size_t lo, size_t hi) {
@@ -152,17 +159,22 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& r
       if (!ctx.atomic_float_add || std::string(order) != "grid") continue;
       g.add_field("Area", Kind::Triangles, {Scalar::Float, 1});
       g.add_field("Star", Kind::Vertices, {Scalar::Float, 1});
-      auto area = g.compile(Kind::Triangles, "TriArea = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));");
-      auto gather = g.compile(Kind::Vertices, "float a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k];\nVerStar = a;");
+      auto area = g.compile(Kind::Triangles,
+                            "TriArea = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));");
+      auto gather = g.compile(
+          Kind::Vertices, "float a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k];\nVerStar = a;");
       auto clear = g.compile(Kind::Vertices, "VerStar = 0.0;");
-      auto scatter = g.compile(Kind::Triangles,
-                               "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
-                               "for (int c = 0; c < 3; ++c) atomicAdd(Star_[TriVer[c]], a);");
+      auto scatter =
+          g.compile(Kind::Triangles,
+                    "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
+                    "for (int c = 0; c < 3; ++c) atomicAdd(Star_[TriVer[c]], a);");
       // gather: areas (TriVer, Area a triangle, VerCrd a vertex), then the ball (row, degree,
       // Star a vertex, Area a triangle); atomics: clear Star, then TriVer a triangle, VerCrd and
       // Star read and written a vertex.
-      const double bytes[2] = {20.0 * nt + 16.0 * nv + nv * (4.0 * b.padded + 8) + 4.0 * nt, 4.0 * nv + 16.0 * nt + 24.0 * nv};
-      accumulate(ctx, o, g, size, "triangle areas summed at their vertices", *area, *gather, *clear, *scatter, bytes, rows);
+      const double bytes[2] = {20.0 * nt + 16.0 * nv + nv * (4.0 * b.padded + 8) + 4.0 * nt,
+                               4.0 * nv + 16.0 * nt + 24.0 * nv};
+      accumulate(ctx, o, g, size, "triangle areas summed at their vertices", *area, *gather, *clear, *scatter, bytes,
+                 rows);
     }
 }
 
@@ -175,24 +187,28 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& ro
       GpuMesh g(ctx, m);
       g.add_field("Vol", Kind::Tetrahedra, {Scalar::Float, 1});
       g.add_field("Dual", Kind::Vertices, {Scalar::Float, 1});
-      auto down = g.compile(Kind::Tetrahedra, "TetVol = dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], "
-                                              "TetVerCrd[3] - TetVerCrd[0])) / 6.0;");
-      auto up = g.compile(Kind::Vertices, "float v = 0.0;\nfor (uint k = 0u; k < VerTetDeg; ++k) v += VerTetVol[k];\nVerDual = 0.25 * v;");
+      auto down = g.compile(Kind::Tetrahedra,
+                            "TetVol = dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], "
+                            "TetVerCrd[3] - TetVerCrd[0])) / 6.0;");
+      auto up =
+          g.compile(Kind::Vertices,
+                    "float v = 0.0;\nfor (uint k = 0u; k < VerTetDeg; ++k) v += VerTetVol[k];\nVerDual = 0.25 * v;");
       const Elements& t = g.elements(Kind::Tetrahedra);
       const Ball& b = g.upward(Kind::Vertices, Kind::Tetrahedra);
       size_t nt = t.count(), nv = m.vertices();
       std::vector<float> vol(nt), dual(nv);
       std::string size = std::to_string(n) + "^3 cube, " + std::to_string(nt) + " tetrahedra";
       auto P = [&](uint32_t v) { return glm::vec3(m.xyz[3 * v], m.xyz[3 * v + 1], m.xyz[3 * v + 2]); };
-      rows.push_back(run(ctx, o,
-                         {"mesh.down (Tet)", size, order, &g, down.get(),
-                          [&](size_t lo, size_t hi) {
-                            for (size_t e = lo; e < hi; ++e) {
-                              glm::vec3 a = P(t.v[4 * e]);
-                              vol[e] = glm::dot(P(t.v[4 * e + 1]) - a, glm::cross(P(t.v[4 * e + 2]) - a, P(t.v[4 * e + 3]) - a)) / 6;
-                            }
-                          },
-                          24.0 * nt + 16.0 * nv, 30.0 * nt}));
+      rows.push_back(run(
+          ctx, o,
+          {"mesh.down (Tet)", size, order, &g, down.get(),
+           [&](size_t lo, size_t hi) {
+             for (size_t e = lo; e < hi; ++e) {
+               glm::vec3 a = P(t.v[4 * e]);
+               vol[e] = glm::dot(P(t.v[4 * e + 1]) - a, glm::cross(P(t.v[4 * e + 2]) - a, P(t.v[4 * e + 3]) - a)) / 6;
+             }
+           },
+           24.0 * nt + 16.0 * nv, 30.0 * nt}));
       rows.push_back(run(ctx, o,
                          {"mesh.up (Ver<-Tet)", size, order, &g, up.get(),
                           [&](size_t lo, size_t hi) {
@@ -205,20 +221,24 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& ro
                           double(nv) * (4.0 * b.padded + 4 + 4) + 4.0 * nt, double(nv) * 24}));
       if (!ctx.atomic_float_add || std::string(order) != "hilbert") continue;
       auto clear = g.compile(Kind::Vertices, "VerDual = 0.0;");
-      auto scatter = g.compile(Kind::Tetrahedra,
-                               "float v = 0.25 * dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], "
-                               "TetVerCrd[3] - TetVerCrd[0])) / 6.0;\nfor (int c = 0; c < 4; ++c) atomicAdd(Dual_[TetVer[c]], v);");
-      const double bytes[2] = {24.0 * nt + 16.0 * nv + nv * (4.0 * b.padded + 8) + 4.0 * nt, 4.0 * nv + 20.0 * nt + 24.0 * nv};
-      accumulate(ctx, o, g, size, "a quarter of each tetrahedron's volume summed at its vertices (hilbert order)", *down, *up,
-                 *clear, *scatter, bytes, rows);
+      auto scatter = g.compile(
+          Kind::Tetrahedra,
+          "float v = 0.25 * dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], "
+          "TetVerCrd[3] - TetVerCrd[0])) / 6.0;\nfor (int c = 0; c < 4; ++c) atomicAdd(Dual_[TetVer[c]], v);");
+      const double bytes[2] = {24.0 * nt + 16.0 * nv + nv * (4.0 * b.padded + 8) + 4.0 * nt,
+                               4.0 * nv + 20.0 * nt + 24.0 * nv};
+      accumulate(ctx, o, g, size, "a quarter of each tetrahedron's volume summed at its vertices (hilbert order)",
+                 *down, *up, *clear, *scatter, bytes, rows);
     }
 }
 
 }  // namespace
 
-std::vector<BenchRow> mesh_bench(gpu::Context& ctx, const BenchOptions& options) {
+std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   std::vector<BenchRow> rows;
   surfaces(ctx, options, rows);
   volumes(ctx, options, rows);
   return rows;
 }
+
+}  // namespace mesh

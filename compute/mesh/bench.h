@@ -1,6 +1,11 @@
 // `vklab bench --lab mesh`: the seed's kernel types on generated meshes of 1 to tens of
 // millions of elements, in three numberings, against the same loops on the CPU.
 #pragma once
-#include "lab.h"
+#include "gpu/bench_row.h"
+#include "gpu/context.h"
 
-std::vector<BenchRow> mesh_bench(gpu::Context& ctx, const BenchOptions& options);
+namespace mesh {
+
+std::vector<gpu::BenchRow> bench(gpu::Context& ctx, const gpu::BenchOptions& options);
+
+}  // namespace mesh

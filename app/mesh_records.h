@@ -1,0 +1,14 @@
+// What the mesh picture (render/mesh_view) draws of one element kind: its triangles
+// (quadrilaterals split, the diagonal hidden), or for a volume kind its facets, each once,
+// with the element across.
+#pragma once
+#include "mesh/gpu_mesh.h"
+#include "mesh_view.h"
+
+#include <vector>
+
+namespace mesh {
+
+std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k);
+
+}  // namespace mesh

@@ -1,0 +1,95 @@
+#include "bench.h"
+
+#include "cloth.h"
+#include "gpu/bandwidth.h"
+
+#include <string>
+
+namespace cloth {
+
+using gpu::BenchOptions;
+using gpu::BenchRow;
+
+namespace {
+
+// Table 4.1 of the thesis (GeForce 6600, 3 relaxations): simulation, simulation + display (ms).
+struct ThesisCloth {
+  uint32_t size;
+  double sim_ms, sim_display_ms;
+};
+const ThesisCloth kThesis[] = {{16, 7.9, 10.7},    {32, 8.8, 17.9},    {64, 11.0, 45.5},
+                               {128, 18.1, 166.3}, {256, 69.0, 846.0}, {512, 336.0, 2448.8}};
+
+}  // namespace
+
+std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, const Config& base, const std::string& pose,
+                            const Display& draw) {
+  std::vector<uint32_t> sizes =
+      options.quick ? std::vector<uint32_t>{16, 32} : std::vector<uint32_t>{16, 32, 64, 128, 256, 512, 1024, 2048};
+  const int repeats = options.quick ? 3 : 15;
+  std::vector<BenchRow> rows;
+  auto measure = [&](uint32_t n, uint32_t iterations, cloth::Branching b, cloth::Order o, bool display,
+                     const std::string& pass) {
+    cloth::Config c = base;
+    if (iterations) {  // the thesis's relaxation (structural springs, one substep, bare contacts)
+      auto t = cloth::Config::thesis();
+      c.substeps = t.substeps, c.shear = t.shear, c.bend = t.bend, c.attachments = t.attachments;
+      c.friction = t.friction, c.thickness = t.thickness;
+      c.iterations = iterations;
+    }
+    c.width = c.height = n;
+    c.branching = b;
+    c.order = o;
+    cloth::Simulation sim(ctx, c);
+    auto p = cloth::initial_positions(c, pose);
+    if (pose == "hang") p[cloth::corner_index(c, 0)].w = p[cloth::corner_index(c, 1)].w = 0.0f;
+    sim.set_state(p, p);
+    auto t = gpu::time_gpu(
+        ctx,
+        [&](VkCommandBuffer cmd) {  // one step from the starting pose: the same picture every run
+          sim.record_restart(cmd);
+          sim.record_steps(cmd, nullptr, 1);
+          if (display) draw(cmd, sim);
+        },
+        repeats, options.quick ? 5 : 200);
+    BenchRow row;
+    row.pass = pass;
+    row.size = std::to_string(n) + "x" + std::to_string(n);
+    row.elements = c.n();
+    row.repeats = repeats;
+    row.median_ms = t.median_ms;
+    row.min_ms = t.min_ms;
+    row.bytes = sim.bytes_per_step();
+    row.flops = sim.flops_per_step();
+    row.reference = {{"relaxations", c.iterations},
+                     {"substeps", c.substeps},
+                     {"dispatches_per_relaxation", sim.dispatches_per_relaxation()},
+                     {"device_saxpy_gbps", options.saxpy_gbps}};
+    row.reference["pose"] = pose;
+    row.reference["timed"] = "copy back the starting pose, one step (normals and stats included)";
+    if (display) row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
+    for (auto& th : kThesis)
+      if (th.size == n && iterations == 3)
+        row.reference["thesis"] = {{"device", "GeForce 6600 (seed 000, table 4.1, 3 relaxations)"},
+                                   {"gpu_ms", display ? th.sim_display_ms : th.sim_ms},
+                                   {"simulation_ms", th.sim_ms},
+                                   {"simulation_display_ms", th.sim_display_ms}};
+    rows.push_back(row);
+  };
+  using cloth::Branching, cloth::Order;
+  for (uint32_t n : sizes) {
+    measure(n, 3, Branching::Branching, Order::Jacobi, false, "cloth.step.branching");
+    measure(n, 3, Branching::SubStreams, Order::Jacobi, false, "cloth.step.substreams");
+    measure(n, 3, Branching::Branching, Order::Jacobi, true, "cloth.step+display");
+  }
+  uint32_t big = options.quick ? 32 : 1024;
+  measure(big, 16, Branching::Branching, Order::Jacobi, true, "cloth.16it.step+display");
+  if (!options.quick) rows.back().reference["target_ms"] = 2.0;
+  measure(big, 16, Branching::SubStreams, Order::Jacobi, true, "cloth.16it.substreams+display");
+  measure(big, 16, Branching::Branching, Order::GaussSeidel, true, "cloth.16it.gauss-seidel+display");
+  const cloth::Config& lab = base;
+  measure(big, 0, lab.branching, lab.order, true, "cloth.lab-defaults+display");  // 0: the panel's settings
+  return rows;
+}
+
+}  // namespace cloth

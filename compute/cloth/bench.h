@@ -1,0 +1,20 @@
+// `vklab bench --lab cloth`: one step of the thesis's relaxation (branching kernel and sub-streams) and the lab's own
+// solver, with and without the picture, with the seed's table 4.1 beside.
+#pragma once
+#include "gpu/bench_row.h"
+#include "cloth.h"
+#include "gpu/context.h"
+
+#include <functional>
+#include <string>
+
+namespace cloth {
+
+// Records the picture of the cloth (the "simulation + display" column of table 4.1); the
+// app draws it with render/cloth_view.
+using Display = std::function<void(VkCommandBuffer, const Simulation&)>;
+// `base`: the lab's settings (the last row runs them as they are); `pose`: drape or hang.
+std::vector<gpu::BenchRow> bench(gpu::Context& ctx, const gpu::BenchOptions& options, const Config& base,
+                                 const std::string& pose, const Display& draw);
+
+}  // namespace cloth

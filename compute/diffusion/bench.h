@@ -1,0 +1,10 @@
+// `vklab bench --lab diffusion`: the explicit step on grids of 256² to 8192², against one single-threaded CPU step.
+#pragma once
+#include "gpu/bench_row.h"
+#include "gpu/context.h"
+
+namespace diffusion {
+
+std::vector<gpu::BenchRow> bench(gpu::Context& ctx, const gpu::BenchOptions& options);
+
+}  // namespace diffusion

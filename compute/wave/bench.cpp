@@ -1,0 +1,120 @@
+#include "bench.h"
+
+#include "gpu/bandwidth.h"
+#include "wave.h"
+
+#include <chrono>
+#include <cmath>
+
+namespace wave {
+
+using gpu::BenchOptions;
+using gpu::BenchRow;
+
+namespace {
+
+// Table 4.2 of the thesis (GeForce 6600 / Athlon XP 2800): simulation, simulation +
+// display, CPU simulation (ms), gain.
+struct ThesisWave {
+  uint32_t size;
+  double sim_ms, sim_display_ms, cpu_ms, gain;
+};
+const ThesisWave kThesis[] = {{64, 4.2, 4.9, 3.98, 0.95},
+                              {128, 4.35, 8.7, 8.93, 2.05},
+                              {256, 9.34, 23.7, 36.5, 3.91},
+                              {512, 31.4, 113.9, 110.9, 3.53}};
+
+}  // namespace
+
+// Long: a size's two rows (step, step + display) share the settled simulation and its CG statistics.
+std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, const Config& base, const Display& draw) {
+  std::vector<uint32_t> sizes =
+      options.quick ? std::vector<uint32_t>{64, 128} : std::vector<uint32_t>{64, 128, 256, 512, 1024, 2048, 4096};
+  const int repeats = options.quick ? 3 : 15;
+  std::vector<BenchRow> rows;
+  for (uint32_t n : sizes) {
+    wave::Config c = base;
+    c.width = c.height = n;
+    c.storage = wave::Storage::Stencil;
+    c.max_iterations = 500;
+    c.tolerance = 1e-6f;
+    wave::Simulation sim(ctx, c);
+    std::vector<float> h(c.n(), 0.0f);
+    for (float f : {0.3f, 0.6f, 0.8f})
+      wave::disturb_cpu(c, h, wave::Shape::Drop, f * n, (1 - f) * n, std::max(2.0f, n / 64.0f), 1.0f);
+    sim.set_state(h, h);
+    // Settle the CG budget on a few real steps, then time with it fixed.
+    for (int i = 0; i < 4; ++i) {
+      ctx.submit_now([&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 1); });
+      sim.observe();
+    }
+    uint64_t first = sim.steps() + 1;
+    auto t = gpu::time_gpu(
+        ctx, [&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 1); }, repeats, options.quick ? 5 : 300);
+    uint32_t most = 0, sum = 0, count = 0, short_steps = 0;
+    for (uint64_t k = std::max(first, sim.steps() + 1 - std::min<uint64_t>(sim.steps(), wave::Simulation::kRing));
+         k <= sim.steps(); ++k) {
+      auto s = sim.stats(k);
+      most = std::max(most, s.iterations), sum += s.iterations, ++count;
+      if (!s.converged) ++short_steps;
+    }
+    sim.observe();
+    double iterations = count ? double(sum) / count : 0;
+    auto display = gpu::time_gpu(
+        ctx,
+        [&](VkCommandBuffer cmd) {
+          sim.record_steps(cmd, nullptr, 1);
+          draw(cmd, sim);
+        },
+        repeats, options.quick ? 5 : 100);
+    double cpu = 0;
+    if (n <= (options.quick ? 128u : 1024u)) {
+      std::vector<float> ch = sim.height(), cp = sim.previous();
+      auto t0 = std::chrono::steady_clock::now();
+      wave::step_cpu(c, ch, cp);
+      cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    }
+    nlohmann::json thesis = nullptr;
+    for (auto& th : kThesis)
+      if (th.size == n)
+        thesis = {{"device", "GeForce 6600 / Athlon XP 2800 (seed 000, table 4.2)"},
+                  {"gpu_ms", th.sim_ms},
+                  {"gpu_display_ms", th.sim_display_ms},
+                  {"cpu_ms", th.cpu_ms},
+                  {"gain", th.gain}};
+    auto base = [&](const std::string& pass, const gpu::GpuTiming& tm) {
+      BenchRow row;
+      row.pass = pass;
+      row.size = std::to_string(n) + "x" + std::to_string(n);
+      row.elements = c.n();
+      row.repeats = repeats;
+      row.median_ms = tm.median_ms;
+      row.min_ms = tm.min_ms;
+      row.bytes = iterations * sim.bytes_per_iteration() + 16.0 * c.n();
+      row.flops = iterations * sim.flops_per_iteration() + 26.0 * c.n();
+      row.reference = {{"cg_iterations_mean", iterations},
+                       {"cg_iterations_max", most},
+                       {"steps_short_of_tolerance", short_steps},
+                       {"tolerance", c.tolerance},
+                       {"courant", std::sqrt(c.r())},
+                       {"scheme", c.scheme == wave::Scheme::Seed ? "seed" : "newmark"},
+                       {"device_saxpy_gbps", options.saxpy_gbps}};
+      if (!thesis.is_null()) row.reference["thesis"] = thesis;
+      return row;
+    };
+    auto sim_row = base("wave.step", t);
+    if (cpu > 0) {
+      sim_row.reference["cpu_single_thread_ms"] = cpu;
+      sim_row.reference["gain_over_cpu"] = cpu / t.median_ms;
+    }
+    rows.push_back(sim_row);
+    auto disp_row = base("wave.step+display", display);
+    disp_row.reference["display"] = "top view, refraction and light, 1024x768 offscreen";
+    if (!thesis.is_null()) disp_row.reference["thesis"]["gpu_ms"] = thesis["gpu_display_ms"];
+    if (n == 1024) disp_row.reference["target_ms"] = 2.0;
+    rows.push_back(disp_row);
+  }
+  return rows;
+}
+
+}  // namespace wave

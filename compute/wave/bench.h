@@ -1,0 +1,19 @@
+// `vklab bench --lab wave`: the implicit step (CG each step) at the thesis's sizes and beyond, with the seed's
+// table 4.2 beside and one single-threaded CPU step.
+#pragma once
+#include "gpu/bench_row.h"
+#include "gpu/context.h"
+#include "wave.h"
+
+#include <functional>
+
+namespace wave {
+
+// Records the picture of the simulation's current heights (the "simulation + display"
+// column of table 4.2); the app draws it with render/water_view.
+using Display = std::function<void(VkCommandBuffer, const Simulation&)>;
+// The steps of `base` (scheme, Courant number, damping) on square grids.
+std::vector<gpu::BenchRow> bench(gpu::Context& ctx, const gpu::BenchOptions& options, const Config& base,
+                                 const Display& draw);
+
+}  // namespace wave

@@ -1,0 +1,16 @@
+// The float lab's push constants (compute/floatlab/, shaders/floatlab/).
+#include "push.h"
+PUSH_BEGIN
+#if defined(__cplusplus) || defined(PUSH_FloatOpPush)
+PUSH_BLOCK(FloatOpPush) { uint n, op; };  // floatfloat, probe16, probe64
+#endif
+#if defined(__cplusplus) || defined(PUSH_FloatProbePush)
+PUSH_BLOCK(FloatProbePush) {
+  uint n, op;
+  float one, zero;  // 1 and 0 the compiler cannot see, so x*1 and x+0 stay in the code
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_FloatLoopPush)
+PUSH_BLOCK(FloatLoopPush) { uint n, op, reps; float b_hi, b_lo; };  // the throughput loops
+#endif
+PUSH_END

@@ -1,0 +1,7 @@
+// The device's bandwidth reference (compute/gpu/bandwidth.cpp, shaders/gpu/saxpy.comp).
+#include "push.h"
+PUSH_BEGIN
+#if defined(__cplusplus) || defined(PUSH_SaxpyPush)
+PUSH_BLOCK(SaxpyPush) { float a; uint n4; };
+#endif
+PUSH_END

@@ -1,0 +1,68 @@
+// The linear algebra operators' push constants (compute/linalg/ops.cpp, shaders/linalg/).
+#include "push.h"
+PUSH_BEGIN
+#if defined(__cplusplus) || defined(PUSH_AxpbyPush)
+PUSH_BLOCK(AxpbyPush) {
+  uint quads, side, product;  // product: out = x·y (element-wise), else a·x + b·y
+  float a, b;
+  uint a_num, a_den, b_num, b_den;  // GPU scalar slots scaling a and b (scalars.glsl)
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_DotOnePush)
+PUSH_BLOCK(DotOnePush) { uint quads, side, slot, mode, hist, same; };
+#endif
+#if defined(__cplusplus) || defined(PUSH_DotThesisPush)
+PUSH_BLOCK(DotThesisPush) {
+  uint mode;                 // 0 partial dot, 1 reduce, 2 final dot, 3 final sum
+  uint in_count, in_side;    // quads and texture side of the input level
+  uint out_count, out_side;  // same for the output level
+  uint slot, root, hist;
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_DotFfPush)
+PUSH_BLOCK(DotFfPush) { uint quads, side, slot; };
+#endif
+#if defined(__cplusplus) || defined(PUSH_FfPush)
+PUSH_BLOCK(FfPush) { uint n, quads, side, op, count, num, den, slot; float sign; };
+#endif
+#if defined(__cplusplus) || defined(PUSH_BandedPush)
+PUSH_BLOCK(BandedPush) {
+  uint n, quads, side;
+  uint first, count;   // diagonals of this pass
+  uint accumulate;     // add acc (earlier passes)
+  uint add_vp;         // last pass: add b·vp
+  uint reduce_slot;    // NO_SLOT, or S[slot] = dot(v, result)
+  float a, b;
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_DenseThesisPush)
+PUSH_BLOCK(DenseThesisPush) { uint quads, side, pass_index, add_vp; };
+#endif
+#if defined(__cplusplus) || defined(PUSH_DenseRowsPush)
+PUSH_BLOCK(DenseRowsPush) { uint quads, side, add_vp; };
+#endif
+#if defined(__cplusplus) || defined(PUSH_CgPush)
+PUSH_BLOCK(CgPush) {
+  uint quads, side, rho, dad, rho_next, hist;
+  uint gate_on, bb, out_slot, groups_full, groups_reduce;
+  float tol2;
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_StencilPush)
+PUSH_BLOCK(StencilPush) {
+  uint width, height, quads, side;
+  float diag, off;
+  uint reduce_slot;
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_GatePush)
+PUSH_BLOCK(GatePush) {
+  uint rho, bb, iteration, out_slot;
+  float tol2;
+  uint groups_full, groups_reduce;
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_UnpackPush)
+PUSH_BLOCK(UnpackPush) { uint n, side, width, height; };
+#endif
+PUSH_END

@@ -1,0 +1,81 @@
+// The linear algebra lab from the command line: CG headless, its iteration cap, the quick bench with the seed's tables.
+#include "io/npy.h"
+#include "helpers.h"
+
+#include <nlohmann/json.hpp>
+#include <stb_image.h>
+
+#include <array>
+#include <cfloat>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace fs = std::filesystem;
+
+// The linear algebra lab end to end: CG solves the implicit Laplacian system headless,
+// the dump holds the solution and its residual history.
+TEST(Cli, LinalgCgConvergesHeadlessAndDumps) {
+  for (std::string variant : {"thesis", "modern"}) {
+    auto dir = scratch("linalg-" + variant);
+    auto r = run_process(vklab_args(
+        "--headless --validate --lab linalg --set operator=cg --set side=32 --set variant=" + variant +
+        " --set layout=" + (variant == "thesis" ? "texture" : "buffer") + " --steps 30 --size 200x200 --capture " +
+        (dir / "cg.png").string() + " --dump " + (dir / "state").string()));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+    nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "state" / "params.json"));
+    EXPECT_TRUE(j["state"]["cg_converged"].get<bool>()) << j.dump(2);
+    EXPECT_LT(j["state"]["true_relative_residual"].get<double>(), 1e-4);
+    std::vector<size_t> shape;
+    auto x = read_npy(dir / "state" / "result.npy", &shape);
+    EXPECT_EQ(shape, (std::vector<size_t>{64, 64}));
+    auto hist = read_npy(dir / "state" / "cg_residual.npy");
+    ASSERT_GT(hist.size(), 2u);
+    EXPECT_FLOAT_EQ(hist[0], 1.0f);
+    EXPECT_LE(hist.back(), 1e-5f);
+    // x solves (I - c·L) x = b with b >= 0: an M-matrix, so x >= 0 and not all zero
+    float mx = 0;
+    for (float v : x) {
+      EXPECT_GE(v, -1e-6f);
+      mx = std::max(mx, v);
+    }
+    EXPECT_GT(mx, 0.05f);
+  }
+}
+
+TEST(Cli, LinalgQuickBenchHasEveryTableWithTheSeedBeside) {
+  auto dir = scratch("linalg-bench");
+  auto r = run_process(vklab_args("bench --lab linalg --quick --validate --out " + (dir / "b.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "b.json"));
+  auto rows = j["labs"]["linalg"];
+  std::set<std::string> passes;
+  for (auto& row : rows) {
+    passes.insert(row["pass"].get<std::string>());
+    EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
+    EXPECT_GT(row["reference"]["cpu_single_thread_ms"].get<double>(), 0.0) << row.dump();
+    if (row["reference"].contains("max_relative_error_vs_cpu")) {
+      EXPECT_LT(row["reference"]["max_relative_error_vs_cpu"].get<double>(), 1e-5) << row.dump();
+    }
+  }
+  for (auto p : {"banded12.thesis.texture", "banded12.modern.buffer", "axpby.thesis.texture", "axpby.modern.buffer",
+                 "norm.thesis.texture", "norm.modern.buffer", "cg.thesis.texture", "cg.modern.buffer",
+                 "dense.thesis.texture", "dense.modern.buffer"})
+    EXPECT_TRUE(passes.count(p)) << p;
+}
+
+TEST(Cli, LinalgCgStopsAtTheIterationCap) {
+  auto dir = scratch("linalg-cap");
+  auto r =
+      run_process(vklab_args("--headless --lab linalg --set operator=cg --set side=32 --set cg_max_iterations=25 "
+                             "--set cg_check_every=10 --steps 10 --dump " +
+                             (dir / "state").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "state" / "params.json"));
+  EXPECT_EQ(j["state"]["cg_iterations"], 25);
+  EXPECT_FALSE(j["state"]["cg_converged"].get<bool>());
+  EXPECT_EQ(read_npy(dir / "state" / "cg_residual.npy").size(), 26u);
+}

@@ -1,0 +1,127 @@
+// The machining lab from the command line: tools, paths and stocks from files, the dump against the CPU engine, bad
+// files, the bench and its selection.
+#include "machining/zbuffer.h"
+#include "io/npy.h"
+#include "helpers.h"
+
+#include <nlohmann/json.hpp>
+#include <stb_image.h>
+
+#include <array>
+#include <cfloat>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace fs = std::filesystem;
+
+// The machining lab from the command line: generated tool and path, an STL tool and a
+// positions file, the dump's heights against the CPU engine; a bad file ends the run with
+// a message naming it and exit code 1.
+TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
+  auto dir = scratch("machining");
+  auto r =
+      run_process(vklab_args("--headless --validate --lab machining --tool-shape sphere --path-gen spiral --set "
+                             "stock_size=64 --set path_positions=300 --set positions_per_frame=100 --steps 5 "
+                             "--size 320x240 --capture " +
+                             (dir / "m.png").string() + " --dump " + (dir / "a").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  EXPECT_GT(fs::file_size(dir / "m.png"), 1000u);
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "a" / "params.json"));
+  EXPECT_EQ(j["state"]["positions_done"], 300);
+  EXPECT_GT(j["state"]["removed_volume"].get<double>(), 0.0);
+  // the spiral cuts 1 deep; a brin seldom lies under the very pole of the ball mesh
+  EXPECT_NEAR(j["state"]["max_depth"].get<double>(), 1.0, 5e-3);
+
+  // An STL tool (a flat end mill) on a straight pass from a positions file: a groove.
+  auto tool = machining::make_tool("flat", 4.0f, 128);
+  machining::write_stl(dir / "flat.stl", tool);
+  std::ofstream(dir / "pass.txt") << "# x y z\n4 8 -0.5\n12 8 -0.5\n";
+  r = run_process(vklab_args("--headless --validate --lab machining --tool " + (dir / "flat.stl").string() +
+                             " --path " + (dir / "pass.txt").string() +
+                             " --set stock_size=64 --set spacing=0.25 --set engine=brin "
+                             "--steps 1 --dump " +
+                             (dir / "b").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::vector<size_t> shape;
+  auto h = read_npy(dir / "b" / "heights.npy", &shape);
+  ASSERT_EQ(shape, (std::vector<size_t>{64, 64}));
+  machining::Stock s;
+  s.nx = s.ny = 64, s.d = 0.25f;
+  std::vector<float> cpu(64 * 64, 0.0f);
+  machining::mill_cpu(s, cpu, tool, machining::read_positions(dir / "pass.txt"));
+  for (size_t i = 0; i < cpu.size(); ++i) ASSERT_NEAR(h[i], cpu[i], 1e-5f) << "brin " << i;
+  EXPECT_FLOAT_EQ(h[32 * 64 + 16], -0.5f) << "the groove's floor";
+
+  // Finishing after roughing: the second run starts from the first one's heights; and a
+  // zoomed re-run (4x finer brins on the window at the centre) matches the CPU engine there.
+  {
+    std::ofstream finish(dir / "finish.txt");
+    for (int k = 0; k <= 32; ++k) finish << 4 + 0.25 * k << " 8 -1\n";
+  }
+  r = run_process(
+      vklab_args("--headless --validate --lab machining --path " + (dir / "finish.txt").string() +
+                 " --set stock_size=64 --set spacing=0.25 --set stock_file=" + (dir / "b" / "heights.npy").string() +
+                 " --set zoom=4 --set tool_diameter=2 --steps 1 --dump " + (dir / "c").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto zoomed = read_npy(dir / "c" / "heights.npy");
+  machining::Stock z = s;
+  z.d = 0.25f / 4;
+  z.x0 = z.y0 = 0.5f * 63 * 0.25f - 0.5f * 63 * z.d;
+  auto start = h;  // the stock_file: the groove from the previous run, now on the zoomed grid's indices
+  std::vector<float> cpu2 = start;
+  machining::mill_cpu(z, cpu2, machining::make_tool("sphere", 2.0f, 1984),
+                      machining::read_positions(dir / "finish.txt"));
+  for (size_t i = 0; i < cpu2.size(); ++i) ASSERT_NEAR(zoomed[i], cpu2[i], 1e-5f) << "zoomed brin " << i;
+  size_t deeper = 0;
+  for (size_t i = 0; i < h.size(); ++i) deeper += zoomed[i] < h[i] - 1e-4f;
+  EXPECT_GT(deeper, 100u) << "the ball end should cut below the flat groove somewhere";
+
+  // Bad inputs: one line naming the file, exit code 1 (not a crash).
+  std::ofstream(dir / "bad.stl") << "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0\n";
+  r = run_process(vklab_args("--headless --lab machining --tool " + (dir / "bad.stl").string() + " --steps 1"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("bad.stl"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("line 4"), std::string::npos) << r.err;
+  r = run_process(vklab_args("--headless --lab machining --path " + (dir / "missing.nc").string() + " --steps 1"));
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_NE(r.err.find("missing.nc"), std::string::npos) << r.err;
+
+  // The quick bench: every engine on two of the seed's configurations, and the 64-bit rows.
+  r = run_process(vklab_args("bench --lab machining --quick --validate --out " + (dir / "b.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["machining"];
+  ASSERT_GE(rows.size(), 14u);
+  std::set<std::string> passes;
+  for (auto& row : rows) {
+    passes.insert(row["pass"].get<std::string>());
+    if (!row["reference"].contains("skipped")) {
+      EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
+    }
+  }
+  for (auto& e : machining::engine_names()) EXPECT_TRUE(passes.count("machining." + e)) << e;
+  EXPECT_TRUE(passes.count("machining.fine.f64"));
+
+  // Bench selection is a bench option: one configuration, two engines; unknown names refused.
+  r = run_process(
+      vklab_args("bench --lab machining --quick --only spiral --engines fine,cpu --out " + (dir / "c.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  rows = nlohmann::json::parse(std::ifstream(dir / "c.json"))["labs"]["machining"];
+  std::set<std::string> picked;
+  for (auto& row : rows) {
+    picked.insert(row["pass"].get<std::string>());
+    EXPECT_EQ(row["reference"]["configuration"], "spiral") << row.dump();
+  }
+  EXPECT_EQ(picked,
+            (std::set<std::string>{"machining.fine", "machining.cpu", "machining.fine.f64", "machining.cpu.f64"}));
+  r = run_process(vklab_args("bench --lab machining --quick --engines warp"));
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("unknown engine 'warp'"), std::string::npos) << r.err;
+  r = run_process(vklab_args("--headless --lab machining --only spiral"));
+  EXPECT_EQ(r.code, 2) << r.err;
+  EXPECT_NE(r.err.find("--only and --engines go with bench"), std::string::npos) << r.err;
+}
