@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "lab.h"
+#include "presets.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -42,11 +43,15 @@ std::string usage() {
          "  vklab bench [--lab NAME] [--out results.json] [--quick] [options]\n"
          "  vklab floatlab --report [--out report.json] [--quick]  how this device rounds (seed 002)\n"
          "  vklab --list-devices\n"
+         "  vklab --list-presets                         the shipped presets, one a line\n"
          "\n"
          "options:\n"
          "  --lab NAME          lab to run (" +
          labs +
          ")\n"
+         "  --preset FILE|NAME  start from a preset: a file ({\"lab\": ..., \"params\": {...}}; a --dump's\n"
+         "                      params.json is one) or a shipped one (lab/name, see --list-presets);\n"
+         "                      it picks the lab, --set changes its values after\n"
          "  --set NAME=VALUE    set a lab parameter (repeatable); --help --lab NAME lists them\n"
          "  --steps N           headless: simulation steps (default 100)\n"
          "  --capture PATH      write a PNG: headless, the offscreen picture; window, the last frame\n"
@@ -112,6 +117,10 @@ Options parse_cli(int argc, char** argv) {
       o.mode = Options::Mode::Headless;
     } else if (a == "--list-devices")
       o.mode = Options::Mode::ListDevices;
+    else if (a == "--list-presets")
+      o.mode = Options::Mode::ListPresets;
+    else if (a == "--preset")
+      o.preset = value(a);
     else if (a == "--lab") {
       o.lab = value(a);
       if (std::find(lab_names().begin(), lab_names().end(), o.lab) == lab_names().end()) {
@@ -166,6 +175,17 @@ Options parse_cli(int argc, char** argv) {
       throw UsageError("'bench' must come first: vklab bench [options]");
     else
       throw UsageError("unknown option '" + a + "'");
+  }
+  if (!o.preset.empty()) {  // the preset picks the lab; --lab may only agree with it
+    Preset p;
+    try {
+      p = find_preset(o.preset);
+    } catch (const ParamError& e) {
+      throw UsageError(e.what());
+    }
+    if (!o.lab.empty() && o.lab != p.lab)
+      throw UsageError("preset " + p.name + " is for lab '" + p.lab + "', not '" + o.lab + "'");
+    o.lab = p.lab;
   }
   if (o.lab.empty() && o.mode != Options::Mode::Bench) o.lab = lab_names().front();
   if (!o.out.empty() && o.mode != Options::Mode::Bench && o.mode != Options::Mode::FloatReport)

@@ -1,4 +1,4 @@
-// Command line: vklab [window] | --headless | bench | --list-devices | --help.
+// Command line: vklab [window] | --headless | bench | --list-devices | --list-presets | --help.
 #pragma once
 #include "gpu/context.h"
 
@@ -11,13 +11,14 @@ struct UsageError : std::invalid_argument {
 };
 
 struct Options {
-  enum class Mode { Window, Headless, Bench, FloatReport, ListDevices, Help } mode = Mode::Window;
+  enum class Mode { Window, Headless, Bench, FloatReport, ListDevices, ListPresets, Help } mode = Mode::Window;
   std::string lab;                // "" = the first lab
   uint64_t steps = 100;           // headless: simulation steps
   std::string capture;            // PNG path (headless: the offscreen target; window: last frame)
   std::string dump;               // headless: directory for .npy + params.json
   std::string out;                // bench: JSON path
-  std::vector<std::string> sets;  // name=value for the lab's parameters
+  std::string preset;             // --preset FILE|NAME: a preset file, params.json or a shipped preset
+  std::vector<std::string> sets;  // name=value for the lab's parameters (applied after the preset)
   std::string device;
   bool validate = false;
   bool quick = false;                // bench: small sizes only

@@ -1,5 +1,6 @@
 // Headless: step a lab, draw it into an offscreen target, write PNG / .npy. No window,
 // no display; what tests, scripted captures and the GPU machine use.
+#include "presets.h"
 #include "modes.h"
 #include "io/npy.h"
 
@@ -15,6 +16,7 @@ const float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};
 
 std::unique_ptr<Lab> lab_from_options(const Options& o, const std::string& name) {
   auto lab = make_lab(name);
+  if (!o.preset.empty()) apply_preset(find_preset(o.preset), lab->params());
   for (auto& s : o.sets) lab->params().set_assignment(s);
   return lab;
 }

@@ -1,6 +1,7 @@
 // vklab: parse the command line, run the chosen mode, map failures to exit codes
 // (2: bad usage or input, 1: runtime failure).
 #include "modes.h"
+#include "presets.h"
 
 #include <cstdio>
 #include <iostream>
@@ -19,6 +20,9 @@ int main(int argc, char** argv) {
         std::cout << usage();
         if (!o.lab.empty())
           std::cout << "\nparameters of lab '" << o.lab << "':\n" << make_lab(o.lab)->params().describe();
+        return 0;
+      case Options::Mode::ListPresets:
+        for (auto& p : shipped_presets()) std::printf("%-26s %s\n", p.name.c_str(), p.what.c_str());
         return 0;
       case Options::Mode::ListDevices:
         std::cout << gpu::format_device_table(gpu::list_devices());

@@ -1,0 +1,110 @@
+// Presets (issue 15): the shipped ones listed and each run headless with validation on; a
+// --dump's params.json replays the same run; bad presets refused with one line naming the
+// problem, the lab's parameters untouched.
+#include "helpers.h"
+#include "io/npy.h"
+#include "lab.h"
+#include "presets.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+TEST(Presets, ListedOneALineAtLeastThreeALab) {
+  auto r = run_process(vklab_args("--list-presets"));
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::map<std::string, int> per_lab;
+  std::istringstream lines(r.out);
+  std::string line;
+  while (std::getline(lines, line)) {
+    auto slash = line.find('/'), space = line.find(' ');
+    ASSERT_NE(slash, std::string::npos) << line;
+    ASSERT_LT(slash, space) << line;
+    EXPECT_GT(line.size(), space + 10) << "no description: " << line;
+    per_lab[line.substr(0, slash)]++;
+  }
+  for (auto& lab : lab_names()) EXPECT_GE(per_lab[lab], 3) << lab;
+  EXPECT_EQ(per_lab.size(), lab_names().size());
+}
+
+TEST(Presets, EveryShippedPresetRunsFiveStepsWithValidation) {
+  ASSERT_GE(shipped_presets().size(), 21u);
+  for (auto& p : shipped_presets()) {
+    auto r = run_process("timeout 300 " + vklab_args("--headless --validate --preset " + p.name + " --steps 5"));
+    EXPECT_EQ(r.code, 0) << p.name << ": " << r.err;
+    EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << p.name << ": " << r.err;
+    EXPECT_NE(r.out.find(p.lab + " on "), std::string::npos) << p.name << " ran another lab: " << r.out;
+  }
+}
+
+// dump -> --preset params.json -> the same parameters and the same first steps, bit for bit.
+TEST(Presets, ADumpReplaysTheSameRun) {
+  auto dir = scratch("preset-replay");
+  std::string sets = "--set size=48 --set initial=random --set seed=9 --set cd=0.65 --set boundary=zero";
+  auto a = run_process(vklab_args("--headless --lab diffusion " + sets + " --steps 40 --dump " + (dir / "a").string()));
+  ASSERT_EQ(a.code, 0) << a.err;
+  auto b = run_process(vklab_args("--headless --preset " + (dir / "a" / "params.json").string() +
+                                  " --steps 40 --dump " + (dir / "b").string()));
+  ASSERT_EQ(b.code, 0) << b.err;
+  auto ja = nlohmann::json::parse(std::ifstream(dir / "a" / "params.json"));
+  auto jb = nlohmann::json::parse(std::ifstream(dir / "b" / "params.json"));
+  EXPECT_EQ(jb["lab"], "diffusion");
+  EXPECT_EQ(ja["params"], jb["params"]);
+  EXPECT_EQ(jb["params"]["cd"], 0.65);
+  std::vector<size_t> sa, sb;
+  auto fa = read_npy(dir / "a" / "temperature.npy", &sa), fb = read_npy(dir / "b" / "temperature.npy", &sb);
+  ASSERT_EQ(sa, sb);
+  ASSERT_EQ(fa.size(), 48u * 48u);
+  EXPECT_EQ(fa, fb);
+  // --set after a preset changes it; --lab must agree with the preset's lab
+  auto c = run_process(vklab_args("--headless --preset " + (dir / "a" / "params.json").string() +
+                                  " --set cd=0.5 --steps 1 --dump " + (dir / "c").string()));
+  ASSERT_EQ(c.code, 0) << c.err;
+  EXPECT_EQ(nlohmann::json::parse(std::ifstream(dir / "c" / "params.json"))["params"]["cd"], 0.5);
+  auto d = run_process(vklab_args("--headless --lab wave --preset " + (dir / "a" / "params.json").string()));
+  EXPECT_EQ(d.code, 2);
+  EXPECT_NE(d.err.find("is for lab 'diffusion', not 'wave'"), std::string::npos) << d.err;
+}
+
+TEST(Presets, BadPresetsAreRefusedWithOneLine) {
+  auto dir = scratch("preset-bad");
+  auto refused = [&](const std::string& text, const std::string& says) {
+    auto path = dir / "p.json";
+    std::ofstream(path) << text;
+    auto r = run_process(vklab_args("--headless --steps 1 --preset " + path.string()));
+    EXPECT_EQ(r.code, 2) << text << ": " << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << text << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  };
+  refused(R"({"lab": "wave", "params": {"speed": 3}})", "unknown parameter 'speed'");
+  refused(R"({"lab": "wave", "params": {"scheme": "leapfrog"}})", "bad value 'leapfrog' for scheme");
+  refused(R"({"lab": "wave", "params": {"c": 1e9}})", "for c");
+  refused(R"({"lab": "wave", "params": {"c": [1, 2]}})", "parameter 'c' is not a number");
+  refused(R"({"lab": "kitchen"})", "unknown lab 'kitchen'");
+  refused(R"({"params": {}})", "no \"lab\"");
+  refused("{not json", "not JSON");
+  auto r = run_process(vklab_args("--headless --preset nosuchpreset"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("no preset file or shipped preset 'nosuchpreset'"), std::string::npos) << r.err;
+}
+
+// In the app: a refused preset leaves the running lab's parameters as they were.
+TEST(Presets, ARefusedPresetChangesNothing) {
+  auto lab = make_lab("cloth");
+  lab->params().set("iterations", "17");
+  auto before = lab->params().to_json();
+  Preset p{"cloth", "test", "", {{"iterations", 3}, {"pose", "sideways"}}};
+  EXPECT_THROW(apply_preset(p, lab->params()), ParamError);
+  EXPECT_EQ(lab->params().to_json(), before);
+  p.params = {{"iterations", 3}, {"pose", "hang"}};
+  apply_preset(p, lab->params());
+  EXPECT_EQ(lab->params().get_int("iterations"), 3);
+  EXPECT_EQ(lab->params().choice("pose"), "hang");
+  // a shipped preset by its short name
+  EXPECT_EQ(find_preset("hang-in-wind").lab, "cloth");
+}
