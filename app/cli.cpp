@@ -67,6 +67,10 @@ std::string usage() {
          "  --frames N          window: quit after N frames\n"
          "  --no-vsync          window: start without vsync\n"
          "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
+         "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, r, c, f1, tab,\n"
+         "                      1-7; test aid)\n"
+         "\nwindow keys: Space pause/play, S or Right one step, R restart, C capture, Tab sidebar,\n"
+         "1-7 switch labs, F1 help\n"
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
          "  --only A,B          bench: just these configurations (machining: the seed's, e.g. 'spiral,ebauche zoom')\n"
@@ -169,6 +173,12 @@ Options parse_cli(int argc, char** argv) {
       o.frames = parse_count(a, value(a), 1, 100000000ull);
     else if (a == "--exercise")
       o.exercise = true;
+    else if (a == "--keys")
+      for (auto& item : split_list(value(a))) {
+        auto colon = item.find(':');
+        if (colon == std::string::npos) throw UsageError("--keys takes FRAME:KEY items, not '" + item + "'");
+        o.keys.push_back({parse_count(a, item.substr(0, colon), 0, 100000000ull), key_code(item.substr(colon + 1))});
+      }
     else if (a == "--no-vsync")
       o.vsync = false;
     else if (a == "bench")
@@ -194,6 +204,7 @@ Options parse_cli(int argc, char** argv) {
   if ((!o.only.empty() || !o.engines.empty()) && o.mode != Options::Mode::Bench)
     throw UsageError("--only and --engines go with bench");
   if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");
+  if (!o.keys.empty() && o.frames == 0) throw UsageError("--keys needs --frames N");
   return o;
 }
 

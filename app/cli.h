@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 struct UsageError : std::invalid_argument {
@@ -25,12 +26,14 @@ struct Options {
   std::vector<std::string> only;     // bench: just these configurations (--only a,b)
   std::vector<std::string> engines;  // bench: just these engines (--engines a,b)
   uint32_t width = 1280, height = 800;
-  uint64_t frames = 0;    // window: quit after this many frames (0 = when closed)
-  bool exercise = false;  // window: resize, minimise and toggle vsync during --frames (a test aid)
+  uint64_t frames = 0;                         // window: quit after this many frames (0 = when closed)
+  std::vector<std::pair<uint64_t, int>> keys;  // window: --keys FRAME:KEY,... (GLFW key codes; a test aid)
+  bool exercise = false;                       // window: resize, minimise and toggle vsync during --frames (a test aid)
   bool vsync = true;
 };
 
 Options parse_cli(int argc, char** argv);  // throws UsageError
+int key_code(const std::string& name);     // "space", "s", "f1", "1", ... -> GLFW key; UsageError if unknown
 std::string usage();
 gpu::ContextOptions context_options(const Options& o);
 // Prints "vklab: validation: N messages" when --validate was given.

@@ -93,6 +93,9 @@ bool param_widget(ParamSet& set, Param& p) {
 }  // namespace
 
 void Window::panels() {
+  transport_bar();
+  help_overlay();
+  if (!sidebar_) return;
   // A sidebar the height of the window; its width (drag the right edge) is left to the lab.
   ImGui::SetNextWindowPos({0, 0});
   ImGui::SetNextWindowSizeConstraints({260, ImGui::GetIO().DisplaySize.y}, {900, ImGui::GetIO().DisplaySize.y});
@@ -105,6 +108,7 @@ void Window::panels() {
     if (ImGui::SmallButton("dismiss")) error_.clear();
   }
   if (ImGui::CollapsingHeader("Lab", ImGuiTreeNodeFlags_DefaultOpen)) lab_panel();
+  if (ImGui::CollapsingHeader("Presets")) presets_panel();
   if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) timings_panel();
   if (ImGui::CollapsingHeader("Capture", ImGuiTreeNodeFlags_DefaultOpen)) capture_panel();
   if (ImGui::CollapsingHeader("Bench")) bench_panel();
@@ -120,10 +124,7 @@ void Window::lab_panel() {
   ImGui::TextUnformatted(lab_->title().c_str());
   if (params_before_.empty()) params_before_ = lab_->params().all();
   for (auto& p : lab_->params().all()) param_widget(lab_->params(), p);
-  if (ImGui::Button("Restart")) {
-    vkDeviceWaitIdle(ctx_->device);
-    lab_->restart();
-  }
+  if (ImGui::Button("Restart")) restart_lab();
   lab_->ui();
 }
 

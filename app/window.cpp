@@ -217,6 +217,8 @@ int Window::run() {
   }
   vkDeviceWaitIdle(ctx_->device);
   if (submitted_) finish_capture();
+  std::printf("window: %llu frames, lab %s, %llu steps%s\n", (unsigned long long)frame_count_, lab_->name().c_str(),
+              (unsigned long long)lab_->steps_done(), paused_ ? ", paused" : "");
   if (!opts_.capture.empty() && last_capture_.empty()) {
     std::fprintf(stderr, "vklab: no frame was captured\n");
     return 1;
@@ -252,7 +254,9 @@ bool Window::frame() {
 
   ImGui_ImplVulkan_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  inject_keys();
   ImGui::NewFrame();
+  keys();
   panels();
   ImGui::Render();
 
@@ -340,14 +344,14 @@ void Window::submit_and_present(uint32_t index) {
 
 render::Frame Window::lab_frame(uint32_t index) const {
   // The panel is a sidebar on the left; the lab's picture takes the rest.
-  auto side = std::min(uint32_t(panel_width_), sc_->extent().width / 2);
+  auto side = sidebar_ ? std::min(uint32_t(panel_width_), sc_->extent().width / 2) : 0u;
   VkRect2D area{{int32_t(side), 0}, {sc_->extent().width - side, sc_->extent().height}};
   return {sc_->images()[index], sc_->views()[index], sc_->depth().view(), sc_->extent(), area};
 }
 
 void Window::record(VkCommandBuffer cmd, uint32_t index) {
   prof_->begin_frame(cmd);
-  lab_->step(cmd, *prof_, lab_->steps_per_frame());
+  lab_->step(cmd, *prof_, steps_this_frame());
 
   VkImage image = sc_->images()[index];
   // The acquire semaphore is waited at COLOR_ATTACHMENT_OUTPUT; the transition chains to it.

@@ -3,6 +3,7 @@
 #pragma once
 #include "cli.h"
 #include "lab.h"
+#include "presets.h"
 #include "swapchain.h"
 
 #include <GLFW/glfw3.h>
@@ -38,6 +39,15 @@ class Window {
   void switch_lab(const std::string& name);
   void finish_capture();
   void exercise(uint64_t frame);
+  // transport.cpp: the bar over the picture, keys, help, presets
+  void transport_bar();
+  void keys();
+  void inject_keys();
+  void help_overlay();
+  void presets_panel();
+  void load_preset(const Preset& p);
+  void restart_lab();
+  uint32_t steps_this_frame();  // 0 while paused, 1 on a step, else the lab's speed
 
   Options opts_;
   GLFWwindow* window_ = nullptr;
@@ -70,7 +80,10 @@ class Window {
   std::unique_ptr<gpu::Buffer> capture_buffer_;
   VkExtent2D capture_extent_{};
   std::string last_capture_;
-  std::string said_problem_;  // the lab's last problem() written to stderr
+  std::string said_problem_;
+  bool paused_ = false, step_once_ = false;                              // the transport
+  bool sidebar_ = true, help_ = false;                                   // Tab, F1
+  std::string preset_path_ = "presets/my-preset.json", preset_message_;  // the lab's last problem() written to stderr
 
   nlohmann::json bench_result_;
   std::string bench_file_;

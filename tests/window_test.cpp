@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <set>
 
+namespace fs = std::filesystem;
+
 namespace {
 // The suite's machines have Xvfb (scripts/install-deps.sh); a lent GPU machine may not.
 bool have_xvfb() {
@@ -227,4 +229,41 @@ TEST(Window, BlowUpIsSaidOnceAndTheWindowKeepsRunning) {
   ASSERT_NE(r.err.find(said), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find(said), r.err.rfind(said)) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+}
+
+// The transport's keys, pressed through ImGui's key state as GLFW's callback would
+// (--keys): Space pauses, S and Right step once, R restarts, C captures, Tab hides the
+// sidebar, a digit switches labs; the window reports its frames and steps when it closes.
+TEST(Window, KeysDriveTheTransport) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto dir = scratch("keys");
+  auto xvfb = "cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe();
+  // diffusion runs 20 steps a frame: 10 frames, a pause, two single steps
+  auto r = run_process(xvfb + " --validate --frames 40 --size 800x500 --keys 10:space,20:s,25:right");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("window: 40 frames, lab diffusion, 202 steps, paused"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  // Space again plays on; R restarts the count; C writes a capture into captures/
+  r = run_process(xvfb + " --frames 40 --size 800x500 --keys 5:space,8:space,10:r,20:c");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("window: 40 frames, lab diffusion, 600 steps\n"), std::string::npos) << r.out;
+  ASSERT_TRUE(fs::is_directory(dir / "captures"));
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir / "captures"), fs::directory_iterator()), 1);
+  // 4 switches to the wave lab, Tab hides the sidebar: the water fills the left of the window
+  auto png = dir / "wave.png";
+  r = run_process(xvfb + " --validate --frames 20 --size 800x500 --keys 5:tab,8:4 --capture " + png.string());
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("lab wave"), std::string::npos) << r.out;
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(px, nullptr);
+  size_t water = 0;  // the pool's light blue where the sidebar would be
+  for (int y = h / 4; y < 3 * h / 4; ++y)
+    for (int x = 0; x < 250; ++x) water += px[(size_t(y) * w + x) * 4 + 2] > 150;
+  stbi_image_free(px);
+  EXPECT_GT(water, 2000u);
+  // a key name it does not know is a usage error
+  r = run_process(vklab_exe() + " --frames 5 --keys 3:escape");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("unknown key 'escape'"), std::string::npos) << r.err;
 }

@@ -1,0 +1,173 @@
+// The window's transport (Play/Pause, Step, Restart, speed) over the picture, its keys, the
+// help overlay and the presets panel: what a teacher drives a lab with in front of a class.
+#include "presets.h"
+#include "target.h"
+#include "window.h"
+
+#include <imgui.h>
+
+#include <fstream>
+
+namespace {
+
+// The parameter that sets a lab's speed, where it has one.
+Param* speed_param(ParamSet& set) {
+  for (const char* name : {"steps_per_frame", "runs_per_frame", "positions_per_frame"})
+    for (auto& p : set.all())
+      if (p.name == name) return &p;
+  return nullptr;
+}
+
+const struct {
+  const char* name;
+  int key;
+} kKeyNames[] = {{"space", GLFW_KEY_SPACE}, {"s", GLFW_KEY_S},   {"right", GLFW_KEY_RIGHT}, {"r", GLFW_KEY_R},
+                 {"c", GLFW_KEY_C},         {"f1", GLFW_KEY_F1}, {"tab", GLFW_KEY_TAB},     {"1", GLFW_KEY_1},
+                 {"2", GLFW_KEY_2},         {"3", GLFW_KEY_3},   {"4", GLFW_KEY_4},         {"5", GLFW_KEY_5},
+                 {"6", GLFW_KEY_6},         {"7", GLFW_KEY_7}};
+
+}  // namespace
+
+int key_code(const std::string& name) {
+  for (auto& k : kKeyNames)
+    if (name == k.name) return k.key;
+  std::string known;
+  for (auto& k : kKeyNames) known += (known.empty() ? "" : ", ") + std::string(k.name);
+  throw UsageError("unknown key '" + name + "' (keys: " + known + ")");
+}
+
+void Window::restart_lab() {
+  vkDeviceWaitIdle(ctx_->device);
+  lab_->restart();
+}
+
+uint32_t Window::steps_this_frame() {
+  uint32_t steps = paused_ ? (step_once_ ? 1u : 0u) : lab_->steps_per_frame();
+  step_once_ = false;
+  return steps;
+}
+
+// --keys FRAME:KEY,...: presses a key at a frame through ImGui's key state, as GLFW's
+// callback would (a test aid: the same handlers as a real key).
+void Window::inject_keys() {
+  ImGuiIO& io = ImGui::GetIO();
+  for (auto& [frame, key] : opts_.keys) {
+    if (frame == frame_count_) io.KeysDown[key] = true;
+    if (frame + 1 == frame_count_) io.KeysDown[key] = false;
+  }
+}
+
+void Window::keys() {
+  if (ImGui::GetIO().WantTextInput) return;  // typing in a field
+  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
+  if (pressed(GLFW_KEY_SPACE)) paused_ = !paused_;
+  if (pressed(GLFW_KEY_S) || pressed(GLFW_KEY_RIGHT)) paused_ = true, step_once_ = true;
+  if (pressed(GLFW_KEY_R)) restart_lab();
+  if (pressed(GLFW_KEY_C)) {
+    capture_requested_ = true;
+    capture_path_ = render::timestamped_capture_path("captures", lab_->name());
+  }
+  if (pressed(GLFW_KEY_F1)) help_ = !help_;
+  if (pressed(GLFW_KEY_TAB)) sidebar_ = !sidebar_;
+  for (size_t k = 0; k < lab_names().size() && k < 9; ++k)
+    if (pressed(GLFW_KEY_1 + int(k)) && lab_names()[k] != lab_->name()) switch_lab(lab_names()[k]);
+}
+
+void Window::transport_bar() {
+  auto area = lab_frame(0).area;
+  ImGui::SetNextWindowPos({float(area.offset.x) + 8, 8});
+  ImGui::SetNextWindowBgAlpha(0.7f);
+  ImGui::Begin("transport", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+  if (ImGui::Button(paused_ ? "Play" : "Pause")) paused_ = !paused_;
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) paused_ = true, step_once_ = true;
+  ImGui::SameLine();
+  if (ImGui::Button("Restart")) restart_lab();
+  if (Param* speed = speed_param(lab_->params())) {
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(120);
+    int v = int(speed->value);
+    if (ImGui::SliderInt("##speed", &v, 1, std::min(int(speed->max), 64), "%d a frame"))
+      lab_->params().set_value(speed->name, v);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--set %s=N)", speed->help.c_str(), speed->name.c_str());
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s  step %llu  (F1: keys)", paused_ ? "paused" : "running",
+                      (unsigned long long)lab_->steps_done());
+  ImGui::End();
+}
+
+void Window::help_overlay() {
+  if (!help_) return;
+  ImGuiIO& io = ImGui::GetIO();
+  ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::Begin("Keys", &help_, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+  const char* rows[][2] = {{"Space", "pause / play"},
+                           {"S or Right", "one step (pauses)"},
+                           {"R", "restart the lab"},
+                           {"C", "capture a PNG into captures/"},
+                           {"Tab", "hide / show the sidebar"},
+                           {"1 to 7", "switch to lab 1 to 7"},
+                           {"F1", "this help"}};
+  for (auto& r : rows) {
+    ImGui::TextUnformatted(r[0]);
+    ImGui::SameLine(120);
+    ImGui::TextUnformatted(r[1]);
+  }
+  ImGui::End();
+}
+
+// Loads a preset into the running lab (switching labs if it is another's); a refused one
+// leaves everything as it was and says why in the panel.
+void Window::load_preset(const Preset& p) {
+  try {
+    auto lab = make_lab(p.lab);
+    apply_preset(p, lab->params());  // checked on a fresh lab first: nothing changes on an error
+    if (p.lab != lab_->name()) switch_lab(p.lab);
+    apply_preset(p, lab_->params());
+    lab_->params().rebuild_pending = true;
+    preset_message_ = "loaded " + p.name;
+  } catch (const std::exception& e) {
+    error_ = e.what();
+  }
+}
+
+void Window::presets_panel() {
+  static int chosen = 0;
+  const auto& all = shipped_presets();
+  if (!all.empty()) {
+    chosen = std::clamp(chosen, 0, int(all.size()) - 1);
+    if (ImGui::BeginCombo("shipped", all[size_t(chosen)].name.c_str())) {
+      for (size_t i = 0; i < all.size(); ++i) {
+        if (ImGui::Selectable(all[i].name.c_str(), int(i) == chosen)) chosen = int(i);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", all[i].what.c_str());
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::TextWrapped("%s", all[size_t(chosen)].what.c_str());
+    if (ImGui::Button("Load shipped")) load_preset(all[size_t(chosen)]);
+  }
+  char path[512];
+  std::snprintf(path, sizeof path, "%s", preset_path_.c_str());
+  if (ImGui::InputText("file", path, sizeof path)) preset_path_ = path;
+  if (ImGui::Button("Load file")) {
+    try {
+      load_preset(find_preset(preset_path_));
+    } catch (const std::exception& e) {
+      error_ = e.what();
+    }
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Save")) {
+    std::filesystem::path out(preset_path_);
+    if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
+    std::ofstream f(out);
+    if (f << preset_json(lab_->name(), lab_->params()).dump(2) << "\n")
+      preset_message_ = "saved " + std::filesystem::absolute(out).string();
+    else
+      error_ = "cannot write " + preset_path_;
+  }
+  if (!preset_message_.empty()) ImGui::TextWrapped("%s", preset_message_.c_str());
+}
