@@ -61,6 +61,10 @@ std::string usage() {
          "                      machining: shorthands for --set tool_file=, tool_shape=, path_file=, path=\n"
          "  --mesh FILE.mesh|.meshb, --sol FILE.sol|.solb, --kernel FILE\n"
          "                      mesh: shorthands for --set mesh_file=, sol_file=, kernel_file=\n"
+         "  --record OUT        record a frame a submission (headless) or every frame (window, the picture)\n"
+         "                      to\n"
+         "                      OUT.mp4 (H.264) or OUT/ (numbered PNGs, each with its manifest)\n"
+         "  --record-fps N      the video's frame rate (default 30)\n"
          "  --size WxH          picture / window size (default 1280x800)\n"
          "  --device N|NAME     choose a device by index or name substring (see --list-devices)\n"
          "  --validate          turn on the Khronos validation layer, print each message once\n"
@@ -136,6 +140,10 @@ Options parse_cli(int argc, char** argv) {
       o.steps = parse_count(a, value(a), 0, 1000000000ull);
     else if (a == "--capture")
       o.capture = value(a);
+    else if (a == "--record")
+      o.record = value(a);
+    else if (a == "--record-fps")
+      o.record_fps = int(parse_count(a, value(a), 1, 240));
     else if (a == "--dump")
       o.dump = value(a);
     else if (a == "--out")
@@ -201,6 +209,8 @@ Options parse_cli(int argc, char** argv) {
   if (!o.out.empty() && o.mode != Options::Mode::Bench && o.mode != Options::Mode::FloatReport)
     throw UsageError("--out goes with bench or floatlab --report");
   if (!o.dump.empty() && o.mode != Options::Mode::Headless) throw UsageError("--dump needs --headless");
+  if (!o.record.empty() && o.mode != Options::Mode::Headless && o.mode != Options::Mode::Window)
+    throw UsageError("--record goes with --headless or the window");
   if ((!o.only.empty() || !o.engines.empty()) && o.mode != Options::Mode::Bench)
     throw UsageError("--only and --engines go with bench");
   if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");

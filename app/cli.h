@@ -13,9 +13,11 @@ struct UsageError : std::invalid_argument {
 
 struct Options {
   enum class Mode { Window, Headless, Bench, FloatReport, ListDevices, ListPresets, Help } mode = Mode::Window;
-  std::string lab;                // "" = the first lab
-  uint64_t steps = 100;           // headless: simulation steps
-  std::string capture;            // PNG path (headless: the offscreen target; window: last frame)
+  std::string lab;       // "" = the first lab
+  uint64_t steps = 100;  // headless: simulation steps
+  std::string capture;   // PNG path (headless: the offscreen target; window: last frame)
+  std::string record;    // headless: FILE.mp4 (H.264) or DIR/ (numbered PNGs), a frame a submission
+  int record_fps = 30;
   std::string dump;               // headless: directory for .npy + params.json
   std::string out;                // bench: JSON path
   std::string preset;             // --preset FILE|NAME: a preset file, params.json or a shipped preset

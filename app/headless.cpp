@@ -3,6 +3,7 @@
 #include "presets.h"
 #include "modes.h"
 #include "io/npy.h"
+#include "recorder.h"
 
 #include <cstdio>
 #include <fstream>
@@ -30,6 +31,16 @@ nlohmann::json device_json(const gpu::Context& ctx) {
           {"device_local_mib", ctx.info.device_local_mib}};
 }
 
+std::string capture_manifest(const Lab& lab, const gpu::Context& ctx) {
+  nlohmann::json j = {{"lab", lab.name()},
+                      {"what", "captured by " VKLAB_VERSION_TEXT},
+                      {"params", lab.params().to_json()},
+                      {"device", device_json(ctx)},
+                      {"step", lab.steps_done()},
+                      {"version", VKLAB_VERSION_TEXT}};
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 // Long: the headless run in the order it happens (steps, picture, report, capture, dump).
 int run_headless(const Options& o) {
   auto checked = lab_from_options(o, o.lab);  // bad parameters fail before any GPU work
@@ -51,6 +62,29 @@ int run_headless(const Options& o) {
   // (labs such as CG look at the last frame's results before recording the next).
   const uint64_t chunk = std::clamp<uint64_t>(lab->steps_per_frame(), 1, kStepsPerSubmit);
   std::string stopped;  // the lab's watchdog: a simulation that blew up ends the run (exit 3)
+  render::OffscreenTarget target(ctx, o.width, o.height);
+  auto draw = [&]() {
+    ctx.submit_now([&](VkCommandBuffer cmd) {
+      prof.begin_frame(cmd);
+      render::begin_rendering(cmd, target.frame(), kBackground);
+      lab->draw(cmd, prof, target.frame());
+      render::end_rendering(cmd);
+    });
+    add(prof.resolve());
+  };
+  // --record: the picture after every submission (a frame as the window would show it)
+  std::unique_ptr<render::Recorder> recorder;
+  const uint64_t frames = (o.steps + chunk - 1) / chunk;
+  if (!o.record.empty()) recorder = std::make_unique<render::Recorder>(o.record, o.width, o.height, o.record_fps);
+  auto record = [&]() {
+    draw();
+    auto rgba = target.read_rgba();
+    recorder->add(rgba.data(), o.width, recorder->video() ? "" : capture_manifest(*lab, ctx));
+    uint64_t k = recorder->frames();
+    if (k == frames || k % std::max<uint64_t>(1, frames / 10) == 0)
+      std::fprintf(stderr, "vklab: recording %s: frame %llu of %llu\n", o.record.c_str(), (unsigned long long)k,
+                   (unsigned long long)frames);
+  };
   for (uint64_t done = 0; done < o.steps && stopped.empty();) {
     auto n = uint32_t(std::min(chunk, o.steps - done));
     ctx.submit_now([&](VkCommandBuffer cmd) {
@@ -60,15 +94,14 @@ int run_headless(const Options& o) {
     add(prof.resolve());
     done += n;
     stopped = lab->problem();
+    if (recorder) record();
   }
-  render::OffscreenTarget target(ctx, o.width, o.height);
-  ctx.submit_now([&](VkCommandBuffer cmd) {
-    prof.begin_frame(cmd);
-    render::begin_rendering(cmd, target.frame(), kBackground);
-    lab->draw(cmd, prof, target.frame());
-    render::end_rendering(cmd);
-  });
-  add(prof.resolve());
+  if (recorder) {
+    recorder->finish();
+    std::printf("recorded %s: %llu frames of %ux%u at %d a second\n", o.record.c_str(),
+                (unsigned long long)recorder->frames(), recorder->width(), recorder->height(), o.record_fps);
+  }
+  draw();
 
   std::printf("%s on %s: %llu steps\n", lab->name().c_str(), ctx.info.name.c_str(),
               (unsigned long long)lab->steps_done());
@@ -77,7 +110,7 @@ int run_headless(const Options& o) {
     std::printf("  %-20s x%-6u %10.3f ms  %8.2f GB/s  %8.2f GFLOP/s\n", t.name.c_str(), t.count, t.ms, t.gbps(),
                 t.gflops());
   if (!o.capture.empty()) {
-    render::write_png(o.capture, o.width, o.height, target.read_rgba());
+    render::write_png(o.capture, o.width, o.height, target.read_rgba(), capture_manifest(*lab, ctx));
     std::printf("captured %s\n", o.capture.c_str());
   }
   if (!o.dump.empty()) {

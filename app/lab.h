@@ -43,6 +43,7 @@ class Lab {
   virtual std::string name() const = 0;
   virtual std::string title() const = 0;
   ParamSet& params() { return params_; }
+  const ParamSet& params() const { return params_; }
 
   // (Re)builds GPU state from the parameters on ctx. Strong guarantee: on failure it
   // throws and the previous state is untouched. Call with the GPU idle.

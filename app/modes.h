@@ -15,3 +15,6 @@ std::unique_ptr<Lab> lab_from_options(const Options& o, const std::string& name)
 // One lab's benchmark as JSON rows, printed as a table too.
 nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options);
 nlohmann::json device_json(const gpu::Context& ctx);
+// What a capture carries (its PNG's "vklab" text): lab, parameters, device, step, version; a
+// preset, so --preset shot.png replays it.
+std::string capture_manifest(const Lab& lab, const gpu::Context& ctx);

@@ -185,6 +185,7 @@ void Window::capture_panel() {
     capture_path_ = render::timestamped_capture_path("captures", lab_->name());
   }
   if (!last_capture_.empty()) ImGui::TextWrapped("saved %s", last_capture_.c_str());
+  record_panel();
 }
 
 void Window::bench_panel() {

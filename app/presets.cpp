@@ -2,6 +2,7 @@
 
 #include "assets.h"
 #include "io/input.h"
+#include "io/png_text.h"
 #include "io/preset.h"
 #include "lab.h"
 
@@ -65,8 +66,18 @@ const std::vector<Preset>& shipped_presets() {
 
 Preset find_preset(const std::string& file_or_name) {
   std::filesystem::path path(file_or_name);
-  if (std::filesystem::exists(path) && !std::filesystem::is_directory(path))
-    return parse(io::read_input(path), path.string());
+  if (std::filesystem::exists(path) && !std::filesystem::is_directory(path)) {
+    std::string bytes = io::read_input(path);
+    if (bytes.compare(0, 4, "\x89PNG") == 0) {  // a capture: its manifest
+      try {
+        bytes = io::read_png_text(bytes, "vklab", path.string());
+      } catch (const std::runtime_error& e) {
+        throw ParamError(e.what());
+      }
+      if (bytes.empty()) throw ParamError(path.string() + ": a PNG without vklab's manifest (not a vklab capture)");
+    }
+    return parse(bytes, path.string());
+  }
   std::vector<const Preset*> matches;
   for (auto& p : shipped_presets())
     if (p.name == file_or_name || p.name.substr(p.name.find('/') + 1) == file_or_name) matches.push_back(&p);

@@ -142,6 +142,11 @@ Window::Window(const Options& o) : Window(Empty{}) {
   create_imgui();
   prof_ = std::make_unique<gpu::Profiler>(*ctx_);
   lab_->build(*ctx_);
+  if (!opts_.record.empty()) {  // --record: from the first frame to the last
+    record_fps_ = opts_.record_fps;
+    start_recording(opts_.record);
+    if (!error_.empty()) throw std::runtime_error(error_);
+  }
 }
 
 Window::~Window() {
@@ -217,6 +222,7 @@ int Window::run() {
   }
   vkDeviceWaitIdle(ctx_->device);
   if (submitted_) finish_capture();
+  stop_recording();
   std::printf("window: %llu frames, lab %s, %llu steps%s\n", (unsigned long long)frame_count_, lab_->name().c_str(),
               (unsigned long long)lab_->steps_done(), paused_ ? ", paused" : "");
   if (!opts_.capture.empty() && last_capture_.empty()) {
@@ -371,7 +377,7 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
   ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), cmd);
   vkCmdEndRenderPass(cmd);
 
-  if (capture_requested_) {  // the swapchain image, UI included, copied before it is presented
+  if (capture_requested_ || recorder_) {  // the swapchain image, UI included, copied before it is presented
     VkDeviceSize bytes = VkDeviceSize(sc_->extent().width) * sc_->extent().height * 4;
     if (!capture_buffer_ || capture_buffer_->size() != bytes)
       capture_buffer_ = std::make_unique<gpu::Buffer>(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
@@ -386,6 +392,7 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
                  VK_ACCESS_2_HOST_READ_BIT);
     image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
                   VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_NONE, 0);
+    capture_png_ = capture_requested_;
     capture_requested_ = false;
     capture_recorded_ = true;
     capture_extent_ = sc_->extent();
@@ -402,7 +409,10 @@ void Window::finish_capture() {
   try {
     auto rgba = render::bgra_to_rgba(static_cast<const uint8_t*>(capture_buffer_->mapped()), capture_extent_.width,
                                      capture_extent_.height);
-    render::write_png(capture_path_, capture_extent_.width, capture_extent_.height, rgba);
+    if (recorder_) record_frame(rgba);
+    if (!capture_png_) return;
+    render::write_png(capture_path_, capture_extent_.width, capture_extent_.height, rgba,
+                      capture_manifest(*lab_, *ctx_));
     last_capture_ = std::filesystem::absolute(capture_path_).string();
     std::printf("captured %s\n", last_capture_.c_str());
   } catch (const std::exception& e) {

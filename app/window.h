@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "lab.h"
 #include "presets.h"
+#include "recorder.h"
 #include "swapchain.h"
 
 #include <GLFW/glfw3.h>
@@ -48,6 +49,11 @@ class Window {
   void load_preset(const Preset& p);
   void restart_lab();
   uint32_t steps_this_frame();  // 0 while paused, 1 on a step, else the lab's speed
+  // recording.cpp: the Record button and --record in the window
+  void start_recording(const std::string& path);
+  void record_frame(const std::vector<uint8_t>& rgba);  // the swapchain image, cropped
+  void stop_recording();
+  void record_panel();
 
   Options opts_;
   GLFWwindow* window_ = nullptr;
@@ -81,7 +87,13 @@ class Window {
   VkExtent2D capture_extent_{};
   std::string last_capture_;
   std::string said_problem_;
-  bool paused_ = false, step_once_ = false;                              // the transport
+  bool paused_ = false, step_once_ = false;  // the transport
+  bool capture_png_ = false;                 // this frame's copy goes to a PNG (else only to the recorder)
+  std::unique_ptr<render::Recorder> recorder_;
+  VkRect2D record_area_{};  // the part of the window recorded (the picture, or all with the sidebar)
+  bool record_sidebar_ = false;
+  int record_fps_ = 30;
+  std::string record_path_, record_message_;
   bool sidebar_ = true, help_ = false;                                   // Tab, F1
   std::string preset_path_ = "presets/my-preset.json", preset_message_;  // the lab's last problem() written to stderr
 

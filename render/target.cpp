@@ -1,11 +1,14 @@
 #include "target.h"
 
+#include "io/png_text.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include <stb_image_write.h>
 
 #include <chrono>
+#include <fstream>
 #include <ctime>
 
 namespace render {
@@ -80,10 +83,18 @@ std::vector<uint8_t> bgra_to_rgba(const uint8_t* bgra, uint32_t width, uint32_t 
   return rgba;
 }
 
-void write_png(const std::filesystem::path& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgba) {
+void write_png(const std::filesystem::path& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgba,
+               const std::string& manifest) {
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  if (!stbi_write_png(path.c_str(), int(width), int(height), 4, rgba.data(), int(width * 4)))
-    throw std::runtime_error("could not write PNG " + path.string());
+  std::string png;
+  auto append = [](void* out, void* data, int size) {
+    static_cast<std::string*>(out)->append(static_cast<char*>(data), size_t(size));
+  };
+  if (!stbi_write_png_to_func(append, &png, int(width), int(height), 4, rgba.data(), int(width * 4)))
+    throw std::runtime_error("could not encode PNG " + path.string());
+  if (!manifest.empty()) png = io::add_png_text(png, "vklab", manifest);
+  std::ofstream f(path, std::ios::binary);
+  if (!(f << png) || !(f.close(), f)) throw std::runtime_error("could not write PNG " + path.string());
 }
 
 std::filesystem::path timestamped_capture_path(const std::filesystem::path& dir, const std::string& lab) {

@@ -46,7 +46,9 @@ void set_viewport(VkCommandBuffer cmd, float x, float y, float w, float h);
 
 std::vector<uint8_t> bgra_to_rgba(const uint8_t* bgra, uint32_t width, uint32_t height);
 // Throws std::runtime_error with the path on failure.
-void write_png(const std::filesystem::path& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgba);
+// `manifest`, when given, goes into an iTXt chunk "vklab" (io/png_text.h): the run that made it.
+void write_png(const std::filesystem::path& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgba,
+               const std::string& manifest = "");
 // captures/vklab-<lab>-YYYYmmdd-HHMMSS.png under `dir`
 std::filesystem::path timestamped_capture_path(const std::filesystem::path& dir, const std::string& lab);
 

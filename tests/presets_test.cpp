@@ -3,6 +3,7 @@
 // problem, the lab's parameters untouched.
 #include "helpers.h"
 #include "io/npy.h"
+#include "io/png_text.h"
 #include "lab.h"
 #include "presets.h"
 
@@ -107,4 +108,46 @@ TEST(Presets, ARefusedPresetChangesNothing) {
   EXPECT_EQ(lab->params().choice("pose"), "hang");
   // a shipped preset by its short name
   EXPECT_EQ(find_preset("hang-in-wind").lab, "cloth");
+}
+
+// A capture carries its run (an iTXt chunk "vklab"): --preset shot.png replays the same
+// heights; a PNG without it, or a truncated one, is refused with one line.
+TEST(Presets, ACaptureReplaysItsRun) {
+  auto dir = scratch("preset-png");
+  auto shot = (dir / "shot.png").string();
+  auto a =
+      run_process(vklab_args("--headless --lab wave --set size=64 --set scheme=seed --set preset=drop --steps 12 "
+                             "--size 160x100 --capture " +
+                             shot + " --dump " + (dir / "a").string()));
+  ASSERT_EQ(a.code, 0) << a.err;
+  std::stringstream bytes;
+  bytes << std::ifstream(shot, std::ios::binary).rdbuf();
+  auto manifest = nlohmann::json::parse(io::read_png_text(bytes.str(), "vklab", shot));
+  EXPECT_EQ(manifest["lab"], "wave");
+  EXPECT_EQ(manifest["step"], 12);
+  EXPECT_EQ(manifest["params"]["scheme"], "seed");
+  EXPECT_FALSE(manifest["device"]["name"].get<std::string>().empty());
+  EXPECT_EQ(manifest["version"].get<std::string>().rfind("vklab ", 0), 0u);
+  auto b = run_process(vklab_args("--headless --preset " + shot + " --steps 12 --dump " + (dir / "b").string()));
+  ASSERT_EQ(b.code, 0) << b.err;
+  EXPECT_EQ(read_npy(dir / "a" / "height.npy"), read_npy(dir / "b" / "height.npy"));
+  // the chunk is well formed: its CRC is PNG's (the IEND chunk's CRC is the known AE426082)
+  EXPECT_EQ(io::png_crc32("IEND"), 0xAE426082u);
+  std::string png = bytes.str();
+  uint32_t length = uint32_t(uint8_t(png[33])) << 24 | uint32_t(uint8_t(png[34])) << 16 |
+                    uint32_t(uint8_t(png[35])) << 8 | uint32_t(uint8_t(png[36]));
+  ASSERT_EQ(png.substr(37, 4), "iTXt");
+  EXPECT_EQ(io::png_crc32(png.substr(37, 4 + length)),
+            uint32_t(uint8_t(png[41 + length])) << 24 | uint32_t(uint8_t(png[42 + length])) << 16 |
+                uint32_t(uint8_t(png[43 + length])) << 8 | uint32_t(uint8_t(png[44 + length])));
+  // a PNG that is not a capture; a truncated capture
+  auto refused = [&](const std::string& file_bytes, const std::string& says) {
+    auto path = dir / "bad.png";
+    std::ofstream(path, std::ios::binary) << file_bytes;
+    auto r = run_process(vklab_args("--headless --steps 1 --preset " + path.string()));
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
+  };
+  refused(png.substr(0, 33) + png.substr(33 + 12 + length), "a PNG without vklab's manifest");
+  refused(png.substr(0, 60), "runs past the end");
 }

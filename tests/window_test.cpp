@@ -1,6 +1,8 @@
 // The real window under Xvfb: frames render, the window survives resize, minimise and
 // vsync toggles, the capture shows the panel and the lab's picture, validation stays silent.
 #include "helpers.h"
+#include "ffmpeg.h"
+#include "recorder.h"
 
 #include <stb_image.h>
 
@@ -266,4 +268,26 @@ TEST(Window, KeysDriveTheTransport) {
   r = run_process(vklab_exe() + " --frames 5 --keys 3:escape");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("unknown key 'escape'"), std::string::npos) << r.err;
+}
+
+// The window records its picture (the sidebar left out) every frame: an H.264 MP4 of the
+// lab's area, read back through libavformat.
+TEST(Window, RecordsThePictureEveryFrame) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  try {
+    render::ffmpeg();
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << e.what();
+  }
+  auto mp4 = scratch("window-record") / "w.mp4";
+  auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                       " --validate --frames 40 --size 1000x640 --record " + mp4.string());
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("recorded " + mp4.string() + ": 40 frames"), std::string::npos) << r.out;
+  auto v = render::probe_video(mp4);
+  EXPECT_EQ(v.codec, "h264");
+  EXPECT_EQ(v.frames, 40u);
+  EXPECT_EQ(v.height, 640u);
+  EXPECT_GT(v.width, 400u);  // the picture: the window less the sidebar
+  EXPECT_LT(v.width, 1000u);
 }
