@@ -64,7 +64,7 @@ class ClothLab : public Lab {
   }
 
   std::string name() const override { return "cloth"; }
-  std::string title() const override { return "Cloth by Verlet and constraints (seed 000, 4.1)"; }
+  std::string title() const override { return "Cloth by Verlet and constraints (Bleton 2005, 4.1)"; }
 
   cloth::Config config() const {
     cloth::Config c;

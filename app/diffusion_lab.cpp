@@ -38,7 +38,9 @@ class DiffusionLab : public Lab {
   }
 
   std::string name() const override { return "diffusion"; }
-  std::string title() const override { return "Heat diffusion (seed 000, 4.4.2)"; }
+  std::string title() const override {
+    return "Heat diffusion (Bleton 2005, GPU computing for finite differences, 4.4)";
+  }
 
   diffusion::Config config() const {
     diffusion::Config c;

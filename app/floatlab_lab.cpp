@@ -30,7 +30,7 @@ nlohmann::json accuracy_json(const std::vector<floatlab::FfAccuracy>& acc) {
 }
 
 void print_accuracy(const std::vector<floatlab::FfAccuracy>& acc) {
-  std::printf("\nfloat-float operators against MPFR (seed 002, ch. 4, table 4.1), %llu random inputs each\n",
+  std::printf("\nfloat-float operators against MPFR (Da Graça 2006, ch. 4, table 4.1), %llu random inputs each\n",
               acc.empty() ? 0ull : (unsigned long long)acc[0].count);
   std::printf("%-10s %-16s %-14s %s\n", "operator", "bits (worst)", "seed theory", "seed measured (7800GTX)");
   for (auto& a : acc)
@@ -100,7 +100,7 @@ nlohmann::json report_json(const floatlab::Report& r) {
 }
 
 void print_report(const floatlab::Report& r) {
-  std::printf("float probes on %s (seed 002, ch. 3)\n", r.device.c_str());
+  std::printf("float probes on %s (Da Graça 2006, ch. 3)\n", r.device.c_str());
   std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", "test", "question", "found", "IEEE RN", "same",
               "7800GTX (2006)", "RX1800XL (2006)");
   for (auto& row : r.rows)
@@ -129,7 +129,7 @@ class FloatLab : public Lab {
     params_.add_int("seed", 1, 0, 1000000, "random seed").rebuild = true;
   }
   std::string name() const override { return "floatlab"; }
-  std::string title() const override { return "How this GPU rounds (seed 002, ch. 3)"; }
+  std::string title() const override { return "How this GPU rounds (Da Graça 2006, floating point on GPUs, ch. 3)"; }
 
   void build(gpu::Context& ctx) override {
     if (view_ && &ctx != ctx_) view_.reset();

@@ -36,7 +36,7 @@ class LinalgLab : public Lab {
     params_.add_int("diagonals", 12, 1, 64, "banded: diagonals of the random band matrix").rebuild = true;
     params_
         .add_choice("dot_precision", {"float", "float-float"}, "float",
-                    "dot: accumulate in float, or in float-float (seed 002's Add22/Mul12, one pass)")
+                    "dot: accumulate in float, or in float-float (Da Graça 2006's Add22/Mul12, one pass)")
         .rebuild = true;
     params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n").rebuild = true;
     params_.add_float("cg_c", 10.0, 0.01, 1000.0, "CG: solves (I - c·L) x = b, L the 5-point Laplacian").rebuild = true;
@@ -51,7 +51,7 @@ class LinalgLab : public Lab {
   }
 
   std::string name() const override { return "linalg"; }
-  std::string title() const override { return "Linear algebra on the GPU (seed 000, ch. 3)"; }
+  std::string title() const override { return "Linear algebra on the GPU (Bleton 2005, ch. 3)"; }
 
   WorkloadConfig config() const {
     WorkloadConfig c;

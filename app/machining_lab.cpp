@@ -52,7 +52,8 @@ class MachiningLab : public Lab {
                   "empty: the generated tool")
         .rebuild = true;
     params_.back().file_types = {".stl"};
-    params_.add_choice("path", path_kinds(), "spiral", "generated tool path (seed 003, 13.2.1)").rebuild = true;
+    params_.add_choice("path", path_kinds(), "spiral", "generated tool path (Abecassis 2012, SIMSURF, 13.2.1)")
+        .rebuild = true;
     params_.add_int("path_positions", 4000, 1, 2000000, "generated path's positions").rebuild = true;
     params_.add_float("stepover", 2.0, 0.01, 1000.0, "distance between passes / spiral turns").rebuild = true;
     params_
@@ -71,7 +72,7 @@ class MachiningLab : public Lab {
                        "rasterizer, within slope x spacing x 2^-subPixelPrecisionBits of them");
     params_
         .add_choice("precision", {"single", "double"}, "single",
-                    "heights and intersection in 32 or 64 bits (seed 003 15.4; double: not the hardware engine)")
+                    "heights and intersection in 32 or 64 bits (SIMSURF 15.4; double: not the hardware engine)")
         .rebuild = true;
     params_.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)");
     params_.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture");
@@ -80,7 +81,7 @@ class MachiningLab : public Lab {
   }
 
   std::string name() const override { return "machining"; }
-  std::string title() const override { return "Milling by Z-buffer (seed 003, SIMSURF)"; }
+  std::string title() const override { return "Milling by Z-buffer (Abecassis 2012, SIMSURF)"; }
 
   void build(gpu::Context& ctx) override {
     Stock s;

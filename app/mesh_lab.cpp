@@ -61,7 +61,7 @@ class MeshLab : public Lab {
   }
 
   std::string name() const override { return "mesh"; }
-  std::string title() const override { return "Kernels on unstructured meshes (seed 004, GMlib)"; }
+  std::string title() const override { return "Kernels on unstructured meshes (Marechal et al. 2020, GMlib)"; }
 
   void build(gpu::Context& ctx) override {
     const Example& ex = mesh_examples().at(params_.choice("example"));

@@ -61,7 +61,7 @@ class WaveLab : public Lab {
   }
 
   std::string name() const override { return "wave"; }
-  std::string title() const override { return "Waves by implicit steps and CG (seed 000, 4.2)"; }
+  std::string title() const override { return "Waves by implicit steps and CG (Bleton 2005, 4.2)"; }
 
   wave::Config config() const {
     wave::Config c;

@@ -70,7 +70,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     if (display) row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
     for (auto& th : kThesis)
       if (th.size == n && iterations == 3)
-        row.reference["thesis"] = {{"device", "GeForce 6600 (seed 000, table 4.1, 3 relaxations)"},
+        row.reference["thesis"] = {{"device", "GeForce 6600 (Bleton 2005, table 4.1, 3 relaxations)"},
                                    {"gpu_ms", display ? th.sim_display_ms : th.sim_ms},
                                    {"simulation_ms", th.sim_ms},
                                    {"simulation_display_ms", th.sim_display_ms}};

@@ -25,7 +25,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
       row.bytes = 16.0 * n;          // one load, one store an element: not the limit
       row.flops = double(n) * reps;  // operations (one float-float op counts as one)
       row.reference = {{"relative_to_float_add", t.relative_to_add},
-                       {"unit", "time of one float addition (seed 002, ch. 4.3.1)"}};
+                       {"unit", "time of one float addition (Da Graça 2006, ch. 4.3.1)"}};
       rows.push_back(row);
     }
   return rows;

@@ -51,7 +51,7 @@ nlohmann::json thesis_json(Op op, uint32_t side) {
   auto it = t.find(op_names()[size_t(op)]);
   if (it == t.end() || !it->second.count(side)) return nullptr;
   auto& r = it->second.at(side);
-  nlohmann::json j = {{"device", "GeForce 6600 / Athlon XP 2800 (seed 000, tables 4.3-4.6)"},
+  nlohmann::json j = {{"device", "GeForce 6600 / Athlon XP 2800 (Bleton 2005, tables 4.3-4.6)"},
                       {"gpu_ms", r.gpu_ms},
                       {"cpu_ms", r.cpu_ms},
                       {"gain", r.gain}};

@@ -169,10 +169,11 @@ void bench_single(gpu::Context& ctx, const BenchOptions& options, const SeedConf
                    : eng == Engine::Fine        ? 3
                                                 : -1;
     if (seed_col >= 0)
-      row.reference["thesis"] = {{"device", "seed 003 13.2: Quadro 4000 / Xeon X5650 (ENS); GTX 560 Ti / Phenom II"},
-                                 {seed_col == 0 ? "cpu_only_ms" : "gpu_ms", sc.ens[seed_col]},
-                                 {"ens_ms", sc.ens[seed_col]},
-                                 {"personal_ms", sc.personal[seed_col]}};
+      row.reference["thesis"] = {
+          {"device", "Abecassis 2012 (SIMSURF) 13.2: Quadro 4000 / Xeon X5650 (ENS); GTX 560 Ti / Phenom II"},
+          {seed_col == 0 ? "cpu_only_ms" : "gpu_ms", sc.ens[seed_col]},
+          {"ens_ms", sc.ens[seed_col]},
+          {"personal_ms", sc.personal[seed_col]}};
     row.reference["seed_best_gpu_ms"] = best_seed;
     // Work estimates: brin tests of the rasterizing engines (two tool surfaces over the
     // tool's footprint at every position), and for the per-brin engine every triangle of
@@ -232,7 +233,7 @@ void bench_double(gpu::Context& ctx, const BenchOptions& options, const SeedConf
     row.reference = {{"configuration", sc.name},
                      {"precision", "double heights and intersection"},
                      {"thesis",
-                      {{"device", "seed 003 15.4.1: GTX 560 Ti / Phenom II"},
+                      {{"device", "Abecassis 2012 (SIMSURF) 15.4.1: GTX 560 Ti / Phenom II"},
                        {cpu ? "cpu_only_ms" : "gpu_ms", cpu ? t[3] : t[1]},
                        {"ms_32bit", cpu ? t[2] : t[0]},
                        {"ms_64bit", cpu ? t[3] : t[1]}}}};

@@ -77,7 +77,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     nlohmann::json thesis = nullptr;
     for (auto& th : kThesis)
       if (th.size == n)
-        thesis = {{"device", "GeForce 6600 / Athlon XP 2800 (seed 000, table 4.2)"},
+        thesis = {{"device", "GeForce 6600 / Athlon XP 2800 (Bleton 2005, table 4.2)"},
                   {"gpu_ms", th.sim_ms},
                   {"gpu_display_ms", th.sim_display_ms},
                   {"cpu_ms", th.cpu_ms},
