@@ -1,8 +1,10 @@
 // vklab bench: each lab's passes at growing sizes, median GPU time, GB/s, GFLOP/s,
 // against the device's own streaming bandwidth and a CPU reference; JSON out.
 #include "gpu/bandwidth.h"
+#include "figures.h"
 #include "modes.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -28,9 +30,11 @@ nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& option
     if (ref.contains("target_ms"))
       then += (then.empty() ? "" : "; ") + std::string("target ") +
               std::to_string(ref["target_ms"].get<double>()).substr(0, 5) + " ms";
-    std::printf("%-26s %-12s %10.4f %9.1f %9.1f %6.1f%% %10.3f %7.1fx  %s\n", r.pass.c_str(), r.size.c_str(),
-                r.median_ms, r.gbps(), r.gflops(), frac, ref.value("cpu_single_thread_ms", 0.0),
-                ref.value("gain_over_cpu", 0.0), then.c_str());
+    std::printf("%-26s %-12s %10.4f %s %s %s %s %s  %s\n", r.pass.c_str(), r.size.c_str(), r.median_ms,
+                right(figure(r.gbps(), "%.1f"), 9).c_str(), right(figure(r.gflops(), "%.1f"), 9).c_str(),
+                right(figure(frac, "%.1f%%"), 7).c_str(),
+                right(figure(ref.value("cpu_single_thread_ms", 0.0), "%.3f"), 10).c_str(),
+                right(figure(ref.value("gain_over_cpu", 0.0), "%.1fx"), 8).c_str(), then.c_str());
     rows.push_back({{"pass", r.pass},
                     {"size", r.size},
                     {"elements", r.elements},

@@ -1,5 +1,6 @@
 // Headless: step a lab, draw it into an offscreen target, write PNG / .npy. No window,
 // no display; what tests, scripted captures and the GPU machine use.
+#include "figures.h"
 #include "presets.h"
 #include "modes.h"
 #include "io/npy.h"
@@ -107,8 +108,8 @@ int run_headless(const Options& o) {
               (unsigned long long)lab->steps_done());
   if (!prof.supported()) std::printf("  %s\n", prof.unsupported_reason());
   for (auto& t : totals)
-    std::printf("  %-20s x%-6u %10.3f ms  %8.2f GB/s  %8.2f GFLOP/s\n", t.name.c_str(), t.count, t.ms, t.gbps(),
-                t.gflops());
+    std::printf("  %-20s x%-6u %10.3f ms  %s GB/s  %s GFLOP/s\n", t.name.c_str(), t.count, t.ms,
+                right(figure(t.gbps(), "%.2f"), 8).c_str(), right(figure(t.gflops(), "%.2f"), 8).c_str());
   if (!o.capture.empty()) {
     render::write_png(o.capture, o.width, o.height, target.read_rgba(), capture_manifest(*lab, ctx));
     std::printf("captured %s\n", o.capture.c_str());

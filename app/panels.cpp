@@ -1,5 +1,6 @@
 // The window's ImGui panels: lab selector and parameters, timings, capture, bench; and what
 // their buttons do to the lab (rebuild with the new parameters, switch labs).
+#include "figures.h"
 #include "file_browser.h"
 #include "gpu/bandwidth.h"
 #include "modes.h"
@@ -153,12 +154,12 @@ void Window::timings_panel() {
       ImGui::TableNextColumn();
       ImGui::Text("%.3f", t.ms);
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", t.gbps());
+      ImGui::TextUnformatted(figure(t.gbps(), "%.1f", "-").c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", t.gflops());
+      ImGui::TextUnformatted(figure(t.gflops(), "%.1f", "-").c_str());
       if (saxpy_gbps_ > 0) {
         ImGui::TableNextColumn();
-        ImGui::Text("%.0f%%", 100.0 * t.gbps() / saxpy_gbps_);
+        ImGui::TextUnformatted(figure(100.0 * t.gbps() / saxpy_gbps_, "%.0f%%", "-").c_str());
       }
     }
     ImGui::EndTable();
@@ -218,11 +219,11 @@ void Window::bench_panel() {
       ImGui::TableNextColumn();
       ImGui::Text("%.4f", r["median_ms"].get<double>());
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", r["gbps"].get<double>());
+      ImGui::TextUnformatted(figure(r["gbps"].get<double>(), "%.1f", "-").c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.1f", r["gflops"].get<double>());
+      ImGui::TextUnformatted(figure(r["gflops"].get<double>(), "%.1f", "-").c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%.0fx", r["reference"].value("gain_over_cpu", 0.0));
+      ImGui::TextUnformatted(figure(r["reference"].value("gain_over_cpu", 0.0), "%.0fx", "-").c_str());
     }
     ImGui::EndTable();
     ImGui::TextWrapped("written to %s", bench_file_.c_str());
