@@ -30,6 +30,25 @@ void parse_size(const std::string& v, uint32_t& w, uint32_t& h) {
   h = uint32_t(parse_count("--size height", v.substr(x + 1), 16, 16384));
 }
 
+const Shorthand* find_shorthand(const std::string& flag) {
+  for (auto& e : lab_entries())
+    for (auto& sh : e.shorthands)
+      if (sh.flag == flag) return &sh;
+  return nullptr;
+}
+
+// "  --tool VALUE        machining: --set tool_file=VALUE; VALUE: FILE.stl", one line a shorthand.
+std::string shorthand_help() {
+  std::string text;
+  for (size_t i = 0; i < lab_entries().size(); ++i)
+    for (auto& sh : lab_entries()[i].shorthands) {
+      std::string left = "  " + sh.flag + " VALUE";
+      left.resize(std::max<size_t>(left.size() + 1, 22), ' ');
+      text += left + lab_names()[i] + ": --set " + sh.param + "=VALUE; VALUE: " + sh.value + "\n";
+    }
+  return text;
+}
+
 }  // namespace
 
 std::string usage() {
@@ -55,12 +74,8 @@ std::string usage() {
          "  --set NAME=VALUE    set a lab parameter (repeatable); --help --lab NAME lists them\n"
          "  --steps N           headless: simulation steps (default 100)\n"
          "  --capture PATH      write a PNG: headless, the offscreen picture; window, the last frame\n"
-         "  --dump DIR          headless: write the lab's state as .npy files and params.json\n"
-         "  --tool FILE.stl, --tool-shape sphere|torus|cone|flat, --path FILE (.csv/.txt positions,\n"
-         "  .nc/.gcode G-code), --path-gen single|random|spiral|downspiral|volcano|zigzag\n"
-         "                      machining: shorthands for --set tool_file=, tool_shape=, path_file=, path=\n"
-         "  --mesh FILE.mesh|.meshb, --sol FILE.sol|.solb, --kernel FILE\n"
-         "                      mesh: shorthands for --set mesh_file=, sol_file=, kernel_file=\n"
+         "  --dump DIR          headless: write the lab's state as .npy files and params.json\n" +
+         shorthand_help() +
          "  --record OUT        record to OUT.mp4 (H.264) or OUT/ (numbered PNGs, each with its run):\n"
          "                      headless a frame a submission, the window every frame of the picture\n"
          "  --record-fps N      the video's frame rate (default 30)\n"
@@ -150,21 +165,8 @@ Options parse_cli(int argc, char** argv) {
       o.out = value(a);
     else if (a == "--set")
       o.sets.push_back(value(a));
-    // machining shorthands for --set
-    else if (a == "--tool")
-      o.sets.push_back("tool_file=" + value(a));
-    else if (a == "--tool-shape")
-      o.sets.push_back("tool_shape=" + value(a));
-    else if (a == "--path")
-      o.sets.push_back("path_file=" + value(a));
-    else if (a == "--path-gen")
-      o.sets.push_back("path=" + value(a));
-    else if (a == "--mesh")
-      o.sets.push_back("mesh_file=" + value(a));
-    else if (a == "--kernel")
-      o.sets.push_back("kernel_file=" + value(a));
-    else if (a == "--sol")
-      o.sets.push_back("sol_file=" + value(a));
+    else if (auto* sh = find_shorthand(a))  // a lab's shorthand for --set
+      o.sets.push_back(sh->param + "=" + value(a));
     else if (a == "--device")
       o.device = value(a);
     else if (a == "--validate")

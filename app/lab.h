@@ -70,6 +70,17 @@ class Lab {
   uint64_t steps_done_ = 0;
 };
 
+// A lab's registration (app/labs/registry.cpp lists them, one line a lab): how to make it and
+// its command-line shorthands. Its parameters and bench are in the Lab itself, its presets in
+// assets/presets/<name>/, its math in compute/<name>/, its picture in render/.
+struct Shorthand {
+  std::string flag, param, value;  // `flag VALUE` means `--set param=VALUE`; value: what VALUE is
+};
+struct LabEntry {
+  std::unique_ptr<Lab> (*make)();
+  std::vector<Shorthand> shorthands;
+};
+const std::vector<LabEntry>& lab_entries();  // in the window's order
 const std::vector<std::string>& lab_names();  // the first is the window's starting lab
 // Throws ParamError for an unknown name. The lab holds only its parameters until build().
 std::unique_ptr<Lab> make_lab(const std::string& name);

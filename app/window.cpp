@@ -92,7 +92,7 @@ Window::Window(const Options& o) : Window(Empty{}) {
   lab_ = lab_from_options(o, o.lab);
   if (!glfwVulkanSupported()) throw std::runtime_error("GLFW finds no Vulkan loader");
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
-  window_ = glfwCreateWindow(int(o.width), int(o.height), "vklab", nullptr, nullptr);
+  window_ = {glfwCreateWindow(int(o.width), int(o.height), "vklab", nullptr, nullptr), glfwDestroyWindow};
   if (!window_) throw std::runtime_error("could not create a window");
   glfwSetWindowUserPointer(window_, this);
   glfwSetFramebufferSizeCallback(
@@ -107,7 +107,9 @@ Window::Window(const Options& o) : Window(Empty{}) {
     return glfwGetPhysicalDevicePresentationSupport(inst, pd, family) == GLFW_TRUE;
   };
   ctx_ = std::make_unique<gpu::Context>(co);
-  VK_CHECK(glfwCreateWindowSurface(ctx_->instance, window_, nullptr, &surface_));
+  VkSurfaceKHR surface = VK_NULL_HANDLE;
+  VK_CHECK(glfwCreateWindowSurface(ctx_->instance, window_, nullptr, &surface));
+  surface_ = {surface, [inst = ctx_->instance](VkSurfaceKHR s) { vkDestroySurfaceKHR(inst, s, nullptr); }};
   VkBool32 present = VK_FALSE;
   vkGetPhysicalDeviceSurfaceSupportKHR(ctx_->physical, ctx_->queue_family, surface_, &present);
   if (!present) throw std::runtime_error(ctx_->info.name + " cannot present to this window");
@@ -124,18 +126,25 @@ Window::Window(const Options& o) : Window(Empty{}) {
   VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pi.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   pi.queueFamilyIndex = ctx_->queue_family;
-  VK_CHECK(vkCreateCommandPool(ctx_->device, &pi, nullptr, &pool_));
+  VkDevice d = ctx_->device;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateCommandPool(d, &pi, nullptr, &pool));
+  pool_ = {pool, [d](VkCommandPool p) { vkDestroyCommandPool(d, p, nullptr); }};
   VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   ai.commandPool = pool_;
   ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   ai.commandBufferCount = 1;
   VK_CHECK(vkAllocateCommandBuffers(ctx_->device, &ai, &cmd_));
   VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  VK_CHECK(vkCreateFence(ctx_->device, &fi, nullptr, &fence_));
+  VkFence fence = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateFence(d, &fi, nullptr, &fence));
+  fence_ = {fence, [d](VkFence f) { vkDestroyFence(d, f, nullptr); }};
   VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-  VK_CHECK(vkCreateSemaphore(ctx_->device, &si, nullptr, &acquired_));
+  VkSemaphore sem = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateSemaphore(d, &si, nullptr, &sem));
+  acquired_ = {sem, [d](VkSemaphore s) { vkDestroySemaphore(d, s, nullptr); }};
 
-  ui_pass_ = make_ui_pass(ctx_->device, format_);
+  ui_pass_ = {make_ui_pass(d, format_), [d](VkRenderPass p) { vkDestroyRenderPass(d, p, nullptr); }};
 
   sc_ = std::make_unique<render::Swapchain>(*ctx_, surface_, format_, ui_pass_);
   create_swapchain();
@@ -159,19 +168,10 @@ Window::~Window() {
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
   }
-  if (ctx_) {
-    VkDevice d = ctx_->device;
-    sc_.reset();
-    if (imgui_pool_) vkDestroyDescriptorPool(d, imgui_pool_, nullptr);
-    if (ui_pass_) vkDestroyRenderPass(d, ui_pass_, nullptr);
-    if (acquired_) vkDestroySemaphore(d, acquired_, nullptr);
-    if (fence_) vkDestroyFence(d, fence_, nullptr);
-    if (pool_) vkDestroyCommandPool(d, pool_, nullptr);
-    if (surface_) vkDestroySurfaceKHR(ctx_->instance, surface_, nullptr);
-    report_validation(opts_, *ctx_);
-    ctx_.reset();
-  }
-  if (window_) glfwDestroyWindow(window_);
+  // The owned handles go before the count of validation messages is said.
+  acquired_.reset(), fence_.reset(), pool_.reset(), imgui_pool_.reset(), sc_.reset(), ui_pass_.reset();
+  surface_.reset();
+  if (ctx_) report_validation(opts_, *ctx_);
 }
 
 void Window::create_swapchain() {
@@ -197,7 +197,9 @@ void Window::create_imgui() {
   dpi.maxSets = 64;
   dpi.poolSizeCount = 1;
   dpi.pPoolSizes = sizes;
-  VK_CHECK(vkCreateDescriptorPool(ctx_->device, &dpi, nullptr, &imgui_pool_));
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateDescriptorPool(ctx_->device, &dpi, nullptr, &pool));
+  imgui_pool_ = {pool, [d = ctx_->device](VkDescriptorPool p) { vkDestroyDescriptorPool(d, p, nullptr); }};
   ImGui_ImplVulkan_InitInfo ii{};
   ii.Instance = ctx_->instance;
   ii.PhysicalDevice = ctx_->physical;
@@ -288,7 +290,7 @@ bool Window::frame() {
 // The frame in flight: waits for it, then reads back its timings, capture and the lab's problem.
 void Window::collect_frame() {
   if (!submitted_) return;
-  VK_CHECK(vkWaitForFences(ctx_->device, 1, &fence_, VK_TRUE, UINT64_MAX));
+  VK_CHECK(vkWaitForFences(ctx_->device, 1, fence_.ptr(), VK_TRUE, UINT64_MAX));
   submitted_ = false;
   timings_ = prof_->resolve();
   float total = 0;
@@ -325,13 +327,13 @@ void Window::submit_and_present(uint32_t index) {
   VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
   VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   si.waitSemaphoreCount = 1;
-  si.pWaitSemaphores = &acquired_;
+  si.pWaitSemaphores = acquired_.ptr();
   si.pWaitDstStageMask = &wait_stage;
   si.commandBufferCount = 1;
   si.pCommandBuffers = &cmd_;
   si.signalSemaphoreCount = 1;
   si.pSignalSemaphores = &sc_->rendered()[index];
-  VK_CHECK(vkResetFences(ctx_->device, 1, &fence_));
+  VK_CHECK(vkResetFences(ctx_->device, 1, fence_.ptr()));
   VK_CHECK(vkQueueSubmit(ctx_->queue, 1, &si, fence_));
   submitted_ = true;
 

@@ -56,17 +56,18 @@ class Window {
   void record_panel();
 
   Options opts_;
-  GLFWwindow* window_ = nullptr;
+  // Owned handles, freed in reverse order (Vulkan's before the context, the context before the window).
+  gpu::Unique<GLFWwindow*> window_;
   std::unique_ptr<gpu::Context> ctx_;
-  VkSurfaceKHR surface_ = VK_NULL_HANDLE;
+  gpu::Unique<VkSurfaceKHR> surface_;
   VkFormat format_ = VK_FORMAT_UNDEFINED;
+  gpu::Unique<VkRenderPass> ui_pass_;
   std::unique_ptr<render::Swapchain> sc_;
-  VkRenderPass ui_pass_ = VK_NULL_HANDLE;
-  VkDescriptorPool imgui_pool_ = VK_NULL_HANDLE;
-  VkCommandPool pool_ = VK_NULL_HANDLE;
-  VkCommandBuffer cmd_ = VK_NULL_HANDLE;
-  VkFence fence_ = VK_NULL_HANDLE;
-  VkSemaphore acquired_ = VK_NULL_HANDLE;
+  gpu::Unique<VkDescriptorPool> imgui_pool_;
+  gpu::Unique<VkCommandPool> pool_;
+  VkCommandBuffer cmd_ = VK_NULL_HANDLE;  // from pool_
+  gpu::Unique<VkFence> fence_;
+  gpu::Unique<VkSemaphore> acquired_;
   bool submitted_ = false;
   bool resized_ = false;
   bool vsync_ = true;

@@ -2,8 +2,10 @@
 #pragma once
 #include <volk.h>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace gpu {
 
@@ -15,6 +17,37 @@ struct VulkanError : std::runtime_error {
 };
 
 [[noreturn]] void throw_vk(VkResult r, const char* expr, const char* file, int line);
+
+// One owned handle (a fence, a pool, a surface, a window): `destroy` runs once, on reset()
+// or when the owner goes, so a constructor that throws half way frees what it made.
+//   gpu::Unique<VkFence> fence(f, [d](VkFence f) { vkDestroyFence(d, f, nullptr); });
+template <class H>
+class Unique {
+ public:
+  Unique() = default;
+  Unique(H h, std::function<void(H)> destroy) : h_(h), destroy_(std::move(destroy)) {}
+  Unique(Unique&& o) noexcept : h_(std::exchange(o.h_, H{})), destroy_(std::move(o.destroy_)) {}
+  Unique& operator=(Unique&& o) noexcept {
+    if (this != &o) {
+      reset();
+      h_ = std::exchange(o.h_, H{});
+      destroy_ = std::move(o.destroy_);
+    }
+    return *this;
+  }
+  ~Unique() { reset(); }
+  void reset() {
+    if (h_ != H{} && destroy_) destroy_(h_);
+    h_ = H{};
+  }
+  H get() const { return h_; }
+  const H* ptr() const { return &h_; }
+  operator H() const { return h_; }
+
+ private:
+  H h_{};
+  std::function<void(H)> destroy_;
+};
 
 }  // namespace gpu
 

@@ -447,4 +447,9 @@ class MeshLab : public Lab {
 
 }  // namespace
 
-std::unique_ptr<Lab> make_mesh_lab() { return std::make_unique<MeshLab>(); }
+LabEntry mesh_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<MeshLab>()); },
+          {{"--mesh", "mesh_file", "FILE.mesh|.meshb"},
+           {"--sol", "sol_file", "FILE.sol|.solb"},
+           {"--kernel", "kernel_file", "FILE (a GLSL kernel body)"}}};
+}

@@ -283,4 +283,7 @@ class ClothLab : public Lab {
 
 }  // namespace
 
-std::unique_ptr<Lab> make_cloth_lab() { return std::make_unique<ClothLab>(); }
+LabEntry cloth_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<ClothLab>()); },
+          {}};
+}

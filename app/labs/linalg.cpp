@@ -268,4 +268,7 @@ class LinalgLab : public Lab {
 
 }  // namespace
 
-std::unique_ptr<Lab> make_linalg_lab() { return std::make_unique<LinalgLab>(); }
+LabEntry linalg_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<LinalgLab>()); },
+          {}};
+}

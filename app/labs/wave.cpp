@@ -289,4 +289,7 @@ class WaveLab : public Lab {
 
 }  // namespace
 
-std::unique_ptr<Lab> make_wave_lab() { return std::make_unique<WaveLab>(); }
+LabEntry wave_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<WaveLab>()); },
+          {}};
+}

@@ -311,4 +311,10 @@ class MachiningLab : public Lab {
 
 }  // namespace
 
-std::unique_ptr<Lab> make_machining_lab() { return std::make_unique<MachiningLab>(); }
+LabEntry machining_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<MachiningLab>()); },
+          {{"--tool", "tool_file", "FILE.stl"},
+           {"--tool-shape", "tool_shape", "sphere|torus|cone|flat"},
+           {"--path", "path_file", "FILE (.csv/.txt positions, .nc/.gcode G-code)"},
+           {"--path-gen", "path", "single|random|spiral|downspiral|volcano|zigzag"}}};
+}

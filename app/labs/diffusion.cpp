@@ -204,4 +204,7 @@ class DiffusionLab : public Lab {
 
 }  // namespace
 
-std::unique_ptr<Lab> make_diffusion_lab() { return std::make_unique<DiffusionLab>(); }
+LabEntry diffusion_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<DiffusionLab>()); },
+          {}};
+}

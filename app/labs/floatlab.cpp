@@ -286,7 +286,10 @@ class FloatLab : public Lab {
 
 }  // namespace
 
-std::unique_ptr<Lab> make_floatlab_lab() { return std::make_unique<FloatLab>(); }
+LabEntry floatlab_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<FloatLab>()); },
+          {}};
+}
 
 int run_float_report(const Options& o) {
   gpu::Context ctx(context_options(o));
