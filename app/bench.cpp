@@ -3,6 +3,7 @@
 #include "gpu/bandwidth.h"
 #include "figures.h"
 #include "modes.h"
+#include "sweep.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,43 +11,88 @@
 #include <ctime>
 #include <fstream>
 
+namespace {
+
+// What the seed printed for this size, where it printed one.
+std::string then_figure(const nlohmann::json& ref) {
+  std::string then;
+  if (ref.contains("thesis") && ref["thesis"].contains("cpu_only_ms"))
+    then = "CPU " + std::to_string(ref["thesis"]["cpu_only_ms"].get<double>()).substr(0, 6) + " ms";
+  else if (ref.contains("thesis"))
+    then = "GPU " + std::to_string(ref["thesis"]["gpu_ms"].get<double>()).substr(0, 6) + " ms" +
+           (ref["thesis"].contains("gain") ? ", gain " + std::to_string(ref["thesis"]["gain"].get<double>()).substr(0, 5)
+                                           : std::string());
+  if (ref.contains("relative_to_float_add"))
+    then = "x" + std::to_string(ref["relative_to_float_add"].get<double>()).substr(0, 5) + " a float add";
+  if (ref.contains("target_ms"))
+    then += (then.empty() ? "" : "; ") + std::string("target ") +
+            std::to_string(ref["target_ms"].get<double>()).substr(0, 5) + " ms";
+  return then;
+}
+
+void print_row(const BenchRow& r, double saxpy_gbps) {
+  double frac = saxpy_gbps > 0 ? 100.0 * r.gbps() / saxpy_gbps : 0;
+  auto& ref = r.reference;
+  std::printf("%-26s %-12s %10.4f %s %s %s %s %s  %s\n", r.pass.c_str(), r.size.c_str(), r.median_ms,
+              right(figure(r.gbps(), "%.1f"), 9).c_str(), right(figure(r.gflops(), "%.1f"), 9).c_str(),
+              right(figure(frac, "%.1f%%"), 7).c_str(),
+              right(figure(ref.value("cpu_single_thread_ms", 0.0), "%.3f"), 10).c_str(),
+              right(figure(ref.value("gain_over_cpu", 0.0), "%.1fx"), 8).c_str(), then_figure(ref).c_str());
+}
+
+
+std::string utc_now() {
+  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return date;
+}
+
+void write_json(const std::string& file, const nlohmann::json& j) {
+  auto path = std::filesystem::path(file);
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  std::ofstream out(path);
+  if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
+    throw std::runtime_error("cannot write " + file);
+  std::printf("\nwrote %s\n", file.c_str());
+}
+
+// vklab bench --lab L --sweep NAME=FROM:TO:COUNT: a line a point as it is measured.
+int run_sweep_bench(const Options& o, gpu::Context& ctx, const Lab& lab) {
+  auto spec = parse_sweep(o.sweep);
+  spec.steps = o.sweep_steps;
+  std::printf("sweep of %s over %s, %d points, %llu steps each\n", o.lab.c_str(), spec.param.c_str(), spec.count,
+              (unsigned long long)spec.steps);
+  std::printf("%14s %12s %9s %9s  %s\n", spec.param.c_str(), "ms a step", "GB/s", "GFLOP/s", "");
+  auto points = run_sweep(ctx, lab, spec, [](const SweepPoint& p) {
+    std::printf("%14.6g %12.4f %s %s  %s\n", p.value, p.ms_per_step, right(figure(p.gbps, "%.1f"), 9).c_str(),
+                right(figure(p.gflops, "%.1f"), 9).c_str(), p.problem.empty() ? "" : ("stopped: " + p.problem).c_str());
+  });
+  if (!o.out.empty())
+    write_json(o.out, {{"device", device_json(ctx)}, {"date", utc_now()}, {"sweep", sweep_json(lab, spec, points)}});
+  report_validation(o, ctx);
+  return 0;
+}
+
+}  // namespace
+
+nlohmann::json bench_row_json(const BenchRow& r) {
+  return {{"pass", r.pass},   {"size", r.size},   {"elements", r.elements}, {"repeats", r.repeats},
+          {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"bytes", r.bytes}, {"flops", r.flops},
+          {"gbps", r.gbps()}, {"gflops", r.gflops()}, {"reference", r.reference}};
+}
+
+// Each row is printed as soon as it is measured: the terminal shows the bench's progress.
 nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options) {
-  nlohmann::json rows = nlohmann::json::array();
   std::printf("%-26s %-12s %10s %9s %9s %7s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s", "% saxpy",
               "CPU ms", "gain", "then (seed)");
-  for (auto& r : lab.bench(ctx, options)) {
-    double frac = options.saxpy_gbps > 0 ? 100.0 * r.gbps() / options.saxpy_gbps : 0;
-    auto& ref = r.reference;
-    std::string then;  // the seed's own figure for this size, where it printed one
-    if (ref.contains("thesis") && ref["thesis"].contains("cpu_only_ms"))
-      then = "CPU " + std::to_string(ref["thesis"]["cpu_only_ms"].get<double>()).substr(0, 6) + " ms";
-    else if (ref.contains("thesis"))
-      then =
-          "GPU " + std::to_string(ref["thesis"]["gpu_ms"].get<double>()).substr(0, 6) + " ms" +
-          (ref["thesis"].contains("gain") ? ", gain " + std::to_string(ref["thesis"]["gain"].get<double>()).substr(0, 5)
-                                          : std::string());
-    if (ref.contains("relative_to_float_add"))
-      then = "x" + std::to_string(ref["relative_to_float_add"].get<double>()).substr(0, 5) + " a float add";
-    if (ref.contains("target_ms"))
-      then += (then.empty() ? "" : "; ") + std::string("target ") +
-              std::to_string(ref["target_ms"].get<double>()).substr(0, 5) + " ms";
-    std::printf("%-26s %-12s %10.4f %s %s %s %s %s  %s\n", r.pass.c_str(), r.size.c_str(), r.median_ms,
-                right(figure(r.gbps(), "%.1f"), 9).c_str(), right(figure(r.gflops(), "%.1f"), 9).c_str(),
-                right(figure(frac, "%.1f%%"), 7).c_str(),
-                right(figure(ref.value("cpu_single_thread_ms", 0.0), "%.3f"), 10).c_str(),
-                right(figure(ref.value("gain_over_cpu", 0.0), "%.1fx"), 8).c_str(), then.c_str());
-    rows.push_back({{"pass", r.pass},
-                    {"size", r.size},
-                    {"elements", r.elements},
-                    {"repeats", r.repeats},
-                    {"median_ms", r.median_ms},
-                    {"min_ms", r.min_ms},
-                    {"bytes", r.bytes},
-                    {"flops", r.flops},
-                    {"gbps", r.gbps()},
-                    {"gflops", r.gflops()},
-                    {"reference", r.reference}});
-  }
+  BenchOptions printing = options;
+  printing.on_row = [&](const BenchRow& r) {
+    print_row(r, options.saxpy_gbps);
+    if (options.on_row) options.on_row(r);
+  };
+  nlohmann::json rows = nlohmann::json::array();
+  for (auto& r : lab.bench(ctx, printing)) rows.push_back(bench_row_json(r));
   return rows;
 }
 
@@ -55,21 +101,23 @@ int run_bench(const Options& o) {
   std::vector<std::string> names = o.lab.empty() ? lab_names() : std::vector<std::string>{o.lab};
   std::vector<std::unique_ptr<Lab>> checked;  // bad parameters fail before any GPU work
   for (auto& n : names) checked.push_back(lab_from_options(o, n));
+  if (!o.sweep.empty()) {
+    auto spec = parse_sweep(o.sweep);
+    check_sweep(*checked.front(), spec);
+  }
   gpu::Context ctx(context_options(o));
   auto labs = std::move(checked);  // declared after ctx: their GPU state goes first
   std::printf("device: %s (%s, Vulkan %s)\n", ctx.info.name.c_str(), ctx.info.driver.c_str(), ctx.info.api.c_str());
+  if (!o.sweep.empty()) return run_sweep_bench(o, ctx, *labs.front());
 
   VkDeviceSize probe = o.quick ? (16u << 20) : (512u << 20);
   auto bw = gpu::measure_bandwidth(ctx, probe);
   std::printf("reference: saxpy over 2 x %.0f MiB: %.4f ms, %.1f GB/s\n\n", bw.bytes_per_array / (1 << 20),
               bw.median_ms, bw.gbps);
 
-  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  char date[32];
-  std::strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
   nlohmann::json j = {
       {"device", device_json(ctx)},
-      {"date", date},
+      {"date", utc_now()},
       {"quick", o.quick},
       {"timestamps", ctx.info.timestamps},
       {"saxpy", {{"bytes_per_array", bw.bytes_per_array}, {"median_ms", bw.median_ms}, {"gbps", bw.gbps}}},
@@ -79,14 +127,7 @@ int run_bench(const Options& o) {
     std::printf("== %s ==\n", lab->title().c_str());
     j["labs"][lab->name()] = bench_lab(ctx, *lab, options);
   }
-  if (!o.out.empty()) {
-    auto path = std::filesystem::path(o.out);
-    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-    std::ofstream out(path);
-    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
-      throw std::runtime_error("cannot write " + o.out);
-    std::printf("\nwrote %s\n", o.out.c_str());
-  }
+  if (!o.out.empty()) write_json(o.out, j);
   report_validation(o, ctx);
   return 0;
 }

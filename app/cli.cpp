@@ -92,6 +92,9 @@ std::string usage() {
          "  --quick             bench: small sizes only\n"
          "  --only A,B          bench: just these configurations (machining: the seed's, e.g. 'spiral,ebauche zoom')\n"
          "  --engines A,B       bench: just these engines (machining: e.g. 'fine,cpu')\n"
+         "  --sweep N=A:B:K     bench: parameter N of --lab at K values from A to B (append :log for a\n"
+         "                      log spacing); at each, the lab runs and its GPU time a step is measured\n"
+         "  --sweep-steps N     bench --sweep: steps measured at each value (default 20)\n"
          "  --help              this text\n"
          "\nwindow keys: Space pause/play, S or Right one step, R restart, C capture, Tab sidebar,\n"
          "1-7 switch labs, F1 help\n"
@@ -177,6 +180,10 @@ Options parse_cli(int argc, char** argv) {
       o.only = split_list(value(a));
     else if (a == "--engines")
       o.engines = split_list(value(a));
+    else if (a == "--sweep")
+      o.sweep = value(a);
+    else if (a == "--sweep-steps")
+      o.sweep_steps = parse_count(a, value(a), 1, 100000);
     else if (a == "--size")
       parse_size(value(a), o.width, o.height);
     else if (a == "--frames")
@@ -213,8 +220,9 @@ Options parse_cli(int argc, char** argv) {
   if (!o.dump.empty() && o.mode != Options::Mode::Headless) throw UsageError("--dump needs --headless");
   if (!o.record.empty() && o.mode != Options::Mode::Headless && o.mode != Options::Mode::Window)
     throw UsageError("--record goes with --headless or the window");
-  if ((!o.only.empty() || !o.engines.empty()) && o.mode != Options::Mode::Bench)
-    throw UsageError("--only and --engines go with bench");
+  if ((!o.only.empty() || !o.engines.empty() || !o.sweep.empty()) && o.mode != Options::Mode::Bench)
+    throw UsageError("--only, --engines and --sweep go with bench");
+  if (!o.sweep.empty() && o.lab.empty()) throw UsageError("--sweep needs --lab NAME (the lab whose parameter it sweeps)");
   if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");
   if (!o.keys.empty() && o.frames == 0) throw UsageError("--keys needs --frames N");
   return o;

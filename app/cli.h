@@ -27,6 +27,8 @@ struct Options {
   bool quick = false;                // bench: small sizes only
   std::vector<std::string> only;     // bench: just these configurations (--only a,b)
   std::vector<std::string> engines;  // bench: just these engines (--engines a,b)
+  std::string sweep;                 // bench: NAME=FROM:TO:COUNT[:log], one lab's parameter swept
+  uint64_t sweep_steps = 20;         // bench: steps measured at each value of the sweep
   uint32_t width = 1280, height = 800;
   uint64_t frames = 0;                         // window: quit after this many frames (0 = when closed)
   std::vector<std::pair<uint64_t, int>> keys;  // window: --keys FRAME:KEY,... (GLFW key codes; a test aid)

@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -19,11 +20,13 @@ namespace {
 bool param_widget(ParamSet& set, Param& p) {
   bool changed = false;
   ImGui::PushID(p.name.c_str());
+  const std::string shown = param_label(p);
+  const char* label = shown.c_str();
   switch (p.kind) {
     case Param::Kind::Float: {
       float v = float(p.value);
       ImGuiSliderFlags flags = p.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
-      changed = ImGui::SliderFloat(p.name.c_str(), &v, float(p.min), float(p.max), "%.4g", flags);
+      changed = ImGui::SliderFloat(label, &v, float(p.min), float(p.max), "%.4g", flags);
       if (changed) set.set_value(p.name, v);
       break;
     }
@@ -31,7 +34,7 @@ bool param_widget(ParamSet& set, Param& p) {
       int v = int(p.value);
       ImGuiSliderFlags flags = p.max / std::max(1.0, p.min) > 100 ? ImGuiSliderFlags_Logarithmic : 0;
       // Rebuilding parameters apply when the slider is released, not at every pixel of a drag.
-      ImGui::SliderInt(p.name.c_str(), &v, int(p.min), int(p.max), "%d", flags);
+      ImGui::SliderInt(label, &v, int(p.min), int(p.max), "%d", flags);
       if (v != int(p.value) && (!p.rebuild || !ImGui::IsItemActive())) {
         set.set_value(p.name, v);
         changed = true;
@@ -44,7 +47,7 @@ bool param_widget(ParamSet& set, Param& p) {
     }
     case Param::Kind::Choice: {
       int v = int(p.value);
-      if (ImGui::BeginCombo(p.name.c_str(), p.choices[size_t(v)].c_str())) {
+      if (ImGui::BeginCombo(label, p.choices[size_t(v)].c_str())) {
         for (size_t i = 0; i < p.choices.size(); ++i)
           if (ImGui::Selectable(p.choices[i].c_str(), int(i) == v)) {
             set.set_value(p.name, double(i));
@@ -58,13 +61,13 @@ bool param_widget(ParamSet& set, Param& p) {
       char buf[512];
       std::snprintf(buf, sizeof buf, "%s", p.str.c_str());
       if (!p.file_types.empty()) ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - ImGui::GetFrameHeight() * 1.6f);
-      if (ImGui::InputText(p.file_types.empty() ? p.name.c_str() : "##path", buf, sizeof buf,
+      if (ImGui::InputText(p.file_types.empty() ? label : "##path", buf, sizeof buf,
                            ImGuiInputTextFlags_EnterReturnsTrue)) {
         set.set_text(p.name, buf);
         changed = true;
       }
       if (!p.file_types.empty()) {
-        if (ImGui::IsItemHovered() && !p.help.empty()) ImGui::SetTooltip("%s", p.help.c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n--set %s=...", p.help.c_str(), p.name.c_str());
         ImGui::SameLine(0, 2);
         if (ImGui::Button("...")) open_file_browser("choose a file", p.str);
         std::string chosen;
@@ -73,20 +76,21 @@ bool param_widget(ParamSet& set, Param& p) {
           changed = true;
         }
         ImGui::SameLine();
-        ImGui::TextUnformatted(p.name.c_str());
+        ImGui::TextUnformatted(label);
       }
       break;
     }
     case Param::Kind::Bool: {
       bool v = p.value != 0;
-      if (ImGui::Checkbox(p.name.c_str(), &v)) {
+      if (ImGui::Checkbox(label, &v)) {
         set.set_value(p.name, v ? 1 : 0);
         changed = true;
       }
       break;
     }
   }
-  if (ImGui::IsItemHovered() && !p.help.empty()) ImGui::SetTooltip("%s", p.help.c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s\n--set %s=%s", p.help.c_str(), p.name.c_str(), p.text().c_str());
   ImGui::PopID();
   return changed;
 }
@@ -99,8 +103,10 @@ void Window::panels() {
   if (!sidebar_) return;
   // A sidebar the height of the window; its width (drag the right edge) is left to the lab.
   ImGui::SetNextWindowPos({0, 0});
-  ImGui::SetNextWindowSizeConstraints({260, ImGui::GetIO().DisplaySize.y}, {900, ImGui::GetIO().DisplaySize.y});
-  ImGui::SetNextWindowSize({panel_width_, ImGui::GetIO().DisplaySize.y}, ImGuiCond_FirstUseEver);
+  float h = ImGui::GetIO().DisplaySize.y;
+  ImGui::SetNextWindowSizeConstraints({260 * ui_scale_, h}, {900 * ui_scale_, h});
+  ImGui::SetNextWindowSize({panel_width_, h}, panel_resized_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver);
+  panel_resized_ = false;
   ImGui::Begin("vklab", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar);
   panel_width_ = ImGui::GetWindowWidth();
   ImGui::TextDisabled("%s | %s", ctx_->info.name.c_str(), ctx_->info.type.c_str());
@@ -108,11 +114,26 @@ void Window::panels() {
     ImGui::TextColored({1, 0.35f, 0.35f, 1}, "%s", error_.c_str());
     if (ImGui::SmallButton("dismiss")) error_.clear();
   }
-  if (ImGui::CollapsingHeader("Lab", ImGuiTreeNodeFlags_DefaultOpen)) lab_panel();
-  if (ImGui::CollapsingHeader("Presets")) presets_panel();
-  if (ImGui::CollapsingHeader("Timings", ImGuiTreeNodeFlags_DefaultOpen)) timings_panel();
-  if (ImGui::CollapsingHeader("Capture", ImGuiTreeNodeFlags_DefaultOpen)) capture_panel();
-  if (ImGui::CollapsingHeader("Bench")) bench_panel();
+  if (ImGui::BeginTabBar("sidebar")) {
+    auto tab = [](const char* name, auto&& body) {
+      if (ImGui::BeginTabItem(name)) {
+        ImGui::BeginChild(name);  // scrolls under the tab bar, which stays
+        body();
+        ImGui::EndChild();
+        ImGui::EndTabItem();
+      }
+    };
+    tab("Lab", [&] { lab_panel(); });
+    tab("Timings", [&] { timings_panel(); });
+    tab("Capture", [&] { capture_panel(); });
+    tab("Bench", [&] {
+      bench_panel();
+      if (ImGui::CollapsingHeader("Sweep a parameter", ImGuiTreeNodeFlags_DefaultOpen)) sweep_panel();
+    });
+    tab("Presets", [&] { presets_panel(); });
+    tab("View", [&] { view_panel(); });
+    ImGui::EndTabBar();
+  }
   ImGui::End();
 }
 
@@ -122,9 +143,19 @@ void Window::lab_panel() {
       if (ImGui::Selectable(n.c_str(), n == lab_->name())) switch_lab(n);
     ImGui::EndCombo();
   }
-  ImGui::TextUnformatted(lab_->title().c_str());
+  ImGui::TextWrapped("%s", lab_->title().c_str());
   if (params_before_.empty()) params_before_ = lab_->params().all();
-  for (auto& p : lab_->params().all()) param_widget(lab_->params(), p);
+  // One collapsing header a topic, in the order the lab first names them; sliders leave
+  // 45% of the width to their labels.
+  std::vector<std::string> groups;
+  for (auto& p : lab_->params().all())
+    if (std::find(groups.begin(), groups.end(), p.group) == groups.end()) groups.push_back(p.group);
+  ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x * 0.55f);
+  for (auto& g : groups)
+    if (ImGui::CollapsingHeader(g.c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+      for (auto& p : lab_->params().all())
+        if (p.group == g) param_widget(lab_->params(), p);
+  ImGui::PopItemWidth();
   if (ImGui::Button("Restart")) restart_lab();
   lab_->ui();
 }
@@ -187,47 +218,6 @@ void Window::capture_panel() {
   }
   if (!last_capture_.empty()) ImGui::TextWrapped("saved %s", last_capture_.c_str());
   record_panel();
-}
-
-void Window::bench_panel() {
-  static bool quick = true;
-  ImGui::Checkbox("quick (small sizes)", &quick);
-  ImGui::SameLine();
-  if (ImGui::Button("Run benchmark")) {  // blocks the window for the run's duration
-    vkDeviceWaitIdle(ctx_->device);
-    try {
-      if (saxpy_gbps_ == 0) saxpy_gbps_ = gpu::measure_bandwidth(*ctx_, 64u << 20).gbps;
-      bench_result_ = bench_lab(*ctx_, *lab_, {quick, saxpy_gbps_});
-      auto path = std::filesystem::path("bench") / ("bench-" + lab_->name() + ".json");
-      std::filesystem::create_directories(path.parent_path());
-      std::ofstream(path) << nlohmann::json{{"device", device_json(*ctx_)},
-                                            {"saxpy_gbps", saxpy_gbps_},
-                                            {"labs", {{lab_->name(), bench_result_}}}}
-                                 .dump(2);
-      bench_file_ = std::filesystem::absolute(path).string();
-    } catch (const std::exception& e) {
-      error_ = std::string("benchmark failed: ") + e.what();
-    }
-  }
-  if (bench_result_.is_array() && ImGui::BeginTable("bench", 5, ImGuiTableFlags_RowBg)) {
-    for (const char* h : {"size", "ms", "GB/s", "GFLOP/s", "vs CPU"}) ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
-    for (auto& r : bench_result_) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r["size"].get<std::string>().c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%.4f", r["median_ms"].get<double>());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(figure(r["gbps"].get<double>(), "%.1f", "-").c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(figure(r["gflops"].get<double>(), "%.1f", "-").c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(figure(r["reference"].value("gain_over_cpu", 0.0), "%.0fx", "-").c_str());
-    }
-    ImGui::EndTable();
-    ImGui::TextWrapped("written to %s", bench_file_.c_str());
-  }
 }
 
 void Window::apply_rebuild() {

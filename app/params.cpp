@@ -23,7 +23,13 @@ std::string Param::text() const {
   return "";
 }
 
+std::string param_label(const Param& p) {
+  std::string l = p.label.empty() ? p.name : p.label;
+  return p.unit.empty() ? l : l + " (" + p.unit + ")";
+}
+
 Param& ParamSet::add(Param p) {
+  p.group = group_;
   params_.push_back(std::move(p));
   return params_.back();
 }
@@ -159,7 +165,9 @@ nlohmann::json ParamSet::to_json() const {
 
 std::string ParamSet::describe() const {
   std::ostringstream s;
+  std::string group;
   for (auto& p : params_) {
+    if (p.group != group) s << "  " << (group = p.group) << ":\n";
     s << "    " << p.name << " = " << p.text();
     if (p.kind == Param::Kind::Choice) {
       s << "  (";
@@ -168,6 +176,7 @@ std::string ParamSet::describe() const {
     } else if (p.kind != Param::Kind::Bool && p.kind != Param::Kind::Text) {
       s << "  [" << p.min << ", " << p.max << "]";
     }
+    if (!p.unit.empty()) s << " " << p.unit;
     s << "  " << p.help << "\n";
   }
   return s.str();

@@ -21,8 +21,19 @@ struct Param {
   std::vector<std::string> file_types;  // Text: a file of these types (".mesh", or "*"; empty: not a file)
   bool rebuild = false;                 // changing it reallocates the lab's GPU state
   bool log_scale = false;               // slider on a log scale
+  std::string label;                    // what the panel shows ("Wave speed"); empty: the name
+  std::string unit;                     // shown after the label ("cells/s"); empty: none
+  std::string group;                    // the panel's collapsing header it sits under
   std::string text() const;             // the value as --set would take it
+  // p.labelled("Wave speed", "cells/s"): the panel's words for a parameter.
+  Param& labelled(const std::string& l, const std::string& u = "") {
+    label = l, unit = u;
+    return *this;
+  }
 };
+
+// "Wave speed (cells/s)", or the name where no label was given.
+std::string param_label(const Param& p);
 
 class ParamSet {
  public:
@@ -32,6 +43,8 @@ class ParamSet {
                     const std::string& help);
   Param& add_bool(const std::string& name, bool value, const std::string& help);
   Param& add_text(const std::string& name, const std::string& value, const std::string& help);
+  // The parameters added after this call sit under `name` in the panel ("Grid", "Solver", ...).
+  void group(const std::string& name) { group_ = name; }
   const std::string& text(const std::string& name) const { return find(name).str; }
   void set_text(const std::string& name, const std::string& value);
 
@@ -60,4 +73,5 @@ class ParamSet {
   const Param& find(const std::string& name) const;
   Param& find(const std::string& name);
   std::vector<Param> params_;
+  std::string group_ = "Parameters";
 };

@@ -24,7 +24,7 @@ const struct {
 } kKeyNames[] = {{"space", GLFW_KEY_SPACE}, {"s", GLFW_KEY_S},   {"right", GLFW_KEY_RIGHT}, {"r", GLFW_KEY_R},
                  {"c", GLFW_KEY_C},         {"f1", GLFW_KEY_F1}, {"tab", GLFW_KEY_TAB},     {"1", GLFW_KEY_1},
                  {"2", GLFW_KEY_2},         {"3", GLFW_KEY_3},   {"4", GLFW_KEY_4},         {"5", GLFW_KEY_5},
-                 {"6", GLFW_KEY_6},         {"7", GLFW_KEY_7}};
+                 {"6", GLFW_KEY_6},         {"7", GLFW_KEY_7},   {"b", GLFW_KEY_B},         {"escape", GLFW_KEY_ESCAPE}};
 
 }  // namespace
 
@@ -42,7 +42,8 @@ void Window::restart_lab() {
 }
 
 uint32_t Window::steps_this_frame() {
-  uint32_t steps = paused_ ? (step_once_ ? 1u : 0u) : lab_->steps_per_frame();
+  // A bench or sweep runs on its own device: the lab waits so the two do not share the GPU.
+  uint32_t steps = bench_running() ? 0u : paused_ ? (step_once_ ? 1u : 0u) : lab_->steps_per_frame();
   step_once_ = false;
   return steps;
 }
@@ -69,6 +70,8 @@ void Window::keys() {
   }
   if (pressed(GLFW_KEY_F1)) help_ = !help_;
   if (pressed(GLFW_KEY_TAB)) sidebar_ = !sidebar_;
+  if (pressed(GLFW_KEY_B)) start_bench(false);
+  if (pressed(GLFW_KEY_ESCAPE) && job_) job_->cancel();
   for (size_t k = 0; k < lab_names().size() && k < 9; ++k)
     if (pressed(GLFW_KEY_1 + int(k)) && lab_names()[k] != lab_->name()) switch_lab(lab_names()[k]);
 }
@@ -94,8 +97,10 @@ void Window::transport_bar() {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--set %s=N)", speed->help.c_str(), speed->name.c_str());
   }
   ImGui::SameLine();
-  ImGui::TextDisabled("%s  step %llu  (F1: keys)", paused_ ? "paused" : "running",
-                      (unsigned long long)lab_->steps_done());
+  float gpu_ms = gpu_ms_history_.empty() ? 0.0f : gpu_ms_history_.back();
+  ImGui::TextDisabled("%s  step %llu  GPU %.2f ms a frame  (F1: keys)",
+                      bench_running() ? "waiting for the bench" : paused_ ? "paused" : "running",
+                      (unsigned long long)lab_->steps_done(), gpu_ms);
   ImGui::End();
 }
 
@@ -110,10 +115,12 @@ void Window::help_overlay() {
                            {"C", "capture a PNG into captures/"},
                            {"Tab", "hide / show the sidebar"},
                            {"1 to 7", "switch to lab 1 to 7"},
+                           {"B", "run the lab's benchmark (Bench tab)"},
+                           {"Esc", "cancel the benchmark or sweep"},
                            {"F1", "this help"}};
   for (auto& r : rows) {
     ImGui::TextUnformatted(r[0]);
-    ImGui::SameLine(120);
+    ImGui::SameLine(120 * ui_scale_);
     ImGui::TextUnformatted(r[1]);
   }
   ImGui::End();

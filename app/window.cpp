@@ -16,10 +16,6 @@ namespace {
 const float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};
 constexpr size_t kHistory = 240;
 
-void check_vk(VkResult r) {
-  if (r < 0) gpu::throw_vk(r, "ImGui Vulkan backend", __FILE__, __LINE__);
-}
-
 // Swapchain images: colour, one layer.
 void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
                    VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
@@ -89,14 +85,21 @@ int run_window(const Options& o) {
 Window::Window(const Options& o) : Window(Empty{}) {
   opts_ = o;
   vsync_ = o.vsync;
+  settings_ = load_settings();
+  bench_quick_ = settings_.bench_quick;
   lab_ = lab_from_options(o, o.lab);
   if (!glfwVulkanSupported()) throw std::runtime_error("GLFW finds no Vulkan loader");
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);  // HiDPI: --size is in the monitor's scaled pixels
   window_ = {glfwCreateWindow(int(o.width), int(o.height), "vklab", nullptr, nullptr), glfwDestroyWindow};
   if (!window_) throw std::runtime_error("could not create a window");
   glfwSetWindowUserPointer(window_, this);
   glfwSetFramebufferSizeCallback(
       window_, [](GLFWwindow* w, int, int) { static_cast<Window*>(glfwGetWindowUserPointer(w))->resized_ = true; });
+  glfwSetWindowContentScaleCallback(window_, [](GLFWwindow* w, float x, float y) {  // moved to another monitor
+    auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w));
+    if (self->settings_.ui_scale == 0) self->pending_scale_ = std::clamp(std::max(x, y), 0.75f, 3.0f);
+  });
 
   auto co = context_options(o);
   uint32_t n = 0;
@@ -107,6 +110,10 @@ Window::Window(const Options& o) : Window(Empty{}) {
     return glfwGetPhysicalDevicePresentationSupport(inst, pd, family) == GLFW_TRUE;
   };
   ctx_ = std::make_unique<gpu::Context>(co);
+  // A bench's context asks for the same instance extensions: volk's table is process-wide and
+  // reloaded with each instance, so the window's surface functions must stay in it.
+  bench_context_ = context_options(o);
+  bench_context_.instance_extensions = co.instance_extensions;
   VkSurfaceKHR surface = VK_NULL_HANDLE;
   VK_CHECK(glfwCreateWindowSurface(ctx_->instance, window_, nullptr, &surface));
   surface_ = {surface, [inst = ctx_->instance](VkSurfaceKHR s) { vkDestroySurfaceKHR(inst, s, nullptr); }};
@@ -163,8 +170,9 @@ Window::~Window() {
   lab_.reset();
   prof_.reset();
   capture_buffer_.reset();
+  job_.reset();  // cancels a running bench and waits for it
+  if (imgui_backend_) ImGui_ImplVulkan_Shutdown();
   if (imgui_ready_) {
-    ImGui_ImplVulkan_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
   }
@@ -186,8 +194,8 @@ void Window::create_imgui() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // the layout is the program's, not a file's
-  ImGui::StyleColorsDark();
   ImGui_ImplGlfw_InitForVulkan(window_, true);
+  imgui_ready_ = true;
   ImGui_ImplVulkan_LoadFunctions(
       [](const char* name, void* inst) { return vkGetInstanceProcAddr(*static_cast<VkInstance*>(inst), name); },
       &ctx_->instance);
@@ -200,21 +208,9 @@ void Window::create_imgui() {
   VkDescriptorPool pool = VK_NULL_HANDLE;
   VK_CHECK(vkCreateDescriptorPool(ctx_->device, &dpi, nullptr, &pool));
   imgui_pool_ = {pool, [d = ctx_->device](VkDescriptorPool p) { vkDestroyDescriptorPool(d, p, nullptr); }};
-  ImGui_ImplVulkan_InitInfo ii{};
-  ii.Instance = ctx_->instance;
-  ii.PhysicalDevice = ctx_->physical;
-  ii.Device = ctx_->device;
-  ii.QueueFamily = ctx_->queue_family;
-  ii.Queue = ctx_->queue;
-  ii.DescriptorPool = imgui_pool_;
-  ii.MinImageCount = 2;
-  ii.ImageCount = uint32_t(sc_->images().size());
-  ii.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
-  ii.CheckVkResultFn = check_vk;
-  ImGui_ImplVulkan_Init(&ii, ui_pass_);
-  ctx_->submit_now([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
-  ImGui_ImplVulkan_DestroyFontUploadObjects();
-  imgui_ready_ = true;
+  float scale = settings_.ui_scale > 0 ? settings_.ui_scale : monitor_scale();
+  panel_width_ = (settings_.panel_width > 0 ? settings_.panel_width : 420.0f) * scale;
+  apply_ui_scale(scale);
 }
 
 int Window::run() {
@@ -246,6 +242,11 @@ bool Window::frame() {
   }
 
   collect_frame();
+  poll_bench();
+  if (pending_scale_ > 0) {
+    apply_ui_scale(pending_scale_);
+    pending_scale_ = 0;
+  }
   if (lab_->params().rebuild_pending) apply_rebuild();
   if (resized_) {
     vkDeviceWaitIdle(ctx_->device);

@@ -1,15 +1,18 @@
 // The windowed app: GLFW window, swapchain (render/swapchain; survives resize, minimise, vsync),
 // Dear ImGui over the lab's picture, panels for the lab, timings, capture and bench.
 #pragma once
+#include "bench_job.h"
 #include "cli.h"
 #include "lab.h"
 #include "presets.h"
+#include "settings.h"
 #include "recorder.h"
 #include "swapchain.h"
 
 #include <GLFW/glfw3.h>
 
 #include <deque>
+#include <map>
 #include <memory>
 
 class Window {
@@ -35,7 +38,17 @@ class Window {
   void lab_panel();
   void timings_panel();
   void capture_panel();
+  // bench_panel.cpp: the bench and sweeps, beside the frame loop
   void bench_panel();
+  void sweep_panel();
+  bool bench_running() const;
+  void start_bench(bool sweep);
+  void poll_bench();
+  // ui_style.cpp: fonts and sizes at the UI scale, the View tab
+  float monitor_scale() const;
+  void apply_ui_scale(float scale);
+  void view_panel();
+  void save_view_settings();
   void apply_rebuild();
   void switch_lab(const std::string& name);
   void finish_capture();
@@ -71,7 +84,11 @@ class Window {
   bool submitted_ = false;
   bool resized_ = false;
   bool vsync_ = true;
-  bool imgui_ready_ = false;
+  bool imgui_ready_ = false;    // ImGui's context and GLFW side
+  bool imgui_backend_ = false;  // ImGui's Vulkan side
+  Settings settings_;
+  float ui_scale_ = 0, pending_scale_ = 0;  // now, and asked for (applied between frames)
+  std::string settings_message_;
 
   std::unique_ptr<gpu::Profiler> prof_;
   std::unique_ptr<Lab> lab_;
@@ -98,8 +115,15 @@ class Window {
   bool sidebar_ = true, help_ = false;                                   // Tab, F1
   std::string preset_path_ = "presets/my-preset.json", preset_message_;  // the lab's last problem() written to stderr
 
-  nlohmann::json bench_result_;
+  gpu::ContextOptions bench_context_;
+  std::unique_ptr<BenchJob> job_;  // the bench or sweep running or last run
+  bool job_collected_ = false;
+  bool bench_quick_ = true;
+  SweepSpec sweep_;
+  std::map<std::string, size_t> expected_rows_;  // rows of the last full run, by lab (and "/quick")
+  uint64_t bench_started_frame_ = 0;
   std::string bench_file_;
   uint64_t frame_count_ = 0;
   float panel_width_ = 420;
+  bool panel_resized_ = false;  // the sidebar takes panel_width_ next frame
 };

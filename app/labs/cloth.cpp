@@ -21,46 +21,69 @@ class ClothLab : public Lab {
  public:
   ClothLab() {
     const cloth::Config d;  // the defaults: a cloth that settles on the sphere and stays there
-    params_.add_int("size", 64, 8, 4096, "particles along each side").rebuild = true;
+    params_.group("Cloth");
+    params_.add_int("size", 64, 8, 4096, "particles along each side").labelled("Particles a side").rebuild = true;
     params_
         .add_choice(
             "pose", {"drape", "hang"}, "drape",
             "drape: horizontal above the sphere, free; hang: vertical in front of it; choosing a pose sets the pins "
             "(hang: the top corners)")
+        .labelled("Pose")
         .rebuild = true;
-    params_.add_float("damping", d.damping, 0.0, 1.0, "d in x' = (1+d)x - d x* + a dt² per step (1: none)");
-    params_.add_float("stiffness", d.stiffness, 0.01, 1.0, "scales every constraint correction");
-    params_.add_int("iterations", d.iterations, 1, 256, "constraint relaxations per substep (n_iter)");
-    params_.add_int("substeps", d.substeps, 1, 64,
-                    "Verlet steps of dt/substeps per step, each relaxed n_iter times (the thesis: 1); more substeps "
-                    "stiffen the cloth far more than more relaxations");
-    params_.add_float("dt", 1.0 / 60.0, 1e-4, 0.1, "time step, s");
-    params_.add_float("gravity", 9.81, 0.0, 50.0, "m/s², downwards");
-    params_.add_choice("branching", {"branching", "substreams"}, "branching",
-                       "branching: one kernel tests the borders; substreams: the thesis's interior, edge and corner "
-                       "kernels, one dispatch each");
-    params_.add_choice(
-        "order", {"jacobi", "gauss-seidel"}, d.order == cloth::Order::Jacobi ? "jacobi" : "gauss-seidel",
-        "jacobi: gather from the previous iterate (the thesis); gauss-seidel: colour by colour, in place");
-    params_.add_bool("shear", d.shear, "diagonal springs");
-    params_.add_bool("bend", d.bend, "springs two particles apart");
-    params_.add_bool("attachments", d.attachments,
-                     "long-range attachments: no particle farther from a pinned corner than across the flat cloth "
-                     "(Kim et al. 2012); holds a hanging cloth's weight without stretching");
-    params_.add_float("friction", d.friction, 0.0, 2.0, "Coulomb friction of the sphere and the ground (0: none)");
-    params_.add_float("thickness", d.thickness, 0.0, 0.1, "m the cloth keeps from the sphere and the ground");
-    params_.add_float("wind", 0.0, 0.0, 40.0, "wind acceleration along the normal, m/s²");
-    params_.add_float("wind_direction", 90.0, -180.0, 180.0, "where the wind blows to, degrees around the vertical");
-    params_.add_bool("sphere", true, "a sphere the cloth may not enter");
-    params_.add_float("sphere_x", 0.0, -3.0, 3.0, "sphere centre x");
-    params_.add_float("sphere_y", 0.0, -3.0, 3.0, "sphere centre y");
-    params_.add_float("sphere_z", 0.0, -3.0, 3.0, "sphere centre z");
-    params_.add_float("sphere_radius", 0.5, 0.05, 2.0, "sphere radius, m");
-    params_.add_bool("ground", true, "a ground plane");
-    params_.add_float("ground_y", -1.2, -5.0, 2.0, "ground height, m");
+    params_.group("Physics");
+    params_.add_float("damping", d.damping, 0.0, 1.0, "d in x' = (1+d)x - d x* + a dt² per step (1: none)")
+        .labelled("Damping");
+    params_.add_float("stiffness", d.stiffness, 0.01, 1.0, "scales every constraint correction").labelled("Stiffness");
+    params_.add_int("iterations", d.iterations, 1, 256, "constraint relaxations per substep (n_iter)")
+        .labelled("Relaxations a substep");
+    params_
+        .add_int("substeps", d.substeps, 1, 64,
+                 "Verlet steps of dt/substeps per step, each relaxed n_iter times (the thesis: 1); more substeps "
+                 "stiffen the cloth far more than more relaxations")
+        .labelled("Substeps a step");
+    params_.add_float("dt", 1.0 / 60.0, 1e-4, 0.1, "time step, s").labelled("Time step", "s");
+    params_.add_float("gravity", 9.81, 0.0, 50.0, "m/s², downwards").labelled("Gravity", "m/s²");
+    params_.group("Solver");
+    params_
+        .add_choice("branching", {"branching", "substreams"}, "branching",
+                    "branching: one kernel tests the borders; substreams: the thesis's interior, edge and corner "
+                    "kernels, one dispatch each")
+        .labelled("Border kernels");
+    params_
+        .add_choice("order", {"jacobi", "gauss-seidel"}, d.order == cloth::Order::Jacobi ? "jacobi" : "gauss-seidel",
+                    "jacobi: gather from the previous iterate (the thesis); gauss-seidel: colour by colour, in place")
+        .labelled("Relaxation order");
+    params_.group("Cloth");
+    params_.add_bool("shear", d.shear, "diagonal springs").labelled("Shear springs");
+    params_.add_bool("bend", d.bend, "springs two particles apart").labelled("Bend springs");
+    params_
+        .add_bool("attachments", d.attachments,
+                  "long-range attachments: no particle farther from a pinned corner than across the flat cloth "
+                  "(Kim et al. 2012); holds a hanging cloth's weight without stretching")
+        .labelled("Long-range attachments");
+    params_.group("Physics");
+    params_.add_float("friction", d.friction, 0.0, 2.0, "Coulomb friction of the sphere and the ground (0: none)")
+        .labelled("Friction");
+    params_.add_float("thickness", d.thickness, 0.0, 0.1, "m the cloth keeps from the sphere and the ground")
+        .labelled("Thickness", "m");
+    params_.add_float("wind", 0.0, 0.0, 40.0, "wind acceleration along the normal, m/s²").labelled("Wind", "m/s²");
+    params_.add_float("wind_direction", 90.0, -180.0, 180.0, "where the wind blows to, degrees around the vertical")
+        .labelled("Wind direction", "degrees");
+    params_.group("Obstacles");
+    params_.add_bool("sphere", true, "a sphere the cloth may not enter").labelled("Sphere");
+    params_.add_float("sphere_x", 0.0, -3.0, 3.0, "sphere centre x").labelled("Sphere x", "m");
+    params_.add_float("sphere_y", 0.0, -3.0, 3.0, "sphere centre y").labelled("Sphere y", "m");
+    params_.add_float("sphere_z", 0.0, -3.0, 3.0, "sphere centre z").labelled("Sphere z", "m");
+    params_.add_float("sphere_radius", 0.5, 0.05, 2.0, "sphere radius, m").labelled("Sphere radius", "m");
+    params_.add_bool("ground", true, "a ground plane").labelled("Ground");
+    params_.add_float("ground_y", -1.2, -5.0, 2.0, "ground height, m").labelled("Ground height", "m");
+    params_.group("Cloth");
+    const char* pin_labels[4] = {"Pin top left", "Pin top right", "Pin bottom left", "Pin bottom right"};
     for (int k = 0; k < 4; ++k)
-      params_.add_bool(kPinNames[k], false, "hold this corner where it is (the pose sets them)");
-    params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)");
+      params_.add_bool(kPinNames[k], false, "hold this corner where it is (the pose sets them)")
+          .labelled(pin_labels[k]);
+    params_.group("Solver");
+    params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
   }
 
   std::string name() const override { return "cloth"; }

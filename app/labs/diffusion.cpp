@@ -19,22 +19,33 @@ namespace {
 class DiffusionLab : public Lab {
  public:
   DiffusionLab() {
-    params_.add_int("size", 256, 16, 8192, "grid side in cells").rebuild = true;
-    params_.add_float("cd", 0.8, 0.0, 2.0, "diffusion coefficient Cd in T' = T + (Cd/4) lap T; stable for Cd <= 1");
-    params_.add_choice("boundary", {"insulated", "zero"}, "insulated",
-                       "insulated: no heat crosses the border; zero: the border is held at 0");
-    params_.add_int("steps_per_frame", 20, 0, 5000, "diffusion steps per frame (0 pauses)");
+    params_.group("Simulation");
+    params_.add_int("size", 256, 16, 8192, "grid side in cells").labelled("Grid size", "cells").rebuild = true;
+    params_.add_float("cd", 0.8, 0.0, 2.0, "diffusion coefficient Cd in T' = T + (Cd/4) lap T; stable for Cd <= 1")
+        .labelled("Diffusion coefficient");
+    params_
+        .add_choice("boundary", {"insulated", "zero"}, "insulated",
+                    "insulated: no heat crosses the border; zero: the border is held at 0")
+        .labelled("Boundary");
+    params_.add_int("steps_per_frame", 20, 0, 5000, "diffusion steps per frame (0 pauses)").labelled("Steps a frame");
+    params_.group("Start");
     auto initial = diffusion::presets();
     initial.push_back("letters");
-    params_.add_choice("initial", initial, "spots", "starting field; letters: assets/diffusion/letters.pgm").rebuild =
-        true;
-    params_.add_int("seed", 1, 0, 1000000, "random seed of the starting field").rebuild = true;
-    params_.add_choice("colormap", render::colormap_names(), "heat", "colour map");
-    params_.add_float("range_lo", 0.0, -100.0, 100.0, "value drawn with the colour map's first colour");
-    params_.add_float("range_hi", 1.0, -100.0, 100.0, "value drawn with the colour map's last colour");
-    params_.add_bool("smooth", false, "interpolate between cell centres");
-    params_.add_float("brush_radius", 6.0, 0.5, 200.0, "paint brush radius in cells");
-    params_.add_float("brush_heat", 0.5, 0.0, 10.0, "heat the brush adds (left) or removes (right) per frame");
+    params_.add_choice("initial", initial, "spots", "starting field; letters: assets/diffusion/letters.pgm")
+        .labelled("Starting field")
+        .rebuild = true;
+    params_.add_int("seed", 1, 0, 1000000, "random seed of the starting field").labelled("Random seed").rebuild = true;
+    params_.group("Picture");
+    params_.add_choice("colormap", render::colormap_names(), "heat", "colour map").labelled("Colour map");
+    params_.add_float("range_lo", 0.0, -100.0, 100.0, "value drawn with the colour map's first colour")
+        .labelled("Colour range low");
+    params_.add_float("range_hi", 1.0, -100.0, 100.0, "value drawn with the colour map's last colour")
+        .labelled("Colour range high");
+    params_.add_bool("smooth", false, "interpolate between cell centres").labelled("Smooth");
+    params_.group("Brush");
+    params_.add_float("brush_radius", 6.0, 0.5, 200.0, "paint brush radius in cells").labelled("Brush radius", "cells");
+    params_.add_float("brush_heat", 0.5, 0.0, 10.0, "heat the brush adds (left) or removes (right) per frame")
+        .labelled("Brush heat", "per frame");
   }
 
   std::string name() const override { return "diffusion"; }

@@ -123,10 +123,15 @@ std::vector<float> bit_picture(const floatlab::Report& r) {
 class FloatLab : public Lab {
  public:
   FloatLab() {
-    params_.add_int("random_count", 1 << 20, 1024, 1 << 24, "values in the random probes (TEST 4, 9)").rebuild = true;
-    params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator").rebuild =
-        true;
-    params_.add_int("seed", 1, 0, 1000000, "random seed").rebuild = true;
+    params_.group("Sample sizes");
+    params_.add_int("random_count", 1 << 20, 1024, 1 << 24, "values in the random probes (TEST 4, 9)")
+        .labelled("Random probe size", "values")
+        .rebuild = true;
+    params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator")
+        .labelled("Float-float sample", "inputs")
+        .rebuild = true;
+    params_.group("Random data");
+    params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuild = true;
   }
   std::string name() const override { return "floatlab"; }
   std::string title() const override { return "How this GPU rounds (Da Graça 2006, floating point on GPUs, ch. 3)"; }

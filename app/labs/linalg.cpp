@@ -22,32 +22,53 @@ namespace {
 class LinalgLab : public Lab {
  public:
   LinalgLab() {
-    params_.add_choice("operator", op_names(), "banded", "the operator to run every frame").rebuild = true;
+    params_.group("Operator");
+    params_.add_choice("operator", op_names(), "banded", "the operator to run every frame")
+        .labelled("Operator")
+        .rebuild = true;
     params_.add_int("side", 128, 1, 4096, "vectors of side x side x 4 values (the thesis's sizes); CG: a 2·side grid")
+        .labelled("Vector side")
         .rebuild = true;
     params_
         .add_choice("layout", {"texture", "buffer"}, "texture",
                     "texture: RGBA32F square texture, 4 values a texel (the thesis); buffer: a storage buffer")
+        .labelled("Data layout")
         .rebuild = true;
     params_
         .add_choice("variant", {"thesis", "modern"}, "thesis",
                     "thesis: the 2005 multi-pass operators; modern: one-pass, fused")
+        .labelled("Variant")
         .rebuild = true;
-    params_.add_int("diagonals", 12, 1, 64, "banded: diagonals of the random band matrix").rebuild = true;
+    params_.add_int("diagonals", 12, 1, 64, "banded: diagonals of the random band matrix")
+        .labelled("Band diagonals")
+        .rebuild = true;
     params_
         .add_choice("dot_precision", {"float", "float-float"}, "float",
                     "dot: accumulate in float, or in float-float (Da Graça 2006's Add22/Mul12, one pass)")
+        .labelled("Dot precision")
         .rebuild = true;
-    params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n").rebuild = true;
-    params_.add_float("cg_c", 10.0, 0.01, 1000.0, "CG: solves (I - c·L) x = b, L the 5-point Laplacian").rebuild = true;
+    params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n")
+        .labelled("Dense matrix size", "rows")
+        .rebuild = true;
+    params_.group("CG solver");
+    params_.add_float("cg_c", 10.0, 0.01, 1000.0, "CG: solves (I - c·L) x = b, L the 5-point Laplacian")
+        .labelled("CG coefficient c")
+        .rebuild = true;
     params_.back().log_scale = true;
-    params_.add_float("cg_tolerance", 1e-5, 1e-7, 1e-1, "CG: stop when ||r|| / ||b|| is below this");
+    params_.add_float("cg_tolerance", 1e-5, 1e-7, 1e-1, "CG: stop when ||r|| / ||b|| is below this")
+        .labelled("CG tolerance");
     params_.back().log_scale = true;
-    params_.add_int("cg_check_every", 10, 1, 200, "CG: iterations a frame; the residual is read between frames");
-    params_.add_int("cg_max_iterations", 2000, 1, 4000, "CG: stop here if the tolerance is not reached");
-    params_.add_int("runs", 20, 1, 1000, "Run: how many timed applications");
-    params_.add_choice("colormap", render::colormap_names(), "coolwarm", "colour map of the picture");
-    params_.add_int("seed", 1, 0, 1000000, "random data seed").rebuild = true;
+    params_.add_int("cg_check_every", 10, 1, 200, "CG: iterations a frame; the residual is read between frames")
+        .labelled("CG speed", "iterations/frame");
+    params_.add_int("cg_max_iterations", 2000, 1, 4000, "CG: stop here if the tolerance is not reached")
+        .labelled("CG limit", "iterations");
+    params_.group("Timing");
+    params_.add_int("runs", 20, 1, 1000, "Run: how many timed applications").labelled("Timed runs");
+    params_.group("Picture");
+    params_.add_choice("colormap", render::colormap_names(), "coolwarm", "colour map of the picture")
+        .labelled("Colour map");
+    params_.group("Operator");
+    params_.add_int("seed", 1, 0, 1000000, "random data seed").labelled("Random seed").rebuild = true;
   }
 
   std::string name() const override { return "linalg"; }

@@ -22,62 +22,93 @@ namespace {
 class MachiningLab : public Lab {
  public:
   MachiningLab() {
-    params_.add_int("stock_size", 256, 16, 8192, "brins along each side").rebuild = true;
-    params_.add_float("spacing", 0.25, 0.001, 10.0, "distance between brins").rebuild = true;
+    params_.group("Stock");
+    params_.add_int("stock_size", 256, 16, 8192, "brins along each side")
+        .labelled("Stock size", "brins")
+        .rebuild = true;
+    params_.add_float("spacing", 0.25, 0.001, 10.0, "distance between brins").labelled("Brin spacing").rebuild = true;
     params_.back().log_scale = true;
     params_
         .add_float("zoom", 1.0, 1.0, 1024.0,
                    "re-run on a window this many times smaller, same brin count "
                    "(the seed's zoom configurations)")
+        .labelled("Zoom", "×")
         .rebuild = true;
     params_.back().log_scale = true;
-    params_.add_float("zoom_x", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's x").rebuild = true;
-    params_.add_float("zoom_y", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's y").rebuild = true;
+    params_.add_float("zoom_x", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's x")
+        .labelled("Zoom centre x")
+        .rebuild = true;
+    params_.add_float("zoom_y", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's y")
+        .labelled("Zoom centre y")
+        .rebuild = true;
     params_
         .add_text("stock_file", "",
                   "starting heights: a heights.npy from an earlier --dump (roughing before "
                   "finishing); empty: flat at 0")
+        .labelled("Stock file")
         .rebuild = true;
     params_.back().file_types = {".npy"};
+    params_.group("Tool");
     params_.add_choice("tool_shape", tool_shapes(), "sphere", "generated tool: ball end, bull nose, cone, flat end")
+        .labelled("Tool shape")
         .rebuild = true;
-    params_.add_float("tool_diameter", 6.0, 0.01, 1000.0, "generated tool's diameter").rebuild = true;
+    params_.add_float("tool_diameter", 6.0, 0.01, 1000.0, "generated tool's diameter")
+        .labelled("Tool diameter")
+        .rebuild = true;
     params_
         .add_int("tool_triangles", 1984, 16, 200000,
                  "generated tool's resolution (the seed's: sphere 320, 1984, 12482; cone 64; torus 25904)")
+        .labelled("Tool triangles")
         .rebuild = true;
     params_
         .add_text("tool_file", "",
                   "an STL file (binary or ASCII) for the tool, tip at the origin, axis +z; "
                   "empty: the generated tool")
+        .labelled("Tool file")
         .rebuild = true;
     params_.back().file_types = {".stl"};
+    params_.group("Tool path");
     params_.add_choice("path", path_kinds(), "spiral", "generated tool path (Abecassis 2012, SIMSURF, 13.2.1)")
+        .labelled("Path pattern")
         .rebuild = true;
-    params_.add_int("path_positions", 4000, 1, 2000000, "generated path's positions").rebuild = true;
-    params_.add_float("stepover", 2.0, 0.01, 1000.0, "distance between passes / spiral turns").rebuild = true;
+    params_.add_int("path_positions", 4000, 1, 2000000, "generated path's positions")
+        .labelled("Path positions")
+        .rebuild = true;
+    params_.add_float("stepover", 2.0, 0.01, 1000.0, "distance between passes / spiral turns")
+        .labelled("Stepover")
+        .rebuild = true;
     params_
         .add_text("path_file", "",
                   "positions (x y z [i j k] [omega] a line) or G-code (.nc, .gcode, .ngc); "
                   "empty: the generated path")
+        .labelled("Path file")
         .rebuild = true;
     params_.back().file_types = {"*"};  // positions have no fixed extension
-    params_.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart").rebuild =
-        true;
+    params_.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart")
+        .labelled("G-code step")
+        .rebuild = true;
+    params_.group("Milling");
     // "fine" by default: the compute engines agree bit for bit on every device; the hardware
     // rasterizer snaps vertices to its sub-pixel grid (an H100: 1/256 pixel), so its heights
     // move by up to slope x spacing / 256 from device to device.
-    params_.add_choice("engine", engine_names(), "fine",
-                       "Z-buffer engine: the compute ones are bit-identical on every device; hardware: the "
-                       "rasterizer, within slope x spacing x 2^-subPixelPrecisionBits of them");
+    params_
+        .add_choice("engine", engine_names(), "fine",
+                    "Z-buffer engine: the compute ones are bit-identical on every device; hardware: the "
+                    "rasterizer, within slope x spacing x 2^-subPixelPrecisionBits of them")
+        .labelled("Z-buffer engine");
     params_
         .add_choice("precision", {"single", "double"}, "single",
                     "heights and intersection in 32 or 64 bits (SIMSURF 15.4; double: not the hardware engine)")
+        .labelled("Precision")
         .rebuild = true;
-    params_.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)");
-    params_.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture");
-    params_.add_bool("show_tool", true, "draw the tool at the last milled position");
-    params_.add_float("profile_row", 0.5, 0.0, 1.0, "where the cross-section is taken, as a fraction of y");
+    params_.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)")
+        .labelled("Positions a frame");
+    params_.group("Picture");
+    params_.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture")
+        .labelled("Height scale", "×");
+    params_.add_bool("show_tool", true, "draw the tool at the last milled position").labelled("Show tool");
+    params_.add_float("profile_row", 0.5, 0.0, 1.0, "where the cross-section is taken, as a fraction of y")
+        .labelled("Profile row");
   }
 
   std::string name() const override { return "machining"; }

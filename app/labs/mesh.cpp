@@ -26,38 +26,52 @@ namespace {
 class MeshLab : public Lab {
  public:
   MeshLab() {
-    params_.add_text("mesh_file", "", ".mesh / .meshb file (any element kinds); empty: a generated mesh").rebuild =
-        true;
+    params_.group("Mesh");
+    params_.add_text("mesh_file", "", ".mesh / .meshb file (any element kinds); empty: a generated mesh")
+        .labelled("Mesh file")
+        .rebuild = true;
     params_.back().file_types = {".mesh", ".meshb"};
     params_
         .add_choice("generate", {"the example's", "surface", "tetrahedra", "hexahedra"}, "the example's",
                     "generated mesh: a bumpy triangulated square, or a cube of tetrahedra or hexahedra")
+        .labelled("Generated mesh")
         .rebuild = true;
     params_.add_int("grid_size", 64, 2, 4096, "generated mesh: vertices along each side (cells for the cubes: /4)")
+        .labelled("Grid size")
         .rebuild = true;
     params_
         .add_choice("renumber", {"as is", "hilbert", "shuffled"}, "as is",
                     "vertex and element order: as generated or read, along a Hilbert curve, or at random")
+        .labelled("Numbering")
         .rebuild = true;
     params_
         .add_text("sol_file", "",
                   ".sol / .solb: its first field becomes the field 'Sol' (double where the device has fp64)")
+        .labelled("Solution file")
         .rebuild = true;
     params_.back().file_types = {".sol", ".solb"};
-    params_.add_choice("example", example_names(), "smoothing", "example kernels from the seed").rebuild = true;
+    params_.group("Kernel");
+    params_.add_choice("example", example_names(), "smoothing", "example kernels from the seed")
+        .labelled("Example")
+        .rebuild = true;
     params_
         .add_text("kernel_file", "",
                   "kernel source (sections separated by '---', each '// loop: Tri', Ver, Edg, "
                   "Qua, Tet, Pyr, Pri or Hex); empty: the example")
+        .labelled("Kernel file")
         .rebuild = true;
     params_.back().file_types = {".glsl", ".txt", ".comp"};
-    params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)");
-    params_.add_text("color_field", "", "field drawn with the colour map (empty: the example's)");
-    params_.add_int("color_component", 0, 0, 3, "the component of the colour field");
-    params_.add_bool("wireframe", true, "draw the edges");
-    params_.add_bool("clip", false, "volumes: take away the elements beyond a plane, show the ones it uncovers");
-    params_.add_choice("clip_axis", {"x", "y", "z"}, "x", "the clip plane's normal");
-    params_.add_float("clip_at", 0.5, 0.0, 1.0, "the clip plane's place across the mesh's box");
+    params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)").labelled("Runs a frame");
+    params_.group("Picture");
+    params_.add_text("color_field", "", "field drawn with the colour map (empty: the example's)")
+        .labelled("Colour field");
+    params_.add_int("color_component", 0, 0, 3, "the component of the colour field").labelled("Colour component");
+    params_.add_bool("wireframe", true, "draw the edges").labelled("Wireframe");
+    params_.add_bool("clip", false, "volumes: take away the elements beyond a plane, show the ones it uncovers")
+        .labelled("Clip");
+    params_.add_choice("clip_axis", {"x", "y", "z"}, "x", "the clip plane's normal").labelled("Clip axis");
+    params_.add_float("clip_at", 0.5, 0.0, 1.0, "the clip plane's place across the mesh's box")
+        .labelled("Clip position");
   }
 
   std::string name() const override { return "mesh"; }

@@ -22,42 +22,66 @@ const std::vector<std::string> kPresets = {"drop", "drops", "line", "rain", "cal
 class WaveLab : public Lab {
  public:
   WaveLab() {
-    auto& size = params_.add_int("size", 256, 16, 8192, "grid side in cells (rounded down to a multiple of 4)");
+    params_.group("Simulation");
+    auto& size = params_.add_int("size", 256, 16, 8192, "grid side in cells (rounded down to a multiple of 4)")
+                     .labelled("Grid size", "cells");
     size.rebuild = true;
-    params_.add_float("c", 4.0, 0.01, 1000.0, "wave speed, cells·dx per second").rebuild = true;
-    params_.add_float("dt", 1.0 / 60.0, 1e-4, 1.0, "time step, seconds").rebuild = true;
-    params_.add_float("dx", 1.0 / 16.0, 1e-3, 10.0, "cell size").rebuild = true;
+    params_.add_float("c", 4.0, 0.01, 1000.0, "wave speed, cells·dx per second")
+        .labelled("Wave speed", "units/s")
+        .rebuild = true;
+    params_.add_float("dt", 1.0 / 60.0, 1e-4, 1.0, "time step, seconds").labelled("Time step", "s").rebuild = true;
+    params_.add_float("dx", 1.0 / 16.0, 1e-3, 10.0, "cell size").labelled("Cell size", "units").rebuild = true;
     params_.back().log_scale = true;
+    params_.group("Solver");
     params_
         .add_choice("scheme", {"newmark", "seed"}, "newmark",
                     "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
                     "Crank-Nicolson (Laplacian at t and t+1: damps every wave)")
+        .labelled("Time scheme")
         .rebuild = true;
     params_
         .add_choice("storage", {"stencil", "banded"}, "stencil",
                     "stencil: matrix-free 5-point kernels; banded: A and M stored by diagonals, as the thesis")
+        .labelled("Matrix storage")
         .rebuild = true;
     // 1e-5: float CG's residual can stall just above 1e-6 once the waves have died down
     // (measured on an H100: 6 steps in 500 at Courant 5 stalled at 1.1–1.6e-6)
-    params_.add_float("tolerance", 1e-5, 1e-7, 1e-1, "CG stops at ||r|| <= tolerance·||b||").rebuild = true;
+    params_.add_float("tolerance", 1e-5, 1e-7, 1e-1, "CG stops at ||r|| <= tolerance·||b||")
+        .labelled("CG tolerance")
+        .rebuild = true;
     params_.back().log_scale = true;
-    params_.add_int("max_iterations", 200, 1, 4000, "CG iteration cap per step").rebuild = true;
-    params_.add_float("damping", 0.0, 0.0, 0.2, "fraction of the velocity removed each step").rebuild = true;
-    params_.add_int("sponge", 0, 0, 512, "absorbing border width in cells (0: walls reflect)").rebuild = true;
-    params_.add_int("steps_per_frame", 1, 0, 64, "simulation steps per frame (0 pauses)");
+    params_.add_int("max_iterations", 200, 1, 4000, "CG iteration cap per step")
+        .labelled("CG limit", "iterations/step")
+        .rebuild = true;
+    params_.group("Simulation");
+    params_.add_float("damping", 0.0, 0.0, 0.2, "fraction of the velocity removed each step")
+        .labelled("Damping", "per step")
+        .rebuild = true;
+    params_.add_int("sponge", 0, 0, 512, "absorbing border width in cells (0: walls reflect)")
+        .labelled("Sponge width", "cells")
+        .rebuild = true;
+    params_.add_int("steps_per_frame", 1, 0, 64, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
+    params_.group("Drops");
     params_
         .add_choice("preset", kPresets, "drops",
                     "starting disturbance: one drop, several drops, a line wave, rain (drops keep falling), calm")
+        .labelled("Starting waves")
         .rebuild = true;
-    params_.add_float("drop_radius", 5.0, 0.5, 64.0, "radius of a drop in cells");
-    params_.add_float("drop_height", 3.0, -10.0, 10.0, "height of a drop, in cells");
-    params_.add_float("rain_rate", 0.3, 0.0, 1.0, "rain: drops a frame");
-    params_.add_choice("view", {"3d", "top"}, "3d",
-                       "3d: shaded surface, orbit camera; top: the thesis's view from above");
-    params_.add_float("height_scale", 3.0, 0.0, 50.0, "relief exaggeration in the picture");
-    params_.add_float("refraction", 0.06, 0.0, 0.3, "how far the floor shifts along the surface normal");
-    params_.add_float("light_azimuth", 40.0, -180.0, 180.0, "light direction, degrees around the vertical");
-    params_.add_float("light_elevation", 50.0, 5.0, 90.0, "light direction, degrees above the horizon");
+    params_.add_float("drop_radius", 5.0, 0.5, 64.0, "radius of a drop in cells").labelled("Drop radius", "cells");
+    params_.add_float("drop_height", 3.0, -10.0, 10.0, "height of a drop, in cells").labelled("Drop height", "cells");
+    params_.add_float("rain_rate", 0.3, 0.0, 1.0, "rain: drops a frame").labelled("Rain rate", "drops/frame");
+    params_.group("Picture");
+    params_
+        .add_choice("view", {"3d", "top"}, "3d", "3d: shaded surface, orbit camera; top: the thesis's view from above")
+        .labelled("View");
+    params_.add_float("height_scale", 3.0, 0.0, 50.0, "relief exaggeration in the picture")
+        .labelled("Height scale", "×");
+    params_.add_float("refraction", 0.06, 0.0, 0.3, "how far the floor shifts along the surface normal")
+        .labelled("Refraction");
+    params_.add_float("light_azimuth", 40.0, -180.0, 180.0, "light direction, degrees around the vertical")
+        .labelled("Light azimuth", "degrees");
+    params_.add_float("light_elevation", 50.0, 5.0, 90.0, "light direction, degrees above the horizon")
+        .labelled("Light elevation", "degrees");
   }
 
   std::string name() const override { return "wave"; }

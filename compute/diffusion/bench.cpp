@@ -9,13 +9,14 @@ namespace diffusion {
 
 using gpu::BenchOptions;
 using gpu::BenchRow;
+using gpu::BenchRows;
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   std::vector<uint32_t> sizes =
       options.quick ? std::vector<uint32_t>{64, 128} : std::vector<uint32_t>{256, 512, 1024, 2048, 4096, 8192};
   const uint32_t batch = 20;
   const int repeats = options.quick ? 3 : 9;
-  std::vector<BenchRow> rows;
+  BenchRows rows(options);
   for (uint32_t n : sizes) {
     if (n > ctx.props.limits.maxImageDimension2D) break;
     diffusion::Config c;
@@ -49,7 +50,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
                      {"gain_over_cpu", row.median_ms > 0 ? cpu / row.median_ms : 0}};
     rows.push_back(row);
   }
-  return rows;
+  return rows.take();
 }
 
 }  // namespace diffusion

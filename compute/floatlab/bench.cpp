@@ -6,13 +6,14 @@ namespace floatlab {
 
 using gpu::BenchOptions;
 using gpu::BenchRow;
+using gpu::BenchRows;
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   std::vector<uint32_t> sizes =
       options.quick ? std::vector<uint32_t>{4096} : std::vector<uint32_t>{1u << 16, 1u << 20, 1u << 22};
   const uint32_t reps = options.quick ? 16 : 1024;
   floatlab::FloatFloat ff(ctx);
-  std::vector<BenchRow> rows;
+  BenchRows rows(options);
   for (uint32_t n : sizes)
     for (auto& t : ff.throughput(n, reps, options.quick ? 5 : 200)) {
       BenchRow row;
@@ -28,7 +29,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
                        {"unit", "time of one float addition (Da Graça 2006, ch. 4.3.1)"}};
       rows.push_back(row);
     }
-  return rows;
+  return rows.take();
 }
 
 }  // namespace floatlab

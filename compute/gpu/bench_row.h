@@ -5,17 +5,24 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace gpu {
+
+struct BenchRow;
 
 struct BenchOptions {
   bool quick = false;                // small sizes only (tests, lavapipe)
   double saxpy_gbps = 0;             // the device's measured streaming bandwidth
   std::vector<std::string> only;     // --only: just these configurations (empty: all)
   std::vector<std::string> engines;  // --engines: just these engines or variants (empty: all)
+  std::function<void(const BenchRow&)> on_row;  // each row as soon as it is measured (progress)
+  const std::atomic<bool>* cancel = nullptr;     // set: the bench stops after the row being timed
   static bool chosen(const std::vector<std::string>& list, const std::string& name) {
     return list.empty() || std::find(list.begin(), list.end(), name) != list.end();
   }
@@ -30,6 +37,27 @@ struct BenchRow {
   nlohmann::json reference;     // what the figure is compared with
   double gbps() const { return median_ms > 0 ? bytes / (median_ms * 1e6) : 0; }
   double gflops() const { return median_ms > 0 ? flops / (median_ms * 1e6) : 0; }
+};
+
+struct BenchCancelled : std::runtime_error {
+  BenchCancelled() : std::runtime_error("benchmark cancelled") {}
+};
+
+// The rows a lab's bench collects: each one is said (options.on_row) as it is measured, and
+// a cancel is heard between rows (throws BenchCancelled).
+class BenchRows {
+ public:
+  explicit BenchRows(const BenchOptions& options) : options_(options) {}
+  void push_back(BenchRow row) {
+    if (options_.on_row) options_.on_row(row);
+    rows_.push_back(std::move(row));
+    if (options_.cancel && options_.cancel->load()) throw BenchCancelled();
+  }
+  std::vector<BenchRow> take() { return std::move(rows_); }
+
+ private:
+  const BenchOptions& options_;
+  std::vector<BenchRow> rows_;
 };
 
 }  // namespace gpu

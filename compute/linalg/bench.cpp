@@ -12,6 +12,7 @@ namespace linalg {
 
 using gpu::BenchOptions;
 using gpu::BenchRow;
+using gpu::BenchRows;
 
 namespace {
 
@@ -118,7 +119,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   std::vector<uint32_t> sides =
       options.quick ? std::vector<uint32_t>{16, 32} : std::vector<uint32_t>{64, 128, 256, 512, 1024, 2048, 4096};
   const int repeats = options.quick ? 3 : 15;
-  std::vector<BenchRow> rows;
+  BenchRows rows(options);
   auto run = [&](WorkloadConfig c) {
     try {
       Workload w(ctx, c);
@@ -150,7 +151,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
       c.layout = v == Variant::Thesis ? Layout::Texture : Layout::Buffer;
       run(c);
     }
-  return rows;
+  return rows.take();
 }
 
 }  // namespace linalg

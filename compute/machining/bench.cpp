@@ -15,6 +15,7 @@ namespace machining {
 
 using gpu::BenchOptions;
 using gpu::BenchRow;
+using gpu::BenchRows;
 
 namespace {
 
@@ -139,7 +140,7 @@ std::optional<Setup> setup(const SeedConfig& sc, bool quick, uint32_t n) {
 
 // Every engine in single precision, with the seed's times beside.
 void bench_single(gpu::Context& ctx, const BenchOptions& options, const SeedConfig& sc, const Setup& su,
-                  std::vector<BenchRow>& rows) {
+                  BenchRows& rows) {
   const auto& [path, tool, st, window] = su;
   const uint32_t n = st.nx;
   Machine m(ctx, st, tool, path);
@@ -214,7 +215,7 @@ void bench_single(gpu::Context& ctx, const BenchOptions& options, const SeedConf
 
 // Seed 003 §15.4.1: the same run in 64 bits (fine on the GPU, the CPU engine where it runs).
 void bench_double(gpu::Context& ctx, const BenchOptions& options, const SeedConfig& sc, const Setup& su,
-                  std::vector<BenchRow>& rows) {
+                  BenchRows& rows) {
   const auto& [path, tool, st, window] = su;
   double pairs = double(tool.triangles()) * double(path.size());
   auto sixty_four = precision_table().find(sc.name);
@@ -257,7 +258,7 @@ void bench_double(gpu::Context& ctx, const BenchOptions& options, const SeedConf
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   check_selection(options);
-  std::vector<BenchRow> rows;
+  BenchRows rows(options);
   const uint32_t n = options.quick ? 64 : 1024;
   for (const auto& sc : kSeedConfigs) {
     if (options.quick && std::string(sc.name) != "spiral" && std::string(sc.name) != "single") continue;
@@ -267,7 +268,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
     bench_single(ctx, options, sc, *su, rows);
     bench_double(ctx, options, sc, *su, rows);
   }
-  return rows;
+  return rows.take();
 }
 
 }  // namespace machining

@@ -15,6 +15,7 @@ namespace mesh {
 
 using gpu::BenchOptions;
 using gpu::BenchRow;
+using gpu::BenchRows;
 
 namespace {
 
@@ -70,7 +71,7 @@ BenchRow run(gpu::Context& ctx, const BenchOptions& o, const Case& c) {
 // `bytes`: the compulsory traffic of each pair (gather, atomics).
 void accumulate(gpu::Context& ctx, const BenchOptions& o, GpuMesh& g, const std::string& size, const std::string& what,
                 const GpuMesh::Kernel& gather_pre, const GpuMesh::Kernel& gather, const GpuMesh::Kernel& clear,
-                const GpuMesh::Kernel& scatter, const double bytes[2], std::vector<BenchRow>& rows) {
+                const GpuMesh::Kernel& scatter, const double bytes[2], BenchRows& rows) {
   for (int atomics = 0; atomics < 2; ++atomics) {
     auto tm = gpu::time_gpu(
         ctx,
@@ -99,7 +100,7 @@ std::string size_name(uint32_t n, size_t triangles) {
 }
 
 // Long: the surface kernels of the seed, each a case sharing the same mesh and timing loop.
-void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& rows) {
+void surfaces(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
   for (uint32_t n : o.quick ? std::vector<uint32_t>{32, 64} : std::vector<uint32_t>{1024, 2048, 4096})
     for (const char* order : {"grid", "shuffled", "hilbert"}) {
       Mesh m = bumpy_grid(n);
@@ -178,7 +179,7 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& r
     }
 }
 
-void volumes(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& rows) {
+void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
   for (uint32_t n : o.quick ? std::vector<uint32_t>{4} : std::vector<uint32_t>{64, 128})
     for (const char* order : {"grid", "shuffled", "hilbert"}) {
       Mesh m = cube(n, Kind::Tetrahedra, 0.2);
@@ -235,10 +236,10 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, std::vector<BenchRow>& ro
 }  // namespace
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
-  std::vector<BenchRow> rows;
+  BenchRows rows(options);
   surfaces(ctx, options, rows);
   volumes(ctx, options, rows);
-  return rows;
+  return rows.take();
 }
 
 }  // namespace mesh

@@ -10,6 +10,7 @@ namespace wave {
 
 using gpu::BenchOptions;
 using gpu::BenchRow;
+using gpu::BenchRows;
 
 namespace {
 
@@ -31,7 +32,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
   std::vector<uint32_t> sizes =
       options.quick ? std::vector<uint32_t>{64, 128} : std::vector<uint32_t>{64, 128, 256, 512, 1024, 2048, 4096};
   const int repeats = options.quick ? 3 : 15;
-  std::vector<BenchRow> rows;
+  BenchRows rows(options);
   for (uint32_t n : sizes) {
     wave::Config c = base;
     c.width = c.height = n;
@@ -114,7 +115,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     if (n == 1024) disp_row.reference["target_ms"] = 2.0;
     rows.push_back(disp_row);
   }
-  return rows;
+  return rows.take();
 }
 
 }  // namespace wave

@@ -1,0 +1,52 @@
+#include "settings.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+
+std::filesystem::path settings_path() {
+  auto env = [](const char* name) -> std::string {
+    const char* v = std::getenv(name);
+    return v && *v ? v : "";
+  };
+  std::filesystem::path dir;
+  if (auto d = env("VKLAB_CONFIG_DIR"); !d.empty())
+    dir = d;
+  else if (auto x = env("XDG_CONFIG_HOME"); !x.empty())
+    dir = std::filesystem::path(x) / "vklab";
+  else
+    dir = std::filesystem::path(env("HOME").empty() ? "." : env("HOME")) / ".config" / "vklab";
+  return dir / "settings.json";
+}
+
+Settings load_settings() {
+  Settings s;
+  auto path = settings_path();
+  std::ifstream in(path);
+  if (!in) return s;
+  try {
+    auto j = nlohmann::json::parse(in);
+    s.ui_scale = j.value("ui_scale", 0.0f);
+    s.panel_width = j.value("panel_width", 0.0f);
+    s.bench_quick = j.value("bench_quick", true);
+    if (s.ui_scale != 0) s.ui_scale = std::clamp(s.ui_scale, 0.75f, 3.0f);
+    if (s.panel_width != 0) s.panel_width = std::clamp(s.panel_width, 260.0f, 900.0f);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vklab: ignoring the settings in %s: %s\n", path.c_str(), e.what());
+    s = Settings{};
+  }
+  return s;
+}
+
+std::string save_settings(const Settings& s) {
+  auto path = settings_path();
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  std::ofstream out(path);
+  nlohmann::json j = {{"ui_scale", s.ui_scale}, {"panel_width", s.panel_width}, {"bench_quick", s.bench_quick}};
+  if (!(out << j.dump(2) << "\n")) return "cannot write " + path.string();
+  return "";
+}

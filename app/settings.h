@@ -1,0 +1,17 @@
+// What the window remembers between runs: a small JSON file in the user's config folder
+// ($VKLAB_CONFIG_DIR, else $XDG_CONFIG_HOME/vklab, else ~/.config/vklab).
+#pragma once
+#include <filesystem>
+#include <string>
+
+struct Settings {
+  float ui_scale = 0;       // 0: the monitor's content scale (HiDPI), else 0.75..3
+  float panel_width = 0;    // the sidebar's width at scale 1 (0: the default)
+  bool bench_quick = true;  // the Bench panel's "quick"
+};
+
+std::filesystem::path settings_path();
+// A missing file gives the defaults; an unreadable or malformed one too, with a line on stderr.
+Settings load_settings();
+// Returns "" or why it could not be written.
+std::string save_settings(const Settings& s);
