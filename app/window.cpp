@@ -223,6 +223,7 @@ int Window::run() {
   stop_recording();
   std::printf("window: %llu frames, lab %s, %llu steps%s\n", (unsigned long long)frame_count_, lab_->name().c_str(),
               (unsigned long long)lab_->steps_done(), paused_ ? ", paused" : "");
+  std::printf("window: ui scale %.2f, sidebar %.0f px\n", ui_scale_, panel_width_);
   if (!opts_.capture.empty() && last_capture_.empty()) {
     std::fprintf(stderr, "vklab: no frame was captured\n");
     return 1;

@@ -11,6 +11,8 @@
 #include "io/pgm.h"
 #include "file_browser.h"
 #include "lab.h"
+#include "cli.h"
+#include "settings.h"
 #include "io/npy.h"
 
 #include <nlohmann/json.hpp>
@@ -175,3 +177,59 @@ TEST(Assets, SampleMeshesAreWhatTheySay) {
 }
 
 }  // namespace
+
+// The panel's words: every parameter of every lab has a label and sits in a group; the
+// --help text of a lab lists its groups; the registry's shorthands reach --set.
+TEST(Params, EveryParameterIsLabelledAndGrouped) {
+  for (auto& name : lab_names()) {
+    auto lab = make_lab(name);
+    for (auto& p : lab->params().all()) {
+      EXPECT_FALSE(p.label.empty()) << name << "." << p.name;
+      EXPECT_FALSE(p.group.empty()) << name << "." << p.name;
+      EXPECT_NE(p.group, "Parameters") << name << "." << p.name << " has no topic";
+      EXPECT_EQ(param_label(p).find(p.label), 0u);
+      if (!p.unit.empty()) EXPECT_NE(param_label(p).find("(" + p.unit + ")"), std::string::npos);
+    }
+    auto text = lab->params().describe();
+    EXPECT_NE(text.find("  " + lab->params().all().front().group + ":\n"), std::string::npos) << text;
+  }
+}
+
+TEST(Registry, ShorthandsComeFromTheLabsAndReachSet) {
+  std::vector<std::string> args = {"vklab", "--lab", "machining", "--tool-shape", "torus", "--mesh", "m.mesh"};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  auto o = parse_cli(int(argv.size()), argv.data());
+  EXPECT_EQ(o.sets, (std::vector<std::string>{"tool_shape=torus", "mesh_file=m.mesh"}));
+  size_t shorthands = 0;
+  for (size_t i = 0; i < lab_entries().size(); ++i) {
+    auto lab = lab_entries()[i].make();
+    EXPECT_EQ(lab->name(), lab_names()[i]);
+    for (auto& sh : lab_entries()[i].shorthands) {
+      EXPECT_NO_THROW(lab->params().get(sh.param)) << sh.flag;  // names a real parameter
+      EXPECT_NE(usage().find("  " + sh.flag + " VALUE"), std::string::npos) << sh.flag;
+      ++shorthands;
+    }
+  }
+  EXPECT_EQ(shorthands, 7u);
+}
+
+TEST(Settings, RoundTripAndMalformedFilesGiveTheDefaults) {
+  auto dir = scratch("settings");
+  auto old = std::getenv("VKLAB_CONFIG_DIR") ? std::string(std::getenv("VKLAB_CONFIG_DIR")) : std::string();
+  setenv("VKLAB_CONFIG_DIR", dir.c_str(), 1);
+  EXPECT_EQ(settings_path(), dir / "settings.json");
+  EXPECT_EQ(load_settings().ui_scale, 0.0f);  // no file yet
+  Settings s;
+  s.ui_scale = 1.75f, s.panel_width = 380, s.bench_quick = false;
+  EXPECT_EQ(save_settings(s), "");
+  auto back = load_settings();
+  EXPECT_EQ(back.ui_scale, 1.75f);
+  EXPECT_EQ(back.panel_width, 380.0f);
+  EXPECT_FALSE(back.bench_quick);
+  std::ofstream(dir / "settings.json") << R"({"ui_scale": 40})";
+  EXPECT_EQ(load_settings().ui_scale, 3.0f);  // clamped
+  std::ofstream(dir / "settings.json") << "[1, 2";
+  EXPECT_EQ(load_settings().ui_scale, 0.0f);
+  setenv("VKLAB_CONFIG_DIR", old.c_str(), 1);
+}

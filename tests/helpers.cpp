@@ -6,6 +6,14 @@
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
+#include <unistd.h>
+
+// The tests never read or write the user's settings file (a chosen UI scale would change
+// the window's pictures): the app and the processes it starts look in a folder of their own.
+static const bool kOwnSettings = [] {
+  auto dir = std::filesystem::temp_directory_path() / ("vklab-test-settings-" + std::to_string(::getpid()));
+  return setenv("VKLAB_CONFIG_DIR", dir.c_str(), 1) == 0;
+}();
 
 gpu::Context& test_context() {
   static gpu::Context ctx([] {

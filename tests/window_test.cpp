@@ -6,7 +6,10 @@
 
 #include <stb_image.h>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -265,9 +268,64 @@ TEST(Window, KeysDriveTheTransport) {
   stbi_image_free(px);
   EXPECT_GT(water, 2000u);
   // a key name it does not know is a usage error
-  r = run_process(vklab_exe() + " --frames 5 --keys 3:escape");
+  r = run_process(vklab_exe() + " --frames 5 --keys 3:q");
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("unknown key 'escape'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("unknown key 'q'"), std::string::npos) << r.err;
+}
+
+// B runs the lab's bench beside the frame loop: frames go on while it runs (the window does
+// not freeze), the lab waits meanwhile, the rows land in bench/; Esc cancels after the row
+// being timed. Both devices' validation stays silent.
+TEST(Window, BenchRunsBesideTheFrameLoopAndCancels) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto dir = scratch("window-bench");
+  auto xvfb = "cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe();
+  auto r = run_process(xvfb + " --validate --frames 200 --size 800x500 --keys 3:b");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("window: bench started at frame 3\n"), std::string::npos) << r.out;
+  auto at = r.out.find("window: bench finished at frame ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  unsigned long finished = std::stoul(r.out.substr(at + 32));
+  EXPECT_GT(finished, 5u) << "frames should go on while the bench runs";
+  EXPECT_EQ(r.out.find("(cancelled)"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("validation (bench): 0 messages"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("vklab: validation: 0 messages"), std::string::npos) << r.err;
+  std::ifstream in(dir / "bench" / "bench-diffusion.json");
+  auto j = nlohmann::json::parse(in);
+  EXPECT_GE(j["labs"]["diffusion"].size(), 2u);
+  EXPECT_EQ(j["cancelled"], false);
+  // diffusion runs 20 steps a frame, none while its bench ran
+  auto steps_at = r.out.find(", lab diffusion, ");
+  ASSERT_NE(steps_at, std::string::npos);
+  unsigned long steps = std::stoul(r.out.substr(steps_at + 17));
+  EXPECT_GE(steps, 20u * (200u - finished + 3u)) << r.out;  // the frame it finished in may or may not step
+  EXPECT_LE(steps, 20u * (200u - finished + 4u)) << r.out;
+
+  r = run_process(xvfb + " --frames 60 --size 800x500 --keys 3:b,4:escape");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("rows in"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(cancelled)"), std::string::npos) << r.out;
+}
+
+// The UI scale comes from the settings file (or the monitor's, 1 under Xvfb); a malformed
+// file is said and ignored.
+TEST(Window, UiScaleComesFromTheSettingsFile) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto dir = scratch("window-scale");
+  auto xvfb = "cd " + dir.string() + " && VKLAB_CONFIG_DIR=" + dir.string() +
+              " xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() + " --frames 5 --size 800x500";
+  auto r = run_process(xvfb);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("window: ui scale 1.00"), std::string::npos) << r.out;
+  std::ofstream(dir / "settings.json") << R"({"ui_scale": 1.5, "panel_width": 300})";
+  r = run_process(xvfb);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("window: ui scale 1.50, sidebar 450 px"), std::string::npos) << r.out;
+  std::ofstream(dir / "settings.json") << "{ not json";
+  r = run_process(xvfb);
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("ignoring the settings in"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("window: ui scale 1.00"), std::string::npos) << r.out;
 }
 
 // The window records its picture (the sidebar left out) every frame: an H.264 MP4 of the
