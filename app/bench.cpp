@@ -19,9 +19,10 @@ std::string then_figure(const nlohmann::json& ref) {
   if (ref.contains("thesis") && ref["thesis"].contains("cpu_only_ms"))
     then = "CPU " + std::to_string(ref["thesis"]["cpu_only_ms"].get<double>()).substr(0, 6) + " ms";
   else if (ref.contains("thesis"))
-    then = "GPU " + std::to_string(ref["thesis"]["gpu_ms"].get<double>()).substr(0, 6) + " ms" +
-           (ref["thesis"].contains("gain") ? ", gain " + std::to_string(ref["thesis"]["gain"].get<double>()).substr(0, 5)
-                                           : std::string());
+    then =
+        "GPU " + std::to_string(ref["thesis"]["gpu_ms"].get<double>()).substr(0, 6) + " ms" +
+        (ref["thesis"].contains("gain") ? ", gain " + std::to_string(ref["thesis"]["gain"].get<double>()).substr(0, 5)
+                                        : std::string());
   if (ref.contains("relative_to_float_add"))
     then = "x" + std::to_string(ref["relative_to_float_add"].get<double>()).substr(0, 5) + " a float add";
   if (ref.contains("target_ms"))
@@ -39,7 +40,6 @@ void print_row(const BenchRow& r, double saxpy_gbps) {
               right(figure(ref.value("cpu_single_thread_ms", 0.0), "%.3f"), 10).c_str(),
               right(figure(ref.value("gain_over_cpu", 0.0), "%.1fx"), 8).c_str(), then_figure(ref).c_str());
 }
-
 
 std::string utc_now() {
   auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
@@ -77,9 +77,9 @@ int run_sweep_bench(const Options& o, gpu::Context& ctx, const Lab& lab) {
 }  // namespace
 
 nlohmann::json bench_row_json(const BenchRow& r) {
-  return {{"pass", r.pass},   {"size", r.size},   {"elements", r.elements}, {"repeats", r.repeats},
-          {"median_ms", r.median_ms}, {"min_ms", r.min_ms}, {"bytes", r.bytes}, {"flops", r.flops},
-          {"gbps", r.gbps()}, {"gflops", r.gflops()}, {"reference", r.reference}};
+  return {{"pass", r.pass},           {"size", r.size},       {"elements", r.elements},  {"repeats", r.repeats},
+          {"median_ms", r.median_ms}, {"min_ms", r.min_ms},   {"bytes", r.bytes},        {"flops", r.flops},
+          {"gbps", r.gbps()},         {"gflops", r.gflops()}, {"reference", r.reference}};
 }
 
 // Each row is printed as soon as it is measured: the terminal shows the bench's progress.

@@ -24,9 +24,9 @@ class BenchJob {
     uint64_t validation_messages = 0;
   };
   // The context is made here, on the caller's thread (volk's table is written there).
-  BenchJob(const gpu::ContextOptions& co, const Lab& lab, bool quick);             // the lab's bench
+  BenchJob(const gpu::ContextOptions& co, const Lab& lab, bool quick);              // the lab's bench
   BenchJob(const gpu::ContextOptions& co, const Lab& lab, const SweepSpec& sweep);  // a sweep
-  ~BenchJob();  // cancels and waits
+  ~BenchJob();                                                                      // cancels and waits
   BenchJob(const BenchJob&) = delete;
   BenchJob& operator=(const BenchJob&) = delete;
 

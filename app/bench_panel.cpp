@@ -104,8 +104,9 @@ void Window::bench_panel() {
   if (!job_->is_sweep()) {
     auto it = expected_rows_.find(job_->lab().name() + (bench_quick_ ? "/quick" : ""));
     size_t n = s.rows.size();
-    float frac = s.finished ? 1.0f : it != expected_rows_.end() ? float(n) / float(std::max<size_t>(it->second, 1))
-                                                                : float(n) / float(n + 2);
+    float frac = s.finished                   ? 1.0f
+                 : it != expected_rows_.end() ? float(n) / float(std::max<size_t>(it->second, 1))
+                                              : float(n) / float(n + 2);
     char text[160];
     std::snprintf(text, sizeof text, "%zu rows%s, %.1f s%s", n,
                   it != expected_rows_.end() ? (" of " + std::to_string(it->second)).c_str() : "", job_->seconds(),

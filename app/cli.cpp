@@ -222,7 +222,8 @@ Options parse_cli(int argc, char** argv) {
     throw UsageError("--record goes with --headless or the window");
   if ((!o.only.empty() || !o.engines.empty() || !o.sweep.empty()) && o.mode != Options::Mode::Bench)
     throw UsageError("--only, --engines and --sweep go with bench");
-  if (!o.sweep.empty() && o.lab.empty()) throw UsageError("--sweep needs --lab NAME (the lab whose parameter it sweeps)");
+  if (!o.sweep.empty() && o.lab.empty())
+    throw UsageError("--sweep needs --lab NAME (the lab whose parameter it sweeps)");
   if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");
   if (!o.keys.empty() && o.frames == 0) throw UsageError("--keys needs --frames N");
   return o;

@@ -80,7 +80,7 @@ struct LabEntry {
   std::unique_ptr<Lab> (*make)();
   std::vector<Shorthand> shorthands;
 };
-const std::vector<LabEntry>& lab_entries();  // in the window's order
+const std::vector<LabEntry>& lab_entries();   // in the window's order
 const std::vector<std::string>& lab_names();  // the first is the window's starting lab
 // Throws ParamError for an unknown name. The lab holds only its parameters until build().
 std::unique_ptr<Lab> make_lab(const std::string& name);

@@ -89,8 +89,7 @@ bool param_widget(ParamSet& set, Param& p) {
       break;
     }
   }
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s\n--set %s=%s", p.help.c_str(), p.name.c_str(), p.text().c_str());
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n--set %s=%s", p.help.c_str(), p.name.c_str(), p.text().c_str());
   ImGui::PopID();
   return changed;
 }

@@ -119,9 +119,15 @@ std::vector<SweepPoint> run_sweep(gpu::Context& ctx, const Lab& base, const Swee
 }
 
 nlohmann::json sweep_json(const Lab& lab, const SweepSpec& spec, const std::vector<SweepPoint>& points) {
-  nlohmann::json j = {{"lab", lab.name()},   {"param", spec.param}, {"from", spec.from}, {"to", spec.to},
-                      {"count", spec.count}, {"log", spec.log},     {"steps", spec.steps},
-                      {"params", lab.params().to_json()},           {"points", nlohmann::json::array()}};
+  nlohmann::json j = {{"lab", lab.name()},
+                      {"param", spec.param},
+                      {"from", spec.from},
+                      {"to", spec.to},
+                      {"count", spec.count},
+                      {"log", spec.log},
+                      {"steps", spec.steps},
+                      {"params", lab.params().to_json()},
+                      {"points", nlohmann::json::array()}};
   for (auto& p : points)
     j["points"].push_back({{"value", p.value},
                            {"ms_per_step", p.ms_per_step},

@@ -19,7 +19,7 @@ struct SweepSpec {
 };
 
 struct SweepPoint {
-  double value = 0;      // as the parameter took it (ints rounded, clamped into range)
+  double value = 0;        // as the parameter took it (ints rounded, clamped into range)
   double ms_per_step = 0;  // summed GPU pass time / steps
   double gbps = 0, gflops = 0;
   std::string problem;  // a watchdog's stop at this value, or ""

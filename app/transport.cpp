@@ -21,10 +21,11 @@ Param* speed_param(ParamSet& set) {
 const struct {
   const char* name;
   int key;
-} kKeyNames[] = {{"space", GLFW_KEY_SPACE}, {"s", GLFW_KEY_S},   {"right", GLFW_KEY_RIGHT}, {"r", GLFW_KEY_R},
-                 {"c", GLFW_KEY_C},         {"f1", GLFW_KEY_F1}, {"tab", GLFW_KEY_TAB},     {"1", GLFW_KEY_1},
-                 {"2", GLFW_KEY_2},         {"3", GLFW_KEY_3},   {"4", GLFW_KEY_4},         {"5", GLFW_KEY_5},
-                 {"6", GLFW_KEY_6},         {"7", GLFW_KEY_7},   {"b", GLFW_KEY_B},         {"escape", GLFW_KEY_ESCAPE}};
+} kKeyNames[] = {
+    {"space", GLFW_KEY_SPACE}, {"s", GLFW_KEY_S},   {"right", GLFW_KEY_RIGHT}, {"r", GLFW_KEY_R},
+    {"c", GLFW_KEY_C},         {"f1", GLFW_KEY_F1}, {"tab", GLFW_KEY_TAB},     {"1", GLFW_KEY_1},
+    {"2", GLFW_KEY_2},         {"3", GLFW_KEY_3},   {"4", GLFW_KEY_4},         {"5", GLFW_KEY_5},
+    {"6", GLFW_KEY_6},         {"7", GLFW_KEY_7},   {"b", GLFW_KEY_B},         {"escape", GLFW_KEY_ESCAPE}};
 
 }  // namespace
 
@@ -99,7 +100,9 @@ void Window::transport_bar() {
   ImGui::SameLine();
   float gpu_ms = gpu_ms_history_.empty() ? 0.0f : gpu_ms_history_.back();
   ImGui::TextDisabled("%s  step %llu  GPU %.2f ms a frame  (F1: keys)",
-                      bench_running() ? "waiting for the bench" : paused_ ? "paused" : "running",
+                      bench_running() ? "waiting for the bench"
+                      : paused_       ? "paused"
+                                      : "running",
                       (unsigned long long)lab_->steps_done(), gpu_ms);
   ImGui::End();
 }

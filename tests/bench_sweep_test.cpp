@@ -65,8 +65,8 @@ TEST(Sweep, ParsesAndRefusesWithAReason) {
     EXPECT_THROW(parse_sweep(bad), ParamError) << bad;
   auto lab = make_lab("wave");
   EXPECT_THROW(check_sweep(*lab, parse_sweep("nope=1:2:3")), ParamError);
-  EXPECT_THROW(check_sweep(*lab, parse_sweep("scheme=0:1:2")), ParamError);   // a choice
-  EXPECT_THROW(check_sweep(*lab, parse_sweep("size=8:64:2")), ParamError);    // below its range
+  EXPECT_THROW(check_sweep(*lab, parse_sweep("scheme=0:1:2")), ParamError);  // a choice
+  EXPECT_THROW(check_sweep(*lab, parse_sweep("size=8:64:2")), ParamError);   // below its range
   EXPECT_NO_THROW(check_sweep(*lab, parse_sweep("size=16:64:2")));
 }
 
@@ -99,9 +99,8 @@ TEST_F(SweepRun, MeasuresEachValueOnAFreshLab) {
 
 TEST(CliBench, SweepPrintsAPointALineAndWritesJson) {
   auto out = scratch("cli-sweep") / "sweep.json";
-  auto r = run_process(
-      vklab_args("bench --validate --lab diffusion --set size=64 --sweep size=32:96:3 --sweep-steps 4 --out " +
-                 out.string()));
+  auto r = run_process(vklab_args(
+      "bench --validate --lab diffusion --set size=64 --sweep size=32:96:3 --sweep-steps 4 --out " + out.string()));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   for (const char* v : {"\n            32 ", "\n            64 ", "\n            96 "})

@@ -209,16 +209,16 @@ class ClothLab : public Lab {
   void ui() override {
     read_stats();
     const auto& c = sim_->config;
-    ImGui::Text("%u x %u particles, rest length %.4f m, %u dispatches a relaxation", c.width, c.height, c.rest(),
-                sim_->dispatches_per_relaxation());
-    ImGui::Text("steps %llu", (unsigned long long)steps_done_);
-    ImGui::Text("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
-    ImGui::Text("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
+    ImGui::TextWrapped("%u x %u particles, rest length %.4f m, %u dispatches a relaxation", c.width, c.height, c.rest(),
+                       sim_->dispatches_per_relaxation());
+    ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
+    ImGui::TextWrapped("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
+    ImGui::TextWrapped("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
     std::vector<float> ke(kinetic_.begin(), kinetic_.end());
     if (!ke.empty())
       ImGui::PlotLines("##ke", ke.data(), int(ke.size()), 0, "kinetic energy", 0.0f, FLT_MAX,
                        ImVec2(ImGui::GetContentRegionAvail().x, 60));
-    if (c.sphere_on) ImGui::Text("closest to the sphere: %.4f m", stats_.min_sphere_gap);
+    if (c.sphere_on) ImGui::TextWrapped("closest to the sphere: %.4f m", stats_.min_sphere_gap);
     if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     ImGui::TextDisabled("left drag a corner: move it; right drag: orbit; wheel: zoom");
   }
@@ -307,6 +307,5 @@ class ClothLab : public Lab {
 }  // namespace
 
 LabEntry cloth_lab() {
-  return {[] { return std::unique_ptr<Lab>(std::make_unique<ClothLab>()); },
-          {}};
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<ClothLab>()); }, {}};
 }

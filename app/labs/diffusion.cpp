@@ -115,15 +115,15 @@ class DiffusionLab : public Lab {
 
   void ui() override {
     if (stats_pending_) read_stats();
-    ImGui::Text("steps done: %llu", (unsigned long long)steps_done_);
-    ImGui::Text("total heat %.6g", stats_.sum);
+    ImGui::TextWrapped("steps done: %llu", (unsigned long long)steps_done_);
+    ImGui::TextWrapped("total heat %.6g", stats_.sum);
     if (initial_.sum != 0)
-      ImGui::Text("relative change since start or last paint: %.2e", (stats_.sum - initial_.sum) / initial_.sum);
+      ImGui::TextWrapped("relative change since start or last paint: %.2e", (stats_.sum - initial_.sum) / initial_.sum);
     if (params_.choice("boundary") == "insulated")
       ImGui::TextDisabled("insulated: the total should stay put (float rounding only)");
     else
       ImGui::TextDisabled("zero border: heat leaves through the edges");
-    ImGui::Text("min %.4g  max %.4g", stats_.min, stats_.max);
+    ImGui::TextWrapped("min %.4g  max %.4g", stats_.min, stats_.max);
     if (params_.get("cd") > 1.0)
       ImGui::TextColored({1, 0.7f, 0.2f, 1}, "Cd > 1: the explicit scheme is unstable and will blow up");
     if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; lower Cd and Restart.", problem_.c_str());
@@ -216,6 +216,5 @@ class DiffusionLab : public Lab {
 }  // namespace
 
 LabEntry diffusion_lab() {
-  return {[] { return std::unique_ptr<Lab>(std::make_unique<DiffusionLab>()); },
-          {}};
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<DiffusionLab>()); }, {}};
 }

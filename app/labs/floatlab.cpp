@@ -209,7 +209,7 @@ class FloatLab : public Lab {
         if (a.exact)
           ImGui::TextUnformatted("exact");
         else
-          ImGui::Text("%.1f", a.bits);
+          ImGui::TextWrapped("%.1f", a.bits);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(a.seed_theory.c_str());
         ImGui::TableNextColumn();
@@ -245,9 +245,9 @@ class FloatLab : public Lab {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.op.c_str());
         ImGui::TableNextColumn();
-        ImGui::Text("%.2f", r.max_ulp);
+        ImGui::TextWrapped("%.2f", r.max_ulp);
         ImGui::TableNextColumn();
-        ImGui::Text("%.1f%%", 100 * r.correctly_rounded);
+        ImGui::TextWrapped("%.1f%%", 100 * r.correctly_rounded);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(r.vulkan_bound.c_str());
         ImGui::TableNextColumn();
@@ -255,9 +255,9 @@ class FloatLab : public Lab {
       }
       ImGui::EndTable();
     }
-    ImGui::Text("float controls: f32 denormals preservable %s, flushable %s; RTE %s, RTZ %s",
-                controls_.denorm_preserve32 ? "yes" : "no", controls_.denorm_flush32 ? "yes" : "no",
-                controls_.rte32 ? "yes" : "no", controls_.rtz32 ? "yes" : "no");
+    ImGui::TextWrapped("float controls: f32 denormals preservable %s, flushable %s; RTE %s, RTZ %s",
+                       controls_.denorm_preserve32 ? "yes" : "no", controls_.denorm_flush32 ? "yes" : "no",
+                       controls_.rte32 ? "yes" : "no", controls_.rtz32 ? "yes" : "no");
   }
 
   nlohmann::json dump(const std::filesystem::path& dir) override {
@@ -292,8 +292,7 @@ class FloatLab : public Lab {
 }  // namespace
 
 LabEntry floatlab_lab() {
-  return {[] { return std::unique_ptr<Lab>(std::make_unique<FloatLab>()); },
-          {}};
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<FloatLab>()); }, {}};
 }
 
 int run_float_report(const Options& o) {

@@ -142,8 +142,8 @@ class LinalgLab : public Lab {
   // Long: the panel, a list of ImGui widgets in the order they appear.
   void ui() override {
     auto& c = work_->config();
-    ImGui::Text("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
-                layout_name(c.layout));
+    ImGui::TextWrapped("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
+                       layout_name(c.layout));
     ImGui::TextDisabled("declared per application: %.3g MB, %.3g MFLOP", work_->bytes() / 1e6, work_->flops() / 1e6);
     if ((c.op == Op::Dot || c.op == Op::Norm) && steps_done_ > 0) {
       // The same inputs every frame: read the GPU's scalar once, not with every frame.
@@ -152,18 +152,18 @@ class LinalgLab : public Lab {
         scalar_read_ = true;
       }
       if (c.op == Op::Dot && c.float_float)
-        ImGui::Text("result on the GPU: %.7g + %.7g", double(scalar_[0]), double(scalar_[1]));
+        ImGui::TextWrapped("result on the GPU: %.7g + %.7g", double(scalar_[0]), double(scalar_[1]));
       else
-        ImGui::Text("result on the GPU: %.7g", double(scalar_[0]));
+        ImGui::TextWrapped("result on the GPU: %.7g", double(scalar_[0]));
     }
     if (c.op == Op::Cg) {
       read_cg();
       bool capped = work_->cg_iterations() >= uint32_t(params_.get_int("cg_max_iterations"));
-      ImGui::Text("iteration %u, ||r||/||b|| = %.3e%s", work_->cg_iterations(),
-                  history_.empty() ? 1.0 : double(history_.back()),
-                  converged_ ? "  (converged)"
-                  : capped   ? "  (iteration cap reached)"
-                             : "");
+      ImGui::TextWrapped("iteration %u, ||r||/||b|| = %.3e%s", work_->cg_iterations(),
+                         history_.empty() ? 1.0 : double(history_.back()),
+                         converged_ ? "  (converged)"
+                         : capped   ? "  (iteration cap reached)"
+                                    : "");
       std::vector<float> log_r;
       for (float h : history_) log_r.push_back(std::log10(std::max(h, 1e-12f)));
       ImGui::PlotLines("##residual", log_r.data(), int(log_r.size()), 0, "log10 ||r||/||b|| per iteration", -8.0f, 0.5f,
@@ -176,7 +176,7 @@ class LinalgLab : public Lab {
         start();
       }
       for (auto& e : comparison_.entries)
-        ImGui::Text("%-17s %4u it., true residual %.1e", e.precision.c_str(), e.iterations, e.true_residual);
+        ImGui::TextWrapped("%-17s %4u it., true residual %.1e", e.precision.c_str(), e.iterations, e.true_residual);
     }
     if (ImGui::Button("Run")) {
       vkDeviceWaitIdle(ctx_->device);
@@ -190,12 +190,13 @@ class LinalgLab : public Lab {
     }
     if (last_run_.repeats > 0) {
       auto& r = last_run_;
-      ImGui::Text("GPU %.4f ms (median of %d), %.1f GB/s, %.1f GFLOP/s", r.median_ms, r.repeats, r.gbps(), r.gflops());
-      ImGui::Text("CPU %.3f ms (one thread), gain %.1fx", r.reference["cpu_single_thread_ms"].get<double>(),
-                  r.reference["gain_over_cpu"].get<double>());
+      ImGui::TextWrapped("GPU %.4f ms (median of %d), %.1f GB/s, %.1f GFLOP/s", r.median_ms, r.repeats, r.gbps(),
+                         r.gflops());
+      ImGui::TextWrapped("CPU %.3f ms (one thread), gain %.1fx", r.reference["cpu_single_thread_ms"].get<double>(),
+                         r.reference["gain_over_cpu"].get<double>());
       for (auto& [k, v] : r.reference.items())
         if (k == "max_relative_error_vs_cpu" || k == "true_relative_residual")
-          ImGui::Text("%s: %.2e", k.c_str(), v.get<double>());
+          ImGui::TextWrapped("%s: %.2e", k.c_str(), v.get<double>());
       if (r.reference.contains("thesis")) {
         auto& t = r.reference["thesis"];
         ImGui::TextDisabled("thesis, GeForce 6600: GPU %.2f ms, CPU %.2f ms, gain %.2f", t["gpu_ms"].get<double>(),
@@ -290,6 +291,5 @@ class LinalgLab : public Lab {
 }  // namespace
 
 LabEntry linalg_lab() {
-  return {[] { return std::unique_ptr<Lab>(std::make_unique<LinalgLab>()); },
-          {}};
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<LinalgLab>()); }, {}};
 }

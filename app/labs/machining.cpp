@@ -23,9 +23,8 @@ class MachiningLab : public Lab {
  public:
   MachiningLab() {
     params_.group("Stock");
-    params_.add_int("stock_size", 256, 16, 8192, "brins along each side")
-        .labelled("Stock size", "brins")
-        .rebuild = true;
+    params_.add_int("stock_size", 256, 16, 8192, "brins along each side").labelled("Stock size", "brins").rebuild =
+        true;
     params_.add_float("spacing", 0.25, 0.001, 10.0, "distance between brins").labelled("Brin spacing").rebuild = true;
     params_.back().log_scale = true;
     params_
@@ -227,9 +226,9 @@ class MachiningLab : public Lab {
   void ui() override {
     update_stats();
     size_t total = machine_->positions();
-    ImGui::Text("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total, machine_->stock().nx,
-                machine_->stock().ny);
-    ImGui::Text("engine: %s", engine_names()[size_t(engine())].c_str());
+    ImGui::TextWrapped("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
+                       machine_->stock().nx, machine_->stock().ny);
+    ImGui::TextWrapped("engine: %s", engine_names()[size_t(engine())].c_str());
     ImGui::ProgressBar(total ? float(done_) / float(total) : 1.0f, ImVec2(ImGui::GetContentRegionAvail().x, 0));
     if (done_ < total) {
       if (ImGui::Button(paused_ ? "Resume" : "Cancel")) paused_ = !paused_;
@@ -243,11 +242,11 @@ class MachiningLab : public Lab {
         int at = int(std::min(shown_, done_ - 1)) + 1;
         if (ImGui::SliderInt("tool at position", &at, 1, int(done_))) shown_ = size_t(at - 1);
         const auto& p = machine_->path()[std::min(shown_, done_ - 1)];
-        ImGui::Text("tip (%.4g, %.4g, %.4g) axis (%.3g, %.3g, %.3g)", p.tip.x, p.tip.y, p.tip.z, p.axis.x, p.axis.y,
-                    p.axis.z);
+        ImGui::TextWrapped("tip (%.4g, %.4g, %.4g) axis (%.3g, %.3g, %.3g)", p.tip.x, p.tip.y, p.tip.z, p.axis.x,
+                           p.axis.y, p.axis.z);
       }
     }
-    ImGui::Text("removed volume %.6g, max depth %.4g", removed_, max_depth_);
+    ImGui::TextWrapped("removed volume %.6g, max depth %.4g", removed_, max_depth_);
     if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
     if (!start_.empty()) {
@@ -257,7 +256,7 @@ class MachiningLab : public Lab {
     if (!profile_.empty()) {
       ImGui::PlotLines("##profile", profile_.data(), int(profile_.size()), 0, "cross-section", FLT_MAX, FLT_MAX,
                        ImVec2(ImGui::GetContentRegionAvail().x, 80));
-      ImGui::Text("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", rough_.ra, rough_.rz);
+      ImGui::TextWrapped("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", rough_.ra, rough_.rz);
     }
     ImGui::TextDisabled("right drag: orbit; wheel: zoom");
   }

@@ -196,11 +196,11 @@ class MeshLab : public Lab {
 
   // Long: the panel, a list of ImGui widgets in the order they appear.
   void ui() override {
-    for (Kind k : gpu_->kinds()) ImGui::Text("%-14s %zu", kind_name(k), gpu_->count(k));
-    ImGui::Text("%s, fp64: %s, float atomics: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no",
-                ctx_->atomic_float_add ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
+    for (Kind k : gpu_->kinds()) ImGui::TextWrapped("%-14s %zu", kind_name(k), gpu_->count(k));
+    ImGui::TextWrapped("%s, fp64: %s, float atomics: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no",
+                       ctx_->atomic_float_add ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
     std::string f = color_field();
-    ImGui::Text("colour: %s  sum %.6g  L2 %.6g", stats_key_.c_str(), stats_.sum, stats_.l2);
+    ImGui::TextWrapped("colour: %s  sum %.6g  L2 %.6g", stats_key_.c_str(), stats_.sum, stats_.l2);
     legend();
     if (gpu_->has_field(f) && gpu_->field_at(f) != Kind::Vertices &&
         std::none_of(pictures_.begin(), pictures_.end(), [&](auto& p) { return p.kind == gpu_->field_at(f); }))
@@ -208,19 +208,19 @@ class MeshLab : public Lab {
                          kind_name(gpu_->field_at(f)));
     if (ImGui::TreeNode("fields")) {
       for (auto& n : gpu_->field_names())
-        ImGui::Text("%-12s %-7s at %s", n.c_str(), glsl_type(gpu_->field_type(n)).c_str(),
-                    kind_name(gpu_->field_at(n)));
+        ImGui::TextWrapped("%-12s %-7s at %s", n.c_str(), glsl_type(gpu_->field_type(n)).c_str(),
+                           kind_name(gpu_->field_at(n)));
       ImGui::TreePop();
     }
     if (ImGui::TreeNode("memory (GmlGetMemoryUsage)")) {
       size_t total = 0;
-      for (auto& [n, b] : gpu_->memory()) ImGui::Text("%-16s %10.3f MiB", n.c_str(), b / 1048576.0), total += b;
-      ImGui::Text("%-16s %10.3f MiB", "total", total / 1048576.0);
+      for (auto& [n, b] : gpu_->memory()) ImGui::TextWrapped("%-16s %10.3f MiB", n.c_str(), b / 1048576.0), total += b;
+      ImGui::TextWrapped("%-16s %10.3f MiB", "total", total / 1048576.0);
       ImGui::TreePop();
     }
     if (ImGui::TreeNode("transfers (GmlGetMemoryTransfer)")) {
       for (auto& [n, t] : gpu_->transfers())
-        ImGui::Text("%-16s up %9.3f MiB  down %9.3f MiB", n.c_str(), t.first / 1048576.0, t.second / 1048576.0);
+        ImGui::TextWrapped("%-16s up %9.3f MiB  down %9.3f MiB", n.c_str(), t.first / 1048576.0, t.second / 1048576.0);
       ImGui::TreePop();
     }
     ImGui::TextDisabled("kernel ('---' between sections; '// loop: Tri' ...; '// field: Name type Kind'):");
@@ -254,7 +254,7 @@ class MeshLab : public Lab {
           for (auto& n : gpu_->names(loop)) {
             std::string decl =
                 n.type + " " + n.name + (n.size.empty() ? "" : "[" + (n.size == "[]" ? "" : n.size) + "]");
-            ImGui::Text("%-30s %s", decl.c_str(), n.what.c_str());
+            ImGui::TextWrapped("%-30s %s", decl.c_str(), n.what.c_str());
           }
           ImGui::TreePop();
         }

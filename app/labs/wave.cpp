@@ -189,23 +189,23 @@ class WaveLab : public Lab {
   void ui() override {
     read_back();
     const auto& c = sim_->config();
-    ImGui::Text("courant c·dt/dx = %.3g   r = %.4g   alpha = r/2 = %.4g", std::sqrt(c.r()), c.r(), c.r() / 2);
-    ImGui::Text("steps %llu", (unsigned long long)steps_done_);
+    ImGui::TextWrapped("courant c·dt/dx = %.3g   r = %.4g   alpha = r/2 = %.4g", std::sqrt(c.r()), c.r(), c.r() / 2);
+    ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
     if (last_.iterations || last_.converged)
-      ImGui::Text("last step: CG %u iterations, ||r||/||b|| = %.2e%s", last_.iterations, last_.residual,
-                  last_.converged ? "" : "  NOT CONVERGED");
-    ImGui::Text("iterations recorded per step: %u (budget from recent steps, cap %u)", sim_->budget(),
-                c.max_iterations);
+      ImGui::TextWrapped("last step: CG %u iterations, ||r||/||b|| = %.2e%s", last_.iterations, last_.residual,
+                         last_.converged ? "" : "  NOT CONVERGED");
+    ImGui::TextWrapped("iterations recorded per step: %u (budget from recent steps, cap %u)", sim_->budget(),
+                       c.max_iterations);
     if (short_steps_)
       ImGui::TextColored({1, 0.7f, 0.2f, 1},
                          "%llu steps stopped before the tolerance (float's floor is near 1e-6: "
                          "raise tolerance or max_iterations)",
                          (unsigned long long)short_steps_);
     if (!energy_.empty()) {
-      ImGui::Text("energy E = %.5g", energy_.back());
+      ImGui::TextWrapped("energy E = %.5g", energy_.back());
       if (energy_base_ > 0)
-        ImGui::Text("change since the last disturbance: %+.2e (relative)",
-                    (energy_.back() - energy_base_) / energy_base_);
+        ImGui::TextWrapped("change since the last disturbance: %+.2e (relative)",
+                           (energy_.back() - energy_base_) / energy_base_);
       std::vector<float> e(energy_.begin(), energy_.end());
       ImGui::PlotLines("##energy", e.data(), int(e.size()), 0, "energy per step", 0.0f, FLT_MAX,
                        ImVec2(ImGui::GetContentRegionAvail().x, 70));
@@ -314,6 +314,5 @@ class WaveLab : public Lab {
 }  // namespace
 
 LabEntry wave_lab() {
-  return {[] { return std::unique_ptr<Lab>(std::make_unique<WaveLab>()); },
-          {}};
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<WaveLab>()); }, {}};
 }

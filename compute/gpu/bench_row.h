@@ -17,12 +17,12 @@ namespace gpu {
 struct BenchRow;
 
 struct BenchOptions {
-  bool quick = false;                // small sizes only (tests, lavapipe)
-  double saxpy_gbps = 0;             // the device's measured streaming bandwidth
-  std::vector<std::string> only;     // --only: just these configurations (empty: all)
-  std::vector<std::string> engines;  // --engines: just these engines or variants (empty: all)
+  bool quick = false;                           // small sizes only (tests, lavapipe)
+  double saxpy_gbps = 0;                        // the device's measured streaming bandwidth
+  std::vector<std::string> only;                // --only: just these configurations (empty: all)
+  std::vector<std::string> engines;             // --engines: just these engines or variants (empty: all)
   std::function<void(const BenchRow&)> on_row;  // each row as soon as it is measured (progress)
-  const std::atomic<bool>* cancel = nullptr;     // set: the bench stops after the row being timed
+  const std::atomic<bool>* cancel = nullptr;    // set: the bench stops after the row being timed
   static bool chosen(const std::vector<std::string>& list, const std::string& name) {
     return list.empty() || std::find(list.begin(), list.end(), name) != list.end();
   }
