@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -33,6 +34,20 @@ struct OrbitControl {
     had = true, x = p.x, y = p.y;
   }
 };
+
+// One piece of a lab's state on the GPU (a buffer or an image), for step back (app/history).
+struct StatePart {
+  const gpu::Buffer* buffer = nullptr;
+  const gpu::Image* image = nullptr;
+};
+
+// Bytes back into values (a StatePart's contents).
+template <class T>
+std::vector<T> as_vector(const std::vector<uint8_t>& bytes) {
+  std::vector<T> v(bytes.size() / sizeof(T));
+  std::memcpy(v.data(), bytes.data(), v.size() * sizeof(T));
+  return v;
+}
 
 using gpu::BenchOptions;  // compute/gpu/bench_row.h
 using gpu::BenchRow;
@@ -61,6 +76,10 @@ class Lab {
   // State arrays as .npy in dir; returns facts to add to the dump's JSON.
   virtual nlohmann::json dump(const std::filesystem::path& dir) = 0;
   virtual std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) = 0;
+  // Step back (the grid labs): the GPU buffers or images that hold the whole state after a
+  // frame, and how to put their contents (in the same order) back, as at step `step`.
+  virtual std::vector<StatePart> state_parts() const { return {}; }
+  virtual void restore_state(const std::vector<std::vector<uint8_t>>& /*parts*/, uint64_t /*step*/) {}
   // A problem the user must hear about (a simulation that blew up), or "".
   virtual std::string problem() { return ""; }
   uint64_t steps_done() const { return steps_done_; }

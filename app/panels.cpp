@@ -224,6 +224,7 @@ void Window::apply_rebuild() {
   try {
     lab_->build(*ctx_);
     params_before_ = lab_->params().all();
+    history_->clear();
   } catch (const std::exception& e) {
     // Keep the running state: the lab is unchanged, its parameters go back.
     error_ = std::string("could not apply the change: ") + e.what();
@@ -239,6 +240,7 @@ void Window::switch_lab(const std::string& name) {
     auto lab = make_lab(name);
     lab->build(*ctx_);
     lab_ = std::move(lab);
+    history_->clear();
     params_before_ = lab_->params().all();
     timings_.clear();
     gpu_ms_history_.clear();

@@ -21,11 +21,11 @@ Param* speed_param(ParamSet& set) {
 const struct {
   const char* name;
   int key;
-} kKeyNames[] = {
-    {"space", GLFW_KEY_SPACE}, {"s", GLFW_KEY_S},   {"right", GLFW_KEY_RIGHT}, {"r", GLFW_KEY_R},
-    {"c", GLFW_KEY_C},         {"f1", GLFW_KEY_F1}, {"tab", GLFW_KEY_TAB},     {"1", GLFW_KEY_1},
-    {"2", GLFW_KEY_2},         {"3", GLFW_KEY_3},   {"4", GLFW_KEY_4},         {"5", GLFW_KEY_5},
-    {"6", GLFW_KEY_6},         {"7", GLFW_KEY_7},   {"b", GLFW_KEY_B},         {"escape", GLFW_KEY_ESCAPE}};
+} kKeyNames[] = {{"space", GLFW_KEY_SPACE},  {"s", GLFW_KEY_S},   {"right", GLFW_KEY_RIGHT}, {"r", GLFW_KEY_R},
+                 {"c", GLFW_KEY_C},          {"f1", GLFW_KEY_F1}, {"tab", GLFW_KEY_TAB},     {"1", GLFW_KEY_1},
+                 {"2", GLFW_KEY_2},          {"3", GLFW_KEY_3},   {"4", GLFW_KEY_4},         {"5", GLFW_KEY_5},
+                 {"6", GLFW_KEY_6},          {"7", GLFW_KEY_7},   {"b", GLFW_KEY_B},         {"left", GLFW_KEY_LEFT},
+                 {"escape", GLFW_KEY_ESCAPE}};
 
 }  // namespace
 
@@ -40,6 +40,16 @@ int key_code(const std::string& name) {
 void Window::restart_lab() {
   vkDeviceWaitIdle(ctx_->device);
   lab_->restart();
+  history_->clear();
+}
+
+void Window::go_back_to(size_t snapshot) {
+  vkDeviceWaitIdle(ctx_->device);
+  try {
+    history_->restore(*lab_, snapshot);
+  } catch (const std::exception& e) {
+    error_ = std::string("could not go back: ") + e.what();
+  }
 }
 
 uint32_t Window::steps_this_frame() {
@@ -63,7 +73,10 @@ void Window::keys() {
   if (ImGui::GetIO().WantTextInput) return;  // typing in a field
   auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
   if (pressed(GLFW_KEY_SPACE)) paused_ = !paused_;
-  if (pressed(GLFW_KEY_S) || pressed(GLFW_KEY_RIGHT)) paused_ = true, step_once_ = true;
+  bool behind = history_->size() > 0 && history_->cursor() + 1 < history_->size();
+  if (pressed(GLFW_KEY_S) || (pressed(GLFW_KEY_RIGHT) && !behind)) paused_ = true, step_once_ = true;
+  if (pressed(GLFW_KEY_RIGHT) && behind) paused_ = true, go_back_to(history_->cursor() + 1);  // replay
+  if (pressed(GLFW_KEY_LEFT) && history_->cursor() > 0) paused_ = true, go_back_to(history_->cursor() - 1);
   if (pressed(GLFW_KEY_R)) restart_lab();
   if (pressed(GLFW_KEY_C)) {
     capture_requested_ = true;
@@ -104,7 +117,28 @@ void Window::transport_bar() {
                       : paused_       ? "paused"
                                       : "running",
                       (unsigned long long)lab_->steps_done(), gpu_ms);
+  history_bar();
   ImGui::End();
+}
+
+// Step back: a slider over the snapshots kept (the grid labs), shown once there are two.
+void Window::history_bar() {
+  size_t n = history_->size();
+  if (n < 2) return;
+  int at = int(history_->cursor());
+  char text[96];
+  std::snprintf(text, sizeof text, "step %llu (%d of %zu kept)", (unsigned long long)history_->step(size_t(at)), at + 1,
+                n);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+  if (ImGui::SliderInt("##history", &at, 0, int(n) - 1, text)) {
+    paused_ = true;
+    go_back_to(size_t(at));
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "Scrub back through the last %zu frames (Left / Right keys); playing on from a past frame "
+        "drops the ones after it. %.1f MiB a frame, %zu at most.",
+        n, double(history_->bytes_each()) / (1 << 20), history_->capacity());
 }
 
 void Window::help_overlay() {
@@ -113,7 +147,8 @@ void Window::help_overlay() {
   ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
   ImGui::Begin("Keys", &help_, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
   const char* rows[][2] = {{"Space", "pause / play"},
-                           {"S or Right", "one step (pauses)"},
+                           {"S or Right", "one step (pauses); Right replays a step you went back over"},
+                           {"Left", "back one frame (grid labs keep the last few hundred)"},
                            {"R", "restart the lab"},
                            {"C", "capture a PNG into captures/"},
                            {"Tab", "hide / show the sidebar"},

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <thread>
 
 namespace {
 
@@ -157,6 +158,7 @@ Window::Window(const Options& o) : Window(Empty{}) {
   create_swapchain();
   create_imgui();
   prof_ = std::make_unique<gpu::Profiler>(*ctx_);
+  history_ = std::make_unique<History>(*ctx_);
   lab_->build(*ctx_);
   if (!opts_.record.empty()) {  // --record: from the first frame to the last
     record_fps_ = opts_.record_fps;
@@ -168,6 +170,7 @@ Window::Window(const Options& o) : Window(Empty{}) {
 Window::~Window() {
   if (ctx_) vkDeviceWaitIdle(ctx_->device);
   lab_.reset();
+  history_.reset();
   prof_.reset();
   capture_buffer_.reset();
   job_.reset();  // cancels a running bench and waits for it
@@ -221,6 +224,11 @@ int Window::run() {
   vkDeviceWaitIdle(ctx_->device);
   if (submitted_) finish_capture();
   stop_recording();
+  if (bench_running()) {  // closed: a bench stops after its row; a scripted run (--frames) lets it finish
+    if (!opts_.frames) job_->cancel();
+    while (bench_running()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  poll_bench();
   std::printf("window: %llu frames, lab %s, %llu steps%s\n", (unsigned long long)frame_count_, lab_->name().c_str(),
               (unsigned long long)lab_->steps_done(), paused_ ? ", paused" : "");
   std::printf("window: ui scale %.2f, sidebar %.0f px\n", ui_scale_, panel_width_);
@@ -361,7 +369,9 @@ render::Frame Window::lab_frame(uint32_t index) const {
 
 void Window::record(VkCommandBuffer cmd, uint32_t index) {
   prof_->begin_frame(cmd);
-  lab_->step(cmd, *prof_, steps_this_frame());
+  uint32_t steps = steps_this_frame();
+  lab_->step(cmd, *prof_, steps);
+  if (steps > 0 || history_->size() == 0) history_->record(cmd, *lab_);
 
   VkImage image = sc_->images()[index];
   // The acquire semaphore is waited at COLOR_ATTACHMENT_OUTPUT; the transition chains to it.

@@ -2,6 +2,7 @@
 // Dear ImGui over the lab's picture, panels for the lab, timings, capture and bench.
 #pragma once
 #include "bench_job.h"
+#include "history.h"
 #include "cli.h"
 #include "lab.h"
 #include "presets.h"
@@ -61,6 +62,8 @@ class Window {
   void presets_panel();
   void load_preset(const Preset& p);
   void restart_lab();
+  void history_bar();
+  void go_back_to(size_t snapshot);
   uint32_t steps_this_frame();  // 0 while paused, 1 on a step, else the lab's speed
   // recording.cpp: the Record button and --record in the window
   void start_recording(const std::string& path);
@@ -91,6 +94,7 @@ class Window {
   std::string settings_message_;
 
   std::unique_ptr<gpu::Profiler> prof_;
+  std::unique_ptr<History> history_;  // step back (grid labs)
   std::unique_ptr<Lab> lab_;
   std::vector<Param> params_before_;  // restored when a rebuild fails
   std::string error_;                 // shown in the panel until dismissed

@@ -123,5 +123,5 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   EXPECT_NE(r.err.find("unknown engine 'warp'"), std::string::npos) << r.err;
   r = run_process(vklab_args("--headless --lab machining --only spiral"));
   EXPECT_EQ(r.code, 2) << r.err;
-  EXPECT_NE(r.err.find("--only and --engines go with bench"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--only, --engines and --sweep go with bench"), std::string::npos) << r.err;
 }

@@ -307,6 +307,19 @@ TEST(Window, BenchRunsBesideTheFrameLoopAndCancels) {
   EXPECT_NE(r.out.find("(cancelled)"), std::string::npos) << r.out;
 }
 
+// Left goes back a frame through the kept snapshots (pausing), Right replays one.
+TEST(Window, LeftAndRightScrubThroughTheLastFrames) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto xvfb = "xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe();
+  // diffusion, 20 steps a frame: 10 frames (200 steps), paused, back 3 frames, forward 1 (a key is
+  // pressed again after a frame up)
+  auto r =
+      run_process(xvfb + " --validate --frames 24 --size 800x500 --keys 10:space,12:left,14:left,16:left,18:right");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("window: 24 frames, lab diffusion, 160 steps, paused"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+}
+
 // The UI scale comes from the settings file (or the monitor's, 1 under Xvfb); a malformed
 // file is said and ignored.
 TEST(Window, UiScaleComesFromTheSettingsFile) {

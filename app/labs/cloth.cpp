@@ -144,7 +144,20 @@ class ClothLab : public Lab {
     stats_ = sim_->last_stats();
     kinetic_.clear();
     blown_up_ = false;
+    problem_.clear();
     dragging_ = -1;
+  }
+
+  std::vector<StatePart> state_parts() const override {
+    return {{&sim_->position_buffer()}, {&sim_->previous_buffer()}};
+  }
+  void restore_state(const std::vector<std::vector<uint8_t>>& parts, uint64_t step) override {
+    sim_->restore(as_vector<glm::vec4>(parts[0]), as_vector<glm::vec4>(parts[1]));
+    steps_done_ = step;
+    stats_ = sim_->last_stats();
+    kinetic_.clear();
+    blown_up_ = false;
+    problem_.clear();
   }
 
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }

@@ -77,6 +77,14 @@ class DiffusionLab : public Lab {
     start();
   }
 
+  std::vector<StatePart> state_parts() const override { return {{nullptr, &sim_->field()}}; }
+  void restore_state(const std::vector<std::vector<uint8_t>>& parts, uint64_t step) override {
+    sim_->upload(as_vector<float>(parts[0]));
+    steps_done_ = step;
+    stats_pending_ = blown_up_ = false;
+    stats_ = sim_->stats();
+  }
+
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {

@@ -138,6 +138,13 @@ class WaveLab : public Lab {
     reset_readouts();
   }
 
+  std::vector<StatePart> state_parts() const override { return {{&sim_->height_buffer()}, {&sim_->previous_buffer()}}; }
+  void restore_state(const std::vector<std::vector<uint8_t>>& parts, uint64_t step) override {
+    sim_->set_state(as_vector<float>(parts[0]), as_vector<float>(parts[1]));
+    steps_done_ = step;
+    reset_readouts();
+  }
+
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {

@@ -137,6 +137,13 @@ void Simulation::set_state(const std::vector<glm::vec4>& x, const std::vector<gl
   });
 }
 
+void Simulation::restore(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev) {
+  if (x.size() != config.n() || prev.size() != config.n()) throw std::invalid_argument("cloth: state size mismatch");
+  x_[cur_].upload(x);
+  x_[prev_].upload(prev);
+  ctx_.submit_now([&](VkCommandBuffer cmd) { record_stats(cmd); });
+}
+
 void Simulation::record_restart(VkCommandBuffer cmd) {
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);

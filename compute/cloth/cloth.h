@@ -116,7 +116,10 @@ class Simulation {
   Stats stats();  // record, submit, wait
 
   const gpu::Buffer& position_buffer() const { return x_[cur_]; }
+  const gpu::Buffer& previous_buffer() const { return x_[prev_]; }
   const gpu::Buffer& normal_buffer() const { return normals_; }
+  // Puts a saved state back (step back), leaving what record_restart() goes back to.
+  void restore(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev);
   uint64_t steps() const { return steps_; }
   // Per substep: verlet reads 2 and writes 1 vec4 a particle, each relaxation reads 2 (its
   // neighbours come from cache; the step's start for friction) and writes 1, attachments

@@ -226,6 +226,7 @@ void Simulation::set_state(const std::vector<float>& h, const std::vector<float>
 std::vector<float> Simulation::height() const { return fields_[cur_].download(); }
 std::vector<float> Simulation::previous() const { return fields_[(cur_ + 2) % 3].download(); }
 const gpu::Buffer& Simulation::height_buffer() const { return fields_[cur_].buffer(); }
+const gpu::Buffer& Simulation::previous_buffer() const { return fields_[(cur_ + 2) % 3].buffer(); }
 
 void Simulation::record_rhs(VkCommandBuffer cmd) {
   const auto &h = fields_[cur_], &prev = fields_[(cur_ + 2) % 3];

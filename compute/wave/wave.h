@@ -111,7 +111,8 @@ class Simulation {
   StepStats stats(uint64_t k) const;
   static constexpr uint32_t kRing = 4096;
 
-  const gpu::Buffer& height_buffer() const;  // h(t) as w·h floats, row-major (drawing)
+  const gpu::Buffer& height_buffer() const;    // h(t) as w·h floats, row-major (drawing)
+  const gpu::Buffer& previous_buffer() const;  // h(t−1), the same way
   double bytes_per_iteration() const { return cg_->bytes_per_iteration(linalg::Variant::Modern); }
   double flops_per_iteration() const { return cg_->flops_per_iteration(linalg::Variant::Modern); }
 
