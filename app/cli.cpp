@@ -80,6 +80,7 @@ std::string usage() {
          "                      headless a frame a submission, the window every frame of the picture\n"
          "  --record-fps N      the video's frame rate (default 30)\n"
          "  --size WxH          picture / window size (default 1280x800)\n"
+         "  --no-legend         leave out the legend drawn into the picture (lab, step, key values, colour bar)\n"
          "  --device N|NAME     choose a device by index or name substring (see --list-devices)\n"
          "  --validate          turn on the Khronos validation layer, print each message once\n"
          "  --frames N          window: quit after N frames\n"
@@ -196,6 +197,8 @@ Options parse_cli(int argc, char** argv) {
         if (colon == std::string::npos) throw UsageError("--keys takes FRAME:KEY items, not '" + item + "'");
         o.keys.push_back({parse_count(a, item.substr(0, colon), 0, 100000000ull), key_code(item.substr(colon + 1))});
       }
+    else if (a == "--no-legend")
+      o.legend = false;
     else if (a == "--no-vsync")
       o.vsync = false;
     else if (a == "bench")

@@ -64,11 +64,15 @@ int run_headless(const Options& o) {
   const uint64_t chunk = std::clamp<uint64_t>(lab->steps_per_frame(), 1, kStepsPerSubmit);
   std::string stopped;  // the lab's watchdog: a simulation that blew up ends the run (exit 3)
   render::OffscreenTarget target(ctx, o.width, o.height);
+  std::unique_ptr<render::LegendView> legend;
+  if (o.legend) legend = std::make_unique<render::LegendView>(ctx);
+  const float legend_scale = std::max(1.0f, float(o.height) / 400.0f);  // 14-pixel letters at 800 high
   auto draw = [&]() {
     ctx.submit_now([&](VkCommandBuffer cmd) {
       prof.begin_frame(cmd);
       render::begin_rendering(cmd, target.frame(), kBackground);
       lab->draw(cmd, prof, target.frame());
+      if (legend) legend->draw(cmd, target.frame(), lab->legend(), legend_scale);
       render::end_rendering(cmd);
     });
     add(prof.resolve());

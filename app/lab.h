@@ -6,6 +6,7 @@
 
 #include "gpu/bench_row.h"
 #include "gpu/profiler.h"
+#include "legend.h"
 #include "orbit_camera.h"
 #include "target.h"
 
@@ -80,6 +81,27 @@ class Lab {
   // frame, and how to put their contents (in the same order) back, as at step `step`.
   virtual std::vector<StatePart> state_parts() const { return {}; }
   virtual void restore_state(const std::vector<std::vector<uint8_t>>& /*parts*/, uint64_t /*step*/) {}
+  // What the picture's legend says (render/legend.h): by default the title and the step;
+  // labs add their key parameters, time and colour bar.
+  virtual render::Legend legend() const { return {{legend_title(), "step " + std::to_string(steps_done_)}, {}}; }
+  // "Heat diffusion - Bleton 2005": the title's subject and its source's author and year.
+  std::string legend_title() const {
+    std::string t = title();
+    auto open = t.find(" (");
+    if (open == std::string::npos) return t;
+    std::string source = t.substr(open + 2);
+    source = source.substr(0, std::min(source.find(','), source.find(')')));
+    return t.substr(0, open) + " - " + source;
+  }
+  // "c 4 units/s, dt 0.01667 s": these parameters as the legend shows them.
+  std::string legend_values(const std::vector<std::string>& names) const {
+    std::string out;
+    for (auto& n : names)
+      for (auto& p : params_.all())
+        if (p.name == n && !p.text().empty())
+          out += (out.empty() ? "" : ", ") + n + " " + p.text() + (p.unit.empty() ? "" : " " + p.unit);
+    return out;
+  }
   // A problem the user must hear about (a simulation that blew up), or "".
   virtual std::string problem() { return ""; }
   uint64_t steps_done() const { return steps_done_; }

@@ -211,6 +211,10 @@ void Window::timings_panel() {
 }
 
 void Window::capture_panel() {
+  if (ImGui::Checkbox("legend in the picture", &legend_on_)) {
+    settings_.legend = legend_on_;
+    save_view_settings();
+  }
   if (ImGui::Button("Capture PNG")) {
     capture_requested_ = true;
     capture_path_ = render::timestamped_capture_path("captures", lab_->name());

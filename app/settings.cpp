@@ -32,6 +32,7 @@ Settings load_settings() {
     s.ui_scale = j.value("ui_scale", 0.0f);
     s.panel_width = j.value("panel_width", 0.0f);
     s.bench_quick = j.value("bench_quick", true);
+    s.legend = j.value("legend", true);
     if (s.ui_scale != 0) s.ui_scale = std::clamp(s.ui_scale, 0.75f, 3.0f);
     if (s.panel_width != 0) s.panel_width = std::clamp(s.panel_width, 260.0f, 900.0f);
   } catch (const std::exception& e) {
@@ -46,7 +47,8 @@ std::string save_settings(const Settings& s) {
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
   std::ofstream out(path);
-  nlohmann::json j = {{"ui_scale", s.ui_scale}, {"panel_width", s.panel_width}, {"bench_quick", s.bench_quick}};
+  nlohmann::json j = {
+      {"ui_scale", s.ui_scale}, {"panel_width", s.panel_width}, {"bench_quick", s.bench_quick}, {"legend", s.legend}};
   if (!(out << j.dump(2) << "\n")) return "cannot write " + path.string();
   return "";
 }

@@ -8,6 +8,7 @@ struct Settings {
   float ui_scale = 0;       // 0: the monitor's content scale (HiDPI), else 0.75..3
   float panel_width = 0;    // the sidebar's width at scale 1 (0: the default)
   bool bench_quick = true;  // the Bench panel's "quick"
+  bool legend = true;       // the legend drawn into the picture
 };
 
 std::filesystem::path settings_path();

@@ -82,6 +82,11 @@ void Window::view_panel() {
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.2f, as GLFW reports for this monitor", monitor_scale());
   if (ImGui::Checkbox("vsync", &vsync_)) resized_ = true;
+  if (ImGui::Checkbox("legend in the picture", &legend_on_)) {
+    settings_.legend = legend_on_;
+    save_view_settings();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the lab, its step and key values, the colour bar; captures carry it");
   ImGui::TextDisabled("saved in %s", settings_path().c_str());
   if (!settings_message_.empty()) ImGui::TextWrapped("%s", settings_message_.c_str());
 }

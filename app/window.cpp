@@ -159,6 +159,8 @@ Window::Window(const Options& o) : Window(Empty{}) {
   create_imgui();
   prof_ = std::make_unique<gpu::Profiler>(*ctx_);
   history_ = std::make_unique<History>(*ctx_);
+  legend_ = std::make_unique<render::LegendView>(*ctx_);
+  legend_on_ = o.legend && settings_.legend;
   lab_->build(*ctx_);
   if (!opts_.record.empty()) {  // --record: from the first frame to the last
     record_fps_ = opts_.record_fps;
@@ -171,6 +173,7 @@ Window::~Window() {
   if (ctx_) vkDeviceWaitIdle(ctx_->device);
   lab_.reset();
   history_.reset();
+  legend_.reset();
   prof_.reset();
   capture_buffer_.reset();
   job_.reset();  // cancels a running bench and waits for it
@@ -381,6 +384,7 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
   render::Frame f = lab_frame(index);
   render::begin_rendering(cmd, f, kBackground);
   lab_->draw(cmd, *prof_, f);
+  if (legend_on_) legend_->draw(cmd, f, lab_->legend(), 2 * ui_scale_);
   render::end_rendering(cmd);
 
   VkRenderPassBeginInfo rb{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};

@@ -95,6 +95,8 @@ class Window {
 
   std::unique_ptr<gpu::Profiler> prof_;
   std::unique_ptr<History> history_;  // step back (grid labs)
+  std::unique_ptr<render::LegendView> legend_;
+  bool legend_on_ = true;  // the legend in the picture (View tab, --no-legend)
   std::unique_ptr<Lab> lab_;
   std::vector<Param> params_before_;  // restored when a rebuild fails
   std::string error_;                 // shown in the panel until dismissed

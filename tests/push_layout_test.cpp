@@ -61,6 +61,7 @@ const Block kBlocks[] = {
     BLOCK("machining_push.h", HwPush),
     BLOCK("machining_push.h", NarrowPush),
     BLOCK("render_push.h", HeatmapPush),
+    BLOCK("render_push.h", LegendPush),
     BLOCK("render_push.h", ClothPush),
     BLOCK("render_push.h", PropsPush),
     BLOCK("render_push.h", MeshPush),

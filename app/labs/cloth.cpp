@@ -160,6 +160,13 @@ class ClothLab : public Lab {
     problem_.clear();
   }
 
+  render::Legend legend() const override {
+    char t[64];
+    std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * params_.get("dt"),
+                  (unsigned long long)steps_done_);
+    return {{legend_title(), t, legend_values({"size", "iterations", "substeps", "order"})}, {}};
+  }
+
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {

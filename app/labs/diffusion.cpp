@@ -85,6 +85,12 @@ class DiffusionLab : public Lab {
     stats_ = sim_->stats();
   }
 
+  render::Legend legend() const override {
+    return {{legend_title(), "step " + std::to_string(steps_done_), legend_values({"size", "cd", "boundary"})},
+            render::LegendBar{params_.choice("colormap"), float(params_.get("range_lo")),
+                              float(params_.get("range_hi")), "temperature (no unit)"}};
+  }
+
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {

@@ -76,6 +76,13 @@ class MeshLab : public Lab {
 
   std::string name() const override { return "mesh"; }
   std::string title() const override { return "Kernels on unstructured meshes (Marechal et al. 2020, GMlib)"; }
+  render::Legend legend() const override {
+    render::Legend l{
+        {legend_title(), "run " + std::to_string(steps_done_), legend_values({"example", "color_field", "grid_size"})},
+        {}};
+    if (style_.lo <= style_.hi) l.bar = render::LegendBar{"coolwarm", style_.lo, style_.hi, "the field shown"};
+    return l;
+  }
 
   void build(gpu::Context& ctx) override {
     const Example& ex = mesh_examples().at(params_.choice("example"));

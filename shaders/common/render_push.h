@@ -62,4 +62,7 @@ PUSH_BLOCK(WaterSurfacePush) {
   float height_scale, refraction;
 };
 #endif
+#if defined(__cplusplus) || defined(PUSH_LegendPush)
+PUSH_BLOCK(LegendPush) { vec2 extent; };  // the frame's size in pixels (render/legend.cpp)
+#endif
 PUSH_END
