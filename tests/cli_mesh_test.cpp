@@ -208,7 +208,8 @@ TEST(Cli, MeshClipShowsTheKeptElementsColour) {
   mesh::write_mesh(dir / "two.mesh", m, 2);
   std::ofstream(dir / "k.glsl") << "// field: C float Tet\n// loop: Tet\nTetC = float(TetRef);\n";
   std::string run = "--headless --validate --lab mesh --mesh " + (dir / "two.mesh").string() + " --kernel " +
-                    (dir / "k.glsl").string() + " --set color_field=C --set wireframe=false --steps 1 --size 320x240 ";
+                    (dir / "k.glsl").string() +
+                    " --set color_field=C --set wireframe=false --steps 1 --size 320x240 --no-legend ";
   auto r = run_process(vklab_args(run + "--capture " + (dir / "both.png").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   auto [blue, red] = blue_red(dir / "both.png");

@@ -112,6 +112,13 @@ class MachiningLab : public Lab {
 
   std::string name() const override { return "machining"; }
   std::string title() const override { return "Milling by Z-buffer (Abecassis 2012, SIMSURF)"; }
+  render::Legend legend() const override {
+    std::string at = "position " + std::to_string(done_) + " of " +
+                     std::to_string(machine_ ? machine_->positions() : 0) + ", engine " +
+                     engine_names()[size_t(engine())];
+    return {{legend_title(), at, legend_values({"tool_shape", "path", "height_scale"})},
+            render::LegendBar{"heat", 0, max_cut_guess(), "depth of cut (stock units; relief exaggerated)"}};
+  }
 
   void build(gpu::Context& ctx) override {
     Stock s;
