@@ -29,11 +29,11 @@ void rows_table(const nlohmann::json& rows) {
     ImGui::TableNextColumn();
     ImGui::Text("%.4f", r["median_ms"].get<double>());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(figure(r["gbps"].get<double>(), "%.1f", "-").c_str());
+    ImGui::TextUnformatted(figure(r["gbps"].get<double>(), "%.1f").c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(figure(r["gflops"].get<double>(), "%.1f", "-").c_str());
+    ImGui::TextUnformatted(figure(r["gflops"].get<double>(), "%.1f").c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(figure(r["reference"].value("gain_over_cpu", 0.0), "%.0fx", "-").c_str());
+    ImGui::TextUnformatted(figure(r["reference"].value("gain_over_cpu", 0.0), "%.0fx").c_str());
   }
   ImGui::EndTable();
 }
@@ -183,7 +183,7 @@ void Window::sweep_panel() {
       ImGui::TableNextColumn();
       ImGui::Text(p.problem.empty() ? "%.4f" : "stopped", p.ms_per_step);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(figure(p.gbps, "%.1f", "-").c_str());
+      ImGui::TextUnformatted(figure(p.gbps, "%.1f").c_str());
     }
     ImGui::EndTable();
   }

@@ -85,9 +85,11 @@ std::string usage() {
          "  --validate          turn on the Khronos validation layer, print each message once\n"
          "  --frames N          window: quit after N frames\n"
          "  --no-vsync          window: start without vsync\n"
+         "  --tab NAME          window: show this sidebar tab first (Lab, Timings, Capture, Bench, Presets, View,\n"
+         "                      Help)\n"
          "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
-         "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, r, c, f1, tab,\n"
-         "                      1-7; test aid)\n"
+         "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, left, r, c,\n"
+         "                      f1, tab, b, escape, 1-7; test aid)\n"
 
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
@@ -97,8 +99,8 @@ std::string usage() {
          "                      log spacing); at each, the lab runs and its GPU time a step is measured\n"
          "  --sweep-steps N     bench --sweep: steps measured at each value (default 20)\n"
          "  --help              this text\n"
-         "\nwindow keys: Space pause/play, S or Right one step, R restart, C capture, Tab sidebar,\n"
-         "1-7 switch labs, F1 help\n"
+         "\nwindow keys: Space pause/play, S or Right one step, Left one frame back, R restart, C capture,\n"
+         "Tab sidebar, 1-7 switch labs, B benchmark, Esc cancel it, F1 help\n"
          "\nexit codes: 0 done, 2 bad usage or parameter (or sizes past the device's limits), 1 unreadable or\n"
          "malformed file (or another runtime failure), 3 the simulation stopped on a blow-up (NaN/inf or\n"
          "unbounded growth)\n";
@@ -197,7 +199,12 @@ Options parse_cli(int argc, char** argv) {
         if (colon == std::string::npos) throw UsageError("--keys takes FRAME:KEY items, not '" + item + "'");
         o.keys.push_back({parse_count(a, item.substr(0, colon), 0, 100000000ull), key_code(item.substr(colon + 1))});
       }
-    else if (a == "--no-legend")
+    else if (a == "--tab") {
+      o.tab = value(a);
+      const char* tabs[] = {"Lab", "Timings", "Capture", "Bench", "Presets", "View", "Help"};
+      if (std::find(std::begin(tabs), std::end(tabs), o.tab) == std::end(tabs))
+        throw UsageError("unknown tab '" + o.tab + "' (tabs: Lab, Timings, Capture, Bench, Presets, View, Help)");
+    } else if (a == "--no-legend")
       o.legend = false;
     else if (a == "--no-vsync")
       o.vsync = false;

@@ -34,7 +34,9 @@ struct Options {
   std::vector<std::pair<uint64_t, int>> keys;  // window: --keys FRAME:KEY,... (GLFW key codes; a test aid)
   bool exercise = false;                       // window: resize, minimise and toggle vsync during --frames (a test aid)
   bool vsync = true;
-  bool legend = true;  // the legend drawn into the picture (captures and recordings carry it)
+  bool legend = true;
+  std::string tab;  // window: the sidebar tab shown first (Lab, Timings, Capture, Bench, Presets, View)  // the legend
+                    // drawn into the picture (captures and recordings carry it)
 };
 
 Options parse_cli(int argc, char** argv);  // throws UsageError

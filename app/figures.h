@@ -1,6 +1,6 @@
 // A figure in a table, or a dash where it does not apply (a pass that moves no counted bytes
-// or flops, a row without a CPU reference): never a misleading 0.0. The terminal gets "—";
-// the panel "-" (ImGui's built-in font has no U+2014).
+// or flops, a row without a CPU reference): never a misleading 0.0. Terminal and panel both
+// show "—" (the window's DejaVu Sans has U+2014).
 #pragma once
 #include <cstdio>
 #include <string>

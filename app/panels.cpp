@@ -98,7 +98,6 @@ bool param_widget(ParamSet& set, Param& p) {
 
 void Window::panels() {
   transport_bar();
-  help_overlay();
   if (!sidebar_) return;
   // A sidebar the height of the window; its width (drag the right edge) is left to the lab.
   ImGui::SetNextWindowPos({0, 0});
@@ -114,8 +113,9 @@ void Window::panels() {
     if (ImGui::SmallButton("dismiss")) error_.clear();
   }
   if (ImGui::BeginTabBar("sidebar")) {
-    auto tab = [](const char* name, auto&& body) {
-      if (ImGui::BeginTabItem(name)) {
+    auto tab = [&](const char* name, auto&& body) {
+      bool chosen = select_tab_ == name;  // --tab, F1
+      if (ImGui::BeginTabItem(name, nullptr, chosen ? ImGuiTabItemFlags_SetSelected : 0)) {
         ImGui::BeginChild(name);  // scrolls under the tab bar, which stays
         body();
         ImGui::EndChild();
@@ -131,7 +131,9 @@ void Window::panels() {
     });
     tab("Presets", [&] { presets_panel(); });
     tab("View", [&] { view_panel(); });
+    tab("Help", [&] { help_panel(); });
     ImGui::EndTabBar();
+    select_tab_.clear();
   }
   ImGui::End();
 }
@@ -184,12 +186,12 @@ void Window::timings_panel() {
       ImGui::TableNextColumn();
       ImGui::Text("%.3f", t.ms);
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(figure(t.gbps(), "%.1f", "-").c_str());
+      ImGui::TextUnformatted(figure(t.gbps(), "%.1f").c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(figure(t.gflops(), "%.1f", "-").c_str());
+      ImGui::TextUnformatted(figure(t.gflops(), "%.1f").c_str());
       if (saxpy_gbps_ > 0) {
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(figure(100.0 * t.gbps() / saxpy_gbps_, "%.0f%%", "-").c_str());
+        ImGui::TextUnformatted(figure(100.0 * t.gbps() / saxpy_gbps_, "%.0f%%").c_str());
       }
     }
     ImGui::EndTable();

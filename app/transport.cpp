@@ -69,6 +69,25 @@ void Window::inject_keys() {
   }
 }
 
+// --exercise: resize, minimise and toggle vsync during --frames (a test aid).
+void Window::exercise(uint64_t f) {
+  uint64_t n = opts_.frames;
+  if (f == n / 5) {
+    vsync_ = !vsync_;
+    resized_ = true;
+  } else if (f == 2 * n / 5) {
+    glfwSetWindowSize(window_, int(opts_.width) * 3 / 4, int(opts_.height) * 3 / 4);
+  } else if (f == 3 * n / 5) {
+    glfwIconifyWindow(window_);
+  } else if (f == 3 * n / 5 + 3) {
+    glfwRestoreWindow(window_);
+  } else if (f == 4 * n / 5) {
+    glfwSetWindowSize(window_, int(opts_.width), int(opts_.height));
+    vsync_ = !vsync_;
+    resized_ = true;
+  }
+}
+
 void Window::keys() {
   if (ImGui::GetIO().WantTextInput) return;  // typing in a field
   auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
@@ -82,7 +101,7 @@ void Window::keys() {
     capture_requested_ = true;
     capture_path_ = render::timestamped_capture_path("captures", lab_->name());
   }
-  if (pressed(GLFW_KEY_F1)) help_ = !help_;
+  if (pressed(GLFW_KEY_F1)) sidebar_ = true, select_tab_ = "Help";
   if (pressed(GLFW_KEY_TAB)) sidebar_ = !sidebar_;
   if (pressed(GLFW_KEY_B)) start_bench(false);
   if (pressed(GLFW_KEY_ESCAPE) && job_) job_->cancel();
@@ -112,7 +131,7 @@ void Window::transport_bar() {
   }
   ImGui::SameLine();
   float gpu_ms = gpu_ms_history_.empty() ? 0.0f : gpu_ms_history_.back();
-  ImGui::TextDisabled("%s  step %llu  GPU %.2f ms a frame  (F1: keys)",
+  ImGui::TextDisabled("%s  step %llu  GPU %.2f ms a frame  (F1: help)",
                       bench_running() ? "waiting for the bench"
                       : paused_       ? "paused"
                                       : "running",
@@ -141,11 +160,18 @@ void Window::history_bar() {
         n, double(history_->bytes_each()) / (1 << 20), history_->capacity());
 }
 
-void Window::help_overlay() {
-  if (!help_) return;
-  ImGuiIO& io = ImGui::GetIO();
-  ImGui::SetNextWindowPos({io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
-  ImGui::Begin("Keys", &help_, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse);
+// The Help tab: the lab's page (assets/help/<lab>.md) with Load buttons for the presets it
+// names, then the keys.
+void Window::help_panel() {
+  if (help_lab_ != lab_->name()) {
+    help_lab_ = lab_->name();
+    help_page_ = parse_help(lab_help_text(help_lab_));
+  }
+  if (help_page_.empty()) ImGui::TextWrapped("No help page for this lab (assets/help/%s.md).", help_lab_.c_str());
+  std::string load = draw_help(help_page_);
+  if (!load.empty()) load_preset(find_preset(load));
+  ImGui::Spacing();
+  ImGui::TextColored({0.55f, 0.8f, 1.0f, 1}, "Keys");
   const char* rows[][2] = {{"Space", "pause / play"},
                            {"S or Right", "one step (pauses); Right replays a step you went back over"},
                            {"Left", "back one frame (grid labs keep the last few hundred)"},
@@ -155,13 +181,17 @@ void Window::help_overlay() {
                            {"1 to 7", "switch to lab 1 to 7"},
                            {"B", "run the lab's benchmark (Bench tab)"},
                            {"Esc", "cancel the benchmark or sweep"},
-                           {"F1", "this help"}};
-  for (auto& r : rows) {
-    ImGui::TextUnformatted(r[0]);
-    ImGui::SameLine(120 * ui_scale_);
-    ImGui::TextUnformatted(r[1]);
+                           {"F1", "this page"}};
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingStretchProp)) {
+    for (auto& r : rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r[0]);
+      ImGui::TableNextColumn();
+      ImGui::TextWrapped("%s", r[1]);
+    }
+    ImGui::EndTable();
   }
-  ImGui::End();
 }
 
 // Loads a preset into the running lab (switching labs if it is another's); a refused one

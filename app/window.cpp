@@ -86,6 +86,7 @@ int run_window(const Options& o) {
 Window::Window(const Options& o) : Window(Empty{}) {
   opts_ = o;
   vsync_ = o.vsync;
+  select_tab_ = o.tab;
   settings_ = load_settings();
   bench_quick_ = settings_.bench_quick;
   lab_ = lab_from_options(o, o.lab);
@@ -435,23 +436,5 @@ void Window::finish_capture() {
     std::printf("captured %s\n", last_capture_.c_str());
   } catch (const std::exception& e) {
     error_ = e.what();
-  }
-}
-
-void Window::exercise(uint64_t f) {
-  uint64_t n = opts_.frames;
-  if (f == n / 5) {
-    vsync_ = !vsync_;
-    resized_ = true;
-  } else if (f == 2 * n / 5) {
-    glfwSetWindowSize(window_, int(opts_.width) * 3 / 4, int(opts_.height) * 3 / 4);
-  } else if (f == 3 * n / 5) {
-    glfwIconifyWindow(window_);
-  } else if (f == 3 * n / 5 + 3) {
-    glfwRestoreWindow(window_);
-  } else if (f == 4 * n / 5) {
-    glfwSetWindowSize(window_, int(opts_.width), int(opts_.height));
-    vsync_ = !vsync_;
-    resized_ = true;
   }
 }

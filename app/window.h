@@ -2,6 +2,7 @@
 // Dear ImGui over the lab's picture, panels for the lab, timings, capture and bench.
 #pragma once
 #include "bench_job.h"
+#include "help.h"
 #include "history.h"
 #include "cli.h"
 #include "lab.h"
@@ -58,7 +59,7 @@ class Window {
   void transport_bar();
   void keys();
   void inject_keys();
-  void help_overlay();
+  void help_panel();
   void presets_panel();
   void load_preset(const Preset& p);
   void restart_lab();
@@ -118,7 +119,10 @@ class Window {
   bool record_sidebar_ = false;
   int record_fps_ = 30;
   std::string record_path_, record_message_;
-  bool sidebar_ = true, help_ = false;                                   // Tab, F1
+  bool sidebar_ = true;     // Tab
+  std::string select_tab_;  // the sidebar tab to bring forward next frame (--tab, F1: Help)
+  std::string help_lab_;    // the lab help_page_ is for
+  std::vector<HelpBlock> help_page_;
   std::string preset_path_ = "presets/my-preset.json", preset_message_;  // the lab's last problem() written to stderr
 
   gpu::ContextOptions bench_context_;

@@ -13,6 +13,7 @@
 #include "lab.h"
 #include "cli.h"
 #include "settings.h"
+#include "help.h"
 #include "io/npy.h"
 
 #include <nlohmann/json.hpp>
@@ -232,4 +233,38 @@ TEST(Settings, RoundTripAndMalformedFilesGiveTheDefaults) {
   std::ofstream(dir / "settings.json") << "[1, 2";
   EXPECT_EQ(load_settings().ui_scale, 0.0f);
   setenv("VKLAB_CONFIG_DIR", old.c_str(), 1);
+}
+
+// Every lab has a help page (assets/help/<lab>.md) with the five sections, names its source
+// by author and year (never by a file number), and every preset it offers to load is shipped.
+TEST(Help, EveryLabHasAPageWithItsSectionsAndRealPresets) {
+  const char* sections[] = {"Source", "The method then", "What we do differently today", "Try", "Look for"};
+  for (auto& lab : lab_names()) {
+    auto text = lab_help_text(lab);
+    ASSERT_FALSE(text.empty()) << lab;
+    auto page = parse_help(text);
+    ASSERT_FALSE(page.empty());
+    EXPECT_EQ(page[0].kind, HelpBlock::Kind::Title) << lab;
+    std::vector<std::string> found;
+    size_t presets = 0, bullets = 0;
+    for (auto& b : page) {
+      if (b.kind == HelpBlock::Kind::Section) found.push_back(b.text);
+      bullets += b.kind == HelpBlock::Kind::Bullet;
+      presets += b.presets.size();
+    }
+    EXPECT_EQ(found, std::vector<std::string>(std::begin(sections), std::end(sections))) << lab;
+    EXPECT_GE(bullets, 6u) << lab;
+    EXPECT_GE(presets, 1u) << lab << " should offer a shipped preset";
+    EXPECT_EQ(text.find("seed 0"), std::string::npos) << lab;
+    EXPECT_EQ(text.find("000_"), std::string::npos) << lab;
+    bool year = false;
+    for (const char* y : {"2005", "2006", "2012", "2020"}) year |= text.find(y) != std::string::npos;
+    EXPECT_TRUE(year) << lab;
+  }
+  // The parser: continued lines join their bullet; a backticked shipped preset is found.
+  auto page = parse_help("# T\nintro\n## Try\n- drop one\n  with `wave/drop` and `nolab/none`\n\npara\n");
+  ASSERT_EQ(page.size(), 5u);
+  EXPECT_EQ(page[3].text, "drop one with `wave/drop` and `nolab/none`");
+  EXPECT_EQ(page[3].presets, std::vector<std::string>{"wave/drop"});
+  EXPECT_EQ(page[4].kind, HelpBlock::Kind::Paragraph);
 }

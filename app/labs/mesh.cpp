@@ -2,6 +2,7 @@
 // picture: render/mesh_view; benchmarks: compute/mesh/bench.cpp.
 #include "lab.h"
 #include "mesh/bench.h"
+#include "colour_bar.h"
 #include "mesh_records.h"
 #include "mesh/generate.h"
 #include "mesh/gpu_mesh.h"
@@ -123,7 +124,7 @@ class MeshLab : public Lab {
     sol_ = std::move(sol);
     kernels_ = std::move(kernels);
     recorded_key_.clear();
-    make_pictures(ctx);
+    pictures_ = mesh::make_pictures(ctx, *gpu_);
     set_editor(text);
     error_.clear();
     frame_camera();
@@ -208,7 +209,7 @@ class MeshLab : public Lab {
                        ctx_->atomic_float_add ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
     std::string f = color_field();
     ImGui::TextWrapped("colour: %s  sum %.6g  L2 %.6g", stats_key_.c_str(), stats_.sum, stats_.l2);
-    legend();
+    colour_bar("coolwarm", style_.lo, style_.hi);  // as the picture uses it, the field's minimum to maximum
     if (gpu_->has_field(f) && gpu_->field_at(f) != Kind::Vertices &&
         std::none_of(pictures_.begin(), pictures_.end(), [&](auto& p) { return p.kind == gpu_->field_at(f); }))
       ImGui::TextColored({1, 0.8f, 0.3f, 1}, "%s lives at %s, not drawn here: grey", f.c_str(),
@@ -320,11 +321,6 @@ class MeshLab : public Lab {
     FieldType type;
     std::vector<double> values;
   };
-  struct Picture {
-    Kind kind;
-    gpu::Buffer records;
-    uint32_t triangles = 0;
-  };
 
   // The solution file's first field with a line an entity of the mesh.
   Sol read_sol(GpuMesh& g) {
@@ -344,45 +340,6 @@ class MeshLab : public Lab {
     for (size_t i = 0; i < n; ++i)
       for (uint32_t j = 0; j < c; ++j) sol.values.push_back(f.values[i * w + j]);
     return sol;
-  }
-
-  // The volume kinds' facets where the mesh has volumes, else its triangles and quadrilaterals.
-  void make_pictures(gpu::Context& ctx) {
-    pictures_.clear();
-    bool volumes = false;
-    for (Kind k : gpu_->kinds()) volumes = volumes || k >= Kind::Tetrahedra;
-    for (Kind k : gpu_->kinds()) {
-      if (volumes ? k < Kind::Tetrahedra : k != Kind::Triangles && k != Kind::Quadrilaterals) continue;
-      auto rec = draw_records(*gpu_, k);
-      Picture p{k,
-                gpu::Buffer(ctx, std::max<size_t>(32, rec.size() * sizeof(render::MeshTriangle)),
-                            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT),
-                uint32_t(rec.size())};
-      if (!rec.empty()) p.records.upload(rec);
-      pictures_.push_back(std::move(p));
-    }
-  }
-
-  // The colour map as the picture uses it, from the field's minimum to its maximum.
-  void legend() {
-    static const auto lut = render::colormap_table("coolwarm");
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImVec2 p = ImGui::GetCursorScreenPos();
-    float w = ImGui::GetContentRegionAvail().x, h = ImGui::GetTextLineHeight();
-    for (int i = 0; i < 32; ++i) {
-      auto c = [&](int j) {
-        const auto& rgb = lut[std::min(255, j * 255 / 32)];
-        return ImGui::ColorConvertFloat4ToU32({rgb[0], rgb[1], rgb[2], 1});
-      };
-      float x0 = p.x + w * i / 32, x1 = p.x + w * (i + 1) / 32;
-      dl->AddRectFilledMultiColor({x0, p.y}, {x1, p.y + h}, c(i), c(i + 1), c(i + 1), c(i));
-    }
-    ImGui::Dummy({w, h});
-    ImGui::Text("%-.5g", style_.lo);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.5g", style_.hi);
-    ImGui::SameLine(std::max(0.0f, w - ImGui::CalcTextSize(buf).x));
-    ImGui::TextUnformatted(buf);
   }
 
   // STEM.meshb and, with fields, STEM.solb; returns the solution's columns.
@@ -454,7 +411,7 @@ class MeshLab : public Lab {
   std::unique_ptr<GpuMesh> gpu_;
   std::vector<std::unique_ptr<GpuMesh::Kernel>> kernels_;
   std::unique_ptr<render::MeshView> view_;
-  std::vector<Picture> pictures_;
+  std::vector<mesh::Picture> pictures_;
   render::MeshStyle style_;
   glm::dvec3 box_lo_{0.0}, box_hi_{1.0};
   render::OrbitCamera camera_{glm::vec3(0.0f), 2.6f, 0.6f, 0.7f};

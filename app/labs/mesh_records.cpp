@@ -32,4 +32,21 @@ std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k) {
   return out;
 }
 
+std::vector<Picture> make_pictures(gpu::Context& ctx, GpuMesh& g) {
+  std::vector<Picture> pictures;
+  bool volumes = false;
+  for (Kind k : g.kinds()) volumes = volumes || k >= Kind::Tetrahedra;
+  for (Kind k : g.kinds()) {
+    if (volumes ? k < Kind::Tetrahedra : k != Kind::Triangles && k != Kind::Quadrilaterals) continue;
+    auto rec = draw_records(g, k);
+    Picture p{k,
+              gpu::Buffer(ctx, std::max<size_t>(32, rec.size() * sizeof(render::MeshTriangle)),
+                          VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT),
+              uint32_t(rec.size())};
+    if (!rec.empty()) p.records.upload(rec);
+    pictures.push_back(std::move(p));
+  }
+  return pictures;
+}
+
 }  // namespace mesh

@@ -11,4 +11,12 @@ namespace mesh {
 
 std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k);
 
+struct Picture {  // one element kind's records on the GPU
+  Kind kind;
+  gpu::Buffer records;
+  uint32_t triangles = 0;
+};
+// The volume kinds' facets where the mesh has volumes, else its triangles and quadrilaterals.
+std::vector<Picture> make_pictures(gpu::Context& ctx, GpuMesh& g);
+
 }  // namespace mesh

@@ -1,0 +1,94 @@
+#include "help.h"
+
+#include "assets.h"
+#include "presets.h"
+
+#include <imgui.h>
+
+#include <fstream>
+#include <sstream>
+
+std::string lab_help_text(const std::string& lab) {
+  try {
+    std::ifstream in(find_asset("help/" + lab + ".md"));
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+namespace {
+
+// The shipped presets a text names in backticks.
+std::vector<std::string> presets_in(const std::string& text) {
+  std::vector<std::string> found;
+  for (size_t a = text.find('`'); a != std::string::npos; a = text.find('`', a + 1)) {
+    size_t b = text.find('`', a + 1);
+    if (b == std::string::npos) break;
+    std::string word = text.substr(a + 1, b - a - 1);
+    for (auto& p : shipped_presets())
+      if (p.name == word) found.push_back(word);
+    a = b;
+  }
+  return found;
+}
+
+}  // namespace
+
+std::vector<HelpBlock> parse_help(const std::string& text) {
+  std::vector<HelpBlock> page;
+  std::istringstream in(text);
+  bool open = false;  // a paragraph or bullet the next plain line continues
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) {
+      open = false;
+    } else if (line.rfind("## ", 0) == 0) {
+      page.push_back({HelpBlock::Kind::Section, line.substr(3), {}}), open = false;
+    } else if (line.rfind("# ", 0) == 0) {
+      page.push_back({HelpBlock::Kind::Title, line.substr(2), {}}), open = false;
+    } else if (line.rfind("- ", 0) == 0) {
+      page.push_back({HelpBlock::Kind::Bullet, line.substr(2), {}}), open = true;
+    } else if (open) {
+      line.erase(0, line.find_first_not_of(' '));
+      page.back().text += " " + line;
+    } else {
+      page.push_back({HelpBlock::Kind::Paragraph, line, {}}), open = true;
+    }
+  }
+  for (auto& b : page) b.presets = presets_in(b.text);
+  return page;
+}
+
+std::string draw_help(const std::vector<HelpBlock>& page) {
+  std::string load;
+  int id = 0;
+  for (auto& b : page) {
+    switch (b.kind) {
+      case HelpBlock::Kind::Title:
+        ImGui::TextColored({1.0f, 0.85f, 0.45f, 1}, "%s", b.text.c_str());
+        ImGui::Separator();
+        break;
+      case HelpBlock::Kind::Section:
+        ImGui::Spacing();
+        ImGui::TextColored({0.55f, 0.8f, 1.0f, 1}, "%s", b.text.c_str());
+        break;
+      case HelpBlock::Kind::Bullet:
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", b.text.c_str());
+        break;
+      case HelpBlock::Kind::Paragraph:
+        ImGui::TextWrapped("%s", b.text.c_str());
+        break;
+    }
+    for (auto& p : b.presets) {
+      ImGui::PushID(id++);
+      ImGui::Indent();
+      if (ImGui::SmallButton(("Load " + p).c_str())) load = p;
+      ImGui::Unindent();
+      ImGui::PopID();
+    }
+  }
+  return load;
+}
