@@ -13,6 +13,8 @@ std::filesystem::path find_asset(const std::string& relative) {
   if (len > 0) {
     buf[len] = 0;
     roots.push_back(std::filesystem::path(buf).parent_path() / "assets");
+    roots.push_back(std::filesystem::path(buf).parent_path().parent_path() / "share" / "vklab" /
+                    "assets");  // installed
   }
   roots.emplace_back(VKLAB_SOURCE_ASSET_DIR);
   for (auto& r : roots)

@@ -60,7 +60,7 @@ struct Builder {
 
 std::string number(float v) {
   char b[32];
-  std::snprintf(b, sizeof b, "%.4g", v);
+  std::snprintf(b, sizeof b, "%.3g", v);
   return b;
 }
 

@@ -116,7 +116,12 @@ class MachiningLab : public Lab {
     std::string at = "position " + std::to_string(done_) + " of " +
                      std::to_string(machine_ ? machine_->positions() : 0) + ", engine " +
                      engine_names()[size_t(engine())];
-    return {{legend_title(), at, legend_values({"tool_shape", "path", "height_scale"})},
+    auto file = [&](const char* name) { return std::filesystem::path(params_.text(name)).filename().string(); };
+    std::string what =
+        (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) + ", " +
+        (params_.text("path_file").empty() ? legend_values({"path"}) : "path " + file("path_file")) + ", " +
+        legend_values({"height_scale"});
+    return {{legend_title(), at, what},
             render::LegendBar{"heat", 0, max_cut_guess(), "depth of cut (stock units; relief exaggerated)"}};
   }
 

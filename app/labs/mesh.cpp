@@ -78,9 +78,12 @@ class MeshLab : public Lab {
   std::string name() const override { return "mesh"; }
   std::string title() const override { return "Kernels on unstructured meshes (Marechal et al. 2020, GMlib)"; }
   render::Legend legend() const override {
-    render::Legend l{
-        {legend_title(), "run " + std::to_string(steps_done_), legend_values({"example", "color_field", "grid_size"})},
-        {}};
+    render::Legend l{{legend_title(), "run " + std::to_string(steps_done_),
+                      legend_values({"example", "color_field"}) + ", " +
+                          (params_.text("mesh_file").empty()
+                               ? legend_values({"grid_size"})
+                               : "mesh " + std::filesystem::path(params_.text("mesh_file")).filename().string())},
+                     {}};
     if (style_.lo <= style_.hi) l.bar = render::LegendBar{"coolwarm", style_.lo, style_.hi, "the field shown"};
     return l;
   }

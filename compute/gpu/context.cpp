@@ -180,6 +180,8 @@ std::filesystem::path find_shader_dir() {
     buf[len] = 0;
     auto beside = std::filesystem::path(buf).parent_path() / "shaders";
     if (std::filesystem::is_directory(beside)) return beside;
+    auto installed = std::filesystem::path(buf).parent_path().parent_path() / "share" / "vklab" / "shaders";
+    if (std::filesystem::is_directory(installed)) return installed;
   }
   return VKLAB_BUILD_SHADER_DIR;
 }
