@@ -12,7 +12,7 @@ struct StockScene {
   uint32_t nx = 0, ny = 0;
   float x0 = 0, y0 = 0, d = 1, top = 0;
   float max_cut = 1;       // depth of cut drawn with the colour map's last colour
-  float height_scale = 1;  // vertical exaggeration (tool included)
+  float height_scale = 1;  // vertical exaggeration of the relief (the tool keeps its shape, its tip follows)
   bool show_tool = true;
   glm::mat3 tool_rotation{1.0f};
   glm::vec3 tool_tip{0.0f};

@@ -42,6 +42,8 @@ class DiffusionLab : public Lab {
     params_.add_float("range_hi", 1.0, -100.0, 100.0, "value drawn with the colour map's last colour")
         .labelled("Colour range high");
     params_.add_bool("smooth", false, "interpolate between cell centres").labelled("Smooth");
+    params_.add_bool("auto_range", false, "colour range from the field's minimum to its maximum (the last frame's)")
+        .labelled("Automatic colour range");
     params_.group("Brush");
     params_.add_float("brush_radius", 6.0, 0.5, 200.0, "paint brush radius in cells").labelled("Brush radius", "cells");
     params_.add_float("brush_heat", 0.5, 0.0, 10.0, "heat the brush adds (left) or removes (right) per frame")
@@ -87,8 +89,9 @@ class DiffusionLab : public Lab {
 
   render::Legend legend() const override {
     return {{legend_title(), "step " + std::to_string(steps_done_), legend_values({"size", "cd", "boundary"})},
-            render::LegendBar{params_.choice("colormap"), float(params_.get("range_lo")),
-                              float(params_.get("range_hi")), "temperature (no unit)"}};
+            render::LegendBar{
+                params_.choice("colormap"), range().first, range().second,
+                params_.flag("auto_range") ? "temperature (no unit), range: min to max" : "temperature (no unit)"}};
   }
 
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
@@ -112,10 +115,15 @@ class DiffusionLab : public Lab {
     stats_pending_ = true;
   }
 
+  // The colour range: the parameters', or the field's last minimum and maximum.
+  std::pair<float, float> range() const {
+    if (params_.flag("auto_range") && stats_.max > stats_.min) return {stats_.min, stats_.max};
+    return {float(params_.get("range_lo")), float(params_.get("range_hi"))};
+  }
+
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     gpu::Profiler::Scope scope(prof, cmd, "diffusion.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
-    render::HeatmapStyle style{params_.choice("colormap"), float(params_.get("range_lo")),
-                               float(params_.get("range_hi")), params_.flag("smooth")};
+    render::HeatmapStyle style{params_.choice("colormap"), range().first, range().second, params_.flag("smooth")};
     view_->draw(cmd, frame, sim_->field(), style);
   }
 

@@ -122,7 +122,8 @@ class MachiningLab : public Lab {
         (params_.text("path_file").empty() ? legend_values({"path"}) : "path " + file("path_file")) + ", " +
         legend_values({"height_scale"});
     return {{legend_title(), at, what},
-            render::LegendBar{"heat", 0, max_cut_guess(), "depth of cut (stock units; relief exaggerated)"}};
+            render::LegendBar{"heat", 0, max_cut_guess(),
+                              "depth of cut (stock units); relief x height_scale, tool true scale"}};
   }
 
   void build(gpu::Context& ctx) override {

@@ -76,7 +76,7 @@ class MeshLab : public Lab {
   }
 
   std::string name() const override { return "mesh"; }
-  std::string title() const override { return "Kernels on unstructured meshes (Marechal et al. 2020, GMlib)"; }
+  std::string title() const override { return "Kernels on unstructured meshes (Maréchal 2020, GMlib)"; }
   render::Legend legend() const override {
     render::Legend l{{legend_title(), "run " + std::to_string(steps_done_),
                       legend_values({"example", "color_field"}) + ", " +

@@ -20,14 +20,14 @@ void main() {
     base = mix(lut[i].rgb, lut[i + 1].rgb, t - float(i));
   }
   vec3 n = normalize(cross(dFdx(world), dFdy(world)));
-  float light = 0.35 + 0.65 * abs(dot(n, normalize(vec3(0.3, 0.5, 0.8))));
+  float light = 0.6 + 0.4 * abs(dot(n, normalize(vec3(0.3, 0.5, 0.8))));  // bright: a lit part, not a silhouette
   vec3 c = base * light;
   if ((flags & 16u) != 0u) {
     vec3 e = smoothstep(vec3(0.0), 1.5 * fwidth(bary), bary);
     float d = 1.0;
     for (int k = 0; k < 3; ++k)
       if ((edges & (1u << k)) != 0u) d = min(d, e[k]);
-    c = mix(vec3(0.05), c, d);
+    c = mix(0.45 * c, c, d);  // edges a darker shade of their face
   }
   color = vec4(c, 1.0);
 }
