@@ -33,7 +33,7 @@ void rows_table(const nlohmann::json& rows) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(figure(r["gflops"].get<double>(), "%.1f").c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(figure(r["reference"].value("gain_over_cpu", 0.0), "%.0fx").c_str());
+    ImGui::TextUnformatted(figure(r["reference"].value("gain_over_cpu", 0.0), "%.3gx").c_str());
   }
   ImGui::EndTable();
 }

@@ -67,12 +67,16 @@ std::string draw_help(const std::vector<HelpBlock>& page) {
   for (auto& b : page) {
     switch (b.kind) {
       case HelpBlock::Kind::Title:
+        ImGui::PushTextWrapPos(0);
         ImGui::TextColored({1.0f, 0.85f, 0.45f, 1}, "%s", b.text.c_str());
+        ImGui::PopTextWrapPos();
         ImGui::Separator();
         break;
       case HelpBlock::Kind::Section:
         ImGui::Spacing();
+        ImGui::PushTextWrapPos(0);
         ImGui::TextColored({0.55f, 0.8f, 1.0f, 1}, "%s", b.text.c_str());
+        ImGui::PopTextWrapPos();
         break;
       case HelpBlock::Kind::Bullet:
         ImGui::Bullet();

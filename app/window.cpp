@@ -385,7 +385,7 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
   render::Frame f = lab_frame(index);
   render::begin_rendering(cmd, f, kBackground);
   lab_->draw(cmd, *prof_, f);
-  if (legend_on_) legend_->draw(cmd, f, lab_->legend(), 2 * ui_scale_);
+  if (legend_on_) legend_->draw(cmd, f, lab_->legend(), 1.5f * ui_scale_);
   render::end_rendering(cmd);
 
   VkRenderPassBeginInfo rb{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
