@@ -85,8 +85,7 @@ std::string usage() {
          "  --validate          turn on the Khronos validation layer, print each message once\n"
          "  --frames N          window: quit after N frames\n"
          "  --no-vsync          window: start without vsync\n"
-         "  --tab NAME          window: show this sidebar tab first (Lab, Timings, Capture, Bench, Presets, View,\n"
-         "                      Help)\n"
+         "  --tab NAME          window: show this sidebar tab first (Lab, Timings, Picture, Bench, Inspect, Help)\n"
          "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
          "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, left, r, c,\n"
          "                      f1, tab, b, escape, 1-7; test aid)\n"
@@ -201,9 +200,9 @@ Options parse_cli(int argc, char** argv) {
       }
     else if (a == "--tab") {
       o.tab = value(a);
-      const char* tabs[] = {"Lab", "Timings", "Capture", "Bench", "Presets", "View", "Help"};
+      const char* tabs[] = {"Lab", "Timings", "Picture", "Bench", "Inspect", "Help"};
       if (std::find(std::begin(tabs), std::end(tabs), o.tab) == std::end(tabs))
-        throw UsageError("unknown tab '" + o.tab + "' (tabs: Lab, Timings, Capture, Bench, Presets, View, Help)");
+        throw UsageError("unknown tab '" + o.tab + "' (tabs: Lab, Timings, Picture, Bench, Inspect, Help)");
     } else if (a == "--no-legend")
       o.legend = false;
     else if (a == "--no-vsync")

@@ -42,6 +42,16 @@ struct StatePart {
   const gpu::Image* image = nullptr;
 };
 
+// One of the lab's GPU arrays, for the buffer inspector (app/inspector.*): read back on
+// demand and shown as a typed table.
+struct Inspectable {
+  std::string name;
+  StatePart data;
+  std::string type = "float";  // float, int, uint, vec4, float-float (inspector_types())
+  uint32_t width = 0;          // elements a row where it is a grid (0: a plain array)
+  bool drawn = false;          // the picture shows this grid, fitted to the frame (the cell under the mouse)
+};
+
 // Bytes back into values (a StatePart's contents).
 template <class T>
 std::vector<T> as_vector(const std::vector<uint8_t>& bytes) {
@@ -102,6 +112,8 @@ class Lab {
           out += (out.empty() ? "" : ", ") + n + " " + p.text() + (p.unit.empty() ? "" : " " + p.unit);
     return out;
   }
+  // The arrays the Inspect tab offers.
+  virtual std::vector<Inspectable> inspectables() const { return {}; }
   // A problem the user must hear about (a simulation that blew up), or "".
   virtual std::string problem() { return ""; }
   uint64_t steps_done() const { return steps_done_; }

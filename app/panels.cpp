@@ -122,15 +122,20 @@ void Window::panels() {
         ImGui::EndTabItem();
       }
     };
-    tab("Lab", [&] { lab_panel(); });
+    tab("Lab", [&] {
+      lab_panel();
+      if (ImGui::CollapsingHeader("Presets")) presets_panel();
+    });
     tab("Timings", [&] { timings_panel(); });
-    tab("Capture", [&] { capture_panel(); });
+    tab("Picture", [&] {
+      capture_panel();
+      if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) view_panel();
+    });
     tab("Bench", [&] {
       bench_panel();
       if (ImGui::CollapsingHeader("Sweep a parameter", ImGuiTreeNodeFlags_DefaultOpen)) sweep_panel();
     });
-    tab("Presets", [&] { presets_panel(); });
-    tab("View", [&] { view_panel(); });
+    tab("Inspect", [&] { inspect_panel(); });
     tab("Help", [&] { help_panel(); });
     ImGui::EndTabBar();
     select_tab_.clear();
@@ -164,7 +169,6 @@ void Window::lab_panel() {
 void Window::timings_panel() {
   ImGuiIO& io = ImGui::GetIO();
   ImGui::Text("%.1f FPS (%.2f ms a frame)", io.Framerate, 1000.0f / std::max(io.Framerate, 1e-3f));
-  if (ImGui::Checkbox("vsync", &vsync_)) resized_ = true;
   if (!prof_->supported()) {
     ImGui::TextColored({1, 0.7f, 0.2f, 1}, "%s", prof_->unsupported_reason());
     return;
@@ -213,10 +217,6 @@ void Window::timings_panel() {
 }
 
 void Window::capture_panel() {
-  if (ImGui::Checkbox("legend in the picture", &legend_on_)) {
-    settings_.legend = legend_on_;
-    save_view_settings();
-  }
   if (ImGui::Button("Capture PNG")) {
     capture_requested_ = true;
     capture_path_ = render::timestamped_capture_path("captures", lab_->name());

@@ -1,6 +1,6 @@
 // The window's look: ImGui's Vulkan backend, the font rasterised at the UI scale (DejaVu Sans
 // from Debian's fonts-dejavu-core, else ImGui's own), the scale taken from the monitor (HiDPI)
-// or the View tab and kept in the settings file.
+// or the Picture tab and kept in the settings file.
 #include "window.h"
 
 #include <imgui.h>

@@ -322,11 +322,13 @@ void Window::collect_frame() {
 
 // The mouse, in framebuffer pixels, to the lab (unless ImGui has it).
 void Window::forward_pointer(uint32_t index, int fw, int fh) {
-  if (ImGui::GetIO().WantCaptureMouse) return;
   double mx, my;
   glfwGetCursorPos(window_, &mx, &my);
   int ww, wh;
   glfwGetWindowSize(window_, &ww, &wh);
+  mouse_x_ = float(mx) * float(fw) / float(std::max(ww, 1));  // the inspector's cell under the mouse
+  mouse_y_ = float(my) * float(fh) / float(std::max(wh, 1));
+  if (ImGui::GetIO().WantCaptureMouse) return;
   Pointer p;
   p.x = float(mx) * float(fw) / float(std::max(ww, 1));
   p.y = float(my) * float(fh) / float(std::max(wh, 1));

@@ -4,6 +4,7 @@
 #include "bench_job.h"
 #include "help.h"
 #include "history.h"
+#include "inspector.h"
 #include "cli.h"
 #include "lab.h"
 #include "presets.h"
@@ -16,6 +17,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 
 class Window {
  public:
@@ -60,6 +62,7 @@ class Window {
   void keys();
   void inject_keys();
   void help_panel();
+  void inspect_panel();  // inspector_panel.cpp
   void presets_panel();
   void load_preset(const Preset& p);
   void restart_lab();
@@ -123,6 +126,11 @@ class Window {
   std::string select_tab_;  // the sidebar tab to bring forward next frame (--tab, F1: Help)
   std::string help_lab_;    // the lab help_page_ is for
   std::vector<HelpBlock> help_page_;
+  std::string inspect_lab_, inspect_type_;  // the Inspect tab
+  size_t inspect_item_ = 0;
+  std::optional<Inspection> inspection_;
+  uint64_t inspected_step_ = 0;
+  float mouse_x_ = -1, mouse_y_ = -1;                                    // framebuffer pixels
   std::string preset_path_ = "presets/my-preset.json", preset_message_;  // the lab's last problem() written to stderr
 
   gpu::ContextOptions bench_context_;

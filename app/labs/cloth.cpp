@@ -148,6 +148,12 @@ class ClothLab : public Lab {
     dragging_ = -1;
   }
 
+  std::vector<Inspectable> inspectables() const override {
+    uint32_t w = sim_->config.width;
+    return {{"positions (x, y, z, inverse mass)", {&sim_->position_buffer()}, "vec4", w},
+            {"previous positions", {&sim_->previous_buffer()}, "vec4", w},
+            {"normals", {&sim_->normal_buffer()}, "vec4", w}};
+  }
   std::vector<StatePart> state_parts() const override {
     return {{&sim_->position_buffer()}, {&sim_->previous_buffer()}};
   }

@@ -79,6 +79,9 @@ class DiffusionLab : public Lab {
     start();
   }
 
+  std::vector<Inspectable> inspectables() const override {
+    return {{"temperature", {nullptr, &sim_->field()}, "float", sim_->config.width, true}};
+  }
   std::vector<StatePart> state_parts() const override { return {{nullptr, &sim_->field()}}; }
   void restore_state(const std::vector<std::vector<uint8_t>>& parts, uint64_t step) override {
     sim_->upload(as_vector<float>(parts[0]));

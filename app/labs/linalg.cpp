@@ -73,6 +73,9 @@ class LinalgLab : public Lab {
 
   std::string name() const override { return "linalg"; }
   std::string title() const override { return "Linear algebra on the GPU (Bleton 2005, ch. 3)"; }
+  std::vector<Inspectable> inspectables() const override {
+    return {{"the result, as drawn", {nullptr, display_.get()}, "float", display_->width(), true}};
+  }
   render::Legend legend() const override {
     return {{legend_title(), "run " + std::to_string(steps_done_), legend_values({"operator", "side", "layout"})},
             render::LegendBar{params_.choice("colormap"), lo_, hi_, "the result's values"}};

@@ -138,6 +138,12 @@ class WaveLab : public Lab {
     reset_readouts();
   }
 
+  std::vector<Inspectable> inspectables() const override {
+    uint32_t w = sim_->config().width;
+    bool top = params_.choice("view") == "top";
+    return {{"height h(t)", {&sim_->height_buffer()}, "float", w, top},
+            {"height h(t-1)", {&sim_->previous_buffer()}, "float", w, top}};
+  }
   std::vector<StatePart> state_parts() const override { return {{&sim_->height_buffer()}, {&sim_->previous_buffer()}}; }
   void restore_state(const std::vector<std::vector<uint8_t>>& parts, uint64_t step) override {
     sim_->set_state(as_vector<float>(parts[0]), as_vector<float>(parts[1]));

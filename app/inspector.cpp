@@ -1,0 +1,70 @@
+#include "inspector.h"
+
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+const std::vector<std::string>& inspector_types() {
+  static const std::vector<std::string> types = {"float", "int", "uint", "vec4", "float-float"};
+  return types;
+}
+
+size_t type_bytes(const std::string& type) {
+  if (type == "vec4") return 16;
+  if (type == "float-float") return 8;
+  if (type == "float" || type == "int" || type == "uint") return 4;
+  throw std::invalid_argument("unknown inspector type '" + type + "'");
+}
+
+double Inspection::value(size_t i, int component) const {
+  const uint8_t* p = bytes.data() + i * type_bytes(type);
+  if (type == "int" || type == "uint") {
+    int32_t s;
+    uint32_t u;
+    std::memcpy(&s, p, 4), std::memcpy(&u, p, 4);
+    return type == "int" ? double(s) : double(u);
+  }
+  float f[4];
+  std::memcpy(f, p, type == "float" ? 4 : type == "float-float" ? 8 : 16);
+  if (type == "float-float") return double(f[0]) + double(f[1]);  // hi + lo
+  return double(f[type == "vec4" ? component : 0]);
+}
+
+std::string Inspection::text(size_t i) const {
+  char b[128];
+  if (type == "vec4")
+    std::snprintf(b, sizeof b, "%.6g  %.6g  %.6g  %.6g", value(i, 0), value(i, 1), value(i, 2), value(i, 3));
+  else if (type == "float-float")
+    std::snprintf(b, sizeof b, "%.15g", value(i));
+  else if (type == "float")
+    std::snprintf(b, sizeof b, "%.9g", value(i));
+  else
+    std::snprintf(b, sizeof b, "%.0f", value(i));
+  return b;
+}
+
+Inspection inspect(const Inspectable& what, const std::string& type) {
+  Inspection r;
+  r.name = what.name;
+  r.type = type;
+  r.bytes = what.data.buffer ? what.data.buffer->download<uint8_t>() : what.data.image->download<uint8_t>();
+  size_t per = type_bytes(type);
+  r.count = r.bytes.size() / per;
+  // A grid's row counts elements of the lab's own type; read as another, it scales with the bytes.
+  r.width = what.width ? uint32_t(size_t(what.width) * type_bytes(what.type) / per) : 0;
+  bool first = true;
+  int components = type == "vec4" ? 4 : 1;
+  for (size_t i = 0; i < r.count; ++i)
+    for (int c = 0; c < components; ++c) {
+      double v = r.value(i, c);
+      if (std::isnan(v)) {
+        ++r.nans;
+      } else if (std::isinf(v)) {
+        ++r.infs;
+      } else {
+        r.min = first ? v : std::min(r.min, v), r.max = first ? v : std::max(r.max, v);
+        first = false;
+      }
+    }
+  return r;
+}

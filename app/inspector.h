@@ -1,0 +1,24 @@
+// The buffer inspector: one of a lab's GPU arrays (Lab::inspectables) read back on demand,
+// never every frame, and read as a typed table with its minimum, maximum and NaN count.
+#pragma once
+#include "lab.h"
+
+#include <string>
+#include <vector>
+
+const std::vector<std::string>& inspector_types();  // float, int, uint, vec4, float-float
+size_t type_bytes(const std::string& type);
+
+struct Inspection {
+  std::string name, type;
+  std::vector<uint8_t> bytes;
+  uint32_t width = 0;  // a row, for grids
+  size_t count = 0;    // elements of the type
+  double min = 0, max = 0;
+  size_t nans = 0, infs = 0;
+  double value(size_t i, int component = 0) const;  // element i (its component, for vec4)
+  std::string text(size_t i) const;                 // element i as the table shows it
+};
+
+// With the GPU idle: downloads the array and reads it as `type`.
+Inspection inspect(const Inspectable& what, const std::string& type);
