@@ -5,6 +5,8 @@
 #include "modes.h"
 #include "window.h"
 
+#include "plot.h"
+
 #include <imgui.h>
 
 #include <cmath>
@@ -167,12 +169,10 @@ void Window::sweep_panel() {
   char text[160];
   std::snprintf(text, sizeof text, "%zu of %d points, %.1f s", s.points.size(), spec.count, job_->seconds());
   ImGui::ProgressBar(float(s.points.size()) / float(spec.count), {-1, 0}, text);
-  std::vector<float> ms;
-  float top = 0;
-  for (auto& p : s.points) ms.push_back(float(p.ms_per_step)), top = std::max(top, ms.back());
-  char title[160];
-  std::snprintf(title, sizeof title, "GPU ms a step vs %s (%.4g..%.4g)", spec.param.c_str(), spec.from, spec.to);
-  ImGui::PlotLines("##sweep", ms.data(), int(ms.size()), 0, title, 0.0f, top * 1.15f + 1e-9f, {-1, 110});
+  std::vector<double> x, ms;
+  for (auto& p : s.points)
+    if (p.problem.empty()) x.push_back(p.value), ms.push_back(p.ms_per_step);
+  plot({"sweep-" + job_->lab().name() + "-" + spec.param, spec.param, "GPU ms a step", false, 120}, x, ms);
   if (ImGui::BeginTable("sweep", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
     for (const char* h : {spec.param.c_str(), "ms a step", "GB/s"}) ImGui::TableSetupColumn(h);
     ImGui::TableHeadersRow();

@@ -6,6 +6,8 @@
 #include "modes.h"
 #include "window.h"
 
+#include "plot.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -200,12 +202,8 @@ void Window::timings_panel() {
     }
     ImGui::EndTable();
   }
-  std::vector<float> hist(gpu_ms_history_.begin(), gpu_ms_history_.end());
-  float top = 0;
-  for (float v : hist) top = std::max(top, v);
-  char label[64];
-  std::snprintf(label, sizeof label, "GPU ms/frame (max %.3f)", top);
-  ImGui::PlotLines("##gpu", hist.data(), int(hist.size()), 0, label, 0.0f, top * 1.2f + 1e-6f, {0, 60});
+  plot({"gpu-ms-a-frame", "frames (the last 240)", "GPU ms a frame (all passes)", false, 90}, {},
+       std::vector<double>(gpu_ms_history_.begin(), gpu_ms_history_.end()));
   if (ImGui::Button("Measure device bandwidth")) {
     vkDeviceWaitIdle(ctx_->device);
     saxpy_gbps_ = gpu::measure_bandwidth(*ctx_, 64u << 20).gbps;

@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "settings.h"
 #include "help.h"
+#include "plot.h"
 #include "io/npy.h"
 
 #include <nlohmann/json.hpp>
@@ -267,4 +268,22 @@ TEST(Help, EveryLabHasAPageWithItsSectionsAndRealPresets) {
   EXPECT_EQ(page[3].text, "drop one with `wave/drop` and `nolab/none`");
   EXPECT_EQ(page[3].presets, std::vector<std::string>{"wave/drop"});
   EXPECT_EQ(page[4].kind, HelpBlock::Kind::Paragraph);
+}
+
+// The plots' axes: round ticks (1, 2 or 5 times a power of ten) inside the range; the CSV
+// has a header with the axes' labels and a line a point.
+TEST(Plot, NiceTicksAndCsv) {
+  EXPECT_EQ(nice_ticks(0, 1, 5), (std::vector<double>{0, 0.2, 0.4, 0.6, 0.8, 1.0}));
+  EXPECT_EQ(nice_ticks(3, 97, 4), (std::vector<double>{20, 40, 60, 80}));
+  auto t = nice_ticks(-7.3, -2.1, 5);
+  ASSERT_FALSE(t.empty());
+  for (double v : t) {
+    EXPECT_GE(v, -7.3);
+    EXPECT_LE(v, -2.1);
+  }
+  EXPECT_EQ(t.front(), -7.0);
+  EXPECT_EQ(nice_ticks(5, 5).size(), 1u);  // an empty range: one tick, no loop
+  PlotSpec spec{"e", "step", "energy (J)"};
+  EXPECT_EQ(plot_csv(spec, {10, 11}, {0.5, 0.25}), "step,energy (J)\n10,0.5\n11,0.25\n");
+  EXPECT_EQ(plot_csv({"r", "", "r"}, {}, {3}), "index,r\n0,3\n");
 }

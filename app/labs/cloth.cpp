@@ -4,6 +4,7 @@
 #include "cloth_view.h"
 #include "gpu/bandwidth.h"
 #include "lab.h"
+#include "plot.h"
 #include "cloth/bench.h"
 #include "io/npy.h"
 
@@ -240,10 +241,9 @@ class ClothLab : public Lab {
     ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
     ImGui::TextWrapped("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
     ImGui::TextWrapped("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
-    std::vector<float> ke(kinetic_.begin(), kinetic_.end());
-    if (!ke.empty())
-      ImGui::PlotLines("##ke", ke.data(), int(ke.size()), 0, "kinetic energy", 0.0f, FLT_MAX,
-                       ImVec2(ImGui::GetContentRegionAvail().x, 60));
+    if (!kinetic_.empty())
+      plot({"cloth-kinetic-energy", "frames (the last 600)", "kinetic energy (J)", true, 90}, {},
+           std::vector<double>(kinetic_.begin(), kinetic_.end()));
     if (c.sphere_on) ImGui::TextWrapped("closest to the sphere: %.4f m", stats_.min_sphere_gap);
     if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     ImGui::TextDisabled("left drag a corner: move it; right drag: orbit; wheel: zoom");

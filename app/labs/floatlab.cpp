@@ -125,10 +125,10 @@ class FloatLab : public Lab {
   FloatLab() {
     params_.group("Sample sizes");
     params_.add_int("random_count", 1 << 20, 1024, 1 << 24, "values in the random probes (TEST 4, 9)")
-        .labelled("Random probe size", "values")
+        .labelled("Random probe values")
         .rebuild = true;
     params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator")
-        .labelled("Float-float sample", "inputs")
+        .labelled("Float-float inputs")
         .rebuild = true;
     params_.group("Random data");
     params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuild = true;

@@ -4,6 +4,7 @@
 #include "gpu/bandwidth.h"
 #include "heatmap_view.h"
 #include "lab.h"
+#include "plot.h"
 #include "linalg/bench.h"
 #include "linalg/workload.h"
 #include "io/npy.h"
@@ -59,7 +60,7 @@ class LinalgLab : public Lab {
         .labelled("CG tolerance");
     params_.back().log_scale = true;
     params_.add_int("cg_check_every", 10, 1, 200, "CG: iterations a frame; the residual is read between frames")
-        .labelled("CG speed", "iterations/frame");
+        .labelled("CG iterations a frame");
     params_.add_int("cg_max_iterations", 2000, 1, 4000, "CG: stop here if the tolerance is not reached")
         .labelled("CG limit", "iterations");
     params_.group("Timing");
@@ -171,10 +172,8 @@ class LinalgLab : public Lab {
                          converged_ ? "  (converged)"
                          : capped   ? "  (iteration cap reached)"
                                     : "");
-      std::vector<float> log_r;
-      for (float h : history_) log_r.push_back(std::log10(std::max(h, 1e-12f)));
-      ImGui::PlotLines("##residual", log_r.data(), int(log_r.size()), 0, "log10 ||r||/||b|| per iteration", -8.0f, 0.5f,
-                       {0, 90});
+      plot({"cg-residual", "CG iteration", "||r|| / ||b|| (log scale)", true, 110}, {},
+           std::vector<double>(history_.begin(), history_.end()));
     }
     if (c.op == Op::Cg) {
       if (ImGui::Button("Compare float32 / float-float / double")) {

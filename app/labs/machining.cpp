@@ -2,6 +2,7 @@
 // benchmark: compute/machining/bench.cpp); picture: render/stock_view.
 #include "gpu/bandwidth.h"
 #include "lab.h"
+#include "plot.h"
 #include "machining/bench.h"
 #include "machining/stats.h"
 #include "io/npy.h"
@@ -267,8 +268,9 @@ class MachiningLab : public Lab {
       if (ImGui::Button("Flat stock")) start_.clear();
     }
     if (!profile_.empty()) {
-      ImGui::PlotLines("##profile", profile_.data(), int(profile_.size()), 0, "cross-section", FLT_MAX, FLT_MAX,
-                       ImVec2(ImGui::GetContentRegionAvail().x, 80));
+      plot(
+          {"machining-cross-section", "brin along the cross-section (profile_row)", "height (stock units)", false, 100},
+          {}, std::vector<double>(profile_.begin(), profile_.end()));
       ImGui::TextWrapped("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", rough_.ra, rough_.rz);
     }
     ImGui::TextDisabled("right drag: orbit; wheel: zoom");

@@ -3,6 +3,7 @@
 #include "assets.h"
 #include "gpu/bandwidth.h"
 #include "lab.h"
+#include "plot.h"
 #include "wave/bench.h"
 #include "io/npy.h"
 #include "wave/wave.h"
@@ -226,9 +227,11 @@ class WaveLab : public Lab {
       if (energy_base_ > 0)
         ImGui::TextWrapped("change since the last disturbance: %+.2e (relative)",
                            (energy_.back() - energy_base_) / energy_base_);
-      std::vector<float> e(energy_.begin(), energy_.end());
-      ImGui::PlotLines("##energy", e.data(), int(e.size()), 0, "energy per step", 0.0f, FLT_MAX,
-                       ImVec2(ImGui::GetContentRegionAvail().x, 70));
+      std::vector<double> steps;
+      if (steps_done_ >= energy_.size())
+        for (size_t i = 0; i < energy_.size(); ++i) steps.push_back(double(steps_done_ - energy_.size() + 1 + i));
+      plot({"wave-energy", "step", "energy E (per step)", false, 100}, steps,
+           std::vector<double>(energy_.begin(), energy_.end()));
       ImGui::TextDisabled(c.scheme == wave::Scheme::Seed
                               ? "seed scheme: each mode loses energy by 1/(1+alpha·lambda) a step"
                               : (c.damping > 0 || c.sponge > 0 ? "newmark with damping: energy leaves on purpose"
