@@ -94,6 +94,8 @@ std::string usage() {
          "  --quick             bench: small sizes only\n"
          "  --only A,B          bench: just these configurations (machining: the seed's, e.g. 'spiral,ebauche zoom')\n"
          "  --engines A,B       bench: just these engines (machining: e.g. 'fine,cpu')\n"
+         "  --runs N            bench: N whole benches, each in a fresh process; rows get min / median / max\n"
+         "                      over the runs and their spread\n"
          "  --sweep N=A:B:K     bench: parameter N of --lab at K values from A to B (append :log for a\n"
          "                      log spacing); at each, the lab runs and its GPU time a step is measured\n"
          "  --sweep-steps N     bench --sweep: steps measured at each value (default 20)\n"
@@ -122,6 +124,7 @@ static std::vector<std::string> split_list(const std::string& text) {
 Options parse_cli(int argc, char** argv) {
   Options o;
   std::vector<std::string> args(argv + 1, argv + argc);
+  o.args = args;
   size_t i = 0;
   if (!args.empty() && args[0] == "bench") {
     o.mode = Options::Mode::Bench;
@@ -182,6 +185,8 @@ Options parse_cli(int argc, char** argv) {
       o.only = split_list(value(a));
     else if (a == "--engines")
       o.engines = split_list(value(a));
+    else if (a == "--runs")
+      o.runs = int(parse_count(a, value(a), 1, 100));
     else if (a == "--sweep")
       o.sweep = value(a);
     else if (a == "--sweep-steps")
@@ -231,6 +236,8 @@ Options parse_cli(int argc, char** argv) {
     throw UsageError("--record goes with --headless or the window");
   if ((!o.only.empty() || !o.engines.empty() || !o.sweep.empty()) && o.mode != Options::Mode::Bench)
     throw UsageError("--only, --engines and --sweep go with bench");
+  if (o.runs > 1 && (o.mode != Options::Mode::Bench || !o.sweep.empty()))
+    throw UsageError("--runs goes with bench (not with --sweep)");
   if (!o.sweep.empty() && o.lab.empty())
     throw UsageError("--sweep needs --lab NAME (the lab whose parameter it sweeps)");
   if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");

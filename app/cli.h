@@ -29,6 +29,8 @@ struct Options {
   std::vector<std::string> engines;  // bench: just these engines (--engines a,b)
   std::string sweep;                 // bench: NAME=FROM:TO:COUNT[:log], one lab's parameter swept
   uint64_t sweep_steps = 20;         // bench: steps measured at each value of the sweep
+  int runs = 1;                      // bench: whole benches, each in a fresh process (--runs N)
+  std::vector<std::string> args;     // the command line as given (bench --runs reruns it)
   uint32_t width = 1280, height = 800;
   uint64_t frames = 0;                         // window: quit after this many frames (0 = when closed)
   std::vector<std::pair<uint64_t, int>> keys;  // window: --keys FRAME:KEY,... (GLFW key codes; a test aid)

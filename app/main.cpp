@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
       case Options::Mode::Headless:
         return run_headless(o);
       case Options::Mode::Bench:
-        return run_bench(o);
+        return o.runs > 1 ? run_bench_runs(o) : run_bench(o);
       case Options::Mode::FloatReport:
         return run_float_report(o);
       case Options::Mode::Window:

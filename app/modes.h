@@ -8,6 +8,7 @@
 int run_window(const Options& o);
 int run_headless(const Options& o);
 int run_bench(const Options& o);
+int run_bench_runs(const Options& o);    // bench --runs N (bench_runs.cpp)
 int run_float_report(const Options& o);  // vklab floatlab --report
 
 // A lab made from the options (--lab, --set); ParamError on a bad name or value.

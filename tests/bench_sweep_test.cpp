@@ -133,3 +133,27 @@ TEST(CliBench, PrintsEveryRowOfTheLab) {
     EXPECT_LT(at, wrote) << row["pass"];
   }
 }
+
+// bench --runs N: N whole benches in fresh processes; each row's median over the runs with
+// its minimum, maximum and spread, in the table and the JSON.
+TEST(CliBench, RunsRepeatTheBenchInFreshProcessesAndReportTheSpread) {
+  auto out = scratch("cli-bench-runs") / "runs.json";
+  auto r = run_process(vklab_args("bench --lab diffusion --quick --runs 2 --out " + out.string()));
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("== run 1 of 2 =="), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("== run 2 of 2 =="), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("spread"), std::string::npos) << r.out;
+  std::ifstream in(out);
+  auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["runs"], 2);
+  ASSERT_GE(j["labs"]["diffusion"].size(), 2u);
+  for (auto& row : j["labs"]["diffusion"]) {
+    auto ms = row["run_medians_ms"].get<std::vector<double>>();
+    ASSERT_EQ(ms.size(), 2u);
+    EXPECT_LE(ms[0], ms[1]);
+    EXPECT_DOUBLE_EQ(row["median_ms"].get<double>(), 0.5 * (ms[0] + ms[1]));
+    EXPECT_NEAR(row["spread_pct"].get<double>(), 100.0 * (ms[1] - ms[0]) / (0.5 * (ms[0] + ms[1])), 1e-9);
+  }
+  EXPECT_EQ(run_process(vklab_args("bench --lab diffusion --runs 2 --set nope=1")).code, 2);
+  EXPECT_EQ(run_process(vklab_args("--headless --runs 2")).code, 2);
+}
