@@ -50,6 +50,12 @@ ColormapTable colormap_table(const std::string& name) {
   if (name == "coolwarm")  // diverging, for signed fields
     return from_stops(
         {{0.0f, {0.230f, 0.299f, 0.754f}}, {0.5f, {0.865f, 0.865f, 0.865f}}, {1.0f, {0.706f, 0.016f, 0.150f}}});
+  if (name == "verdict")  // 0: differs from the reference (orange), 0.5: no verdict (grey), 1: as the reference (green)
+    return from_stops({{0.0f, {0.80f, 0.35f, 0.10f}},
+                       {0.25f, {0.80f, 0.35f, 0.10f}},
+                       {0.5f, {0.30f, 0.30f, 0.33f}},
+                       {0.75f, {0.15f, 0.55f, 0.25f}},
+                       {1.0f, {0.15f, 0.55f, 0.25f}}});
   if (name == "gray") return from_stops({{0.0f, {0, 0, 0}}, {1.0f, {1, 1, 1}}});
   throw std::invalid_argument("unknown colour map '" + name + "'");
 }

@@ -10,7 +10,9 @@ namespace render {
 using Rgb = std::array<float, 3>;
 using ColormapTable = std::array<Rgb, 256>;
 
-const std::vector<std::string>& colormap_names();  // "heat", "coolwarm", "gray"
+// The maps a user chooses from: "heat", "coolwarm", "gray". colormap_table also knows
+// "verdict" (orange / grey / green: differs / no verdict / as the reference), for tables drawn as pictures.
+const std::vector<std::string>& colormap_names();
 ColormapTable colormap_table(const std::string& name);
 // The table as 256 RGBA floats (alpha 1): the `vec4 lut[256]` the shaders read.
 std::vector<float> colormap_rgba(const std::string& name);

@@ -9,8 +9,6 @@ namespace render {
 
 using push::HeatmapPush;  // shaders/common/render_push.h
 
-namespace {}  // namespace
-
 HeatmapView::HeatmapView(gpu::Context& ctx) : ctx_(ctx) {
   gpu::GraphicsDesc d;
   d.vert = "render/fullscreen.vert";
@@ -35,7 +33,7 @@ void HeatmapView::set_colormap(const std::string& name) {
 
 void HeatmapView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Image& field, const HeatmapStyle& style) {
   set_colormap(style.colormap);
-  Rect r = fit_rect(frame.area, field.width(), field.height());
+  Rect r = style.rect ? *style.rect : fit_rect(frame.area, field.width(), field.height());
   set_viewport(cmd, r.x, r.y, r.w, r.h);
   float hi = style.hi > style.lo ? style.hi : style.lo + 1e-6f;
   HeatmapPush push{glm::ivec2(field.width(), field.height()), style.lo, hi, style.smooth ? 1 : 0};

@@ -5,12 +5,15 @@
 #include "gpu/pipeline.h"
 #include "target.h"
 
+#include <optional>
+
 namespace render {
 
 struct HeatmapStyle {
   std::string colormap = "heat";
   float lo = 0.0f, hi = 1.0f;
-  bool smooth = false;  // bilinear between cell centres instead of one flat colour per cell
+  bool smooth = false;       // bilinear between cell centres instead of one flat colour per cell
+  std::optional<Rect> rect;  // where to draw (e.g. render::chart_rect); else fitted into the frame's area
 };
 
 class HeatmapView {

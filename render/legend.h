@@ -1,9 +1,10 @@
 // A legend drawn into the picture itself, so captures and recordings carry it: a few lines
 // (the lab, its step or time, key parameters) and a colour bar with its values and unit.
-// Text is stb_easy_font's line font, drawn as triangles with the bar and a translucent box.
+// Text is stb_easy_font's line font (render/text_mesh.h), drawn as triangles with the bar and a
+// translucent box.
 #pragma once
+#include "chart.h"
 #include "gpu/pipeline.h"
-#include "target.h"
 
 #include <optional>
 #include <string>
@@ -20,6 +21,7 @@ struct LegendBar {
 struct Legend {
   std::vector<std::string> lines;  // printable ASCII; the first is the title
   std::optional<LegendBar> bar;
+  std::optional<Chart> chart;  // a picture drawn as a chart: its axes and notes (render/chart.h)
 };
 
 // The triangles of a legend laid out in the bottom-left corner of `area` (pixels, 2 x vec4 a

@@ -3,11 +3,14 @@
 // allows both) but never a mix; the SPIR-V keeps NoContraction where the source asks.
 #include "floatlab/floatfloat.h"
 #include "floatlab/probes.h"
+#include "labs/floatlab_charts.h"
 #include "helpers.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <map>
 
 using namespace floatlab;
@@ -164,4 +167,78 @@ TEST(Half, RoundsToNearestEven) {
   EXPECT_EQ(to_half(std::ldexp(1.0, -24)), 0x0001);  // smallest subnormal
   EXPECT_EQ(to_half(-2.0), 0xc000);
   for (uint32_t h = 0; h < 0x7c00; ++h) ASSERT_EQ(to_half(from_half(uint16_t(h))), h) << h;
+}
+
+// The error map: every binade of every operation measured; a product is correctly rounded
+// everywhere (Vulkan requires it), so its worst error lies in (0.25, 0.5] ulp; division and
+// the square roots stay within Vulkan's bounds; exp and exp2 overflow exactly where the
+// exact result passes FLT_MAX (exp from x = 2^6 = 64 on, exp2 from 2^7 = 128).
+TEST_F(FloatProbes, ErrorMapFindsEachOperationsErrorBinadeByBinade) {
+  Probes probes(ctx());
+  auto m = probes.ulp_map(64, 5);
+  ASSERT_EQ(m.ops.size(), 10u);
+  ASSERT_EQ(m.max_ulp.size(), m.ops.size() * m.binades());
+  auto row = [&](const std::string& op) {
+    auto i = size_t(std::find(m.ops.begin(), m.ops.end(), op) - m.ops.begin());
+    EXPECT_LT(i, m.ops.size()) << op;
+    return std::vector<double>(m.max_ulp.begin() + i * m.binades(), m.max_ulp.begin() + (i + 1) * m.binades());
+  };
+  for (double u : row("a * b")) {
+    EXPECT_GT(u, 0.25);
+    EXPECT_LE(u, 0.5);
+  }
+  for (double u : row("a / b")) EXPECT_LE(u, 2.5);
+  for (double u : row("inversesqrt")) EXPECT_LE(u, 2.0);
+  for (int e = m.e_lo; e <= m.e_hi; ++e) {
+    EXPECT_EQ(std::isnan(row("exp2")[e - m.e_lo]), e >= 7) << e;
+    EXPECT_EQ(std::isnan(row("exp")[e - m.e_lo]), e >= 6) << e;
+    EXPECT_FALSE(std::isnan(row("sin")[e - m.e_lo])) << e;
+  }
+}
+
+// The pictures are charts of the report: the verdict table colours this GPU's column by
+// as_ieee, the seed's columns by their own verdicts; the bit chart holds TEST 5 and 6's bits.
+TEST_F(FloatProbes, ChartsShowTheReport) {
+  Probes probes(ctx());
+  auto r = probes.report(1u << 12, 2);
+  auto v = verdict_chart(r);
+  ASSERT_EQ(v.cells.size(), size_t(v.chart.grid_w) * r.rows.size());
+  ASSERT_EQ(v.chart.y_ticks.size(), r.rows.size());
+  for (size_t i = 0; i < r.rows.size(); ++i) {
+    const float* line = &v.cells[i * v.chart.grid_w];
+    EXPECT_EQ(line[30], r.rows[i].as_ieee ? 1.0f : 0.0f) << r.rows[i].question;  // "this GPU"
+    if (r.rows[i].seed_7800gtx != "-") EXPECT_EQ(line[50], r.rows[i].nv_as_ieee ? 1.0f : 0.0f);
+  }
+  auto nv_row = std::find_if(r.rows.begin(), r.rows.end(),
+                             [](auto& x) { return x.question.rfind("first i with 1.5 -", 0) == 0; });
+  ASSERT_NE(nv_row, r.rows.end());
+  EXPECT_FALSE(nv_row->nv_as_ieee);  // the 7800 GTX's 26-bit adder
+  auto b = bits_chart(r);
+  ASSERT_EQ(b.cells.size(), 65u * 64);
+  for (int i = 0; i < 64; ++i)
+    for (int bit = 0; bit < 32; ++bit) ASSERT_EQ(b.cells[i * 65 + 33 + bit], float((r.test6[i] >> (31 - bit)) & 1u));
+}
+
+// Each picture, headless at its defaults but small sample sizes: drawn without a validation
+// message, and different from the others.
+TEST(Cli, FloatlabPicturesAreDistinctCharts) {
+  auto dir = scratch("floatlab-pictures");
+  std::vector<std::string> pngs;
+  for (std::string p : {"verdicts", "error map", "bits"}) {
+    auto png = (dir / (p.substr(0, 4) + ".png")).string();
+    auto r =
+        run_process(vklab_args("--headless --validate --lab floatlab --set random_count=4096 --set ff_count=1024 "
+                               "--set ulp_per_binade=32 --set \"picture=" +
+                               p +
+                               "\" --steps 1 --size 640x400 "
+                               "--capture " +
+                               png));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+    std::ifstream f(png, std::ios::binary);
+    pngs.emplace_back(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  }
+  EXPECT_NE(pngs[0], pngs[1]);
+  EXPECT_NE(pngs[1], pngs[2]);
+  EXPECT_NE(pngs[0], pngs[2]);
 }

@@ -79,3 +79,49 @@ TEST(Legend, HeadlessCapturesCarryItAndNoLegendLeavesItOut) {
   EXPECT_GT(changed_corner, 2000u) << "the legend's box, text and bar";
   EXPECT_EQ(changed_elsewhere, 0u);
 }
+
+// A chart: the image in chart_rect (its cells square unless told, room left for labels and
+// below for the legend); y tick labels to the left of their row, x tick labels under their
+// column, notes centred on their cell, the title above.
+TEST(Chart, LabelsSitAroundTheImageAndNotesOnIt) {
+  render::Chart c;
+  c.grid_w = 20, c.grid_h = 10, c.cell_aspect = 2;
+  c.title = "title";
+  c.y_ticks = {{0.5f, "top row"}, {9.5f, "last"}};
+  c.x_ticks = {{0.0f, "0"}, {20.0f, "20"}};
+  c.notes = {{15.0f, 5.0f, "note"}};
+  VkRect2D area{{100, 0}, {1000, 800}};
+  auto r = render::chart_rect(area, c);
+  EXPECT_NEAR(r.h / r.w, 10.0 * 2 / 20, 1e-4);
+  EXPECT_GT(r.x, 100.0f + 50);
+  EXPECT_LT(r.x + r.w, 1100.0f);
+  EXPECT_GT(r.y, 40.0f);
+  EXPECT_LT(r.y + r.h, 800.0f - 150);  // the legend's room
+  render::TextMesh m;
+  render::chart_vertices(m, c, area, 2);
+  ASSERT_EQ(m.v.size() % (6 * 8), 0u);
+  float cw = r.w / 20, ch = r.h / 10;
+  // Sort every triangle's vertices into the regions they fall in.
+  size_t left = 0, below = 0, above = 0, on_note = 0, elsewhere = 0;
+  for (size_t i = 0; i < m.v.size(); i += 8) {
+    float x = m.v[i], y = m.v[i + 1];
+    if (x <= r.x && y >= r.y && y <= r.y + r.h)
+      ++left;
+    else if (y >= r.y + r.h && y < r.y + r.h + 60)
+      ++below;
+    else if (y < r.y)
+      ++above;
+    else if (std::abs(x - (r.x + 15 * cw)) < 30 && std::abs(y - (r.y + 5 * ch)) < 12)
+      ++on_note;
+    else
+      ++elsewhere;
+  }
+  EXPECT_GT(left, 6u * 8);     // "top row", "last" and their marks
+  EXPECT_GT(below, 6u * 2);    // "0", "20" and their marks
+  EXPECT_GT(above, 6u * 5);    // "title"
+  EXPECT_GT(on_note, 6u * 4);  // "note" and its shade
+  EXPECT_EQ(elsewhere, 0u);
+  // The legend carries the chart: more triangles with it than without.
+  render::Legend with{{"lab"}, {}, c}, without{{"lab"}, {}};
+  EXPECT_EQ(vertices(with, area, 2).size(), vertices(without, area, 2).size() + m.v.size() / 8);
+}

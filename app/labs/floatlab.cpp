@@ -1,8 +1,9 @@
 // The float lab's knobs, panel and dump (seed 002): how this GPU rounds, probe by probe,
-// beside IEEE-754 and the seed's 2006 GPUs. Math: compute/floatlab/; picture: the bits of
-// TEST 5 and 6 as the seed's tables print them.
+// beside IEEE-754 and the seed's 2006 GPUs. Math: compute/floatlab/; pictures: labelled
+// charts (floatlab_charts.cpp).
 #include "floatlab/floatfloat.h"
 #include "floatlab/probes.h"
+#include "floatlab_charts.h"
 #include "heatmap_view.h"
 #include "lab.h"
 #include "floatlab/bench.h"
@@ -12,6 +13,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <fstream>
 
@@ -109,17 +111,6 @@ void print_report(const floatlab::Report& r) {
   for (auto& c : r.test1_changed) std::printf("  TEST 1 change: %s\n", c.c_str());
 }
 
-// TEST 5 | gap | TEST 6: one row per i = 1..64, one column per bit (sign first).
-std::vector<float> bit_picture(const floatlab::Report& r) {
-  std::vector<float> px(64 * 65, 0.5f);
-  for (int i = 0; i < 64; ++i)
-    for (int b = 0; b < 32; ++b) {
-      px[i * 65 + b] = float((r.test5[i] >> (31 - b)) & 1u);
-      px[i * 65 + 33 + b] = float((r.test6[i] >> (31 - b)) & 1u);
-    }
-  return px;
-}
-
 class FloatLab : public Lab {
  public:
   FloatLab() {
@@ -130,8 +121,17 @@ class FloatLab : public Lab {
     params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator")
         .labelled("Float-float inputs")
         .rebuild = true;
+    params_.add_int("ulp_per_binade", 1024, 16, 1 << 16, "error map: random inputs in each binade")
+        .labelled("Error map inputs", "a binade")
+        .rebuild = true;
     params_.group("Random data");
     params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuild = true;
+    params_.group("Picture");
+    params_
+        .add_choice("picture", {"verdicts", "error map", "bits"}, "verdicts",
+                    "verdicts: every probe beside IEEE-754 and the 2006 GPUs; error map: ulps of error of each "
+                    "operation over its input range; bits: TEST 5 and 6 bit by bit")
+        .labelled("Picture");
   }
   std::string name() const override { return "floatlab"; }
   std::string title() const override { return "How this GPU rounds (Da Graça 2006, floating point on GPUs, ch. 3)"; }
@@ -143,15 +143,19 @@ class FloatLab : public Lab {
     auto accuracy =
         floatlab::FloatFloat(ctx).accuracy(uint32_t(params_.get_int("ff_count")), uint32_t(params_.get_int("seed")));
     auto rounding = probes.rounding(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
-    auto image = std::make_unique<gpu::Image>(ctx, 65, 64, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
-    image->upload(bit_picture(report));
+    auto ulp = probes.ulp_map(uint32_t(params_.get_int("ulp_per_binade")), uint32_t(params_.get_int("seed")));
+    ChartImage verdicts, map, bits;
+    verdicts.set(ctx, verdict_chart(report));
+    map.set(ctx, ulp_chart(ulp));
+    bits.set(ctx, bits_chart(report));
     if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
     ctx_ = &ctx;
     report_ = std::move(report);
     accuracy_ = std::move(accuracy);
     rounding_ = std::move(rounding);
     controls_ = floatlab::float_controls(ctx);
-    image_ = std::move(image);
+    ulp_ = std::move(ulp);
+    charts_[0] = std::move(verdicts), charts_[1] = std::move(map), charts_[2] = std::move(bits);
     params_.rebuild_pending = false;
   }
   void restart() override { build(*ctx_); }
@@ -160,15 +164,20 @@ class FloatLab : public Lab {
 
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     gpu::Profiler::Scope s(prof, cmd, "floatlab.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
-    view_->draw(cmd, frame, *image_, {"gray", 0.0f, 1.0f, false});
+    chart().draw(cmd, frame, *view_);
+  }
+  render::Legend legend() const override { return chart().legend({legend_title()}); }
+  std::vector<Inspectable> inspectables() const override {
+    return {{"the picture's cells", {nullptr, chart().image()}, "float", chart().picture().chart.grid_w, false}};
   }
 
   // Long: the panel, a list of ImGui widgets in the order they appear.
   void ui() override {
     ImGui::TextWrapped(
         "Each probe is a compute dispatch of one operation over bit patterns; 'IEEE' is what "
-        "binary32 with round-to-nearest-even gives on this CPU. Picture: the bits of 1.5 - 2^-i (left) "
-        "and (1.5 - 2^-i) - 1.5 (right), one row per i = 1..64, sign bit first, as the seed's tables.");
+        "binary32 with round-to-nearest-even gives on this CPU. Pictures (Picture tab or the list below): "
+        "the verdicts as a table, the error map of each operation over its input range, or the bits of "
+        "TEST 5 and 6 as the seed's tables print them.");
     // Wider than the sidebar: it scrolls sideways (or drag the sidebar's edge).
     if (ImGui::BeginTable(
             "probes", 6,
@@ -262,11 +271,15 @@ class FloatLab : public Lab {
 
   nlohmann::json dump(const std::filesystem::path& dir) override {
     write_npy(dir / "test5_test6_bits.npy", bit_picture(report_), {64, 65});
+    std::vector<float> ulps(ulp_.max_ulp.begin(), ulp_.max_ulp.end());
+    write_npy(dir / "error_map_ulp.npy", ulps, {ulp_.ops.size(), ulp_.binades()});
     auto j = report_json(report_);
     j["floatfloat_accuracy"] = accuracy_json(accuracy_);
     j["rounding"] = rounding_json(rounding_);
     j["float_controls"] = controls_json(controls_);
-    j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"}};
+    j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"},
+                   {"error_map_ulp.npy", "float32 [ops, binades]: largest error in ulps, x in [2^e, 2^(e+1))"}};
+    j["error_map"] = {{"ops", ulp_.ops}, {"e_lo", ulp_.e_lo}, {"e_hi", ulp_.e_hi}, {"per_binade", ulp_.per_binade}};
     return j;
   }
 
@@ -285,7 +298,9 @@ class FloatLab : public Lab {
   std::vector<floatlab::RoundingRow> rounding_;
   std::vector<floatlab::FfThroughput> throughput_;
   floatlab::FloatControls controls_;
-  std::unique_ptr<gpu::Image> image_;
+  floatlab::UlpMap ulp_;
+  std::array<ChartImage, 3> charts_;  // verdicts, error map, bits: the "picture" choice's order
+  const ChartImage& chart() const { return charts_[size_t(params_.get_int("picture"))]; }  // a choice's index
   std::unique_ptr<render::HeatmapView> view_;
 };
 

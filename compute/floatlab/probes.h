@@ -17,6 +17,7 @@ struct ProbeRow {
   std::string ieee;      // what IEEE-754 binary32, round to nearest even, gives
   bool as_ieee = false;  // found == ieee
   std::string seed_7800gtx, seed_rx1800xl;
+  bool nv_as_ieee = false, ati_as_ieee = false;  // what the seed found on each agrees with IEEE
 };
 
 struct Report {
@@ -71,6 +72,17 @@ struct RoundingRow {
   bool within_bound = false;
 };
 
+// The error of each operation over its input range: the largest error in ulps of the
+// result over random inputs in each binade x in [2^e, 2^(e+1)), e = e_lo..e_hi (a * b and
+// a / b: a in the binade, b in [1, 2)), against the same function in double.
+struct UlpMap {
+  std::vector<std::string> ops;  // "a * b", "a / b", "sqrt", ...
+  int e_lo = -20, e_hi = 20;
+  uint32_t per_binade = 0;
+  std::vector<double> max_ulp;  // [op][e - e_lo]; NaN where the exact result is not a finite float
+  uint32_t binades() const { return uint32_t(e_hi - e_lo + 1); }
+};
+
 // The device's float controls (VK_KHR_shader_float_controls, core in Vulkan 1.2).
 struct FloatControls {
   bool denorm_preserve32 = false, denorm_flush32 = false, rte32 = false, rtz32 = false;
@@ -96,6 +108,7 @@ class Probes {
                               const std::vector<uint64_t>& c);
   // Division, sqrt and the transcendentals on random inputs against double precision.
   std::vector<RoundingRow> rounding(uint32_t count = 1u << 20, uint32_t seed = 1);
+  UlpMap ulp_map(uint32_t per_binade = 1024, uint32_t seed = 1);
 
  private:
   std::vector<uint32_t> run_on(const gpu::Pipeline& pipeline, Op op, const std::vector<uint32_t>& a,

@@ -112,4 +112,50 @@ std::vector<RoundingRow> Probes::rounding(uint32_t count, uint32_t seed) {
   return rows;
 }
 
+// Long: a table of the operations, then per operation one dispatch over every binade.
+UlpMap Probes::ulp_map(uint32_t per_binade, uint32_t seed) {
+  struct Case {
+    Op op;
+    const char* name;
+    double (*exact)(double, double);
+  };
+  const std::vector<Case> cases = {{Op::Mul, "a * b", [](double a, double b) { return a * b; }},
+                                   {Op::Div, "a / b", [](double a, double b) { return a / b; }},
+                                   {Op::Sqrt, "sqrt", [](double a, double) { return std::sqrt(a); }},
+                                   {Op::InverseSqrt, "inversesqrt", [](double a, double) { return 1 / std::sqrt(a); }},
+                                   {Op::Exp2, "exp2", [](double a, double) { return std::exp2(a); }},
+                                   {Op::Exp, "exp", [](double a, double) { return std::exp(a); }},
+                                   {Op::Log2, "log2", [](double a, double) { return std::log2(a); }},
+                                   {Op::Log, "log", [](double a, double) { return std::log(a); }},
+                                   {Op::Sin, "sin", [](double a, double) { return std::sin(a); }},
+                                   {Op::Cos, "cos", [](double a, double) { return std::cos(a); }}};
+  UlpMap map;
+  map.per_binade = per_binade;
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> mantissa(1.0f, 2.0f);
+  uint32_t bins = map.binades(), count = bins * per_binade;
+  std::vector<uint32_t> a(count), b(count), z(count, 0);
+  for (uint32_t i = 0; i < count; ++i) {
+    a[i] = bits(std::ldexp(mantissa(rng), map.e_lo + int(i / per_binade)));
+    b[i] = bits(mantissa(rng));
+  }
+  for (auto& c : cases) {
+    map.ops.push_back(c.name);
+    auto out = run(c.op, a, b, z);
+    for (uint32_t bin = 0; bin < bins; ++bin) {
+      double worst = 0;
+      for (uint32_t i = bin * per_binade; i < (bin + 1) * per_binade; ++i) {
+        double exact = c.exact(from_bits(a[i]), from_bits(b[i]));
+        if (!std::isfinite(float(exact))) {
+          worst = NAN;
+          break;
+        }
+        worst = std::max(worst, std::fabs(double(from_bits(out[i])) - exact) / ulp_at(exact));
+      }
+      map.max_ulp.push_back(worst);
+    }
+  }
+  return map;
+}
+
 }  // namespace floatlab
