@@ -32,8 +32,7 @@ class ChartImage {
   }
   void draw(VkCommandBuffer cmd, const render::Frame& frame, render::HeatmapView& view) const {
     view.draw(cmd, frame, *image_,
-              {picture_.colormap, picture_.lo, picture_.hi, false,
-               render::chart_rect(frame.area, picture_.chart)});
+              {picture_.colormap, picture_.lo, picture_.hi, false, render::chart_rect(frame.area, picture_.chart)});
   }
   // The legend: these lines, then the key and the chart's colour bar and labels.
   render::Legend legend(std::vector<std::string> lines) const {

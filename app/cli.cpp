@@ -49,7 +49,34 @@ std::string shorthand_help() {
   return text;
 }
 
+// The window's keys, one line each.
+std::string key_help() {
+  std::string text;
+  for (auto& k : window_keys()) {
+    std::string left = std::string("  ") + k.keys;
+    left.resize(std::max<size_t>(left.size() + 1, 14), ' ');
+    text += left + k.what + "\n";
+  }
+  return text;
+}
+
 }  // namespace
+
+const std::vector<KeyHelp>& window_keys() {
+  static const std::vector<KeyHelp> keys = {
+      {"Space", "pause / play"},
+      {"S or Right", "one step (pauses); Right replays a step you went back over"},
+      {"Left", "back one frame (grid labs keep the last few hundred)"},
+      {"R", "restart the lab"},
+      {"C", "capture a PNG into captures/"},
+      {"I", "read back the array chosen in the Inspect tab (opens it)"},
+      {"Tab", "hide / show the sidebar"},
+      {"1 to 7", "switch to lab 1 to 7"},
+      {"B", "run the lab's benchmark (Bench tab)"},
+      {"Esc", "cancel the benchmark or sweep"},
+      {"F1", "the lab's help page and this list"}};
+  return keys;
+}
 
 std::string usage() {
   std::string labs;
@@ -88,7 +115,7 @@ std::string usage() {
          "  --tab NAME          window: show this sidebar tab first (Lab, Timings, Picture, Bench, Inspect, Help)\n"
          "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
          "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, left, r, c,\n"
-         "                      f1, tab, b, escape, 1-7; test aid)\n"
+         "                      i, f1, tab, b, escape, 1-7; test aid)\n"
 
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
@@ -100,8 +127,8 @@ std::string usage() {
          "                      log spacing); at each, the lab runs and its GPU time a step is measured\n"
          "  --sweep-steps N     bench --sweep: steps measured at each value (default 20)\n"
          "  --help              this text\n"
-         "\nwindow keys: Space pause/play, S or Right one step, Left one frame back, R restart, C capture,\n"
-         "Tab sidebar, 1-7 switch labs, B benchmark, Esc cancel it, F1 help\n"
+         "\nwindow keys:\n" +
+         key_help() +
          "\nexit codes: 0 done, 2 bad usage or parameter (or sizes past the device's limits), 1 unreadable or\n"
          "malformed file (or another runtime failure), 3 the simulation stopped on a blow-up (NaN/inf or\n"
          "unbounded growth)\n";

@@ -44,6 +44,12 @@ struct Options {
 Options parse_cli(int argc, char** argv);  // throws UsageError
 int key_code(const std::string& name);     // "space", "s", "f1", "1", ... -> GLFW key; UsageError if unknown
 std::string usage();
+// The window's keys and what they do (the Help tab and --help list them).
+struct KeyHelp {
+  const char* keys;
+  const char* what;
+};
+const std::vector<KeyHelp>& window_keys();
 gpu::ContextOptions context_options(const Options& o);
 // Prints "vklab: validation: N messages" when --validate was given.
 void report_validation(const Options& o, const gpu::Context& ctx);

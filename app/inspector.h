@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
-const std::vector<std::string>& inspector_types();  // float, int, uint, vec4, float-float
+// float, int, uint, vec2, vec4, double, float-float (hi, lo), height key (the machining lab's
+// order-preserving keys, read as the heights they encode)
+const std::vector<std::string>& inspector_types();
 size_t type_bytes(const std::string& type);
 
 struct Inspection {
@@ -18,6 +20,8 @@ struct Inspection {
   size_t nans = 0, infs = 0;
   double value(size_t i, int component = 0) const;  // element i (its component, for vec4)
   std::string text(size_t i) const;                 // element i as the table shows it
+  // "NAME as TYPE at step S: N values, min A, max B, NaN n, inf m"
+  std::string summary(uint64_t step) const;
 };
 
 // With the GPU idle: downloads the array and reads it as `type`.

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <cmath>
+#include <cstdio>
 
 // Long: the chooser, the read-back, the read-outs and the table, one after the other.
 void Window::inspect_panel() {
@@ -28,11 +29,14 @@ void Window::inspect_panel() {
       if (ImGui::Selectable(t.c_str(), t == inspect_type_)) inspect_type_ = t;
     ImGui::EndCombo();
   }
-  if (ImGui::Button("Read back")) {
+  if (ImGui::Button("Read back") || inspect_now_) {
+    inspect_now_ = false;
     vkDeviceWaitIdle(ctx_->device);
     try {
       inspection_ = inspect(items[inspect_item_], inspect_type_);
       inspected_step_ = lab_->steps_done();
+      std::printf("inspect: %s\n", inspection_->summary(inspected_step_).c_str());  // for scripts and tests
+      std::fflush(stdout);
     } catch (const std::exception& e) {
       error_ = std::string("could not read the array: ") + e.what();
     }
@@ -42,8 +46,7 @@ void Window::inspect_panel() {
     return;
   }
   const Inspection& in = *inspection_;
-  ImGui::TextWrapped("%s as %s at step %llu: %zu values, min %.6g, max %.6g, NaN %zu, inf %zu", in.name.c_str(),
-                     in.type.c_str(), (unsigned long long)inspected_step_, in.count, in.min, in.max, in.nans, in.infs);
+  ImGui::TextWrapped("%s", in.summary(inspected_step_).c_str());
   // The cell under the mouse, where the picture is this grid fitted into the frame.
   if (item.drawn && in.width > 0 && item.name == in.name) {
     uint32_t h = uint32_t(in.count / in.width);

@@ -47,7 +47,7 @@ struct StatePart {
 struct Inspectable {
   std::string name;
   StatePart data;
-  std::string type = "float";  // float, int, uint, vec4, float-float (inspector_types())
+  std::string type = "float";  // float, int, uint, vec2, vec4, double, ... (inspector_types())
   uint32_t width = 0;          // elements a row where it is a grid (0: a plain array)
   bool drawn = false;          // the picture shows this grid, fitted to the frame (the cell under the mouse)
 };

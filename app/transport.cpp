@@ -21,11 +21,11 @@ Param* speed_param(ParamSet& set) {
 const struct {
   const char* name;
   int key;
-} kKeyNames[] = {{"space", GLFW_KEY_SPACE},  {"s", GLFW_KEY_S},   {"right", GLFW_KEY_RIGHT}, {"r", GLFW_KEY_R},
-                 {"c", GLFW_KEY_C},          {"f1", GLFW_KEY_F1}, {"tab", GLFW_KEY_TAB},     {"1", GLFW_KEY_1},
-                 {"2", GLFW_KEY_2},          {"3", GLFW_KEY_3},   {"4", GLFW_KEY_4},         {"5", GLFW_KEY_5},
-                 {"6", GLFW_KEY_6},          {"7", GLFW_KEY_7},   {"b", GLFW_KEY_B},         {"left", GLFW_KEY_LEFT},
-                 {"escape", GLFW_KEY_ESCAPE}};
+} kKeyNames[] = {{"space", GLFW_KEY_SPACE},   {"s", GLFW_KEY_S},   {"right", GLFW_KEY_RIGHT}, {"r", GLFW_KEY_R},
+                 {"c", GLFW_KEY_C},           {"f1", GLFW_KEY_F1}, {"tab", GLFW_KEY_TAB},     {"1", GLFW_KEY_1},
+                 {"2", GLFW_KEY_2},           {"3", GLFW_KEY_3},   {"4", GLFW_KEY_4},         {"5", GLFW_KEY_5},
+                 {"6", GLFW_KEY_6},           {"7", GLFW_KEY_7},   {"b", GLFW_KEY_B},         {"left", GLFW_KEY_LEFT},
+                 {"escape", GLFW_KEY_ESCAPE}, {"i", GLFW_KEY_I}};
 
 }  // namespace
 
@@ -102,6 +102,7 @@ void Window::keys() {
     capture_path_ = render::timestamped_capture_path("captures", lab_->name());
   }
   if (pressed(GLFW_KEY_F1)) sidebar_ = true, select_tab_ = "Help";
+  if (pressed(GLFW_KEY_I)) sidebar_ = true, select_tab_ = "Inspect", inspect_now_ = true;
   if (pressed(GLFW_KEY_TAB)) sidebar_ = !sidebar_;
   if (pressed(GLFW_KEY_B)) start_bench(false);
   if (pressed(GLFW_KEY_ESCAPE) && job_) job_->cancel();
@@ -172,23 +173,13 @@ void Window::help_panel() {
   if (!load.empty()) load_preset(find_preset(load));
   ImGui::Spacing();
   ImGui::TextColored({0.55f, 0.8f, 1.0f, 1}, "Keys");
-  const char* rows[][2] = {{"Space", "pause / play"},
-                           {"S or Right", "one step (pauses); Right replays a step you went back over"},
-                           {"Left", "back one frame (grid labs keep the last few hundred)"},
-                           {"R", "restart the lab"},
-                           {"C", "capture a PNG into captures/"},
-                           {"Tab", "hide / show the sidebar"},
-                           {"1 to 7", "switch to lab 1 to 7"},
-                           {"B", "run the lab's benchmark (Bench tab)"},
-                           {"Esc", "cancel the benchmark or sweep"},
-                           {"F1", "this page"}};
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingStretchProp)) {
-    for (auto& r : rows) {
+    for (auto& k : window_keys()) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r[0]);
+      ImGui::TextUnformatted(k.keys);
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", r[1]);
+      ImGui::TextWrapped("%s", k.what);
     }
     ImGui::EndTable();
   }

@@ -130,6 +130,7 @@ class Window {
   size_t inspect_item_ = 0;
   std::optional<Inspection> inspection_;
   uint64_t inspected_step_ = 0;
+  bool inspect_now_ = false;                                             // key I: read back at the next Inspect tab
   float mouse_x_ = -1, mouse_y_ = -1;                                    // framebuffer pixels
   std::string preset_path_ = "presets/my-preset.json", preset_message_;  // the lab's last problem() written to stderr
 

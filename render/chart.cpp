@@ -10,7 +10,7 @@ const float kWhite[4] = {0.95f, 0.95f, 0.95f, 1}, kShade[4] = {0, 0, 0, 0.6f};
 
 Rect chart_rect(VkRect2D area, const Chart& c) {
   float aw = float(area.extent.width), ah = float(area.extent.height), m = std::min(aw, ah);
-  float left = 0.17f * m, right = 0.03f * m, top = 0.09f * m, bottom = 0.27f * m;
+  float left = 0.17f * m, right = 0.03f * m, top = 0.09f * m, bottom = 0.34f * m;
   float bw = std::max(1.0f, aw - left - right), bh = std::max(1.0f, ah - top - bottom);
   float gw = float(std::max(c.grid_w, 1u)), gh = float(std::max(c.grid_h, 1u)) * c.cell_aspect;
   float s = std::min(bw / gw, bh / gh), w = s * gw, h = s * gh;
@@ -22,7 +22,9 @@ void chart_vertices(TextMesh& mesh, const Chart& c, VkRect2D area, float scale) 
   Rect r = chart_rect(area, c);
   float cw = r.w / float(std::max(c.grid_w, 1u)), ch = r.h / float(std::max(c.grid_h, 1u));
   float ax = float(area.offset.x);
-  auto fit = [&](const std::string& s, float room) { return std::min(scale, room / std::max(1.0f, TextMesh::width(s))); };
+  auto fit = [&](const std::string& s, float room) {
+    return std::min(scale, room / std::max(1.0f, TextMesh::width(s)));
+  };
   const float line = 12 * scale;
   // Above the image: the title centred, the y axis's name over the tick labels.
   if (!c.title.empty()) {

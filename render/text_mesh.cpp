@@ -13,7 +13,7 @@ namespace render {
 std::string ascii(const std::string& s) {
   static const std::pair<const char*, const char*> kMap[] = {
       {"ç", "c"}, {"é", "e"}, {"è", "e"}, {"à", "a"},    {"²", "^2"}, {"³", "^3"}, {"·", "."},
-      {"—", "-"}, {"–", "-"}, {"×", "x"}, {"°", " deg"}, {"−", "-"},  {"ω", "w"}, {"π", "pi"}};
+      {"—", "-"}, {"–", "-"}, {"×", "x"}, {"°", " deg"}, {"−", "-"},  {"ω", "w"},  {"π", "pi"}};
   std::string out;
   for (size_t i = 0; i < s.size();) {
     if (static_cast<unsigned char>(s[i]) < 0x80) {

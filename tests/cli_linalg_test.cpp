@@ -1,5 +1,6 @@
 // The linear algebra lab from the command line: CG headless, its iteration cap, the quick bench with the seed's tables.
 #include "io/npy.h"
+#include "linalg/fields.h"
 #include "helpers.h"
 
 #include <nlohmann/json.hpp>
@@ -7,8 +8,10 @@
 
 #include <array>
 #include <cfloat>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -78,4 +81,34 @@ TEST(Cli, LinalgCgStopsAtTheIterationCap) {
   EXPECT_EQ(j["state"]["cg_iterations"], 25);
   EXPECT_FALSE(j["state"]["cg_converged"].get<bool>());
   EXPECT_EQ(read_npy(dir / "state" / "cg_residual.npy").size(), 26u);
+}
+
+// The pictures: operands and result side by side, CG's residual, the layout view; each drawn
+// headless without a validation message and different from the others; the dumped residual
+// is the r whose norm the residual history ends with.
+TEST(Cli, LinalgPicturesShowFieldsResidualAndLayout) {
+  auto dir = scratch("linalg-pictures");
+  std::vector<std::string> pngs;
+  for (std::string p : {"fields", "residual", "layout"}) {
+    auto png = (dir / (p + ".png")).string();
+    auto r =
+        run_process(vklab_args("--headless --validate --lab linalg --set operator=cg --set side=32 --set picture=" + p +
+                               " --steps 4 --size 640x400 --capture " + png + " --dump " + (dir / p).string()));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+    std::ifstream f(png, std::ios::binary);
+    pngs.emplace_back(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  }
+  EXPECT_NE(pngs[0], pngs[1]);
+  EXPECT_NE(pngs[1], pngs[2]);
+  EXPECT_NE(pngs[0], pngs[2]);
+  auto r = read_npy(dir / "residual" / "residual.npy");
+  auto hist = read_npy(dir / "residual" / "cg_residual.npy");
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "residual" / "params.json"));
+  EXPECT_EQ(hist.size(), j["state"]["cg_iterations"].get<size_t>() + 1);
+  double rr = 0, bb = 0;
+  for (float v : r) rr += double(v) * v;
+  for (float v : linalg::grid_field(64, 64, "spots", 1)) bb += double(v) * v;  // b, as the lab makes it
+  ASSERT_EQ(r.size(), 64u * 64);
+  EXPECT_NEAR(std::sqrt(rr / bb), hist.back(), 1e-3 * hist.back()) << "the dumped r is the residual CG tracks";
 }

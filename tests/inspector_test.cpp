@@ -2,10 +2,12 @@
 // minimum and maximum are the field's own; float-float pairs add up; NaN and infinities are
 // counted apart from the range; a vec4 grid keeps its row.
 #include "helpers.h"
+#include "io/npy.h"
 #include "inspector.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 class InspectorTest : public GpuTest {};
@@ -55,7 +57,14 @@ TEST_F(InspectorTest, TypesAndSpecialValues) {
   EXPECT_EQ(v4.value(1, 3), 5.0);
   EXPECT_EQ(v4.nans, 1u);
   EXPECT_EQ(inspect(item, "uint").value(0), double(0x3f800000u));
-  EXPECT_THROW(inspect(item, "double"), std::invalid_argument);
+  auto v2 = inspect(item, "vec2");
+  EXPECT_EQ(v2.count, 4u);
+  EXPECT_EQ(v2.value(1, 1), double(-3e-9f));
+  auto d = inspect(item, "double");  // the bytes of 1.0f, 1e-8f as one double
+  double expect;
+  std::memcpy(&expect, v.data(), 8);
+  EXPECT_EQ(d.value(0), expect);
+  EXPECT_THROW(inspect(item, "quad"), std::invalid_argument);
   // Every lab that keeps grids offers them.
   for (const char* name : {"wave", "cloth", "linalg"}) {
     auto lab = make_lab(name);
@@ -65,4 +74,44 @@ TEST_F(InspectorTest, TypesAndSpecialValues) {
     for (auto& it : lab->inspectables()) EXPECT_GT(inspect(it, it.type).count, 0u) << name << " " << it.name;
     vkDeviceWaitIdle(ctx().device);
   }
+}
+
+// The machining stock's heights are stored as order-preserving keys (for the atomic minimum):
+// read as "height key" they are the heights themselves; the mesh lab offers its coordinates
+// and each field as its type.
+TEST_F(InspectorTest, MachiningKeysAndMeshFieldsReadAsTheirValues) {
+  auto lab = make_lab("machining");
+  lab->params().set("stock_size", "64");
+  lab->build(ctx());
+  gpu::Profiler prof(ctx());
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    prof.begin_frame(cmd);
+    lab->step(cmd, prof, 40);
+  });
+  vkDeviceWaitIdle(ctx().device);
+  auto items = lab->inspectables();
+  ASSERT_EQ(items.size(), 1u);
+  auto in = inspect(items[0], items[0].type);
+  auto dir = scratch("inspect-machining");
+  lab->dump(dir);
+  std::vector<size_t> shape;
+  auto heights = read_npy(dir / "heights.npy", &shape);
+  ASSERT_EQ(in.count, heights.size());
+  EXPECT_EQ(in.width, shape[1]);
+  auto [lo, hi] = std::minmax_element(heights.begin(), heights.end());
+  EXPECT_EQ(in.min, double(*lo));
+  EXPECT_EQ(in.max, double(*hi));
+  EXPECT_LT(in.min, in.max) << "the tool cut into the stock";
+  for (size_t i : {size_t(0), heights.size() / 2 + 7, heights.size() - 1}) EXPECT_EQ(in.value(i), double(heights[i]));
+
+  auto mesh = make_lab("mesh");
+  mesh->build(ctx());
+  auto fields = mesh->inspectables();
+  ASSERT_GE(fields.size(), 1u);
+  auto crd = inspect(fields[0], "vec4");
+  EXPECT_EQ(fields[0].type, "vec4");
+  EXPECT_GT(crd.count, 100u);
+  for (size_t i = 0; i < crd.count; i += 97) EXPECT_EQ(crd.value(i, 3), 0.0);
+  for (auto& f : fields) EXPECT_GT(inspect(f, f.type).count, 0u) << f.name;
+  vkDeviceWaitIdle(ctx().device);
 }

@@ -438,3 +438,40 @@ TEST_F(GpuTest, CgWorkloadComparesThreePrecisions) {
   EXPECT_GT(f, 100 * ff);
   EXPECT_LT(d, 1e-11);
 }
+
+// The lab's picture data: operands as fields on the drawing grid, the band a box filter,
+// and each operator still equal to its CPU reference; the panels name what is drawn.
+TEST_F(GpuTest, FieldOperandsKeepEveryOperatorExact) {
+  for (Op op : {Op::Axpby, Op::Product, Op::Banded, Op::Dense, Op::Cg}) {
+    WorkloadConfig c;
+    c.op = op;
+    c.side = 16;
+    c.dense_n = 100;
+    c.fields = true;
+    c.layout = Layout::Texture;
+    Workload w(ctx(), c);
+    auto panels = w.panels();
+    ASSERT_GE(panels.size(), 2u);
+    auto x = panels[0].vec->download();
+    EXPECT_EQ(*std::max_element(x.begin(), x.end()), 1.0f) << "the hot spots reach 1";
+    EXPECT_EQ(*std::min_element(x.begin(), x.end()), 0.0f);
+    ctx().submit_now([&](VkCommandBuffer cmd) {  // CG: iterations enough to solve it (check: its true residual)
+      for (int i = 0; i < (op == Op::Cg ? 60 : 1); ++i) w.record(cmd);
+    });
+    w.run_cpu();
+    EXPECT_LT(w.check(), op == Op::Cg ? 1e-4 : 1e-5) << panels.back().name;
+    EXPECT_EQ(panels.back().vec, &w.result());
+    EXPECT_EQ(w.residual() != nullptr, op == Op::Cg);
+  }
+  // The box filter: A x averages the 12 neighbours along the vector's order.
+  WorkloadConfig c;
+  c.side = 8, c.fields = true;
+  Workload w(ctx(), c);
+  ctx().submit_now([&](VkCommandBuffer cmd) { w.record(cmd); });
+  auto x = w.panels()[0].vec->download(), ax = w.result().download();
+  for (size_t i = 6; i + 6 < x.size(); ++i) {
+    double sum = 0;
+    for (int k = -6; k < 6; ++k) sum += x[i + k];
+    ASSERT_NEAR(ax[i], sum / 12, 1e-6) << i;
+  }
+}

@@ -362,3 +362,33 @@ TEST(Window, RecordsThePictureEveryFrame) {
   EXPECT_GT(v.width, 400u);  // the picture: the window less the sidebar
   EXPECT_LT(v.width, 1000u);
 }
+
+// The Inspect tab from the window: I opens it and reads the chosen array back once; the
+// window prints the summary it shows. Diffusion's field starts as hot spots of 1 on 0 and
+// only spreads, so its range stays inside [0, 1] with no NaN; the mesh lab's first array is
+// the coordinates of the bracket (vec4, w = 0).
+TEST(Window, KeyIReadsTheInspectedArray) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto dir = scratch("inspect-key");
+  auto xvfb = "cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe();
+  auto png = dir / "inspect.png";
+  auto r = run_process(xvfb + " --validate --frames 20 --size 900x560 --keys 8:i --capture " + png.string());
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto at = r.out.find("inspect: temperature as float at step ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  double lo = -1, hi = -1;
+  size_t count = 0, nans = 1;
+  auto line = r.out.substr(r.out.find(':', at + 40) + 1);
+  ASSERT_EQ(std::sscanf(line.c_str(), " %zu values, min %lf, max %lf, NaN %zu", &count, &lo, &hi, &nans), 4) << line;
+  EXPECT_EQ(count, 256u * 256);
+  EXPECT_GE(lo, 0.0);
+  EXPECT_LE(hi, 1.0);
+  EXPECT_GT(hi, 0.1);
+  EXPECT_EQ(nans, 0u);
+  EXPECT_TRUE(fs::exists(png));
+  // without I nothing is read back
+  r = run_process(xvfb + " --frames 10 --size 900x560 --tab Inspect");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.find("inspect:"), std::string::npos) << r.out;
+}

@@ -175,7 +175,7 @@ class FloatLab : public Lab {
   void ui() override {
     ImGui::TextWrapped(
         "Each probe is a compute dispatch of one operation over bit patterns; 'IEEE' is what "
-        "binary32 with round-to-nearest-even gives on this CPU. Pictures (Picture tab or the list below): "
+        "binary32 with round-to-nearest-even gives on this CPU. Pictures (the Picture list above): "
         "the verdicts as a table, the error map of each operation over its input range, or the bits of "
         "TEST 5 and 6 as the seed's tables print them.");
     // Wider than the sidebar: it scrolls sideways (or drag the sidebar's edge).

@@ -85,7 +85,8 @@ ChartPicture ulp_chart(const floatlab::UlpMap& m) {
                   " random inputs a binade";
   p.chart.x_label = "input x in [2^e, 2^(e+1)); a * b and a / b: b in [1, 2)";
   for (double u : m.max_ulp) p.cells.push_back(std::isnan(u) ? NAN : float(std::log2(1 + u)));
-  for (int e = m.e_lo; e <= m.e_hi; e += 5) p.chart.x_ticks.push_back({float(e - m.e_lo) + 0.5f, "2^" + std::to_string(e)});
+  for (int e = m.e_lo; e <= m.e_hi; e += 5)
+    p.chart.x_ticks.push_back({float(e - m.e_lo) + 0.5f, "2^" + std::to_string(e)});
   for (size_t i = 0; i < m.ops.size(); ++i) p.chart.y_ticks.push_back({float(i) + 0.5f, m.ops[i]});
   // The colours span what this device shows (at least 0 to 4: up to 15 ulps).
   float top = 4;

@@ -1,9 +1,10 @@
 // The linear algebra lab's knobs, panel and dump (seed 000, ch. 3 and §4.3). Math:
-// compute/linalg/ (its benchmark and the panel's Run: compute/linalg/bench.cpp); picture: render/heatmap_view (a vector
-// drawn as the image it is).
+// compute/linalg/ (its benchmark and the panel's Run: compute/linalg/bench.cpp); pictures: linalg_pictures.* (the
+// vectors as fields on their grid, drawn by render/heatmap_view straight from the GPU).
 #include "gpu/bandwidth.h"
 #include "heatmap_view.h"
 #include "lab.h"
+#include "linalg_pictures.h"
 #include "plot.h"
 #include "linalg/bench.h"
 #include "linalg/workload.h"
@@ -14,6 +15,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 using namespace linalg;
@@ -48,6 +50,12 @@ class LinalgLab : public Lab {
                     "dot: accumulate in float, or in float-float (Da Graça 2006's Add22/Mul12, one pass)")
         .labelled("Dot precision")
         .rebuild = true;
+    params_
+        .add_choice("data", {"fields", "random"}, "fields",
+                    "fields: x hot spots, y a Gaussian, the band a box filter, for a picture that teaches; random: "
+                    "non-zero random values, as the tests and benchmarks use")
+        .labelled("Operands")
+        .rebuild = true;
     params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n")
         .labelled("Dense matrix size", "rows")
         .rebuild = true;
@@ -68,6 +76,11 @@ class LinalgLab : public Lab {
     params_.group("Picture");
     params_.add_choice("colormap", render::colormap_names(), "coolwarm", "colour map of the picture")
         .labelled("Colour map");
+    params_
+        .add_choice("picture", {"fields", "residual", "layout"}, "fields",
+                    "fields: the operands and the result on their grid; residual: CG's r alone, on its own scale; "
+                    "layout: the first texels, which element sits in which channel")
+        .labelled("Picture");
     params_.group("Operator");
     params_.add_int("seed", 1, 0, 1000000, "random data seed").labelled("Random seed").rebuild = true;
   }
@@ -75,11 +88,20 @@ class LinalgLab : public Lab {
   std::string name() const override { return "linalg"; }
   std::string title() const override { return "Linear algebra on the GPU (Bleton 2005, ch. 3)"; }
   std::vector<Inspectable> inspectables() const override {
-    return {{"the result, as drawn", {nullptr, display_.get()}, "float", display_->width(), true}};
+    std::vector<Inspectable> out;
+    auto panels = work_->panels();
+    for (size_t i = 0; i < panels.size(); ++i)
+      out.push_back({panels[i].name + ", as drawn", {nullptr, panels_[i].get()}, "float", panels_[i]->width()});
+    if (residual_) out.push_back({"r, as drawn", {nullptr, residual_.get()}, "float", residual_->width()});
+    return out;
   }
   render::Legend legend() const override {
-    return {{legend_title(), "run " + std::to_string(steps_done_), legend_values({"operator", "side", "layout"})},
-            render::LegendBar{params_.choice("colormap"), lo_, hi_, "the result's values"}};
+    std::vector<std::string> lines = {legend_title(), status(), legend_values({"operator", "side", "layout", "data"})};
+    std::string cmap = params_.choice("colormap");
+    if (picture() == "layout") return layout_.legend(lines);
+    if (picture() == "residual")
+      return {lines, render::LegendBar{cmap, r_lo_, r_hi_, "r = b - A x, as CG updates it"}, residual_chart()};
+    return {lines, render::LegendBar{cmap, lo_, hi_, "the vectors' values"}, fields_chart()};
   }
 
   WorkloadConfig config() const {
@@ -92,6 +114,7 @@ class LinalgLab : public Lab {
     c.dense_n = uint32_t(params_.get_int("dense_n"));
     c.cg_c = float(params_.get("cg_c"));
     c.float_float = params_.choice("dot_precision") == "float-float";
+    c.fields = params_.choice("data") == "fields";
     c.seed = uint32_t(params_.get_int("seed"));
     return c;
   }
@@ -100,19 +123,34 @@ class LinalgLab : public Lab {
     if (view_ && &ctx != ctx_) view_.reset();
     auto w = std::make_unique<Workload>(ctx, config());
     uint32_t width = w->grid_width(), height = (w->n() + width - 1) / width;
-    auto display = std::make_unique<gpu::Image>(ctx, width, height, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
+    auto image = [&] {
+      return std::make_unique<gpu::Image>(ctx, width, height, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
+    };
+    std::vector<std::unique_ptr<gpu::Image>> panels;
+    for (size_t i = 0; i < w->panels().size(); ++i) panels.push_back(image());
+    auto residual = w->residual() ? image() : nullptr;
     if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
     ctx_ = &ctx;
     work_ = std::move(w);
-    display_ = std::move(display);
+    panels_ = std::move(panels);
+    residual_ = std::move(residual);
     comparison_ = {};
     problem_.clear();
     params_.rebuild_pending = false;
     start();
   }
 
-  std::string problem() override {
+  std::string problem() override {  // after the frame's fence: CG's history, the dot's scalar once
     read_cg();
+    if (refit_ && steps_done_ > 0) {  // once the first results exist
+      refit_ = false;
+      fit_range();
+    }
+    auto op = work_->config().op;
+    if ((op == Op::Dot || op == Op::Norm) && steps_done_ > 0 && !scalar_read_) {
+      scalar_ = {work_->ops().scalars().get(8), work_->ops().scalars().get(9)};
+      scalar_read_ = true;
+    }
     return problem_;
   }
 
@@ -138,13 +176,27 @@ class LinalgLab : public Lab {
       steps_done_ += steps;
       cg_pending_ = is_cg;
     }
-    gpu::Profiler::Scope s(prof, cmd, "linalg.unpack", work_->result().bytes() + 4.0 * work_->n(), 0);
-    work_->ops().unpack(cmd, work_->result(), *display_);
+    auto panels = work_->panels();
+    double bytes = 0;
+    for (auto& p : panels) bytes += p.vec->bytes() + 4.0 * work_->n();
+    gpu::Profiler::Scope s(prof, cmd, "linalg.unpack", bytes, 0);
+    for (size_t i = 0; i < panels.size(); ++i) work_->ops().unpack(cmd, *panels[i].vec, *panels_[i]);
+    if (residual_) work_->ops().unpack(cmd, *work_->residual(), *residual_);
   }
 
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     gpu::Profiler::Scope s(prof, cmd, "linalg.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
-    view_->draw(cmd, frame, *display_, {params_.choice("colormap"), lo_, hi_, false});
+    std::string cmap = params_.choice("colormap");
+    if (picture() == "layout") return layout_.draw(cmd, frame, *view_);
+    if (picture() == "residual") {
+      view_->draw(cmd, frame, *residual_,
+                  {cmap, r_lo_, r_hi_, false, render::chart_rect(frame.area, residual_chart())});
+      return;
+    }
+    auto c = fields_chart();
+    auto r = render::chart_rect(frame.area, c);
+    for (size_t i = 0; i < panels_.size(); ++i)
+      view_->draw(cmd, frame, *panels_[i], {cmap, lo_, hi_, false, panel_rect(r, c, i, panels_[i]->width())});
   }
 
   // Long: the panel, a list of ImGui widgets in the order they appear.
@@ -153,12 +205,7 @@ class LinalgLab : public Lab {
     ImGui::TextWrapped("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
                        layout_name(c.layout));
     ImGui::TextDisabled("declared per application: %.3g MB, %.3g MFLOP", work_->bytes() / 1e6, work_->flops() / 1e6);
-    if ((c.op == Op::Dot || c.op == Op::Norm) && steps_done_ > 0) {
-      // The same inputs every frame: read the GPU's scalar once, not with every frame.
-      if (!scalar_read_) {
-        scalar_ = {work_->ops().scalars().get(8), work_->ops().scalars().get(9)};
-        scalar_read_ = true;
-      }
+    if ((c.op == Op::Dot || c.op == Op::Norm) && scalar_read_) {  // read once after the first frame (problem())
       if (c.op == Op::Dot && c.float_float)
         ImGui::TextWrapped("result on the GPU: %.7g + %.7g", double(scalar_[0]), double(scalar_[1]));
       else
@@ -209,15 +256,20 @@ class LinalgLab : public Lab {
                             t["cpu_ms"].get<double>(), t["gain"].get<double>());
       }
     }
-    ImGui::TextDisabled("picture: the %s, %u values a row", c.op == Op::Cg ? "solution x on its grid" : "result vector",
-                        display_->width());
+    ImGui::TextDisabled("picture: %s; %u values a row",
+                        picture() == "layout"     ? "the first texels (as last read)"
+                        : picture() == "residual" ? "CG's residual r on its grid"
+                                                  : "the vectors on their grid",
+                        work_->grid_width());
+    if (params_.choice("picture") == "residual" && !residual_)
+      ImGui::TextDisabled("(the residual picture is CG's: operator cg)");
   }
 
   nlohmann::json dump(const std::filesystem::path& dir) override {
     auto values = work_->result().download();
-    uint32_t w = display_->width();
-    values.resize(size_t(w) * display_->height(), 0.0f);
-    write_npy(dir / "result.npy", values, {display_->height(), w});
+    uint32_t w = work_->grid_width(), h = (work_->n() + w - 1) / w;
+    values.resize(size_t(w) * h, 0.0f);
+    write_npy(dir / "result.npy", values, {h, w});
     nlohmann::json j = {
         {"arrays", {{"result.npy", "float32 [rows, width]: the result vector, row-major, zero padded"}}},
         {"operator", work_->name()},
@@ -227,6 +279,10 @@ class LinalgLab : public Lab {
       read_cg();
       write_npy(dir / "cg_residual.npy", history_, {history_.size()});
       j["arrays"]["cg_residual.npy"] = "float32 [iterations + 1]: ||r_i|| / ||b||";
+      auto r = work_->residual()->download();
+      r.resize(size_t(w) * h, 0.0f);
+      write_npy(dir / "residual.npy", r, {h, w});
+      j["arrays"]["residual.npy"] = "float32 [rows, width]: CG's residual r = b - A x (its recurrence)";
       j["cg_iterations"] = work_->cg_iterations();
       j["cg_converged"] = converged_;
       j["true_relative_residual"] = work_->check();
@@ -245,6 +301,7 @@ class LinalgLab : public Lab {
   void start() {
     steps_done_ = 0;
     scalar_read_ = false;
+    refit_ = true;
     converged_ = false;
     cg_pending_ = false;
     history_.clear();
@@ -271,26 +328,68 @@ class LinalgLab : public Lab {
     }
   }
 
-  void fit_range() {  // a read-back for the picture's colour range, only on request or convergence
-    auto v = work_->result().download();
-    auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-    float m = std::max(std::fabs(*lo), std::fabs(*hi));
-    bool signed_values = *lo < 0;
-    lo_ = signed_values ? -m : 0.0f;
+  // Read-backs for the colour ranges and the layout view, only on request, on convergence or a rebuild.
+  void fit_range() {
+    float lo = 0, hi = 0;
+    for (auto& p : work_->panels()) {
+      auto v = p.vec->download();
+      auto [a, b] = std::minmax_element(v.begin(), v.end());
+      lo = std::min(lo, *a), hi = std::max(hi, *b);
+    }
+    float m = std::max(std::fabs(lo), std::fabs(hi));
+    lo_ = lo < 0 ? -m : 0.0f;
     hi_ = m > 0 ? m : 1.0f;
+    if (residual_) {
+      auto r = work_->residual()->download();
+      float rm = 0;
+      for (float x : r) rm = std::max(rm, std::fabs(x));
+      r_lo_ = rm > 0 ? -rm : -1.0f, r_hi_ = rm > 0 ? rm : 1.0f;
+    }
+    auto& x = work_->result();
+    layout_.set(*ctx_, layout_chart(x.download(), x.layout(), x.side(), params_.choice("colormap"), lo_, hi_));
+  }
+
+  // "residual" without CG shows the fields.
+  std::string picture() const {
+    std::string p = params_.choice("picture");
+    return p == "residual" && !residual_ ? "fields" : p;
+  }
+  render::Chart fields_chart() const {
+    std::vector<std::string> names;
+    for (auto& p : work_->panels()) names.push_back(p.name);
+    return panels_chart(names, panels_[0]->width(), panels_[0]->height());
+  }
+  render::Chart residual_chart() const {
+    return panels_chart({"r = b - A x (CG's residual)"}, residual_->width(), residual_->height());
+  }
+  std::string status() const {
+    auto op = work_->config().op;
+    char b[96];
+    if (op == Op::Cg)
+      std::snprintf(b, sizeof b, "CG iteration %u, |r|/|b| = %.2e%s", work_->cg_iterations(),
+                    history_.empty() ? 1.0 : double(history_.back()), converged_ ? " (converged)" : "");
+    else if (op == Op::Dot && scalar_read_)
+      std::snprintf(b, sizeof b, "x . y = %.7g", double(scalar_[0]) + double(scalar_[1]) * work_->config().float_float);
+    else if (op == Op::Norm && scalar_read_)
+      std::snprintf(b, sizeof b, "|x| = %.7g", double(scalar_[0]));
+    else
+      std::snprintf(b, sizeof b, "run %llu", (unsigned long long)steps_done_);
+    return b;
   }
 
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<Workload> work_;
-  std::unique_ptr<gpu::Image> display_;
+  std::vector<std::unique_ptr<gpu::Image>> panels_;  // work_->panels(), unpacked every frame
+  std::unique_ptr<gpu::Image> residual_;             // CG's r
+  ChartImage layout_;                                // the layout view, made by fit_range()
   std::unique_ptr<render::HeatmapView> view_;
   std::vector<float> history_;
   bool converged_ = false, cg_pending_ = false;
-  float lo_ = -1, hi_ = 1;
+  float lo_ = -1, hi_ = 1, r_lo_ = -1, r_hi_ = 1;
   BenchRow last_run_;
   PrecisionComparison comparison_;
   std::array<float, 2> scalar_{};  // dot / norm result as last read back
-  bool scalar_read_ = false;
+  bool scalar_read_ = false, refit_ = false;
   std::string problem_;
 };
 

@@ -112,6 +112,9 @@ class MachiningLab : public Lab {
   }
 
   std::string name() const override { return "machining"; }
+  std::vector<Inspectable> inspectables() const override {
+    return {{"brin heights (order-preserving keys)", {&machine_->height_keys()}, "height key", machine_->stock().nx}};
+  }
   std::string title() const override { return "Milling by Z-buffer (Abecassis 2012, SIMSURF)"; }
   render::Legend legend() const override {
     std::string at = "position " + std::to_string(done_) + " of " +

@@ -76,6 +76,22 @@ class MeshLab : public Lab {
   }
 
   std::string name() const override { return "mesh"; }
+  // The coordinates and every field, each read as its type (int and double vectors: their
+  // components one after another, a 3-vector padded to 4 as std430 stores it).
+  std::vector<Inspectable> inspectables() const override {
+    std::vector<Inspectable> out = {{"VerCrd (vertex coordinates)", {&gpu_->coordinate_buffer()}, "vec4"}};
+    for (auto& n : gpu_->field_names()) {
+      auto t = gpu_->field_type(n);
+      std::string type = t.scalar == Scalar::Double ? "double"
+                         : t.scalar == Scalar::Int  ? "int"
+                         : t.components == 1        ? "float"
+                         : t.components == 2        ? "vec2"
+                                                    : "vec4";
+      out.push_back(
+          {n + " (" + short_name(gpu_->field_at(n)) + ", " + glsl_type(t) + ")", {&gpu_->field_buffer(n)}, type});
+    }
+    return out;
+  }
   std::string title() const override { return "Kernels on unstructured meshes (Maréchal 2020, GMlib)"; }
   render::Legend legend() const override {
     render::Legend l{{legend_title(), "run " + std::to_string(steps_done_),

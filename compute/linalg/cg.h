@@ -55,6 +55,7 @@ class Cg {
   void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x);
   double bytes_per_iteration(Variant v) const;
   double flops_per_iteration(Variant v) const;
+  const Vec& residual() const { return r_; }  // the recurrence's r after the last iteration recorded
 
  private:
   // q = A·v, with S[slot] = v·q when slot != kNoSlot (modern) or A·v by thesis passes.

@@ -55,6 +55,14 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
   ops_ = std::make_unique<Ops>(ctx, c.layout);
   n_ = c.op == Op::Dense ? c.dense_n : c.side * c.side * 4;
   double vec = 16.0 * ((n_ + 3) / 4);
+  // Operand k: a field on the drawing grid (cropped to n values) or random, non-zero.
+  auto operand = [&](uint32_t k) {
+    if (!c.fields) return random_nonzero(n_, c.seed + k + (c.op == Op::Banded || c.op == Op::Dense));
+    uint32_t w = grid_width(), h = (n_ + w - 1) / w;
+    auto f = grid_field(w, h, k == 0 ? "spots" : "gaussian", c.seed + k);
+    f.resize(n_);
+    return f;
+  };
   auto vector = [&](const std::vector<float>& values) {
     auto v = std::make_unique<Vec>(ctx, uint32_t(values.size()), c.layout);
     v->upload(values);
@@ -65,8 +73,8 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
     case Op::Product:
     case Op::Dot:
     case Op::Norm:
-      xs_ = random_nonzero(n_, c.seed);
-      ys_ = random_nonzero(n_, c.seed + 1);
+      xs_ = operand(0);
+      ys_ = operand(1);
       x_ = vector(xs_);
       y_ = vector(ys_);
       out_ = std::make_unique<Vec>(ctx, n_, c.layout);
@@ -75,8 +83,10 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
       break;
     case Op::Banded:
       banded_ = random_band(n_, int(c.diagonals), c.seed);
+      if (c.fields)
+        for (auto& [offset, d] : banded_.diagonals) std::fill(d.begin(), d.end(), 1.0f / float(c.diagonals));
       gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout);
-      xs_ = random_nonzero(n_, c.seed + 1);
+      xs_ = operand(0);
       x_ = vector(xs_);
       out_ = std::make_unique<Vec>(ctx, n_, c.layout);
       bytes_ = (c.diagonals + 2) * vec;
@@ -85,8 +95,8 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
     case Op::Dense:
       dense_ = random_dense(n_, c.seed);
       gpu_dense_ = std::make_unique<GpuDense>(ctx, dense_);
-      xs_ = random_nonzero(n_, c.seed + 1);
-      ys_ = random_nonzero(n_, c.seed + 2);
+      xs_ = operand(0);
+      ys_ = operand(1);
       x_ = vector(xs_);
       y_ = vector(ys_);
       out_ = std::make_unique<Vec>(ctx, n_, c.layout);
@@ -252,10 +262,31 @@ PrecisionComparison Workload::compare_precisions(float tolerance, uint32_t max_i
 
 const Vec& Workload::result() const { return config_.op == Op::Dot || config_.op == Op::Norm ? *x_ : *out_; }
 
+std::vector<Panel> Workload::panels() const {
+  switch (config_.op) {
+    case Op::Axpby:
+      return {{"x", x_.get()}, {"y", y_.get()}, {"1.5 x - 0.5 y", out_.get()}};
+    case Op::Product:
+      return {{"x", x_.get()}, {"y", y_.get()}, {"x * y (element by element)", out_.get()}};
+    case Op::Dot:
+      return {{"x", x_.get()}, {"y", y_.get()}};
+    case Op::Norm:
+      return {{"x", x_.get()}};
+    case Op::Banded:
+      return {{"x", x_.get()}, {"A x (" + std::to_string(config_.diagonals) + " diagonals)", out_.get()}};
+    case Op::Dense:
+      return {{"x", x_.get()}, {"y", y_.get()}, {"A x + y", out_.get()}};
+    case Op::Cg:
+      return {{"b (the right-hand side)", y_.get()}, {"x (the solution so far)", out_.get()}};
+  }
+  return {};
+}
+
+const Vec* Workload::residual() const { return cg_ ? &cg_->residual() : nullptr; }
+
 uint32_t Workload::grid_width() const {
-  if (config_.op == Op::Cg) return 2 * config_.side;
   if (config_.op == Op::Dense) return std::max(1u, uint32_t(std::ceil(std::sqrt(double(n_)))));
-  return 4 * config_.side;  // the texture as the thesis stores it: 4 values a texel, side by side
+  return 2 * config_.side;  // side·side·4 values on a square grid
 }
 
 }  // namespace linalg

@@ -22,7 +22,16 @@ struct WorkloadConfig {
   uint32_t dense_n = 1024;   // dense: an n x n matrix
   float cg_c = 10.0f;        // CG: A = I - c·L (the implicit wave / diffusion matrix)
   bool float_float = false;  // dot: accumulate in float-float (seed 002) instead of float
+  // Operands as smooth fields on the vector's grid (x: hot spots, y: a Gaussian; banded: a
+  // box filter, every diagonal 1/diagonals) for pictures that teach; else random, non-zero.
+  bool fields = false;
   uint32_t seed = 1;
+};
+
+// A vector the picture shows, named ("x", "A x", ...).
+struct Panel {
+  std::string name;
+  const Vec* vec;
 };
 
 // CG on the same system in float32 (GPU), float-float (GPU) and double (CPU reference),
@@ -55,10 +64,13 @@ class Workload {
   // Max |gpu - cpu| over max |cpu| of the last results (CG: true relative residual of x).
   double check() const;
 
-  const Vec& result() const;  // the vector to draw (CG: x)
+  const Vec& result() const;  // the operator's vector result (CG: x; dot, norm: x)
+  // The operands and the result as the picture shows them, side by side on grid_width().
+  std::vector<Panel> panels() const;
+  const Vec* residual() const;  // CG: the recurrence's residual r; others: none
   // CG only: solve this workload's system three ways (see PrecisionComparison).
   PrecisionComparison compare_precisions(float tolerance, uint32_t max_iterations);
-  uint32_t grid_width() const;  // how to draw it: width of the picture in values
+  uint32_t grid_width() const;  // the grid the vectors are drawn on: its width in values (2·side, square)
   Ops& ops() { return *ops_; }
   uint32_t cg_iterations() const { return cg_iter_; }
 
