@@ -13,7 +13,7 @@ shot() {  # lab, then vklab's arguments
 }
 shot diffusion --lab diffusion --steps 400
 shot linalg --lab linalg --set operator=cg --set side=64 --steps 60
-shot floatlab --lab floatlab --steps 1
+shot floatlab --lab floatlab --set "picture=error map" --steps 1
 shot wave --preset wave/drop --steps 90
 shot cloth --lab cloth --steps 240
 shot machining --lab machining --tool assets/machining/ball-6mm.stl --path assets/machining/finish.nc --steps 150
