@@ -10,7 +10,8 @@ const float kWhite[4] = {0.95f, 0.95f, 0.95f, 1}, kShade[4] = {0, 0, 0, 0.6f};
 
 Rect chart_rect(VkRect2D area, const Chart& c) {
   float aw = float(area.extent.width), ah = float(area.extent.height), m = std::min(aw, ah);
-  float left = 0.17f * m, right = 0.03f * m, top = 0.09f * m, bottom = 0.34f * m;
+  float left = 0.17f * m, right = 0.03f * m, top = 0.12f * m,
+        bottom = 0.34f * m;  // top: under the window's transport bar
   float bw = std::max(1.0f, aw - left - right), bh = std::max(1.0f, ah - top - bottom);
   float gw = float(std::max(c.grid_w, 1u)), gh = float(std::max(c.grid_h, 1u)) * c.cell_aspect;
   float s = std::min(bw / gw, bh / gh), w = s * gw, h = s * gh;

@@ -30,11 +30,11 @@ ChartPicture layout_chart(const std::vector<float>& values, linalg::Layout layou
   bool texture = layout == linalg::Layout::Texture;
   uint32_t stride = texture ? side : 4;  // quads a row of the picture
   uint32_t t = std::min(4u, std::max(1u, stride));
-  const char* channels = texture ? "rgba" : "xyzw";
   // The window: t x t texels around the largest value, so the picture has something to show.
   size_t top = size_t(std::max_element(values.begin(), values.end(),
                                        [](float a, float b) { return std::fabs(a) < std::fabs(b); }) -
-                      values.begin()) / 4;
+                      values.begin()) /
+               4;
   uint32_t rows = uint32_t((values.size() / 4 + stride - 1) / stride);
   uint32_t x0 = std::min(uint32_t(top % stride) - std::min(uint32_t(top % stride), 1u), stride - t);
   uint32_t y0 = std::min(uint32_t(top / stride) - std::min(uint32_t(top / stride), 1u), rows - std::min(rows, t));
@@ -49,16 +49,17 @@ ChartPicture layout_chart(const std::vector<float>& values, linalg::Layout layou
         uint32_t x = 2 * tx + c % 2, y = 2 * ty + c / 2;
         float v = i < values.size() ? values[i] : 0.0f;
         p.cells[size_t(y) * 2 * t + x] = v;
-        std::string text = std::string(1, channels[c]) + ": " + (i < values.size() ? "[" + std::to_string(i) + "]" : "pad");
-        p.chart.notes.push_back({float(x) + 0.5f, float(y) + 0.5f, text, 0.9f, 0.25f});
+        std::string text = i < values.size() ? std::to_string(i) : "pad";  // the channel: by place (the key)
+        p.chart.notes.push_back({float(x) + 0.5f, float(y) + 0.5f, text, 0.9f, 0.3f});
       }
       if (ty == 0) p.chart.x_ticks.push_back({2.0f * float(tx) + 1, std::to_string(x0 + tx)});
       if (tx == 0) p.chart.y_ticks.push_back({2.0f * float(ty) + 1, std::to_string(y0 + ty)});
     }
   if (texture) {
-    p.chart.title = std::to_string(t) + " x " + std::to_string(t) + " of the RGBA32F texture's " + std::to_string(side) +
-                    " x " + std::to_string(side) + " texels";
-    p.chart.x_label = "element 4q + c is channel c (r, g, b, a) of texel q = row x " + std::to_string(side) + " + column";
+    p.chart.title = std::to_string(t) + " x " + std::to_string(t) + " of the RGBA32F texture's " +
+                    std::to_string(side) + " x " + std::to_string(side) + " texels";
+    p.chart.x_label =
+        "element 4q + c is channel c (r, g, b, a) of texel q = row x " + std::to_string(side) + " + column";
     p.chart.y_label = "texel row";
   } else {
     p.chart.title = std::to_string(t * t) + " of the storage buffer's " + std::to_string(values.size() / 4) + " vec4s";
@@ -68,6 +69,7 @@ ChartPicture layout_chart(const std::vector<float>& values, linalg::Layout layou
   p.colormap = colormap;
   p.lo = lo, p.hi = hi;
   p.bar = render::LegendBar{colormap, lo, hi, "the elements' values"};
-  p.key = texture ? "each texel drawn as 2 x 2 cells: r g / b a" : "each vec4 drawn as 2 x 2 cells: x y / z w";
+  p.key = texture ? "each texel as 2 x 2 cells, r g / b a, each cell its element's index"
+                  : "each vec4 as 2 x 2 cells, x y / z w, each cell its element's index";
   return p;
 }
