@@ -107,7 +107,8 @@ int run_bench(const Options& o) {
   }
   gpu::Context ctx(context_options(o));
   auto labs = std::move(checked);  // declared after ctx: their GPU state goes first
-  std::printf("device: %s (%s, Vulkan %s)\n", ctx.info.name.c_str(), ctx.info.driver.c_str(), ctx.info.api.c_str());
+  std::printf("device: %s (%s, Vulkan %s); memory: %s\n", ctx.info.name.c_str(), ctx.info.driver.c_str(),
+              ctx.info.api.c_str(), gpu::describe(ctx.allocator().options()).c_str());
   if (!o.sweep.empty()) return run_sweep_bench(o, ctx, *labs.front());
 
   VkDeviceSize probe = o.quick ? (16u << 20) : (512u << 20);
@@ -120,6 +121,7 @@ int run_bench(const Options& o) {
       {"date", utc_now()},
       {"quick", o.quick},
       {"timestamps", ctx.info.timestamps},
+      {"memory", gpu::describe(ctx.allocator().options())},
       {"saxpy", {{"bytes_per_array", bw.bytes_per_array}, {"median_ms", bw.median_ms}, {"gbps", bw.gbps}}},
       {"labs", nlohmann::json::object()}};
   BenchOptions options{o.quick, bw.gbps, o.only, o.engines};

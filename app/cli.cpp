@@ -121,6 +121,9 @@ std::string usage() {
          "  --quick             bench: small sizes only\n"
          "  --only A,B          bench: just these configurations (machining: the seed's, e.g. 'spiral,ebauche zoom')\n"
          "  --engines A,B       bench: just these engines (machining: e.g. 'fine,cpu')\n"
+         "  --memory M          how buffers and images get GPU memory: pooled (default: 256 MiB blocks,\n"
+         "                      2 MiB alignment), pooled:ALIGN[:BLOCK_MIB] or dedicated (one allocation\n"
+         "                      each); for the allocation experiment of docs/PERF.md\n"
          "  --runs N            bench: N whole benches, each in a fresh process; rows get min / median / max\n"
          "                      over the runs and their spread\n"
          "  --sweep N=A:B:K     bench: parameter N of --lab at K values from A to B (append :log for a\n"
@@ -204,7 +207,14 @@ Options parse_cli(int argc, char** argv) {
       o.sets.push_back(sh->param + "=" + value(a));
     else if (a == "--device")
       o.device = value(a);
-    else if (a == "--validate")
+    else if (a == "--memory") {
+      o.memory = value(a);
+      try {
+        gpu::parse_memory_options(o.memory);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
+    } else if (a == "--validate")
       o.validate = true;
     else if (a == "--quick")
       o.quick = true;
@@ -276,6 +286,7 @@ gpu::ContextOptions context_options(const Options& o) {
   gpu::ContextOptions c;
   c.validation = o.validate;
   c.device = o.device;
+  c.memory = gpu::parse_memory_options(o.memory);
   return c;
 }
 

@@ -23,6 +23,7 @@ struct Options {
   std::string preset;             // --preset FILE|NAME: a preset file, params.json or a shipped preset
   std::vector<std::string> sets;  // name=value for the lab's parameters (applied after the preset)
   std::string device;
+  std::string memory = "pooled";  // --memory (gpu/memory.h)
   bool validate = false;
   bool quick = false;                // bench: small sizes only
   std::vector<std::string> only;     // bench: just these configurations (--only a,b)

@@ -277,6 +277,7 @@ Context::Context(const ContextOptions& options) : Context(Empty{}) {
   }
 
   create_device(options);
+  allocator_ = std::make_unique<Allocator>(device, memory, options.memory);
   VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pi.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   pi.queueFamilyIndex = queue_family;
@@ -355,6 +356,7 @@ void Context::create_device(const ContextOptions& options) {
 Context::~Context() {
   if (device) {
     vkDeviceWaitIdle(device);
+    allocator_.reset();
     vkDestroyCommandPool(device, pool_, nullptr);
     vkDestroyDevice(device, nullptr);
   }

@@ -1,11 +1,13 @@
 // The Vulkan context: volk-loaded instance, optional validation with a message
 // counter, device choice, one queue, and a helper for one-off submissions.
 #pragma once
+#include "memory.h"
 #include "vk.h"
 
 #include <atomic>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
@@ -21,6 +23,7 @@ struct ContextOptions {
   bool swapchain = false;                        // enable VK_KHR_swapchain on the device
   // Called for each candidate queue family: must return true if it can present.
   std::function<bool(VkInstance, VkPhysicalDevice, uint32_t)> can_present;
+  MemoryOptions memory;  // how buffers and images get their memory (gpu/memory.h)
 };
 
 struct DeviceInfo {
@@ -65,6 +68,7 @@ class Context {
   bool validation_enabled() const { return messenger_ != VK_NULL_HANDLE; }
 
   uint32_t memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
+  Allocator& allocator() { return *allocator_; }  // every Buffer's and Image's memory
 
   // Records with `record`, submits, waits. For uploads, readbacks and tests.
   void submit_now(const std::function<void(VkCommandBuffer)>& record);
@@ -79,6 +83,7 @@ class Context {
   explicit Context(Empty) {}
   void create_messenger();                            // validation messages to on_message
   void create_device(const ContextOptions& options);  // features, extensions, queue
+  std::unique_ptr<Allocator> allocator_;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   PFN_vkDestroyDebugUtilsMessengerEXT destroy_messenger_ = nullptr;
   VkCommandPool pool_ = VK_NULL_HANDLE;

@@ -8,21 +8,6 @@ namespace gpu {
 
 namespace {
 
-// One allocation per resource, and the driver is told so (dedicated allocation): it may
-// then pick the placement and page size that suit one large buffer or image.
-VkDeviceMemory allocate(Context& ctx, VkMemoryRequirements req, VkMemoryPropertyFlags flags, VkBuffer buffer,
-                        VkImage image) {
-  VkMemoryDedicatedAllocateInfo dedicated{VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO};
-  dedicated.buffer = buffer;
-  dedicated.image = image;
-  VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, &dedicated};
-  ai.allocationSize = req.size;
-  ai.memoryTypeIndex = ctx.memory_type(req.memoryTypeBits, flags);
-  VkDeviceMemory mem;
-  VK_CHECK(vkAllocateMemory(ctx.device, &ai, nullptr, &mem));
-  return mem;
-}
-
 VkImageAspectFlags aspect_of(VkFormat f) {
   return f == VK_FORMAT_D32_SFLOAT || f == VK_FORMAT_D16_UNORM ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
 }
@@ -87,9 +72,14 @@ Buffer::Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool h
   vkGetBufferMemoryRequirements(ctx.device, buffer_, &req);
   auto flags = host_visible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
                             : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-  memory_ = allocate(ctx, req, flags, buffer_, VK_NULL_HANDLE);
-  VK_CHECK(vkBindBufferMemory(ctx.device, buffer_, memory_, 0));
-  if (host_visible) VK_CHECK(vkMapMemory(ctx.device, memory_, 0, VK_WHOLE_SIZE, 0, &mapped_));
+  try {
+    memory_ = ctx.allocator().allocate(req, flags, buffer_, VK_NULL_HANDLE);
+    VK_CHECK(vkBindBufferMemory(ctx.device, buffer_, memory_.memory, memory_.offset));
+  } catch (...) {
+    reset();
+    throw;
+  }
+  mapped_ = memory_.mapped;
 }
 
 Buffer& Buffer::operator=(Buffer&& o) noexcept {
@@ -97,7 +87,7 @@ Buffer& Buffer::operator=(Buffer&& o) noexcept {
     reset();
     ctx_ = o.ctx_;
     buffer_ = std::exchange(o.buffer_, VK_NULL_HANDLE);
-    memory_ = std::exchange(o.memory_, VK_NULL_HANDLE);
+    memory_ = std::exchange(o.memory_, Allocation{});
     size_ = std::exchange(o.size_, 0);
     mapped_ = std::exchange(o.mapped_, nullptr);
   }
@@ -107,9 +97,9 @@ Buffer& Buffer::operator=(Buffer&& o) noexcept {
 void Buffer::reset() {
   if (!ctx_) return;
   if (buffer_) vkDestroyBuffer(ctx_->device, buffer_, nullptr);
-  if (memory_) vkFreeMemory(ctx_->device, memory_, nullptr);
+  ctx_->allocator().free(memory_);
   buffer_ = VK_NULL_HANDLE;
-  memory_ = VK_NULL_HANDLE;
+  memory_ = {};
   mapped_ = nullptr;
   size_ = 0;
 }
@@ -200,8 +190,13 @@ Image::Image(Context& ctx, uint32_t width, uint32_t height, VkFormat format, VkI
   VK_CHECK(vkCreateImage(ctx.device, &ii, nullptr, &image_));
   VkMemoryRequirements req;
   vkGetImageMemoryRequirements(ctx.device, image_, &req);
-  memory_ = allocate(ctx, req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_NULL_HANDLE, image_);
-  VK_CHECK(vkBindImageMemory(ctx.device, image_, memory_, 0));
+  try {
+    memory_ = ctx.allocator().allocate(req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_NULL_HANDLE, image_);
+    VK_CHECK(vkBindImageMemory(ctx.device, image_, memory_.memory, memory_.offset));
+  } catch (...) {
+    reset();
+    throw;
+  }
   VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   vi.image = image_;
   vi.viewType = layers ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
@@ -229,7 +224,7 @@ Image& Image::operator=(Image&& o) noexcept {
     reset();
     ctx_ = o.ctx_;
     image_ = std::exchange(o.image_, VK_NULL_HANDLE);
-    memory_ = std::exchange(o.memory_, VK_NULL_HANDLE);
+    memory_ = std::exchange(o.memory_, Allocation{});
     view_ = std::exchange(o.view_, VK_NULL_HANDLE);
     format_ = o.format_;
     layout_ = o.layout_;
@@ -244,10 +239,10 @@ void Image::reset() {
   if (!ctx_) return;
   if (view_) vkDestroyImageView(ctx_->device, view_, nullptr);
   if (image_) vkDestroyImage(ctx_->device, image_, nullptr);
-  if (memory_) vkFreeMemory(ctx_->device, memory_, nullptr);
+  ctx_->allocator().free(memory_);
   view_ = VK_NULL_HANDLE;
   image_ = VK_NULL_HANDLE;
-  memory_ = VK_NULL_HANDLE;
+  memory_ = {};
 }
 
 size_t Image::texel_bytes() const { return format_bytes(format_); }

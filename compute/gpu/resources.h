@@ -53,7 +53,7 @@ class Buffer {
  private:
   Context* ctx_ = nullptr;
   VkBuffer buffer_ = VK_NULL_HANDLE;
-  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  Allocation memory_;  // from ctx.allocator()
   VkDeviceSize size_ = 0;
   void* mapped_ = nullptr;
 };
@@ -99,7 +99,7 @@ class Image {
  private:
   Context* ctx_ = nullptr;
   VkImage image_ = VK_NULL_HANDLE;
-  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  Allocation memory_;  // from ctx.allocator()
   VkImageView view_ = VK_NULL_HANDLE;
   VkFormat format_ = VK_FORMAT_UNDEFINED;
   VkImageLayout layout_ = VK_IMAGE_LAYOUT_UNDEFINED;

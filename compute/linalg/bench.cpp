@@ -121,6 +121,9 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   const int repeats = options.quick ? 3 : 15;
   BenchRows rows(options);
   auto run = [&](WorkloadConfig c) {
+    std::string pass = op_names()[size_t(c.op)] + (c.op == Op::Banded ? std::to_string(c.diagonals) : "") + "." +
+                       variant_name(c.variant) + "." + layout_name(c.layout);
+    if (!BenchOptions::chosen(options.only, pass)) return;  // --only axpby.modern.buffer,...
     try {
       Workload w(ctx, c);
       rows.push_back(measure(ctx, w, repeats, options.saxpy_gbps, options.quick ? 5 : 200));

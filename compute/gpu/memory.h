@@ -1,0 +1,74 @@
+// Device memory for every buffer and image. By default sub-allocated from a few large blocks
+// (vkAllocateMemory is called rarely, offsets of large resources aligned to 2 MiB so they sit
+// on the GPU's large pages); `--memory dedicated` gives each resource a dedicated allocation
+// instead, as vklab did before the allocation experiment of docs/PERF.md.
+#pragma once
+#include "vk.h"
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace gpu {
+
+struct MemoryOptions {
+  bool pooled = true;
+  VkDeviceSize block = 256ull << 20;  // bytes a block; a larger resource gets a block of its own
+  VkDeviceSize align = 2ull << 20;    // offset (and size) alignment of resources of at least this size
+};
+// "pooled" (the default), "pooled:ALIGN" (bytes), "pooled:ALIGN:BLOCK_MIB" or "dedicated";
+// throws std::invalid_argument naming the text.
+MemoryOptions parse_memory_options(const std::string& text);
+std::string describe(const MemoryOptions& o);  // "pooled, 256 MiB blocks, 2 MiB alignment"
+
+struct Allocation {
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  VkDeviceSize offset = 0, size = 0;
+  void* mapped = nullptr;  // host-visible memory: the resource's first byte
+  int block = -1;          // its block, or -1 for a dedicated allocation
+  explicit operator bool() const { return memory != VK_NULL_HANDLE; }
+};
+
+class Allocator {
+ public:
+  Allocator(VkDevice device, const VkPhysicalDeviceMemoryProperties& props, MemoryOptions options);
+  ~Allocator();
+  Allocator(const Allocator&) = delete;
+  Allocator& operator=(const Allocator&) = delete;
+
+  // Memory for a buffer (linear) or an image (optimal tiling: never in a buffer's block, so
+  // bufferImageGranularity cannot bite). Host-visible memory comes mapped.
+  Allocation allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags flags, VkBuffer buffer, VkImage image);
+  void free(const Allocation& a);
+
+  struct Stats {
+    uint64_t used = 0;      // bytes handed to live resources
+    uint64_t reserved = 0;  // bytes allocated from the driver (blocks and dedicated)
+    uint32_t resources = 0, allocations = 0;
+  };
+  Stats stats() const;
+  const MemoryOptions& options() const { return options_; }
+
+ private:
+  struct Block {
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+    VkDeviceSize size = 0;
+    uint32_t type = 0;
+    bool linear = true;
+    void* mapped = nullptr;
+    std::map<VkDeviceSize, VkDeviceSize> holes;  // offset -> bytes, free
+    uint32_t users = 0;
+  };
+  uint32_t memory_type(uint32_t bits, VkMemoryPropertyFlags flags) const;
+  VkDeviceMemory raw(VkDeviceSize size, uint32_t type, VkBuffer buffer, VkImage image, void** mapped);
+  VkDevice device_;
+  VkPhysicalDeviceMemoryProperties props_;
+  MemoryOptions options_;
+  mutable std::mutex mutex_;
+  std::vector<Block> blocks_;  // a freed block's slot is reused
+  Stats stats_;
+};
+
+}  // namespace gpu

@@ -1,0 +1,101 @@
+// gpu/memory: every buffer and image is placed in a block without overlapping another, large
+// ones on the chosen alignment; freeing gives holes back (merged), and an empty block back to
+// the driver; host-visible buffers in one block keep their own bytes; the dedicated strategy
+// makes one allocation a resource. Contents survive whatever the placement.
+#include "gpu/memory.h"
+#include "gpu/resources.h"
+#include "helpers.h"
+
+#include <algorithm>
+
+using Memory = GpuTest;
+
+TEST(MemoryOptions, ParseAndRefuse) {
+  auto p = gpu::parse_memory_options("pooled");
+  EXPECT_TRUE(p.pooled);
+  EXPECT_EQ(p.align, 2u << 20);
+  auto q = gpu::parse_memory_options("pooled:256:64");
+  EXPECT_EQ(q.align, 256u);
+  EXPECT_EQ(q.block, 64u << 20);
+  EXPECT_FALSE(gpu::parse_memory_options("dedicated").pooled);
+  for (const char* bad : {"", "pool", "pooled:", "pooled:3", "pooled:256:0", "pooled:x", "dedicated:1", "pooled:1:2:3"})
+    EXPECT_THROW(gpu::parse_memory_options(bad), std::invalid_argument) << bad;
+  EXPECT_EQ(gpu::describe(p), "pooled, 256 MiB blocks, 2 MiB alignment");
+}
+
+// Long: the allocator on its own, with requirements made up (no resources bound).
+TEST_F(Memory, PlacesWithoutOverlapAndGivesBlocksBack) {
+  gpu::MemoryOptions o;
+  o.block = 8u << 20, o.align = 1u << 20;
+  gpu::Allocator a(ctx().device, ctx().memory, o);
+  std::vector<gpu::Allocation> live;
+  uint32_t all_types = ~0u;
+  for (VkDeviceSize size : {100u, 5000u, 3u << 20, 70u, 1u << 20, 9u << 20, 4096u, 2u << 20}) {
+    VkMemoryRequirements req{size, 64, all_types};
+    live.push_back(a.allocate(req, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_NULL_HANDLE, VK_NULL_HANDLE));
+    auto& x = live.back();
+    EXPECT_GE(x.size, size);
+    EXPECT_EQ(x.offset % 64, 0u);
+    if (size >= o.align) EXPECT_EQ(x.offset % o.align, 0u) << size;
+  }
+  for (size_t i = 0; i < live.size(); ++i)
+    for (size_t j = i + 1; j < live.size(); ++j)
+      if (live[i].memory == live[j].memory)
+        EXPECT_TRUE(live[i].offset + live[i].size <= live[j].offset || live[j].offset + live[j].size <= live[i].offset)
+            << i << " and " << j << " overlap";
+  auto s = a.stats();
+  EXPECT_EQ(s.resources, live.size());
+  EXPECT_LE(s.allocations, 3u) << "a few blocks, not one allocation a resource";
+  EXPECT_GE(s.reserved, s.used);
+  // Free every other one, then a resource that fits a merged hole reuses the block.
+  for (size_t i = 0; i < live.size(); i += 2) a.free(live[i]);
+  auto again = a.allocate({100, 64, all_types}, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_NULL_HANDLE, VK_NULL_HANDLE);
+  EXPECT_EQ(a.stats().allocations, s.allocations);
+  a.free(again);
+  for (size_t i = 1; i < live.size(); i += 2) a.free(live[i]);
+  EXPECT_EQ(a.stats().used, 0u);
+  EXPECT_EQ(a.stats().reserved, 0u) << "empty blocks go back to the driver";
+  EXPECT_EQ(a.stats().allocations, 0u);
+}
+
+TEST_F(Memory, BuffersAndImagesKeepTheirContents) {
+  auto before = ctx().allocator().stats();
+  {
+    std::vector<gpu::Buffer> host, device;
+    for (int i = 0; i < 6; ++i) {
+      auto v = random_floats(1000 + 517 * i, -1, 1, i);
+      host.emplace_back(ctx(), v.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+      host.back().upload(v);
+      device.emplace_back(ctx(), v.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+      device.back().upload(v);
+    }
+    gpu::Image img(ctx(), 33, 17, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
+    auto pixels = random_floats(33 * 17, -5, 5, 99);
+    img.upload(pixels);
+    for (int i = 0; i < 6; ++i) {
+      auto v = random_floats(1000 + 517 * i, -1, 1, i);
+      EXPECT_EQ(host[i].download<float>(), v) << i;
+      EXPECT_EQ(device[i].download<float>(), v) << i;
+    }
+    EXPECT_EQ(img.download<float>(), pixels);
+    EXPECT_GT(ctx().allocator().stats().resources, before.resources + 12);
+  }
+  EXPECT_EQ(ctx().allocator().stats().used, before.used);
+}
+
+TEST_F(Memory, DedicatedMakesOneAllocationAResource) {
+  gpu::MemoryOptions o;
+  o.pooled = false;
+  gpu::Allocator a(ctx().device, ctx().memory, o);
+  std::vector<gpu::Allocation> live;
+  for (int i = 0; i < 5; ++i)
+    live.push_back(a.allocate({4096, 64, ~0u}, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                              VK_NULL_HANDLE, VK_NULL_HANDLE));
+  EXPECT_EQ(a.stats().allocations, 5u);
+  for (auto& x : live) {
+    EXPECT_EQ(x.offset, 0u);
+    EXPECT_NE(x.mapped, nullptr);
+    a.free(x);
+  }
+  EXPECT_EQ(a.stats().reserved, 0u);
+}
