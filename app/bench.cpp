@@ -1,6 +1,7 @@
 // vklab bench: each lab's passes at growing sizes, median GPU time, GB/s, GFLOP/s,
 // against the device's own streaming bandwidth and a CPU reference; JSON out.
 #include "gpu/bandwidth.h"
+#include "gpu/memory_experiment.h"
 #include "figures.h"
 #include "modes.h"
 #include "sweep.h"
@@ -110,6 +111,15 @@ int run_bench(const Options& o) {
   std::printf("device: %s (%s, Vulkan %s); memory: %s\n", ctx.info.name.c_str(), ctx.info.driver.c_str(),
               ctx.info.api.c_str(), gpu::describe(ctx.allocator().options()).c_str());
   if (!o.sweep.empty()) return run_sweep_bench(o, ctx, *labs.front());
+  if (o.memory_experiment) {
+    auto sets = gpu::memory_experiment(
+        ctx, o.quick ? std::vector<uint64_t>{4u << 20} : std::vector<uint64_t>{64u << 20, 256u << 20, 512u << 20},
+        o.quick ? 2 : 8);
+    if (!o.out.empty())
+      write_json(o.out, {{"device", device_json(ctx)}, {"date", utc_now()}, {"memory_experiment", gpu::to_json(sets)}});
+    report_validation(o, ctx);
+    return 0;
+  }
 
   VkDeviceSize probe = o.quick ? (16u << 20) : (512u << 20);
   auto bw = gpu::measure_bandwidth(ctx, probe);

@@ -124,6 +124,8 @@ std::string usage() {
          "  --memory M          how buffers and images get GPU memory: pooled (default: 256 MiB blocks,\n"
          "                      2 MiB alignment), pooled:ALIGN[:BLOCK_MIB] or dedicated (one allocation\n"
          "                      each); for the allocation experiment of docs/PERF.md\n"
+         "  --memory-experiment bench: saxpy over fresh allocations, trial after trial, by array size and\n"
+         "                      allocation strategy (docs/PERF.md); with --quick, small arrays\n"
          "  --runs N            bench: N whole benches, each in a fresh process; rows get min / median / max\n"
          "                      over the runs and their spread\n"
          "  --sweep N=A:B:K     bench: parameter N of --lab at K values from A to B (append :log for a\n"
@@ -207,6 +209,8 @@ Options parse_cli(int argc, char** argv) {
       o.sets.push_back(sh->param + "=" + value(a));
     else if (a == "--device")
       o.device = value(a);
+    else if (a == "--memory-experiment")
+      o.memory_experiment = true;
     else if (a == "--memory") {
       o.memory = value(a);
       try {

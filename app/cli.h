@@ -23,7 +23,8 @@ struct Options {
   std::string preset;             // --preset FILE|NAME: a preset file, params.json or a shipped preset
   std::vector<std::string> sets;  // name=value for the lab's parameters (applied after the preset)
   std::string device;
-  std::string memory = "pooled";  // --memory (gpu/memory.h)
+  std::string memory = "pooled";   // --memory (gpu/memory.h)
+  bool memory_experiment = false;  // bench --memory-experiment
   bool validate = false;
   bool quick = false;                // bench: small sizes only
   std::vector<std::string> only;     // bench: just these configurations (--only a,b)

@@ -7,6 +7,8 @@
 #include "helpers.h"
 
 #include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 using Memory = GpuTest;
 
@@ -89,7 +91,8 @@ TEST_F(Memory, DedicatedMakesOneAllocationAResource) {
   gpu::Allocator a(ctx().device, ctx().memory, o);
   std::vector<gpu::Allocation> live;
   for (int i = 0; i < 5; ++i)
-    live.push_back(a.allocate({4096, 64, ~0u}, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+    live.push_back(a.allocate({4096, 64, ~0u},
+                              VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
                               VK_NULL_HANDLE, VK_NULL_HANDLE));
   EXPECT_EQ(a.stats().allocations, 5u);
   for (auto& x : live) {
@@ -98,4 +101,25 @@ TEST_F(Memory, DedicatedMakesOneAllocationAResource) {
     a.free(x);
   }
   EXPECT_EQ(a.stats().reserved, 0u);
+}
+
+// The experiment from the command line: three strategies, each trial timed, as JSON.
+TEST(Cli, MemoryExperimentTimesEveryStrategy) {
+  auto dir = scratch("memory-experiment");
+  auto r = run_process(vklab_args("bench --memory-experiment --quick --validate --out " + (dir / "m.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto j = nlohmann::json::parse(std::ifstream(dir / "m.json"));
+  auto sets = j["memory_experiment"];
+  ASSERT_EQ(sets.size(), 3u);
+  EXPECT_EQ(sets[0]["strategy"], "dedicated (one allocation a resource)");
+  for (auto& s : sets) {
+    ASSERT_EQ(s["trial_ms"].size(), 2u);
+    for (auto& ms : s["trial_ms"]) EXPECT_GT(ms.get<double>(), 0.0);
+    EXPECT_LE(s["min_ms"].get<double>(), s["max_ms"].get<double>());
+  }
+  // a strategy the allocator does not know is refused as bad usage
+  r = run_process(vklab_args("bench --memory pooled:3 --quick"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--memory takes"), std::string::npos) << r.err;
 }

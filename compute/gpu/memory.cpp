@@ -15,7 +15,9 @@ MemoryOptions parse_memory_options(const std::string& text) {
     o.pooled = false;
     return o;
   }
-  auto bad = [&] { return std::invalid_argument("--memory takes dedicated or pooled[:ALIGN[:BLOCK_MIB]], not '" + text + "'"); };
+  auto bad = [&] {
+    return std::invalid_argument("--memory takes dedicated or pooled[:ALIGN[:BLOCK_MIB]], not '" + text + "'");
+  };
   if (text.rfind("pooled", 0) != 0) throw bad();
   std::vector<uint64_t> numbers;
   for (size_t at = 6; at < text.size();) {
@@ -120,8 +122,10 @@ Allocation Allocator::allocate(const VkMemoryRequirements& req, VkMemoryProperty
   b.holes[0] = b.size;
   auto slot = std::find_if(blocks_.begin(), blocks_.end(), [](const Block& x) { return !x.memory; });
   size_t bi = size_t(slot - blocks_.begin());
-  if (slot == blocks_.end()) blocks_.push_back(std::move(b));
-  else *slot = std::move(b);
+  if (slot == blocks_.end())
+    blocks_.push_back(std::move(b));
+  else
+    *slot = std::move(b);
   place(bi);
   return a;
 }
