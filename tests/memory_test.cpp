@@ -103,7 +103,8 @@ TEST_F(Memory, DedicatedMakesOneAllocationAResource) {
   EXPECT_EQ(a.stats().reserved, 0u);
 }
 
-// The experiment from the command line: three strategies, each trial timed, as JSON.
+// The experiment from the command line: three strategies, then idle times and warm-ups, each
+// trial timed, as JSON.
 TEST(Cli, MemoryExperimentTimesEveryStrategy) {
   auto dir = scratch("memory-experiment");
   auto r = run_process(vklab_args("bench --memory-experiment --quick --validate --out " + (dir / "m.json").string()));
@@ -111,8 +112,11 @@ TEST(Cli, MemoryExperimentTimesEveryStrategy) {
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto j = nlohmann::json::parse(std::ifstream(dir / "m.json"));
   auto sets = j["memory_experiment"];
-  ASSERT_EQ(sets.size(), 3u);
+  ASSERT_EQ(sets.size(), 3u + 6u);  // three strategies, then 2 idle times x 3 warm-ups
   EXPECT_EQ(sets[0]["strategy"], "dedicated (one allocation a resource)");
+  EXPECT_EQ(sets[3]["idle_s"].get<double>(), 0.0);
+  EXPECT_GT(sets[8]["idle_s"].get<double>(), 0.0);
+  EXPECT_EQ(sets[8]["warmup_ms"].get<double>(), 1000.0);
   for (auto& s : sets) {
     ASSERT_EQ(s["trial_ms"].size(), 2u);
     for (auto& ms : s["trial_ms"]) EXPECT_GT(ms.get<double>(), 0.0);

@@ -45,6 +45,7 @@ const Block kBlocks[] = {
     BLOCK("floatlab_push.h", FloatProbePush),
     BLOCK("floatlab_push.h", FloatLoopPush),
     BLOCK("gpu_push.h", SaxpyPush),
+    BLOCK("gpu_push.h", ClockProbePush),
     BLOCK("linalg_push.h", AxpbyPush),
     BLOCK("linalg_push.h", DotOnePush),
     BLOCK("linalg_push.h", DotThesisPush),

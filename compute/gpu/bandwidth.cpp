@@ -8,7 +8,7 @@
 namespace gpu {
 
 namespace {
-using push::SaxpyPush;  // shaders/common/gpu_push.h
+using push::SaxpyPush;  // shaders/common/gpu_push.h (ClockProbePush too)
 }  // namespace
 
 Saxpy::Saxpy(Context& ctx)
@@ -33,35 +33,55 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
+// Long: the warm-up (see bandwidth.h and docs/PERF.md's allocation experiment), then the timed runs.
 GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& record, int repeats, double warmup_ms) {
   GpuTiming out;
-  Profiler prof(ctx, 2);
+  Profiler prof(ctx, 4);
   if (!prof.supported()) return out;
-  auto timed = [&](int count) {
+  Pipeline probe =
+      make_compute(ctx, "gpu/clock_probe.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, sizeof(push::ClockProbePush));
+  Buffer probe_out(ctx, 64 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  // `count` applications in one submission, then (with probe_ms) the clock probe after them.
+  auto timed = [&](int count, double* probe_ms) {
     ctx.submit_now([&](VkCommandBuffer cmd) {
       prof.begin_frame(cmd);
-      Profiler::Scope s(prof, cmd, "run", 0, 0);
-      for (int i = 0; i < count; ++i) record(cmd);
+      {
+        Profiler::Scope s(prof, cmd, "run", 0, 0);
+        for (int i = 0; i < count; ++i) record(cmd);
+      }
+      if (probe_ms) {
+        Profiler::Scope s(prof, cmd, "clock probe", 0, 0);
+        probe.bind(cmd, {storage_buffer(probe_out)}, push::ClockProbePush{20000});
+        vkCmdDispatch(cmd, 1, 1, 1);
+      }
     });
     auto t = prof.resolve();
+    if (probe_ms) *probe_ms = t.size() > 1 ? t[1].ms : 0;
     return t.empty() ? 0.0 : t[0].ms;
   };
-  // Warm-up: batches grow until one lasts ~10 ms; then batches go on until the time per
-  // application has settled (two batches within 2%) and warmup_ms has passed. A GPU left
-  // idle while the CPU prepared data can take a while to raise its clocks again.
+  // Warm-up: batches grow until one lasts ~10 ms; they go on until the time per application
+  // has settled (two batches within 2 %), warmup_ms has passed and the clock probe is back
+  // within 3 % of the fastest this device has shown. A GPU left idle (while the CPU made data
+  // or timed its reference) comes back through slower clock steps that last a second or two,
+  // on which the time per application also looks settled. The first warm-up on a device
+  // lasts 15 x warmup_ms, for the probe to see the top clock; none lasts past 25 x warmup_ms.
+  const double calibrate = ctx.best_clock_probe_ms > 0 ? 0 : 15 * warmup_ms, cap = 25 * warmup_ms;
   double busy = 0, last = 0;
   for (int batch = 1;;) {
-    double ms = timed(batch);
+    double probe_ms = 0, ms = timed(batch, &probe_ms);
     if (ms <= 0) break;  // cannot happen with timestamps; guards a broken device
-    busy += ms;
+    busy += ms + probe_ms;
+    if (probe_ms > 0 && (ctx.best_clock_probe_ms <= 0 || probe_ms < ctx.best_clock_probe_ms))
+      ctx.best_clock_probe_ms = probe_ms;
     double per = ms / batch;
     bool settled = last > 0 && std::abs(per - last) <= 0.02 * per;
-    if (busy >= warmup_ms && (settled || busy >= 10 * warmup_ms)) break;
+    bool top_clock = probe_ms <= 1.03 * ctx.best_clock_probe_ms;
+    if ((busy >= std::max(warmup_ms, calibrate) && settled && top_clock) || busy >= cap) break;
     last = ms >= 10.0 ? per : 0;
     if (ms < 10.0 && batch < 4096) batch *= 2;
   }
   std::vector<double> ms;
-  for (int r = 0; r < repeats; ++r) ms.push_back(timed(1));
+  for (int r = 0; r < repeats; ++r) ms.push_back(timed(1, nullptr));
   out.median_ms = median(ms);
   out.min_ms = ms.empty() ? 0 : *std::min_element(ms.begin(), ms.end());
   out.repeats = repeats;

@@ -36,9 +36,10 @@ struct GpuTiming {
   int repeats = 0;
 };
 // Times one application recorded by `record`: first warms the GPU up (whole command
-// buffers of repeated applications for at least `warmup_ms`, so clocks leave their idle
-// state and caches and pipelines are primed), then `repeats` submissions of one timed
-// application each. Needs timestamps (all zero otherwise).
+// buffers of repeated applications for at least `warmup_ms`, until the time per application
+// has settled and a clock probe, a fixed chain of multiply-adds, runs as fast as it ever has
+// on this context: the clocks are back at their top, caches and pipelines primed), then
+// `repeats` submissions of one timed application each. Needs timestamps (all zero otherwise).
 GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& record, int repeats,
                    double warmup_ms = 200);
 

@@ -73,6 +73,9 @@ class Context {
   // Records with `record`, submits, waits. For uploads, readbacks and tests.
   void submit_now(const std::function<void(VkCommandBuffer)>& record);
 
+  // The fastest clock probe seen on this device (gpu/bandwidth.cpp's time_gpu), in ms.
+  double best_clock_probe_ms = 0;
+
   // Where the build put the SPIR-V files (<exe dir>/shaders, else the build tree).
   std::filesystem::path shader_dir;
 

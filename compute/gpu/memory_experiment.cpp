@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <chrono>
 #include <random>
+#include <thread>
 
 namespace gpu {
 
@@ -45,26 +47,68 @@ struct RawBuffer {
   }
 };
 
+// Incompressible data, copied into every fresh array (the first touch).
+Buffer random_source(Context& ctx, uint64_t bytes) {
+  Buffer source(ctx, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (size_t i = 0; i < bytes / 4; ++i) static_cast<float*>(source.mapped())[i] = u(rng);
+  return source;
+}
+
 }  // namespace
 
-// Long: sizes, strategies and trials, each trial allocating, filling and timing afresh.
-std::vector<MemoryTrialSet> memory_experiment(Context& ctx, const std::vector<uint64_t>& sizes, int trials) {
+// Long: sizes and strategies, then idle times and warm-ups; each trial allocates, fills and times afresh.
+std::vector<MemoryTrialSet> memory_experiment(Context& ctx, const std::vector<uint64_t>& sizes, int trials,
+                                              double idle_s) {
   std::vector<MemoryTrialSet> out;
-  Pipeline saxpy = make_compute(ctx, "gpu/saxpy.comp",
-                                {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                                sizeof(push::SaxpyPush));
-  std::printf("%-46s %10s %10s %10s %10s %6s  trials (ms)\n", "strategy", "array", "min ms", "median ms", "max ms",
-              "slow");
+  Pipeline saxpy =
+      make_compute(ctx, "gpu/saxpy.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
+                   sizeof(push::SaxpyPush));
+  // One trial: fresh x and y from `alloc`, filled, the GPU left idle for `idle` seconds, then
+  // saxpy timed (median of 9) after a warm-up of `warm` ms.
+  auto trial = [&](Allocator& alloc, const Buffer& source, uint64_t bytes, double idle, double warm) {
+    RawBuffer x(ctx, alloc, bytes), y(ctx, alloc, bytes);
+    x.fill(source), y.fill(source);
+    if (idle > 0) std::this_thread::sleep_for(std::chrono::duration<double>(idle));
+    push::SaxpyPush p{1.0001f, uint32_t(bytes / 16)};
+    uint32_t groups_x = std::clamp<uint32_t>(groups(uint32_t(bytes / 16), 256), 1, 65535);
+    return time_gpu(
+               ctx,
+               [&](VkCommandBuffer cmd) {
+                 saxpy.bind(cmd, {x.bind(), y.bind()}, p);
+                 vkCmdDispatch(cmd, groups_x, 1, 1);
+                 barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                         VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                         VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+               },
+               9, warm)
+        .median_ms;
+  };
+  auto finish = [&](MemoryTrialSet& set) {
+    auto sorted = set.ms;
+    std::sort(sorted.begin(), sorted.end());
+    set.min_ms = sorted.front(), set.max_ms = sorted.back(), set.median_ms = median(sorted);
+    for (double m : set.ms) set.slow += m > 1.25 * set.min_ms;
+    std::string list;
+    for (double m : set.ms) {
+      char b[16];
+      std::snprintf(b, sizeof b, " %.3f", m);
+      list += b;
+    }
+    std::printf("%-52s %6llu MiB %5.1f s %6.0f ms %9.4f %9.4f %9.4f %3u/%-2zu %s\n", set.strategy.c_str(),
+                (unsigned long long)(set.array_bytes >> 20), set.idle_s, set.warmup_ms, set.min_ms, set.median_ms,
+                set.max_ms, set.slow, set.ms.size(), list.c_str());
+    std::fflush(stdout);
+  };
+  std::printf("%-52s %10s %7s %9s %9s %9s %9s %6s  trials (ms)\n", "strategy", "array", "idle", "warm-up", "min ms",
+              "median ms", "max ms", "slow");
   for (uint64_t bytes : sizes) {
     if (bytes > ctx.props.limits.maxStorageBufferRange || 3 * bytes > uint64_t(ctx.info.device_local_mib) << 20) {
       std::printf("array of %llu MiB skipped: past this device's limits\n", (unsigned long long)(bytes >> 20));
       continue;
     }
-    // Incompressible data, copied into every fresh array (the first touch).
-    Buffer source(ctx, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
-    std::mt19937 rng(7);
-    std::uniform_real_distribution<float> u(-1, 1);
-    for (size_t i = 0; i < bytes / 4; ++i) static_cast<float*>(source.mapped())[i] = u(rng);
+    Buffer source = random_source(ctx, bytes);
     MemoryOptions dedicated, pooled, one_block;
     dedicated.pooled = false;
     one_block.block = std::max<uint64_t>(one_block.block, 2 * bytes + (4u << 20));
@@ -72,39 +116,26 @@ std::vector<MemoryTrialSet> memory_experiment(Context& ctx, const std::vector<ui
     for (const MemoryOptions* o : strategies) {
       Allocator alloc(ctx.device, ctx.memory, *o);
       MemoryTrialSet set{describe(*o) + (o == &one_block ? ", x and y in one" : ""), bytes};
-      for (int t = 0; t < trials; ++t) {
-        RawBuffer x(ctx, alloc, bytes), y(ctx, alloc, bytes);
-        x.fill(source), y.fill(source);
-        push::SaxpyPush p{1.0001f, uint32_t(bytes / 16)};
-        uint32_t groups_x = std::clamp<uint32_t>(groups(uint32_t(bytes / 16), 256), 1, 65535);
-        auto timing = time_gpu(
-            ctx,
-            [&](VkCommandBuffer cmd) {
-              saxpy.bind(cmd, {x.bind(), y.bind()}, p);
-              vkCmdDispatch(cmd, groups_x, 1, 1);
-              barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-            },
-            9, 50);
-        set.ms.push_back(timing.median_ms);
-      }
-      auto sorted = set.ms;
-      std::sort(sorted.begin(), sorted.end());
-      set.min_ms = sorted.front(), set.max_ms = sorted.back(), set.median_ms = median(sorted);
-      for (double m : set.ms) set.slow += m > 1.25 * set.min_ms;
-      std::string list;
-      for (double m : set.ms) {
-        char b[16];
-        std::snprintf(b, sizeof b, " %.3f", m);
-        list += b;
-      }
-      std::printf("%-46s %6llu MiB %10.4f %10.4f %10.4f %3u/%-2d %s\n", set.strategy.c_str(),
-                  (unsigned long long)(bytes >> 20), set.min_ms, set.median_ms, set.max_ms, set.slow, trials,
-                  list.c_str());
-      std::fflush(stdout);
+      for (int t = 0; t < trials; ++t) set.ms.push_back(trial(alloc, source, bytes, 0, 50));
+      finish(set);
       out.push_back(std::move(set));
     }
+  }
+  // Then the GPU's clocks: the same trial after the GPU sat idle, with warm-ups of several
+  // lengths (time_gpu stops warming once two batches agree within 2 %).
+  uint64_t bytes = sizes.empty() ? 0 : sizes[std::min<size_t>(1, sizes.size() - 1)];
+  if (bytes && bytes <= ctx.props.limits.maxStorageBufferRange) {
+    Buffer source = random_source(ctx, bytes);
+    MemoryOptions pooled;
+    Allocator alloc(ctx.device, ctx.memory, pooled);
+    for (double idle : {0.0, idle_s})
+      for (double warm : {50.0, 200.0, 1000.0}) {
+        MemoryTrialSet set{describe(pooled), bytes};
+        set.idle_s = idle, set.warmup_ms = warm;
+        for (int t = 0; t < trials; ++t) set.ms.push_back(trial(alloc, source, bytes, idle, warm));
+        finish(set);
+        out.push_back(std::move(set));
+      }
   }
   return out;
 }
@@ -119,7 +150,9 @@ nlohmann::json to_json(const std::vector<MemoryTrialSet>& sets) {
                  {"median_ms", s.median_ms},
                  {"max_ms", s.max_ms},
                  {"gbps_at_median", s.median_ms > 0 ? 3.0 * double(s.array_bytes) / (s.median_ms * 1e6) : 0},
-                 {"slow_trials", s.slow}});
+                 {"slow_trials", s.slow},
+                 {"idle_s", s.idle_s},
+                 {"warmup_ms", s.warmup_ms}});
   return j;
 }
 

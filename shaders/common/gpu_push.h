@@ -4,4 +4,7 @@ PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_SaxpyPush)
 PUSH_BLOCK(SaxpyPush) { float a; uint n4; };
 #endif
+#if defined(__cplusplus) || defined(PUSH_ClockProbePush)
+PUSH_BLOCK(ClockProbePush) { uint iterations; };
+#endif
 PUSH_END
