@@ -168,6 +168,20 @@ void Window::lab_panel() {
   lab_->ui();
 }
 
+// GPU memory by owner (gpu::Allocator::Owner: the lab's name, "other" for the window's own).
+void Window::memory_line() {
+  auto st = ctx_->allocator().stats();
+  std::string by;
+  for (auto& [name, bytes] : ctx_->allocator().owners()) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%s%s %.1f MiB", by.empty() ? "" : ", ", name.c_str(), double(bytes) / (1 << 20));
+    by += b;
+  }
+  ImGui::TextWrapped("GPU memory: %.1f MiB in %u buffers and images (%s), %u allocations, %.0f MiB reserved",
+                     double(st.used) / (1 << 20), st.resources, by.c_str(), st.allocations,
+                     double(st.reserved) / (1 << 20));
+}
+
 void Window::timings_panel() {
   ImGuiIO& io = ImGui::GetIO();
   ImGui::Text("%.1f FPS (%.2f ms a frame)", io.Framerate, 1000.0f / std::max(io.Framerate, 1e-3f));
@@ -175,6 +189,7 @@ void Window::timings_panel() {
     ImGui::TextColored({1, 0.7f, 0.2f, 1}, "%s", prof_->unsupported_reason());
     return;
   }
+  memory_line();
   if (ImGui::BeginTable("passes", saxpy_gbps_ > 0 ? 6 : 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("pass");
     ImGui::TableSetupColumn("n");
@@ -226,6 +241,7 @@ void Window::capture_panel() {
 void Window::apply_rebuild() {
   vkDeviceWaitIdle(ctx_->device);
   try {
+    gpu::Allocator::Owner owner(ctx_->allocator(), lab_->name());
     lab_->build(*ctx_);
     params_before_ = lab_->params().all();
     history_->clear();
@@ -242,6 +258,7 @@ void Window::switch_lab(const std::string& name) {
   vkDeviceWaitIdle(ctx_->device);
   try {
     auto lab = make_lab(name);
+    gpu::Allocator::Owner owner(ctx_->allocator(), name);
     lab->build(*ctx_);
     lab_ = std::move(lab);
     history_->clear();

@@ -63,6 +63,7 @@ class Window {
   void inject_keys();
   void help_panel();
   void inspect_panel();  // inspector_panel.cpp
+  void memory_line();
   void presets_panel();
   void load_preset(const Preset& p);
   void restart_lab();

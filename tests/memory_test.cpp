@@ -54,6 +54,16 @@ TEST_F(Memory, PlacesWithoutOverlapAndGivesBlocksBack) {
   auto again = a.allocate({100, 64, all_types}, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_NULL_HANDLE, VK_NULL_HANDLE);
   EXPECT_EQ(a.stats().allocations, s.allocations);
   a.free(again);
+  {  // an owner's allocations are counted under its name until freed
+    gpu::Allocator::Owner lab(a, "linalg");
+    again = a.allocate({3u << 20, 64, all_types}, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, VK_NULL_HANDLE, VK_NULL_HANDLE);
+  }
+  auto owners = a.owners();
+  ASSERT_EQ(owners.size(), 2u);
+  EXPECT_EQ(owners[0].first, "other");
+  EXPECT_EQ(owners[1], (std::pair<std::string, uint64_t>{"linalg", 3u << 20}));
+  a.free(again);
+  EXPECT_EQ(a.owners().size(), 1u);
   for (size_t i = 1; i < live.size(); i += 2) a.free(live[i]);
   EXPECT_EQ(a.stats().used, 0u);
   EXPECT_EQ(a.stats().reserved, 0u) << "empty blocks go back to the driver";

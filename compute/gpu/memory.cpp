@@ -88,6 +88,8 @@ Allocation Allocator::allocate(const VkMemoryRequirements& req, VkMemoryProperty
   if (!options_.pooled) {
     a.memory = raw(req.size, type, buffer, image, &a.mapped);
     a.size = req.size;
+    a.owner = owner_;
+    owners_[owner_].second += a.size;
     stats_.used += a.size;
     ++stats_.resources;
     return a;
@@ -107,6 +109,8 @@ Allocation Allocator::allocate(const VkMemoryRequirements& req, VkMemoryProperty
       ++b.users;
       a.memory = b.memory, a.offset = at, a.size = size, a.block = int(bi);
       a.mapped = b.mapped ? static_cast<char*>(b.mapped) + at : nullptr;
+      a.owner = owner_;
+      owners_[owner_].second += size;
       stats_.used += size;
       ++stats_.resources;
       return true;
@@ -134,6 +138,7 @@ void Allocator::free(const Allocation& a) {
   if (!a.memory) return;
   std::lock_guard lock(mutex_);
   stats_.used -= a.size;
+  owners_[a.owner].second -= a.size;
   --stats_.resources;
   if (a.block < 0) {
     vkFreeMemory(device_, a.memory, nullptr);
@@ -158,6 +163,28 @@ void Allocator::free(const Allocation& a) {
     --stats_.allocations;
     b = Block{};
   }
+}
+
+Allocator::Owner::Owner(Allocator& a, const std::string& name) : a_(a) {
+  std::lock_guard lock(a.mutex_);
+  previous_ = a.owner_;
+  auto it = std::find_if(a.owners_.begin(), a.owners_.end(), [&](auto& o) { return o.first == name; });
+  if (it == a.owners_.end()) it = a.owners_.insert(a.owners_.end(), {name, 0});
+  a.owner_ = uint32_t(it - a.owners_.begin());
+}
+
+Allocator::Owner::~Owner() {
+  std::lock_guard lock(a_.mutex_);
+  a_.owner_ = previous_;
+}
+
+std::vector<std::pair<std::string, uint64_t>> Allocator::owners() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::pair<std::string, uint64_t>> out;
+  for (auto& o : owners_)
+    if (o.second > 0) out.push_back(o);
+  std::sort(out.begin(), out.end(), [](auto& a, auto& b) { return a.second > b.second; });
+  return out;
 }
 
 Allocator::Stats Allocator::stats() const {

@@ -28,6 +28,7 @@ struct Allocation {
   VkDeviceSize offset = 0, size = 0;
   void* mapped = nullptr;  // host-visible memory: the resource's first byte
   int block = -1;          // its block, or -1 for a dedicated allocation
+  uint32_t owner = 0;      // Allocator::owners()' index: who asked for it
   explicit operator bool() const { return memory != VK_NULL_HANDLE; }
 };
 
@@ -51,6 +52,22 @@ class Allocator {
   Stats stats() const;
   const MemoryOptions& options() const { return options_; }
 
+  // Who the memory is for: allocations made while an Owner lives are counted under its name
+  // ("linalg", ...); the rest under "other". For the panel's memory per lab.
+  class Owner {
+   public:
+    Owner(Allocator& a, const std::string& name);
+    ~Owner();
+    Owner(const Owner&) = delete;
+    Owner& operator=(const Owner&) = delete;
+
+   private:
+    Allocator& a_;
+    uint32_t previous_;
+  };
+  // Bytes in use by each owner that holds some, largest first.
+  std::vector<std::pair<std::string, uint64_t>> owners() const;
+
  private:
   struct Block {
     VkDeviceMemory memory = VK_NULL_HANDLE;
@@ -69,6 +86,8 @@ class Allocator {
   mutable std::mutex mutex_;
   std::vector<Block> blocks_;  // a freed block's slot is reused
   Stats stats_;
+  std::vector<std::pair<std::string, uint64_t>> owners_ = {{"other", 0}};  // name, bytes in use
+  uint32_t owner_ = 0;                                                     // the current one
 };
 
 }  // namespace gpu
