@@ -114,7 +114,7 @@ int run_bench(const Options& o) {
   if (o.memory_experiment) {
     auto sets = gpu::memory_experiment(
         ctx, o.quick ? std::vector<uint64_t>{4u << 20} : std::vector<uint64_t>{64u << 20, 256u << 20, 512u << 20},
-        o.quick ? 2 : 8, o.quick ? 0.05 : 3.0);
+        o.quick ? 2 : 8, o.quick ? 0.05 : 3.0, o.quick ? 0.1 : 1.0);
     if (!o.out.empty())
       write_json(o.out, {{"device", device_json(ctx)}, {"date", utc_now()}, {"memory_experiment", gpu::to_json(sets)}});
     report_validation(o, ctx);

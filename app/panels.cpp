@@ -4,6 +4,7 @@
 #include "file_browser.h"
 #include "gpu/bandwidth.h"
 #include "modes.h"
+#include "timeline.h"
 #include "window.h"
 
 #include "plot.h"
@@ -217,6 +218,7 @@ void Window::timings_panel() {
     }
     ImGui::EndTable();
   }
+  frame_timeline(spans_);
   plot({"gpu-ms-a-frame", "frames (the last 240)", "GPU ms a frame (all passes)", false, 90}, {},
        std::vector<double>(gpu_ms_history_.begin(), gpu_ms_history_.end()));
   if (ImGui::Button("Measure device bandwidth")) {

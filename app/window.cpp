@@ -310,6 +310,7 @@ void Window::collect_frame() {
   VK_CHECK(vkWaitForFences(ctx_->device, 1, fence_.ptr(), VK_TRUE, UINT64_MAX));
   submitted_ = false;
   timings_ = prof_->resolve();
+  spans_ = prof_->spans();
   float total = 0;
   for (auto& t : timings_) total += float(t.ms);
   gpu_ms_history_.push_back(total);

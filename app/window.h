@@ -107,6 +107,8 @@ class Window {
   std::string error_;                 // shown in the panel until dismissed
 
   std::vector<gpu::PassTiming> timings_;
+
+  std::vector<gpu::PassSpan> spans_;  // the last frame's passes, for the timeline
   std::deque<float> gpu_ms_history_;
   double saxpy_gbps_ = 0;
 

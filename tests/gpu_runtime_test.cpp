@@ -161,6 +161,19 @@ TEST_F(GpuRuntime, ProfilerTimesNamedPassesAndAddsRepeats) {
   EXPECT_NEAR(t[0].gbps(), t[0].bytes / (t[0].ms * 1e6), 1e-9);
   EXPECT_EQ(t[1].name, "empty");
   EXPECT_GE(t[1].ms, 0.0);
+  // The same frame as spans on the GPU's timeline (the Timings tab's timeline): every scope in
+  // recording order, from the frame's first timestamp, each as long as the table says.
+  auto& spans = prof.spans();
+  ASSERT_EQ(spans.size(), 4u);
+  EXPECT_EQ(spans[0].start_ms, 0.0);
+  double saxpy_ms = 0;
+  for (size_t i = 0; i < spans.size(); ++i) {
+    EXPECT_EQ(spans[i].name, i < 3 ? "saxpy" : "empty");
+    EXPECT_LE(spans[i].start_ms, spans[i].end_ms);
+    if (i) EXPECT_GE(spans[i].start_ms, spans[i - 1].end_ms - 1e-9) << "the barriers order the passes";
+    if (i < 3) saxpy_ms += spans[i].end_ms - spans[i].start_ms;
+  }
+  EXPECT_NEAR(saxpy_ms, t[0].ms, 1e-9);
 }
 
 TEST_F(GpuRuntime, BandwidthProbeMeasuresSomething) {

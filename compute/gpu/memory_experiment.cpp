@@ -60,7 +60,7 @@ Buffer random_source(Context& ctx, uint64_t bytes) {
 
 // Long: sizes and strategies, then idle times and warm-ups; each trial allocates, fills and times afresh.
 std::vector<MemoryTrialSet> memory_experiment(Context& ctx, const std::vector<uint64_t>& sizes, int trials,
-                                              double idle_s) {
+                                              double idle_s, double warm_scale) {
   std::vector<MemoryTrialSet> out;
   Pipeline saxpy =
       make_compute(ctx, "gpu/saxpy.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
@@ -130,6 +130,7 @@ std::vector<MemoryTrialSet> memory_experiment(Context& ctx, const std::vector<ui
     Allocator alloc(ctx.device, ctx.memory, pooled);
     for (double idle : {0.0, idle_s})
       for (double warm : {50.0, 200.0, 1000.0}) {
+        warm *= warm_scale;
         MemoryTrialSet set{describe(pooled), bytes};
         set.idle_s = idle, set.warmup_ms = warm;
         for (int t = 0; t < trials; ++t) set.ms.push_back(trial(alloc, source, bytes, idle, warm));

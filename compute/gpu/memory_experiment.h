@@ -23,9 +23,9 @@ struct MemoryTrialSet {
 
 // Prints a line a set as it is measured; sizes past the device's memory are skipped. Then, at
 // the second size, the GPU's clocks: trials after 0 and `idle_s` seconds idle, with warm-ups
-// of 50, 200 and 1000 ms.
+// of 50, 200 and 1000 ms times `warm_scale`.
 std::vector<MemoryTrialSet> memory_experiment(Context& ctx, const std::vector<uint64_t>& array_bytes, int trials,
-                                              double idle_s);
+                                              double idle_s, double warm_scale = 1);
 nlohmann::json to_json(const std::vector<MemoryTrialSet>& sets);
 
 }  // namespace gpu

@@ -50,8 +50,11 @@ std::vector<PassTiming> Profiler::resolve() {
   std::vector<uint64_t> ticks(2 * pending_.size());
   VK_CHECK(vkGetQueryPoolResults(ctx_.device, pool_, 0, uint32_t(ticks.size()), ticks.size() * 8, ticks.data(), 8,
                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
+  spans_.clear();
   for (size_t i = 0; i < pending_.size(); ++i) {
     double ms = double((ticks[2 * i + 1] - ticks[2 * i]) & mask_) * ns_per_tick_ * 1e-6;
+    double start = double((ticks[2 * i] - ticks[0]) & mask_) * ns_per_tick_ * 1e-6;
+    spans_.push_back({pending_[i].name, start, start + ms});
     PassTiming* t = nullptr;
     for (auto& o : out)
       if (o.name == pending_[i].name) t = &o;

@@ -19,6 +19,12 @@ struct PassTiming {
   double gflops() const { return ms > 0 ? flops / (ms * 1e6) : 0; }
 };
 
+// One scope of the last resolved frame on the GPU's timeline, in ms from its first timestamp.
+struct PassSpan {
+  std::string name;
+  double start_ms = 0, end_ms = 0;
+};
+
 class Profiler {
  public:
   explicit Profiler(Context& ctx, uint32_t max_scopes = 256);
@@ -35,6 +41,8 @@ class Profiler {
   void end(VkCommandBuffer cmd, uint32_t scope);
   // After the command buffer has completed: the frame's passes in first-seen order.
   std::vector<PassTiming> resolve();
+  // The frame resolve() read last: every scope in recording order (vklab records on one queue).
+  const std::vector<PassSpan>& spans() const { return spans_; }
 
   struct Scope {  // RAII helper: Profiler::Scope s(prof, cmd, "pass", bytes, flops);
     Scope(Profiler& p, VkCommandBuffer c, const std::string& n, double bytes, double flops)
@@ -57,6 +65,7 @@ class Profiler {
   double ns_per_tick_ = 1;
   uint64_t mask_ = ~0ull;
   std::vector<Pending> pending_;
+  std::vector<PassSpan> spans_;
   bool overflowed_ = false;
 };
 
