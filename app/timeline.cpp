@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 
 void frame_timeline(const std::vector<gpu::PassSpan>& spans) {
@@ -13,7 +14,7 @@ void frame_timeline(const std::vector<gpu::PassSpan>& spans) {
   double total = 0;
   for (auto& s : spans) total = std::max(total, s.end_ms);
   if (total <= 0) return;
-  ImGui::Text("The last frame on the GPU: %.3f ms from its first pass to its last end", total);
+  ImGui::TextWrapped("The last frame on the GPU: %.3f ms, pass by pass (hover a bar)", total);
   const ImU32 palette[] = {IM_COL32(70, 130, 180, 255), IM_COL32(205, 120, 60, 255), IM_COL32(90, 160, 90, 255),
                            IM_COL32(170, 90, 160, 255), IM_COL32(180, 160, 60, 255), IM_COL32(80, 160, 170, 255)};
   ImVec2 p = ImGui::GetCursorScreenPos();
@@ -32,7 +33,9 @@ void frame_timeline(const std::vector<gpu::PassSpan>& spans) {
       ImGui::SetTooltip("%s: %.4f to %.4f ms (%.4f ms)", s.name.c_str(), s.start_ms, s.end_ms, s.end_ms - s.start_ms);
   }
   ImGui::Dummy({w, h});
+  char end[32];
+  std::snprintf(end, sizeof end, "%.3f ms", total);
   ImGui::TextDisabled("0 ms");
-  ImGui::SameLine(std::max(0.0f, w - ImGui::CalcTextSize("00.000 ms").x));
-  ImGui::TextDisabled("%.3f ms", total);
+  ImGui::SameLine(std::max(0.0f, w - ImGui::CalcTextSize(end).x));
+  ImGui::TextDisabled("%s", end);
 }
