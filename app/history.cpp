@@ -33,6 +33,7 @@ void History::record(VkCommandBuffer cmd, const Lab& lab) {
     slot_bytes_ = 0;
     for (auto s : sizes) slot_bytes_ += (s + 255) / 256 * 256;
     slots_ = std::min<size_t>(most_, size_t(budget_ / std::max<VkDeviceSize>(slot_bytes_, 1)));
+    gpu::Allocator::Owner owner(ctx_.allocator(), "step back");  // the Timings tab's memory line
     if (slots_ >= 2) ring_ = gpu::Buffer(ctx_, slot_bytes_ * slots_, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   }
   if (slots_ < 2) return;

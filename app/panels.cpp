@@ -240,11 +240,16 @@ void Window::capture_panel() {
   record_panel();
 }
 
+// Builds a lab with its GPU memory counted under its name (the Timings tab's memory line).
+void Window::build_lab(Lab& lab) {
+  gpu::Allocator::Owner owner(ctx_->allocator(), lab.name());
+  lab.build(*ctx_);
+}
+
 void Window::apply_rebuild() {
   vkDeviceWaitIdle(ctx_->device);
   try {
-    gpu::Allocator::Owner owner(ctx_->allocator(), lab_->name());
-    lab_->build(*ctx_);
+    build_lab(*lab_);
     params_before_ = lab_->params().all();
     history_->clear();
   } catch (const std::exception& e) {
@@ -260,8 +265,7 @@ void Window::switch_lab(const std::string& name) {
   vkDeviceWaitIdle(ctx_->device);
   try {
     auto lab = make_lab(name);
-    gpu::Allocator::Owner owner(ctx_->allocator(), name);
-    lab->build(*ctx_);
+    build_lab(*lab);
     lab_ = std::move(lab);
     history_->clear();
     params_before_ = lab_->params().all();

@@ -162,10 +162,7 @@ Window::Window(const Options& o) : Window(Empty{}) {
   history_ = std::make_unique<History>(*ctx_);
   legend_ = std::make_unique<render::LegendView>(*ctx_);
   legend_on_ = o.legend && settings_.legend;
-  {
-    gpu::Allocator::Owner owner(ctx_->allocator(), lab_->name());
-    lab_->build(*ctx_);
-  }
+  build_lab(*lab_);
   if (!opts_.record.empty()) {  // --record: from the first frame to the last
     record_fps_ = opts_.record_fps;
     start_recording(opts_.record);
@@ -380,14 +377,9 @@ render::Frame Window::lab_frame(uint32_t index) const {
 void Window::record(VkCommandBuffer cmd, uint32_t index) {
   prof_->begin_frame(cmd);
   uint32_t steps = steps_this_frame();
-  {
-    gpu::Allocator::Owner owner(ctx_->allocator(), lab_->name());  // what the lab makes as it runs is its own
-    lab_->step(cmd, *prof_, steps);
-  }
-  if (steps > 0 || history_->size() == 0) {
-    gpu::Allocator::Owner owner(ctx_->allocator(), "step back");
-    history_->record(cmd, *lab_);
-  }
+  gpu::Allocator::Owner owner(ctx_->allocator(), lab_->name());  // what the lab makes as it runs is its own
+  lab_->step(cmd, *prof_, steps);
+  if (steps > 0 || history_->size() == 0) history_->record(cmd, *lab_);
 
   VkImage image = sc_->images()[index];
   // The acquire semaphore is waited at COLOR_ATTACHMENT_OUTPUT; the transition chains to it.
@@ -396,10 +388,7 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
   render::Frame f = lab_frame(index);
   render::begin_rendering(cmd, f, kBackground);
-  {
-    gpu::Allocator::Owner owner(ctx_->allocator(), lab_->name());
-    lab_->draw(cmd, *prof_, f);
-  }
+  lab_->draw(cmd, *prof_, f);
   if (legend_on_) legend_->draw(cmd, f, lab_->legend(), 1.5f * ui_scale_);
   render::end_rendering(cmd);
 

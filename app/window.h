@@ -64,6 +64,7 @@ class Window {
   void help_panel();
   void inspect_panel();  // inspector_panel.cpp
   void memory_line();
+  void build_lab(Lab& lab);
   void presets_panel();
   void load_preset(const Preset& p);
   void restart_lab();
