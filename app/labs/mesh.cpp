@@ -76,17 +76,15 @@ class MeshLab : public Lab {
   }
 
   std::string name() const override { return "mesh"; }
-  // The coordinates and every field, each read as its type (int and double vectors: their
-  // components one after another, a 3-vector padded to 4 as std430 stores it).
+  // The coordinates and every field as its type (int and double vectors: components in a row).
   std::vector<Inspectable> inspectables() const override {
     std::vector<Inspectable> out = {{"VerCrd (vertex coordinates)", {&gpu_->coordinate_buffer()}, "vec4"}};
     for (auto& n : gpu_->field_names()) {
       auto t = gpu_->field_type(n);
+      const char* floats[] = {"float", "vec2", "vec4", "vec4"};  // a 3-vector is padded to 4
       std::string type = t.scalar == Scalar::Double ? "double"
                          : t.scalar == Scalar::Int  ? "int"
-                         : t.components == 1        ? "float"
-                         : t.components == 2        ? "vec2"
-                                                    : "vec4";
+                                                    : floats[t.components - 1];
       out.push_back(
           {n + " (" + short_name(gpu_->field_at(n)) + ", " + glsl_type(t) + ")", {&gpu_->field_buffer(n)}, type});
     }
