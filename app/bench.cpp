@@ -14,21 +14,28 @@
 
 namespace {
 
-// What the seed printed for this size, where it printed one.
+// What the seed printed for this size, where it printed one, and the other references.
 std::string then_figure(const nlohmann::json& ref) {
   std::string then;
+  auto add = [&](const char* format, auto... values) {
+    char text[128];
+    std::snprintf(text, sizeof text, format, values...);
+    then += (then.empty() ? "" : "; ") + std::string(text);
+  };
   if (ref.contains("thesis") && ref["thesis"].contains("cpu_only_ms"))
-    then = "CPU " + std::to_string(ref["thesis"]["cpu_only_ms"].get<double>()).substr(0, 6) + " ms";
+    add("CPU %.4g ms", ref["thesis"]["cpu_only_ms"].get<double>());
+  else if (ref.contains("thesis") && ref["thesis"].contains("gain"))
+    add("GPU %.4g ms, gain %.3g", ref["thesis"]["gpu_ms"].get<double>(), ref["thesis"]["gain"].get<double>());
   else if (ref.contains("thesis"))
-    then =
-        "GPU " + std::to_string(ref["thesis"]["gpu_ms"].get<double>()).substr(0, 6) + " ms" +
-        (ref["thesis"].contains("gain") ? ", gain " + std::to_string(ref["thesis"]["gain"].get<double>()).substr(0, 5)
-                                        : std::string());
-  if (ref.contains("relative_to_float_add"))
-    then = "x" + std::to_string(ref["relative_to_float_add"].get<double>()).substr(0, 5) + " a float add";
-  if (ref.contains("target_ms"))
-    then += (then.empty() ? "" : "; ") + std::string("target ") +
-            std::to_string(ref["target_ms"].get<double>()).substr(0, 5) + " ms";
+    add("GPU %.4g ms", ref["thesis"]["gpu_ms"].get<double>());
+  if (ref.contains("openblas"))
+    add("OpenBLAS %.3f ms, %d threads %.3f ms", ref["openblas"]["one_thread_ms"].get<double>(),
+        ref["openblas"]["threads"].get<int>(), ref["openblas"]["all_threads_ms"].get<double>());
+  if (ref.contains("relative_to_float_add")) {
+    then.clear();
+    add("x%.3g a float add", ref["relative_to_float_add"].get<double>());
+  }
+  if (ref.contains("target_ms")) add("target %.3g ms", ref["target_ms"].get<double>());
   return then;
 }
 

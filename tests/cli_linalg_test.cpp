@@ -60,6 +60,13 @@ TEST(Cli, LinalgQuickBenchHasEveryTableWithTheSeedBeside) {
     passes.insert(row["pass"].get<std::string>());
     EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
     EXPECT_GT(row["reference"]["cpu_single_thread_ms"].get<double>(), 0.0) << row.dump();
+    auto& blas = row["reference"]["openblas"];  // the thesis's BLAS column, one thread and all
+    EXPECT_GT(blas["one_thread_ms"].get<double>(), 0.0) << row.dump();
+    EXPECT_GT(blas["all_threads_ms"].get<double>(), 0.0) << row.dump();
+    EXPECT_GE(blas["threads"].get<int>(), 1) << row.dump();
+    if (row["pass"].get<std::string>().rfind("dot", 0) != 0) {  // a dot's cancellation: tested in BlasDot...
+      EXPECT_LT(blas["max_relative_difference_vs_cpu_reference"].get<double>(), 2e-6) << row.dump();
+    }
     if (row["reference"].contains("max_relative_error_vs_cpu")) {
       EXPECT_LT(row["reference"]["max_relative_error_vs_cpu"].get<double>(), 1e-5) << row.dump();
     }

@@ -1,5 +1,6 @@
 #include "bench.h"
 
+#include "blas.h"
 #include "workload.h"
 #include "gpu/bandwidth.h"
 
@@ -103,8 +104,18 @@ BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, double saxpy_gbps,
   row.min_ms = t.min_ms;
   row.bytes = w.bytes();
   row.flops = w.flops();
-  double cpu = time_cpu_ms(w, w.n() >= (1u << 24) ? 1 : 3);
+  const int cpu_repeats = w.n() >= (1u << 24) ? 1 : 3;
+  double cpu = time_cpu_ms(w, cpu_repeats);
+  auto blas = time_blas(w, cpu_repeats);
   row.reference = {{"cpu_single_thread_ms", cpu},
+                   {"openblas",
+                    {{"library", blas.library},
+                     {"calls", blas.calls},
+                     {"one_thread_ms", blas.ms_one_thread},
+                     {"threads", blas.threads},
+                     {"all_threads_ms", blas.ms_all_threads},
+                     {"max_relative_difference_vs_cpu_reference", blas.max_rel_diff}}},
+                   {"gain_over_openblas_all_threads", row.median_ms > 0 ? blas.ms_all_threads / row.median_ms : 0},
                    {"gain_over_cpu", row.median_ms > 0 ? cpu / row.median_ms : 0},
                    {"device_saxpy_gbps", saxpy_gbps},
                    {"fraction_of_saxpy_bandwidth", saxpy_gbps > 0 ? row.gbps() / saxpy_gbps : 0}};

@@ -73,6 +73,15 @@ class Workload {
   uint32_t grid_width() const;  // the grid the vectors are drawn on: its width in values (2·side, square)
   Ops& ops() { return *ops_; }
   uint32_t cg_iterations() const { return cg_iter_; }
+  // The operands as the CPU references see them (CG: y is b) and the last run_cpu() result
+  // (dot, norm: one value).
+  const std::vector<float>& x_values() const { return xs_; }
+  const std::vector<float>& y_values() const { return ys_; }
+  const BandedMatrix& banded() const { return banded_; }
+  const DenseMatrix& dense() const { return dense_; }
+  std::vector<double> cpu_values() const {
+    return config_.op == Op::Dot || config_.op == Op::Norm ? std::vector<double>{cpu_scalar_} : cpu_result_;
+  }
 
  private:
   gpu::Context& ctx_;

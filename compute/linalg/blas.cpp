@@ -1,0 +1,169 @@
+#include "blas.h"
+
+#include "workload.h"
+#include "gpu/bandwidth.h"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace linalg {
+
+struct BlasReference::State {
+  Op op;
+  int n = 0;
+  std::vector<float> x, y, out;  // out: y's copy where BLAS updates in place
+  // band: BLAS's band storage (column-major, lda = kl + ku + 1); CG: the diagonals by offset
+  int kl = 0, ku = 0;
+  std::vector<float> band;
+  const BandedMatrix* banded = nullptr;
+  const DenseMatrix* dense = nullptr;
+  std::vector<float> r, d, q;  // CG's vectors (x is out)
+  float rho = 0;
+};
+
+BlasReference::BlasReference(const Workload& w) : s_(std::make_unique<State>()) {
+  auto& s = *s_;
+  s.op = w.config().op;
+  s.n = int(w.n());
+  s.x = w.x_values();
+  s.y = w.y_values();
+  switch (s.op) {
+    case Op::Axpby:
+      s.out = s.y;
+      break;
+    case Op::Dense:
+      s.out = s.y;
+      s.dense = &w.dense();
+      break;
+    case Op::Product:
+      s.out.assign(size_t(s.n), 0.0f);
+      break;
+    case Op::Banded: {
+      auto& m = w.banded();
+      s.kl = std::max(0, -m.diagonals.begin()->first);
+      s.ku = std::max(0, m.diagonals.rbegin()->first);
+      int lda = s.kl + s.ku + 1;
+      s.band.assign(size_t(lda) * size_t(s.n), 0.0f);
+      for (auto& [o, diag] : m.diagonals)  // M[i][i + o] sits at band[(ku - o) + (i + o)·lda]
+        for (int i = std::max(0, -o); i < std::min(s.n, s.n - o); ++i)
+          s.band[size_t(s.ku - o) + size_t(i + o) * size_t(lda)] = diag[size_t(i)];
+      s.out.assign(size_t(s.n), 0.0f);
+      break;
+    }
+    case Op::Cg:  // from x = 0: r = d = b
+      s.banded = &w.banded();
+      s.out.assign(size_t(s.n), 0.0f);
+      s.r = s.y;
+      s.d = s.y;
+      s.q.assign(size_t(s.n), 0.0f);
+      s.rho = cblas_sdot(s.n, s.r.data(), 1, s.r.data(), 1);
+      break;
+    default:
+      break;
+  }
+}
+
+BlasReference::~BlasReference() = default;
+
+std::string BlasReference::calls() const {
+  switch (s_->op) {
+    case Op::Axpby:
+      return "cblas_saxpby";
+    case Op::Product:
+      return "cblas_ssbmv (a diagonal matrix: k = 0)";
+    case Op::Dot:
+      return "cblas_sdot";
+    case Op::Norm:
+      return "cblas_snrm2";
+    case Op::Banded:
+      return "cblas_sgbmv (kl " + std::to_string(s_->kl) + ", ku " + std::to_string(s_->ku) + ")";
+    case Op::Dense:
+      return "cblas_sgemv";
+    case Op::Cg:
+      return "A d as one cblas_ssbmv (k = 0) per diagonal, 2 cblas_sdot, 2 cblas_saxpy, 1 cblas_saxpby";
+  }
+  return "";
+}
+
+std::vector<float> BlasReference::run() {
+  auto& s = *s_;
+  const int n = s.n;
+  switch (s.op) {
+    case Op::Axpby:
+      cblas_saxpby(n, 1.5f, s.x.data(), 1, -0.5f, s.out.data(), 1);
+      return s.out;
+    case Op::Product:
+      cblas_ssbmv(CblasColMajor, CblasUpper, n, 0, 1.0f, s.x.data(), 1, s.y.data(), 1, 0.0f, s.out.data(), 1);
+      return s.out;
+    case Op::Dot:
+      return {cblas_sdot(n, s.x.data(), 1, s.y.data(), 1)};
+    case Op::Norm:
+      return {cblas_snrm2(n, s.x.data(), 1)};
+    case Op::Banded:
+      cblas_sgbmv(CblasColMajor, CblasNoTrans, n, n, s.kl, s.ku, 1.0f, s.band.data(), s.kl + s.ku + 1, s.x.data(), 1,
+                  0.0f, s.out.data(), 1);
+      return s.out;
+    case Op::Dense:
+      cblas_sgemv(CblasColMajor, CblasNoTrans, n, n, 1.0f, s.dense->columns.data(), n, s.x.data(), 1, 1.0f,
+                  s.out.data(), 1);
+      return s.out;
+    case Op::Cg: {
+      // q = A d, diagonal by diagonal: q[i] += diag[i]·d[i + o] where i + o stays inside
+      // (the Laplacian's diagonals are zero where they would wrap).
+      std::fill(s.q.begin(), s.q.end(), 0.0f);
+      for (auto& [o, diag] : s.banded->diagonals) {
+        int first = std::max(0, -o), count = n - std::abs(o);
+        cblas_ssbmv(CblasColMajor, CblasUpper, count, 0, 1.0f, diag.data() + first, 1, s.d.data() + first + o, 1, 1.0f,
+                    s.q.data() + first, 1);
+      }
+      float alpha = s.rho / cblas_sdot(n, s.d.data(), 1, s.q.data(), 1);
+      cblas_saxpy(n, alpha, s.d.data(), 1, s.out.data(), 1);
+      cblas_saxpy(n, -alpha, s.q.data(), 1, s.r.data(), 1);
+      float rho_next = cblas_sdot(n, s.r.data(), 1, s.r.data(), 1);
+      cblas_saxpby(n, 1.0f, s.r.data(), 1, rho_next / s.rho, s.d.data(), 1);
+      s.rho = rho_next;
+      return s.out;
+    }
+  }
+  return {};
+}
+
+double BlasReference::max_relative_difference(const std::vector<float>& blas,
+                                              const std::vector<double>& reference) const {
+  if (blas.size() != reference.size()) return NAN;
+  size_t first = 0, last = blas.size();
+  if (s_->op == Op::Banded) first = size_t(s_->kl), last -= size_t(s_->ku);
+  double err = 0, scale = 0;
+  for (size_t i = first; i < last; ++i) {
+    err = std::max(err, std::fabs(blas[i] - reference[i]));
+    scale = std::max(scale, std::fabs(reference[i]));
+  }
+  return err / std::max(scale, 1e-30);
+}
+
+BlasTiming time_blas(const Workload& w, int repeats) {
+  BlasTiming t;
+  BlasReference blas(w);
+  t.calls = blas.calls();
+  t.library = std::string("OpenBLAS ") + openblas_get_config() + ", core " + openblas_get_corename();
+  t.max_rel_diff = blas.max_relative_difference(blas.run(), w.cpu_values());
+  t.threads = openblas_get_num_procs();
+  auto median_ms = [&](int threads) {
+    openblas_set_num_threads(threads);
+    std::vector<double> ms;
+    for (int r = 0; r < repeats; ++r) {
+      auto t0 = std::chrono::steady_clock::now();
+      blas.run();
+      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return gpu::median(ms);
+  };
+  t.ms_one_thread = median_ms(1);
+  t.ms_all_threads = median_ms(t.threads);
+  return t;
+}
+
+}  // namespace linalg
