@@ -2,8 +2,10 @@
 // against the device's own streaming bandwidth and a CPU reference; JSON out.
 #include "gpu/bandwidth.h"
 #include "gpu/memory_experiment.h"
+#include "gpu/roofline.h"
 #include "figures.h"
 #include "modes.h"
+#include "settings.h"
 #include "sweep.h"
 
 #include <algorithm>
@@ -39,12 +41,21 @@ std::string then_figure(const nlohmann::json& ref) {
   return then;
 }
 
-void print_row(const BenchRow& r, double saxpy_gbps) {
+// The roof that limits the pass and how close it runs to it, e.g. "mem 97%", "fp32 41%".
+std::string roof_figure(const BenchRow& r, const gpu::Peaks& peaks) {
+  auto at = gpu::place(peaks, r.bytes, r.flops, r.median_ms);
+  if (at.bound.empty()) return "—";
+  char text[32];
+  std::snprintf(text, sizeof text, "%s %.0f%%", at.bound == "memory" ? "mem" : at.bound.c_str(), at.percent);
+  return text;
+}
+
+void print_row(const BenchRow& r, double saxpy_gbps, const gpu::Peaks& peaks) {
   double frac = saxpy_gbps > 0 ? 100.0 * r.gbps() / saxpy_gbps : 0;
   auto& ref = r.reference;
-  std::printf("%-26s %-12s %10.4f %s %s %s %s %s  %s\n", r.pass.c_str(), r.size.c_str(), r.median_ms,
+  std::printf("%-26s %-12s %10.4f %s %s %s %s %s %s  %s\n", r.pass.c_str(), r.size.c_str(), r.median_ms,
               right(figure(r.gbps(), "%.1f"), 9).c_str(), right(figure(r.gflops(), "%.1f"), 9).c_str(),
-              right(figure(frac, "%.1f%%"), 7).c_str(),
+              right(figure(frac, "%.1f%%"), 7).c_str(), right(roof_figure(r, peaks), 9).c_str(),
               right(figure(ref.value("cpu_single_thread_ms", 0.0), "%.3f"), 10).c_str(),
               right(figure(ref.value("gain_over_cpu", 0.0), "%.1fx"), 8).c_str(), then_figure(ref).c_str());
 }
@@ -84,23 +95,26 @@ int run_sweep_bench(const Options& o, gpu::Context& ctx, const Lab& lab) {
 
 }  // namespace
 
-nlohmann::json bench_row_json(const BenchRow& r) {
-  return {{"pass", r.pass},           {"size", r.size},       {"elements", r.elements},  {"repeats", r.repeats},
-          {"median_ms", r.median_ms}, {"min_ms", r.min_ms},   {"bytes", r.bytes},        {"flops", r.flops},
-          {"gbps", r.gbps()},         {"gflops", r.gflops()}, {"reference", r.reference}};
+nlohmann::json bench_row_json(const BenchRow& r, const gpu::Peaks& peaks) {
+  nlohmann::json j = {{"pass", r.pass},       {"size", r.size},           {"elements", r.elements},
+                      {"repeats", r.repeats}, {"median_ms", r.median_ms}, {"min_ms", r.min_ms},
+                      {"bytes", r.bytes},     {"flops", r.flops},         {"gbps", r.gbps()},
+                      {"gflops", r.gflops()}, {"reference", r.reference}};
+  if (peaks.valid()) j["roofline"] = gpu::to_json(gpu::place(peaks, r.bytes, r.flops, r.median_ms));
+  return j;
 }
 
 // Each row is printed as soon as it is measured: the terminal shows the bench's progress.
-nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options) {
-  std::printf("%-26s %-12s %10s %9s %9s %7s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s", "% saxpy",
-              "CPU ms", "gain", "then (seed)");
+nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options, const gpu::Peaks& peaks) {
+  std::printf("%-26s %-12s %10s %9s %9s %7s %9s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s",
+              "% saxpy", "roof", "CPU ms", "gain", "then (seed)");
   BenchOptions printing = options;
   printing.on_row = [&](const BenchRow& r) {
-    print_row(r, options.saxpy_gbps);
+    print_row(r, options.saxpy_gbps, peaks);
     if (options.on_row) options.on_row(r);
   };
   nlohmann::json rows = nlohmann::json::array();
-  for (auto& r : lab.bench(ctx, printing)) rows.push_back(bench_row_json(r));
+  for (auto& r : lab.bench(ctx, printing)) rows.push_back(bench_row_json(r, peaks));
   return rows;
 }
 
@@ -130,8 +144,15 @@ int run_bench(const Options& o) {
 
   VkDeviceSize probe = o.quick ? (16u << 20) : (512u << 20);
   auto bw = gpu::measure_bandwidth(ctx, probe);
-  std::printf("reference: saxpy over 2 x %.0f MiB: %.4f ms, %.1f GB/s\n\n", bw.bytes_per_array / (1 << 20),
-              bw.median_ms, bw.gbps);
+  std::printf("reference: saxpy over 2 x %.0f MiB: %.4f ms, %.1f GB/s\n", bw.bytes_per_array / (1 << 20), bw.median_ms,
+              bw.gbps);
+  // The roofs: measured once per device and driver and cached beside the settings (quick: measured
+  // small every time, not cached).
+  auto peaks = o.quick ? gpu::measure_peaks(ctx, true) : gpu::device_peaks(ctx, peaks_path(), o.remeasure_peaks);
+  std::printf("roofs: fp32 %.1f GFLOP/s, fp64 %.1f GFLOP/s, saxpy %.1f GB/s, copy %.1f GB/s (measured %s%s)\n\n",
+              peaks.fp32_gflops, peaks.fp64_gflops, peaks.saxpy_gbps, peaks.copy_gbps, peaks.measured.c_str(),
+              o.quick ? ", quick" : ("; cached in " + peaks_path().string()).c_str());
+  ctx.renderdoc.pending = o.renderdoc_captures;  // one application of each of the first N rows
 
   nlohmann::json j = {
       {"device", device_json(ctx)},
@@ -140,11 +161,12 @@ int run_bench(const Options& o) {
       {"timestamps", ctx.info.timestamps},
       {"memory", gpu::describe(ctx.allocator().options())},
       {"saxpy", {{"bytes_per_array", bw.bytes_per_array}, {"median_ms", bw.median_ms}, {"gbps", bw.gbps}}},
+      {"peaks", gpu::to_json(peaks)},
       {"labs", nlohmann::json::object()}};
   BenchOptions options{o.quick, bw.gbps, o.only, o.engines};
   for (auto& lab : labs) {
     std::printf("== %s ==\n", lab->title().c_str());
-    j["labs"][lab->name()] = bench_lab(ctx, *lab, options);
+    j["labs"][lab->name()] = bench_lab(ctx, *lab, options, peaks);
   }
   if (!o.out.empty()) write_json(o.out, j);
   report_validation(o, ctx);

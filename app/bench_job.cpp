@@ -2,6 +2,7 @@
 
 #include "gpu/bandwidth.h"
 #include "modes.h"
+#include "settings.h"
 
 BenchJob::BenchJob(const gpu::ContextOptions& co, const Lab& lab)
     : ctx_(std::make_unique<gpu::Context>(co)), lab_(make_lab(lab.name())) {
@@ -17,6 +18,17 @@ BenchJob::BenchJob(const gpu::ContextOptions& co, const Lab& lab, const SweepSpe
   sweep_ = true;
   spec_ = sweep;
   thread_ = std::thread([this] { run_sweep(); });
+}
+
+BenchJob::BenchJob(const gpu::ContextOptions& co, const Lab& lab, MeasurePeaks) : BenchJob(co, lab) {
+  peaks_only_ = true;
+  thread_ = std::thread([this] {
+    guarded([&] {
+      auto peaks = gpu::device_peaks(*ctx_, peaks_path(), true);
+      std::lock_guard lock(mutex_);
+      state_.peaks = peaks;
+    });
+  });
 }
 
 BenchJob::~BenchJob() {
@@ -61,15 +73,21 @@ void BenchJob::guarded(F&& body) {
 void BenchJob::run_bench(bool quick) {
   guarded([&] {
     double gbps = gpu::measure_bandwidth(*ctx_, quick ? (16u << 20) : (256u << 20)).gbps;
+    // The roofs: cached, else measured (a full bench caches them; a quick one measures small).
+    auto cached = gpu::find_cached_peaks(peaks_path(), ctx_->info);
+    auto peaks = cached  ? *cached
+                 : quick ? gpu::measure_peaks(*ctx_, true)
+                         : gpu::device_peaks(*ctx_, peaks_path(), true);
     {
       std::lock_guard lock(mutex_);
       state_.saxpy_gbps = gbps;
+      state_.peaks = peaks;
     }
     BenchOptions options{quick, gbps};
     options.cancel = &cancel_;
-    options.on_row = [this](const BenchRow& r) {
+    options.on_row = [this, peaks](const BenchRow& r) {
       std::lock_guard lock(mutex_);
-      state_.rows.push_back(bench_row_json(r));
+      state_.rows.push_back(bench_row_json(r, peaks));
     };
     lab_->bench(*ctx_, options);
   });

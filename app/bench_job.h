@@ -4,6 +4,7 @@
 // measured; Cancel stops after the one being measured. The window pauses the lab meanwhile
 // so the two do not share the GPU (it still draws its picture and panels).
 #pragma once
+#include "gpu/roofline.h"
 #include "lab.h"
 #include "sweep.h"
 
@@ -21,11 +22,14 @@ class BenchJob {
     std::string error;                              // why it stopped early ("" when not)
     bool finished = false, cancelled = false;
     double saxpy_gbps = 0;
+    gpu::Peaks peaks;  // the roofs the rows are placed under (invalid: none known)
     uint64_t validation_messages = 0;
   };
+  struct MeasurePeaks {};
   // The context is made here, on the caller's thread (volk's table is written there).
   BenchJob(const gpu::ContextOptions& co, const Lab& lab, bool quick);              // the lab's bench
   BenchJob(const gpu::ContextOptions& co, const Lab& lab, const SweepSpec& sweep);  // a sweep
+  BenchJob(const gpu::ContextOptions& co, const Lab& lab, MeasurePeaks);            // the roofs, then cached
   ~BenchJob();                                                                      // cancels and waits
   BenchJob(const BenchJob&) = delete;
   BenchJob& operator=(const BenchJob&) = delete;
@@ -34,6 +38,7 @@ class BenchJob {
   State state() const;
   double seconds() const;
   bool is_sweep() const { return sweep_; }
+  bool is_peaks() const { return peaks_only_; }
   const SweepSpec& sweep_spec() const { return spec_; }
   const Lab& lab() const { return *lab_; }
   nlohmann::json device() const;
@@ -47,7 +52,7 @@ class BenchJob {
 
   std::unique_ptr<gpu::Context> ctx_;
   std::unique_ptr<Lab> lab_;
-  bool sweep_ = false;
+  bool sweep_ = false, peaks_only_ = false;
   SweepSpec spec_;
   std::atomic<bool> cancel_{false};
   mutable std::mutex mutex_;

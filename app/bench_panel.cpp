@@ -21,8 +21,8 @@ void write_result(const std::filesystem::path& path, const nlohmann::json& j) {
 }
 
 void rows_table(const nlohmann::json& rows) {
-  if (!ImGui::BeginTable("bench", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-  for (const char* h : {"pass, size", "ms", "GB/s", "GFLOP/s", "vs CPU"}) ImGui::TableSetupColumn(h);
+  if (!ImGui::BeginTable("bench", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+  for (const char* h : {"pass, size", "ms", "GB/s", "GFLOP/s", "% roof", "vs CPU"}) ImGui::TableSetupColumn(h);
   ImGui::TableHeadersRow();
   for (auto& r : rows) {
     ImGui::TableNextRow();
@@ -35,6 +35,10 @@ void rows_table(const nlohmann::json& rows) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(figure(r["gflops"].get<double>(), "%.1f").c_str());
     ImGui::TableNextColumn();
+    if (r.contains("roofline"))
+      ImGui::Text("%s %.0f%%", r["roofline"]["bound"].get<std::string>() == "memory" ? "mem" : "fp32",
+                  r["roofline"]["percent_of_bound"].get<double>());
+    ImGui::TableNextColumn();
     ImGui::TextUnformatted(figure(r["reference"].value("gain_over_cpu", 0.0), "%.3gx").c_str());
   }
   ImGui::EndTable();
@@ -44,16 +48,23 @@ void rows_table(const nlohmann::json& rows) {
 
 bool Window::bench_running() const { return job_ && !job_->state().finished; }
 
-void Window::start_bench(bool sweep) {
+void Window::start_bench(bool sweep, bool peaks) {
   if (bench_running()) return;
   job_.reset();
+  job_collected_ = false;
   try {
-    if (sweep)
+    if (peaks)
+      job_ = std::make_unique<BenchJob>(bench_context_, *lab_, BenchJob::MeasurePeaks{});
+    else if (sweep)
       job_ = std::make_unique<BenchJob>(bench_context_, *lab_, sweep_);
     else
       job_ = std::make_unique<BenchJob>(bench_context_, *lab_, bench_quick_);
     bench_started_frame_ = frame_count_;
-    std::printf("window: %s started at frame %llu\n", sweep ? "sweep" : "bench", (unsigned long long)frame_count_);
+    std::printf("window: %s started at frame %llu\n",
+                peaks   ? "peaks"
+                : sweep ? "sweep"
+                        : "bench",
+                (unsigned long long)frame_count_);
   } catch (const std::exception& e) {
     error_ = std::string("could not start the benchmark: ") + e.what();
   }
@@ -65,6 +76,13 @@ void Window::poll_bench() {
   auto s = job_->state();
   if (!s.finished) return;
   job_collected_ = true;
+  if (s.peaks.valid() && (job_->is_peaks() || !peaks_.valid())) peaks_ = s.peaks, saxpy_gbps_ = s.peaks.saxpy_gbps;
+  if (job_->is_peaks()) {
+    if (!s.error.empty()) error_ = "measuring the device's peaks failed: " + s.error;
+    std::printf("window: peaks measured: fp32 %.1f GFLOP/s, saxpy %.1f GB/s\n", s.peaks.fp32_gflops,
+                s.peaks.saxpy_gbps);
+    return;
+  }
   std::string lab = job_->lab().name();
   std::filesystem::path path;
   size_t count = job_->is_sweep() ? s.points.size() : s.rows.size();
@@ -75,6 +93,7 @@ void Window::poll_bench() {
     path = std::filesystem::path("bench") / ("bench-" + lab + ".json");
     write_result(path, {{"device", job_->device()},
                         {"saxpy_gbps", s.saxpy_gbps},
+                        {"peaks", gpu::to_json(s.peaks)},
                         {"quick", bench_quick_},
                         {"cancelled", s.cancelled},
                         {"labs", {{lab, s.rows}}}});
@@ -101,7 +120,7 @@ void Window::bench_panel() {
     ImGui::SameLine();
     if (ImGui::Button("Cancel (Esc)")) job_->cancel();
   }
-  if (!job_) return;
+  if (!job_ || job_->is_peaks()) return;
   auto s = job_->state();
   if (!job_->is_sweep()) {
     auto it = expected_rows_.find(job_->lab().name() + (bench_quick_ ? "/quick" : ""));

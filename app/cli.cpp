@@ -131,6 +131,10 @@ std::string usage() {
          "  --sweep N=A:B:K     bench: parameter N of --lab at K values from A to B (append :log for a\n"
          "                      log spacing); at each, the lab runs and its GPU time a step is measured\n"
          "  --sweep-steps N     bench --sweep: steps measured at each value (default 20)\n"
+         "  --remeasure-peaks   bench: measure the device's roofs again (fp32/fp64 multiply-add, saxpy and\n"
+         "                      copy bandwidth; else those cached per device and driver beside the settings)\n"
+         "  --renderdoc-capture N  under RenderDoc: capture N frames (window), N steps (headless) or one\n"
+         "                      application of each of the first N rows (bench); without RenderDoc it says how\n"
          "  --help              this text\n"
          "\nwindow keys:\n" +
          key_help() +
@@ -230,6 +234,10 @@ Options parse_cli(int argc, char** argv) {
       o.runs = int(parse_count(a, value(a), 1, 100));
     else if (a == "--sweep")
       o.sweep = value(a);
+    else if (a == "--remeasure-peaks")
+      o.remeasure_peaks = true;
+    else if (a == "--renderdoc-capture")
+      o.renderdoc_captures = int(parse_count(a, value(a), 1, 1000));
     else if (a == "--sweep-steps")
       o.sweep_steps = parse_count(a, value(a), 1, 100000);
     else if (a == "--size")
@@ -290,7 +298,14 @@ gpu::ContextOptions context_options(const Options& o) {
   gpu::ContextOptions c;
   c.validation = o.validate;
   c.device = o.device;
-  c.memory = gpu::parse_memory_options(o.memory);
+  std::string memory = o.memory;
+  if (memory.empty() && gpu::RenderDoc::get().attached()) {
+    // RenderDoc saves every memory object a capture touches whole: 256 MiB blocks would make
+    // each capture hundreds of MiB and slow. Timings under RenderDoc mean little anyway.
+    std::fprintf(stderr, "vklab: under RenderDoc, one allocation per buffer (--memory pooled keeps the pool)\n");
+    memory = "dedicated";
+  }
+  c.memory = gpu::parse_memory_options(memory.empty() ? "pooled" : memory);
   return c;
 }
 

@@ -23,7 +23,7 @@ struct Options {
   std::string preset;             // --preset FILE|NAME: a preset file, params.json or a shipped preset
   std::vector<std::string> sets;  // name=value for the lab's parameters (applied after the preset)
   std::string device;
-  std::string memory = "pooled";   // --memory (gpu/memory.h)
+  std::string memory;              // --memory (gpu/memory.h); "": pooled, dedicated under RenderDoc
   bool memory_experiment = false;  // bench --memory-experiment
   bool validate = false;
   bool quick = false;                // bench: small sizes only
@@ -32,6 +32,8 @@ struct Options {
   std::string sweep;                 // bench: NAME=FROM:TO:COUNT[:log], one lab's parameter swept
   uint64_t sweep_steps = 20;         // bench: steps measured at each value of the sweep
   int runs = 1;                      // bench: whole benches, each in a fresh process (--runs N)
+  bool remeasure_peaks = false;      // bench: measure the roofline's peaks again (else the cached ones)
+  int renderdoc_captures = 0;        // --renderdoc-capture N: frames, steps or bench rows (gpu/renderdoc.h)
   std::vector<std::string> args;     // the command line as given (bench --runs reruns it)
   uint32_t width = 1280, height = 800;
   uint64_t frames = 0;                         // window: quit after this many frames (0 = when closed)

@@ -48,6 +48,7 @@ int run_headless(const Options& o) {
   gpu::Context ctx(context_options(o));
   auto lab = std::move(checked);  // declared after ctx: its GPU state goes first
   lab->build(ctx);
+  ctx.renderdoc.pending = o.renderdoc_captures;
   gpu::Profiler prof(ctx);
   std::vector<gpu::PassTiming> totals;
   auto add = [&](const std::vector<gpu::PassTiming>& frame) {
@@ -92,15 +93,20 @@ int run_headless(const Options& o) {
   };
   for (uint64_t done = 0; done < o.steps && stopped.empty();) {
     auto n = uint32_t(std::min(chunk, o.steps - done));
+    bool captured = ctx.renderdoc.begin(ctx.instance, lab->name() + " steps " + std::to_string(done + 1) + "-" +
+                                                          std::to_string(done + n));  // --renderdoc-capture
     ctx.submit_now([&](VkCommandBuffer cmd) {
       prof.begin_frame(cmd);
       lab->step(cmd, prof, n);
     });
+    if (captured) ctx.renderdoc.end(ctx.instance);
     add(prof.resolve());
     done += n;
     stopped = lab->problem();
     if (recorder) record();
   }
+  if (ctx.renderdoc.pending > 0 && gpu::RenderDoc::get().attached())
+    std::fprintf(stderr, "vklab: renderdoc: %d capture(s) not made: the run ended first\n", ctx.renderdoc.pending);
   if (recorder) {
     recorder->finish();
     std::printf("recorded %s: %llu frames of %ux%u at %d a second\n", o.record.c_str(),

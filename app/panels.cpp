@@ -4,6 +4,8 @@
 #include "file_browser.h"
 #include "gpu/bandwidth.h"
 #include "modes.h"
+#include "roofline_plot.h"
+#include "settings.h"
 #include "timeline.h"
 #include "window.h"
 
@@ -191,13 +193,21 @@ void Window::timings_panel() {
     return;
   }
   memory_line();
-  if (ImGui::BeginTable("passes", saxpy_gbps_ > 0 ? 6 : 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+  const bool roofs = peaks_.valid();
+  // With the roofs known, "% roof" says what "% bw" would for a memory-bound pass.
+  if (ImGui::BeginTable("passes",
+                        roofs             ? 7
+                        : saxpy_gbps_ > 0 ? 6
+                                          : 5,
+                        ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
     ImGui::TableSetupColumn("pass");
     ImGui::TableSetupColumn("n");
     ImGui::TableSetupColumn("ms");
     ImGui::TableSetupColumn("GB/s");
     ImGui::TableSetupColumn("GFLOP/s");
-    if (saxpy_gbps_ > 0) ImGui::TableSetupColumn("% bw");
+    if (saxpy_gbps_ > 0 && !roofs) ImGui::TableSetupColumn("% bw");
+    if (roofs) ImGui::TableSetupColumn("flop/B");
+    if (roofs) ImGui::TableSetupColumn("% roof");
     ImGui::TableHeadersRow();
     for (auto& t : timings_) {
       ImGui::TableNextRow();
@@ -211,24 +221,54 @@ void Window::timings_panel() {
       ImGui::TextUnformatted(figure(t.gbps(), "%.1f").c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(figure(t.gflops(), "%.1f").c_str());
-      if (saxpy_gbps_ > 0) {
+      if (saxpy_gbps_ > 0 && !roofs) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(figure(100.0 * t.gbps() / saxpy_gbps_, "%.0f%%").c_str());
+      }
+      if (roofs) {  // the pass under the roofline: its intensity, the roof that limits it, how close
+        auto at = gpu::place(peaks_, t.bytes, t.flops, t.ms);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(figure(at.intensity, "%.3g").c_str());
+        ImGui::TableNextColumn();
+        if (at.bound.empty())
+          ImGui::TextUnformatted("—");
+        else
+          ImGui::Text("%s %.0f%%", at.bound == "memory" ? "mem" : at.bound.c_str(), at.percent);
       }
     }
     ImGui::EndTable();
   }
   frame_timeline(spans_);
+  roofline_plot(peaks_, timings_);
   plot({"gpu-ms-a-frame", "frames (the last 240)", "GPU ms a frame (all passes)", false, 90}, {},
        std::vector<double>(gpu_ms_history_.begin(), gpu_ms_history_.end()));
-  if (ImGui::Button("Measure device bandwidth")) {
-    vkDeviceWaitIdle(ctx_->device);
-    saxpy_gbps_ = gpu::measure_bandwidth(*ctx_, 64u << 20).gbps;
-  }
-  if (saxpy_gbps_ > 0) {
+  // The roofs, measured by a job beside the frame loop (seconds) and cached per device and driver.
+  ImGui::BeginDisabled(bench_running());
+  if (ImGui::Button(peaks_.valid() ? "Measure device peaks again" : "Measure device peaks")) start_bench(false, true);
+  ImGui::EndDisabled();
+  if (job_ && job_->is_peaks() && bench_running()) {
     ImGui::SameLine();
-    ImGui::Text("saxpy: %.1f GB/s", saxpy_gbps_);
+    ImGui::TextDisabled("measuring (%.0f s)...", job_->seconds());
   }
+  if (peaks_.valid())
+    ImGui::TextWrapped("roofs: fp32 %.0f GFLOP/s, fp64 %.0f GFLOP/s, saxpy %.0f GB/s, copy %.0f GB/s",
+                       peaks_.fp32_gflops, peaks_.fp64_gflops, peaks_.saxpy_gbps, peaks_.copy_gbps);
+  renderdoc_line();
+}
+
+// Brackets the next frames (compute passes, picture and UI) as one RenderDoc capture each.
+void Window::renderdoc_line() {
+  auto& requests = ctx_->renderdoc;
+  if (ImGui::Button("Capture in RenderDoc")) requests.pending = renderdoc_frames_;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+  if (ImGui::InputInt("frames##renderdoc", &renderdoc_frames_))
+    renderdoc_frames_ = std::clamp(renderdoc_frames_, 1, 60);
+  if (!gpu::RenderDoc::get().attached())
+    ImGui::TextDisabled("RenderDoc is not attached (Help: --renderdoc-capture)");
+  else if (!requests.last_path.empty() && ImGui::Button("Open in RenderDoc"))
+    gpu::RenderDoc::get().open_replay_ui();
+  if (!requests.last_message.empty()) ImGui::TextWrapped("%s", requests.last_message.c_str());
 }
 
 void Window::capture_panel() {

@@ -22,6 +22,8 @@ std::filesystem::path settings_path() {
   return dir / "settings.json";
 }
 
+std::filesystem::path peaks_path() { return settings_path().parent_path() / "peaks.json"; }
+
 Settings load_settings() {
   Settings s;
   auto path = settings_path();

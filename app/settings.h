@@ -12,6 +12,8 @@ struct Settings {
 };
 
 std::filesystem::path settings_path();
+// The device peaks' cache (gpu/roofline.h), beside the settings file.
+std::filesystem::path peaks_path();
 // A missing file gives the defaults; an unreadable or malformed one too, with a line on stderr.
 Settings load_settings();
 // Returns "" or why it could not be written.

@@ -112,6 +112,9 @@ Window::Window(const Options& o) : Window(Empty{}) {
     return glfwGetPhysicalDevicePresentationSupport(inst, pd, family) == GLFW_TRUE;
   };
   ctx_ = std::make_unique<gpu::Context>(co);
+  ctx_->renderdoc.pending = o.renderdoc_captures;
+  peaks_ = gpu::find_cached_peaks(peaks_path(), ctx_->info).value_or(gpu::Peaks{});
+  saxpy_gbps_ = peaks_.saxpy_gbps;
   // A bench's context asks for the same instance extensions: volk's table is process-wide and
   // reloaded with each instance, so the window's surface functions must stay in it.
   bench_context_ = context_options(o);
@@ -289,6 +292,7 @@ bool Window::frame() {
     capture_requested_ = true;
     capture_path_ = opts_.capture;
   }
+  bool captured = ctx_->renderdoc.begin(ctx_->instance, lab_->name() + " frame " + std::to_string(frame_count_));
   VK_CHECK(vkResetCommandBuffer(cmd_, 0));
   VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -297,6 +301,7 @@ bool Window::frame() {
   VK_CHECK(vkEndCommandBuffer(cmd_));
 
   submit_and_present(index);
+  if (captured) ctx_->renderdoc.end(ctx_->instance);
   ++frame_count_;
   return true;
 }

@@ -42,11 +42,12 @@ class Window {
   void lab_panel();
   void timings_panel();
   void capture_panel();
+  void renderdoc_line();  // the Timings tab's "Capture in RenderDoc"
   // bench_panel.cpp: the bench and sweeps, beside the frame loop
   void bench_panel();
   void sweep_panel();
   bool bench_running() const;
-  void start_bench(bool sweep);
+  void start_bench(bool sweep, bool peaks = false);  // peaks: measure the device's roofs (Timings)
   void poll_bench();
   // ui_style.cpp: fonts and sizes at the UI scale, the View tab
   float monitor_scale() const;
@@ -112,6 +113,8 @@ class Window {
   std::vector<gpu::PassSpan> spans_;  // the last frame's passes, for the timeline
   std::deque<float> gpu_ms_history_;
   double saxpy_gbps_ = 0;
+  gpu::Peaks peaks_;  // the roofline's roofs: cached for this device, or measured from Timings
+  int renderdoc_frames_ = 1;
 
   bool capture_requested_ = false, capture_recorded_ = false;
   std::filesystem::path capture_path_;

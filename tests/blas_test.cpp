@@ -66,8 +66,7 @@ TEST_F(GpuTest, BlasRepeatedApplicationsContinue) {
   BlasReference axpby(a);
   auto first = axpby.run();
   auto second = axpby.run();
-  for (size_t i = 0; i < a.n(); ++i)
-    ASSERT_NEAR(second[i], 1.5f * a.x_values()[i] - 0.5f * first[i], 1e-5) << i;
+  for (size_t i = 0; i < a.n(); ++i) ASSERT_NEAR(second[i], 1.5f * a.x_values()[i] - 0.5f * first[i], 1e-5) << i;
 
   Workload c(ctx(), config(Op::Cg));
   BlasReference cg(c);

@@ -55,11 +55,19 @@ TEST(Cli, LinalgQuickBenchHasEveryTableWithTheSeedBeside) {
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "b.json"));
   auto rows = j["labs"]["linalg"];
+  EXPECT_GT(j["peaks"]["fp32_gflops"].get<double>(), 0.0);
+  EXPECT_GT(j["peaks"]["saxpy_gbps"].get<double>(), 0.0);
   std::set<std::string> passes;
   for (auto& row : rows) {
     passes.insert(row["pass"].get<std::string>());
     EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
     EXPECT_GT(row["reference"]["cpu_single_thread_ms"].get<double>(), 0.0) << row.dump();
+    auto& roof = row["roofline"];  // every row under the roof that limits it
+    EXPECT_TRUE(roof["bound"] == "memory" || roof["bound"] == "fp32") << row.dump();
+    EXPECT_GT(roof["percent_of_bound"].get<double>(), 0.0) << row.dump();
+    EXPECT_NEAR(roof["arithmetic_intensity_flop_per_byte"].get<double>(),
+                row["flops"].get<double>() / row["bytes"].get<double>(), 1e-9)
+        << row.dump();
     auto& blas = row["reference"]["openblas"];  // the thesis's BLAS column, one thread and all
     EXPECT_GT(blas["one_thread_ms"].get<double>(), 0.0) << row.dump();
     EXPECT_GT(blas["all_threads_ms"].get<double>(), 0.0) << row.dump();

@@ -46,6 +46,7 @@ const Block kBlocks[] = {
     BLOCK("floatlab_push.h", FloatLoopPush),
     BLOCK("gpu_push.h", SaxpyPush),
     BLOCK("gpu_push.h", ClockProbePush),
+    BLOCK("gpu_push.h", PeakPush),
     BLOCK("linalg_push.h", AxpbyPush),
     BLOCK("linalg_push.h", DotOnePush),
     BLOCK("linalg_push.h", DotThesisPush),

@@ -294,6 +294,8 @@ TEST(Window, BenchRunsBesideTheFrameLoopAndCancels) {
   auto j = nlohmann::json::parse(in);
   EXPECT_GE(j["labs"]["diffusion"].size(), 2u);
   EXPECT_EQ(j["cancelled"], false);
+  EXPECT_GT(j["peaks"]["fp32_gflops"].get<double>(), 0.0) << "no cached roofs: a quick bench measures them";
+  for (auto& row : j["labs"]["diffusion"]) EXPECT_GT(row["roofline"]["percent_of_bound"].get<double>(), 0.0);
   // diffusion runs 20 steps a frame, none while its bench ran
   auto steps_at = r.out.find(", lab diffusion, ");
   ASSERT_NE(steps_at, std::string::npos);

@@ -83,6 +83,10 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
     last = ms >= 10.0 ? per : 0;
     if (ms < 10.0 && batch < 4096) batch *= 2;
   }
+  if (ctx.renderdoc.begin(ctx.instance, "one application of a bench row")) {  // --renderdoc-capture
+    ctx.submit_now(record);
+    ctx.renderdoc.end(ctx.instance);
+  }
   std::vector<double> ms;
   for (int r = 0; r < repeats; ++r) ms.push_back(timed(1, nullptr));
   out.median_ms = median(ms);

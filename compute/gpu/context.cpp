@@ -1,5 +1,7 @@
 #include "context.h"
 
+#include "device_info.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -9,109 +11,6 @@
 namespace gpu {
 
 namespace {
-
-std::string version_string(uint32_t v) {
-  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
-         std::to_string(VK_API_VERSION_PATCH(v));
-}
-
-const char* type_name(VkPhysicalDeviceType t) {
-  switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-      return "discrete";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-      return "integrated";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-      return "virtual";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU:
-      return "cpu";
-    default:
-      return "other";
-  }
-}
-
-int type_rank(VkPhysicalDeviceType t) {  // discrete, else integrated, else the rest, CPU last
-  switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-      return 4;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-      return 3;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-      return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU:
-      return 1;
-    default:
-      return 0;
-  }
-}
-
-bool has_extension(VkPhysicalDevice pd, const char* name) {
-  uint32_t n = 0;
-  vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, nullptr);
-  std::vector<VkExtensionProperties> exts(n);
-  vkEnumerateDeviceExtensionProperties(pd, nullptr, &n, exts.data());
-  return std::any_of(exts.begin(), exts.end(),
-                     [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
-}
-
-int graphics_compute_family(VkPhysicalDevice pd) {
-  uint32_t n = 0;
-  vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, nullptr);
-  std::vector<VkQueueFamilyProperties> fams(n);
-  vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fams.data());
-  for (uint32_t i = 0; i < n; ++i) {
-    VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
-    if ((fams[i].queueFlags & need) == need) return int(i);
-  }
-  return -1;
-}
-
-DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
-  DeviceInfo d;
-  d.index = index;
-  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
-  VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES, &driver};
-  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &subgroup};
-  vkGetPhysicalDeviceProperties2(pd, &props);
-  d.name = props.properties.deviceName;
-  d.type = type_name(props.properties.deviceType);
-  d.driver = std::string(driver.driverName) + " " + driver.driverInfo;
-  d.api = version_string(props.properties.apiVersion);
-  d.subgroup_size = subgroup.subgroupSize;
-
-  VkPhysicalDeviceMemoryProperties mem;
-  vkGetPhysicalDeviceMemoryProperties(pd, &mem);
-  for (uint32_t i = 0; i < mem.memoryHeapCount; ++i)
-    if (mem.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
-      d.device_local_mib = std::max<uint64_t>(d.device_local_mib, mem.memoryHeaps[i].size >> 20);
-
-  VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
-  VkPhysicalDeviceFeatures2 feats{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-  bool atomic_ext = has_extension(pd, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
-  if (atomic_ext) feats.pNext = &atomic;
-  vkGetPhysicalDeviceFeatures2(pd, &feats);
-  d.fp64 = feats.features.shaderFloat64;
-  d.int64 = feats.features.shaderInt64;
-  d.atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;
-
-  int family = graphics_compute_family(pd);
-  if (family >= 0) {
-    uint32_t n = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, nullptr);
-    std::vector<VkQueueFamilyProperties> fams(n);
-    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, fams.data());
-    d.timestamps = fams[family].timestampValidBits > 0 && props.properties.limits.timestampPeriod > 0;
-  }
-  if (props.properties.apiVersion < VK_API_VERSION_1_3)
-    d.why_not = "needs Vulkan 1.3";
-  else if (family < 0)
-    d.why_not = "no graphics+compute queue";
-  else if (!has_extension(pd, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME))
-    d.why_not = "no VK_KHR_push_descriptor";
-  d.usable = d.why_not.empty();
-  return d;
-}
 
 void load_vulkan() {
   static bool loaded = false;
@@ -195,20 +94,6 @@ std::vector<DeviceInfo> list_devices() {
   for (uint32_t i = 0; i < pds.size(); ++i) out.push_back(describe(pds[i], i));
   vkDestroyInstance(instance, nullptr);
   return out;
-}
-
-std::string format_device_table(const std::vector<DeviceInfo>& devices) {
-  std::ostringstream s;
-  for (auto& d : devices) {
-    s << "[" << d.index << "] " << d.name << "\n"
-      << "    type " << d.type << ", driver " << d.driver << ", Vulkan " << d.api << "\n"
-      << "    device-local memory " << d.device_local_mib << " MiB, subgroup size " << d.subgroup_size << "\n"
-      << "    fp64 " << (d.fp64 ? "yes" : "no") << ", int64 " << (d.int64 ? "yes" : "no") << ", atomic float add "
-      << (d.atomic_float_add ? "yes" : "no") << ", timestamps " << (d.timestamps ? "yes" : "no") << "\n"
-      << "    " << (d.usable ? "usable by vklab" : "not usable: " + d.why_not) << "\n";
-  }
-  if (devices.empty()) s << "no Vulkan device found\n";
-  return s.str();
 }
 
 namespace {
@@ -303,12 +188,19 @@ void Context::create_messenger() {
 void Context::create_device(const ContextOptions& options) {
   VkPhysicalDeviceShaderAtomicFloatFeaturesEXT atomic{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT};
+  // On Vulkan 1.2, the features of VK_KHR_synchronization2 and VK_KHR_dynamic_rendering stand
+  // in for the 1.3 structure (same members), chained in its place.
+  const bool core13 = props.apiVersion >= VK_API_VERSION_1_3;
+  VkPhysicalDeviceSynchronization2Features sync2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES};
+  VkPhysicalDeviceDynamicRenderingFeatures dyn{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES, &sync2};
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-  VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &f13};
+  VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  f12.pNext = core13 ? static_cast<void*>(&f13) : static_cast<void*>(&dyn);
   VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
   bool atomic_ext = has_extension(physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
-  if (atomic_ext) f13.pNext = &atomic;
+  if (atomic_ext) (core13 ? f13.pNext : sync2.pNext) = &atomic;
   vkGetPhysicalDeviceFeatures2(physical, &have);
+  if (!core13) f13.dynamicRendering = dyn.dynamicRendering, f13.synchronization2 = sync2.synchronization2;
   if (!f13.dynamicRendering || !f13.synchronization2)
     throw std::runtime_error(info.name + " lacks dynamicRendering or synchronization2");
 
@@ -320,8 +212,14 @@ void Context::create_device(const ContextOptions& options) {
   w13.dynamicRendering = VK_TRUE;
   w13.synchronization2 = VK_TRUE;
   w13.maintenance4 = f13.maintenance4;
-  if (atomic_ext && atomic.shaderBufferFloat32AtomicAdd) w13.pNext = &want_atomic;
-  VkPhysicalDeviceVulkan12Features w12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES, &w13};
+  VkPhysicalDeviceSynchronization2Features want_sync2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES};
+  want_sync2.synchronization2 = VK_TRUE;
+  VkPhysicalDeviceDynamicRenderingFeatures want_dyn{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES,
+                                                    &want_sync2};
+  want_dyn.dynamicRendering = VK_TRUE;
+  if (atomic_ext && atomic.shaderBufferFloat32AtomicAdd) (core13 ? w13.pNext : want_sync2.pNext) = &want_atomic;
+  VkPhysicalDeviceVulkan12Features w12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  w12.pNext = core13 ? static_cast<void*>(&w13) : static_cast<void*>(&want_dyn);
   w12.scalarBlockLayout = f12.scalarBlockLayout;
   w12.shaderFloat16 = f12.shaderFloat16;
   w12.hostQueryReset = f12.hostQueryReset;
@@ -338,6 +236,10 @@ void Context::create_device(const ContextOptions& options) {
   std::vector<const char*> exts = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
   if (atomic_float_add) exts.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
   if (options.swapchain) exts.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+  if (!core13) {
+    exts.push_back(VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME);
+    exts.push_back(VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME);
+  }
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo qi{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -351,6 +253,12 @@ void Context::create_device(const ContextOptions& options) {
   di.ppEnabledExtensionNames = exts.data();
   VK_CHECK(vkCreateDevice(physical, &di, nullptr, &device));
   vkGetDeviceQueue(device, queue_family, 0, &queue);
+  if (!core13) {  // the core names vklab calls, pointed at the extensions' functions
+    vkCmdPipelineBarrier2 = vkCmdPipelineBarrier2KHR;
+    vkCmdWriteTimestamp2 = vkCmdWriteTimestamp2KHR;
+    vkCmdBeginRendering = vkCmdBeginRenderingKHR;
+    vkCmdEndRendering = vkCmdEndRenderingKHR;
+  }
 }
 
 Context::~Context() {

@@ -2,6 +2,7 @@
 // counter, device choice, one queue, and a helper for one-off submissions.
 #pragma once
 #include "memory.h"
+#include "renderdoc.h"
 #include "vk.h"
 
 #include <atomic>
@@ -72,6 +73,9 @@ class Context {
 
   // Records with `record`, submits, waits. For uploads, readbacks and tests.
   void submit_now(const std::function<void(VkCommandBuffer)>& record);
+
+  // RenderDoc captures asked for (--renderdoc-capture, the window's button): see renderdoc.h.
+  CaptureRequests renderdoc;
 
   // The fastest clock probe seen on this device (gpu/bandwidth.cpp's time_gpu), in ms.
   double best_clock_probe_ms = 0;

@@ -48,7 +48,7 @@ CompileResult compile_glsl(const std::string& source, ShaderStage stage, const s
                            const std::vector<std::filesystem::path>& include_dirs, bool optimize) {
   shaderc::Compiler compiler;
   shaderc::CompileOptions options;
-  options.SetTargetEnvironment(shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_3);
+  options.SetTargetEnvironment(shaderc_target_env_vulkan, shaderc_env_version_vulkan_1_2);
   // Unoptimised SPIR-V keeps what the source declares (e.g. a push block no code reads).
   options.SetOptimizationLevel(optimize ? shaderc_optimization_level_performance : shaderc_optimization_level_zero);
   options.SetIncluder(std::make_unique<DirIncluder>(include_dirs));

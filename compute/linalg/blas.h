@@ -30,9 +30,9 @@ class BlasReference {
 
 struct BlasTiming {
   double ms_one_thread = 0, ms_all_threads = 0;
-  int threads = 0;              // "all": OpenBLAS's count of this machine's processors
-  double max_rel_diff = 0;      // the first application against the workload's CPU reference
-  std::string calls, library;   // e.g. "OpenBLAS 0.3.21 ... Haswell"
+  int threads = 0;             // "all": OpenBLAS's count of this machine's processors
+  double max_rel_diff = 0;     // the first application against the workload's CPU reference
+  std::string calls, library;  // e.g. "OpenBLAS 0.3.21 ... Haswell"
 };
 // Builds the BLAS operands of `w` (after w.run_cpu()), checks one application, times
 // `repeats` applications with one thread and with all (medians).

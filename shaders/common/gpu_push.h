@@ -1,4 +1,5 @@
-// The device's bandwidth reference (compute/gpu/bandwidth.cpp, shaders/gpu/saxpy.comp).
+// The device's references: bandwidth (compute/gpu/bandwidth.cpp, shaders/gpu/saxpy.comp), the
+// clock probe and the multiply-add peaks (compute/gpu/roofline.cpp, shaders/gpu/fma_peak*.comp).
 #include "push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_SaxpyPush)
@@ -6,5 +7,8 @@ PUSH_BLOCK(SaxpyPush) { float a; uint n4; };
 #endif
 #if defined(__cplusplus) || defined(PUSH_ClockProbePush)
 PUSH_BLOCK(ClockProbePush) { uint iterations; };
+#endif
+#if defined(__cplusplus) || defined(PUSH_PeakPush)
+PUSH_BLOCK(PeakPush) { uint iterations; float m; float c; };
 #endif
 PUSH_END
