@@ -59,6 +59,19 @@ TEST_F(GpuTest, BlasBandRowsOutsideTheWrapAreTheThesisMatrix) {
   EXPECT_GT(std::fabs(got[0] - want[0]), 1e-3) << "row 0 wraps in the thesis's matrix, not in BLAS's";
 }
 
+// The band's multi-thread column: row blocks, each a one-thread sgbmv, give the whole band's rows.
+TEST_F(GpuTest, BlasBandRowBlocksEqualTheWholeBand) {
+  Workload w(ctx(), config(Op::Banded));
+  BlasReference blas(w);
+  blas.set_threads(1);
+  auto whole = blas.run();
+  for (int threads : {2, 3, 7}) {
+    blas.set_threads(threads);
+    auto blocks = blas.run();
+    for (size_t i = 0; i < whole.size(); ++i) ASSERT_NEAR(blocks[i], whole[i], 1e-6 * std::fabs(whole[i])) << threads << " " << i;
+  }
+}
+
 // Applied again, the in-place calls go on as the operator would: axpby on its last result,
 // CG one more iteration (equal to the double CG's second iterate).
 TEST_F(GpuTest, BlasRepeatedApplicationsContinue) {

@@ -81,6 +81,7 @@ std::string utc_date() {
 }  // namespace
 
 std::vector<double> run_fma_kernel(Context& ctx, bool f64, uint32_t groups, uint32_t iterations, float m, float c) {
+  if (iterations % 4) throw std::invalid_argument("the multiply-add kernel runs a multiple of 4 iterations");
   Pipeline p = fma_pipeline(ctx, f64);
   size_t n = size_t(groups) * 256;
   Buffer out(ctx, n * (f64 ? 8 : 4), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);

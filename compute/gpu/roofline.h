@@ -25,7 +25,7 @@ Peaks peaks_from_json(const nlohmann::json& j);
 // Measures the four roofs; quick: small sizes and short warm-ups (tests, lavapipe).
 Peaks measure_peaks(Context& ctx, bool quick);
 // One dispatch of the multiply-add kernel (shaders/gpu/fma_peak.glsl): `groups` workgroups
-// of 256 invocations, each 8 x 4 chains of `iterations` fma(v, m, c); every invocation's
+// of 256 invocations, each 8 x 4 chains of `iterations` (a multiple of 4) fma(v, m, c); every invocation's
 // result, for checking against the CPU.
 std::vector<double> run_fma_kernel(Context& ctx, bool f64, uint32_t groups, uint32_t iterations, float m, float c);
 double fma_kernel_flops(uint32_t groups, uint32_t iterations);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <thread>
 
 namespace linalg {
 
@@ -22,6 +23,7 @@ struct BlasReference::State {
   const DenseMatrix* dense = nullptr;
   std::vector<float> r, d, q;  // CG's vectors (x is out)
   float rho = 0;
+  int threads = 1;
 };
 
 BlasReference::BlasReference(const Workload& w) : s_(std::make_unique<State>()) {
@@ -64,6 +66,7 @@ BlasReference::BlasReference(const Workload& w) : s_(std::make_unique<State>()) 
     default:
       break;
   }
+  set_threads(1);
 }
 
 BlasReference::~BlasReference() = default;
@@ -102,10 +105,14 @@ std::vector<float> BlasReference::run() {
       return {cblas_sdot(n, s.x.data(), 1, s.y.data(), 1)};
     case Op::Norm:
       return {cblas_snrm2(n, s.x.data(), 1)};
-    case Op::Banded:
-      cblas_sgbmv(CblasColMajor, CblasNoTrans, n, n, s.kl, s.ku, 1.0f, s.band.data(), s.kl + s.ku + 1, s.x.data(), 1,
-                  0.0f, s.out.data(), 1);
+    case Op::Banded: {
+      std::vector<std::thread> workers;
+      for (int t = 1; t < s.threads; ++t)
+        workers.emplace_back([this, t, n] { band_rows(int(int64_t(n) * t / s_->threads), int(int64_t(n) * (t + 1) / s_->threads)); });
+      band_rows(0, int(int64_t(n) / s.threads));
+      for (auto& w : workers) w.join();
       return s.out;
+    }
     case Op::Dense:
       cblas_sgemv(CblasColMajor, CblasNoTrans, n, n, 1.0f, s.dense->columns.data(), n, s.x.data(), 1, 1.0f,
                   s.out.data(), 1);
@@ -131,6 +138,21 @@ std::vector<float> BlasReference::run() {
   return {};
 }
 
+void BlasReference::set_threads(int threads) {
+  s_->threads = s_->op == Op::Banded ? std::max(1, threads) : 1;
+  openblas_set_num_threads(s_->op == Op::Banded ? 1 : threads);
+}
+
+// Rows [r0, r1) of the band use columns [c0, c1): with its base moved to column c0, the block is
+// a band of kl - (r0 - c0) sub- and ku + (r0 - c0) super-diagonals in the same storage.
+void BlasReference::band_rows(int r0, int r1) {
+  auto& s = *s_;
+  if (r1 <= r0) return;
+  const int lda = s.kl + s.ku + 1, c0 = std::max(0, r0 - s.kl), c1 = std::min(s.n, r1 + s.ku), shift = r0 - c0;
+  cblas_sgbmv(CblasColMajor, CblasNoTrans, r1 - r0, c1 - c0, s.kl - shift, s.ku + shift, 1.0f,
+              s.band.data() + size_t(c0) * size_t(lda), lda, s.x.data() + c0, 1, 0.0f, s.out.data() + r0, 1);
+}
+
 double BlasReference::max_relative_difference(const std::vector<float>& blas,
                                               const std::vector<double>& reference) const {
   if (blas.size() != reference.size()) return NAN;
@@ -152,7 +174,7 @@ BlasTiming time_blas(const Workload& w, int repeats) {
   t.max_rel_diff = blas.max_relative_difference(blas.run(), w.cpu_values());
   t.threads = openblas_get_num_procs();
   auto median_ms = [&](int threads) {
-    openblas_set_num_threads(threads);
+    blas.set_threads(threads);
     std::vector<double> ms;
     for (int r = 0; r < repeats; ++r) {
       auto t0 = std::chrono::steady_clock::now();
@@ -163,6 +185,7 @@ BlasTiming time_blas(const Workload& w, int repeats) {
   };
   t.ms_one_thread = median_ms(1);
   t.ms_all_threads = median_ms(t.threads);
+  blas.set_threads(1);
   return t;
 }
 

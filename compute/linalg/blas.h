@@ -19,6 +19,10 @@ class BlasReference {
   // output in place as the BLAS calls do, so only the first application equals the
   // workload's CPU reference (CG: one iteration from x = 0).
   std::vector<float> run();
+  // Threads for the next applications: OpenBLAS's own, except for the band: OpenBLAS 0.3.21's
+  // threaded sgbmv overruns its work buffer from about 4M rows on 16 threads (a segfault), so
+  // there the rows are split into `threads` blocks, each a one-thread sgbmv on a thread of ours.
+  void set_threads(int threads);
   // Max |blas - reference| over max |reference| on the rows both compute the same way (a
   // BLAS band has no wrap-around: its first and last rows differ from the thesis's matrix).
   double max_relative_difference(const std::vector<float>& blas, const std::vector<double>& reference) const;
@@ -26,6 +30,7 @@ class BlasReference {
  private:
   struct State;
   std::unique_ptr<State> s_;
+  void band_rows(int first, int last);  // y[first, last) = (A x)[first, last), one thread
 };
 
 struct BlasTiming {
