@@ -68,7 +68,8 @@ TEST_F(GpuTest, BlasBandRowBlocksEqualTheWholeBand) {
   for (int threads : {2, 3, 7}) {
     blas.set_threads(threads);
     auto blocks = blas.run();
-    for (size_t i = 0; i < whole.size(); ++i) ASSERT_NEAR(blocks[i], whole[i], 1e-6 * std::fabs(whole[i])) << threads << " " << i;
+    for (size_t i = 0; i < whole.size(); ++i)
+      ASSERT_NEAR(blocks[i], whole[i], 1e-6 * std::fabs(whole[i])) << threads << " " << i;
   }
 }
 

@@ -235,8 +235,7 @@ TEST(Cli, FloatlabPicturesAreDistinctCharts) {
                                png));
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
-    std::ifstream f(png, std::ios::binary);
-    pngs.emplace_back(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    pngs.push_back(file_bytes(png));
   }
   EXPECT_NE(pngs[0], pngs[1]);
   EXPECT_NE(pngs[1], pngs[2]);

@@ -68,3 +68,8 @@ std::string vklab_exe() {
 }
 
 std::string vklab_args(const std::string& args) { return vklab_exe() + " " + args; }
+
+std::string file_bytes(const std::filesystem::path& path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}

@@ -42,3 +42,5 @@ std::string vklab_exe();
 std::string vklab_args(const std::string& args);
 // An empty folder under the temporary directory, named for the test and this process.
 std::filesystem::path scratch(const std::string& name);
+// A file's bytes ("" when it cannot be read): e.g. to compare two captures.
+std::string file_bytes(const std::filesystem::path& path);

@@ -38,9 +38,15 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
   GpuTiming out;
   Profiler prof(ctx, 4);
   if (!prof.supported()) return out;
-  Pipeline probe =
-      make_compute(ctx, "gpu/clock_probe.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, sizeof(push::ClockProbePush));
-  Buffer probe_out(ctx, 64 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  struct ClockProbe {
+    Pipeline pipeline;
+    Buffer out;
+  };
+  if (!ctx.clock_probe)
+    ctx.clock_probe = std::make_shared<ClockProbe>(ClockProbe{
+        make_compute(ctx, "gpu/clock_probe.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, sizeof(push::ClockProbePush)),
+        Buffer(ctx, 64 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)});
+  auto& probe = *static_cast<ClockProbe*>(ctx.clock_probe.get());
   // `count` applications in one submission, then (with probe_ms) the clock probe after them.
   auto timed = [&](int count, double* probe_ms) {
     ctx.submit_now([&](VkCommandBuffer cmd) {
@@ -51,7 +57,7 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
       }
       if (probe_ms) {
         Profiler::Scope s(prof, cmd, "clock probe", 0, 0);
-        probe.bind(cmd, {storage_buffer(probe_out)}, push::ClockProbePush{20000});
+        probe.pipeline.bind(cmd, {storage_buffer(probe.out)}, push::ClockProbePush{20000});
         vkCmdDispatch(cmd, 1, 1, 1);
       }
     });

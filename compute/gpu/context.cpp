@@ -264,6 +264,7 @@ void Context::create_device(const ContextOptions& options) {
 Context::~Context() {
   if (device) {
     vkDeviceWaitIdle(device);
+    clock_probe.reset();
     allocator_.reset();
     vkDestroyCommandPool(device, pool_, nullptr);
     vkDestroyDevice(device, nullptr);

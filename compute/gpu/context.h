@@ -77,8 +77,10 @@ class Context {
   // RenderDoc captures asked for (--renderdoc-capture, the window's button): see renderdoc.h.
   CaptureRequests renderdoc;
 
-  // The fastest clock probe seen on this device (gpu/bandwidth.cpp's time_gpu), in ms.
+  // The fastest clock probe seen on this device (gpu/bandwidth.cpp's time_gpu), in ms, and the
+  // probe's pipeline and buffer, made on first use and kept for the context's life.
   double best_clock_probe_ms = 0;
+  std::shared_ptr<void> clock_probe;
 
   // Where the build put the SPIR-V files (<exe dir>/shaders, else the build tree).
   std::filesystem::path shader_dir;

@@ -108,7 +108,8 @@ std::vector<float> BlasReference::run() {
     case Op::Banded: {
       std::vector<std::thread> workers;
       for (int t = 1; t < s.threads; ++t)
-        workers.emplace_back([this, t, n] { band_rows(int(int64_t(n) * t / s_->threads), int(int64_t(n) * (t + 1) / s_->threads)); });
+        workers.emplace_back(
+            [this, t, n] { band_rows(int(int64_t(n) * t / s_->threads), int(int64_t(n) * (t + 1) / s_->threads)); });
       band_rows(0, int(int64_t(n) / s.threads));
       for (auto& w : workers) w.join();
       return s.out;
