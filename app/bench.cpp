@@ -31,7 +31,7 @@ std::string then_figure(const nlohmann::json& ref) {
   else if (ref.contains("thesis"))
     add("GPU %.4g ms", ref["thesis"]["gpu_ms"].get<double>());
   if (ref.contains("openblas"))
-    add("OpenBLAS %.3f ms, %d threads %.3f ms", ref["openblas"]["one_thread_ms"].get<double>(),
+    add("OpenBLAS %.3g ms, %d threads %.3g ms", ref["openblas"]["one_thread_ms"].get<double>(),
         ref["openblas"]["threads"].get<int>(), ref["openblas"]["all_threads_ms"].get<double>());
   if (ref.contains("relative_to_float_add")) {
     then.clear();
@@ -107,7 +107,7 @@ nlohmann::json bench_row_json(const BenchRow& r, const gpu::Peaks& peaks) {
 // Each row is printed as soon as it is measured: the terminal shows the bench's progress.
 nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options, const gpu::Peaks& peaks) {
   std::printf("%-26s %-12s %10s %9s %9s %7s %9s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s",
-              "% saxpy", "roof", "CPU ms", "gain", "then (seed)");
+              "% saxpy", "roof", "CPU ms", "gain", "the seed's figure, other references");
   BenchOptions printing = options;
   printing.on_row = [&](const BenchRow& r) {
     print_row(r, options.saxpy_gbps, peaks);
@@ -149,10 +149,16 @@ int run_bench(const Options& o) {
   // The roofs: measured once per device and driver and cached beside the settings (quick: measured
   // small every time, not cached).
   auto peaks = o.quick ? gpu::measure_peaks(ctx, true) : gpu::device_peaks(ctx, peaks_path(), o.remeasure_peaks);
-  std::printf("roofs: fp32 %.1f GFLOP/s, fp64 %.1f GFLOP/s, saxpy %.1f GB/s, copy %.1f GB/s (measured %s%s)\n\n",
-              peaks.fp32_gflops, peaks.fp64_gflops, peaks.saxpy_gbps, peaks.copy_gbps, peaks.measured.c_str(),
-              o.quick ? ", quick" : ("; cached in " + peaks_path().string()).c_str());
-  ctx.renderdoc.pending = o.renderdoc_captures;  // one application of each of the first N rows
+  peaks.saxpy_gbps = bw.gbps;  // the memory roof is this run's saxpy, as "% saxpy" is
+  std::printf("roofs: fp32 %.1f GFLOP/s, fp64 %.1f GFLOP/s (measured %s%s), saxpy above, copy %.1f GB/s\n",
+              peaks.fp32_gflops, peaks.fp64_gflops, peaks.measured.c_str(),
+              o.quick ? ", quick: small sizes, rough" : ("; cached in " + peaks_path().string()).c_str(),
+              peaks.copy_gbps);
+  if (o.renderdoc_captures && !gpu::RenderDoc::get().attached())  // said before the table, not inside it
+    std::fprintf(stderr, "vklab: renderdoc: %s\n", gpu::RenderDoc::how_to_attach());
+  else
+    ctx.renderdoc.pending = o.renderdoc_captures;  // one application of each of the first N rows
+  std::printf("\n");
 
   nlohmann::json j = {
       {"device", device_json(ctx)},

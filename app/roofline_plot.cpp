@@ -70,6 +70,7 @@ void roofline_plot(const gpu::Peaks& peaks, const std::vector<gpu::PassTiming>& 
   // The passes, hovered one described.
   std::string off;
   ImVec2 mouse = ImGui::GetIO().MousePos;
+  int plotted = 0;
   for (size_t i = 0; i < passes.size(); ++i) {
     auto& p = passes[i];
     if (!(p.flops > 0 && p.bytes > 0 && p.gflops() > 0)) {
@@ -79,7 +80,7 @@ void roofline_plot(const gpu::Peaks& peaks, const std::vector<gpu::PassTiming>& 
     ImVec2 at{X(p.flops / p.bytes), Y(p.gflops())};
     dl->AddCircleFilled(at, 4 * scale, pass_colour(i));
     float line = ImGui::GetTextLineHeight();  // labels above and below in turn: close points stay readable
-    dl->AddText({at.x + 5 * scale, at.y + (i % 2 ? 0.1f : -1.1f) * line}, pass_colour(i), p.name.c_str());
+    dl->AddText({at.x + 5 * scale, at.y + (plotted++ % 2 ? 0.1f : -1.1f) * line}, pass_colour(i), p.name.c_str());
     if (std::hypot(mouse.x - at.x, mouse.y - at.y) < 6 * scale) {
       auto r = gpu::place(peaks, p.bytes, p.flops, p.ms);
       ImGui::SetTooltip("%s\n%.3g flop/byte, %.1f GFLOP/s, %.1f GB/s\n%s-bound: %.0f %% of its roof", p.name.c_str(),
@@ -99,5 +100,7 @@ void roofline_plot(const gpu::Peaks& peaks, const std::vector<gpu::PassTiming>& 
   }
   ImGui::Dummy({w, h});
   ImGui::TextDisabled("flop per byte (log); peaks measured %s", peaks.measured.c_str());
-  if (!off.empty()) ImGui::TextWrapped("not on the plot (no arithmetic declared): %s", off.c_str());
+  if (!off.empty())
+    ImGui::TextWrapped("not on the plot (no flops declared; the table gives their %% of the memory roof): %s",
+                       off.c_str());
 }

@@ -62,6 +62,31 @@ TEST_F(Machining, ComputeEnginesAreBitIdenticalAndMatchTheCpu) {
   }
 }
 
+// The CPU engine's bands and its placed-tool cache (kept while the rotation stays the same)
+// change nothing: any thread count gives the same heights bit for bit, on a path whose runs of
+// one rotation alternate with tilted positions, and the same as one position at a time.
+TEST(MachiningCpu, BandsAndThePlacedToolCacheChangeNothing) {
+  Stock s = small_stock();
+  auto tool = make_tool("sphere", 6.0f, 320);
+  auto path = generate_path("random", 30.0f, 60, 1.0f, 11);
+  auto tilt = tilted(path);
+  for (size_t i = 0; i < path.size(); ++i)
+    if ((i / 5) % 2) path[i] = tilt[i];  // 5 upright, 5 tilted, ...
+  std::vector<float> one(size_t(s.nx) * s.ny, 0.0f);
+  mill_cpu(s, one, tool, path, 1);
+  for (uint32_t threads : {2u, 3u, 8u}) {
+    std::vector<float> h(one.size(), 0.0f);
+    mill_cpu(s, h, tool, path, threads);
+    ASSERT_EQ(std::memcmp(h.data(), one.data(), h.size() * 4), 0) << threads << " threads";
+  }
+  std::vector<float> stepwise(one.size(), 0.0f);
+  for (auto& p : path) mill_cpu(s, stepwise, tool, {p}, 3);
+  EXPECT_EQ(std::memcmp(stepwise.data(), one.data(), one.size() * 4), 0) << "the cache across positions";
+  size_t lowered = 0;
+  for (float v : one) lowered += v < 0.0f;
+  EXPECT_GT(lowered, 300u) << "the path should cut";
+}
+
 // Seed 003 §15.4: heights and intersection in double (brins 64-bit, triangles and
 // positions 32-bit). The double engines agree with each other bit for bit and with the
 // CPU to the last bits; with the tool-frame strategy the single precision downspiral

@@ -28,7 +28,7 @@ RenderDoc& RenderDoc::get() {
 
 const char* RenderDoc::how_to_attach() {
   return "not running under RenderDoc: start vklab from RenderDoc (qrenderdoc: File > Launch Application) "
-         "or as `renderdoccmd capture vklab ...` (Debian's renderdoc package), then capture";
+         "or as `renderdoccmd capture -w -c captures/NAME vklab ...` (Debian's renderdoccmd package), then capture";
 }
 
 void RenderDoc::begin(VkInstance instance, const std::string& title) {

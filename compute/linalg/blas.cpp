@@ -171,7 +171,7 @@ BlasTiming time_blas(const Workload& w, int repeats) {
   BlasTiming t;
   BlasReference blas(w);
   t.calls = blas.calls();
-  t.library = std::string("OpenBLAS ") + openblas_get_config() + ", core " + openblas_get_corename();
+  t.library = std::string(openblas_get_config()) + ", core " + openblas_get_corename();  // "OpenBLAS 0.3.21 ..."
   t.max_rel_diff = blas.max_relative_difference(blas.run(), w.cpu_values());
   t.threads = openblas_get_num_procs();
   auto median_ms = [&](int threads) {

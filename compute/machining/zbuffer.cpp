@@ -5,6 +5,7 @@
 #include "work.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -33,14 +34,6 @@ Placed place(const PackedPosition& P, const glm::vec3* v) {
   Placed t{rot(v[0]), rot(v[1]), rot(v[2]), 0};
   t.area = (t.b.x - t.a.x) * (t.c.y - t.a.y) - (t.b.y - t.a.y) * (t.c.x - t.a.x);
   return t;
-}
-glm::ivec4 brin_range(const Stock& s, const PackedPosition& P, const Placed& t) {
-  glm::vec2 lo = glm::min(glm::min(glm::vec2(t.a), glm::vec2(t.b)), glm::vec2(t.c));
-  glm::vec2 hi = glm::max(glm::max(glm::vec2(t.a), glm::vec2(t.b)), glm::vec2(t.c));
-  glm::vec2 flo = (glm::vec2(P.t) + lo - glm::vec2(s.x0, s.y0)) / s.d;
-  glm::vec2 fhi = (glm::vec2(P.t) + hi - glm::vec2(s.x0, s.y0)) / s.d;
-  return {std::max(int(std::ceil(flo.x)), 0), std::max(int(std::ceil(flo.y)), 0),
-          std::min(int(std::floor(fhi.x)), int(s.nx) - 1), std::min(int(std::floor(fhi.y)), int(s.ny) - 1)};
 }
 template <class R>
 bool hit(const Stock& s, const PackedPosition& P, const Placed& t, int i, int j, R& height) {
@@ -138,8 +131,31 @@ PackedPosition pack(const Position& p, glm::vec3 lo, glm::vec3 hi) {
   return {glm::vec4(p.tip, bhi.y), glm::vec4(Rt[0], blo.x), glm::vec4(Rt[1], blo.y), glm::vec4(Rt[2], bhi.x)};
 }
 
-// Each thread owns a band of rows (no atomics) and skips the positions whose tool cannot
-// reach it; within a band, the same arithmetic as the shaders.
+// The tool's triangles as placed by one rotation, with their extents: a 3-axis path (one
+// rotation throughout) places them once; a 5-axis path again at each new rotation.
+struct PlacedTool {
+  PackedPosition last{};  // its rotation rows, compared bit for bit (a -0 places differently from +0)
+  bool valid = false;
+  std::vector<Placed> tris;        // area != 0 only
+  std::vector<glm::vec4> extents;  // lo.x, lo.y, hi.x, hi.y
+  void update(const PackedPosition& P, const Mesh& tool) {
+    if (valid && std::memcmp(&P.r0, &last.r0, 3 * sizeof(glm::vec4)) == 0) return;
+    last = P, valid = true;
+    tris.clear(), extents.clear();
+    for (size_t t = 0; t < tool.triangles(); ++t) {
+      Placed tr = place(P, &tool.vertices[3 * t]);
+      if (tr.area == 0.0f) continue;
+      glm::vec2 lo = glm::min(glm::min(glm::vec2(tr.a), glm::vec2(tr.b)), glm::vec2(tr.c));
+      glm::vec2 hi = glm::max(glm::max(glm::vec2(tr.a), glm::vec2(tr.b)), glm::vec2(tr.c));
+      tris.push_back(tr), extents.emplace_back(lo, hi);
+    }
+  }
+};
+
+// The stock's rows are cut into bands, up to 8 a thread, handed out one at a time (a band where
+// the path lingers does not hold the others up); a band belongs to one thread, so no atomics.
+// Positions whose tool cannot reach the band are skipped; within a band, the same arithmetic
+// as the shaders (brin_range's, with the triangle's extent kept from its placing).
 template <class R>
 void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const std::vector<Position>& path,
                 uint32_t threads) {
@@ -148,27 +164,39 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
   std::vector<PackedPosition> packed;
   packed.reserve(path.size());
   glm::vec3 lo = tool.lo(), hi = tool.hi();
-  for (auto& p : path) packed.push_back(pack(p, lo, hi));
+  float reach = 0;  // the most rows a placed tool spans
+  for (auto& p : path)
+    packed.push_back(pack(p, lo, hi)), reach = std::max(reach, (packed.back().t.w - packed.back().r1.w) / s.d);
+  // Bands at least 4 tool spans high (a position reaching two bands is placed twice), up to 8 a thread.
+  const uint32_t bands = std::clamp(uint32_t(float(s.ny) / std::max(4 * reach, 1.0f)), std::min(threads, s.ny),
+                                    std::min(s.ny, threads * 8));
+  std::atomic<uint32_t> next{0};
   std::vector<std::thread> pool;
   for (uint32_t k = 0; k < threads; ++k)
-    pool.emplace_back([&, k] {
-      int j0 = int(uint64_t(s.ny) * k / threads), j1 = int(uint64_t(s.ny) * (k + 1) / threads);
-      for (auto& P : packed) {
-        // skip positions whose tool cannot reach this thread's rows
-        float ylo = (P.t.y + P.r1.w - s.y0) / s.d, yhi = (P.t.y + P.t.w - s.y0) / s.d;
-        if (yhi < float(j0) - 1 || ylo > float(j1) + 1) continue;
-        for (size_t t = 0; t < tool.triangles(); ++t) {
-          Placed tr = place(P, &tool.vertices[3 * t]);
-          if (tr.area == 0.0f) continue;
-          glm::ivec4 r = brin_range(s, P, tr);
-          for (int j = std::max(r.y, j0); j <= std::min(r.w, j1 - 1); ++j)
-            for (int i = r.x; i <= r.z; ++i) {
-              R h;
-              if (hit(s, P, tr, i, j, h)) {
-                R& cell = heights[size_t(j) * s.nx + i];
-                if (height_key(h) < height_key(cell)) cell = h;
+    pool.emplace_back([&] {
+      PlacedTool placed;
+      for (uint32_t band; (band = next++) < bands;) {
+        int j0 = int(uint64_t(s.ny) * band / bands), j1 = int(uint64_t(s.ny) * (band + 1) / bands);
+        for (auto& P : packed) {
+          float ylo = (P.t.y + P.r1.w - s.y0) / s.d, yhi = (P.t.y + P.t.w - s.y0) / s.d;
+          if (yhi < float(j0) - 1 || ylo > float(j1) + 1) continue;
+          placed.update(P, tool);
+          for (size_t t = 0; t < placed.tris.size(); ++t) {
+            const Placed& tr = placed.tris[t];
+            glm::vec4 e = placed.extents[t];
+            glm::vec2 flo = (glm::vec2(P.t) + glm::vec2(e.x, e.y) - glm::vec2(s.x0, s.y0)) / s.d;
+            glm::vec2 fhi = (glm::vec2(P.t) + glm::vec2(e.z, e.w) - glm::vec2(s.x0, s.y0)) / s.d;
+            int rx = std::max(int(std::ceil(flo.x)), 0), ry = std::max(int(std::ceil(flo.y)), j0);
+            int rz = std::min(int(std::floor(fhi.x)), int(s.nx) - 1), rw = std::min(int(std::floor(fhi.y)), j1 - 1);
+            for (int j = ry; j <= rw; ++j)
+              for (int i = rx; i <= rz; ++i) {
+                R h;
+                if (hit(s, P, tr, i, j, h)) {
+                  R& cell = heights[size_t(j) * s.nx + i];
+                  if (height_key(h) < height_key(cell)) cell = h;
+                }
               }
-            }
+          }
         }
       }
     });
