@@ -265,7 +265,7 @@ void Window::renderdoc_line() {
   if (ImGui::InputInt("frames##renderdoc", &renderdoc_frames_))
     renderdoc_frames_ = std::clamp(renderdoc_frames_, 1, 60);
   if (!gpu::RenderDoc::get().attached())
-    ImGui::TextDisabled("RenderDoc is not attached (Help: --renderdoc-capture)");
+    ImGui::TextDisabled("RenderDoc is not attached: start vklab from RenderDoc to capture (README)");
   else if (!requests.last_path.empty() && ImGui::Button("Open in RenderDoc"))
     gpu::RenderDoc::get().open_replay_ui();
   if (!requests.last_message.empty()) ImGui::TextWrapped("%s", requests.last_message.c_str());
