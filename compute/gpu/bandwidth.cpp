@@ -3,6 +3,7 @@
 #include "gpu_push.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace gpu {
@@ -24,6 +25,16 @@ void Saxpy::record(VkCommandBuffer cmd, const Buffer& x, const Buffer& y, float 
   // A grid-stride loop in the shader covers what one dispatch dimension cannot.
   uint32_t max_groups = std::min<uint32_t>(ctx_.props.limits.maxComputeWorkGroupCount[0], 65535);
   vkCmdDispatch(cmd, std::clamp<uint32_t>(groups(n / 4, 256), 1, max_groups), 1, 1);
+}
+
+double median_wall_ms(const std::function<void()>& run, int repeats) {
+  std::vector<double> ms;
+  for (int r = 0; r < repeats; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    run();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return median(ms);
 }
 
 double median(std::vector<double> v) {

@@ -30,6 +30,8 @@ struct BandwidthResult {
 BandwidthResult measure_bandwidth(Context& ctx, VkDeviceSize bytes, int repeats = 9);
 
 double median(std::vector<double> v);
+// The median wall-clock time of `repeats` calls of `run`, in ms (the CPU references).
+double median_wall_ms(const std::function<void()>& run, int repeats);
 
 struct GpuTiming {
   double median_ms = 0, min_ms = 0;

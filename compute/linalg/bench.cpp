@@ -4,7 +4,6 @@
 #include "workload.h"
 #include "gpu/bandwidth.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -77,16 +76,6 @@ double cg_target_ms(uint32_t grid) {
   }
 }
 
-double time_cpu_ms(Workload& w, int repeats) {
-  std::vector<double> ms;
-  for (int r = 0; r < repeats; ++r) {
-    auto t0 = std::chrono::steady_clock::now();
-    w.run_cpu();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return gpu::median(ms);
-}
-
 // Times `repeats` applications (one submission each, after a warm-up) and the CPU reference.
 // CG continues iterating through the warm-up and the runs: each timed run is one iteration.
 
@@ -105,7 +94,7 @@ BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, double saxpy_gbps,
   row.bytes = w.bytes();
   row.flops = w.flops();
   const int cpu_repeats = w.n() >= (1u << 24) ? 1 : 3;
-  double cpu = time_cpu_ms(w, cpu_repeats);
+  double cpu = gpu::median_wall_ms([&] { w.run_cpu(); }, cpu_repeats);
   auto blas = time_blas(w, cpu_repeats);
   row.reference = {{"cpu_single_thread_ms", cpu},
                    {"openblas",

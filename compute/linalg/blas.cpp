@@ -6,7 +6,6 @@
 #include <cblas.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <thread>
 
@@ -176,13 +175,7 @@ BlasTiming time_blas(const Workload& w, int repeats) {
   t.threads = openblas_get_num_procs();
   auto median_ms = [&](int threads) {
     blas.set_threads(threads);
-    std::vector<double> ms;
-    for (int r = 0; r < repeats; ++r) {
-      auto t0 = std::chrono::steady_clock::now();
-      blas.run();
-      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    }
-    return gpu::median(ms);
+    return gpu::median_wall_ms([&] { blas.run(); }, repeats);
   };
   t.ms_one_thread = median_ms(1);
   t.ms_all_threads = median_ms(t.threads);
