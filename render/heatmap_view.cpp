@@ -17,7 +17,10 @@ HeatmapView::HeatmapView(gpu::Context& ctx) : ctx_(ctx) {
   d.push_bytes = sizeof(HeatmapPush);
   d.color_format = kColorFormat;
   d.depth_format = kDepthFormat;
-  pipeline_ = gpu::make_graphics(ctx, d);
+  image_pipeline_ = gpu::make_graphics(ctx, d);
+  d.frag = "render/heatmap_buffer.frag";
+  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  buffer_pipeline_ = gpu::make_graphics(ctx, d);
   lut_ = gpu::Buffer(ctx, 256 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
   set_colormap("heat");
 }
@@ -32,12 +35,22 @@ void HeatmapView::set_colormap(const std::string& name) {
 }
 
 void HeatmapView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Image& field, const HeatmapStyle& style) {
+  draw(cmd, frame, image_pipeline_, gpu::storage_image(field), field.width(), field.height(), style);
+}
+
+void HeatmapView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& field, uint32_t width,
+                       uint32_t height, const HeatmapStyle& style) {
+  draw(cmd, frame, buffer_pipeline_, gpu::storage_buffer(field), width, height, style);
+}
+
+void HeatmapView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Pipeline& pipeline, gpu::Bind field,
+                       uint32_t width, uint32_t height, const HeatmapStyle& style) {
   set_colormap(style.colormap);
-  Rect r = style.rect ? *style.rect : fit_rect(frame.area, field.width(), field.height());
+  Rect r = style.rect ? *style.rect : fit_rect(frame.area, width, height);
   set_viewport(cmd, r.x, r.y, r.w, r.h);
   float hi = style.hi > style.lo ? style.hi : style.lo + 1e-6f;
-  HeatmapPush push{glm::ivec2(field.width(), field.height()), style.lo, hi, style.smooth ? 1 : 0};
-  pipeline_.bind(cmd, {gpu::storage_image(field), gpu::storage_buffer(lut_)}, push);
+  HeatmapPush push{glm::ivec2(width, height), style.lo, hi, style.smooth ? 1 : 0};
+  pipeline.bind(cmd, {field, gpu::storage_buffer(lut_)}, push);
   vkCmdDraw(cmd, 3, 1, 0, 0);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
 }

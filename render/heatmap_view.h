@@ -1,5 +1,6 @@
-// Draws a scalar R32F storage image as a colour-mapped picture, read straight from
-// the image the compute passes write (no copy), fitted into the frame with its aspect.
+// Draws a scalar field, an R32F storage image or a row-major buffer of floats, as a
+// colour-mapped picture, read straight from what the compute passes write (no copy),
+// fitted into the frame with its aspect.
 #pragma once
 #include "colormap.h"
 #include "gpu/pipeline.h"
@@ -21,11 +22,16 @@ class HeatmapView {
   explicit HeatmapView(gpu::Context& ctx);
   // Inside begin_rendering(); the image must be in GENERAL layout and its writes made visible.
   void draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Image& field, const HeatmapStyle& style);
+  // The same for width x height floats in a storage buffer, its writes made visible.
+  void draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& field, uint32_t width, uint32_t height,
+            const HeatmapStyle& style);
 
  private:
   void set_colormap(const std::string& name);
+  void draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Pipeline& pipeline, gpu::Bind field, uint32_t width,
+            uint32_t height, const HeatmapStyle& style);
   gpu::Context& ctx_;
-  gpu::Pipeline pipeline_;
+  gpu::Pipeline image_pipeline_, buffer_pipeline_;
   gpu::Buffer lut_;
   std::string lut_name_;
 };

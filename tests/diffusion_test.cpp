@@ -34,10 +34,12 @@ double sum(const std::vector<float>& v) { return std::accumulate(v.begin(), v.en
 
 // Add and multiply are correctly rounded in Vulkan and the shader keeps the reference's
 // operation order (`precise`), so the only allowed difference is denormal flushing:
-// at most FLT_MIN per operation, 8 operations a step.
+// at most FLT_MIN per operation, 8 operations a step. Both kernels: a cell an invocation
+// (width 70) and a quad an invocation (width 68, a multiple of 4).
 TEST_F(Diffusion, StepsMatchCpuReference) {
-  for (auto b : {Boundary::Insulated, Boundary::FixedZero}) {
-    auto c = grid(70, 45, 0.9f, b);
+  for (auto [b, w] : {std::pair{Boundary::Insulated, 70u}, {Boundary::FixedZero, 70u}, {Boundary::Insulated, 68u},
+                      {Boundary::FixedZero, 68u}}) {
+    auto c = grid(w, 45, 0.9f, b);
     auto start = random_floats(size_t(c.width) * c.height, 0.1f, 1.0f, 11);
     const uint32_t steps = 60;
     auto gpu = run_gpu(ctx(), c, start, steps);
@@ -45,7 +47,8 @@ TEST_F(Diffusion, StepsMatchCpuReference) {
     steps_cpu(c, cpu, steps);
     const float tol = steps * 8 * FLT_MIN;
     for (size_t i = 0; i < cpu.size(); ++i)
-      ASSERT_NEAR(gpu[i], cpu[i], tol) << "cell " << i % c.width << "," << i / c.width << " boundary " << int(b);
+      ASSERT_NEAR(gpu[i], cpu[i], tol) << "cell " << i % c.width << "," << i / c.width << " boundary " << int(b)
+                                       << " width " << w;
   }
 }
 
@@ -149,4 +152,5 @@ TEST_F(Diffusion, UnstableCoefficientBlowsUpToNonFinite) {
 TEST_F(Diffusion, RejectsGridsTheDeviceCannotHold) {
   EXPECT_THROW(Simulation(ctx(), grid(1, 10, 0.5f, Boundary::Insulated)), std::invalid_argument);
   EXPECT_THROW(Simulation(ctx(), grid(1u << 20, 10, 0.5f, Boundary::Insulated)), std::invalid_argument);
+  EXPECT_THROW(Simulation(ctx(), grid(10, diffusion::kMaxSide + 1, 0.5f, Boundary::Insulated)), std::invalid_argument);
 }

@@ -241,7 +241,8 @@ INSTANTIATE_TEST_SUITE_P(Layouts, Linalg,
 
 class Stencil : public GpuTest, public ::testing::WithParamInterface<Layout> {};
 
-// The matrix-free operator equals the banded product of the same matrix, fused dot included.
+// The matrix-free operator equals the banded product of the same matrix, fused dot included,
+// and so does it with CG's direction update fused in front.
 TEST_P(Stencil, MatchesItsBandedMatrix) {
   for (auto [w, h] : {std::pair{4u, 1u}, {12u, 7u}, {64u, 33u}}) {
     Stencil5 st{w, h, 2.7f, -0.6f};
@@ -261,6 +262,33 @@ TEST_P(Stencil, MatchesItsBandedMatrix) {
       vav += vs[i] * want[i], vav_scale += std::fabs(vs[i]) * scale[i];
     }
     EXPECT_NEAR(ops.scalars().get(3), vav, rounding(8 + 2 * std::log2(st.n() + 1.0)) * vav_scale);
+
+    // CG's fused direction update: dir = r + (S[5] / S[6])·d, then out = A·dir, S[3] = dir·out.
+    auto rs = random_floats(st.n(), -1.0f, 1.0f, 3 * w + h), ds = random_floats(st.n(), -2.0f, 2.0f, w + 5 * h);
+    Vec r(ctx(), st.n(), GetParam()), d(ctx(), st.n(), GetParam()), dir(ctx(), st.n(), GetParam());
+    r.upload(rs);
+    d.upload(ds);
+    ctx().submit_now([&](VkCommandBuffer cmd) {
+      ops.dot(cmd, Variant::Modern, r, r, 5);
+      ops.dot(cmd, Variant::Modern, d, d, 6);
+      ops.stencil_direction(cmd, st, r, 5, 6, d, dir, out, 3);
+    });
+    float beta = ops.scalars().get(5) / ops.scalars().get(6);
+    std::vector<float> want_dir(st.n());
+    for (uint32_t i = 0; i < st.n(); ++i) want_dir[i] = rs[i] + beta * ds[i];
+    auto got_dir = dir.download();
+    for (uint32_t i = 0; i < st.n(); ++i)
+      ASSERT_NEAR(got_dir[i], want_dir[i], rounding(2) * (std::fabs(rs[i]) + std::fabs(beta * ds[i])))
+          << w << "x" << h << " direction " << i;
+    want = banded_cpu(m, want_dir);
+    scale = banded_abs_cpu(m, want_dir);
+    got = out.download();
+    vav = vav_scale = 0;
+    for (uint32_t i = 0; i < st.n(); ++i) {
+      ASSERT_NEAR(got[i], want[i], rounding(8) * scale[i] + 1e-6f) << w << "x" << h << " direction product " << i;
+      vav += want_dir[i] * want[i], vav_scale += std::fabs(want_dir[i]) * scale[i];
+    }
+    EXPECT_NEAR(ops.scalars().get(3), vav, rounding(10 + 2 * std::log2(st.n() + 1.0)) * vav_scale + 1e-5);
   }
 }
 

@@ -10,7 +10,8 @@ using Render = GpuTest;
 
 namespace {
 
-void expect_heatmap(gpu::Context& ctx, const std::string& colormap, bool smooth) {
+// The field drawn from the diffusion lab's buffer, or from an R32F image (the float lab's).
+void expect_heatmap(gpu::Context& ctx, const std::string& colormap, bool smooth, bool from_image = false) {
   diffusion::Config c;
   c.width = 24;
   c.height = 16;
@@ -18,6 +19,8 @@ void expect_heatmap(gpu::Context& ctx, const std::string& colormap, bool smooth)
   auto field = random_floats(size_t(c.width) * c.height, -0.2f, 1.2f, 21);  // beyond [lo, hi] too
   field[5] = NAN;
   sim.upload(field);
+  gpu::Image image(ctx, c.width, c.height, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
+  image.upload(field);
   const uint32_t W = 200, H = 120;
   render::OffscreenTarget target(ctx, W, H);
   render::HeatmapView view(ctx);
@@ -25,7 +28,10 @@ void expect_heatmap(gpu::Context& ctx, const std::string& colormap, bool smooth)
   const float bg[4] = {0.25f, 0.5f, 0.75f, 1.0f};
   ctx.submit_now([&](VkCommandBuffer cmd) {
     render::begin_rendering(cmd, target.frame(), bg);
-    view.draw(cmd, target.frame(), sim.field(), style);
+    if (from_image)
+      view.draw(cmd, target.frame(), image, style);
+    else
+      view.draw(cmd, target.frame(), sim.field(), c.width, c.height, style);
     render::end_rendering(cmd);
   });
   auto px = target.read_rgba();
@@ -54,6 +60,7 @@ void expect_heatmap(gpu::Context& ctx, const std::string& colormap, bool smooth)
 
 TEST_F(Render, CaptureShowsTheColourMapOfEveryCell) {
   for (auto& name : render::colormap_names()) expect_heatmap(ctx(), name, false);
+  expect_heatmap(ctx(), "heat", false, true);
 }
 
 // Bilinear smoothing passes through the cell values at cell centres... but sampling at
@@ -72,7 +79,7 @@ TEST_F(Render, SmoothModeStaysBetweenNeighbours) {
   const float bg[4] = {0, 0, 0, 1};
   ctx().submit_now([&](VkCommandBuffer cmd) {
     render::begin_rendering(cmd, target.frame(), bg);
-    view.draw(cmd, target.frame(), sim.field(), {"gray", 0.0f, 1.0f, true});
+    view.draw(cmd, target.frame(), sim.field(), 8, 8, {"gray", 0.0f, 1.0f, true});
     render::end_rendering(cmd);
   });
   auto px = target.read_rgba();

@@ -80,9 +80,9 @@ class DiffusionLab : public Lab {
   }
 
   std::vector<Inspectable> inspectables() const override {
-    return {{"temperature", {nullptr, &sim_->field()}, "float", sim_->config.width, true}};
+    return {{"temperature", {&sim_->field(), nullptr}, "float", sim_->config.width, true}};
   }
-  std::vector<StatePart> state_parts() const override { return {{nullptr, &sim_->field()}}; }
+  std::vector<StatePart> state_parts() const override { return {{&sim_->field(), nullptr}}; }
   void restore_state(const std::vector<std::vector<uint8_t>>& parts, uint64_t step) override {
     sim_->upload(as_vector<float>(parts[0]));
     steps_done_ = step;
@@ -127,7 +127,7 @@ class DiffusionLab : public Lab {
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     gpu::Profiler::Scope scope(prof, cmd, "diffusion.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
     render::HeatmapStyle style{params_.choice("colormap"), range().first, range().second, params_.flag("smooth")};
-    view_->draw(cmd, frame, sim_->field(), style);
+    view_->draw(cmd, frame, sim_->field(), sim_->config.width, sim_->config.height, style);
   }
 
   void pointer(const Pointer& p, const render::Frame& frame) override {

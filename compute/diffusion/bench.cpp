@@ -18,7 +18,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   const int repeats = options.quick ? 3 : 9;
   BenchRows rows(options);
   for (uint32_t n : sizes) {
-    if (n > ctx.props.limits.maxImageDimension2D) break;
+    if (uint64_t(n) * n * sizeof(float) > ctx.props.limits.maxStorageBufferRange) break;
     diffusion::Config c;
     c.width = c.height = n;
     diffusion::Simulation sim(ctx, c);

@@ -15,7 +15,9 @@ using StepPush = push::DiffusionStepPush;  // the blocks: shaders/common/diffusi
 using PaintPush = push::DiffusionPaintPush;
 using StatsPush = push::DiffusionStatsPush;
 
-constexpr uint32_t kStatsGroups = 256;  // first pass: this many partial results
+constexpr uint32_t kStatsGroups = 256;
+constexpr uint32_t kGroupX = 32, kGroupY = 8;  // step.comp's workgroup
+constexpr uint32_t kQuadGroup = 16;            // step_quads.comp's: 16 x 16 quads  // first pass: this many partial results
 
 // Paint touches cells within 3 radii (exp(-9) of the peak is below float noise for heat).
 constexpr float kPaintReach = 3.0f;
@@ -84,24 +86,37 @@ std::vector<float> initial_field(const Config& c, const std::string& preset, uin
 }
 
 Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_(ctx) {
-  auto max_dim = ctx.props.limits.maxImageDimension2D;
-  if (cfg.width < 2 || cfg.height < 2 || cfg.width > max_dim || cfg.height > max_dim)
-    throw std::invalid_argument("diffusion grid " + std::to_string(cfg.width) + "x" + std::to_string(cfg.height) +
-                                " is outside 2.." + std::to_string(max_dim) + " on this device");
-  for (auto& img : images_)
-    img = gpu::Image(ctx, cfg.width, cfg.height, VK_FORMAT_R32_SFLOAT,
-                     VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT);
-  step_ = gpu::make_compute(ctx, "diffusion/step.comp",
-                            {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(StepPush));
-  paint_ = gpu::make_compute(ctx, "diffusion/paint.comp", {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(PaintPush));
-  stats_ = gpu::make_compute(ctx, "diffusion/stats.comp",
-                             {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, sizeof(StatsPush));
+  std::string grid = "diffusion grid " + std::to_string(cfg.width) + "x" + std::to_string(cfg.height);
+  if (cfg.width < 2 || cfg.height < 2 || cfg.width > kMaxSide || cfg.height > kMaxSide)
+    throw std::invalid_argument(grid + " is outside 2.." + std::to_string(kMaxSide));
+  uint64_t bytes = uint64_t(cfg.width) * cfg.height * sizeof(float);
+  gpu::require_buffer(ctx, bytes, grid, true);
+  gpu::require_memory(ctx, 2 * bytes, grid);
+  for (auto& f : fields_)
+    f = gpu::Buffer(
+        ctx, bytes,
+        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+  const auto b = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+  // Widths that are a multiple of 4: a quad an invocation (step_quads.comp).
+  step_ = gpu::make_compute(ctx, cfg.width % 4 ? "diffusion/step.comp" : "diffusion/step_quads.comp", {b, b},
+                            sizeof(StepPush));
+  paint_ = gpu::make_compute(ctx, "diffusion/paint.comp", {b}, sizeof(PaintPush));
+  stats_ = gpu::make_compute(ctx, "diffusion/stats.comp", {b, b}, sizeof(StatsPush));
   partials_ = gpu::Buffer(ctx, (kStatsGroups + 1) * sizeof(Stats), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
 }
 
-void Simulation::upload(const std::vector<float>& field) { images_[current_].upload(field); }
+void Simulation::upload(const std::vector<float>& field) {
+  if (field.size() != size_t(config.width) * config.height)
+    throw std::invalid_argument("diffusion: a field of " + std::to_string(field.size()) + " values for a " +
+                                std::to_string(config.width) + "x" + std::to_string(config.height) + " grid");
+  fields_[current_].upload(field);
+}
 
-std::vector<float> Simulation::download() const { return images_[current_].download<float>(); }
+std::vector<float> Simulation::download() const {
+  std::vector<float> v(size_t(config.width) * config.height);
+  fields_[current_].download(v.data(), v.size() * sizeof(float));
+  return v;
+}
 
 void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n) {
   if (n == 0) return;
@@ -119,8 +134,11 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
                    VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-    step_.bind(cmd, {gpu::storage_image(images_[current_]), gpu::storage_image(images_[1 - current_])}, push);
-    vkCmdDispatch(cmd, gpu::groups(config.width, 16), gpu::groups(config.height, 16), 1);
+    step_.bind(cmd, {gpu::storage_buffer(fields_[current_]), gpu::storage_buffer(fields_[1 - current_])}, push);
+    if (config.width % 4)
+      vkCmdDispatch(cmd, gpu::groups(config.width, kGroupX), gpu::groups(config.height, kGroupY), 1);
+    else
+      vkCmdDispatch(cmd, gpu::groups(config.width / 4, kQuadGroup), gpu::groups(config.height, kQuadGroup), 1);
     current_ = 1 - current_;
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
@@ -141,7 +159,7 @@ void Simulation::record_paint(VkCommandBuffer cmd, gpu::Profiler* prof, float cx
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-  paint_.bind(cmd, {gpu::storage_image(images_[current_])}, push);
+  paint_.bind(cmd, {gpu::storage_buffer(fields_[current_])}, push);
   vkCmdDispatch(cmd, gpu::groups(uint32_t(x1 - x0), 16), gpu::groups(uint32_t(y1 - y0), 16), 1);
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
@@ -159,7 +177,7 @@ void Simulation::record_stats(VkCommandBuffer cmd, gpu::Profiler* prof) {
       gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
     StatsPush push{glm::ivec2(config.width, config.height), pass, kStatsGroups};
-    stats_.bind(cmd, {gpu::storage_image(images_[current_]), gpu::storage_buffer(partials_)}, push);
+    stats_.bind(cmd, {gpu::storage_buffer(fields_[current_]), gpu::storage_buffer(partials_)}, push);
     vkCmdDispatch(cmd, pass == 0 ? kStatsGroups : 1, 1, 1);
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,

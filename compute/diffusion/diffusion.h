@@ -1,5 +1,5 @@
 // Heat diffusion on a grid (seed 000, §4.4.2): T' = T + (Cd/4)·∇²T with the 5-point
-// Laplacian, on a storage image ping-ponged each step. Explicit scheme: stable for
+// Laplacian, on a storage buffer (row-major floats) ping-ponged each step. Explicit scheme: stable for
 // 0 < Cd <= 1 (the largest eigenvalue of the 5-point Laplacian is 8).
 #pragma once
 #include "gpu/pipeline.h"
@@ -12,6 +12,8 @@
 namespace diffusion {
 
 enum class Boundary { Insulated, FixedZero };  // zero flux (heat conserved) / T = 0 outside
+
+constexpr uint32_t kMaxSide = 16384;  // cell indices stay within an int
 
 struct Config {
   uint32_t width = 256, height = 256;
@@ -62,11 +64,11 @@ class Simulation {
   Stats last_stats() const;
   Stats stats();  // record, submit, wait: for tests and dumps
 
-  const gpu::Image& field() const { return images_[current_]; }
+  const gpu::Buffer& field() const { return fields_[current_]; }  // width x height floats, row-major
 
  private:
   gpu::Context& ctx_;
-  gpu::Image images_[2];
+  gpu::Buffer fields_[2];
   uint32_t current_ = 0;
   gpu::Pipeline step_, paint_, stats_;
   gpu::Buffer partials_;  // kStatsGroups partial results, then the total

@@ -23,7 +23,8 @@ Cg::Cg(Ops& ops, const Stencil5& a)
       stencil_(a),
       r_(ops.ctx(), a.n(), ops.layout()),
       d_(ops.ctx(), a.n(), ops.layout()),
-      q_(ops.ctx(), a.n(), ops.layout()) {
+      q_(ops.ctx(), a.n(), ops.layout()),
+      d_odd_(std::make_unique<Vec>(ops.ctx(), a.n(), ops.layout())) {
   if (a.w % 4 != 0) throw std::invalid_argument("CG: a stencil grid's width must be a multiple of 4");
 }
 
@@ -64,6 +65,17 @@ void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x)
 }
 
 void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x) {
+  if (v == Variant::Modern && !a_) {
+    // rho_next holds the previous iteration's r·r until cg_update: beta = S[rho] / S[rho_next].
+    uint32_t rho = i % 2, rho_next = (i + 1) % 2;
+    const Vec& d = direction(i);
+    if (i == 0)
+      ops_.stencil(cmd, stencil_, d, q_, kDad);  // d0 = r0, q = A·d, S[dad] = d·q
+    else
+      ops_.stencil_direction(cmd, stencil_, r_, rho, rho_next, direction(i - 1), d, q_, kDad);  // d = r + beta·d too
+    ops_.cg_update(cmd, x, r_, d, q_, rho, kDad, rho_next, i + 1);                              // x, r, S[rho'] = r·r
+    return;
+  }
   if (v == Variant::Modern) {
     uint32_t rho = i % 2, rho_next = (i + 1) % 2;
     apply(cmd, v, d_, q_, kDad);                                     // q = A·d, S[dad] = d·q
@@ -81,7 +93,8 @@ void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec&
 }
 
 double Cg::bytes_per_iteration(Variant v) const {
-  double vec = 16.0 * r_.quads();  // one pass over one vector
+  double vec = 16.0 * r_.quads();                             // one pass over one vector
+  if (v == Variant::Modern && !a_) return 4 * vec + 6 * vec;  // r, d, new d, q; x, r read and written, d, q
   double banded = a_ ? (a_->count + 2) * vec : 2 * vec;
   return v == Variant::Modern ? banded + 6 * vec + 3 * vec : banded + 3 * (2 * vec) + 3 * (3 * vec);
 }

@@ -4,7 +4,8 @@
 //  - thesis variant: 'MGC SUR GPU' line by line — three multi-pass dots, a banded
 //    product in passes of 12 diagonals, three axpbys (7 operator calls an iteration);
 //  - modern variant: 3 dispatches — matrix product fused with d·Ad, the x/r update fused
-//    with r·r, and d = r + beta·d.
+//    with r·r, and d = r + beta·d; with the matrix-free stencil 2, the d update riding on
+//    the next product (Ops::stencil_direction, d ping-ponged between two vectors).
 // The matrix is banded (GpuBanded) or a matrix-free 5-point stencil (Stencil5).
 #pragma once
 #include "ops.h"
@@ -65,7 +66,9 @@ class Cg {
   Ops& ops_;
   const GpuBanded* a_ = nullptr;
   Stencil5 stencil_;
+  const Vec& direction(uint32_t i) const { return i % 2 && d_odd_ ? *d_odd_ : d_; }  // d of iteration i
   Vec r_, d_, q_;
+  std::unique_ptr<Vec> d_odd_;               // the stencil's odd iterations' d
   std::unique_ptr<Vec> r_lo_, d_lo_, q_lo_;  // float-float low parts, made on first use
 };
 

@@ -68,6 +68,10 @@ class Ops {
   void dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const Vec& v, const Vec* vp, const Vec& out);
   // Matrix-free out = A·v for a Stencil5 A; with reduce_slot, S[slot] = v·(A·v).
   void stencil(VkCommandBuffer cmd, const Stencil5& a, const Vec& v, const Vec& out, uint32_t reduce_slot = kNoSlot);
+  // CG's direction update fused into its product: dir = r + beta·d with beta =
+  // S[beta_num] / S[beta_den], then out = A·dir and S[slot] = dir·out (dir is neither r nor d).
+  void stencil_direction(VkCommandBuffer cmd, const Stencil5& a, const Vec& r, uint32_t beta_num, uint32_t beta_den,
+                         const Vec& d, const Vec& dir, const Vec& out, uint32_t reduce_slot);
   // CG lines 9-13 fused: x += a·d, r -= a·q with a = S[rho]/S[dad]; S[rho_next] = r·r.
   void cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& d, const Vec& q, uint32_t rho,
                  uint32_t dad, uint32_t rho_next, uint32_t hist);

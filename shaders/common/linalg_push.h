@@ -53,6 +53,7 @@ PUSH_BLOCK(StencilPush) {
   uint width, height, quads, side;
   float diag, off;
   uint reduce_slot;
+  uint direction, beta_num, beta_den;  // v = r + (S[beta_num] / S[beta_den])·d first (CG)
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_GatePush)

@@ -3,7 +3,7 @@
 #extension GL_GOOGLE_include_directive : require
 #include "grid.glsl"
 layout(local_size_x = 16, local_size_y = 16) in;
-layout(binding = 0, r32f) uniform image2D field;
+layout(std430, binding = 0) buffer Field { float field[]; };  // row-major, size.x a row
 #define PUSH_DiffusionPaintPush
 #include "diffusion_push.h"
 
@@ -13,8 +13,8 @@ void main() {
   vec2 d = vec2(p) + 0.5 - center;
   float d2 = dot(d, d);
   if (d2 > 9.0 * radius * radius) return;
-  float v = imageLoad(field, p).r;
+  float v = field[p.y * size.x + p.x];
   float nv = v + amount * exp(-d2 / (radius * radius));
   if (amount < 0.0) nv = max(nv, min(v, 0.0));  // cooling stops at zero
-  imageStore(field, p, vec4(nv));
+  field[p.y * size.x + p.x] = nv;
 }

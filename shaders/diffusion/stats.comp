@@ -4,7 +4,7 @@
 // share of the cells to one partial; pass 1, one workgroup reduces the partials into
 // parts[groups]. NaN and inf cells are counted, not summed.
 layout(local_size_x = 256) in;
-layout(binding = 0, r32f) uniform readonly image2D field;
+layout(std430, binding = 0) readonly buffer Field { float field[]; };
 struct Part { float sum; float lo; float hi; uint bad; };
 layout(std430, binding = 1) buffer Parts { Part parts[]; };
 #define PUSH_DiffusionStatsPush
@@ -22,7 +22,7 @@ void main() {
     uint n = uint(size.x) * uint(size.y);
     uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
     for (uint i = gl_GlobalInvocationID.x; i < n; i += stride) {
-      float v = imageLoad(field, ivec2(i % uint(size.x), i / uint(size.x))).r;
+      float v = field[i];
       if (isnan(v) || isinf(v)) acc.bad++;
       else acc = combine(acc, Part(v, v, v, 0u));
     }
