@@ -71,6 +71,7 @@ int run_headless(const Options& o) {
   auto draw = [&]() {
     ctx.submit_now([&](VkCommandBuffer cmd) {
       prof.begin_frame(cmd);
+      lab->prepare_draw(cmd, prof, target.frame());
       render::begin_rendering(cmd, target.frame(), kBackground);
       lab->draw(cmd, prof, target.frame());
       if (legend) legend->draw(cmd, target.frame(), lab->legend(), legend_scale);

@@ -386,12 +386,13 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
   lab_->step(cmd, *prof_, steps);
   if (steps > 0 || history_->size() == 0) history_->record(cmd, *lab_);
 
+  render::Frame f = lab_frame(index);
+  lab_->prepare_draw(cmd, *prof_, f);
   VkImage image = sc_->images()[index];
   // The acquire semaphore is waited at COLOR_ATTACHMENT_OUTPUT; the transition chains to it.
   image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-  render::Frame f = lab_frame(index);
   render::begin_rendering(cmd, f, kBackground);
   lab_->draw(cmd, *prof_, f);
   if (legend_on_) legend_->draw(cmd, f, lab_->legend(), 1.5f * ui_scale_);

@@ -5,6 +5,7 @@
 #include <stb_image.h>
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 namespace render {
@@ -29,11 +30,16 @@ WaterView::WaterView(gpu::Context& ctx, const std::filesystem::path& floor) : ct
   floor_.upload(rgba);
 
   gpu::GraphicsDesc d;
+  shade_ = gpu::make_compute(
+      ctx, "render/water_top.comp",
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE},
+      sizeof(TopPush));
   d.vert = "render/fullscreen.vert";
   d.frag = "render/water_top.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
+  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
   d.push_bytes = sizeof(TopPush);
   top_ = gpu::make_graphics(ctx, d);
+  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
   d.vert = "render/water_surface.vert";
   d.frag = "render/water_surface.frag";
   d.push_bytes = sizeof(SurfacePush);
@@ -41,12 +47,43 @@ WaterView::WaterView(gpu::Context& ctx, const std::filesystem::path& floor) : ct
   surface_ = gpu::make_graphics(ctx, d);
 }
 
-void WaterView::draw_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, uint32_t width,
-                         uint32_t height, const WaterStyle& s) {
+void WaterView::shade_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, uint32_t width,
+                          uint32_t height, const WaterStyle& s) {
   Rect r = fit_rect(frame.area, width, height);
-  set_viewport(cmd, r.x, r.y, r.w, r.h);
-  TopPush p{{s.light.x, s.light.z, s.light.y, 0}, {int32_t(width), int32_t(height)}, s.height_scale, s.refraction};
-  top_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_image(floor_)}, p);
+  glm::ivec2 origin(int(std::floor(r.x)), int(std::floor(r.y)));
+  glm::ivec2 size(std::max(1, int(std::ceil(r.x + r.w)) - origin.x), std::max(1, int(std::ceil(r.y + r.h)) - origin.y));
+  if (!picture_ || picture_.width() != uint32_t(size.x) || picture_.height() != uint32_t(size.y)) {
+    if (picture_) vkQueueWaitIdle(ctx_.queue);  // a frame in flight may still read it
+    picture_ =
+        gpu::Image(ctx_, uint32_t(size.x), uint32_t(size.y), VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_STORAGE_BIT);
+  }
+  TopPush p{{s.light.x, s.light.z, s.light.y, 0},
+            {int32_t(width), int32_t(height)},
+            s.height_scale,
+            s.refraction,
+            glm::vec2(origin) - glm::vec2(r.x, r.y),
+            {r.w, r.h},
+            origin,
+            size};
+  // The last frame's copy has read the picture before it is shaded again.
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, 0);
+  shade_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_image(floor_), gpu::storage_image(picture_)}, p);
+  vkCmdDispatch(cmd, gpu::groups(uint32_t(size.x), 16), gpu::groups(uint32_t(size.y), 16), 1);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  shaded_area_ = frame.area;
+  origin_ = origin, picture_size_ = size;
+}
+
+void WaterView::draw_top(VkCommandBuffer cmd, const Frame& frame) {
+  const auto& a = frame.area;
+  if (shaded_area_.extent.width == 0 || a.offset.x != shaded_area_.offset.x || a.offset.y != shaded_area_.offset.y ||
+      a.extent.width != shaded_area_.extent.width || a.extent.height != shaded_area_.extent.height)
+    throw std::logic_error("WaterView::draw_top: shade_top() was not recorded for this frame's area");
+  TopPush p{};  // the copy reads origin and picture only
+  p.origin = origin_, p.picture = picture_size_;
+  set_viewport(cmd, float(p.origin.x), float(p.origin.y), float(p.picture.x), float(p.picture.y));
+  top_.bind(cmd, {gpu::storage_image(picture_)}, p);
   vkCmdDraw(cmd, 3, 1, 0, 0);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
 }

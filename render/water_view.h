@@ -22,8 +22,12 @@ class WaterView {
   // floor: an RGB(A) PNG (assets/wave/pool.png); throws naming the file if unreadable.
   WaterView(gpu::Context& ctx, const std::filesystem::path& floor);
   // heights: width·height floats, row-major; their writes made visible before drawing.
-  void draw_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, uint32_t width, uint32_t height,
-                const WaterStyle& style);
+  // The top view in two halves: shade_top(), before the rendering begins, shades the
+  // water's rectangle of `frame` by a compute pass into a picture; draw_top(), inside the
+  // rendering, copies that picture into the frame.
+  void shade_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, uint32_t width, uint32_t height,
+                 const WaterStyle& style);
+  void draw_top(VkCommandBuffer cmd, const Frame& frame);
   void draw_surface(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, uint32_t width,
                     uint32_t height, const OrbitCamera& camera, const WaterStyle& style);
   // The grid cell under pixel (px, py), or false if off the water.
@@ -35,9 +39,11 @@ class WaterView {
 
  private:
   gpu::Context& ctx_;
-  gpu::Pipeline top_, surface_;
+  gpu::Pipeline shade_, top_, surface_;
   GridIndices mesh_;
-  gpu::Image floor_;
+  gpu::Image floor_, picture_;
+  VkRect2D shaded_area_{};                // the frame area shade_top() shaded for (none: zero extent)
+  glm::ivec2 origin_{}, picture_size_{};  // where its picture goes in the frame
 };
 
 }  // namespace render

@@ -37,7 +37,9 @@ double sum(const std::vector<float>& v) { return std::accumulate(v.begin(), v.en
 // at most FLT_MIN per operation, 8 operations a step. Both kernels: a cell an invocation
 // (width 70) and a quad an invocation (width 68, a multiple of 4).
 TEST_F(Diffusion, StepsMatchCpuReference) {
-  for (auto [b, w] : {std::pair{Boundary::Insulated, 70u}, {Boundary::FixedZero, 70u}, {Boundary::Insulated, 68u},
+  for (auto [b, w] : {std::pair{Boundary::Insulated, 70u},
+                      {Boundary::FixedZero, 70u},
+                      {Boundary::Insulated, 68u},
                       {Boundary::FixedZero, 68u}}) {
     auto c = grid(w, 45, 0.9f, b);
     auto start = random_floats(size_t(c.width) * c.height, 0.1f, 1.0f, 11);

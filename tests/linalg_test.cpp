@@ -262,34 +262,85 @@ TEST_P(Stencil, MatchesItsBandedMatrix) {
       vav += vs[i] * want[i], vav_scale += std::fabs(vs[i]) * scale[i];
     }
     EXPECT_NEAR(ops.scalars().get(3), vav, rounding(8 + 2 * std::log2(st.n() + 1.0)) * vav_scale);
-
-    // CG's fused direction update: dir = r + (S[5] / S[6])·d, then out = A·dir, S[3] = dir·out.
-    auto rs = random_floats(st.n(), -1.0f, 1.0f, 3 * w + h), ds = random_floats(st.n(), -2.0f, 2.0f, w + 5 * h);
-    Vec r(ctx(), st.n(), GetParam()), d(ctx(), st.n(), GetParam()), dir(ctx(), st.n(), GetParam());
-    r.upload(rs);
-    d.upload(ds);
-    ctx().submit_now([&](VkCommandBuffer cmd) {
-      ops.dot(cmd, Variant::Modern, r, r, 5);
-      ops.dot(cmd, Variant::Modern, d, d, 6);
-      ops.stencil_direction(cmd, st, r, 5, 6, d, dir, out, 3);
-    });
-    float beta = ops.scalars().get(5) / ops.scalars().get(6);
-    std::vector<float> want_dir(st.n());
-    for (uint32_t i = 0; i < st.n(); ++i) want_dir[i] = rs[i] + beta * ds[i];
-    auto got_dir = dir.download();
-    for (uint32_t i = 0; i < st.n(); ++i)
-      ASSERT_NEAR(got_dir[i], want_dir[i], rounding(2) * (std::fabs(rs[i]) + std::fabs(beta * ds[i])))
-          << w << "x" << h << " direction " << i;
-    want = banded_cpu(m, want_dir);
-    scale = banded_abs_cpu(m, want_dir);
-    got = out.download();
-    vav = vav_scale = 0;
-    for (uint32_t i = 0; i < st.n(); ++i) {
-      ASSERT_NEAR(got[i], want[i], rounding(8) * scale[i] + 1e-6f) << w << "x" << h << " direction product " << i;
-      vav += want_dir[i] * want[i], vav_scale += std::fabs(want_dir[i]) * scale[i];
-    }
-    EXPECT_NEAR(ops.scalars().get(3), vav, rounding(10 + 2 * std::log2(st.n() + 1.0)) * vav_scale + 1e-5);
   }
+}
+
+// One CG iteration in one dispatch (Chronopoulos-Gear, Ops::cg_stencil) against the same
+// iteration in double on the CPU, every element of every vector it writes and the three
+// scalars; iteration 0 (p = r, s = w) with NaN in p and s to show they are not read.
+TEST_P(Stencil, OneDispatchCgIterationMatchesTheCpu) {
+  for (auto [w, h] : {std::pair{4u, 1u}, {12u, 7u}, {64u, 33u}})
+    for (bool first : {false, true}) {
+      Stencil5 st{w, h, 2.7f, -0.6f};
+      auto m = st.banded();
+      uint32_t n = st.n(), seed = w + 7 * h + first;
+      auto rand = [&](float lo, float hi) { return random_floats(n, lo, hi, seed++); };
+      auto xs = rand(-1, 1), rs = rand(-1, 1), ws = rand(-2, 2), ps = rand(-1, 1), ss = rand(-2, 2);
+      auto gs = rand(0.5f, 1), ds = rand(1.5f, 2), as = rand(0.1f, 0.3f);  // dots give the scalars
+      if (first) ps.assign(n, NAN), ss.assign(n, NAN);
+      Ops ops(ctx(), GetParam());
+      auto vec = [&](const std::vector<float>& v) {
+        auto out = std::make_unique<Vec>(ctx(), n, GetParam());
+        out->upload(v);
+        return out;
+      };
+      auto x = vec(xs), r = vec(rs), wv = vec(ws), p = vec(ps), s = vec(ss), g = vec(gs), d = vec(ds), a = vec(as);
+      auto r2 = vec(rs), w2 = vec(rs), s2 = vec(rs);
+      ctx().submit_now([&](VkCommandBuffer cmd) {
+        ops.dot(cmd, Variant::Modern, *r, *r, 0);  // gamma
+        ops.dot(cmd, Variant::Modern, *g, *g, 1);  // gamma_prev
+        ops.dot(cmd, Variant::Modern, *d, *d, 2);  // delta
+        ops.dot(cmd, Variant::Modern, *a, *a, 4);  // alpha_prev
+        ops.cg_stencil(cmd, st,
+                       {x.get(), r.get(), wv.get(), p.get(), s.get(), r2.get(), w2.get(), s2.get(), 0, 1, 6, 2, 3, 4, 7,
+                        5, first});
+      });
+      double gamma = ops.scalars().get(0), delta = ops.scalars().get(2);
+      double beta = first ? 0 : gamma / ops.scalars().get(1);
+      double alpha = first ? gamma / delta : gamma / (delta - beta * gamma / ops.scalars().get(4));
+      std::vector<double> pw(n), sw(n), xw(n);
+      std::vector<float> rw(n), scale_r(n);
+      for (uint32_t i = 0; i < n; ++i) {
+        pw[i] = rs[i] + (first ? 0.0 : beta * ps[i]);
+        sw[i] = ws[i] + (first ? 0.0 : beta * ss[i]);
+        xw[i] = xs[i] + alpha * pw[i];
+        rw[i] = float(rs[i] - alpha * sw[i]);
+        scale_r[i] =
+            float(std::fabs(rs[i]) + std::fabs(alpha) * (std::fabs(ws[i]) + (first ? 0.0 : std::fabs(beta * ss[i]))));
+      }
+      auto ww = banded_cpu(m, rw), wscale = banded_abs_cpu(m, scale_r);
+      const std::string where = std::to_string(w) + "x" + std::to_string(h) + (first ? " first" : "");
+      auto check = [&](const Vec& got_vec, auto&& want, auto&& bound, const char* what) {
+        auto got = got_vec.download();
+        for (uint32_t i = 0; i < n; ++i) ASSERT_NEAR(got[i], want(i), bound(i)) << where << " " << what << " " << i;
+      };
+      check(
+          *p, [&](uint32_t i) { return pw[i]; },
+          [&](uint32_t i) { return rounding(2) * (std::fabs(rs[i]) + std::fabs(pw[i])); }, "p");
+      check(
+          *s2, [&](uint32_t i) { return sw[i]; },
+          [&](uint32_t i) { return rounding(2) * (std::fabs(ws[i]) + std::fabs(sw[i])); }, "s");
+      check(
+          *x, [&](uint32_t i) { return xw[i]; },
+          [&](uint32_t i) {
+            return rounding(4) *
+                   (std::fabs(xs[i]) + std::fabs(alpha) * (std::fabs(rs[i]) + (first ? 0.0 : std::fabs(beta * ps[i]))));
+          },
+          "x");
+      check(
+          *r2, [&](uint32_t i) { return double(rw[i]); }, [&](uint32_t i) { return rounding(4) * scale_r[i]; }, "r");
+      check(
+          *w2, [&](uint32_t i) { return ww[i]; }, [&](uint32_t i) { return rounding(10) * wscale[i]; }, "w");
+      double gg = 0, gscale = 0, dd = 0, dscale = 0;
+      for (uint32_t i = 0; i < n; ++i)
+        gg += double(rw[i]) * rw[i], gscale += double(scale_r[i]) * scale_r[i], dd += ww[i] * rw[i],
+            dscale += wscale[i] * scale_r[i];
+      double log_n = 2 * std::log2(n + 1.0);
+      EXPECT_NEAR(ops.scalars().get(6), gg, rounding(12 + log_n) * gscale) << where << " gamma'";
+      EXPECT_NEAR(ops.scalars().get(3), dd, rounding(24 + log_n) * dscale) << where << " delta'";
+      EXPECT_NEAR(ops.scalars().get(7), alpha, rounding(8) * std::fabs(alpha) * 4) << where << " alpha";
+      EXPECT_EQ(ops.scalars().history(6)[5], ops.scalars().get(6)) << where << " history";
+    }
 }
 
 // A whole solve recorded in one command buffer stops on the GPU: the outcome says how

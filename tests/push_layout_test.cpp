@@ -57,6 +57,7 @@ const Block kBlocks[] = {
     BLOCK("linalg_push.h", DenseRowsPush),
     BLOCK("linalg_push.h", CgPush),
     BLOCK("linalg_push.h", StencilPush),
+    BLOCK("linalg_push.h", CgStencilPush),
     BLOCK("linalg_push.h", GatePush),
     BLOCK("linalg_push.h", UnpackPush),
     BLOCK("machining_push.h", EnginePush),

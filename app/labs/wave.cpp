@@ -181,14 +181,22 @@ class WaveLab : public Lab {
     steps_done_ += steps;
   }
 
+  void prepare_draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    if (params_.choice("view") != "top") return;
+    const auto& c = sim_->config();
+    double pixels = double(frame.area.extent.width) * frame.area.extent.height;
+    gpu::Profiler::Scope scope(prof, cmd, "wave.shade", 4.0 * (c.n() + pixels), 0);
+    view_->shade_top(cmd, frame, sim_->height_buffer(), c.width, c.height, water_style());
+  }
+
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     const auto& c = sim_->config();
+    if (params_.choice("view") == "top") {
+      gpu::Profiler::Scope scope(prof, cmd, "wave.draw", 8.0 * frame.area.extent.width * frame.area.extent.height, 0);
+      return view_->draw_top(cmd, frame);
+    }
     gpu::Profiler::Scope scope(prof, cmd, "wave.draw", 4.0 * c.n(), 0);
-    auto style = water_style();
-    if (params_.choice("view") == "top")
-      view_->draw_top(cmd, frame, sim_->height_buffer(), c.width, c.height, style);
-    else
-      view_->draw_surface(cmd, frame, sim_->height_buffer(), c.width, c.height, camera_, style);
+    view_->draw_surface(cmd, frame, sim_->height_buffer(), c.width, c.height, camera_, water_style());
   }
 
   void pointer(const Pointer& p, const render::Frame& frame) override {
@@ -264,9 +272,10 @@ class WaveLab : public Lab {
     render::OffscreenTarget target(ctx, 1024, 768);  // the display column: top view, refraction and light
     return wave::bench(ctx, options, config(), [&](VkCommandBuffer cmd, const wave::Simulation& sim) {
       const float clear[4] = {0, 0, 0, 1};
+      view.shade_top(cmd, target.frame(), sim.height_buffer(), sim.config().width, sim.config().height,
+                     render::WaterStyle{});
       render::begin_rendering(cmd, target.frame(), clear);
-      view.draw_top(cmd, target.frame(), sim.height_buffer(), sim.config().width, sim.config().height,
-                    render::WaterStyle{});
+      view.draw_top(cmd, target.frame());
       render::end_rendering(cmd);
     });
   }

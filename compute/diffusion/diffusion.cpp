@@ -17,7 +17,7 @@ using StatsPush = push::DiffusionStatsPush;
 
 constexpr uint32_t kStatsGroups = 256;
 constexpr uint32_t kGroupX = 32, kGroupY = 8;  // step.comp's workgroup
-constexpr uint32_t kQuadGroup = 16;            // step_quads.comp's: 16 x 16 quads  // first pass: this many partial results
+constexpr uint32_t kQuadGroup = 16;  // step_quads.comp's: 16 x 16 quads  // first pass: this many partial results
 
 // Paint touches cells within 3 radii (exp(-9) of the peak is below float noise for heat).
 constexpr float kPaintReach = 3.0f;

@@ -24,7 +24,8 @@ Cg::Cg(Ops& ops, const Stencil5& a)
       r_(ops.ctx(), a.n(), ops.layout()),
       d_(ops.ctx(), a.n(), ops.layout()),
       q_(ops.ctx(), a.n(), ops.layout()),
-      d_odd_(std::make_unique<Vec>(ops.ctx(), a.n(), ops.layout())) {
+      odd_(new OddVectors{Vec(ops.ctx(), a.n(), ops.layout()), Vec(ops.ctx(), a.n(), ops.layout()),
+                          Vec(ops.ctx(), a.n(), ops.layout()), Vec(ops.ctx(), a.n(), ops.layout())}) {
   if (a.w % 4 != 0) throw std::invalid_argument("CG: a stencil grid's width must be a multiple of 4");
 }
 
@@ -42,11 +43,12 @@ void Cg::record_solve(VkCommandBuffer cmd, const Vec& b, const Vec& x, float tol
     throw std::invalid_argument("CG: at most " + std::to_string(ops_.scalars().history_capacity() - 1) +
                                 " iterations fit the residual history");
   const Variant v = Variant::Modern;
+  recorded_ = 0;
   ops_.dot(cmd, v, b, b, kBB);
   apply(cmd, v, x, q_, kNoSlot);  // r0 = b - A·x0
   ops_.axpby(cmd, {1.0f}, b, {-1.0f}, q_, r_);
-  ops_.axpby(cmd, {1.0f}, r_, {0.0f}, r_, d_);  // d0 = r0
-  ops_.dot(cmd, v, r_, r_, 0, false, 0);        // rho0
+  if (a_) ops_.axpby(cmd, {1.0f}, r_, {0.0f}, r_, d_);  // d0 = r0 (the stencil's iteration 0 takes p = r)
+  ops_.dot(cmd, v, r_, r_, 0, false, 0);                // rho0
   ops_.gate_open(cmd, r_.quads(), 0, kBB, tolerance, kOutcomeSlot);
   for (uint32_t i = 0; i < max_iterations; ++i) record_iteration(cmd, v, i, x);  // cg_update tests and gates
   ops_.gate_close();
@@ -58,24 +60,16 @@ CgOutcome Cg::outcome() const {
 }
 
 void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x) {
-  ops_.axpby(cmd, {0.0f}, b, {0.0f}, b, x);   // x0 = 0
-  ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, r_);  // r0 = b - A·x0 = b
-  ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, d_);  // d0 = r0
-  ops_.dot(cmd, v, r_, r_, 0, false, 0);      // rho0, history[0]
+  recorded_ = 0;
+  ops_.axpby(cmd, {0.0f}, b, {0.0f}, b, x);                                   // x0 = 0
+  ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, r_);                                  // r0 = b - A·x0 = b
+  if (a_ || v != Variant::Modern) ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, d_);  // d0 = r0
+  ops_.dot(cmd, v, r_, r_, 0, false, 0);                                      // rho0, history[0]
 }
 
 void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x) {
-  if (v == Variant::Modern && !a_) {
-    // rho_next holds the previous iteration's r·r until cg_update: beta = S[rho] / S[rho_next].
-    uint32_t rho = i % 2, rho_next = (i + 1) % 2;
-    const Vec& d = direction(i);
-    if (i == 0)
-      ops_.stencil(cmd, stencil_, d, q_, kDad);  // d0 = r0, q = A·d, S[dad] = d·q
-    else
-      ops_.stencil_direction(cmd, stencil_, r_, rho, rho_next, direction(i - 1), d, q_, kDad);  // d = r + beta·d too
-    ops_.cg_update(cmd, x, r_, d, q_, rho, kDad, rho_next, i + 1);                              // x, r, S[rho'] = r·r
-    return;
-  }
+  recorded_ = i + 1;
+  if (v == Variant::Modern && !a_) return record_stencil_iteration(cmd, i, x);
   if (v == Variant::Modern) {
     uint32_t rho = i % 2, rho_next = (i + 1) % 2;
     apply(cmd, v, d_, q_, kDad);                                     // q = A·d, S[dad] = d·q
@@ -92,9 +86,37 @@ void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec&
   ops_.axpby(cmd, {1.0f}, r_, {1.0f, kRhoNext, kRho}, d_, d_);  // 15 d = r + (beta/rho)·d
 }
 
+void Cg::record_stencil_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x) {
+  // Slots: gamma = r·r by i mod 3 (this, the last and the next iteration's apart), delta =
+  // w·r and alpha by parity. Iteration 0 starts from gamma in slot 0 (the init's r·r).
+  constexpr uint32_t kGamma[3] = {0, 1, 6}, kDelta[2] = {2, 3}, kAlpha[2] = {4, 7};
+  auto& o = *odd_;
+  auto w = [&](uint32_t k) -> const Vec& { return k % 2 ? o.w : q_; };
+  auto s = [&](uint32_t k) -> const Vec& { return k % 2 ? o.s_odd : o.s_even; };
+  if (i == 0) ops_.stencil(cmd, stencil_, r_, q_, kDelta[0]);  // w0 = A·r0, delta0 = w0·r0
+  Ops::CgStencilStep t{&x,
+                       &residual(i),
+                       &w(i),
+                       &d_,
+                       &s(i + 1),
+                       &residual(i + 1),
+                       &w(i + 1),
+                       &s(i),
+                       kGamma[i % 3],
+                       kGamma[(i + 2) % 3],
+                       kGamma[(i + 1) % 3],
+                       kDelta[i % 2],
+                       kDelta[(i + 1) % 2],
+                       kAlpha[(i + 1) % 2],
+                       kAlpha[i % 2],
+                       i + 1,
+                       i == 0};
+  ops_.cg_stencil(cmd, stencil_, t);
+}
+
 double Cg::bytes_per_iteration(Variant v) const {
-  double vec = 16.0 * r_.quads();                             // one pass over one vector
-  if (v == Variant::Modern && !a_) return 4 * vec + 6 * vec;  // r, d, new d, q; x, r read and written, d, q
+  double vec = 16.0 * r_.quads();                    // one pass over one vector
+  if (v == Variant::Modern && !a_) return 10 * vec;  // x, r, w, p, s read; x, p, r', w', s' written
   double banded = a_ ? (a_->count + 2) * vec : 2 * vec;
   return v == Variant::Modern ? banded + 6 * vec + 3 * vec : banded + 3 * (2 * vec) + 3 * (3 * vec);
 }

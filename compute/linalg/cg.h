@@ -4,8 +4,8 @@
 //  - thesis variant: 'MGC SUR GPU' line by line — three multi-pass dots, a banded
 //    product in passes of 12 diagonals, three axpbys (7 operator calls an iteration);
 //  - modern variant: 3 dispatches — matrix product fused with d·Ad, the x/r update fused
-//    with r·r, and d = r + beta·d; with the matrix-free stencil 2, the d update riding on
-//    the next product (Ops::stencil_direction, d ping-ponged between two vectors).
+//    with r·r, and d = r + beta·d; with the matrix-free stencil, one: Chronopoulos and
+//    Gear's form, both dot products from one reduction (Ops::cg_stencil).
 // The matrix is banded (GpuBanded) or a matrix-free 5-point stencil (Stencil5).
 #pragma once
 #include "ops.h"
@@ -56,7 +56,8 @@ class Cg {
   void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x);
   double bytes_per_iteration(Variant v) const;
   double flops_per_iteration(Variant v) const;
-  const Vec& residual() const { return r_; }  // the recurrence's r after the last iteration recorded
+  // The recurrence's r after the last iteration recorded.
+  const Vec& residual() const { return residual(recorded_); }
 
  private:
   // q = A·v, with S[slot] = v·q when slot != kNoSlot (modern) or A·v by thesis passes.
@@ -66,9 +67,16 @@ class Cg {
   Ops& ops_;
   const GpuBanded* a_ = nullptr;
   Stencil5 stencil_;
-  const Vec& direction(uint32_t i) const { return i % 2 && d_odd_ ? *d_odd_ : d_; }  // d of iteration i
-  Vec r_, d_, q_;
-  std::unique_ptr<Vec> d_odd_;               // the stencil's odd iterations' d
+  void record_stencil_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x);
+  // The stencil's iteration i reads r_i, w_i = A·r_i and s_(i-1) and writes the next ones
+  // to the other vector of each pair; banded solves use r_ alone.
+  const Vec& residual(uint32_t i) const { return i % 2 && odd_ ? odd_->r : r_; }
+  Vec r_, d_, q_;  // the stencil's iterations: q_ holds w of the even ones, d_ is p
+  struct OddVectors {
+    Vec r, w, s_even, s_odd;
+  };
+  std::unique_ptr<OddVectors> odd_;          // stencil only
+  uint32_t recorded_ = 0;                    // iterations recorded since the start of the solve
   std::unique_ptr<Vec> r_lo_, d_lo_, q_lo_;  // float-float low parts, made on first use
 };
 

@@ -59,7 +59,8 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
   dense_thesis_ = load("dense_thesis", {SB, V, V, V, V}, sizeof(DenseThesisPush));
   dense_rows_ = load("dense_rows", {SB, V, V, V}, sizeof(DenseRowsPush));
   cg_update_ = load("cg_update", {V, V, V, V, SB, SB, SB}, sizeof(CgPush));
-  stencil_ = load("stencil", {V, V, SB, SB, V, V}, sizeof(StencilPush));
+  stencil_ = load("stencil", {V, V, SB, SB}, sizeof(StencilPush));
+  cg_stencil_ = load("cg_stencil", {V, V, V, V, V, V, V, V, SB, SB, SB}, sizeof(CgStencilPush));
   cg_gate_ = gpu::make_compute(ctx, "linalg/cg_gate.comp", {SB, SB}, sizeof(GatePush));
   unpack_ = load("unpack", {V, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(UnpackPush));
   ctx.submit_now([&](VkCommandBuffer cmd) {
@@ -112,21 +113,47 @@ void Ops::stencil(VkCommandBuffer cmd, const Stencil5& a, const Vec& v, const Ve
   if (a.w % 4 != 0 || a.n() != v.n() || v.n() != out.n())
     throw std::invalid_argument("stencil: the grid width must be a multiple of 4 and match the vectors");
   ready(cmd);
-  StencilPush p{a.w, a.h, v.quads(), v.side(), a.diag, a.off, reduce_slot, 0, kNoSlot, kNoSlot};
-  // Bindings 4 and 5 are not read without a direction update; any vector fills them.
-  stencil_.bind(cmd, {v.bind(), out.bind(), scalars_.bind(), gpu::storage_buffer(reduce_), v.bind(), out.bind()}, p);
+  StencilPush p{a.w, a.h, v.quads(), v.side(), a.diag, a.off, reduce_slot};
+  stencil_.bind(cmd, {v.bind(), out.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
   launch(cmd, v.quads(), reduce_slot != kNoSlot);
 }
 
-void Ops::stencil_direction(VkCommandBuffer cmd, const Stencil5& a, const Vec& r, uint32_t beta_num, uint32_t beta_den,
-                            const Vec& d, const Vec& dir, const Vec& out, uint32_t reduce_slot) {
-  if (a.w % 4 != 0 || a.n() != d.n() || d.n() != out.n() || r.n() != d.n() || dir.n() != d.n())
-    throw std::invalid_argument("stencil: the grid width must be a multiple of 4 and match the vectors");
-  if (&dir == &d || &dir == &r) throw std::invalid_argument("stencil: the new direction needs a vector of its own");
+void Ops::cg_stencil(VkCommandBuffer cmd, const Stencil5& a, const CgStencilStep& t) {
+  const Vec* all[] = {t.x, t.r, t.w, t.p, t.s, t.r_next, t.w_next, t.s_next};
+  for (const Vec* v : all)
+    if (a.w % 4 != 0 || v->n() != a.n())
+      throw std::invalid_argument("CG stencil: the grid width must be a multiple of 4 and match the vectors");
+  if (t.r_next == t.r || t.w_next == t.w || t.s_next == t.s)
+    throw std::invalid_argument(
+        "CG stencil: r, w and s are read at the neighbours: their next values need vectors of their own");
+  if (gated_ && t.hist == kNoSlot) throw std::logic_error("a gated CG iteration needs the iteration in hist");
   ready(cmd);
-  StencilPush p{a.w, a.h, d.quads(), d.side(), a.diag, a.off, reduce_slot, 1, beta_num, beta_den};
-  stencil_.bind(cmd, {d.bind(), out.bind(), scalars_.bind(), gpu::storage_buffer(reduce_), r.bind(), dir.bind()}, p);
-  launch(cmd, d.quads(), reduce_slot != kNoSlot);
+  CgStencilPush p{a.w,
+                  a.h,
+                  t.x->quads(),
+                  t.x->side(),
+                  a.diag,
+                  a.off,
+                  t.first,
+                  t.gamma,
+                  t.gamma_prev,
+                  t.gamma_next,
+                  t.delta,
+                  t.delta_next,
+                  t.alpha_prev,
+                  t.alpha,
+                  t.hist,
+                  gated_ ? 1u : 0u,
+                  gate_bb_,
+                  gate_out_,
+                  groups(gate_quads_),
+                  groups(gate_quads_, true),
+                  gate_tol2_};
+  cg_stencil_.bind(cmd,
+                   {t.x->bind(), t.r->bind(), t.w->bind(), t.p->bind(), t.s->bind(), t.s_next->bind(), t.r_next->bind(),
+                    t.w_next->bind(), scalars_.bind(), gpu::storage_buffer(reduce_), gpu::storage_buffer(gate_)},
+                   p);
+  launch(cmd, t.x->quads(), true);
 }
 
 uint32_t Ops::groups(uint32_t quads, bool reduces) const {

@@ -68,10 +68,16 @@ class Ops {
   void dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const Vec& v, const Vec* vp, const Vec& out);
   // Matrix-free out = A·v for a Stencil5 A; with reduce_slot, S[slot] = v·(A·v).
   void stencil(VkCommandBuffer cmd, const Stencil5& a, const Vec& v, const Vec& out, uint32_t reduce_slot = kNoSlot);
-  // CG's direction update fused into its product: dir = r + beta·d with beta =
-  // S[beta_num] / S[beta_den], then out = A·dir and S[slot] = dir·out (dir is neither r nor d).
-  void stencil_direction(VkCommandBuffer cmd, const Stencil5& a, const Vec& r, uint32_t beta_num, uint32_t beta_den,
-                         const Vec& d, const Vec& dir, const Vec& out, uint32_t reduce_slot);
+  // A whole CG iteration for a Stencil5 A in one dispatch (Chronopoulos-Gear form, see
+  // shaders/linalg/cg_stencil.vec.comp): reads x, r, w = A·r, p, s = A·p and the scalars;
+  // writes x and p in place, r', w', s' to vectors of their own.
+  struct CgStencilStep {
+    const Vec *x, *r, *w, *p, *s, *r_next, *w_next, *s_next;
+    uint32_t gamma, gamma_prev, gamma_next, delta, delta_next, alpha_prev, alpha;  // scalar slots
+    uint32_t hist;  // the iteration number (history entry, stop test)
+    bool first;     // iteration 0: p = r, s = w
+  };
+  void cg_stencil(VkCommandBuffer cmd, const Stencil5& a, const CgStencilStep& step);
   // CG lines 9-13 fused: x += a·d, r -= a·q with a = S[rho]/S[dad]; S[rho_next] = r·r.
   void cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& d, const Vec& q, uint32_t rho,
                  uint32_t dad, uint32_t rho_next, uint32_t hist);
@@ -105,7 +111,7 @@ class Ops {
   bool gated_ = false;
   uint32_t gate_quads_ = 0, gate_bb_ = 0, gate_out_ = 0;
   float gate_tol2_ = 0;
-  gpu::Pipeline stencil_, cg_gate_;
+  gpu::Pipeline stencil_, cg_stencil_, cg_gate_;
   gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, ff_ops_, banded_, dense_thesis_, dense_rows_, cg_update_,
       unpack_;
   std::map<std::pair<uint32_t, int>, Vec> scratch_;

@@ -99,7 +99,7 @@ class Simulation {
   // no work but still cost a dispatch and a barrier each), see observe().
   void record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n);
   // Call with every recorded step complete: reads their outcomes and sets the iteration
-  // budget of the next steps to 2x (+8) the most any step of them or of the previous
+  // budget of the next steps to 1.5x (+8) the most any step of them or of the previous
   // observation needed, at most
   // max_iterations; a step that ran out of budget doubles it. A disturbance resets it to
   // max_iterations (the work it needs is unknown). Returns how many steps ran out.

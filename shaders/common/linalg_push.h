@@ -53,7 +53,18 @@ PUSH_BLOCK(StencilPush) {
   uint width, height, quads, side;
   float diag, off;
   uint reduce_slot;
-  uint direction, beta_num, beta_den;  // v = r + (S[beta_num] / S[beta_den])·d first (CG)
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_CgStencilPush)
+PUSH_BLOCK(CgStencilPush) {
+  uint width, height, quads, side;
+  float diag, off;
+  uint first;                          // iteration 0: beta = 0, p and s not read
+  uint gamma, gamma_prev, gamma_next;  // scalar slots: r·r of this, the last and the next iteration
+  uint delta, delta_next;              // w·r of this and the next iteration
+  uint alpha_prev, alpha_slot;         // the last iteration's alpha, and where this one's goes
+  uint hist, gate_on, bb, out_slot, groups_full, groups_reduce;
+  float tol2;
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_GatePush)

@@ -1,4 +1,4 @@
-// One-pass sum of one float per invocation across the whole dispatch: subgroup adds,
+// One-pass sum of one float (or two) per invocation across the whole dispatch: subgroup adds,
 // then shared memory, then the last workgroup to finish (an atomic counter tells it)
 // adds the per-workgroup partials and writes S[slot] (and the history entry).
 // Needs: local_size_x = 256, SCALARS bound, and the buffers below.
@@ -45,6 +45,33 @@ bool reduce_to_scalar(float v, uint slot, uint mode, uint hist) {
     float value = mode == 1u ? sqrt(total) : total;
     S[slot] = value;
     if (hist != NO_SLOT) S[HISTORY_BASE + hist] = value;
+    red.finished = 0u;
+    return true;
+  }
+  return false;
+}
+
+// Two sums at once (one counter, two partials a workgroup): S[slot_a] = sum of v.x and
+// S[slot_b] = sum of v.y; hist != NO_SLOT: S[HISTORY_BASE + hist] = sum of v.x.
+bool reduce2_to_scalars(vec2 v, uint slot_a, uint slot_b, uint hist) {
+  vec2 group = vec2(workgroup_sum(v.x), workgroup_sum(v.y));
+  if (gl_LocalInvocationIndex == 0u) {
+    red.partial[2u * gl_WorkGroupID.x] = group.x;
+    red.partial[2u * gl_WorkGroupID.x + 1u] = group.y;
+    memoryBarrierBuffer();
+    red_is_last = atomicAdd(red.finished, 1u) == gl_NumWorkGroups.x - 1u;
+  }
+  barrier();
+  if (!red_is_last) return false;
+  memoryBarrierBuffer();
+  vec2 s = vec2(0.0);
+  for (uint i = gl_LocalInvocationIndex; i < gl_NumWorkGroups.x; i += gl_WorkGroupSize.x)
+    s += vec2(red.partial[2u * i], red.partial[2u * i + 1u]);
+  vec2 total = vec2(workgroup_sum(s.x), workgroup_sum(s.y));
+  if (gl_LocalInvocationIndex == 0u) {
+    S[slot_a] = total.x;
+    S[slot_b] = total.y;
+    if (hist != NO_SLOT) S[HISTORY_BASE + hist] = total.x;
     red.finished = 0u;
     return true;
   }

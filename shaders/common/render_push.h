@@ -50,6 +50,8 @@ PUSH_BLOCK(WaterTopPush) {
   vec4 light;  // grid frame (x, y, up)
   ivec2 grid;
   float height_scale, refraction;
+  vec2 offset, extent;    // the water rectangle: floor(x, y) - (x, y), and its size in pixels
+  ivec2 origin, picture;  // floor(x, y) in the frame, and the shaded picture's size
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_WaterSurfacePush)
