@@ -22,7 +22,7 @@ TEST_F(InspectorTest, ReadsALabsFieldAsItIs) {
   auto in = inspect(items[0], "float");
   EXPECT_EQ(in.count, 32u * 32u);
   EXPECT_EQ(in.width, 32u);
-  auto field = items[0].data.image->download<float>();
+  auto field = items[0].data.buffer->download<float>();
   auto [lo, hi] = std::minmax_element(field.begin(), field.end());
   EXPECT_EQ(in.min, double(*lo));
   EXPECT_EQ(in.max, double(*hi));

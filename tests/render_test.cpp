@@ -3,6 +3,9 @@
 #include "heatmap_view.h"
 #include "helpers.h"
 #include "target.h"
+#include "water_view.h"
+
+#include <stb_image.h>
 
 #include <cmath>
 
@@ -92,6 +95,80 @@ TEST_F(Render, SmoothModeStaysBetweenNeighbours) {
     last = g;
   }
   EXPECT_GT(last, 200);
+}
+
+// The wave's top view (shaded by a compute pass, then copied into the frame): through still
+// water every pixel of the water's rectangle is the pool floor, bilinear from its image at
+// the pixel's place, lit along the normal (0, 0, 1) as shaders/common/water.glsl lights it;
+// a bump in the middle moves the floor under it and leaves the far corners as they were.
+TEST_F(Render, WaterTopViewIsTheLitFloorThroughStillWater) {
+  const std::string floor_path = std::string(VKLAB_SOURCE_ASSET_DIR) + "/wave/pool.png";
+  int fw = 0, fh = 0, channels = 0;
+  stbi_uc* floor_px = stbi_load(floor_path.c_str(), &fw, &fh, &channels, 4);
+  ASSERT_NE(floor_px, nullptr);
+  std::vector<uint8_t> floor(floor_px, floor_px + size_t(fw) * fh * 4);
+  stbi_image_free(floor_px);
+  auto texel = [&](int x, int y, int c) {
+    return floor[(size_t(std::clamp(y, 0, fh - 1)) * fw + std::clamp(x, 0, fw - 1)) * 4 + c] / 255.0f;
+  };
+  const uint32_t gw = 40, gh = 30, W = 221, H = 151;
+  render::WaterView view(ctx(), floor_path);
+  render::OffscreenTarget target(ctx(), W, H);
+  render::WaterStyle style;
+  gpu::Buffer heights(ctx(), gw * gh * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  auto picture = [&](const std::vector<float>& h) {
+    heights.upload(h);
+    const float bg[4] = {0, 0, 0, 1};
+    ctx().submit_now([&](VkCommandBuffer cmd) {
+      view.shade_top(cmd, target.frame(), heights, gw, gh, style);
+      render::begin_rendering(cmd, target.frame(), bg);
+      view.draw_top(cmd, target.frame());
+      render::end_rendering(cmd);
+    });
+    return target.read_rgba();
+  };
+  auto still = picture(std::vector<float>(gw * gh, 0.0f));
+  glm::vec3 to_light = glm::normalize(glm::vec3(style.light.x, style.light.z, style.light.y));
+  float diffuse = std::max(to_light.z, 0.0f);
+  float spec = std::pow(std::max(glm::normalize(to_light + glm::vec3(0, 0, 1)).z, 0.0f), 120.0f);
+  auto r = render::fit_rect(target.frame().area, gw, gh);
+  uint32_t checked = 0;
+  for (uint32_t y = 0; y < H; ++y)
+    for (uint32_t x = 0; x < W; ++x) {
+      float u = (x + 0.5f - r.x) / r.w, v = (y + 0.5f - r.y) / r.h;
+      if (u < 0 || v < 0 || u > 1 || v > 1) continue;
+      float px = u * fw - 0.5f, py = v * fh - 0.5f;
+      int ix = int(std::floor(px)), iy = int(std::floor(py));
+      float fx = px - ix, fy = py - iy;
+      for (int c = 0; c < 3; ++c) {
+        float top = texel(ix, iy, c) * (1 - fx) + texel(ix + 1, iy, c) * fx;
+        float bottom = texel(ix, iy + 1, c) * (1 - fx) + texel(ix + 1, iy + 1, c) * fx;
+        float want = std::min(1.0f, (top * (1 - fy) + bottom * fy) * (0.5f + 0.5f * diffuse) + 0.8f * spec);
+        ASSERT_NEAR(still[(size_t(y) * W + x) * 4 + c], want * 255.0f, 2.0f) << "pixel " << x << "," << y;
+      }
+      ++checked;
+    }
+  EXPECT_GT(checked, uint32_t(0.9 * r.w * r.h));
+  std::vector<float> bump(gw * gh);
+  for (uint32_t y = 0; y < gh; ++y)
+    for (uint32_t x = 0; x < gw; ++x)
+      bump[y * gw + x] = 2.0f * std::exp(-(std::pow(x - 20.0f, 2.0f) + std::pow(y - 15.0f, 2.0f)) / 16.0f);
+  auto moved = picture(bump);
+  auto differs = [&](uint32_t x, uint32_t y) {
+    size_t at = (size_t(y) * W + x) * 4;
+    return std::abs(moved[at] - still[at]) + std::abs(moved[at + 1] - still[at + 1]) +
+               std::abs(moved[at + 2] - still[at + 2]) > 6;
+  };
+  uint32_t around = 0, corners = 0;
+  for (uint32_t y = 0; y < H; ++y)
+    for (uint32_t x = 0; x < W; ++x) {
+      float gx = (x + 0.5f - r.x) / r.w * gw, gy = (y + 0.5f - r.y) / r.h * gh;
+      float d = std::hypot(gx - 20.5f, gy - 15.5f);
+      if (d < 6) around += differs(x, y);
+      if (d > 16 && gx > 0 && gy > 0 && gx < gw && gy < gh) corners += differs(x, y);
+    }
+  EXPECT_GT(around, 100u);
+  EXPECT_EQ(corners, 0u);
 }
 
 TEST(Colormap, TablesAreContinuousAndNamed) {
