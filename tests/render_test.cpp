@@ -157,7 +157,8 @@ TEST_F(Render, WaterTopViewIsTheLitFloorThroughStillWater) {
   auto differs = [&](uint32_t x, uint32_t y) {
     size_t at = (size_t(y) * W + x) * 4;
     return std::abs(moved[at] - still[at]) + std::abs(moved[at + 1] - still[at + 1]) +
-               std::abs(moved[at + 2] - still[at + 2]) > 6;
+               std::abs(moved[at + 2] - still[at + 2]) >
+           6;
   };
   uint32_t around = 0, corners = 0;
   for (uint32_t y = 0; y < H; ++y)
