@@ -24,7 +24,7 @@ Cg::Cg(Ops& ops, const Stencil5& a)
       r_(ops.ctx(), a.n(), ops.layout()),
       d_(ops.ctx(), a.n(), ops.layout()),
       q_(ops.ctx(), a.n(), ops.layout()),
-      odd_(new OddVectors{Vec(ops.ctx(), a.n(), ops.layout()), Vec(ops.ctx(), a.n(), ops.layout()),
+      pairs_(new Partners{Vec(ops.ctx(), a.n(), ops.layout()), Vec(ops.ctx(), a.n(), ops.layout()),
                           Vec(ops.ctx(), a.n(), ops.layout()), Vec(ops.ctx(), a.n(), ops.layout())}) {
   if (a.w % 4 != 0) throw std::invalid_argument("CG: a stencil grid's width must be a multiple of 4");
 }
@@ -68,8 +68,8 @@ void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x)
 }
 
 void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x) {
-  recorded_ = i + 1;
-  if (v == Variant::Modern && !a_) return record_stencil_iteration(cmd, i, x);
+  recorded_ = v == Variant::Modern && !a_ ? i + 1 : 0;
+  if (recorded_) return record_stencil_iteration(cmd, i, x);
   if (v == Variant::Modern) {
     uint32_t rho = i % 2, rho_next = (i + 1) % 2;
     apply(cmd, v, d_, q_, kDad);                                     // q = A·d, S[dad] = d·q
@@ -90,8 +90,8 @@ void Cg::record_stencil_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x)
   // Slots: gamma = r·r by i mod 3 (this, the last and the next iteration's apart), delta =
   // w·r and alpha by parity. Iteration 0 starts from gamma in slot 0 (the init's r·r).
   constexpr uint32_t kGamma[3] = {0, 1, 6}, kDelta[2] = {2, 3}, kAlpha[2] = {4, 7};
-  auto& o = *odd_;
-  auto w = [&](uint32_t k) -> const Vec& { return k % 2 ? o.w : q_; };
+  auto& o = *pairs_;
+  auto w = [&](uint32_t k) -> const Vec& { return k % 2 ? o.w_odd : q_; };
   auto s = [&](uint32_t k) -> const Vec& { return k % 2 ? o.s_odd : o.s_even; };
   if (i == 0) ops_.stencil(cmd, stencil_, r_, q_, kDelta[0]);  // w0 = A·r0, delta0 = w0·r0
   Ops::CgStencilStep t{&x,

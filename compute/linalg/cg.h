@@ -68,15 +68,16 @@ class Cg {
   const GpuBanded* a_ = nullptr;
   Stencil5 stencil_;
   void record_stencil_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x);
-  // The stencil's iteration i reads r_i, w_i = A·r_i and s_(i-1) and writes the next ones
-  // to the other vector of each pair; banded solves use r_ alone.
-  const Vec& residual(uint32_t i) const { return i % 2 && odd_ ? odd_->r : r_; }
-  Vec r_, d_, q_;  // the stencil's iterations: q_ holds w of the even ones, d_ is p
-  struct OddVectors {
-    Vec r, w, s_even, s_odd;
+  // The stencil's one-dispatch iteration i reads r_i, w_i = A·r_i and s_(i-1) and writes
+  // the next ones to the other vector of each pair: r_ and q_ (as w) for even i, the
+  // partners below for odd i; d_ is p. Every other solve keeps r in r_.
+  const Vec& residual(uint32_t i) const { return i % 2 ? pairs_->r_odd : r_; }
+  Vec r_, d_, q_;
+  struct Partners {
+    Vec r_odd, w_odd, s_even, s_odd;
   };
-  std::unique_ptr<OddVectors> odd_;          // stencil only
-  uint32_t recorded_ = 0;                    // iterations recorded since the start of the solve
+  std::unique_ptr<Partners> pairs_;          // stencil only
+  uint32_t recorded_ = 0;                    // one-dispatch iterations recorded since the solve began
   std::unique_ptr<Vec> r_lo_, d_lo_, q_lo_;  // float-float low parts, made on first use
 };
 
