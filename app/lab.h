@@ -79,10 +79,10 @@ class Lab {
   virtual uint32_t steps_per_frame() const = 0;
   // Records `steps` simulation steps (and any pending user input) into cmd.
   virtual void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) = 0;
-  // Records drawing inside render::begin_rendering(frame).
   // Compute passes the picture needs, recorded after step() and before the rendering that
   // draw() runs inside begins (the wave's top view is shaded by one).
   virtual void prepare_draw(VkCommandBuffer /*cmd*/, gpu::Profiler& /*prof*/, const render::Frame& /*frame*/) {}
+  // Records drawing inside render::begin_rendering(frame).
   virtual void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) = 0;
   virtual void pointer(const Pointer&, const render::Frame&) {}
   // Extra panel widgets and read-outs beyond the parameter list (ImGui).

@@ -53,7 +53,7 @@ void WaterView::shade_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Bu
   glm::ivec2 origin(int(std::floor(r.x)), int(std::floor(r.y)));
   glm::ivec2 size(std::max(1, int(std::ceil(r.x + r.w)) - origin.x), std::max(1, int(std::ceil(r.y + r.h)) - origin.y));
   if (!picture_ || picture_.width() != uint32_t(size.x) || picture_.height() != uint32_t(size.y)) {
-    if (picture_) vkQueueWaitIdle(ctx_.queue);  // a frame in flight may still read it
+    if (picture_) vkQueueWaitIdle(ctx_.queue);  // a frame in flight may still read it (not the one recording)
     picture_ =
         gpu::Image(ctx_, uint32_t(size.x), uint32_t(size.y), VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_STORAGE_BIT);
   }
@@ -66,13 +66,15 @@ void WaterView::shade_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Bu
             origin,
             size};
   // The last frame's copy has read the picture before it is shaded again.
-  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, 0, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, 0);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+               VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   shade_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_image(floor_), gpu::storage_image(picture_)}, p);
   vkCmdDispatch(cmd, gpu::groups(uint32_t(size.x), 16), gpu::groups(uint32_t(size.y), 16), 1);
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   shaded_area_ = frame.area;
-  origin_ = origin, picture_size_ = size;
+  origin_ = origin, picture_size_ = size, offset_ = p.offset, extent_ = p.extent;
 }
 
 void WaterView::draw_top(VkCommandBuffer cmd, const Frame& frame) {
@@ -81,7 +83,7 @@ void WaterView::draw_top(VkCommandBuffer cmd, const Frame& frame) {
       a.extent.width != shaded_area_.extent.width || a.extent.height != shaded_area_.extent.height)
     throw std::logic_error("WaterView::draw_top: shade_top() was not recorded for this frame's area");
   TopPush p{};  // the copy reads origin and picture only
-  p.origin = origin_, p.picture = picture_size_;
+  p.offset = offset_, p.extent = extent_, p.origin = origin_, p.picture = picture_size_;
   set_viewport(cmd, float(p.origin.x), float(p.origin.y), float(p.picture.x), float(p.picture.y));
   top_.bind(cmd, {gpu::storage_image(picture_)}, p);
   vkCmdDraw(cmd, 3, 1, 0, 0);

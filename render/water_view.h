@@ -44,6 +44,7 @@ class WaterView {
   gpu::Image floor_, picture_;
   VkRect2D shaded_area_{};                // the frame area shade_top() shaded for (none: zero extent)
   glm::ivec2 origin_{}, picture_size_{};  // where its picture goes in the frame
+  glm::vec2 offset_{}, extent_{};         // and the water's rectangle within it
 };
 
 }  // namespace render

@@ -345,7 +345,7 @@ TEST_P(Stencil, OneDispatchCgIterationMatchesTheCpu) {
 
 // A whole solve recorded in one command buffer stops on the GPU: the outcome says how
 // many iterations ran, a warm start from the answer needs none, and the result matches
-// the read-back solver's.
+// the read-back solver's and solves the system.
 TEST_P(Stencil, GpuStoppedSolveMatchesReadBackSolve) {
   Stencil5 st{16, 12, 1.0f + 4 * 0.8f, -0.8f};  // I - 0.8·Laplacian
   auto bs = random_floats(st.n(), 0.5f, 2.0f, 77);
@@ -369,6 +369,11 @@ TEST_P(Stencil, GpuStoppedSolveMatchesReadBackSolve) {
     EXPECT_EQ(out.iterations, r.iterations) << (banded ? "banded" : "stencil");
     auto xs = x.download(), ys = y.download();
     for (uint32_t i = 0; i < st.n(); ++i) ASSERT_NEAR(xs[i], ys[i], 1e-6 * (1 + std::fabs(ys[i]))) << i;
+    // and x solves the system: the true residual ||b - A·x||, in double on the CPU
+    auto ax = banded_cpu(st.banded(), xs);
+    double rr = 0, bb = 0;
+    for (uint32_t i = 0; i < st.n(); ++i) rr += (bs[i] - ax[i]) * (bs[i] - ax[i]), bb += double(bs[i]) * bs[i];
+    EXPECT_LT(std::sqrt(rr / bb), 1e-5) << (banded ? "banded" : "stencil");
     // warm start from the solution: already converged, zero iterations
     ctx().submit_now([&](VkCommandBuffer cmd) { cg->record_solve(cmd, b, x, 1e-4f, 200); });
     EXPECT_EQ(cg->outcome().iterations, 0u);

@@ -15,9 +15,9 @@ using StepPush = push::DiffusionStepPush;  // the blocks: shaders/common/diffusi
 using PaintPush = push::DiffusionPaintPush;
 using StatsPush = push::DiffusionStatsPush;
 
-constexpr uint32_t kStatsGroups = 256;
+constexpr uint32_t kStatsGroups = 256;         // first pass: this many partial results
 constexpr uint32_t kGroupX = 32, kGroupY = 8;  // step.comp's workgroup
-constexpr uint32_t kQuadGroup = 16;  // step_quads.comp's: 16 x 16 quads  // first pass: this many partial results
+constexpr uint32_t kQuadGroup = 16;            // step_quads.comp's: 16 x 16 quads
 
 // Paint touches cells within 3 radii (exp(-9) of the peak is below float noise for heat).
 constexpr float kPaintReach = 3.0f;
@@ -124,7 +124,7 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
                 config.boundary == Boundary::Insulated ? 1 : 0};
   uint32_t scope =
       prof ? prof->begin(cmd, "diffusion.step", n * bytes_per_step(config), n * flops_per_step(config)) : 0;
-  // Earlier readers (last frame's draw) and writers of both images finish first.
+  // Earlier readers (last frame's draw) and writers of both fields finish first.
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);

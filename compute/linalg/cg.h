@@ -37,7 +37,7 @@ struct CgOutcome {
 
 class Cg {
  public:
-  static constexpr uint32_t kOutcomeSlot = 8;  // S[8..10]; CG itself uses S[0..5]
+  static constexpr uint32_t kOutcomeSlot = 8;  // S[8..10]; CG itself uses S[0..7]
   Cg(Ops& ops, const GpuBanded& a);
   Cg(Ops& ops, const Stencil5& a);  // matrix-free; the stencil is copied
   // Solves a·x = b from x = 0.
@@ -56,7 +56,8 @@ class Cg {
   void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x);
   double bytes_per_iteration(Variant v) const;
   double flops_per_iteration(Variant v) const;
-  // The recurrence's r after the last iteration recorded.
+  // The recurrence's r after the last iteration recorded (after a stencil solve stopped on
+  // the GPU, the one of the recorded budget's parity, not necessarily the last one run).
   const Vec& residual() const { return residual(recorded_); }
 
  private:

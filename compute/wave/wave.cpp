@@ -208,8 +208,8 @@ uint32_t Simulation::observe() {
   observed_ = steps_;
   // The counts are not monotonic (reflections off the walls) and their rounding differs
   // across devices, hence the margin: half again and 8. Each budgeted iteration past the
-  // solve costs a dispatch and a barrier (~4 us on an H100); 2x + 8 cost 1024², Courant 5
-  // 0.09 ms a step for no step that needed it (docs/PERF.md).
+  // solve costs a dispatch and a barrier (~4 us on an H100); going from 2x + 8 to this (and
+  // dropping a copy) saved 0.065 ms a step at 1024², Courant 5 (docs/PERF.md).
   if (short_of_budget)
     budget_ = std::min(config_.max_iterations, 2 * budget_);
   else if (any)

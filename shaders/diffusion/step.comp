@@ -4,7 +4,7 @@
 // `precise` keeps the operation order of the CPU reference (no fused multiply-add).
 //
 // Grids whose width is a multiple of 4 run step_quads.comp instead (98.5 % of the H100's
-// saxpy bandwidth there, this kernel 60 %). On an R32F storage image the step ran at 53 %
+// saxpy bandwidth there, this kernel 60 %). On an R32F storage image the step ran at 42–53 %
 // whatever the reads: five image loads a cell, or the block copied to shared memory first
 // (docs/PERF.md).
 #extension GL_GOOGLE_include_directive : require

