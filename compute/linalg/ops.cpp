@@ -128,27 +128,9 @@ void Ops::cg_stencil(VkCommandBuffer cmd, const Stencil5& a, const CgStencilStep
         "CG stencil: r, w and s are read at the neighbours: their next values need vectors of their own");
   if (gated_ && t.hist == kNoSlot) throw std::logic_error("a gated CG iteration needs the iteration in hist");
   ready(cmd);
-  CgStencilPush p{a.w,
-                  a.h,
-                  t.x->quads(),
-                  t.x->side(),
-                  a.diag,
-                  a.off,
-                  t.first,
-                  t.gamma,
-                  t.gamma_prev,
-                  t.gamma_next,
-                  t.delta,
-                  t.delta_next,
-                  t.alpha_prev,
-                  t.alpha,
-                  t.hist,
-                  gated_ ? 1u : 0u,
-                  gate_bb_,
-                  gate_out_,
-                  groups(gate_quads_),
-                  groups(gate_quads_, true),
-                  gate_tol2_};
+  CgStencilPush p{a.w,          a.h,          t.x->quads(), t.x->side(),  a.diag,       a.off,   t.first, t.gamma,
+                  t.gamma_prev, t.gamma_next, t.delta,      t.delta_next, t.alpha_prev, t.alpha, t.hist};
+  gate_fields(p);
   cg_stencil_.bind(cmd,
                    {t.x->bind(), t.r->bind(), t.w->bind(), t.p->bind(), t.s->bind(), t.s_next->bind(), t.r_next->bind(),
                     t.w_next->bind(), scalars_.bind(), gpu::storage_buffer(reduce_), gpu::storage_buffer(gate_)},
@@ -312,18 +294,8 @@ void Ops::cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& 
                     uint32_t dad, uint32_t rho_next, uint32_t hist) {
   ready(cmd);
   // Gated: the stop test rides on the r·r reduction (hist is the iteration number).
-  CgPush p{x.quads(),
-           x.side(),
-           rho,
-           dad,
-           rho_next,
-           hist,
-           gated_ ? 1u : 0u,
-           gate_bb_,
-           gate_out_,
-           groups(gate_quads_),
-           groups(gate_quads_, true),
-           gate_tol2_};
+  CgPush p{x.quads(), x.side(), rho, dad, rho_next, hist};
+  gate_fields(p);
   if (gated_ && hist == kNoSlot) throw std::logic_error("a gated cg_update needs the iteration in hist");
   cg_update_.bind(cmd,
                   {x.bind(), r.bind(), d.bind(), q.bind(), scalars_.bind(), gpu::storage_buffer(reduce_),

@@ -96,6 +96,12 @@ class Ops {
   static constexpr uint32_t kThesisDiagonalsPerPass = 12;
 
  private:
+  // The GATE_FIELDS of a CG pass's push constants (linalg_push.h), from the open gate.
+  template <class Push>
+  void gate_fields(Push& p) const {
+    p.gate_on = gated_ ? 1u : 0u, p.bb = gate_bb_, p.out_slot = gate_out_;
+    p.groups_full = groups(gate_quads_), p.groups_reduce = groups(gate_quads_, true), p.tol2 = gate_tol2_;
+  }
   gpu::Pipeline load(const std::string& name, std::vector<VkDescriptorType> bindings, uint32_t push);
   const Vec& scratch(uint32_t n, int which);  // ping-pong vectors for multi-pass operators
   const std::vector<Vec>& pyramid(const Vec& x);

@@ -1,5 +1,9 @@
 // The linear algebra operators' push constants (compute/linalg/ops.cpp, shaders/linalg/).
 #include "push.h"
+// The fields of a CG pass that can stop a gated solve (common/gate.glsl; Ops::gate_fields).
+#define GATE_FIELDS                                  \
+  uint gate_on, bb, out_slot, groups_full, groups_reduce; \
+  float tol2
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_AxpbyPush)
 PUSH_BLOCK(AxpbyPush) {
@@ -44,8 +48,7 @@ PUSH_BLOCK(DenseRowsPush) { uint quads, side, add_vp; };
 #if defined(__cplusplus) || defined(PUSH_CgPush)
 PUSH_BLOCK(CgPush) {
   uint quads, side, rho, dad, rho_next, hist;
-  uint gate_on, bb, out_slot, groups_full, groups_reduce;
-  float tol2;
+  GATE_FIELDS;
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_StencilPush)
@@ -63,8 +66,8 @@ PUSH_BLOCK(CgStencilPush) {
   uint gamma, gamma_prev, gamma_next;  // scalar slots: r·r of this, the last and the next iteration
   uint delta, delta_next;              // w·r of this and the next iteration
   uint alpha_prev, alpha_slot;         // the last iteration's alpha, and where this one's goes
-  uint hist, gate_on, bb, out_slot, groups_full, groups_reduce;
-  float tol2;
+  uint hist;
+  GATE_FIELDS;
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_GatePush)
