@@ -119,7 +119,8 @@ std::string usage() {
 
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
-         "  --only A,B          bench: just these configurations (machining: the seed's, e.g. 'spiral,ebauche zoom')\n"
+         "  --only A,B          bench: just these configurations (machining: the seed's, e.g.\n"
+         "                      'spiral,ebauche zoom'; mesh: surfaces, volumes)\n"
          "  --engines A,B       bench: just these engines (machining: e.g. 'fine,cpu')\n"
          "  --memory M          how buffers and images get GPU memory: pooled (default: 256 MiB blocks,\n"
          "                      2 MiB alignment), pooled:ALIGN[:BLOCK_MIB] or dedicated (one allocation\n"

@@ -61,7 +61,7 @@ TEST_F(MeshExamples, Smoothing) {
   const Ball& b = g_->upward(Kind::Vertices, Kind::Triangles);
   for (size_t v = 0; v < m_.vertices(); ++v) {
     glm::dvec3 s(0.0);
-    for (uint32_t k = 0; k < b.degree[v]; ++k) s += centre(Kind::Triangles, b.members[v * b.padded + k]);
+    for (uint32_t k = 0; k < b.degree[v]; ++k) s += centre(Kind::Triangles, b.member(uint32_t(v), k));
     glm::dvec3 target = s / double(b.degree[v]);
     ASSERT_NEAR(move[4 * v], glm::distance(target, P(uint32_t(v))), 1e-6) << "vertex " << v;
     glm::dvec3 moved = 0.5 * (P(uint32_t(v)) + target);
@@ -75,7 +75,7 @@ TEST_F(MeshExamples, ScatterGatherPair) {
   const Ball& b = g_->upward(Kind::Vertices, Kind::Triangles);
   for (size_t v = 0; v < m_.vertices(); ++v) {
     glm::dvec3 s(0.0);
-    for (uint32_t k = 0; k < b.degree[v]; ++k) s += centre(Kind::Triangles, b.members[v * b.padded + k]);
+    for (uint32_t k = 0; k < b.degree[v]; ++k) s += centre(Kind::Triangles, b.member(uint32_t(v), k));
     for (int c = 0; c < 3; ++c) ASSERT_NEAR(avg[4 * v + c], s[c] / b.degree[v], 1e-6) << "vertex " << v;
   }
 }

@@ -177,8 +177,8 @@ TEST(MeshLinks, EulerNeighboursAndBallsOnAClosedSurface) {
   size_t total = 0;
   for (size_t v = 0; v < m.vertices(); ++v) {
     total += b.degree[v];
-    for (uint32_t s = 0; s < b.padded; ++s) {
-      uint32_t f = b.members[v * b.padded + s];
+    for (uint32_t s = 0; s < b.class_of(uint32_t(v)).width; ++s) {
+      uint32_t f = b.member(uint32_t(v), s);
       if (s < b.degree[v]) {
         ASSERT_LT(f, tri.count());
         ASSERT_NE(std::find(tri.v.begin() + long(3 * f), tri.v.begin() + long(3 * f + 3), uint32_t(v)),

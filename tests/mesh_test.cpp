@@ -87,7 +87,7 @@ TEST_F(MeshKernels, ExampleKernelsMatchTheCpu) {
     glm::dvec3 s(0);
     double a = 0;
     for (uint32_t k = 0; k < b.degree[v]; ++k)
-      s += cbar[b.members[v * b.padded + k]], a += carea[b.members[v * b.padded + k]];
+      s += cbar[b.member(uint32_t(v), k)], a += carea[b.member(uint32_t(v), k)];
     s /= double(b.degree[v]);
     for (int k = 0; k < 3; ++k) ASSERT_NEAR(gs[4 * v + k], s[k], 1e-5) << "smoothed vertex " << v;
     ASSERT_NEAR(gst[4 * v], a, 1e-5) << "star area of vertex " << v;

@@ -56,6 +56,7 @@ BenchRow run(gpu::Context& ctx, const BenchOptions& o, const Case& c) {
   row.bytes = c.bytes, row.flops = c.flops;
   row.reference = {{"loop", short_name(c.kernel->loop)},
                    {"order", c.order},
+                   {"dispatches", c.kernel->parts.size()},
                    {"elements_per_s", n / (tm.median_ms * 1e-3)},
                    {"cpu_single_thread_ms", one},
                    {"gain_over_cpu", one / tm.median_ms},
@@ -152,11 +153,11 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
                             for (size_t v = lo; v < hi; ++v) {
                               float s[3] = {0, 0, 0};
                               for (uint32_t j = 0; j < b.degree[v]; ++j)
-                                for (int c = 0; c < 3; ++c) s[c] += bar[3 * b.members[v * b.padded + j] + c];
+                                for (int c = 0; c < 3; ++c) s[c] += bar[3 * b.member(uint32_t(v), j) + c];
                               for (int c = 0; c < 3; ++c) mean[3 * v + c] = s[c] / float(b.degree[v]);
                             }
                           },
-                          double(nv) * (4.0 * b.padded + 4 + 16) + 16.0 * nt, 21.0 * nv}));
+                          4.0 * b.members.size() + nv * (4.0 + 16) + 16.0 * nt, 21.0 * nv}));
       if (!ctx.atomic_float_add || std::string(order) != "grid") continue;
       g.add_field("Area", Kind::Triangles, {Scalar::Float, 1});
       g.add_field("Star", Kind::Vertices, {Scalar::Float, 1});
@@ -172,7 +173,7 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
       // gather: areas (TriVer, Area a triangle, VerCrd a vertex), then the ball (row, degree,
       // Star a vertex, Area a triangle); atomics: clear Star, then TriVer a triangle, VerCrd and
       // Star read and written a vertex.
-      const double bytes[2] = {20.0 * nt + 16.0 * nv + nv * (4.0 * b.padded + 8) + 4.0 * nt,
+      const double bytes[2] = {20.0 * nt + 16.0 * nv + 4.0 * b.members.size() + nv * 8.0 + 4.0 * nt,
                                4.0 * nv + 16.0 * nt + 24.0 * nv};
       accumulate(ctx, o, g, size, "triangle areas summed at their vertices", *area, *gather, *clear, *scatter, bytes,
                  rows);
@@ -181,10 +182,14 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
 
 void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
   for (uint32_t n : o.quick ? std::vector<uint32_t>{4} : std::vector<uint32_t>{64, 128})
-    for (const char* order : {"grid", "shuffled", "hilbert"}) {
-      Mesh m = cube(n, Kind::Tetrahedra, 0.2);
+    // Kuhn's cube (every inner ball 24 tetrahedra) in three numberings, then the mirrored cube
+    // (balls of 16 and 48, padded to 64) along the curve and by degree classes (§2.4).
+    for (auto [order, mirrored] : {std::pair{"grid", false}, {"shuffled", false}, {"hilbert", false},
+                                   {"hilbert", true}, {"by degree", true}}) {
+      Mesh m = cube(n, Kind::Tetrahedra, 0.2, mirrored);
       if (std::string(order) != "grid") shuffle(m, 7);
       if (std::string(order) == "hilbert") renumber_hilbert(m);
+      if (std::string(order) == "by degree") renumber_hilbert(m, Kind::Tetrahedra);
       GpuMesh g(ctx, m);
       g.add_field("Vol", Kind::Tetrahedra, {Scalar::Float, 1});
       g.add_field("Dual", Kind::Vertices, {Scalar::Float, 1});
@@ -198,7 +203,8 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
       const Ball& b = g.upward(Kind::Vertices, Kind::Tetrahedra);
       size_t nt = t.count(), nv = m.vertices();
       std::vector<float> vol(nt), dual(nv);
-      std::string size = std::to_string(n) + "^3 cube, " + std::to_string(nt) + " tetrahedra";
+      std::string size = std::to_string(n) + "^3 cube" + (mirrored ? " (mirrored)" : "") + ", " + std::to_string(nt) +
+                         " tetrahedra";
       auto P = [&](uint32_t v) { return glm::vec3(m.xyz[3 * v], m.xyz[3 * v + 1], m.xyz[3 * v + 2]); };
       rows.push_back(run(
           ctx, o,
@@ -215,18 +221,18 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
                           [&](size_t lo, size_t hi) {
                             for (size_t v = lo; v < hi; ++v) {
                               float s = 0;
-                              for (uint32_t j = 0; j < b.degree[v]; ++j) s += vol[b.members[v * b.padded + j]];
+                              for (uint32_t j = 0; j < b.degree[v]; ++j) s += vol[b.member(uint32_t(v), j)];
                               dual[v] = 0.25f * s;
                             }
                           },
-                          double(nv) * (4.0 * b.padded + 4 + 4) + 4.0 * nt, double(nv) * 24}));
-      if (!ctx.atomic_float_add || std::string(order) != "hilbert") continue;
+                          4.0 * b.members.size() + nv * (4.0 + 4) + 4.0 * nt, double(nv) * 24}));
+      if (!ctx.atomic_float_add || std::string(order) != "hilbert" || mirrored) continue;
       auto clear = g.compile(Kind::Vertices, "VerDual = 0.0;");
       auto scatter = g.compile(
           Kind::Tetrahedra,
           "float v = 0.25 * dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], "
           "TetVerCrd[3] - TetVerCrd[0])) / 6.0;\nfor (int c = 0; c < 4; ++c) atomicAdd(Dual_[TetVer[c]], v);");
-      const double bytes[2] = {24.0 * nt + 16.0 * nv + nv * (4.0 * b.padded + 8) + 4.0 * nt,
+      const double bytes[2] = {24.0 * nt + 16.0 * nv + 4.0 * b.members.size() + nv * 8.0 + 4.0 * nt,
                                4.0 * nv + 20.0 * nt + 24.0 * nv};
       accumulate(ctx, o, g, size, "a quarter of each tetrahedron's volume summed at its vertices (hilbert order)",
                  *down, *up, *clear, *scatter, bytes, rows);
@@ -237,8 +243,8 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   BenchRows rows(options);
-  surfaces(ctx, options, rows);
-  volumes(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "surfaces")) surfaces(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "volumes")) volumes(ctx, options, rows);
   return rows.take();
 }
 

@@ -29,7 +29,7 @@ Mesh bumpy_grid(uint32_t n) {
   return m;
 }
 
-Mesh cube(uint32_t n, Kind cells, double jitter) {
+Mesh cube(uint32_t n, Kind cells, double jitter, bool mirrored) {
   if (cells != Kind::Tetrahedra && cells != Kind::Hexahedra)
     throw std::invalid_argument("cube: tetrahedra or hexahedra");
   Mesh m;
@@ -52,13 +52,18 @@ Mesh cube(uint32_t n, Kind cells, double jitter) {
   for (uint32_t z = 0; z < n; ++z)
     for (uint32_t y = 0; y < n; ++y)
       for (uint32_t x = 0; x < n; ++x) {
-        auto corner = [&](uint32_t b) { return ((z + (b >> 2 & 1)) * p + y + (b >> 1 & 1)) * p + x + (b & 1); };
+        uint32_t flip = mirrored && cells == Kind::Tetrahedra ? (x & 1) | (y & 1) << 1 | (z & 1) << 2 : 0;
+        auto corner = [&](uint32_t b) {
+          b ^= flip;
+          return ((z + (b >> 2 & 1)) * p + y + (b >> 1 & 1)) * p + x + (b & 1);
+        };
+        bool odd = (flip ^ flip >> 1 ^ flip >> 2) & 1;  // mirrored an odd number of times: reoriented
         if (cells == Kind::Hexahedra) {
           for (uint32_t b : kHex) e.v.push_back(corner(b));
           e.ref.push_back(1);
         } else {
           for (auto& t : kTets) {
-            e.v.insert(e.v.end(), {corner(t[0]), corner(t[1]), corner(t[2]), corner(t[3])});
+            e.v.insert(e.v.end(), {corner(t[0]), corner(t[odd ? 2 : 1]), corner(t[odd ? 1 : 2]), corner(t[3])});
             e.ref.push_back(1);
           }
         }

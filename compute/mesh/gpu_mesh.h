@@ -18,7 +18,8 @@
 //   F at edges:       LEdgF[E], LEdg[E] (the element's edges)      e.g. TetEdgLen[6]
 //   neighbours:       LL[nf] (UINT32_MAX across a boundary), LLF[nf] (zero there)
 //   upward (L = Ver or Edg, X an element kind): LX[PAD], LXDeg, LXF[PAD] (zero from LXDeg
-//                     on), LXDegMax = PAD (the padded size, a power of two)
+//                     on), LXDegMax = PAD (the padded size, a power of two: that of the
+//                     entity's degree class where the mesh is numbered by degree, links.h)
 //   user link K from L: LK[slots], LKF[slots] (and LKCrd[slots] to vertices)
 //   LRef: the entity's reference, and LXRef[] the references of those reached through a link;
 //   VerCrd (vec3, read/write) in a vertex loop;
@@ -95,7 +96,11 @@ class GpuMesh {
     std::vector<std::string> writes;               // fields stored back
     std::vector<std::string> uses;                 // the buffers bound, in binding order
     std::map<std::string, FieldType> field_types;  // as compiled
-    gpu::Pipeline pipeline;
+    struct Part {                                  // entities first .. first + count - 1
+      uint32_t first = 0, count = 0;
+      gpu::Pipeline pipeline;
+    };
+    std::vector<Part> parts;  // one a degree class of the balls it reads (links.h), else one
     uint32_t count = 0;
   };
   // Generates and compiles a kernel; throws KernelError, its lines counted from

@@ -12,8 +12,29 @@ namespace mesh {
 
 class KernelWriter {
  public:
-  KernelWriter(GpuMesh& g, Kind loop, const std::string& body, int first_line, GpuMesh::Kernel& k)
-      : g_(g), loop_(loop), L_(short_name(loop)), body_(body), first_line_(first_line), k_(k) {}
+  // `classes`: for each ball (or shell) the body reads by slot, the degree class of the
+  // entities this part of the loop runs over (links.h).
+  KernelWriter(GpuMesh& g, Kind loop, const std::string& body, int first_line, GpuMesh::Kernel& k,
+               const std::map<Kind, BallClass>& classes = {})
+      : g_(g),
+        loop_(loop),
+        L_(short_name(loop)),
+        body_(body),
+        code_(body),
+        first_line_(first_line),
+        k_(k),
+        classes_(classes) {}
+
+  // The element kinds whose ball (shell) the body reads by slot or through LXDegMax: the
+  // loop is cut where one of their classes changes.
+  std::vector<Kind> classed() const {
+    std::vector<Kind> out;
+    for (Kind x : upward_kinds()) {
+      std::string up = L_ + short_name(x);
+      if (reaches(x, up) || named(up + "DegMax")) out.push_back(x);
+    }
+    return out;
+  }
 
   std::string write() {
     if (loop_ == Kind::Vertices) {
@@ -22,7 +43,7 @@ class KernelWriter {
     } else {
       element_loads();
     }
-    if (loop_ == Kind::Vertices || loop_ == Kind::Edges) upward_loads();
+    upward_loads();
     for (auto& [name, l] : g_.links_)
       if (l.from == loop_) link_loads(name, l);
     for (auto& [name, f] : g_.fields_)
@@ -39,10 +60,11 @@ class KernelWriter {
     s << "#version 460\n#line 100001\n";
     if (g_.ctx_.atomic_float_add) s << "#extension GL_EXT_shader_atomic_float : require\n";
     s << "layout(local_size_x = 64) in;\n"
-      << decl_.str() << "layout(push_constant) uniform Push { uint count; };\n"
-      << "void main() {\n  uint i = gl_GlobalInvocationID.x;\n  if (i >= count) return;\n"
+      << decl_.str() << "layout(push_constant) uniform Push { uint first, count; };\nuint i;\n"
+      << globals_.str() << funcs_.str()
+      << "void main() {\n  if (gl_GlobalInvocationID.x >= count) return;\n  i = first + gl_GlobalInvocationID.x;\n"
       << load_.str() << "#line " << first_line_ << "\n"
-      << body_ << "\n#line 100000\n";
+      << code_ << "\n#line 100000\n";
     if (loop_ == Kind::Vertices && assigned("VerCrd")) s << "  VerCrd_[i].xyz = VerCrd;\n", k_.writes.push_back("Crd");
     for (auto& [name, f] : g_.fields_)
       if (f.at == loop_ && assigned(L_ + name))
@@ -121,23 +143,33 @@ class KernelWriter {
   }
   std::string table(const std::string& name) { return decl(name, "uint", true); }
 
-  // A local array `type var[n]` filled with `value(k)` (k the slot).
+  // A local array `type var[n]` filled with `value` (of the slot k).
   void array(const std::string& type, const std::string& var, uint32_t n, const std::string& value) {
     load_ << "  " << type << " " << var << "[" << n << "];\n  for (uint k = 0u; k < " << n << "u; ++k) " << var
           << "[k] = " << value << ";\n";
   }
-  // Fields at `at` gathered through the index array `index` (n slots; where `guard` is
-  // false, zero).
-  void gather(Kind at, const std::string& index, uint32_t n, const std::string& guard) {
+  // `var[k]` as an array or, where `lazy` and the body only reads it by subscript, a function
+  // `var_at(k)` read where the body reads it (an array indexed at run time lives in local
+  // memory: the slots past the degree would be loaded and stored for nothing).
+  void slots(const std::string& type, const std::string& var, uint32_t n, const std::string& value, bool lazy) {
+    if (lazy && !assigned(var) && words::subscripts_to_calls(code_, var, var + "_at"))
+      funcs_ << type << " " << var << "_at(uint k) { return " << value << "; }\n";
+    else
+      array(type, var, n, value);
+  }
+  // Fields at `at` reached through `index` (n slots; slot k holds entity `entity`, an
+  // expression in k; where `guard` is false, zero).
+  void gather(Kind at, const std::string& index, uint32_t n, const std::string& entity, const std::string& guard,
+              bool lazy = false) {
     auto value = [&](const std::string& read, const std::string& t) {
       return guard.empty() ? read : guard + " ? " + read + " : " + t + "(0)";
     };
     for (auto& [name, f] : g_.fields_)
       if (f.at == at && named(index + name))
-        array(type(name), index + name, n, value(field(name) + "[" + index + "[k]]", type(name)));
+        slots(type(name), index + name, n, value(field(name) + "[" + entity + "]", type(name)), lazy);
     if (at == Kind::Vertices && named(index + "Crd"))
-      array("vec3", index + "Crd", n, value(decl("VerCrd", "vec4", false) + "[" + index + "[k]].xyz", "vec3"));
-    if (named(index + "Ref")) array("int", index + "Ref", n, value(ref(at, index + "[k]"), "int"));
+      slots("vec3", index + "Crd", n, value(decl("VerCrd", "vec4", false) + "[" + entity + "].xyz", "vec3"), lazy);
+    if (named(index + "Ref")) slots("int", index + "Ref", n, value(ref(at, entity), "int"), lazy);
   }
   // The reference of entity `idx` of kind `at` (vertices: VerRef; elements: after the vertices).
   std::string ref(Kind at, const std::string& idx) {
@@ -155,35 +187,47 @@ class KernelWriter {
       load_ << "  " << (n <= 4 ? v + " " + ver : "uint " + ver + "[" + std::to_string(n) + "]") << " = " << v << "(";
       for (uint32_t c = 0; c < n; ++c) load_ << (c ? ", " : "") << t << "[i * " << stride << "u + " << c << "u]";
       load_ << ");\n";
-      gather(Kind::Vertices, ver, n, "");
+      gather(Kind::Vertices, ver, n, ver + "[k]", "");
     }
     if (named(L_ + "Ref")) load_ << "  int " << L_ << "Ref = " << ref(loop_, "i") << ";\n";
     uint32_t ne = uint32_t(local_topology(loop_).edges.size());
     std::string edg = L_ + "Edg";
     if (loop_ != Kind::Edges && g_.edges_.count() && reaches(Kind::Edges, edg)) {
       array("uint", edg, ne, table(edg) + "[i * " + std::to_string(ne) + "u + k]");
-      gather(Kind::Edges, edg, ne, "");
+      gather(Kind::Edges, edg, ne, edg + "[k]", "");
     }
     uint32_t nf = uint32_t(local_topology(loop_).facets.size());
     std::string ngb = L_ + L_;
     if (nf && reaches(loop_, ngb)) {
       array("uint", ngb, nf, table(ngb) + "[i * " + std::to_string(nf) + "u + k]");
-      gather(loop_, ngb, nf, ngb + "[k] != 0xffffffffu");
+      gather(loop_, ngb, nf, ngb + "[k]", ngb + "[k] != 0xffffffffu");
     }
   }
 
   // Balls (from a vertex) and shells (from an edge): every element kind above the loop's.
+  std::vector<Kind> upward_kinds() const {
+    std::vector<Kind> out;
+    if (loop_ == Kind::Vertices || loop_ == Kind::Edges)
+      for (Kind x : g_.kinds())
+        if (x != Kind::Vertices && x != loop_ && (loop_ == Kind::Vertices || !local_topology(x).edges.empty()))
+          out.push_back(x);
+    return out;
+  }
   void upward_loads() {
-    for (Kind x : g_.kinds()) {
-      if (x == Kind::Vertices || x == loop_ || (loop_ == Kind::Edges && local_topology(x).edges.empty())) continue;
-      std::string up = L_ + short_name(x);
-      if (!reaches(x, up) && !named(up + "Deg") && !named(up + "DegMax")) continue;
-      uint32_t pad = std::max(1u, g_.upward(loop_, x).padded);
-      load_ << "  const uint " << up << "DegMax = " << pad << "u;\n";
-      load_ << "  uint " << up << "Deg = " << table(up + "Deg") << "[i];\n";
-      if (!reaches(x, up)) continue;  // the degree alone
-      array("uint", up, pad, table(up) + "[i * " + std::to_string(pad) + "u + k]");
-      gather(x, up, pad, "k < " + up + "Deg");
+    for (Kind x : upward_kinds()) {
+      std::string up = L_ + short_name(x), deg = up + "Deg";
+      if (!reaches(x, up) && !named(deg) && !named(deg + "Max")) continue;
+      globals_ << "uint " << deg << ";\n";
+      load_ << "  " << deg << " = " << table(deg) << "[i];\n";
+      if (!reaches(x, up) && !named(deg + "Max")) continue;  // the degree alone
+      const BallClass& c = classes_.at(x);
+      globals_ << "const uint " << deg << "Max = " << c.width << "u;\n";
+      if (!reaches(x, up)) continue;
+      // The class by columns: slot k of entity i at offset + k·count + (i − first).
+      funcs_ << "uint " << up << "_slot(uint k) { return k < " << deg << " ? " << table(up) << "[" << c.offset
+             << "u + k * " << c.count << "u + (i - " << c.first << "u)] : 0xffffffffu; }\n";
+      if (named(up)) slots("uint", up, c.width, up + "_slot(k)", true);
+      gather(x, up, c.width, up + "_slot(k)", "k < " + deg, true);
     }
   }
 
@@ -191,16 +235,18 @@ class KernelWriter {
     std::string var = L_ + name;
     if (!reaches(l.to, var)) return;
     array("uint", var, l.slots, table(var) + "[i * " + std::to_string(l.slots) + "u + k]");
-    gather(l.to, var, l.slots, var + "[k] != 0xffffffffu");
+    gather(l.to, var, l.slots, var + "[k]", var + "[k] != 0xffffffffu");
   }
 
   GpuMesh& g_;
   Kind loop_;
   std::string L_;
-  const std::string& body_;
+  const std::string& body_;  // as written (what it names)
+  std::string code_;         // as compiled (slots read through functions)
   int first_line_;
   GpuMesh::Kernel& k_;
-  std::ostringstream decl_, load_;
+  const std::map<Kind, BallClass>& classes_;
+  std::ostringstream decl_, globals_, funcs_, load_;
 };
 
 std::vector<GpuMesh::Name> GpuMesh::names(Kind loop) const {
@@ -235,7 +281,7 @@ std::vector<GpuMesh::Name> GpuMesh::names(Kind loop) const {
       if (x == loop || (loop == Kind::Edges && local_topology(x).edges.empty())) continue;
       std::string up = L + short_name(x), what = loop == Kind::Vertices ? "ball" : "shell";
       out.push_back({"uint", up + "Deg", "", std::string("the ") + kind_name(x) + " in its " + what});
-      out.push_back({"const uint", up + "DegMax", "", "the " + what + "'s padded size (a power of two)"});
+      out.push_back({"const uint", up + "DegMax", "", "the " + what + "'s padded size (a power of two; its degree class's)"});
       out.push_back({"uint", up, up + "DegMax", "their indices (0xffffffff past the degree)"});
       fields_at(x, up, up + "DegMax", "theirs (zero past the degree): ");
     }
@@ -257,11 +303,36 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
   auto k = std::make_unique<Kernel>();
   k->loop = loop;
   k->count = uint32_t(count(loop));
-  k->source = KernelWriter(*this, loop, body, first_line, *k).write();
-  auto r = gpu::compile_glsl(k->source, gpu::ShaderStage::Compute, "kernel");
-  if (!r.ok) throw KernelError(r.messages);
-  std::vector<VkDescriptorType> types(k->uses.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
-  k->pipeline = gpu::make_compute(ctx_, r.spirv, types, 4);
+  // The loop in parts, cut where the degree class of a ball the body reads changes: each part
+  // compiled with its classes' widths (LXDegMax) and places.
+  std::map<Kind, const Ball*> balls;
+  for (Kind x : KernelWriter(*this, loop, body, first_line, *k).classed()) balls[x] = &upward(loop, x);
+  std::vector<uint32_t> cuts = {0, k->count};
+  for (auto& [x, b] : balls)
+    for (const BallClass& c : b->classes) cuts.push_back(c.first);
+  std::sort(cuts.begin(), cuts.end());
+  cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  for (size_t p = 0; p + 1 < cuts.size(); ++p) {
+    std::map<Kind, BallClass> classes;
+    std::string widths;
+    for (auto& [x, b] : balls) {
+      classes[x] = b->class_of(cuts[p]);
+      widths += std::string(" ") + short_name(loop) + short_name(x) + "DegMax = " + std::to_string(classes[x].width);
+    }
+    Kernel part;
+    std::string source = KernelWriter(*this, loop, body, first_line, part, classes).write();
+    if (p == 0) k->uses = part.uses, k->writes = part.writes, k->field_types = part.field_types;
+    if (part.uses != k->uses) throw std::logic_error("mesh kernel: the parts bind different buffers");
+    if (cuts.size() > 2)
+      k->source += "// part " + std::to_string(p + 1) + " of " + std::to_string(cuts.size() - 1) + ": " +
+                   short_name(loop) + " " + std::to_string(cuts[p]) + " to " + std::to_string(cuts[p + 1] - 1) + "," +
+                   widths + "\n";
+    k->source += source;
+    auto r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
+    if (!r.ok) throw KernelError(r.messages);
+    std::vector<VkDescriptorType> types(k->uses.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+    k->parts.push_back({cuts[p], cuts[p + 1] - cuts[p], gpu::make_compute(ctx_, r.spirv, types, 8)});
+  }
   return k;
 }
 
@@ -278,8 +349,11 @@ void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k) const {
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-  k.pipeline.bind(cmd, binds, k.count);
-  vkCmdDispatch(cmd, gpu::groups(k.count, 64), 1, 1);
+  for (const Kernel::Part& p : k.parts) {
+    uint32_t range[2] = {p.first, p.count};
+    p.pipeline.bind(cmd, binds, range);
+    vkCmdDispatch(cmd, gpu::groups(p.count, 64), 1, 1);
+  }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
 }

@@ -45,6 +45,26 @@ bool names(std::string_view code, std::string_view word) {
   return false;
 }
 
+bool subscripts_to_calls(std::string& code, std::string_view name, std::string_view call) {
+  std::string out;
+  size_t done = 0;
+  for (const Word& w : identifiers(code)) {
+    if (w.text != name) continue;
+    if (w.at < done) return false;  // inside another one's index
+    size_t open = skip_blanks(code, w.at + name.size()), depth = 0, close = open;
+    if (open >= code.size() || code[open] != '[') return false;
+    for (; close < code.size(); ++close) {
+      if (code[close] == '[') ++depth;
+      if (code[close] == ']' && --depth == 0) break;
+    }
+    if (close >= code.size()) return false;
+    out.append(code, done, w.at - done).append(call).append("(").append(code, open + 1, close - open - 1).append(")");
+    done = close + 1;
+  }
+  code = out + code.substr(done);
+  return true;
+}
+
 std::string strip_comments(std::string_view code) {
   std::string out;
   out.reserve(code.size());

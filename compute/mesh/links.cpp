@@ -207,26 +207,50 @@ Elements FaceSet::boundary(Kind k) const {
   return b;
 }
 
+uint32_t ball_width(uint32_t degree) {
+  uint32_t w = 1;
+  while (w < degree) w *= 2;
+  return w;
+}
+
+const BallClass& Ball::class_of(uint32_t target) const {
+  auto c = std::upper_bound(classes.begin(), classes.end(), target,
+                            [](uint32_t t, const BallClass& k) { return t < k.first; });
+  return *(c - 1);
+}
+
 Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets) {
   Ball b;
   b.degree.assign(targets, 0);
   for (uint32_t v : down) ++b.degree.at(v);
   b.max_degree = targets ? *std::max_element(b.degree.begin(), b.degree.end()) : 0;
-  b.padded = 1;
-  while (b.padded < b.max_degree) b.padded *= 2;
-  if (uint64_t(targets) * b.padded * 4 > kMaxBallBytes) {
+  b.padded = ball_width(b.max_degree);
+  // A class a run of one width, while the widths do not decrease.
+  auto width = [&](size_t v) { return class_width(b.degree[v], b.padded); };
+  for (size_t v = 0; v < targets; ++v) {
+    if (!b.classes.empty() && width(v) < b.classes.back().width) {  // not sorted: one class
+      b.classes = {{0, uint32_t(targets), b.padded, 0}};
+      break;
+    }
+    if (b.classes.empty() || width(v) != b.classes.back().width) b.classes.push_back({uint32_t(v), 0, width(v), 0});
+    ++b.classes.back().count;
+  }
+  uint64_t slots = 0;
+  for (BallClass& c : b.classes) c.offset = slots, slots += uint64_t(c.count) * c.width;
+  if (slots * 4 > kMaxBallBytes) {
     size_t v = size_t(std::max_element(b.degree.begin(), b.degree.end()) - b.degree.begin());
     throw std::invalid_argument("entity " + std::to_string(v + 1) + " lies on " + std::to_string(b.max_degree) +
                                 " elements: its ball, padded to " + std::to_string(b.padded) + " for each of the " +
                                 std::to_string(targets) + " entities, would take " +
-                                std::to_string((uint64_t(targets) * b.padded * 4) >> 20) + " MiB (at most " +
+                                std::to_string((slots * 4) >> 20) + " MiB (at most " +
                                 std::to_string(kMaxBallBytes >> 20) + ")");
   }
-  b.members.assign(targets * b.padded, UINT32_MAX);
+  b.members.assign(slots, UINT32_MAX);
   std::vector<uint32_t> fill(targets, 0);
   for (size_t i = 0; i < down.size(); ++i) {
     uint32_t v = down[i];
-    b.members[size_t(v) * b.padded + fill[v]++] = uint32_t(i / per);
+    const BallClass& c = b.class_of(v);
+    b.members[c.offset + size_t(fill[v]++) * c.count + (v - c.first)] = uint32_t(i / per);
   }
   return b;
 }

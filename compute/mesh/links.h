@@ -6,6 +6,7 @@
 #pragma once
 #include "meshb.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 
@@ -49,15 +50,36 @@ struct FaceSet {
 FaceSet extract_faces(const Mesh& m);
 
 // An upward link, the inverse of a downward table `down` (`per` entries a line, each an
-// entity below): for each of the `targets` entities, the `degree` lines that hold it,
-// stored in rows of `padded` entries (the largest degree rounded up to a power of two),
-// unused slots UINT32_MAX.
-struct Ball {
-  std::vector<uint32_t> members;  // targets × padded
-  std::vector<uint32_t> degree;   // VerTriDeg
-  uint32_t max_degree = 0;        // VerTriDegMax
-  uint32_t padded = 0;
+// entity below): for each of the `targets` entities, the `degree` lines that hold it, in a
+// row of a power-of-two `width`, unused slots UINT32_MAX. Degree classes (seed 004, §2.4):
+// where the targets are numbered by increasing width (renumber_hilbert's by-degree mode),
+// each run of one width is a class stored with rows of that width; otherwise one class holds
+// every target, padded to the largest degree. A class is stored by columns (slot 0 of its
+// targets, then slot 1, ...), so that neighbouring invocations read neighbouring words.
+struct BallClass {
+  uint32_t first = 0, count = 0, width = 0;  // targets first .. first + count - 1
+  size_t offset = 0;                         // of slot 0 of `first` in members
 };
+struct Ball {
+  std::vector<uint32_t> members;  // class after class, each width x count, by columns
+  std::vector<uint32_t> degree;   // VerTriDeg
+  uint32_t max_degree = 0;
+  uint32_t padded = 0;  // the widest class (a power of two)
+  std::vector<BallClass> classes;
+  const BallClass& class_of(uint32_t target) const;
+  // The slot-th member of `target` (slot < its class's width; UINT32_MAX from its degree on).
+  uint32_t member(uint32_t target, uint32_t slot) const {
+    const BallClass& c = class_of(target);
+    return members[c.offset + size_t(slot) * c.count + (target - c.first)];
+  }
+};
+// The smallest power of two at or above d (1 for 0).
+uint32_t ball_width(uint32_t degree);
+// The row width of a target of that degree in a ball padded to `padded`: its ball_width, the
+// small degrees sharing the smallest class the seed uses (8, or `padded` where narrower).
+inline uint32_t class_width(uint32_t degree, uint32_t padded) {
+  return std::max(ball_width(degree), std::min(8u, padded));
+}
 // Throws std::invalid_argument, before allocating, where the padded rows would pass kMaxBallBytes.
 constexpr uint64_t kMaxBallBytes = uint64_t(4) << 30;
 Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets);

@@ -1,8 +1,12 @@
 #include "renumber.h"
 
+#include "links.h"
+
 #include <algorithm>
 #include <numeric>
 #include <random>
+#include <stdexcept>
+#include <tuple>
 
 namespace mesh {
 
@@ -74,7 +78,7 @@ void sort_elements(Mesh& m, bool random, uint32_t seed) {
 }
 }  // namespace
 
-std::vector<uint32_t> renumber_hilbert(Mesh& m) {
+std::vector<uint32_t> renumber_hilbert(Mesh& m, std::optional<Kind> by_degree) {
   size_t n = m.vertices();
   std::vector<double> lo(3, 1e300), hi(3, -1e300);
   for (size_t v = 0; v < n; ++v)
@@ -90,9 +94,19 @@ std::vector<uint32_t> renumber_hilbert(Mesh& m) {
     }
     key[v] = hilbert_key(q[0], q[1], q[2], bits);
   }
+  std::vector<uint32_t> width(n, 0);
+  if (by_degree) {
+    const Elements* e = m.find(*by_degree);
+    if (!e) throw std::invalid_argument(std::string("renumbering by degree: the mesh has no ") + kind_name(*by_degree));
+    std::vector<uint32_t> degree(n, 0);
+    for (uint32_t v : e->v) ++degree[v];
+    uint32_t padded = ball_width(n ? *std::max_element(degree.begin(), degree.end()) : 0);
+    for (size_t v = 0; v < n; ++v) width[v] = class_width(degree[v], padded);
+  }
   std::vector<uint32_t> order(n);
   std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key[a] < key[b]; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](uint32_t a, uint32_t b) { return std::tie(width[a], key[a]) < std::tie(width[b], key[b]); });
   permute_vertices(m, order);
   sort_elements(m, false, 0);
   std::vector<uint32_t> to_new(n);

@@ -4,12 +4,17 @@
 #pragma once
 #include "meshb.h"
 
+#include <optional>
+
 namespace mesh {
 
 // The Hilbert index of a point of a 2^bits grid (bits <= 21), Skilling's transpose method.
 uint64_t hilbert_key(uint32_t x, uint32_t y, uint32_t z, int bits);
-// Renumbers in place; returns the new index of each old vertex.
-std::vector<uint32_t> renumber_hilbert(Mesh& m);
+// Renumbers in place; returns the new index of each old vertex. With `by_degree`, GMlib's
+// mode for the GPU (seed 004, §2.4): the vertices sorted first by the padded size of their
+// ball of those elements (ball_width: 8, 16, 32...), along the curve within each size, so
+// that the ball is stored in degree classes (links.h).
+std::vector<uint32_t> renumber_hilbert(Mesh& m, std::optional<Kind> by_degree = {});
 // A random renumbering (a mesh as a mesher without care might write it), for comparisons.
 void shuffle(Mesh& m, uint32_t seed);
 
