@@ -163,3 +163,11 @@ TEST(MeshWords, SubscriptsBecomeCalls) {
     EXPECT_EQ(kept, other);
   }
 }
+
+TEST(MeshClasses, TheLabsNumberingChoiceSortsTheVolumesBalls) {
+  Mesh m = cube(4, Kind::Tetrahedra, 0.1, true);
+  m.elements.push_back(extract_faces(m).boundary(Kind::Triangles));
+  renumber(m, "hilbert by degree");
+  EXPECT_GE(ball(*m.find(Kind::Tetrahedra), m.vertices()).classes.size(), 2u) << "the tetrahedra's ball";
+  EXPECT_THROW(renumber(m, "by luck"), std::invalid_argument);
+}

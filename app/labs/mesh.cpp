@@ -41,8 +41,9 @@ class MeshLab : public Lab {
         .labelled("Grid size")
         .rebuild = true;
     params_
-        .add_choice("renumber", {"as is", "hilbert", "shuffled"}, "as is",
-                    "vertex and element order: as generated or read, along a Hilbert curve, or at random")
+        .add_choice("renumber", {"as is", "hilbert", "hilbert by degree", "shuffled"}, "as is",
+                    "vertex and element order: as generated or read, along a Hilbert curve (by degree: the "
+                    "vertices' balls in classes of 8, 16, 32... slots, Maréchal 2020 §2.4), or at random")
         .labelled("Numbering")
         .rebuild = true;
     params_
@@ -124,8 +125,7 @@ class MeshLab : public Lab {
       for (Kind k : {Kind::Triangles, Kind::Quadrilaterals})
         if (Elements b = faces.boundary(k); !m.find(k) && b.count()) m.elements.push_back(std::move(b));
     }
-    if (params_.choice("renumber") == "hilbert") renumber_hilbert(m);
-    if (params_.choice("renumber") == "shuffled") shuffle(m, 1);
+    renumber(m, params_.choice("renumber"));
     if (!params_.text("sol_file").empty() && params_.choice("renumber") != "as is")
       throw ParamError("a solution file follows the file's numbering: renumber 'as is' with --sol");
     auto g = std::make_unique<GpuMesh>(ctx, m);

@@ -33,6 +33,19 @@ double cpu_ms(const std::function<void(size_t, size_t)>& loop, size_t count, uns
   return gpu::median(ms);
 }
 
+// A ball as the CPU reads it best: each target's members one after another (the GPU's
+// columns would cost the CPU a cache line a member).
+struct Packed {
+  std::vector<size_t> start;  // targets + 1
+  std::vector<uint32_t> members;
+  explicit Packed(const Ball& b) : start{0} {
+    for (uint32_t v = 0; v < b.degree.size(); ++v) {
+      for (uint32_t k = 0; k < b.degree[v]; ++k) members.push_back(b.member(v, k));
+      start.push_back(members.size());
+    }
+  }
+};
+
 struct Case {
   std::string pass, size, order;
   GpuMesh* g;
@@ -116,6 +129,7 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
                           "VerMean.xyz = s / float(VerTriDeg);");
       const Elements& t = g.elements(Kind::Triangles);
       const Ball& b = g.upward(Kind::Vertices, Kind::Triangles);
+      Packed ball(b);
       size_t nt = t.count(), nv = m.vertices();
       std::vector<float> bar(3 * nt), mean(3 * nv);
       if (std::string(order) == "grid") {  // §2.3's direct kernel: VerCrd, VerVitesse, VerDirection, one vertex each
@@ -152,8 +166,8 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
                           [&](size_t lo, size_t hi) {
                             for (size_t v = lo; v < hi; ++v) {
                               float s[3] = {0, 0, 0};
-                              for (uint32_t j = 0; j < b.degree[v]; ++j)
-                                for (int c = 0; c < 3; ++c) s[c] += bar[3 * b.member(uint32_t(v), j) + c];
+                              for (size_t j = ball.start[v]; j < ball.start[v + 1]; ++j)
+                                for (int c = 0; c < 3; ++c) s[c] += bar[3 * ball.members[j] + c];
                               for (int c = 0; c < 3; ++c) mean[3 * v + c] = s[c] / float(b.degree[v]);
                             }
                           },
@@ -201,6 +215,7 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
                     "float v = 0.0;\nfor (uint k = 0u; k < VerTetDeg; ++k) v += VerTetVol[k];\nVerDual = 0.25 * v;");
       const Elements& t = g.elements(Kind::Tetrahedra);
       const Ball& b = g.upward(Kind::Vertices, Kind::Tetrahedra);
+      Packed ball(b);
       size_t nt = t.count(), nv = m.vertices();
       std::vector<float> vol(nt), dual(nv);
       std::string size = std::to_string(n) + "^3 cube" + (mirrored ? " (mirrored)" : "") + ", " + std::to_string(nt) +
@@ -221,7 +236,7 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
                           [&](size_t lo, size_t hi) {
                             for (size_t v = lo; v < hi; ++v) {
                               float s = 0;
-                              for (uint32_t j = 0; j < b.degree[v]; ++j) s += vol[b.member(uint32_t(v), j)];
+                              for (size_t j = ball.start[v]; j < ball.start[v + 1]; ++j) s += vol[ball.members[j]];
                               dual[v] = 0.25f * s;
                             }
                           },

@@ -123,4 +123,20 @@ void shuffle(Mesh& m, uint32_t seed) {
   sort_elements(m, true, seed + 1);
 }
 
+void renumber(Mesh& m, const std::string& how) {
+  if (how == "hilbert") {
+    renumber_hilbert(m);
+  } else if (how == "hilbert by degree") {
+    std::optional<Kind> top;
+    for (Kind k : {Kind::Tetrahedra, Kind::Pyramids, Kind::Prisms, Kind::Hexahedra, Kind::Triangles,
+                   Kind::Quadrilaterals, Kind::Edges})
+      if (!top && m.find(k)) top = k;
+    renumber_hilbert(m, top);
+  } else if (how == "shuffled") {
+    shuffle(m, 1);
+  } else if (how != "as is") {
+    throw std::invalid_argument("renumbering: '" + how + "' is none of as is, hilbert, hilbert by degree, shuffled");
+  }
+}
+
 }  // namespace mesh

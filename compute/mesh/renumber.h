@@ -17,5 +17,8 @@ uint64_t hilbert_key(uint32_t x, uint32_t y, uint32_t z, int bits);
 std::vector<uint32_t> renumber_hilbert(Mesh& m, std::optional<Kind> by_degree = {});
 // A random renumbering (a mesh as a mesher without care might write it), for comparisons.
 void shuffle(Mesh& m, uint32_t seed);
+// The mesh lab's numbering choice: "as is", "hilbert", "hilbert by degree" (the balls of the
+// mesh's volume elements, else its surface elements, else its edges) or "shuffled" (seed 1).
+void renumber(Mesh& m, const std::string& how);
 
 }  // namespace mesh
