@@ -128,6 +128,8 @@ TEST_F(MeshEntities, KernelsRunOnePartADegreeClass) {
                            "VerTetVol[0] *= 2.0;\nfloat s = 0.0;\nfor (uint k = 0u; k < VerTetDeg; ++k) s += "
                            "VerTetVol[k];\nVerTwice = vec2(s, VerTetVol[VerTetDegMax - 1u]);");
     const Ball& b = g.upward(Kind::Vertices, Kind::Tetrahedra);
+    // Traffic for the Timings table: the ball table, the degrees, Vol read; Sum read and written.
+    EXPECT_EQ(g.traffic(*sum), 4.0 * b.members.size() + 4.0 * nv + 4.0 * nt + 2 * 16.0 * nv);
     EXPECT_EQ(sum->parts.size(), b.classes.size());
     EXPECT_EQ(sum->parts.size() > 1, by_degree);
     EXPECT_NE(sum->source.find("VerTetVol_at("), std::string::npos) << "read where the body reads it";

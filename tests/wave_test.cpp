@@ -2,6 +2,7 @@
 // stability, symmetry, wave speed, and energy (lost at the predicted rate by the seed's
 // scheme, kept by Newmark's).
 #include "helpers.h"
+#include "gpu/profiler.h"
 #include "wave/wave.h"
 
 #include <algorithm>
@@ -189,6 +190,35 @@ TEST_F(Wave, SeedSchemeLosesEnergyAtThePredictedRate) {
   EXPECT_LT(gstats.back().energy, 0.01 * energy_cpu(g, h0, h0));
   std::printf("seed scheme, Gaussian drop on 64², alpha 0.5: E(200)/E(0) = %.3g\n",
               gstats.back().energy / energy_cpu(g, h0, h0));
+}
+
+// The CG pass's line in the Timings table counts the iterations the GPU ran, read once the
+// frame is done: the warm start, the solve's start and those iterations, step by step.
+TEST_F(Wave, TheCgPassDeclaresTheTrafficOfTheIterationsItRan) {
+  for (Storage st : {Storage::Stencil, Storage::Banded}) {
+    auto c = small(Scheme::Newmark, st, 3.0f);
+    Simulation sim(ctx(), c);
+    sim.set_state(drop(c, 11.3f, 9.6f), drop(c, 11.0f, 9.0f, 2.5f));
+    gpu::Profiler prof(ctx());
+    ctx().submit_now([&](VkCommandBuffer cmd) {
+      prof.begin_frame(cmd);
+      sim.record_steps(cmd, &prof, 3);
+    });
+    auto t = prof.resolve();
+    auto cg = std::find_if(t.begin(), t.end(), [](auto& p) { return p.name == "wave.cg"; });
+    ASSERT_NE(cg, t.end());
+    ASSERT_EQ(cg->count, 3u);
+    double iterations = 0;
+    for (uint64_t k = 1; k <= 3; ++k) iterations += sim.stats(k).iterations;
+    ASSERT_GT(iterations, 3.0);
+    // One pass over a vector: 4 bytes a cell. The warm start h + (h − h⁻) passes over 3; the
+    // solve's start over b (b·b), x and q (q = A·x), b, q, r (r = b − q), r (r·r), and on the
+    // banded storage its 5 diagonals and d = r too; an iteration over 10 (the stencil's one
+    // dispatch) or over the 5 diagonals, d and q, then x, r, d, q and d, r, d (16).
+    double vec = 4.0 * c.n(), start = st == Storage::Stencil ? 7 * vec : 14 * vec;
+    double per = st == Storage::Stencil ? 10 * vec : 16 * vec;
+    EXPECT_DOUBLE_EQ(cg->bytes, 3 * (3 * vec + start) + iterations * per);
+  }
 }
 
 TEST(WaveConfig, BadValuesAreRefused) {

@@ -182,7 +182,8 @@ class MeshLab : public Lab {
           continue;
         }
         gpu::Profiler::Scope scope(prof, cmd,
-                                   "mesh.kernel" + std::to_string(k + 1) + "." + short_name(kernels_[k]->loop), 0, 0);
+                                   "mesh.kernel" + std::to_string(k + 1) + "." + short_name(kernels_[k]->loop),
+                                   gpu_->traffic(*kernels_[k]), 0);
         gpu_->record(cmd, *kernels_[k]);
       }
     steps_done_ += steps;

@@ -1,6 +1,7 @@
 #include "profiler.h"
 
 #include <cstdio>
+#include <tuple>
 
 namespace gpu {
 
@@ -36,6 +37,12 @@ uint32_t Profiler::begin(VkCommandBuffer cmd, const std::string& name, double by
   return id;
 }
 
+uint32_t Profiler::begin(VkCommandBuffer cmd, const std::string& name, LateCost cost) {
+  uint32_t id = begin(cmd, name, 0, 0);
+  if (id < pending_.size()) pending_[id].late = std::move(cost);
+  return id;
+}
+
 void Profiler::end(VkCommandBuffer cmd, uint32_t scope) {
   if (!pool_ || scope == UINT32_MAX) return;
   vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool_, 2 * scope + 1);
@@ -62,6 +69,7 @@ std::vector<PassTiming> Profiler::resolve() {
       out.push_back({pending_[i].name});
       t = &out.back();
     }
+    if (pending_[i].late) std::tie(pending_[i].bytes, pending_[i].flops) = pending_[i].late();
     t->count++;
     t->ms += ms;
     t->bytes += pending_[i].bytes;

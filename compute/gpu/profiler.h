@@ -4,7 +4,9 @@
 #pragma once
 #include "context.h"
 
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpu {
@@ -38,6 +40,10 @@ class Profiler {
   // Call once per command buffer, outside any rendering, before the first scope.
   void begin_frame(VkCommandBuffer cmd);
   uint32_t begin(VkCommandBuffer cmd, const std::string& name, double bytes, double flops);
+  // A scope whose traffic and arithmetic are known only once the GPU has run it (the wave's CG
+  // and its iterations): resolve() calls `cost` for {bytes, flops}, the command buffer complete.
+  using LateCost = std::function<std::pair<double, double>()>;
+  uint32_t begin(VkCommandBuffer cmd, const std::string& name, LateCost cost);
   void end(VkCommandBuffer cmd, uint32_t scope);
   // After the command buffer has completed: the frame's passes in first-seen order.
   std::vector<PassTiming> resolve();
@@ -57,6 +63,7 @@ class Profiler {
   struct Pending {
     std::string name;
     double bytes, flops;
+    LateCost late;
     bool ended = false;
   };
   Context& ctx_;

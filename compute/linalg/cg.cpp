@@ -121,6 +121,13 @@ double Cg::bytes_per_iteration(Variant v) const {
   return v == Variant::Modern ? banded + 6 * vec + 3 * vec : banded + 3 * (2 * vec) + 3 * (3 * vec);
 }
 
+double Cg::setup_bytes() const {
+  double vec = 16.0 * r_.quads(), apply = a_ ? (a_->count + 2) * vec : 2 * vec;
+  return vec + apply + 3 * vec + (a_ ? 2 * vec : 0) + vec;
+}
+
+double Cg::setup_flops() const { return (2.0 * (a_ ? a_->count : 5) + 7) * n(); }
+
 double Cg::flops_per_iteration(Variant v) const {
   double n = this->n(), count = a_ ? a_->count : 5;
   return v == Variant::Modern ? (2.0 * count + 10) * n : (2.0 * count + 15) * n;

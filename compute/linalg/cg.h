@@ -56,6 +56,9 @@ class Cg {
   void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x);
   double bytes_per_iteration(Variant v) const;
   double flops_per_iteration(Variant v) const;
+  // The same for record_solve()'s start: b·b, r0 = b − A·x0, (d0 = r0,) r0·r0.
+  double setup_bytes() const;
+  double setup_flops() const;
   // The recurrence's r after the last iteration recorded (after a stencil solve stopped on
   // the GPU, the one of the recorded budget's parity, not necessarily the last one run).
   const Vec& residual() const { return residual(recorded_); }

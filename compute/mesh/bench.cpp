@@ -198,8 +198,8 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
   for (uint32_t n : o.quick ? std::vector<uint32_t>{4} : std::vector<uint32_t>{64, 128})
     // Kuhn's cube (every inner ball 24 tetrahedra) in three numberings, then the mirrored cube
     // (balls of 16 and 48, padded to 64) along the curve and by degree classes (§2.4).
-    for (auto [order, mirrored] : {std::pair{"grid", false}, {"shuffled", false}, {"hilbert", false},
-                                   {"hilbert", true}, {"by degree", true}}) {
+    for (auto [order, mirrored] :
+         {std::pair{"grid", false}, {"shuffled", false}, {"hilbert", false}, {"hilbert", true}, {"by degree", true}}) {
       Mesh m = cube(n, Kind::Tetrahedra, 0.2, mirrored);
       if (std::string(order) != "grid") shuffle(m, 7);
       if (std::string(order) == "hilbert") renumber_hilbert(m);
@@ -218,8 +218,8 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
       Packed ball(b);
       size_t nt = t.count(), nv = m.vertices();
       std::vector<float> vol(nt), dual(nv);
-      std::string size = std::to_string(n) + "^3 cube" + (mirrored ? " (mirrored)" : "") + ", " + std::to_string(nt) +
-                         " tetrahedra";
+      std::string size =
+          std::to_string(n) + "^3 cube" + (mirrored ? " (mirrored)" : "") + ", " + std::to_string(nt) + " tetrahedra";
       auto P = [&](uint32_t v) { return glm::vec3(m.xyz[3 * v], m.xyz[3 * v + 1], m.xyz[3 * v + 2]); };
       rows.push_back(run(
           ctx, o,

@@ -9,7 +9,7 @@
 
 namespace mesh {
 
-Mesh bumpy_grid(uint32_t n);                             // n × n vertices, jittered inside, z a smooth bump
+Mesh bumpy_grid(uint32_t n);  // n × n vertices, jittered inside, z a smooth bump
 Mesh cube(uint32_t n, Kind cells, double jitter = 0.0, bool mirrored = false);  // the unit cube
 
 }  // namespace mesh

@@ -115,6 +115,9 @@ class GpuMesh {
   };
   std::vector<Name> names(Kind loop) const;
   bool valid(const Kernel& k) const;  // its fields still there, with their types
+  // The kernel's compulsory traffic for the Timings table: each buffer it binds read once and
+  // each field it stores written once (an upper bound where a field is only written).
+  double traffic(const Kernel& k) const;
 
   // GmlReduceVector: min, max, sum and L2 norm of one component of a field, on the GPU
   // (sums of an int field are exact integers; of a double field, in doubles).

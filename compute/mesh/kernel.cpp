@@ -281,7 +281,8 @@ std::vector<GpuMesh::Name> GpuMesh::names(Kind loop) const {
       if (x == loop || (loop == Kind::Edges && local_topology(x).edges.empty())) continue;
       std::string up = L + short_name(x), what = loop == Kind::Vertices ? "ball" : "shell";
       out.push_back({"uint", up + "Deg", "", std::string("the ") + kind_name(x) + " in its " + what});
-      out.push_back({"const uint", up + "DegMax", "", "the " + what + "'s padded size (a power of two; its degree class's)"});
+      out.push_back(
+          {"const uint", up + "DegMax", "", "the " + what + "'s padded size (a power of two; its degree class's)"});
       out.push_back({"uint", up, up + "DegMax", "their indices (0xffffffff past the degree)"});
       fields_at(x, up, up + "DegMax", "theirs (zero past the degree): ");
     }
@@ -334,6 +335,13 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
     k->parts.push_back({cuts[p], cuts[p + 1] - cuts[p], gpu::make_compute(ctx_, r.spirv, types, 8)});
   }
   return k;
+}
+
+double GpuMesh::traffic(const Kernel& k) const {
+  double bytes = 0;
+  for (auto& name : k.uses) bytes += double(buffer(name).size());
+  for (auto& name : k.writes) bytes += double(buffer(name == "Crd" ? "VerCrd" : name).size());
+  return bytes;
 }
 
 bool GpuMesh::valid(const Kernel& k) const {

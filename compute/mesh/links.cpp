@@ -241,9 +241,8 @@ Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets) {
     size_t v = size_t(std::max_element(b.degree.begin(), b.degree.end()) - b.degree.begin());
     throw std::invalid_argument("entity " + std::to_string(v + 1) + " lies on " + std::to_string(b.max_degree) +
                                 " elements: its ball, padded to " + std::to_string(b.padded) + " for each of the " +
-                                std::to_string(targets) + " entities, would take " +
-                                std::to_string((slots * 4) >> 20) + " MiB (at most " +
-                                std::to_string(kMaxBallBytes >> 20) + ")");
+                                std::to_string(targets) + " entities, would take " + std::to_string((slots * 4) >> 20) +
+                                " MiB (at most " + std::to_string(kMaxBallBytes >> 20) + ")");
   }
   b.members.assign(slots, UINT32_MAX);
   std::vector<uint32_t> fill(targets, 0);
