@@ -1,6 +1,6 @@
 // `vklab bench --lab mesh`: the seed's kernel types on generated meshes of 1 to tens of
 // millions of elements, in three numberings (the volumes in a fourth: by degree classes), against
-// the same loops on the CPU. `--only surfaces` or `--only volumes` runs one half.
+// the same loops on the CPU. `--only surfaces` or `--only volumes` runs one half; `--engines gpu` leaves the CPU out.
 #pragma once
 #include "gpu/bench_row.h"
 #include "gpu/context.h"
