@@ -188,7 +188,7 @@ class MeshLab : public Lab {
       }
     steps_done_ += steps;
     if (std::string key = range_key(); !key.empty()) {  // the colour range, read back next frame
-      gpu::Profiler::Scope scope(prof, cmd, "mesh.range", 0, 0);
+      gpu::Profiler::Scope scope(prof, cmd, "mesh.range", double(gpu_->field_buffer(color_field()).size()), 0);
       gpu_->record_reduce(cmd, color_field(), color_component());
       recorded_key_ = key;
     }
