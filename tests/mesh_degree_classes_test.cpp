@@ -155,10 +155,49 @@ TEST_F(MeshEntities, KernelsRunOnePartADegreeClass) {
   }
 }
 
+// Bodies the slot reading must not change: one that declares its own i (an error, as a
+// redefinition), names count or first, writes into a gathered slot in a way the generator
+// does not see (compiled with arrays instead), mentions the ball in a comment.
+TEST_F(MeshEntities, SlotReadingKeepsWhatTheBodyMeans) {
+  Mesh m = cube(3, Kind::Tetrahedra, 0.2, true);
+  renumber_hilbert(m, Kind::Tetrahedra);
+  GpuMesh g(ctx(), m);
+  size_t nt = g.count(Kind::Tetrahedra), nv = g.vertices();
+  g.add_field("Vol", Kind::Tetrahedra, {Scalar::Float, 1});
+  g.add_field("Out", Kind::Vertices, {Scalar::Float, 2});
+  std::vector<double> vol(nt);
+  for (size_t e = 0; e < nt; ++e) vol[e] = 1.0 + double(e % 7);
+  g.upload("Vol", vol);
+  EXPECT_THROW(g.compile(Kind::Vertices, "int i = 3;\nVerOut.x = float(i);"), KernelError);
+  auto k = g.compile(Kind::Vertices,
+                     "// VerTetVol: the volumes around; VerTetVol[ in a comment\nuint count = 0u, first = 1u;\n"
+                     "VerTetVol[0]++;\nfloat s = 0.0;\nfor (uint k = 0u; k < VerTetDeg; ++k) { s += VerTetVol[k]; "
+                     "++count; }\nVerOut = vec2(s, float(count + first));");
+  EXPECT_EQ(k->source.find("VerTetVol_at("), std::string::npos) << "VerTetVol[0]++ writes: arrays";
+  auto c = g.compile(Kind::Vertices,
+                     "/* VerTetVol */ float s = 0.0; // VerTetVol[\nfor (uint k = 0u; k < VerTetDeg; ++k) s += "
+                     "VerTetVol[k];\nVerOut = vec2(s, 0.0);");
+  EXPECT_NE(c->source.find("VerTetVol_at("), std::string::npos) << "comments do not count";
+  const Ball& b = g.upward(Kind::Vertices, Kind::Tetrahedra);
+  for (auto* kernel : {k.get(), c.get()}) {
+    ctx().submit_now([&](VkCommandBuffer cmd) { g.record(cmd, *kernel); });
+    auto out = g.download("Out");
+    for (uint32_t v = 0; v < nv; ++v) {
+      double ref = kernel == k.get() ? 1.0 : 0.0;
+      for (uint32_t j = 0; j < b.degree[v]; ++j) ref += vol[b.member(v, j)];
+      ASSERT_EQ(out[2 * v], ref) << "vertex " << v;
+      if (kernel == k.get()) ASSERT_EQ(out[2 * v + 1], b.degree[v] + 1.0) << "vertex " << v;
+    }
+  }
+}
+
 TEST(MeshWords, SubscriptsBecomeCalls) {
   std::string code = "x = a[b[1]] + a [2u] * ab[3] + b_a[4];";
   EXPECT_TRUE(words::subscripts_to_calls(code, "a", "a_at"));
   EXPECT_EQ(code, "x = a_at(b[1]) + a_at(2u) * ab[3] + b_a[4];");
+  code = "// a[ and a\n/* a */ x = a[1];";
+  EXPECT_TRUE(words::subscripts_to_calls(code, "a", "a_at"));
+  EXPECT_EQ(code, "// a[ and a\n/* a */ x = a_at(1);") << "comments left as they are";
   for (std::string other : {"n = a.length();", "f(a);", "y = a[a[0]];", "y = a[1"}) {
     std::string kept = other;
     EXPECT_FALSE(words::subscripts_to_calls(kept, "a", "a_at")) << other;

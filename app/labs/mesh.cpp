@@ -313,12 +313,13 @@ class MeshLab : public Lab {
     for (Kind k : gpu_->kinds()) counts[kind_name(k)] = gpu_->count(k);
     nlohmann::json files = {{"mesh.meshb", "the mesh as on the GPU (moved vertices, extracted edges), GMF v2"},
                             {"mesh.solb", save(dir / "mesh")}};
-    for (size_t k = 0; k < kernels_.size(); ++k) {
-      std::string name = "kernel" + std::to_string(k + 1) + ".comp";
-      std::ofstream(dir / name) << kernels_[k]->source;
-      files[name] = std::string("the generated shader of section ") + std::to_string(k + 1) + " (" +
-                    short_name(kernels_[k]->loop) + " loop)";
-    }
+    for (size_t k = 0; k < kernels_.size(); ++k)
+      for (size_t p = 0, n = kernels_[k]->parts.size(); p < n; ++p) {  // a shader a degree class
+        std::string name = "kernel" + std::to_string(k + 1) + (n > 1 ? ".part" + std::to_string(p + 1) : "") + ".comp";
+        std::ofstream(dir / name) << kernels_[k]->parts[p].source;
+        files[name] = "the generated shader of section " + std::to_string(k + 1) +
+                      (n > 1 ? ", part " + std::to_string(p + 1) + " of " + std::to_string(n) : "");
+      }
     return {{"arrays", arrays},
             {"files", files},
             {"reductions_x", reductions},

@@ -41,7 +41,8 @@ class Profiler {
   void begin_frame(VkCommandBuffer cmd);
   uint32_t begin(VkCommandBuffer cmd, const std::string& name, double bytes, double flops);
   // A scope whose traffic and arithmetic are known only once the GPU has run it (the wave's CG
-  // and its iterations): resolve() calls `cost` for {bytes, flops}, the command buffer complete.
+  // and its iterations): resolve() calls `cost` for {bytes, flops}, the command buffer complete
+  // (what it captures must outlive that resolve(); begin_frame() drops it unread).
   using LateCost = std::function<std::pair<double, double>()>;
   uint32_t begin(VkCommandBuffer cmd, const std::string& name, LateCost cost);
   void end(VkCommandBuffer cmd, uint32_t scope);

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <functional>
+#include <stdexcept>
 #include <thread>
 
 namespace mesh {
@@ -260,6 +261,14 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
 }  // namespace
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
+  for (auto& name : options.only)
+    if (name != "surfaces" && name != "volumes")
+      throw std::invalid_argument("bench: unknown configuration '" + name + "' (mesh: surfaces, volumes)");
+  for (auto& name : options.engines)
+    if (name != "gpu" && name != "cpu")
+      throw std::invalid_argument("bench: unknown engine '" + name + "' (mesh: gpu, cpu)");
+  if (!BenchOptions::chosen(options.engines, "gpu"))
+    throw std::invalid_argument("bench: the mesh bench times the GPU always: --engines gpu or gpu,cpu");
   BenchRows rows(options);
   if (BenchOptions::chosen(options.only, "surfaces")) surfaces(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "volumes")) volumes(ctx, options, rows);

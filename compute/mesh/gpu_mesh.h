@@ -99,6 +99,7 @@ class GpuMesh {
     struct Part {                                  // entities first .. first + count - 1
       uint32_t first = 0, count = 0;
       gpu::Pipeline pipeline;
+      std::string source;  // its shader (`source` above: every part's, one after the other)
     };
     std::vector<Part> parts;  // one a degree class of the balls it reads (links.h), else one
     uint32_t count = 0;
@@ -115,8 +116,8 @@ class GpuMesh {
   };
   std::vector<Name> names(Kind loop) const;
   bool valid(const Kernel& k) const;  // its fields still there, with their types
-  // The kernel's compulsory traffic for the Timings table: each buffer it binds read once and
-  // each field it stores written once (an upper bound where a field is only written).
+  // The kernel's traffic for the Timings table: each buffer it binds read once (the ball
+  // tables whole, padding included) and each field it stores written once — an upper bound.
   double traffic(const Kernel& k) const;
 
   // GmlReduceVector: min, max, sum and L2 norm of one component of a field, on the GPU

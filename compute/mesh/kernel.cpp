@@ -15,7 +15,7 @@ class KernelWriter {
   // `classes`: for each ball (or shell) the body reads by slot, the degree class of the
   // entities this part of the loop runs over (links.h).
   KernelWriter(GpuMesh& g, Kind loop, const std::string& body, int first_line, GpuMesh::Kernel& k,
-               const std::map<Kind, BallClass>& classes = {})
+               const std::map<Kind, BallClass>& classes = {}, bool lazy = true)
       : g_(g),
         loop_(loop),
         L_(short_name(loop)),
@@ -23,7 +23,8 @@ class KernelWriter {
         code_(body),
         first_line_(first_line),
         k_(k),
-        classes_(classes) {}
+        classes_(classes),
+        lazy_(lazy) {}
 
   // The element kinds whose ball (shell) the body reads by slot or through LXDegMax: the
   // loop is cut where one of their classes changes.
@@ -60,9 +61,9 @@ class KernelWriter {
     s << "#version 460\n#line 100001\n";
     if (g_.ctx_.atomic_float_add) s << "#extension GL_EXT_shader_atomic_float : require\n";
     s << "layout(local_size_x = 64) in;\n"
-      << decl_.str() << "layout(push_constant) uniform Push { uint first, count; };\nuint i;\n"
-      << globals_.str() << funcs_.str()
-      << "void main() {\n  if (gl_GlobalInvocationID.x >= count) return;\n  i = first + gl_GlobalInvocationID.x;\n"
+      << decl_.str() << "layout(push_constant) uniform Push { uint gml_first_, gml_count_; };\nuint gml_i_;\n"
+      << globals_.str() << funcs_.str() << "void main() {\n  if (gl_GlobalInvocationID.x >= gml_count_) return;\n"
+      << "  gml_i_ = gml_first_ + gl_GlobalInvocationID.x;\n  uint i = gml_i_;\n"
       << load_.str() << "#line " << first_line_ << "\n"
       << code_ << "\n#line 100000\n";
     if (loop_ == Kind::Vertices && assigned("VerCrd")) s << "  VerCrd_[i].xyz = VerCrd;\n", k_.writes.push_back("Crd");
@@ -164,11 +165,14 @@ class KernelWriter {
     auto value = [&](const std::string& read, const std::string& t) {
       return guard.empty() ? read : guard + " ? " + read + " : " + t + "(0)";
     };
+    // (A field the body also reaches whole, F_[], is read on entry: its scatters come after.)
     for (auto& [name, f] : g_.fields_)
       if (f.at == at && named(index + name))
-        slots(type(name), index + name, n, value(field(name) + "[" + entity + "]", type(name)), lazy);
+        slots(type(name), index + name, n, value(field(name) + "[" + entity + "]", type(name)),
+              lazy && !named(name + "_"));
     if (at == Kind::Vertices && named(index + "Crd"))
-      slots("vec3", index + "Crd", n, value(decl("VerCrd", "vec4", false) + "[" + entity + "].xyz", "vec3"), lazy);
+      slots("vec3", index + "Crd", n, value(decl("VerCrd", "vec4", false) + "[" + entity + "].xyz", "vec3"),
+            lazy && !named("VerCrd_"));
     if (named(index + "Ref")) slots("int", index + "Ref", n, value(ref(at, entity), "int"), lazy);
   }
   // The reference of entity `idx` of kind `at` (vertices: VerRef; elements: after the vertices).
@@ -225,9 +229,10 @@ class KernelWriter {
       if (!reaches(x, up)) continue;
       // The class by columns: slot k of entity i at offset + k·count + (i − first).
       funcs_ << "uint " << up << "_slot(uint k) { return k < " << deg << " ? " << table(up) << "[" << c.offset
-             << "u + k * " << c.count << "u + (i - " << c.first << "u)] : 0xffffffffu; }\n";
-      if (named(up)) slots("uint", up, c.width, up + "_slot(k)", true);
-      gather(x, up, c.width, up + "_slot(k)", "k < " + deg, true);
+             << "u + k * " << c.count << "u + (gml_i_ - " << c.first << "u)] : 0xffffffffu; }\n";
+      bool lazy = lazy_ && !assigned(deg);  // the slots read with the degree as loaded
+      if (named(up)) slots("uint", up, c.width, up + "_slot(k)", lazy);
+      gather(x, up, c.width, up + "_slot(k)", "k < " + deg, lazy);
     }
   }
 
@@ -246,6 +251,7 @@ class KernelWriter {
   int first_line_;
   GpuMesh::Kernel& k_;
   const std::map<Kind, BallClass>& classes_;
+  bool lazy_;  // slots read where the body reads them (else into arrays on entry)
   std::ostringstream decl_, globals_, funcs_, load_;
 };
 
@@ -320,19 +326,26 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
       classes[x] = b->class_of(cuts[p]);
       widths += std::string(" ") + short_name(loop) + short_name(x) + "DegMax = " + std::to_string(classes[x].width);
     }
+    // Slots read where the body reads them; where that does not compile (the body writes into
+    // a gathered array in a way the generator did not see), into arrays as the body wrote it.
     Kernel part;
     std::string source = KernelWriter(*this, loop, body, first_line, part, classes).write();
+    auto r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
+    if (!r.ok) {
+      part = Kernel{};
+      source = KernelWriter(*this, loop, body, first_line, part, classes, false).write();
+      r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
+      if (!r.ok) throw KernelError(r.messages);
+    }
     if (p == 0) k->uses = part.uses, k->writes = part.writes, k->field_types = part.field_types;
     if (part.uses != k->uses) throw std::logic_error("mesh kernel: the parts bind different buffers");
     if (cuts.size() > 2)
       k->source += "// part " + std::to_string(p + 1) + " of " + std::to_string(cuts.size() - 1) + ": " +
                    short_name(loop) + " " + std::to_string(cuts[p]) + " to " + std::to_string(cuts[p + 1] - 1) + "," +
-                   widths + "\n";
+                   widths + " (a shader of its own)\n";
     k->source += source;
-    auto r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
-    if (!r.ok) throw KernelError(r.messages);
     std::vector<VkDescriptorType> types(k->uses.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
-    k->parts.push_back({cuts[p], cuts[p + 1] - cuts[p], gpu::make_compute(ctx_, r.spirv, types, 8)});
+    k->parts.push_back({cuts[p], cuts[p + 1] - cuts[p], gpu::make_compute(ctx_, r.spirv, types, 8), source});
   }
   return k;
 }

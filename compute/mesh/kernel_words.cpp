@@ -46,18 +46,33 @@ bool names(std::string_view code, std::string_view word) {
 }
 
 bool subscripts_to_calls(std::string& code, std::string_view name, std::string_view call) {
+  // Scanned with every comment's characters blanked (its newlines kept), so the offsets are
+  // the code's and a name or a bracket in a comment counts for nothing.
+  std::string scan = code;
+  for (size_t i = 0; i < scan.size();) {
+    size_t end = scan.compare(i, 2, "//") == 0   ? scan.find('\n', i)
+                 : scan.compare(i, 2, "/*") == 0 ? scan.find("*/", i + 2)
+                                                 : i;
+    if (end == i) {
+      ++i;
+      continue;
+    }
+    end = end == std::string::npos ? scan.size() : end + (scan[i + 1] == '*' ? 2 : 0);
+    for (; i < end; ++i)
+      if (scan[i] != '\n') scan[i] = ' ';
+  }
   std::string out;
   size_t done = 0;
-  for (const Word& w : identifiers(code)) {
+  for (const Word& w : identifiers(scan)) {
     if (w.text != name) continue;
     if (w.at < done) return false;  // inside another one's index
-    size_t open = skip_blanks(code, w.at + name.size()), depth = 0, close = open;
-    if (open >= code.size() || code[open] != '[') return false;
-    for (; close < code.size(); ++close) {
-      if (code[close] == '[') ++depth;
-      if (code[close] == ']' && --depth == 0) break;
+    size_t open = skip_blanks(scan, w.at + name.size()), depth = 0, close = open;
+    if (open >= scan.size() || scan[open] != '[') return false;
+    for (; close < scan.size(); ++close) {
+      if (scan[close] == '[') ++depth;
+      if (scan[close] == ']' && --depth == 0) break;
     }
-    if (close >= code.size()) return false;
+    if (close >= scan.size()) return false;
     out.append(code, done, w.at - done).append(call).append("(").append(code, open + 1, close - open - 1).append(")");
     done = close + 1;
   }

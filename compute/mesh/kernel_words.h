@@ -17,8 +17,9 @@ struct Word {
 std::vector<Word> identifiers(std::string_view code);
 bool names(std::string_view code, std::string_view word);  // `word` occurs as a whole identifier
 std::string strip_comments(std::string_view code);         // each // or /* */ comment becomes a space
-// Every `name[index]` made `call(index)` (brackets nested in the index kept); false, and `code`
-// unchanged, where `name` also occurs otherwise (passed whole, .length(), in a comment...).
+// Every `name[index]` made `call(index)` (brackets nested in the index kept; comments left as
+// they are); false, and `code` unchanged, where `name` also occurs otherwise (passed whole,
+// .length(), inside its own index).
 bool subscripts_to_calls(std::string& code, std::string_view name, std::string_view call);
 
 bool is_identifier_char(char c);

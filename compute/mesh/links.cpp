@@ -240,9 +240,10 @@ Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets) {
   if (slots * 4 > kMaxBallBytes) {
     size_t v = size_t(std::max_element(b.degree.begin(), b.degree.end()) - b.degree.begin());
     throw std::invalid_argument("entity " + std::to_string(v + 1) + " lies on " + std::to_string(b.max_degree) +
-                                " elements: its ball, padded to " + std::to_string(b.padded) + " for each of the " +
-                                std::to_string(targets) + " entities, would take " + std::to_string((slots * 4) >> 20) +
-                                " MiB (at most " + std::to_string(kMaxBallBytes >> 20) + ")");
+                                " elements: the balls of the " + std::to_string(targets) + " entities, padded (to " +
+                                std::to_string(b.padded) + " at most), would take " +
+                                std::to_string((slots * 4) >> 20) + " MiB (at most " +
+                                std::to_string(kMaxBallBytes >> 20) + ")");
   }
   b.members.assign(slots, UINT32_MAX);
   std::vector<uint32_t> fill(targets, 0);
