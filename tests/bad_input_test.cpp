@@ -6,6 +6,7 @@
 #include "io/input.h"
 #include "io/npy.h"
 #include "io/pgm.h"
+#include "machining/gcode.h"
 #include "machining/path.h"
 #include "machining/tool.h"
 #include "mesh/kernel_text.h"
@@ -172,7 +173,7 @@ TEST(BadInput, ToolsAndPathsStayWithinComputableRangesAndCaps) {
   for (int i = 0; i < 40; ++i) many += i % 2 ? "X0\n" : "X5000\n";  // each move 500 000 positions at 0.01
   expect_refused([&] { machining::parse_gcode(many, "g.nc", 0.01f); }, {"passes 10000000"}, "many moves");
   expect_refused([] { machining::parse_gcode("G1.5 X1\n", "g.nc", 0.1f); }, {"g.nc:1", "not supported"}, "G1.5");
-  EXPECT_EQ(machining::parse_gcode("G1 X0 Y0 Z0\nG1 X1\n", "g.nc", 0.25f).size(), 5u);
+  EXPECT_EQ(machining::parse_gcode("G1 X0 Y0 Z0\nG1 X1\n", "g.nc", 0.25f).positions.size(), 5u);
 }
 
 // libstdc++'s std::regex recursed once a character: a 50 KB line overflowed the stack.

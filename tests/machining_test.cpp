@@ -1,6 +1,7 @@
 // compute/machining: the engines against each other and the CPU, grooves and scallops
 // against geometry, the seed's numerical-stability example, and a catalogue of bad files.
 #include "helpers.h"
+#include "machining/gcode.h"
 #include "machining/stats.h"
 #include "machining/work.h"
 #include "machining/zbuffer.h"
@@ -268,7 +269,7 @@ TEST(MachiningPaths, ReadersAndGenerators) {
   EXPECT_EQ(p[1].tip, glm::vec3(4, 5, 6));
   EXPECT_NEAR(p[1].axis.y, std::sqrt(0.5f), 1e-6f);
   std::ofstream(dir / "g.nc") << "%\n(a square)\nG21 G90\nG0 X0 Y0 Z5\nG1 Z-1 F200\nX10 ; along x\nY10 A0 B90\n";
-  auto g = read_gcode(dir / "g.nc", 1.0f);
+  auto g = read_gcode(dir / "g.nc", 1.0f).positions;
   EXPECT_EQ(g.front().tip, glm::vec3(0, 0, 5));
   EXPECT_EQ(g.back().tip, glm::vec3(10, 10, -1));
   EXPECT_NEAR(g.back().axis.x, 1.0f, 1e-5f) << "B90 tilts +z onto +x";
@@ -302,11 +303,11 @@ TEST(MachiningInputs, MalformedFilesGiveClearMessages) {
       {"number.csv", {"1 2 three\n", ":1:"}},
       {"axis.csv", {"1 2 3 0 0 0\n", ":1:"}},
       {"nothing.csv", {"# only a comment\n", "no positions"}},
-      {"g2.nc", {"G0 X0 Y0 Z0\nG2 X1 Y1 I1 J0\n", ":2:"}},
+      {"g2.nc", {"G0 X0 Y0 Z0\nG2 X3 Y0 I1 J0\n", ":2:"}},
       {"paren.nc", {"G0 X0 (unclosed\n", ":1:"}},
       {"early.nc", {"X1 Y1\n", ":1:"}},
       {"both.nc", {"G1 X0 Y0 Z0 I0 J0 K1 A10\n", ":1:"}},
-      {"word.nc", {"G1 X0 Q5\n", ":1:"}}};
+      {"word.nc", {"G1 X0 L5\n", ":1:"}}};
   for (auto& [name, c] : cases) {
     std::ofstream(dir / name, std::ios::binary) << c.first;
     try {

@@ -4,6 +4,7 @@
 #include "lab.h"
 #include "plot.h"
 #include "machining/bench.h"
+#include "machining/gcode.h"
 #include "machining/stats.h"
 #include "io/npy.h"
 #include "stock_view.h"
@@ -160,20 +161,23 @@ class MachiningLab : public Lab {
                     : read_stl(params_.text("tool_file"));
     std::vector<Position> path;
     const std::string& pf = params_.text("path_file");
+    std::string held;  // what a G-code file held
     if (pf.empty()) {
       path = generate_path(params_.choice("path"), side, uint32_t(params_.get_int("path_positions")),
                            float(params_.get("stepover")));
+    } else if (auto ext = std::filesystem::path(pf).extension().string();
+               ext == ".nc" || ext == ".gcode" || ext == ".ngc" || ext == ".tap") {
+      Gcode g = read_gcode(pf, float(params_.get("gcode_step")));
+      path = std::move(g.positions), held = describe(g.summary);
     } else {
-      auto ext = std::filesystem::path(pf).extension().string();
-      path = ext == ".nc" || ext == ".gcode" || ext == ".ngc" || ext == ".tap"
-                 ? read_gcode(pf, float(params_.get("gcode_step")))
-                 : read_positions(pf);
+      path = read_positions(pf);
     }
     auto machine = std::make_unique<Machine>(ctx, s, tool, path);
     if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
     ctx_ = &ctx;
     machine_ = std::move(machine);
     start_ = std::move(start);
+    if ((gcode_held_ = held) != "") std::fprintf(stderr, "vklab: %s: %s\n", pf.c_str(), held.c_str());
     restart();
     params_.rebuild_pending = false;
   }
@@ -246,6 +250,7 @@ class MachiningLab : public Lab {
     ImGui::TextWrapped("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
                        machine_->stock().nx, machine_->stock().ny);
     ImGui::TextWrapped("engine: %s", engine_names()[size_t(engine())].c_str());
+    if (!gcode_held_.empty()) ImGui::TextWrapped("%s", gcode_held_.c_str());
     ImGui::ProgressBar(total ? float(done_) / float(total) : 1.0f, ImVec2(ImGui::GetContentRegionAvail().x, 0));
     if (done_ < total) {
       if (ImGui::Button(paused_ ? "Resume" : "Cancel")) paused_ = !paused_;
@@ -287,6 +292,7 @@ class MachiningLab : public Lab {
     return {{"arrays", {{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
             {"positions_done", done_},
             {"positions", machine_->positions()},
+            {"gcode", gcode_held_},
             {"triangles", machine_->triangles()},
             {"engine", engine_names()[size_t(engine())]},
             {"removed_volume", removed_},
@@ -349,7 +355,7 @@ class MachiningLab : public Lab {
   bool follow_ = true;        // the tool drawn at the last milled position, or at shown_ (playback)
   std::vector<float> start_;  // starting heights (empty: flat)
   bool paused_ = false, stats_dirty_ = true;
-  std::string problem_;
+  std::string problem_, gcode_held_;
   std::chrono::steady_clock::time_point last_stats_{};
   double removed_ = 0, max_depth_ = 0;
   std::vector<float> profile_;

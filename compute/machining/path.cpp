@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <fstream>
-#include <map>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -79,116 +78,6 @@ void write_positions(const std::filesystem::path& path, const std::vector<Positi
     f << p.tip.x << ' ' << p.tip.y << ' ' << p.tip.z << ' ' << p.axis.x << ' ' << p.axis.y << ' ' << p.axis.z << ' '
       << p.omega << '\n';
   if (!f) throw std::runtime_error(path.string() + ": cannot write");
-}
-
-std::vector<Position> read_gcode(const std::filesystem::path& path, float step) {
-  return parse_gcode(io::read_input(path), path.string(), step);
-}
-
-// Long: one G-code word per branch of a single line loop, kept together so the modal state reads in one place.
-std::vector<Position> parse_gcode(const std::string& data, const std::string& path, float step) {
-  if (!(step >= 1e-4f)) throw std::invalid_argument("G-code: the interpolation step must be at least 1e-4");
-  std::istringstream f(data);
-  std::vector<Position> out;
-  Position cur;
-  bool have = false;
-  int motion = -1;
-  std::string line;
-  int lineno = 0;
-  while (std::getline(f, line)) {
-    ++lineno;
-    if (auto s = line.find(';'); s != std::string::npos) line.resize(s);
-    std::string clean;
-    int depth = 0;
-    for (char ch : line) {  // drop (comments)
-      if (ch == '(')
-        ++depth;
-      else if (ch == ')') {
-        if (depth == 0) fail(path, lineno, "')' without '('");
-        --depth;
-      } else if (!depth)
-        clean += char(std::toupper(static_cast<unsigned char>(ch)));
-    }
-    if (depth) fail(path, lineno, "unclosed '('");
-    std::map<char, float> words;
-    size_t i = 0;
-    while (i < clean.size()) {
-      char letter = clean[i];
-      if (std::isspace(static_cast<unsigned char>(letter)) || letter == '%') {
-        ++i;
-        continue;
-      }
-      if (!std::isalpha(static_cast<unsigned char>(letter)))
-        fail(path, lineno, std::string("unexpected '") + letter + "'");
-      size_t used = 0;
-      float value = 0;
-      try {
-        value = std::stof(clean.substr(i + 1), &used);
-      } catch (...) {
-        fail(path, lineno, std::string("'") + letter + "' needs a number");
-      }
-      if (!std::isfinite(value)) fail(path, lineno, std::string("'") + letter + "' is not finite");
-      if (std::fabs(value) > kMaxCoordinate) fail(path, lineno, std::string("'") + letter + "' is beyond +-1e6");
-      i += 1 + used;
-      if (letter == 'G') {
-        int g = value == std::floor(value) ? int(value) : -1;
-        if (g == 0 || g == 1)
-          motion = g;
-        else if (g != 17 && g != 21 && g != 90 && g != 94)
-          fail(path, lineno, "G" + std::to_string(g) + " is not supported (G0, G1, G17, G21, G90, G94)");
-        continue;
-      }
-      if (std::string("XYZIJKAB").find(letter) != std::string::npos) {
-        if (words.count(letter)) fail(path, lineno, std::string("'") + letter + "' twice");
-        words[letter] = value;
-      } else if (std::string("FSMTNHDP").find(letter) == std::string::npos) {
-        fail(path, lineno, std::string("unknown word '") + letter + "'");
-      }
-    }
-    if (words.empty()) continue;
-    if (motion < 0) fail(path, lineno, "coordinates before any G0/G1");
-    Position next = cur;
-    if (words.count('X')) next.tip.x = words['X'];
-    if (words.count('Y')) next.tip.y = words['Y'];
-    if (words.count('Z')) next.tip.z = words['Z'];
-    bool ijk = words.count('I') || words.count('J') || words.count('K');
-    bool ab = words.count('A') || words.count('B');
-    if (ijk && ab) fail(path, lineno, "both I J K and A B give the tool axis");
-    if (ijk)
-      next.axis = axis_from(path, lineno,
-                            {words.count('I') ? words['I'] : 0.0f, words.count('J') ? words['J'] : 0.0f,
-                             words.count('K') ? words['K'] : 0.0f});
-    if (ab) {
-      float a = (words.count('A') ? words['A'] : 0.0f) * 0.01745329f,
-            b = (words.count('B') ? words['B'] : 0.0f) * 0.01745329f;
-      // +z rotated about x by A, then about y by B
-      glm::vec3 z(0, -std::sin(a), std::cos(a));
-      next.axis = {z.x * std::cos(b) + z.z * std::sin(b), z.y, -z.x * std::sin(b) + z.z * std::cos(b)};
-    }
-    if (!have) {
-      out.push_back(next);
-      have = true;
-    } else {
-      double len = glm::length(glm::dvec3(next.tip - cur.tip));
-      double steps = std::max(1.0, std::ceil(len / step));
-      if (double(out.size()) + steps > double(kMaxPositions))
-        fail(path, lineno,
-             "the path passes " + std::to_string(kMaxPositions) + " positions at the chosen step (" +
-                 std::to_string(step) + ")");
-      uint32_t n = uint32_t(steps);
-      for (uint32_t k = 1; k <= n; ++k) {
-        float t = float(k) / float(n);
-        Position p = next;
-        p.tip = cur.tip + t * (next.tip - cur.tip);
-        glm::vec3 ax = cur.axis + t * (next.axis - cur.axis);
-        p.axis = glm::length(ax) > 1e-6f ? glm::normalize(ax) : next.axis;
-        out.push_back(p);
-      }
-    }
-    cur = next;
-  }
-  if (out.empty()) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": no moves");
-  return out;
 }
 
 const std::vector<std::string>& path_kinds() {

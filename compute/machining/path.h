@@ -1,5 +1,5 @@
 // Tool paths (seed 003, §5.5.4, §13.2.1): positions of the tool tip, with the tool axis
-// (5-axis) and a spindle angle ω. Read from a plain text / CSV file or a G-code subset;
+// (5-axis) and a spindle angle ω. Read from a plain text / CSV file or G-code (gcode.h);
 // generated for the seed's configurations.
 #pragma once
 #include <glm/glm.hpp>
@@ -25,12 +25,7 @@ std::vector<Position> parse_positions(const std::string& data, const std::string
 constexpr size_t kMaxPositions = 10'000'000;
 void write_positions(const std::filesystem::path& path, const std::vector<Position>& p);
 
-// G-code subset: G0/G1 with X Y Z, and tool axis as I J K or as A B (degrees, rotations
-// about x then y of the +z axis); modal coordinates; moves interpolated every `step`
-// (length units). Lines with other words (F, S, M, T, N, comments in parentheses or after
-// ';') are accepted; unknown G codes are an error.
-std::vector<Position> read_gcode(const std::filesystem::path& path, float step);
-std::vector<Position> parse_gcode(const std::string& data, const std::string& name, float step);
+// G-code: gcode.h.
 
 // The seed's configurations recreated (§13.2.1) on a stock spanning [0, size]² at z = 0:
 //  single      one position at the centre
