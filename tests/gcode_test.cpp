@@ -60,7 +60,7 @@ TEST(Gcode, ArcsInTheirPlanesFollowTheirCircles) {
 }
 
 TEST(Gcode, UnitsModesAndHome) {
-  auto g = parse("G20 G0 X1 Y0 Z0\nG91 G1 X1 Y0.5\n", 1.0f);
+  auto g = parse("G20 G0 X1 Y0 Z0\nG91 G1 X 1 Y0.5 E3\n", 1.0f);  // a space after a letter; E: a printer's
   EXPECT_TRUE(g.summary.inches);
   EXPECT_EQ(g.positions.front().tip, glm::vec3(25.4f, 0, 0));
   EXPECT_NEAR(g.positions.back().tip.x, 50.8f, 1e-4f);
@@ -102,6 +102,7 @@ TEST(Gcode, WordsThatDoNotMoveAreListedOnceAndGeometryChangesRefused) {
                                        {"G17 G0 X0 Y0\nG2 X1 Y1 I1 K1\n", "'K' is not in the arc's plane"},
                                        {"G80 X1\n", "no motion mode"},
                                        {"G1 X--1\n", "'X' needs a number"},
+                                       {"G1 X1e3\n", "'X': a number with an exponent"},
                                        {"G38.2 Z-5\n", "G38.2 is not supported"}}) {
     try {
       parse(b.text);

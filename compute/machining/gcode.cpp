@@ -69,15 +69,22 @@ class Interpreter {
         --depth;
       } else if (!depth) {
         if (ch == ';') break;
-        if (!std::isspace(static_cast<unsigned char>(ch)) && ch != '%')
-          clean += char(std::toupper(static_cast<unsigned char>(ch)));
+        if (ch != '%')
+          clean +=
+              std::isspace(static_cast<unsigned char>(ch)) ? ' ' : char(std::toupper(static_cast<unsigned char>(ch)));
       }
     }
     if (depth) fail("unclosed '('");
-    if (!clean.empty() && clean[0] == '/') clean.erase(0, 1);  // block delete, the switch off
+    auto blank = [&](size_t i) {
+      while (i < clean.size() && clean[i] == ' ') ++i;
+      return i;
+    };
+    size_t start = blank(0);
+    if (start < clean.size() && clean[start] == '/') ++start;  // block delete, the switch off
     Block b;
-    for (size_t i = 0; i < clean.size();) {
+    for (size_t i = blank(start); i < clean.size(); i = blank(i)) {
       char letter = clean[i++];
+      i = blank(i);
       if (!std::isalpha(static_cast<unsigned char>(letter))) fail(std::string("unexpected '") + letter + "'");
       if (letter == 'O') fail("O-word subroutines and loops are not read");
       size_t at = i + (i < clean.size() && clean[i] == '+');
@@ -85,6 +92,9 @@ class Interpreter {
       auto [end, ec] = std::from_chars(clean.data() + at, clean.data() + clean.size(), v, std::chars_format::fixed);
       if (ec != std::errc() || end == clean.data() + at) fail(std::string("'") + letter + "' needs a number");
       i = size_t(end - clean.data());
+      if (i + 1 < clean.size() && clean[i] == 'E' &&
+          std::string("+-0123456789.").find(clean[i + 1]) != std::string::npos)
+        fail(std::string("'") + letter + "': a number with an exponent is not G-code");
       if (!std::isfinite(v) || std::fabs(v) > kMaxCoordinate) fail(std::string("'") + letter + "' is beyond +-1e6");
       if (letter == 'G') {
         int tenths = int(std::lround(v * 10));
