@@ -46,6 +46,7 @@ TEST(Gcode, ArcsInTheirPlanesFollowTheirCircles) {
   g = parse("G18 G0 X0 Y3 Z5\nG3 X0 Z-5 I0 K-5\n");
   EXPECT_NEAR(on_circle(g.positions, 0, 2, 0, {0, 0}, 5, true), kPi, 1e-5);
   for (auto& p : g.positions) ASSERT_EQ(p.tip.y, 3.0f);
+  EXPECT_NEAR(g.positions[g.positions.size() / 2].tip.x, 5.0f, 1e-3f) << "G18, G3: from +Z towards +X (seen from +Y)";
   g = parse("G19 G0 X7 Y5 Z0\nG3 Y-5 J-5 K0\n");
   EXPECT_NEAR(on_circle(g.positions, 0, 1, 2, {0, 0}, 5, true), kPi, 1e-5);
   // A full circle, then two turns (P2), centre absolute (G90.1).
@@ -72,6 +73,16 @@ TEST(Gcode, UnitsModesAndHome) {
   for (auto& p : g.positions) tips.push_back(p.tip);
   EXPECT_EQ(tips, (std::vector<glm::vec3>{{5, 5, 5}, {5, 5, 10}, {5, 5, 0}, {3, 4, 6}, {9, 9, 9}, {3, 4, 6}}))
       << "G28 Z10: through Z10, then Z alone home";
+  g = parse("G0 X1 Y1 Z1\nG30.1\nG0 X5 Y5 Z5\nG30\n", 100.0f);
+  EXPECT_EQ(g.positions.back().tip, glm::vec3(1, 1, 1)) << "G30 to the home G30.1 set";
+  // An arc in inches, incremental: the centre offsets are inches too.
+  g = parse("G20 G91 G0 X1 Y0 Z0\nG3 X-1 Y1 I-1 J0\n", 0.01f);
+  EXPECT_NEAR(on_circle(g.positions, 0, 0, 1, {0, 0}, 25.4f, true), kPi / 2, 1e-5);
+  // Blanks anywhere ("X1 0" is X10), CRLF lines, a program between '%' lines, a printer's E.
+  g = parse("%\r\nG0 X0 Y0 Z0\r\nG1 X1 0 E2\r\nG92E0\r\nG1 X 1 2\r\n%\r\nG1 X99\r\n", 100.0f);
+  EXPECT_EQ(g.positions.back().tip.x, 12.0f);
+  EXPECT_EQ(g.positions[1].tip.x, 10.0f);
+  EXPECT_TRUE(is_gcode_file("PART.NGC") && is_gcode_file("a.tap") && !is_gcode_file("p.csv"));
   // M2 ends the program: the lines after it are not read.
   g = parse("G0 X0 Y0 Z0\nG1 X1\nM2\nG1 X7\n", 1.0f);
   EXPECT_EQ(g.positions.back().tip.x, 1.0f);
@@ -103,6 +114,14 @@ TEST(Gcode, WordsThatDoNotMoveAreListedOnceAndGeometryChangesRefused) {
                                        {"G80 X1\n", "no motion mode"},
                                        {"G1 X--1\n", "'X' needs a number"},
                                        {"G1 X1e3\n", "'X': a number with an exponent"},
+                                       {"G0 X0 Y0 Z0\nG1 X+-1\n", "t.ngc:2: 'X' needs a number"},
+                                       {"G0 (a (nested) comment)\n", "a comment inside a comment"},
+                                       {"G0 G1 X1\n", "two motion codes"},
+                                       {"G0 X0 Y0 Z0\nG2 I5\n", "an arc needs its end"},
+                                       {"G0 X0 Y0\nG90.1 G2 X2 Y0 I1\n", "needs both I and J"},
+                                       {"G0 X0 Y0\nG2 X2.5 Y0 I1 J0\n", "not on its circle"},
+                                       {"G20 G0 X900000\n", "t.ngc:1: the path leaves +-1e6"},
+                                       {"G91 G0 X900000\nG0 X900000\n", "t.ngc:2: the path leaves +-1e6"},
                                        {"G38.2 Z-5\n", "G38.2 is not supported"}}) {
     try {
       parse(b.text);

@@ -80,7 +80,7 @@ class MachiningLab : public Lab {
         .rebuild = true;
     params_
         .add_text("path_file", "",
-                  "positions (x y z [i j k] [omega] a line) or G-code (.nc, .gcode, .ngc); "
+                  "positions (x y z [i j k] [omega] a line) or G-code (.nc, .ngc, .gcode, .tap, any case); "
                   "empty: the generated path")
         .labelled("Path file")
         .rebuild = true;
@@ -165,8 +165,7 @@ class MachiningLab : public Lab {
     if (pf.empty()) {
       path = generate_path(params_.choice("path"), side, uint32_t(params_.get_int("path_positions")),
                            float(params_.get("stepover")));
-    } else if (auto ext = std::filesystem::path(pf).extension().string();
-               ext == ".nc" || ext == ".gcode" || ext == ".ngc" || ext == ".tap") {
+    } else if (is_gcode_file(pf)) {
       Gcode g = read_gcode(pf, float(params_.get("gcode_step")));
       path = std::move(g.positions), held = describe(g.summary);
     } else {
@@ -369,6 +368,6 @@ LabEntry machining_lab() {
   return {[] { return std::unique_ptr<Lab>(std::make_unique<MachiningLab>()); },
           {{"--tool", "tool_file", "FILE.stl"},
            {"--tool-shape", "tool_shape", "sphere|torus|cone|flat"},
-           {"--path", "path_file", "FILE (.csv/.txt positions, .nc/.gcode G-code)"},
+           {"--path", "path_file", "FILE (.csv/.txt positions, .nc/.ngc/.gcode/.tap G-code)"},
            {"--path-gen", "path", "single|random|spiral|downspiral|volcano|zigzag"}}};
 }

@@ -4,6 +4,7 @@
 #include "tool.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -57,43 +58,44 @@ class Interpreter {
     if (std::find(list.begin(), list.end(), w) == list.end()) list.push_back(w);
   }
 
-  // The words of a line: comments, spaces, '%' and a leading '/' dropped.
+  // The words of a line: comments, spaces (as LinuxCNC, "X1 0" is X10), '%' and a leading
+  // '/' dropped. `spaced[k]`: a blank came before clean[k] (so "X1 E2" is X1 and a printer's
+  // E2, "X1E2" an exponent).
   Block words(const std::string& text) {
     std::string clean;
+    std::vector<bool> spaced;
+    bool blank = false;
     int depth = 0;
     for (char ch : text) {
       if (ch == '(') {
+        if (depth) fail("a comment inside a comment");
         ++depth;
       } else if (ch == ')') {
         if (depth == 0) fail("')' without '('");
         --depth;
-      } else if (!depth) {
-        if (ch == ';') break;
-        if (ch != '%')
-          clean +=
-              std::isspace(static_cast<unsigned char>(ch)) ? ' ' : char(std::toupper(static_cast<unsigned char>(ch)));
+      } else if (!depth && ch == ';') {
+        break;
+      } else if (!depth && std::isspace(static_cast<unsigned char>(ch))) {
+        blank = true;
+      } else if (!depth && ch != '%') {
+        clean += char(std::toupper(static_cast<unsigned char>(ch)));
+        spaced.push_back(blank);
+        blank = false;
       }
     }
     if (depth) fail("unclosed '('");
-    auto blank = [&](size_t i) {
-      while (i < clean.size() && clean[i] == ' ') ++i;
-      return i;
-    };
-    size_t start = blank(0);
-    if (start < clean.size() && clean[start] == '/') ++start;  // block delete, the switch off
     Block b;
-    for (size_t i = blank(start); i < clean.size(); i = blank(i)) {
+    for (size_t i = !clean.empty() && clean[0] == '/'; i < clean.size();) {  // '/': block delete, the switch off
       char letter = clean[i++];
-      i = blank(i);
       if (!std::isalpha(static_cast<unsigned char>(letter))) fail(std::string("unexpected '") + letter + "'");
       if (letter == 'O') fail("O-word subroutines and loops are not read");
-      size_t at = i + (i < clean.size() && clean[i] == '+');
+      size_t at = i + (i + 1 < clean.size() && clean[i] == '+' && clean[i + 1] != '-');
       double v = 0;
       auto [end, ec] = std::from_chars(clean.data() + at, clean.data() + clean.size(), v, std::chars_format::fixed);
       if (ec != std::errc() || end == clean.data() + at) fail(std::string("'") + letter + "' needs a number");
       i = size_t(end - clean.data());
-      if (i + 1 < clean.size() && clean[i] == 'E' &&
-          std::string("+-0123456789.").find(clean[i + 1]) != std::string::npos)
+      if (std::string("XYZIJKABR").find(letter) != std::string::npos && i + 1 < clean.size() && clean[i] == 'E' &&
+          !spaced[i] && std::string("+-0123456789.").find(clean[i + 1]) != std::string::npos)
         fail(std::string("'") + letter + "': a number with an exponent is not G-code");
       if (!std::isfinite(v) || std::fabs(v) > kMaxCoordinate) fail(std::string("'") + letter + "' is beyond +-1e6");
       if (letter == 'G') {
@@ -120,6 +122,8 @@ class Interpreter {
         case 10:
         case 20:
         case 30:
+          if (std::count_if(b.g.begin(), b.g.end(), [](int c) { return c == 0 || c == 10 || c == 20 || c == 30; }) > 1)
+            fail("two motion codes (G0, G1, G2, G3) in one line");
           motion_ = g / 10;
           break;
         case 800:
@@ -232,11 +236,11 @@ class Interpreter {
     if (home_) {  // G28 / G30: home; with axis words, through their point, then those axes home
       glm::dvec3 home = homes_[home_ == 300];
       if (xyz) {
-        linear(target(b, cur_), axis_);
+        linear(target(b, cur_), axis_, true);
         for (int c = 0; c < 3; ++c)
           if (!b.has("XYZ"[c])) home[c] = cur_[c];
       }
-      linear(home, axis_);
+      linear(home, axis_, true);
       ++out.summary.moves;
       return;
     }
@@ -260,16 +264,19 @@ class Interpreter {
       }
       double l = glm::length(axis);
       if (!(l > 1e-6)) fail("the tool axis (I J K) is zero");
-      linear(target(b, cur_), axis / l);
+      linear(target(b, cur_), axis / l, motion_ == 0);
       ++out.summary.moves;
     } else {
       if (ab) fail("'A' and 'B' (the tool axis) belong to G0 and G1");
+      if (!xyz) fail("an arc needs its end: at least one of X, Y, Z");
       arc(motion_ == 3, target(b, cur_), b);
       ++out.summary.arcs;
     }
   }
 
   void emit(glm::dvec3 p, glm::dvec3 axis) {
+    if (glm::any(glm::greaterThan(glm::abs(p), glm::dvec3(kMaxCoordinate))))
+      fail("the path leaves +-1e6 mm (units, incremental moves or an arc took it there)");
     if (out.positions.size() == kMaxPositions)
       fail("the path passes " + std::to_string(kMaxPositions) + " positions at the chosen step (" +
            std::to_string(step_) + ")");
@@ -295,7 +302,7 @@ class Interpreter {
     return size_t(n);
   }
 
-  void linear(glm::dvec3 to, glm::dvec3 axis) {
+  void linear(glm::dvec3 to, glm::dvec3 axis, bool rapid) {
     if (start(to, axis)) return;
     double len = glm::length(to - cur_);
     size_t n = steps(len);
@@ -304,7 +311,7 @@ class Interpreter {
       glm::dvec3 ax = axis_ + t * (axis - axis_);
       emit(cur_ + t * (to - cur_), glm::length(ax) > 1e-6 ? glm::normalize(ax) : axis);
     }
-    out.summary.length += len;
+    (rapid ? out.summary.rapid : out.summary.length) += len;
     cur_ = to, axis_ = axis;
   }
 
@@ -326,12 +333,15 @@ class Interpreter {
       ca = (sa + ea) / 2 - side * h * dy / d, cb = (sb + eb) / 2 + side * h * dx / d;
     } else {
       if (!b.has(oa) && !b.has(ob)) fail("an arc needs its centre (I J K) or a radius R");
+      if (centre_absolute_ && (!b.has(oa) || !b.has(ob)))
+        fail(std::string("an absolute centre (G90.1) needs both ") + oa + " and " + ob);
       double ia = b.has(oa) ? b.word.at(oa) * scale_ : 0, ib = b.has(ob) ? b.word.at(ob) * scale_ : 0;
       ca = centre_absolute_ ? ia : sa + ia, cb = centre_absolute_ ? ib : sb + ib;
     }
     double rs = std::hypot(sa - ca, sb - cb), re = std::hypot(ea - ca, eb - cb);
     if (rs < 1e-9) fail("the arc's centre is its start");
-    if (std::fabs(rs - re) > 0.05 && std::fabs(rs - re) > 1e-3 * rs)
+    // LinuxCNC's test: more than 0.5 mm apart, or more than 0.005 mm and 0.1 % of the radius
+    if (double diff = std::fabs(rs - re); diff > 0.5 || (diff > 0.005 && diff > 1e-3 * rs))
       fail("the arc's end is not on its circle: radius " + number(rs) + " at the start, " + number(re) + " at the end");
     double ts = std::atan2(sb - cb, sa - ca), d = std::atan2(eb - cb, ea - ca) - ts;
     if (ccw && d <= 1e-12) d += 2 * kPi;
@@ -367,12 +377,19 @@ class Interpreter {
 
 std::string describe(const GcodeSummary& s) {
   std::ostringstream o;
-  o.precision(5);
-  o << s.lines << " lines: " << s.moves << " moves, " << s.arcs << " arcs, " << s.length << " mm of path within ("
-    << s.lo.x << ", " << s.lo.y << ", " << s.lo.z << ") .. (" << s.hi.x << ", " << s.hi.y << ", " << s.hi.z << ") mm"
-    << (s.inches ? " (inches read as 25.4 mm)" : "");
+  o.setf(std::ios::fixed);
+  o.precision(2);
+  o << s.lines << " lines: " << s.moves << " moves, " << s.arcs << " arcs, " << s.length << " mm cutting and "
+    << s.rapid << " mm rapid (G0, G28), within (" << s.lo.x << ", " << s.lo.y << ", " << s.lo.z << ") .. (" << s.hi.x
+    << ", " << s.hi.y << ", " << s.hi.z << ") mm" << (s.inches ? " (inches read as 25.4 mm)" : "");
   for (size_t i = 0; i < s.ignored.size(); ++i) o << (i ? ", " : "; ignored: ") << s.ignored[i];
   return o.str();
+}
+
+bool is_gcode_file(const std::filesystem::path& path) {
+  std::string ext = path.extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return ext == ".nc" || ext == ".ngc" || ext == ".gcode" || ext == ".tap";
 }
 
 Gcode read_gcode(const std::filesystem::path& path, float step) {
@@ -385,7 +402,18 @@ Gcode parse_gcode(const std::string& data, const std::string& name, float step) 
   std::istringstream f(data);
   std::string line;
   int lineno = 0;
-  while (!g.ended && std::getline(f, line)) g.line(line, ++lineno);
+  bool opened = false, started = false;  // a program opened by a '%' line ends at the next
+  while (!g.ended && std::getline(f, line)) {
+    ++lineno;
+    size_t first = line.find_first_not_of(" \t\r");
+    if (first != std::string::npos && line[first] == '%') {
+      if (opened) break;
+      opened = !started;
+      continue;
+    }
+    started = started || first != std::string::npos;
+    g.line(line, lineno);
+  }
   g.out.summary.lines = size_t(lineno);
   if (g.out.positions.empty()) throw std::runtime_error(name + ":" + std::to_string(lineno) + ": no moves");
   return std::move(g.out);

@@ -9,7 +9,9 @@
 // X0 Y0 Z0 as LinuxCNC's parameters default — with axis words, through their point and then
 // only those axes home.
 // Modes: G20/G21 (inches are read as 25.4 mm), G90/G91, G17/G18/G19, G80. Line numbers,
-// '%' lines, '/' block deletes (read as if the switch were off), ( ) and ';' comments.
+// '/' block deletes (read as if the switch were off), ( ) and ';' comments, blanks anywhere
+// ("X1 0" is X10), a program between two '%' lines. An axis no move has named yet is at 0
+// (the machine's position, which the file does not say).
 // Words that do not move the tool (F, S, T, M0-M9 and other M codes, G4, G40, G49, G54,
 // G61, G61.1, G64, G93, G94, P/Q of G4 and G64) are accepted and listed once as ignored;
 // M2 and M30 end the program. What changes the geometry and is not simulated (G41/G42
@@ -24,7 +26,7 @@ namespace machining {
 // What a program held, for the panel.
 struct GcodeSummary {
   size_t lines = 0, moves = 0, arcs = 0;  // blocks that moved the tool in a straight line, on an arc
-  double length = 0;                      // of the tip's path, mm
+  double length = 0, rapid = 0;           // of the tip's path, mm: G1/G2/G3, and G0/G28/G30
   glm::dvec3 lo{0.0}, hi{0.0};            // the tip's bounding box, mm
   bool inches = false;                    // G20 met
   std::vector<std::string> ignored;       // "F", "S", "M3", "G64"..., in order of first use
@@ -33,8 +35,11 @@ struct Gcode {
   std::vector<Position> positions;  // every `step` mm along the moves
   GcodeSummary summary;
 };
-// "412 lines: 40 moves, 12 arcs, 1234.5 mm of path within (0, 0, -2) .. (80, 60, 5) mm; ignored: F, S, M3"
+// "81 lines: 28 moves, 16 arcs, 583.19 mm cutting and 127.99 mm rapid (G0, G28), within (0.00, 0.00,
+// -3.00) .. (60.00, 40.00, 15.00) mm; ignored: G64, G40, ..."
 std::string describe(const GcodeSummary& s);
+// The names CAM programs give G-code: .nc, .ngc, .gcode, .tap, in any case.
+bool is_gcode_file(const std::filesystem::path& path);
 Gcode read_gcode(const std::filesystem::path& path, float step);
 Gcode parse_gcode(const std::string& data, const std::string& name, float step);
 
