@@ -88,6 +88,37 @@ TEST(MachiningCpu, BandsAndThePlacedToolCacheChangeNothing) {
   EXPECT_GT(lowered, 300u) << "the path should cut";
 }
 
+// After a rotation has served 16 positions the CPU engine looks only at the triangles of the
+// tip's phase cell (where the lattice of brins falls under the tool): that must find every
+// triangle the full list finds. One position a call never sorts by phase, so it is the
+// reference: far from the origin (larger rounding), at a spacing that is no power of two, with
+// tips on the lattice and on the cells' borders, a fine ball, a coarse cone and a flat end.
+TEST(MachiningCpu, PhaseCellsFindWhatTheFullListFinds) {
+  Stock s;
+  s.nx = 72, s.ny = 60, s.d = 0.37f, s.x0 = 1000.3f, s.y0 = -2000.7f;
+  for (const char* shape : {"sphere", "cone", "flat"}) {
+    auto tool = make_tool(shape, 5.0f, std::string(shape) == "sphere" ? 1984 : 64);
+    std::vector<Position> path;
+    uint32_t rng = 5;
+    auto next = [&] { return (rng = rng * 1664525u + 1013904223u) >> 8; };
+    for (int k = 0; k < 400; ++k) {
+      float ix = float(next() % 72), iy = float(next() % 60);
+      if (k % 3 == 1) ix += float(next() % 16) / 16.0f, iy += float(next() % 16) / 16.0f;  // cells' borders
+      if (k % 3 == 2) ix += float(next() % 1000) / 1000.0f, iy += float(next() % 1000) / 1000.0f;
+      Position p;
+      p.tip = {s.x0 + ix * s.d, s.y0 + iy * s.d, -0.5f - float(next() % 100) / 50.0f};
+      path.push_back(p);
+    }
+    std::vector<float> whole(size_t(s.nx) * s.ny, 0.0f), stepwise(whole.size(), 0.0f);
+    mill_cpu(s, whole, tool, path, 2);
+    for (auto& p : path) mill_cpu(s, stepwise, tool, {p}, 1);
+    size_t lowered = 0;
+    for (float v : whole) lowered += v < 0.0f;
+    EXPECT_GT(lowered, whole.size() / 2) << shape;
+    EXPECT_EQ(std::memcmp(whole.data(), stepwise.data(), whole.size() * 4), 0) << shape;
+  }
+}
+
 // Seed 003 §15.4: heights and intersection in double (brins 64-bit, triangles and
 // positions 32-bit). The double engines agree with each other bit for bit and with the
 // CPU to the last bits; with the tool-frame strategy the single precision downspiral
@@ -359,6 +390,8 @@ TEST_F(Machining, EveryEngineEqualsTheCpuWhereLoopsWouldRunLong) {
        straight_pass(20.0f, 31.9f, 0.1f, 32.0f, -1.0f)},
       // 6 positions over each brin with the 12 482-triangle ball
       {"12482 triangles", narrow, make_tool("sphere", 6.0f, 12482), straight_pass(8.0f, 19.0f, 1.0f, 10.0f, -1.0f)},
+      // triangles up to 12 brins wide: the CPU engine tests eight brins of a row at once
+      {"64-triangle cone", wide, make_tool("cone", 6.0f, 64), straight_pass(20.0f, 31.9f, 0.3f, 32.0f, -1.0f)},
   };
   ASSERT_EQ(cases[0].path.size(), 120u);
   for (auto& c : cases)
