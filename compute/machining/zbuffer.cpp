@@ -180,7 +180,7 @@ struct Eights {
 // triangles are sorted into kPhases x kPhases phase cells: a cell keeps the triangles whose
 // extent can hold a brin for a phase in the cell, widened by `margin` brins for the rounding
 // of the range pass, so a position's cell holds every triangle the full list would find
-// over a brin (fewer than a third of them for the seed's 1984-triangle ball).
+// over a brin.
 constexpr int kPhases = 16;
 constexpr int kPhaseAfter = 16;
 
