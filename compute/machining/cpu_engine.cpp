@@ -8,6 +8,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstring>
+#include <immintrin.h>
 #include <stdexcept>
 #include <thread>
 
@@ -30,6 +31,8 @@ Placed place(const PackedPosition& P, const glm::vec3* v) {
 }
 // A placed triangle's edge terms in the engine's precision R, as the shaders' hit()
 // forms them (tool frame, zbuffer.glsl): the same operations, so the same bits.
+using i4 = int __attribute__((vector_size(16)));
+
 template <class R>
 struct Edges {
   R ax, ay, bx, by, cx, cy, az, bz, cz;
@@ -51,18 +54,17 @@ struct Edges {
         bax(bx - ax),
         bay(by - ay),
         area((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) {}
-  // Brin at (px, py) relative to the tip: inside by edge functions (edges included), then the
-  // height below the tip by barycentric interpolation, divided only for a brin inside.
-  bool hit(R px, R py, R& z) const {
-    R w0 = cbx * (py - by) - cby * (px - bx);
-    R w1 = acx * (py - cy) - acy * (px - cx);
-    R w2 = bax * (py - ay) - bay * (px - ax);
-    bool inside = area > 0 ? (w0 >= 0 && w1 >= 0 && w2 >= 0) : (w0 <= 0 && w1 <= 0 && w2 <= 0);
-    if (inside) z = (w0 * az + w1 * bz + w2 * cz) / area;
-    return inside;
-  }
-  // hit() for brins i .. i + 7 of one row, lane by lane the same operations; lowers row[].
-  void hit8(const Stock& s, const PackedPosition& P, int i, R py, R* row) const;
+  // The brins of the box [i0, i1] x [j0, j1], four at a time: in each lane the shaders' hit()
+  // (inside by edge functions, edges included; the height below the tip by barycentric
+  // interpolation), and a brin inside lowered to the tool.
+  void hit_box(const Stock& s, const PackedPosition& P, int i0, int j0, int i1, int j1, R* heights) const;
+  // Four brins: columns ci, rows cj, lane k tested where bit k of valid is set.
+  void hit4(const Stock& s, const PackedPosition& P, i4 ci, i4 cj, unsigned valid, R* heights) const;
+  // The lanes of one register: brins at columns fi, rows fj (as numbers of the precision R), the
+  // same brins' ints in ci[], cj[].
+  template <class V>
+  void hit_lanes(const Stock& s, const PackedPosition& P, V fi, V fj, unsigned valid, const int* ci, const int* cj,
+                 R* heights) const;
 };
 
 // Eight floats or ints, one per triangle (GCC's vector extensions: two SSE halves on the
@@ -161,36 +163,78 @@ inline __attribute__((always_inline)) i8 floor8(f8 x) {
 inline __attribute__((always_inline)) i8 max8(i8 a, i8 b) { return a > b ? a : b; }
 inline __attribute__((always_inline)) i8 min8(i8 a, i8 b) { return a < b ? a : b; }
 
-// Eight brins' coordinates and the comparisons' masks in the engine's precision.
-using d8 = double __attribute__((vector_size(64)));
-using l8 = int64_t __attribute__((vector_size(64)));
-template <class R>
-struct Lanes;
-template <>
-struct Lanes<float> {
-  using V = f8;
-  using M = i8;
+// Brins four at a time: their column and row numbers as ints, tested as four floats or as two
+// pairs of doubles (one SSE register each).
+using f4 = float __attribute__((vector_size(16)));
+using d2 = double __attribute__((vector_size(16)));
+inline __attribute__((always_inline)) unsigned lane_bits(i4 mask) { return unsigned(_mm_movemask_ps(__m128(mask))); }
+inline __attribute__((always_inline)) unsigned lane_bits(int64_t __attribute__((vector_size(16))) mask) {
+  return unsigned(_mm_movemask_pd(__m128d(mask)));
+}
+
+// A box w <= 4 brins wide is read in row-major order, four brins a group: group g's brins lie at
+// column col[w][g % w] and row row[w][g % w] + 4 (g / w) of the box (the pattern repeats every
+// w groups, that is every four rows).
+struct BoxLanes {
+  i4 col[5][4], row[5][4];
+  BoxLanes() {
+    for (int w = 1; w <= 4; ++w)
+      for (int g = 0; g < w; ++g)
+        for (int k = 0; k < 4; ++k) col[w][g][k] = (4 * g + k) % w, row[w][g][k] = (4 * g + k) / w;
+  }
 };
-template <>
-struct Lanes<double> {
-  using V = d8;
-  using M = l8;
-};
+const BoxLanes kBoxLanes;
 
 template <class R>
-void Edges<R>::hit8(const Stock& s, const PackedPosition& P, int i, R py, R* row) const {
-  using V = typename Lanes<R>::V;
-  using M = typename Lanes<R>::M;
-  V px;
-  for (int k = 0; k < 8; ++k) px[k] = (R(s.x0) + R(i + k) * R(s.d)) - R(P.t.x);
+template <class V>
+inline __attribute__((always_inline)) void Edges<R>::hit_lanes(const Stock& s, const PackedPosition& P, V fi, V fj,
+                                                               unsigned valid, const int* ci, const int* cj,
+                                                               R* heights) const {
+  V px = (R(s.x0) + fi * R(s.d)) - R(P.t.x);
+  V py = (R(s.y0) + fj * R(s.d)) - R(P.t.y);
   V w0 = cbx * (py - by) - cby * (px - bx);
   V w1 = acx * (py - cy) - acy * (px - cx);
   V w2 = bax * (py - ay) - bay * (px - ax);
-  M inside = area > 0 ? (w0 >= 0) & (w1 >= 0) & (w2 >= 0) : (w0 <= 0) & (w1 <= 0) & (w2 <= 0);
-  if (!(inside[0] | inside[1] | inside[2] | inside[3] | inside[4] | inside[5] | inside[6] | inside[7])) return;
+  unsigned bits = valid & (area > 0 ? lane_bits((w0 >= 0) & (w1 >= 0) & (w2 >= 0))
+                                    : lane_bits((w0 <= 0) & (w1 <= 0) & (w2 <= 0)));
+  if (!bits) return;
   V h = R(P.t.z) + (w0 * az + w1 * bz + w2 * cz) / area;
-  for (int k = 0; k < 8; ++k)
-    if (inside[k] && height_key(h[k]) < height_key(row[i + k])) row[i + k] = h[k];
+  for (; bits; bits &= bits - 1) {
+    int k = __builtin_ctz(bits);
+    R& b = heights[size_t(cj[k]) * s.nx + size_t(ci[k])];
+    if (height_key(h[k]) < height_key(b)) b = h[k];
+  }
+}
+
+template <class R>
+inline __attribute__((always_inline)) void Edges<R>::hit4(const Stock& s, const PackedPosition& P, i4 ci, i4 cj,
+                                                          unsigned valid, R* heights) const {
+  const int *i = &ci[0], *j = &cj[0];
+  if constexpr (sizeof(R) == 4) {
+    hit_lanes(s, P, __builtin_convertvector(ci, f4), __builtin_convertvector(cj, f4), valid, i, j, heights);
+  } else {
+    __m128i hi = _mm_unpackhi_epi64(__m128i(ci), __m128i(ci)), hj = _mm_unpackhi_epi64(__m128i(cj), __m128i(cj));
+    hit_lanes(s, P, d2(_mm_cvtepi32_pd(__m128i(ci))), d2(_mm_cvtepi32_pd(__m128i(cj))), valid & 3, i, j, heights);
+    if (valid >> 2) hit_lanes(s, P, d2(_mm_cvtepi32_pd(hi)), d2(_mm_cvtepi32_pd(hj)), valid >> 2, i + 2, j + 2, heights);
+  }
+}
+
+template <class R>
+void Edges<R>::hit_box(const Stock& s, const PackedPosition& P, int i0, int j0, int i1, int j1, R* heights) const {
+  const int w = i1 - i0 + 1;
+  if (w > 4) {  // row by row, four columns a group, the last group's lanes past i1 left out
+    const i4 lane = {0, 1, 2, 3};
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; i += 4) hit4(s, P, lane + i, i4{} + j, 15u >> std::max(0, 3 - (i1 - i)), heights);
+    return;
+  }
+  const int64_t n = int64_t(w) * (j1 - j0 + 1);
+  int g = 0, row = j0;  // g: the group within the pattern, row: its first row
+  for (int64_t first = 0; first < n; first += 4) {
+    hit4(s, P, kBoxLanes.col[w][g] + i0, kBoxLanes.row[w][g] + row, 15u >> std::max<int64_t>(0, 4 - (n - first)),
+         heights);
+    if (++g == w) g = 0, row += 4;
+  }
 }
 
 // The stock's rows are cut into bands, up to 8 a thread, handed out one at a time (a band where
@@ -246,21 +290,7 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
             i8 over = (rx <= rz) & (ry <= rw);
             size_t lanes = std::min<size_t>(8, cand.index.size() - 8 * g);
             for (size_t l = 0; l < lanes; ++l) {
-              if (!over[l]) continue;
-              const Edges<R>& e = placed.edges[cand.index[8 * g + l]];
-              for (int j = ry[l]; j <= rw[l]; ++j) {
-                R py = (R(s.y0) + R(j) * R(s.d)) - R(P.t.y);
-                R* row = &heights[size_t(j) * s.nx];
-                int i = rx[l];
-                for (; i + 7 <= rz[l]; i += 8) e.hit8(s, P, i, py, row);  // large triangles: eight brins at once
-                for (; i <= rz[l]; ++i) {
-                  R px = (R(s.x0) + R(i) * R(s.d)) - R(P.t.x), z;
-                  if (e.hit(px, py, z)) {
-                    R h = R(P.t.z) + z;
-                    if (height_key(h) < height_key(row[i])) row[i] = h;
-                  }
-                }
-              }
+              if (over[l]) placed.edges[cand.index[8 * g + l]].hit_box(s, P, rx[l], ry[l], rz[l], rw[l], heights.data());
             }
           }
         }

@@ -44,32 +44,6 @@ Engine engine_from_name(const std::string& name) {
   return Engine(it - n.begin());
 }
 
-uint32_t height_key(float h) {
-  uint32_t b;
-  std::memcpy(&b, &h, 4);
-  return (b & 0x80000000u) ? ~b : b | 0x80000000u;
-}
-
-float key_height(uint32_t k) {
-  uint32_t b = (k & 0x80000000u) ? k & 0x7fffffffu : ~k;
-  float h;
-  std::memcpy(&h, &b, 4);
-  return h;
-}
-
-uint64_t height_key(double h) {
-  uint64_t b;
-  std::memcpy(&b, &h, 8);
-  return (b & 0x8000000000000000ull) ? ~b : b | 0x8000000000000000ull;
-}
-
-double key_height(uint64_t k) {
-  uint64_t b = (k & 0x8000000000000000ull) ? k & 0x7fffffffffffffffull : ~k;
-  double h;
-  std::memcpy(&h, &b, 8);
-  return h;
-}
-
 glm::mat3 tool_rotation(const Position& p) {
   float c = std::cos(p.omega), s = std::sin(p.omega);
   glm::mat3 spin(glm::vec3(c, s, 0), glm::vec3(-s, c, 0), glm::vec3(0, 0, 1));  // columns

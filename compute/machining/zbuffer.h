@@ -14,6 +14,7 @@
 #include "gpu/pipeline.h"
 #include "gpu/profiler.h"
 
+#include <bit>
 #include <memory>
 
 namespace machining {
@@ -31,11 +32,19 @@ struct Stock {
                                 // in 64 bits, triangles and positions in 32); not the hardware engine
 };
 
-// Order-preserving keys, as the shaders compute them.
-uint32_t height_key(float h);
-float key_height(uint32_t k);
-uint64_t height_key(double h);
-double key_height(uint64_t k);
+// Order-preserving keys, as the shaders compute them (inline: the CPU engine's inner loop).
+inline uint32_t height_key(float h) {
+  uint32_t b = std::bit_cast<uint32_t>(h);
+  return (b & 0x80000000u) ? ~b : b | 0x80000000u;
+}
+inline float key_height(uint32_t k) { return std::bit_cast<float>((k & 0x80000000u) ? k & 0x7fffffffu : ~k); }
+inline uint64_t height_key(double h) {
+  uint64_t b = std::bit_cast<uint64_t>(h);
+  return (b & 0x8000000000000000ull) ? ~b : b | 0x8000000000000000ull;
+}
+inline double key_height(uint64_t k) {
+  return std::bit_cast<double>((k & 0x8000000000000000ull) ? k & 0x7fffffffffffffffull : ~k);
+}
 
 // The GPU's view of a position: tip, rotation rows, and the placed tool's bounding box.
 struct PackedPosition {
