@@ -1,6 +1,7 @@
 // compute/machining: the engines against each other and the CPU, grooves and scallops
 // against geometry, the seed's numerical-stability example, and a catalogue of bad files.
 #include "helpers.h"
+#include "machining/cpu_edges.h"
 #include "machining/gcode.h"
 #include "machining/stats.h"
 #include "machining/work.h"
@@ -117,6 +118,50 @@ TEST(MachiningCpu, PhaseCellsFindWhatTheFullListFinds) {
     EXPECT_GT(lowered, whole.size() / 2) << shape;
     EXPECT_EQ(std::memcmp(whole.data(), stepwise.data(), whole.size() * 4), 0) << shape;
   }
+}
+
+// The CPU engine leaves a triangle whose box lies at or below its lowest possible height: that
+// bound (Edges::zlo) must hold for every height hit() computes, rounding included. Random
+// triangles, slivers among them, far from the origin, every brin of their box tested; the
+// rounding does take heights below the triangle's lowest vertex (counted), so the bound's
+// margin is needed.
+template <class R>
+void lowest_height_holds() {
+  uint32_t rng = 11;
+  auto uni = [&] { return float((rng = rng * 1664525u + 1013904223u) >> 8) / float(1 << 24); };
+  size_t inside = 0, below_vertices = 0;
+  for (int t = 0; t < 4000; ++t) {
+    float scale = t % 4 == 0 ? 100.0f : 3.0f, off = t % 8 == 0 ? 700.0f : 0.0f;
+    Placed tri{};
+    for (glm::vec3* v : {&tri.a, &tri.b, &tri.c})
+      *v = {off + scale * uni(), off + scale * uni(), t % 2 ? 50.0f + 0.01f * uni() : scale * (uni() - 0.5f)};
+    if (t % 3 == 0) tri.c = tri.a + (tri.b - tri.a) * uni() + glm::vec3(1e-3f * uni(), 1e-3f * uni(), uni());  // sliver
+    tri.area = (tri.b.x - tri.a.x) * (tri.c.y - tri.a.y) - (tri.b.y - tri.a.y) * (tri.c.x - tri.a.x);
+    if (tri.area == 0.0f) continue;
+    Edges<R> e(tri);
+    R zmin = std::min({e.az, e.bz, e.cz});
+    glm::vec2 lo = glm::min(glm::min(glm::vec2(tri.a), glm::vec2(tri.b)), glm::vec2(tri.c));
+    glm::vec2 hi = glm::max(glm::max(glm::vec2(tri.a), glm::vec2(tri.b)), glm::vec2(tri.c));
+    const R near = R(sizeof(R) == 4 ? 1e-3 : 1e-11) * R(scale);
+    for (int k = 0; k < 400; ++k) {  // anywhere in the box (not only floats in double), then near a vertex
+      glm::vec3 v = k % 4 == 0 ? tri.a : k % 4 == 2 ? tri.b : tri.c;
+      R px = k % 2 ? R(lo.x + (hi.x - lo.x) * uni()) + R(uni()) * R(1e-7f) : R(v.x) + near * R(uni() - 0.5f);
+      R py = k % 2 ? R(lo.y + (hi.y - lo.y) * uni()) - R(uni()) * R(1e-7f) : R(v.y) + near * R(uni() - 0.5f);
+      R z;
+      if (!e.hit(px, py, z)) continue;
+      ++inside;
+      below_vertices += z < zmin;
+      ASSERT_GE(z, e.zlo) << "triangle " << t << ", brin (" << px << ", " << py << ")";
+    }
+  }
+  EXPECT_GT(inside, 100000u);
+  EXPECT_GT(below_vertices, 0u) << "the rounding never went below the lowest vertex: the test shows nothing";
+  std::printf("%s: %zu brins inside, %zu of them below the lowest vertex\n", sizeof(R) == 4 ? "float" : "double",
+              inside, below_vertices);
+}
+TEST(MachiningCpu, TheLowestHeightOfATriangleBoundsEveryHit) {
+  lowest_height_holds<float>();
+  lowest_height_holds<double>();
 }
 
 // Seed 003 §15.4: heights and intersection in double (brins 64-bit, triangles and

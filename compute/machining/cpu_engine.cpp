@@ -1,6 +1,7 @@
 // The seed's CPU engine (seed 003, "CPU Raster"): the multithreaded twin of the shaders'
 // Z-buffer (zbuffer.glsl), operation for operation, so its heights equal the compute
 // engines' bit for bit where the GPU divides exactly.
+#include "cpu_edges.h"
 #include "zbuffer.h"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <immintrin.h>
 #include <stdexcept>
 #include <thread>
@@ -16,56 +18,7 @@ namespace machining {
 
 namespace {
 
-struct Placed {
-  glm::vec3 a, b, c;
-  float area;
-};
-Placed place(const PackedPosition& P, const glm::vec3* v) {
-  auto rot = [&](glm::vec3 x) {
-    return glm::vec3(P.r0.x * x.x + P.r0.y * x.y + P.r0.z * x.z, P.r1.x * x.x + P.r1.y * x.y + P.r1.z * x.z,
-                     P.r2.x * x.x + P.r2.y * x.y + P.r2.z * x.z);
-  };
-  Placed t{rot(v[0]), rot(v[1]), rot(v[2]), 0};
-  t.area = (t.b.x - t.a.x) * (t.c.y - t.a.y) - (t.b.y - t.a.y) * (t.c.x - t.a.x);
-  return t;
-}
-// A placed triangle's edge terms in the engine's precision R, as the shaders' hit()
-// forms them (tool frame, zbuffer.glsl): the same operations, so the same bits.
 using i4 = int __attribute__((vector_size(16)));
-
-template <class R>
-struct Edges {
-  R ax, ay, bx, by, cx, cy, az, bz, cz;
-  R cbx, cby, acx, acy, bax, bay, area;  // c - b, a - c, b - a; twice the signed area
-  explicit Edges(const Placed& t)
-      : ax(t.a.x),
-        ay(t.a.y),
-        bx(t.b.x),
-        by(t.b.y),
-        cx(t.c.x),
-        cy(t.c.y),
-        az(t.a.z),
-        bz(t.b.z),
-        cz(t.c.z),
-        cbx(cx - bx),
-        cby(cy - by),
-        acx(ax - cx),
-        acy(ay - cy),
-        bax(bx - ax),
-        bay(by - ay),
-        area((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) {}
-  // The brins of the box [i0, i1] x [j0, j1], four at a time: in each lane the shaders' hit()
-  // (inside by edge functions, edges included; the height below the tip by barycentric
-  // interpolation), and a brin inside lowered to the tool.
-  void hit_box(const Stock& s, const PackedPosition& P, int i0, int j0, int i1, int j1, R* heights) const;
-  // Four brins: columns ci, rows cj, lane k tested where bit k of valid is set.
-  void hit4(const Stock& s, const PackedPosition& P, i4 ci, i4 cj, unsigned valid, R* heights) const;
-  // The lanes of one register: brins at columns fi, rows fj (as numbers of the precision R), the
-  // same brins' ints in ci[], cj[].
-  template <class V>
-  void hit_lanes(const Stock& s, const PackedPosition& P, V fi, V fj, unsigned valid, const int* ci, const int* cj,
-                 R* heights) const;
-};
 
 // Eight floats or ints, one per triangle (GCC's vector extensions: two SSE halves on the
 // x86-64 baseline). They never cross a library boundary, so GCC's note that AVX would pass
@@ -185,20 +138,21 @@ struct BoxLanes {
 };
 const BoxLanes kBoxLanes;
 
-template <class R>
-template <class V>
-inline __attribute__((always_inline)) void Edges<R>::hit_lanes(const Stock& s, const PackedPosition& P, V fi, V fj,
-                                                               unsigned valid, const int* ci, const int* cj,
-                                                               R* heights) const {
+// The lanes of one register (V: four floats or two doubles): brins at columns fi, rows fj as
+// numbers of the precision R, the same brins' ints in ci[], cj[], lane k where bit k of valid is
+// set; Edges::hit() in each lane, and a brin inside lowered to the tool.
+template <class R, class V>
+inline __attribute__((always_inline)) void hit_lanes(const Edges<R>& e, const Stock& s, const PackedPosition& P, V fi,
+                                                     V fj, unsigned valid, const int* ci, const int* cj, R* heights) {
   V px = (R(s.x0) + fi * R(s.d)) - R(P.t.x);
   V py = (R(s.y0) + fj * R(s.d)) - R(P.t.y);
-  V w0 = cbx * (py - by) - cby * (px - bx);
-  V w1 = acx * (py - cy) - acy * (px - cx);
-  V w2 = bax * (py - ay) - bay * (px - ax);
-  unsigned bits = valid & (area > 0 ? lane_bits((w0 >= 0) & (w1 >= 0) & (w2 >= 0))
-                                    : lane_bits((w0 <= 0) & (w1 <= 0) & (w2 <= 0)));
+  V w0 = e.cbx * (py - e.by) - e.cby * (px - e.bx);
+  V w1 = e.acx * (py - e.cy) - e.acy * (px - e.cx);
+  V w2 = e.bax * (py - e.ay) - e.bay * (px - e.ax);
+  unsigned bits = valid & (e.area > 0 ? lane_bits((w0 >= 0) & (w1 >= 0) & (w2 >= 0))
+                                      : lane_bits((w0 <= 0) & (w1 <= 0) & (w2 <= 0)));
   if (!bits) return;
-  V h = R(P.t.z) + (w0 * az + w1 * bz + w2 * cz) / area;
+  V h = R(P.t.z) + (w0 * e.az + w1 * e.bz + w2 * e.cz) / e.area;
   for (; bits; bits &= bits - 1) {
     int k = __builtin_ctz(bits);
     R& b = heights[size_t(cj[k]) * s.nx + size_t(ci[k])];
@@ -206,32 +160,43 @@ inline __attribute__((always_inline)) void Edges<R>::hit_lanes(const Stock& s, c
   }
 }
 
+// Four brins: columns ci, rows cj, lane k where bit k of valid is set.
 template <class R>
-inline __attribute__((always_inline)) void Edges<R>::hit4(const Stock& s, const PackedPosition& P, i4 ci, i4 cj,
-                                                          unsigned valid, R* heights) const {
+inline __attribute__((always_inline)) void hit4(const Edges<R>& e, const Stock& s, const PackedPosition& P, i4 ci,
+                                                i4 cj, unsigned valid, R* heights) {
   const int *i = &ci[0], *j = &cj[0];
   if constexpr (sizeof(R) == 4) {
-    hit_lanes(s, P, __builtin_convertvector(ci, f4), __builtin_convertvector(cj, f4), valid, i, j, heights);
+    hit_lanes(e, s, P, __builtin_convertvector(ci, f4), __builtin_convertvector(cj, f4), valid, i, j, heights);
   } else {
     __m128i hi = _mm_unpackhi_epi64(__m128i(ci), __m128i(ci)), hj = _mm_unpackhi_epi64(__m128i(cj), __m128i(cj));
-    hit_lanes(s, P, d2(_mm_cvtepi32_pd(__m128i(ci))), d2(_mm_cvtepi32_pd(__m128i(cj))), valid & 3, i, j, heights);
-    if (valid >> 2) hit_lanes(s, P, d2(_mm_cvtepi32_pd(hi)), d2(_mm_cvtepi32_pd(hj)), valid >> 2, i + 2, j + 2, heights);
+    hit_lanes(e, s, P, d2(_mm_cvtepi32_pd(__m128i(ci))), d2(_mm_cvtepi32_pd(__m128i(cj))), valid & 3, i, j, heights);
+    if (valid >> 2)
+      hit_lanes(e, s, P, d2(_mm_cvtepi32_pd(hi)), d2(_mm_cvtepi32_pd(hj)), valid >> 2, i + 2, j + 2, heights);
   }
 }
 
+// The brins of the box [i0, i1] x [j0, j1] under a triangle, four at a time.
 template <class R>
-void Edges<R>::hit_box(const Stock& s, const PackedPosition& P, int i0, int j0, int i1, int j1, R* heights) const {
+void hit_box(const Edges<R>& e, const Stock& s, const PackedPosition& P, int i0, int j0, int i1, int j1, R* heights) {
+  // Every height hit() gives is at least R(P.t.z) + zlo (rounding is monotonic), so above t: a box
+  // whose brins all lie at or below t keeps its heights.
+  const R t = std::nextafter(R(P.t.z) + e.zlo, -std::numeric_limits<R>::infinity());
+  const auto t_key = height_key(t);
+  bool above = false;
+  for (int j = j0; j <= j1 && !above; ++j)
+    for (int i = i0; i <= i1; ++i) above |= height_key(heights[size_t(j) * s.nx + size_t(i)]) > t_key;
+  if (!above) return;
   const int w = i1 - i0 + 1;
   if (w > 4) {  // row by row, four columns a group, the last group's lanes past i1 left out
     const i4 lane = {0, 1, 2, 3};
     for (int j = j0; j <= j1; ++j)
-      for (int i = i0; i <= i1; i += 4) hit4(s, P, lane + i, i4{} + j, 15u >> std::max(0, 3 - (i1 - i)), heights);
+      for (int i = i0; i <= i1; i += 4) hit4(e, s, P, lane + i, i4{} + j, 15u >> std::max(0, 3 - (i1 - i)), heights);
     return;
   }
   const int64_t n = int64_t(w) * (j1 - j0 + 1);
   int g = 0, row = j0;  // g: the group within the pattern, row: its first row
   for (int64_t first = 0; first < n; first += 4) {
-    hit4(s, P, kBoxLanes.col[w][g] + i0, kBoxLanes.row[w][g] + row, 15u >> std::max<int64_t>(0, 4 - (n - first)),
+    hit4(e, s, P, kBoxLanes.col[w][g] + i0, kBoxLanes.row[w][g] + row, 15u >> std::max<int64_t>(0, 4 - (n - first)),
          heights);
     if (++g == w) g = 0, row += 4;
   }
@@ -290,7 +255,8 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
             i8 over = (rx <= rz) & (ry <= rw);
             size_t lanes = std::min<size_t>(8, cand.index.size() - 8 * g);
             for (size_t l = 0; l < lanes; ++l) {
-              if (over[l]) placed.edges[cand.index[8 * g + l]].hit_box(s, P, rx[l], ry[l], rz[l], rw[l], heights.data());
+              if (over[l])
+                hit_box(placed.edges[cand.index[8 * g + l]], s, P, rx[l], ry[l], rz[l], rw[l], heights.data());
             }
           }
         }

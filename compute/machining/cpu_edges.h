@@ -1,0 +1,82 @@
+// The CPU engine's triangle: placed by a position's rotation, then its edge terms in the
+// engine's precision, as the shaders' hit() forms them.
+#pragma once
+
+#include "zbuffer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace machining {
+
+struct Placed {
+  glm::vec3 a, b, c;
+  float area;
+};
+inline Placed place(const PackedPosition& P, const glm::vec3* v) {
+  auto rot = [&](glm::vec3 x) {
+    return glm::vec3(P.r0.x * x.x + P.r0.y * x.y + P.r0.z * x.z, P.r1.x * x.x + P.r1.y * x.y + P.r1.z * x.z,
+                     P.r2.x * x.x + P.r2.y * x.y + P.r2.z * x.z);
+  };
+  Placed t{rot(v[0]), rot(v[1]), rot(v[2]), 0};
+  t.area = (t.b.x - t.a.x) * (t.c.y - t.a.y) - (t.b.y - t.a.y) * (t.c.x - t.a.x);
+  return t;
+}
+// A placed triangle's edge terms in the engine's precision R, as the shaders' hit()
+// forms them (tool frame, zbuffer.glsl): the same operations, so the same bits.
+template <class R>
+struct Edges {
+  R ax, ay, bx, by, cx, cy, az, bz, cz;
+  R cbx, cby, acx, acy, bax, bay, area;  // c - b, a - c, b - a; twice the signed area
+  R zlo;                                  // at most every height below the tip hit() computes
+  explicit Edges(const Placed& t)
+      : ax(t.a.x),
+        ay(t.a.y),
+        bx(t.b.x),
+        by(t.b.y),
+        cx(t.c.x),
+        cy(t.c.y),
+        az(t.a.z),
+        bz(t.b.z),
+        cz(t.c.z),
+        cbx(cx - bx),
+        cby(cy - by),
+        acx(ax - cx),
+        acy(ay - cy),
+        bax(bx - ax),
+        bay(by - ay),
+        area((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)),
+        zlo(lowest()) {}
+  // For a brin inside, hit()'s weights w0, w1, w2 have the sign of the area and would sum to it
+  // but for the rounding of the edge functions: each within 4u (|e.x| |p.y - v.y| + |e.y| |p.x - v.x|)
+  // <= 8u L² (u: the unit roundoff of R, L: the longest edge; a brin tested is in the triangle's
+  // box), the area within 8u L² too. So the quotient is a weighted mean of az, bz, cz scaled by
+  // 1 +- delta, delta = 32u L² / |area| (to first order), off by 3u |z|max more for the products'
+  // and sums' rounding and u for the division: it is at least zmin - 2 |z|max (delta + 4u).
+  // Doubled for what the first order leaves out; rounded down into R.
+  R lowest() const {
+    double u = std::numeric_limits<R>::epsilon() / 2;
+    double l2 = std::max({double(cbx) * cbx + double(cby) * cby, double(acx) * acx + double(acy) * acy,
+                          double(bax) * bax + double(bay) * bay});
+    double zmax = std::max({std::fabs(double(az)), std::fabs(double(bz)), std::fabs(double(cz))});
+    double delta = 64 * u * l2 / std::fabs(double(area));
+    double lo = std::min({double(az), double(bz), double(cz)}) - 4 * zmax * (delta + 4 * u);
+    if (!(lo > -std::numeric_limits<double>::max())) return -std::numeric_limits<R>::infinity();
+    R r = R(lo);
+    return double(r) > lo ? std::nextafter(r, -std::numeric_limits<R>::infinity()) : r;
+  }
+  // Brin at (px, py) relative to the tip: inside by edge functions (edges included), then the
+  // height below the tip by barycentric interpolation. The CPU engine runs these operations four
+  // brins at a time (cpu_engine.cpp); this is their one-brin statement.
+  bool hit(R px, R py, R& z) const {
+    R w0 = cbx * (py - by) - cby * (px - bx);
+    R w1 = acx * (py - cy) - acy * (px - cx);
+    R w2 = bax * (py - ay) - bay * (px - ax);
+    bool inside = area > 0 ? (w0 >= 0 && w1 >= 0 && w2 >= 0) : (w0 <= 0 && w1 <= 0 && w2 <= 0);
+    if (inside) z = (w0 * az + w1 * bz + w2 * cz) / area;
+    return inside;
+  }
+};
+
+}  // namespace machining
