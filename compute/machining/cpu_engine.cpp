@@ -13,6 +13,7 @@
 #include <immintrin.h>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 
 namespace machining {
 
@@ -57,7 +58,10 @@ struct PlacedTool {
   bool valid = false;
   int uses = 0;
   std::vector<glm::vec4> extents;  // lo.x, lo.y, hi.x, hi.y of the triangles with area != 0
-  std::vector<Edges<R>> edges;
+  std::vector<Placed> triangles;  // those with area != 0
+  std::vector<Edges<R>> edges;    // triangles[t]'s, built when a brin first falls in its box
+  std::vector<uint32_t> built;    // edges[t] is triangles[t]'s where built[t] == generation
+  uint32_t generation = 0;
   Eights all;
   std::vector<Eights> cells;  // kPhases² once the rotation has served kPhaseAfter positions
   void update(const PackedPosition& P, const Mesh& tool, const Stock& s, float margin) {
@@ -66,15 +70,17 @@ struct PlacedTool {
       return;
     }
     last = P, valid = true, uses = 1;
-    extents.clear(), edges.clear(), cells.clear(), all = Eights{};
+    extents.clear(), triangles.clear(), cells.clear(), all = Eights{};
+    ++generation;
     for (size_t t = 0; t < tool.triangles(); ++t) {
       Placed tr = place(P, &tool.vertices[3 * t]);
       if (tr.area == 0.0f) continue;
       glm::vec2 lo = glm::min(glm::min(glm::vec2(tr.a), glm::vec2(tr.b)), glm::vec2(tr.c));
       glm::vec2 hi = glm::max(glm::max(glm::vec2(tr.a), glm::vec2(tr.b)), glm::vec2(tr.c));
-      all.add(uint32_t(edges.size()), glm::vec4(lo, hi));
-      extents.emplace_back(lo, hi), edges.emplace_back(tr);
+      all.add(uint32_t(triangles.size()), glm::vec4(lo, hi));
+      extents.emplace_back(lo, hi), triangles.push_back(tr);
     }
+    edges.resize(triangles.size()), built.resize(triangles.size(), 0);
   }
   // Column i is at i - (tip - x0) / d brins in the tool frame, i.e. k - u for an integer k and
   // the phase u in [0, 1): over the phases [u0, u1] the extent [lo, hi] (in brins) can hold a
@@ -91,6 +97,10 @@ struct PlacedTool {
           glm::vec4 e = extents[t];
           if (holds(e.x, e.z, cx) && holds(e.y, e.w, cy)) cells[size_t(cy) * kPhases + cx].add(uint32_t(t), e);
         }
+  }
+  const Edges<R>& edge(uint32_t t) {
+    if (built[t] != generation) edges[t] = Edges<R>(triangles[t]), built[t] = generation;
+    return edges[t];
   }
   const Eights& candidates(const PackedPosition& P, const Stock& s) const {
     if (cells.empty()) return all;
@@ -175,17 +185,33 @@ inline __attribute__((always_inline)) void hit4(const Edges<R>& e, const Stock& 
   }
 }
 
+// Whether a brin of the box [i0, i1] x [j0, j1] is not below h (a NaN is not), a register of
+// a row at a time.
+template <class R>
+bool reaches(const Stock& s, const R* heights, int i0, int j0, int i1, int j1, R h) {
+  using V = std::conditional_t<sizeof(R) == 4, f4, d2>;
+  constexpr int lanes = 16 / sizeof(R);
+  for (int j = j0; j <= j1; ++j) {
+    const R* row = heights + size_t(j) * s.nx;
+    for (int i = i0; i <= i1; i += lanes)
+      if (i + lanes <= int(s.nx)) {
+        V v;
+        std::memcpy(&v, row + i, sizeof v);
+        if (lane_bits(~(v < h)) & ~(~0u << std::min(lanes, i1 - i + 1))) return true;
+      } else {
+        for (int k = i; k <= i1; ++k)
+          if (!(row[k] < h)) return true;
+      }
+  }
+  return false;
+}
+
 // The brins of the box [i0, i1] x [j0, j1] under a triangle, four at a time.
 template <class R>
 void hit_box(const Edges<R>& e, const Stock& s, const PackedPosition& P, int i0, int j0, int i1, int j1, R* heights) {
-  // Every height hit() gives is at least R(P.t.z) + zlo (rounding is monotonic), so above t: a box
-  // whose brins all lie at or below t keeps its heights.
-  const R t = std::nextafter(R(P.t.z) + e.zlo, -std::numeric_limits<R>::infinity());
-  const auto t_key = height_key(t);
-  bool above = false;
-  for (int j = j0; j <= j1 && !above; ++j)
-    for (int i = i0; i <= i1; ++i) above |= height_key(heights[size_t(j) * s.nx + size_t(i)]) > t_key;
-  if (!above) return;
+  // Every height hit() gives is at least R(P.t.z) + zlo (rounding is monotonic): a box whose
+  // brins all lie below that keeps its heights.
+  if (!reaches(s, heights, i0, j0, i1, j1, R(P.t.z) + e.zlo)) return;
   const int w = i1 - i0 + 1;
   if (w > 4) {  // row by row, four columns a group, the last group's lanes past i1 left out
     const i4 lane = {0, 1, 2, 3};
@@ -256,7 +282,7 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
             size_t lanes = std::min<size_t>(8, cand.index.size() - 8 * g);
             for (size_t l = 0; l < lanes; ++l) {
               if (over[l])
-                hit_box(placed.edges[cand.index[8 * g + l]], s, P, rx[l], ry[l], rz[l], rw[l], heights.data());
+                hit_box(placed.edge(cand.index[8 * g + l]), s, P, rx[l], ry[l], rz[l], rw[l], heights.data());
             }
           }
         }
