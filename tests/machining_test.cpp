@@ -64,29 +64,34 @@ TEST_F(Machining, ComputeEnginesAreBitIdenticalAndMatchTheCpu) {
   }
 }
 
-// The CPU engine's bands and its placed-tool cache (kept while the rotation stays the same)
-// change nothing: any thread count gives the same heights bit for bit, on a path whose runs of
-// one rotation alternate with tilted positions, and the same as one position at a time.
-TEST(MachiningCpu, BandsAndThePlacedToolCacheChangeNothing) {
+// The CPU engine's two ways of sharing work (bands of rows; runs of positions, each milled into a
+// copy of its rows and merged, where the rotation changes at nearly every position) and its
+// placed-tool cache (kept while the rotation stays the same) change nothing: any thread count
+// gives the same heights bit for bit as one thread and as one position at a time, on a path
+// where one position in ten is tilted (bands) and on a path tilted throughout (runs).
+TEST(MachiningCpu, BandsRunsAndThePlacedToolCacheChangeNothing) {
   Stock s = small_stock();
   auto tool = make_tool("sphere", 6.0f, 320);
   auto path = generate_path("random", 30.0f, 60, 1.0f, 11);
   auto tilt = tilted(path);
-  for (size_t i = 0; i < path.size(); ++i)
-    if ((i / 5) % 2) path[i] = tilt[i];  // 5 upright, 5 tilted, ...
-  std::vector<float> one(size_t(s.nx) * s.ny, 0.0f);
-  mill_cpu(s, one, tool, path, 1);
-  for (uint32_t threads : {2u, 3u, 8u}) {
-    std::vector<float> h(one.size(), 0.0f);
-    mill_cpu(s, h, tool, path, threads);
-    ASSERT_EQ(std::memcmp(h.data(), one.data(), h.size() * 4), 0) << threads << " threads";
+  for (bool throughout : {false, true}) {
+    for (size_t i = 0; i < path.size(); ++i)
+      if (throughout || i % 10 == 9) path[i] = tilt[i];  // one position in ten tilted, or all
+    const char* name = throughout ? "tilted throughout" : "one in ten tilted";
+    std::vector<float> one(size_t(s.nx) * s.ny, 0.0f);
+    mill_cpu(s, one, tool, path, 1);
+    for (uint32_t threads : {2u, 3u, 8u}) {
+      std::vector<float> h(one.size(), 0.0f);
+      mill_cpu(s, h, tool, path, threads);
+      ASSERT_EQ(std::memcmp(h.data(), one.data(), h.size() * 4), 0) << threads << " threads, " << name;
+    }
+    std::vector<float> stepwise(one.size(), 0.0f);
+    for (auto& p : path) mill_cpu(s, stepwise, tool, {p}, 3);
+    EXPECT_EQ(std::memcmp(stepwise.data(), one.data(), one.size() * 4), 0) << "the cache across positions, " << name;
+    size_t lowered = 0;
+    for (float v : one) lowered += v < 0.0f;
+    EXPECT_GT(lowered, 300u) << "the path should cut, " << name;
   }
-  std::vector<float> stepwise(one.size(), 0.0f);
-  for (auto& p : path) mill_cpu(s, stepwise, tool, {p}, 3);
-  EXPECT_EQ(std::memcmp(stepwise.data(), one.data(), one.size() * 4), 0) << "the cache across positions";
-  size_t lowered = 0;
-  for (float v : one) lowered += v < 0.0f;
-  EXPECT_GT(lowered, 300u) << "the path should cut";
 }
 
 // After a rotation has served 16 positions the CPU engine looks only at the triangles of the

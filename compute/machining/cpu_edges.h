@@ -29,7 +29,7 @@ template <class R>
 struct Edges {
   R ax, ay, bx, by, cx, cy, az, bz, cz;
   R cbx, cby, acx, acy, bax, bay, area;  // c - b, a - c, b - a; twice the signed area
-  R zlo;                                  // at most every height below the tip hit() computes
+  R zlo;                                 // at most every height below the tip hit() computes
   Edges() = default;
   explicit Edges(const Placed& t)
       : ax(t.a.x),

@@ -12,6 +12,7 @@
 #include <limits>
 #include <immintrin.h>
 #include <stdexcept>
+#include <mutex>
 #include <thread>
 #include <type_traits>
 
@@ -20,6 +21,16 @@ namespace machining {
 namespace {
 
 using i4 = int __attribute__((vector_size(16)));
+
+// Rows first .. of the stock's heights, row j at data + (j - first) nx: the whole stock, or a
+// thread's copy of the rows its positions reach.
+template <class R>
+struct Rows {
+  R* data;
+  int first;
+  size_t nx;
+  R* row(int j) const { return data + size_t(j - first) * nx; }
+};
 
 // Eight floats or ints, one per triangle (GCC's vector extensions: two SSE halves on the
 // x86-64 baseline). They never cross a library boundary, so GCC's note that AVX would pass
@@ -58,9 +69,9 @@ struct PlacedTool {
   bool valid = false;
   int uses = 0;
   std::vector<glm::vec4> extents;  // lo.x, lo.y, hi.x, hi.y of the triangles with area != 0
-  std::vector<Placed> triangles;  // those with area != 0
-  std::vector<Edges<R>> edges;    // triangles[t]'s, built when a brin first falls in its box
-  std::vector<uint32_t> built;    // edges[t] is triangles[t]'s where built[t] == generation
+  std::vector<Placed> triangles;   // those with area != 0
+  std::vector<Edges<R>> edges;     // triangles[t]'s, built when a brin first falls in its box
+  std::vector<uint32_t> built;     // edges[t] is triangles[t]'s where built[t] == generation
   uint32_t generation = 0;
   Eights all;
   std::vector<Eights> cells;  // kPhases² once the rotation has served kPhaseAfter positions
@@ -153,7 +164,8 @@ const BoxLanes kBoxLanes;
 // set; Edges::hit() in each lane, and a brin inside lowered to the tool.
 template <class R, class V>
 inline __attribute__((always_inline)) void hit_lanes(const Edges<R>& e, const Stock& s, const PackedPosition& P, V fi,
-                                                     V fj, unsigned valid, const int* ci, const int* cj, R* heights) {
+                                                     V fj, unsigned valid, const int* ci, const int* cj,
+                                                     const Rows<R>& heights) {
   V px = (R(s.x0) + fi * R(s.d)) - R(P.t.x);
   V py = (R(s.y0) + fj * R(s.d)) - R(P.t.y);
   V w0 = e.cbx * (py - e.by) - e.cby * (px - e.bx);
@@ -165,7 +177,7 @@ inline __attribute__((always_inline)) void hit_lanes(const Edges<R>& e, const St
   V h = R(P.t.z) + (w0 * e.az + w1 * e.bz + w2 * e.cz) / e.area;
   for (; bits; bits &= bits - 1) {
     int k = __builtin_ctz(bits);
-    R& b = heights[size_t(cj[k]) * s.nx + size_t(ci[k])];
+    R& b = heights.row(cj[k])[ci[k]];
     if (height_key(h[k]) < height_key(b)) b = h[k];
   }
 }
@@ -173,7 +185,7 @@ inline __attribute__((always_inline)) void hit_lanes(const Edges<R>& e, const St
 // Four brins: columns ci, rows cj, lane k where bit k of valid is set.
 template <class R>
 inline __attribute__((always_inline)) void hit4(const Edges<R>& e, const Stock& s, const PackedPosition& P, i4 ci,
-                                                i4 cj, unsigned valid, R* heights) {
+                                                i4 cj, unsigned valid, const Rows<R>& heights) {
   const int *i = &ci[0], *j = &cj[0];
   if constexpr (sizeof(R) == 4) {
     hit_lanes(e, s, P, __builtin_convertvector(ci, f4), __builtin_convertvector(cj, f4), valid, i, j, heights);
@@ -188,11 +200,11 @@ inline __attribute__((always_inline)) void hit4(const Edges<R>& e, const Stock& 
 // Whether a brin of the box [i0, i1] x [j0, j1] is not below h (a NaN is not), a register of
 // a row at a time.
 template <class R>
-bool reaches(const Stock& s, const R* heights, int i0, int j0, int i1, int j1, R h) {
+bool reaches(const Stock& s, const Rows<R>& heights, int i0, int j0, int i1, int j1, R h) {
   using V = std::conditional_t<sizeof(R) == 4, f4, d2>;
   constexpr int lanes = 16 / sizeof(R);
   for (int j = j0; j <= j1; ++j) {
-    const R* row = heights + size_t(j) * s.nx;
+    const R* row = heights.row(j);
     for (int i = i0; i <= i1; i += lanes)
       if (i + lanes <= int(s.nx)) {
         V v;
@@ -208,7 +220,8 @@ bool reaches(const Stock& s, const R* heights, int i0, int j0, int i1, int j1, R
 
 // The brins of the box [i0, i1] x [j0, j1] under a triangle, four at a time.
 template <class R>
-void hit_box(const Edges<R>& e, const Stock& s, const PackedPosition& P, int i0, int j0, int i1, int j1, R* heights) {
+void hit_box(const Edges<R>& e, const Stock& s, const PackedPosition& P, int i0, int j0, int i1, int j1,
+             const Rows<R>& heights) {
   // Every height hit() gives is at least R(P.t.z) + zlo (rounding is monotonic): a box whose
   // brins all lie below that keeps its heights.
   if (!reaches(s, heights, i0, j0, i1, j1, R(P.t.z) + e.zlo)) return;
@@ -228,11 +241,55 @@ void hit_box(const Edges<R>& e, const Stock& s, const PackedPosition& P, int i0,
   }
 }
 
-// The stock's rows are cut into bands, up to 8 a thread, handed out one at a time (a band where
-// the path lingers does not hold the others up); a band belongs to one thread, so no atomics.
-// Positions whose tool cannot reach the band are skipped. For each position the brin ranges of
-// eight triangles are computed at once (brin_range's arithmetic: the same float operations in
-// each lane); only triangles over a brin of the band go on to the hit tests.
+// What every position's milling shares: the range pass's constants.
+struct RangePass {
+  float margin;  // the range pass's rounding, in brins (phase cells widen by it)
+  bool pow2;     // the spacing a power of two: x / d == x * (1 / d)
+  f8 inv_d;
+};
+
+// One position over rows [j0, j1) of `heights`: the brin ranges of eight triangles at once
+// (brin_range's arithmetic: the same float operations in each lane), then the hit tests of
+// the triangles over a brin of those rows.
+template <class R>
+void mill_position(PlacedTool<R>& placed, const PackedPosition& P, const Stock& s, const Mesh& tool,
+                   const RangePass& rp, int j0, int j1, const Rows<R>& heights) {
+  placed.update(P, tool, s, rp.margin);
+  const Eights& cand = placed.candidates(P, s);
+  const f8 tx = f8{} + P.t.x, ty = f8{} + P.t.y, x0 = f8{} + s.x0, y0 = f8{} + s.y0, d = f8{} + s.d;
+  const i8 zero = i8{}, ilo = i8{} + j0, ihi_x = i8{} + (int(s.nx) - 1), ihi_y = i8{} + (j1 - 1);
+  for (size_t g = 0; g < cand.lox.size(); ++g) {
+    f8 flox = (tx + cand.lox[g]) - x0, floy = (ty + cand.loy[g]) - y0;
+    f8 fhix = (tx + cand.hix[g]) - x0, fhiy = (ty + cand.hiy[g]) - y0;
+    if (rp.pow2)
+      flox *= rp.inv_d, floy *= rp.inv_d, fhix *= rp.inv_d, fhiy *= rp.inv_d;
+    else
+      flox /= d, floy /= d, fhix /= d, fhiy /= d;
+    i8 rx = max8(ceil8(flox), zero), ry = max8(ceil8(floy), ilo);
+    i8 rz = min8(floor8(fhix), ihi_x), rw = min8(floor8(fhiy), ihi_y);
+    i8 over = (rx <= rz) & (ry <= rw);
+    size_t lanes = std::min<size_t>(8, cand.index.size() - 8 * g);
+    for (size_t l = 0; l < lanes; ++l)
+      if (over[l]) hit_box(placed.edge(cand.index[8 * g + l]), s, P, rx[l], ry[l], rz[l], rw[l], heights);
+  }
+}
+
+// The rows a position's tool can reach, [lo, hi) clamped to the stock.
+std::pair<int, int> rows_reached(const PackedPosition& P, const Stock& s) {
+  float ylo = (P.t.y + P.r1.w - s.y0) / s.d, yhi = (P.t.y + P.t.w - s.y0) / s.d;
+  return {std::clamp(int(std::floor(ylo)) - 1, 0, int(s.ny)), std::clamp(int(std::ceil(yhi)) + 2, 0, int(s.ny))};
+}
+
+// Two ways to share the work between threads, the same heights bit for bit:
+// - bands of the stock's rows, up to 8 a thread, handed out one at a time (a band where the
+//   path lingers does not hold the others up); a band belongs to one thread, so no atomics;
+//   positions whose tool cannot reach the band are skipped. A position reaching several bands
+//   is placed in each: cheap where a rotation serves many positions (placed once a thread).
+// - runs of consecutive positions, where the rotation changes at nearly every position (a
+//   5-axis path places the tool anew each time): each run milled by one thread into its own
+//   copy of the rows its positions reach, taken from the stock when the run starts, then
+//   merged into it by the lower key (the lowering is a minimum, so order does not matter).
+//   Used while the copies fit in 1 GiB.
 template <class R>
 void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const std::vector<Position>& path,
                 uint32_t threads) {
@@ -242,52 +299,73 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
   packed.reserve(path.size());
   glm::vec3 lo = tool.lo(), hi = tool.hi();
   float reach = 0;  // the most rows a placed tool spans
-  for (auto& p : path)
+  size_t rotations = 0;
+  for (auto& p : path) {
     packed.push_back(pack(p, lo, hi)), reach = std::max(reach, (packed.back().t.w - packed.back().r1.w) / s.d);
-  // Bands at least 4 tool spans high (a position reaching two bands is placed twice), up to 8 a thread.
-  const uint32_t bands = std::clamp(uint32_t(float(s.ny) / std::max(4 * reach, 1.0f)), std::min(threads, s.ny),
-                                    std::min(s.ny, threads * 8));
+    rotations +=
+        packed.size() == 1 || std::memcmp(&packed.back().r0, &packed[packed.size() - 2].r0, 3 * sizeof(glm::vec4)) != 0;
+  }
   // The range pass's rounding, in brins: three float operations on magnitudes up to `scale`,
   // with room to spare.
   float scale = std::fabs(s.x0) + std::fabs(s.y0) + glm::length(hi - lo);
   for (auto& P : packed) scale = std::max(scale, std::max(std::fabs(P.t.x), std::fabs(P.t.y)) + glm::length(hi - lo));
-  const float margin = 16 * FLT_EPSILON * scale / s.d + 1e-6f;
   int exponent;
-  const bool pow2 = std::frexp(s.d, &exponent) == 0.5f && std::isnormal(1.0f / s.d);
-  const f8 inv_d = f8{} + 1.0f / s.d;
+  const RangePass rp{16 * FLT_EPSILON * scale / s.d + 1e-6f,
+                     std::frexp(s.d, &exponent) == 0.5f && std::isnormal(1.0f / s.d), f8{} + 1.0f / s.d};
   std::atomic<uint32_t> next{0};
   std::vector<std::thread> pool;
-  for (uint32_t k = 0; k < threads; ++k)
-    pool.emplace_back([&] {
-      PlacedTool<R> placed;
-      for (uint32_t band; (band = next++) < bands;) {
-        int j0 = int(uint64_t(s.ny) * band / bands), j1 = int(uint64_t(s.ny) * (band + 1) / bands);
-        for (auto& P : packed) {
-          float ylo = (P.t.y + P.r1.w - s.y0) / s.d, yhi = (P.t.y + P.t.w - s.y0) / s.d;
-          if (yhi < float(j0) - 1 || ylo > float(j1) + 1) continue;
-          placed.update(P, tool, s, margin);
-          const Eights& cand = placed.candidates(P, s);
-          const f8 tx = f8{} + P.t.x, ty = f8{} + P.t.y, x0 = f8{} + s.x0, y0 = f8{} + s.y0, d = f8{} + s.d;
-          const i8 zero = i8{}, ilo = i8{} + j0, ihi_x = i8{} + (int(s.nx) - 1), ihi_y = i8{} + (j1 - 1);
-          for (size_t g = 0; g < cand.lox.size(); ++g) {
-            f8 flox = (tx + cand.lox[g]) - x0, floy = (ty + cand.loy[g]) - y0;
-            f8 fhix = (tx + cand.hix[g]) - x0, fhiy = (ty + cand.hiy[g]) - y0;
-            if (pow2)  // x / d == x * (1 / d) when 1 / d is exact
-              flox *= inv_d, floy *= inv_d, fhix *= inv_d, fhiy *= inv_d;
-            else
-              flox /= d, floy /= d, fhix /= d, fhiy /= d;
-            i8 rx = max8(ceil8(flox), zero), ry = max8(ceil8(floy), ilo);
-            i8 rz = min8(floor8(fhix), ihi_x), rw = min8(floor8(fhiy), ihi_y);
-            i8 over = (rx <= rz) & (ry <= rw);
-            size_t lanes = std::min<size_t>(8, cand.index.size() - 8 * g);
-            for (size_t l = 0; l < lanes; ++l) {
-              if (over[l])
-                hit_box(placed.edge(cand.index[8 * g + l]), s, P, rx[l], ry[l], rz[l], rw[l], heights.data());
-            }
+
+  // Runs of positions: 4 a thread.
+  const size_t runs = std::min<size_t>(size_t(threads) * 4, packed.size());
+  std::vector<std::pair<int, int>> run_rows(runs, {int(s.ny), 0});
+  size_t widest = 0;
+  for (size_t r = 0; r < runs; ++r) {
+    for (size_t p = packed.size() * r / runs; p < packed.size() * (r + 1) / runs; ++p) {
+      auto [a, b] = rows_reached(packed[p], s);
+      run_rows[r] = {std::min(run_rows[r].first, a), std::max(run_rows[r].second, b)};
+    }
+    widest = std::max(widest, size_t(std::max(0, run_rows[r].second - run_rows[r].first)));
+  }
+  if (threads > 1 && rotations * 4 > packed.size() && threads * widest * s.nx * sizeof(R) <= (size_t(1) << 30)) {
+    std::mutex stock;
+    for (uint32_t k = 0; k < threads; ++k)
+      pool.emplace_back([&] {
+        PlacedTool<R> placed;
+        std::vector<R> copy;
+        for (uint32_t r; (r = next++) < runs;) {
+          auto [j0, j1] = run_rows[r];
+          if (j0 >= j1) continue;
+          const size_t first = size_t(j0) * s.nx, count = size_t(j1 - j0) * s.nx;
+          {
+            std::lock_guard<std::mutex> lock(stock);
+            copy.assign(heights.begin() + ptrdiff_t(first), heights.begin() + ptrdiff_t(first + count));
+          }
+          Rows<R> rows{copy.data(), j0, s.nx};
+          for (size_t p = packed.size() * r / runs; p < packed.size() * (r + 1) / runs; ++p)
+            mill_position(placed, packed[p], s, tool, rp, j0, j1, rows);
+          std::lock_guard<std::mutex> lock(stock);
+          for (size_t i = 0; i < count; ++i)
+            if (height_key(copy[i]) < height_key(heights[first + i])) heights[first + i] = copy[i];
+        }
+      });
+  } else {
+    // Bands at least 4 tool spans high (a position reaching two bands is placed twice), up to 8 a thread.
+    const uint32_t bands = std::clamp(uint32_t(float(s.ny) / std::max(4 * reach, 1.0f)), std::min(threads, s.ny),
+                                      std::min(s.ny, threads * 8));
+    const Rows<R> rows{heights.data(), 0, s.nx};
+    for (uint32_t k = 0; k < threads; ++k)
+      pool.emplace_back([&] {
+        PlacedTool<R> placed;
+        for (uint32_t band; (band = next++) < bands;) {
+          int j0 = int(uint64_t(s.ny) * band / bands), j1 = int(uint64_t(s.ny) * (band + 1) / bands);
+          for (auto& P : packed) {
+            float ylo = (P.t.y + P.r1.w - s.y0) / s.d, yhi = (P.t.y + P.t.w - s.y0) / s.d;
+            if (yhi < float(j0) - 1 || ylo > float(j1) + 1) continue;
+            mill_position(placed, P, s, tool, rp, j0, j1, rows);
           }
         }
-      }
-    });
+      });
+  }
   for (auto& t : pool) t.join();
 }
 
