@@ -40,15 +40,29 @@ using f8 = float __attribute__((vector_size(32)));
 using i8 = int __attribute__((vector_size(32)));
 
 // Triangles as eights for the range pass: their extents in the tool frame (the last eight
-// padded) and which placed triangle each lane is.
+// padded) and which placed triangle each lane is. Where they were added by increasing lo.y
+// (`sorted`), first_loy[g] is eight g's lowest lo.y and span the tallest extent: the eights
+// that can reach a band of rows are then a range found by bisection.
 struct Eights {
   std::vector<f8> lox, loy, hix, hiy;
   std::vector<uint32_t> index;
+  std::vector<float> first_loy;
+  float span = 0;
+  bool sorted = false;
   void add(uint32_t t, glm::vec4 e) {  // e: lo.x, lo.y, hi.x, hi.y
     size_t k = index.size() % 8;
-    if (k == 0) lox.push_back(f8{}), loy.push_back(f8{}), hix.push_back(f8{}), hiy.push_back(f8{});
+    if (k == 0)
+      lox.push_back(f8{}), loy.push_back(f8{}), hix.push_back(f8{}), hiy.push_back(f8{}), first_loy.push_back(e.y);
     lox.back()[k] = e.x, loy.back()[k] = e.y, hix.back()[k] = e.z, hiy.back()[k] = e.w;
     index.push_back(t);
+    span = std::max(span, e.w - e.y);
+  }
+  // The eights whose triangles can have lo.y <= hi and hi.y >= lo (all of them unless sorted).
+  std::pair<size_t, size_t> between(float lo, float hi) const {
+    if (!sorted) return {0, lox.size()};
+    size_t g0 = size_t(std::lower_bound(first_loy.begin(), first_loy.end(), lo - span) - first_loy.begin());
+    size_t g1 = size_t(std::upper_bound(first_loy.begin(), first_loy.end(), hi) - first_loy.begin());
+    return {g0 ? g0 - 1 : 0, g1};
   }
 };
 
@@ -96,18 +110,26 @@ struct PlacedTool {
   // Column i is at i - (tip - x0) / d brins in the tool frame, i.e. k - u for an integer k and
   // the phase u in [0, 1): over the phases [u0, u1] the extent [lo, hi] (in brins) can hold a
   // column iff [lo + u0, hi + u1] holds an integer.
+  // Each cell's triangles go in by increasing lo.y, for Eights::between.
   void sort_by_phase(const Stock& s, float margin) {
     cells.assign(size_t(kPhases) * kPhases, Eights{});
+    std::vector<uint32_t> order(extents.size());
+    for (uint32_t t = 0; t < order.size(); ++t) order[t] = t;
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return extents[a].y < extents[b].y; });
     auto holds = [&](double lo, double hi, int c) {
       return std::ceil(lo / s.d + double(c) / kPhases - margin) <=
              std::floor(hi / s.d + double(c + 1) / kPhases + margin);
     };
-    for (int cy = 0; cy < kPhases; ++cy)
-      for (int cx = 0; cx < kPhases; ++cx)
-        for (size_t t = 0; t < extents.size(); ++t) {
-          glm::vec4 e = extents[t];
-          if (holds(e.x, e.z, cx) && holds(e.y, e.w, cy)) cells[size_t(cy) * kPhases + cx].add(uint32_t(t), e);
-        }
+    for (uint32_t t : order) {
+      glm::vec4 e = extents[t];
+      bool in_x[kPhases];
+      for (int cx = 0; cx < kPhases; ++cx) in_x[cx] = holds(e.x, e.z, cx);
+      for (int cy = 0; cy < kPhases; ++cy)
+        if (holds(e.y, e.w, cy))
+          for (int cx = 0; cx < kPhases; ++cx)
+            if (in_x[cx]) cells[size_t(cy) * kPhases + cx].add(t, e);
+    }
+    for (auto& cell : cells) cell.sorted = true;
   }
   const Edges<R>& edge(uint32_t t) {
     if (built[t] != generation) edges[t] = Edges<R>(triangles[t]), built[t] = generation;
@@ -258,7 +280,10 @@ void mill_position(PlacedTool<R>& placed, const PackedPosition& P, const Stock& 
   const Eights& cand = placed.candidates(P, s);
   const f8 tx = f8{} + P.t.x, ty = f8{} + P.t.y, x0 = f8{} + s.x0, y0 = f8{} + s.y0, d = f8{} + s.d;
   const i8 zero = i8{}, ilo = i8{} + j0, ihi_x = i8{} + (int(s.nx) - 1), ihi_y = i8{} + (j1 - 1);
-  for (size_t g = 0; g < cand.lox.size(); ++g) {
+  // The rows [j0, j1) in the tool frame, widened by two brins and the range pass's rounding.
+  const float pad = (2 + rp.margin) * s.d;
+  auto [g0, g1] = cand.between((s.y0 + float(j0) * s.d) - P.t.y - pad, (s.y0 + float(j1) * s.d) - P.t.y + pad);
+  for (size_t g = g0; g < g1; ++g) {
     f8 flox = (tx + cand.lox[g]) - x0, floy = (ty + cand.loy[g]) - y0;
     f8 fhix = (tx + cand.hix[g]) - x0, fhiy = (ty + cand.hiy[g]) - y0;
     if (rp.pow2)
