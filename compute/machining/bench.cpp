@@ -194,9 +194,10 @@ void bench_single(gpu::Context& ctx, const BenchOptions& options, const SeedConf
           {"personal_ms", sc.personal[seed_col]}};
     row.reference["seed_best_gpu_ms"] = best_seed;
     // Work estimates: brin tests of the rasterizing engines (two tool surfaces over the
-    // tool's footprint at every position), and for the per-brin engine every triangle of
-    // every position whose box covers the brin.
-    double footprint = 0.7854 * double(sc.diameter / st.d) * double(sc.diameter / st.d);
+    // tool's footprint, within the window, at every position), and for the per-brin engine
+    // every triangle of every position whose box covers the brin.
+    double footprint =
+        std::min(0.7854 * double(sc.diameter / st.d) * double(sc.diameter / st.d), double(st.nx) * double(st.ny));
     double tests = 2.0 * footprint * double(path.size());
     double overlap = std::min(
         1.0, double(sc.diameter + 2 * st.d) * double(sc.diameter + 2 * st.d) / (double(window) * double(window)));

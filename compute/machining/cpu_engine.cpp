@@ -314,7 +314,7 @@ std::pair<int, int> rows_reached(const PackedPosition& P, const Stock& s) {
 //   5-axis path places the tool anew each time): each run milled by one thread into its own
 //   copy of the rows its positions reach, taken from the stock when the run starts, then
 //   merged into it by the lower key (the lowering is a minimum, so order does not matter).
-//   Used while the copies fit in 1 GiB.
+//   Used where every thread gets 4 runs and the copies fit in 1 GiB.
 template <class R>
 void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const std::vector<Position>& path,
                 uint32_t threads) {
@@ -351,7 +351,9 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
     }
     widest = std::max(widest, size_t(std::max(0, run_rows[r].second - run_rows[r].first)));
   }
-  if (threads > 1 && rotations * 4 > packed.size() && threads * widest * s.nx * sizeof(R) <= (size_t(1) << 30)) {
+  const bool by_runs = threads > 1 && packed.size() >= size_t(threads) * 4 && rotations * 4 > packed.size() &&
+                       threads * widest * s.nx * sizeof(R) <= (size_t(1) << 30);
+  if (by_runs) {
     std::mutex stock;
     for (uint32_t k = 0; k < threads; ++k)
       pool.emplace_back([&] {
