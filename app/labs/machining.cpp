@@ -98,6 +98,11 @@ class MachiningLab : public Lab {
                     "rasterizer, within slope x spacing x 2^-subPixelPrecisionBits of them")
         .labelled("Z-buffer engine");
     params_
+        .add_choice("atomic", atomic_names(), "native",
+                    "how the position, triangle, fine and persistent engines lower a brin (SIMSURF ch. 7): "
+                    "atomicMin, a compare-and-swap loop, a spin lock per brin, or none (a race that loses cuts)")
+        .labelled("Atomicity");
+    params_
         .add_choice("precision", {"single", "double"}, "single",
                     "heights and intersection in 32 or 64 bits (SIMSURF 15.4; double: not the hardware engine)")
         .labelled("Precision")
@@ -120,7 +125,8 @@ class MachiningLab : public Lab {
   render::Legend legend() const override {
     std::string at = "position " + std::to_string(done_) + " of " +
                      std::to_string(machine_ ? machine_->positions() : 0) + ", engine " +
-                     engine_names()[size_t(engine())];
+                     engine_names()[size_t(engine())] +
+                     (params_.choice("atomic") == "native" ? "" : ", atomic " + params_.choice("atomic"));
     auto file = [&](const char* name) { return std::filesystem::path(params_.text(name)).filename().string(); };
     std::string what =
         (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) + ", " +
@@ -218,6 +224,7 @@ class MachiningLab : public Lab {
       mill_cpu(machine_->stock(), h, machine_->tool(), chunk);
       machine_->set_heights(h);
     } else {
+      machine_->set_atomic(atomic_from_name(params_.choice("atomic")));
       machine_->record(cmd, e, uint32_t(done_), count, &prof);
     }
     done_ = std::min<size_t>(done_ + count, machine_->positions());
@@ -294,6 +301,7 @@ class MachiningLab : public Lab {
             {"gcode", gcode_held_},
             {"triangles", machine_->triangles()},
             {"engine", engine_names()[size_t(engine())]},
+            {"atomic", params_.choice("atomic")},
             {"removed_volume", removed_},
             {"max_depth", max_depth_},
             {"profile_ra", rough_.ra},

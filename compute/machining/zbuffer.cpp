@@ -44,6 +44,18 @@ Engine engine_from_name(const std::string& name) {
   return Engine(it - n.begin());
 }
 
+const std::vector<std::string>& atomic_names() {
+  static const std::vector<std::string> n = {"native", "cas", "lock", "none"};
+  return n;
+}
+
+Atomic atomic_from_name(const std::string& name) {
+  auto& n = atomic_names();
+  auto it = std::find(n.begin(), n.end(), name);
+  if (it == n.end()) throw std::invalid_argument("unknown atomic '" + name + "' (native, cas, lock, none)");
+  return Atomic(it - n.begin());
+}
+
 glm::mat3 tool_rotation(const Position& p) {
   float c = std::cos(p.omega), s = std::sin(p.omega);
   glm::mat3 spin(glm::vec3(c, s, 0), glm::vec3(-s, c, 0), glm::vec3(0, 0, 1));  // columns
@@ -112,16 +124,16 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   positions_.upload(packed);
   queue_ = gpu::Buffer(ctx, 16, usage);
   across_ = std::min(brins_across(tool, stock.d), std::max(stock.nx, stock.ny));
-  for (int e = 0; e < 5; ++e)
-    engines_[e] = gpu::make_compute(ctx,
-                                    std::string(kShaders[e]) + (stock.f64          ? ".f64"
-                                                                : exact_division() ? ".f32x"
-                                                                                   : ".f32"),
-                                    {SB, SB, SB, SB}, sizeof(EnginePush));
+  for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native);
   glm::vec3 size = tool.hi() - tool.lo();
   zlo_ = zmin - glm::length(size) - 1.0f;
   zhi_ = stock.top + 1.0f;
   set_heights(std::vector<float>(size_t(stock.nx) * stock.ny, stock.top));
+}
+
+gpu::Pipeline Machine::make_engine(int e, Atomic a) const {
+  std::string name = std::string(kShaders[e]) + (stock_.f64 ? ".f64" : exact_division() ? ".f32x" : ".f32");
+  return gpu::make_compute(ctx_, name, {SB, SB, SB, SB, SB}, sizeof(EnginePush), {int32_t(a)});
 }
 
 void Machine::set_heights(const std::vector<float>& h) {
@@ -175,7 +187,21 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
   } else {
     const auto& s = stock_;
     auto plan = plan_work(e, uint32_t(triangles_), first, count, s.nx * s.ny, across_);
-    auto& pipe = engines_[size_t(e) - 1];
+    const int k = int(e) - 1;
+    const bool rasterizing = e != Engine::PerBrin;
+    if (rasterizing && atomic_ != Atomic::Native && !atomic_engines_[int(atomic_)][k])
+      atomic_engines_[int(atomic_)][k] = make_engine(k, atomic_);
+    if (rasterizing && atomic_ == Atomic::Lock && !locks_) {
+      locks_ =
+          gpu::Buffer(ctx_, 4ull * s.nx * s.ny, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+      vkCmdFillBuffer(cmd, locks_.handle(), 0, VK_WHOLE_SIZE, 0);
+      gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    }
+    auto& pipe = rasterizing && atomic_ != Atomic::Native ? atomic_engines_[int(atomic_)][k] : engines_[k];
+    // Binding 4, the locks, is read only in the lock mode; the heights stand in elsewhere.
+    const gpu::Buffer& locks = rasterizing && atomic_ == Atomic::Lock ? locks_ : heights_;
     for (size_t k = 0; k < plan.dispatches.size(); ++k) {
       const Dispatch& d = plan.dispatches[k];
       if (k > 0)  // the atomic minima commute, but Vulkan orders writes only through barriers
@@ -206,7 +232,7 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                    plan.per_take};
       pipe.bind(cmd,
                 {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
-                 gpu::storage_buffer(queue_)},
+                 gpu::storage_buffer(queue_), gpu::storage_buffer(locks)},
                 p);
       vkCmdDispatch(cmd, d.groups, 1, 1);
     }

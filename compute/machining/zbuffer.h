@@ -24,6 +24,16 @@ const std::vector<std::string>&
 engine_names();  // "cpu", "position", "triangle", "fine", "persistent", "brin", "hardware"
 Engine engine_from_name(const std::string& name);
 
+// How the compute engines that rasterize (position, triangle, fine, persistent) lower a brin
+// (seed 003 ch. 7): atomicMin on order-preserving keys (§7.5.3, the default), a
+// compare-and-swap loop (§7.5.2), a spin lock per brin around a plain read-compare-write
+// (§7.5.1), or the plain read-compare-write alone, a race that can lose a lowering (figure
+// 7.1). The per-brin engine needs none (a brin belongs to one invocation), nor the CPU engine
+// (a band of rows or a copy of them belongs to one thread); the hardware one has its depth test.
+enum class Atomic { Native, Cas, Lock, None };
+const std::vector<std::string>& atomic_names();  // "native", "cas", "lock", "none"
+Atomic atomic_from_name(const std::string& name);
+
 struct Stock {
   uint32_t nx = 256, ny = 256;  // brins
   float x0 = 0, y0 = 0, d = 1;  // brin (i, j) at (x0 + i·d, y0 + j·d)
@@ -87,6 +97,9 @@ class Machine {
 
   // Mills positions [first, first + count) with a GPU engine (not Engine::Cpu).
   void record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t count, gpu::Profiler* prof = nullptr);
+  // How record() lowers brins from now on (pipelines and the locks made when first asked for).
+  void set_atomic(Atomic a) { atomic_ = a; }
+  Atomic atomic() const { return atomic_; }
   // Runs the whole path in submissions of at most `pairs_per_submit` (triangle, position)
   // pairs (seed 003, ch. 4: bounded work per submission); CPU engine included.
   void run(Engine e, double pairs_per_submit = 1 << 24);
@@ -98,6 +111,7 @@ class Machine {
 
  private:
   void record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count);
+  gpu::Pipeline make_engine(int e, Atomic a) const;  // kShaders[e], ATOMIC = a
   gpu::Context& ctx_;
   Stock stock_;
   Mesh tool_;
@@ -107,6 +121,9 @@ class Machine {
   gpu::Buffer heights_, tris_, positions_, queue_, keys32_;
   gpu::Pipeline narrow_;  // f64 -> 32-bit keys for drawing
   gpu::Pipeline engines_[6];
+  Atomic atomic_ = Atomic::Native;
+  gpu::Pipeline atomic_engines_[4][4];  // [atomic][engine - 1] for the rasterizing engines, but Native
+  gpu::Buffer locks_;                   // a lock a brin, zero when free (Atomic::Lock)
   // hardware rasterizer
   gpu::Pipeline hw_draw_, hw_merge_;
   gpu::Image depth_;

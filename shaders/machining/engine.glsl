@@ -19,6 +19,11 @@ layout(std430, binding = 0) buffer Heights { KEY H[]; };
 layout(std430, binding = 1) readonly buffer Tris { vec4 TRI[]; };
 layout(std430, binding = 2) readonly buffer Positions { Pos POS[]; };
 layout(std430, binding = 3) buffer Queue { uint next; } queue;  // persistent threads' work counter
+layout(std430, binding = 4) buffer Locks { uint LOCK[]; };        // a lock a brin (ATOMIC 2 only)
+// How a hit lowers its brin (seed 003 ch. 7; compute/machining/zbuffer.h, enum Atomic):
+// 0 atomicMin on the keys (§7.5.3), 1 a compare-and-swap loop (§7.5.2), 2 a spin lock per brin
+// around a read-compare-write (§7.5.1), 3 a plain read-compare-write: a race.
+layout(constant_id = 0) const uint ATOMIC = 0u;
 // One dispatch covers triangles [tri_first, +tri_count) at positions [pos_first, +pos_count)
 // (the per-brin engine: brins [brin_first, +brin_count)), and of each triangle's brin rows
 // only slice `slice` of `slice_rows` rows. compute/machining/work.cpp chooses them so that

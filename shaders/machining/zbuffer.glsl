@@ -77,6 +77,36 @@ bool hit(Pos P, Tri t, int i, int j, out REAL height) {
   return inside;
 }
 
+// Lowers brin b to key k the way ATOMIC says.
+void lower(uint b, KEY k) {
+  if (ATOMIC == 0u) {
+    atomicMin(H[b], k);
+  } else if (ATOMIC == 1u) {  // retry while another invocation changed the brin between read and swap
+    KEY seen = H[b];
+    while (k < seen) {
+      KEY was = atomicCompSwap(H[b], seen, k);
+      if (was == seen) break;
+      seen = was;
+    }
+  } else if (ATOMIC == 2u) {
+    // The critical section sits inside the loop: invocations of a subgroup that run in lockstep
+    // would otherwise wait at the loop's end for the one holding the lock, which never gets to
+    // release it (a deadlock on SIMT hardware without independent forward progress). Inside,
+    // the brin is read and written with atomics, only to make the value visible: plain accesses,
+    // even to a coherent buffer between memory barriers, were moved across the lock by lavapipe
+    // (1424 of 1432 cuts lost on the position engine). The lock alone keeps the read-compare-
+    // write whole; each attempt is one more loop iteration (work.h's budget leaves room).
+    for (bool done = false; !done;)
+      if (atomicExchange(LOCK[b], 1u) == 0u) {
+        if (k < atomicOr(H[b], KEY(0))) atomicExchange(H[b], k);
+        atomicExchange(LOCK[b], 0u);
+        done = true;
+      }
+  } else if (k < H[b]) {
+    H[b] = k;
+  }
+}
+
 // Lowers every brin under one triangle at one position (the rows of this dispatch's slice).
 void raster(uint tri, uint pos) {
   Pos P = POS[pos];
@@ -87,6 +117,6 @@ void raster(uint tri, uint pos) {
   for (int j = j0; j <= j1; ++j)
     for (int i = r.x; i <= r.z; ++i) {
       REAL h;
-      if (hit(P, t, i, j, h)) atomicMin(H[uint(j) * nx + uint(i)], height_key(h));
+      if (hit(P, t, i, j, h)) lower(uint(j) * nx + uint(i), height_key(h));
     }
 }
