@@ -190,7 +190,9 @@ TEST(Params, EveryParameterIsLabelledAndGrouped) {
       EXPECT_FALSE(p.group.empty()) << name << "." << p.name;
       EXPECT_NE(p.group, "Parameters") << name << "." << p.name << " has no topic";
       EXPECT_EQ(param_label(p).find(p.label), 0u);
-      if (!p.unit.empty()) EXPECT_NE(param_label(p).find("(" + p.unit + ")"), std::string::npos);
+      if (!p.unit.empty()) {
+        EXPECT_NE(param_label(p).find("(" + p.unit + ")"), std::string::npos);
+      }
     }
     auto text = lab->params().describe();
     EXPECT_NE(text.find("  " + lab->params().all().front().group + ":\n"), std::string::npos) << text;

@@ -118,6 +118,28 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   }
   EXPECT_EQ(picked,
             (std::set<std::string>{"machining.fine", "machining.cpu", "machining.fine.f64", "machining.cpu.f64"}));
+  // Section 7.5.4 (seed 003 ch. 7): every way of lowering a brin on the rasterizing engines, single
+  // and double; the exact ones agree with atomicMin everywhere, the race is counted.
+  r = run_process(
+      vklab_args("bench --lab machining --quick --only 7.5.4 --validate --out " + (dir / "d.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  rows = nlohmann::json::parse(std::ifstream(dir / "d.json"))["labs"]["machining"];
+  std::set<std::string> modes;
+  for (auto& row : rows) {
+    modes.insert(row["pass"].get<std::string>());
+    EXPECT_EQ(row["reference"]["section"], "7.5.4") << row.dump();
+    EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
+    const std::string pass = row["pass"];
+    if (pass.find(".none") == std::string::npos && pass.find("cpu") == std::string::npos) {
+      EXPECT_EQ(row["reference"]["brins_unlike_atomicmin"], 0) << row.dump();
+    }
+  }
+  for (const char* e : {"position", "triangle", "fine", "persistent"})
+    for (auto& a : machining::atomic_names())
+      EXPECT_TRUE(modes.count("machining." + std::string(e) + "." + a)) << e << a;
+  EXPECT_TRUE(modes.count("machining.cpu"));
+  EXPECT_TRUE(modes.count("machining.fine.lock.f64"));
   r = run_process(vklab_args("bench --lab machining --quick --engines warp"));
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("unknown engine 'warp'"), std::string::npos) << r.err;

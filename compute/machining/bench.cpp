@@ -113,11 +113,13 @@ void check_selection(const BenchOptions& options) {
                                   "' (engines: cpu, position, triangle, fine, "
                                   "persistent, brin, hardware)");
   for (auto& name : options.only)
-    if (std::none_of(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; }))
+    if (name != "7.5.4" &&
+        std::none_of(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; }))
       throw std::invalid_argument(
           "bench: unknown configuration '" + name +
           "' (the seed's: single, random, spiral, "
-          "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing))");
+          "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing); "
+          "sections: 7.5.4 (atomicity))");
 }
 
 // The configuration's path, tool and stock (the zooms keep the positions whose tool
@@ -262,6 +264,88 @@ void bench_double(gpu::Context& ctx, const BenchOptions& options, const SeedConf
   }
 }
 
+// Seed 003 §7.5.4 (GTX 560 Ti / Phenom II X4 955; the report names no configuration, its times
+// are those of §13.2's and §15.4.1's ebauche on that machine): the cost of atomicity, GPU and CPU,
+// 32 and 64 bits, in ms. Lock: none given (§7.5.1 calls a lock too costly); atomicMin in 64
+// bits: none in CUDA then.
+struct SeedAtomicTimes {
+  double gpu32, gpu64, cpu32, cpu64;  // -1: not measured
+};
+const std::map<Atomic, SeedAtomicTimes> kSeedAtomics = {{Atomic::None, {689.7, 3035, 24773, 27348}},
+                                                        {Atomic::Native, {690.3, -1, -1, -1}},
+                                                        {Atomic::Cas, {750.5, 3072, 24984, 27756}},
+                                                        {Atomic::Lock, {-1, -1, -1, -1}}};
+
+// Section "7.5.4" (`--only 7.5.4`): every way of lowering a brin, on the rasterizing engines in single precision and
+// the fine one in double, on ebauche (the quick bench: spiral, 300 positions). Each mode's heights
+// after one run of the whole path from the flat stock are compared with atomicMin's: the brins
+// a race left too high. The CPU engine needs no atomics (a band of rows or a copy of them
+// belongs to one thread): its row stands beside the seed's CPU figures.
+void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  const SeedConfig& sc = *std::find_if(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) {
+    return std::string(c.name) == (options.quick ? "spiral" : "ebauche");
+  });
+  auto su = setup(sc, options.quick, options.quick ? 64 : 1024);
+  const auto& [path, tool, st, window] = *su;
+  for (bool f64 : {false, true}) {
+    if (f64 && !ctx.int64_atomics) continue;
+    Stock s = st;
+    s.f64 = f64;
+    Machine m(ctx, s, tool, path);
+    auto heights = [&] {
+      if (f64) return m.heights64();
+      auto h = m.heights();
+      return std::vector<double>(h.begin(), h.end());
+    };
+    std::vector<double> exact;  // atomicMin's, the reference
+    for (Engine eng : {Engine::PerPosition, Engine::PerTriangle, Engine::Fine, Engine::Persistent, Engine::Cpu}) {
+      if (f64 && eng != Engine::Fine && eng != Engine::Cpu) continue;
+      if (!BenchOptions::chosen(options.engines, engine_names()[size_t(eng)])) continue;
+      const bool cpu = eng == Engine::Cpu;
+      for (Atomic a : {Atomic::Native, Atomic::Cas, Atomic::Lock, Atomic::None}) {
+        if (cpu && a != Atomic::Native) break;
+        BenchRow row;
+        row.pass = "machining." + engine_names()[size_t(eng)] + (cpu ? "" : "." + atomic_names()[size_t(a)]) +
+                   (f64 ? ".f64" : "");
+        row.size = "7.5.4 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
+                   std::to_string(tool.triangles());
+        row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+        const SeedAtomicTimes& t = kSeedAtomics.at(cpu ? Atomic::None : a);
+        double seed = cpu ? (f64 ? t.cpu64 : t.cpu32) : (f64 ? t.gpu64 : t.gpu32);
+        row.reference = {
+            {"section", "7.5.4"},
+            {"configuration", sc.name},
+            {"atomic", cpu ? "none needed (a band of rows or a copy of them a thread)" : atomic_names()[size_t(a)]},
+            {"precision", f64 ? "double" : "single"}};
+        if (seed > 0 || cpu)
+          row.reference["thesis"] = {{"device", "Abecassis 2012 (SIMSURF) 7.5.4: GTX 560 Ti / Phenom II X4 955"},
+                                     {cpu ? "cpu_only_ms" : "gpu_ms", seed > 0 ? seed : (f64 ? t.cpu64 : t.cpu32)}};
+        if (cpu) {
+          row.reference["thesis"]["cpu_compare_and_swap_ms"] = f64 ? 27756 : 24984;
+          if (f64) {
+            time_cpu(row, s, m.heights64(), tool, path);
+          } else {
+            time_cpu(row, s, m.heights(), tool, path);
+          }
+          rows.push_back(row);
+          continue;
+        }
+        m.set_atomic(a);
+        m.set_heights(std::vector<float>(size_t(s.nx) * s.ny, s.top));  // one run from the flat stock
+        ctx.submit_now([&](VkCommandBuffer cmd) { m.record(cmd, eng, 0, uint32_t(path.size())); });
+        auto h = heights();
+        if (exact.empty()) exact = h;
+        size_t wrong = 0;
+        for (size_t i = 0; i < h.size(); ++i) wrong += h[i] != exact[i];
+        row.reference["brins_unlike_atomicmin"] = wrong;
+        auto tm = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
+        row.median_ms = tm.median_ms, row.min_ms = tm.min_ms, row.repeats = tm.repeats;
+        rows.push_back(row);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
@@ -276,6 +360,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
     bench_single(ctx, options, sc, *su, rows);
     bench_double(ctx, options, sc, *su, rows);
   }
+  if (BenchOptions::chosen(options.only, "7.5.4")) bench_atomics(ctx, options, rows);
   return rows.take();
 }
 
