@@ -133,7 +133,9 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
 
 gpu::Pipeline Machine::make_engine(int e, Atomic a) const {
   std::string name = std::string(kShaders[e]) + (stock_.f64 ? ".f64" : exact_division() ? ".f32x" : ".f32");
-  return gpu::make_compute(ctx_, name, {SB, SB, SB, SB, SB}, sizeof(EnginePush), {int32_t(a)});
+  // lavapipe: the lock without acquire and release (zbuffer.glsl says why)
+  const bool ordered_lock = ctx_.info.name.find("llvmpipe") == std::string::npos;
+  return gpu::make_compute(ctx_, name, {SB, SB, SB, SB, SB}, sizeof(EnginePush), {int32_t(a), ordered_lock});
 }
 
 void Machine::set_heights(const std::vector<float>& h) {

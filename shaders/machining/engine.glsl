@@ -2,6 +2,7 @@
 // (HEIGHTS64, seed 003 §15.4.1's mixed strategy): heights as 64-bit keys of doubles and
 // the brin–triangle intersection in double, the triangles and positions kept in float.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_memory_scope_semantics : require
 #if HEIGHTS64
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_atomic_int64 : require
@@ -24,6 +25,7 @@ layout(std430, binding = 4) buffer Locks { uint LOCK[]; };        // a lock a br
 // 0 atomicMin on the keys (§7.5.3), 1 a compare-and-swap loop (§7.5.2), 2 a spin lock per brin
 // around a read-compare-write (§7.5.1), 3 a plain read-compare-write: a race.
 layout(constant_id = 0) const uint ATOMIC = 0u;
+layout(constant_id = 1) const bool ORDERED_LOCK = true;  // the lock's acquire and release (zbuffer.glsl)
 // One dispatch covers triangles [tri_first, +tri_count) at positions [pos_first, +pos_count)
 // (the per-brin engine: brins [brin_first, +brin_count)), and of each triangle's brin rows
 // only slice `slice` of `slice_rows` rows. compute/machining/work.cpp chooses them so that

@@ -92,16 +92,27 @@ void lower(uint b, KEY k) {
     // The critical section sits inside the loop: invocations of a subgroup that run in lockstep
     // would otherwise wait at the loop's end for the one holding the lock, which never gets to
     // release it (a deadlock on SIMT hardware without independent forward progress). Inside,
-    // the brin is read and written with atomics, only to make the value visible: plain accesses,
-    // even to a coherent buffer between memory barriers, were moved across the lock by lavapipe
-    // (1424 of 1432 cuts lost on the position engine). The lock alone keeps the read-compare-
-    // write whole; each attempt is one more loop iteration (work.h's budget leaves room).
-    for (bool done = false; !done;)
-      if (atomicExchange(LOCK[b], 1u) == 0u) {
+    // the brin is read and written with atomics: plain accesses, even to a coherent buffer
+    // between memory barriers, were moved across the lock by lavapipe. Taking the lock is an
+    // acquire and freeing it a release: GLSL's plain atomics are relaxed, and with them an H100
+    // let 61 of 1 048 576 brins of ebauche see the lock free before the previous holder's write
+    // (bench section 7.5.4). But lavapipe loses most cuts of the position engine as soon as an
+    // acquire, a release or a memory barrier stands in this loop, and its atomics are ordered
+    // anyway (x86 read-modify-writes are full barriers): ORDERED_LOCK is off there.
+    // Each attempt is one more loop iteration (work.h's budget leaves room).
+    for (bool done = false; !done;) {
+      uint was = ORDERED_LOCK
+                     ? atomicExchange(LOCK[b], 1u, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsAcquire)
+                     : atomicExchange(LOCK[b], 1u);
+      if (was == 0u) {
         if (k < atomicOr(H[b], KEY(0))) atomicExchange(H[b], k);
-        atomicExchange(LOCK[b], 0u);
+        if (ORDERED_LOCK)
+          atomicExchange(LOCK[b], 0u, gl_ScopeDevice, gl_StorageSemanticsBuffer, gl_SemanticsRelease);
+        else
+          atomicExchange(LOCK[b], 0u);
         done = true;
       }
+    }
   } else if (k < H[b]) {
     H[b] = k;
   }
