@@ -38,6 +38,11 @@ std::string then_figure(const nlohmann::json& ref) {
     add("x%.3g a float add", ref["relative_to_float_add"].get<double>());
   }
   if (ref.contains("target_ms")) add("target %.3g ms", ref["target_ms"].get<double>());
+  if (ref.contains("brins_correctly_rounded"))
+    add("%llu of %llu brins cut correctly rounded, mean %.3g ulp, worst %.3g",
+        (unsigned long long)ref["brins_correctly_rounded"].get<uint64_t>(),
+        (unsigned long long)ref["brins_cut"].get<uint64_t>(), ref["mean_ulps"].get<double>(),
+        ref["max_ulps"].get<double>());
   if (ref.contains("brins_unlike_atomicmin"))
     add("%llu brins unlike atomicMin", (unsigned long long)ref["brins_unlike_atomicmin"].get<uint64_t>());
   return then;

@@ -140,6 +140,29 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
       EXPECT_TRUE(modes.count("machining." + std::string(e) + "." + a)) << e << a;
   EXPECT_TRUE(modes.count("machining.cpu"));
   EXPECT_TRUE(modes.count("machining.fine.lock.f64"));
+  // Section 8.4 (seed 003 ch. 8): the three brin-triangle tests timed on the fine engine and the CPU,
+  // then each one's correctly rounded brins on the downspiral against the 64-bit heights.
+  r = run_process(vklab_args("bench --lab machining --quick --only 8.4 --validate --out " + (dir / "e.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  rows = nlohmann::json::parse(std::ifstream(dir / "e.json"))["labs"]["machining"];
+  std::set<std::string> tests;
+  for (auto& row : rows) {
+    EXPECT_EQ(row["reference"]["section"], "8.4") << row.dump();
+    EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
+    tests.insert(row["pass"].get<std::string>() + " " + row["reference"]["configuration"].get<std::string>());
+    if (row["reference"].contains("brins_correctly_rounded")) {
+      EXPECT_GT(row["reference"]["brins_cut"].get<uint64_t>(), 300u) << row.dump();
+      EXPECT_GT(row["reference"]["brins_correctly_rounded"].get<uint64_t>(), 0u) << row.dump();
+      EXPECT_LE(row["reference"]["brins_correctly_rounded"], row["reference"]["brins_cut"]) << row.dump();
+      EXPECT_LT(row["reference"]["mean_ulps"].get<double>(), 4.0) << row.dump();
+    }
+  }
+  for (auto& t : machining::hit_test_names()) {
+    EXPECT_TRUE(tests.count("machining.fine." + t + " spiral")) << t;
+    EXPECT_TRUE(tests.count("machining.cpu." + t + " spiral")) << t;
+    EXPECT_TRUE(tests.count("machining.fine." + t + " downspiral")) << t;
+  }
   r = run_process(vklab_args("bench --lab machining --quick --engines warp"));
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("unknown engine 'warp'"), std::string::npos) << r.err;

@@ -103,6 +103,11 @@ class MachiningLab : public Lab {
                     "atomicMin, a compare-and-swap loop, a spin lock per brin, or none (a race that loses cuts)")
         .labelled("Atomicity");
     params_
+        .add_choice("intersection", hit_test_names(), "edge",
+                    "brin-triangle test (SIMSURF ch. 8): edge functions as a rasterizer (edge), Moller-Trumbore "
+                    "with the Z-buffer's vertical ray propagated (zbuffer) or as published (general)")
+        .labelled("Intersection");
+    params_
         .add_choice("precision", {"single", "double"}, "single",
                     "heights and intersection in 32 or 64 bits (SIMSURF 15.4; double: not the hardware engine)")
         .labelled("Precision")
@@ -126,7 +131,8 @@ class MachiningLab : public Lab {
     std::string at = "position " + std::to_string(done_) + " of " +
                      std::to_string(machine_ ? machine_->positions() : 0) + ", engine " +
                      engine_names()[size_t(engine())] +
-                     (params_.choice("atomic") == "native" ? "" : ", atomic " + params_.choice("atomic"));
+                     (params_.choice("atomic") == "native" ? "" : ", atomic " + params_.choice("atomic")) +
+                     (params_.choice("intersection") == "edge" ? "" : ", " + params_.choice("intersection") + " test");
     auto file = [&](const char* name) { return std::filesystem::path(params_.text(name)).filename().string(); };
     std::string what =
         (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) + ", " +
@@ -221,10 +227,11 @@ class MachiningLab : public Lab {
       std::vector<Position> chunk(
           machine_->path().begin() + long(done_),
           machine_->path().begin() + long(std::min<size_t>(done_ + count, machine_->positions())));
-      mill_cpu(machine_->stock(), h, machine_->tool(), chunk);
+      mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, hit_test_from_name(params_.choice("intersection")));
       machine_->set_heights(h);
     } else {
       machine_->set_atomic(atomic_from_name(params_.choice("atomic")));
+      machine_->set_hit_test(hit_test_from_name(params_.choice("intersection")));
       machine_->record(cmd, e, uint32_t(done_), count, &prof);
     }
     done_ = std::min<size_t>(done_ + count, machine_->positions());
@@ -302,6 +309,7 @@ class MachiningLab : public Lab {
             {"triangles", machine_->triangles()},
             {"engine", engine_names()[size_t(engine())]},
             {"atomic", params_.choice("atomic")},
+            {"intersection", params_.choice("intersection")},
             {"removed_volume", removed_},
             {"max_depth", max_depth_},
             {"profile_ra", rough_.ra},

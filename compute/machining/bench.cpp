@@ -113,13 +113,13 @@ void check_selection(const BenchOptions& options) {
                                   "' (engines: cpu, position, triangle, fine, "
                                   "persistent, brin, hardware)");
   for (auto& name : options.only)
-    if (name != "7.5.4" &&
+    if (name != "7.5.4" && name != "8.4" &&
         std::none_of(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; }))
       throw std::invalid_argument(
           "bench: unknown configuration '" + name +
           "' (the seed's: single, random, spiral, "
           "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing); "
-          "sections: 7.5.4 (atomicity))");
+          "sections: 7.5.4 (atomicity), 8.4 (intersection tests))");
 }
 
 // The configuration's path, tool and stock (the zooms keep the positions whose tool
@@ -346,6 +346,116 @@ void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
   }
 }
 
+// Seed 003 §8.4: the three tests {general, zbuffer, edge ("rastérisation")} on the GTX 560 Ti
+// under CUDA and on the Phenom II X4 955, ms.
+const std::map<std::string, std::array<double, 6>> kSeedHitTests = {
+    {"ebauche", {2343, 773.6, 751.8, 42892, 34625, 28756}},
+    {"finition", {4027, 1385.3, 1352.8, 51297, 35531, 31427}},
+    {"volcano", {206.9, 99.5, 94.7, 8321, 6432, 5794}},
+    {"random", {106.0, 44.3, 39.3, 2033, 1853, 1623}}};
+
+// Section "8.4" (`--only 8.4`): each brin-triangle test timed on the fine engine and the CPU on
+// the report's four configurations (the quick bench: spiral, 300 positions), then how many brins
+// each gets right in single precision on the stability case of §15.3 and figure 15.3, the
+// downspiral's cone: of the brins cut, those equal to the 64-bit heights (the CPU engine's, edge
+// test) rounded to float, and the error in float ulps of max(|h|, 1).
+void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  const uint32_t n = options.quick ? 64 : 1024;
+  auto config = [&](const std::string& name) {
+    return *std::find_if(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; });
+  };
+  std::vector<std::string> timed = {"ebauche", "finition", "volcano", "random"};
+  if (options.quick) timed = {"spiral"};
+  for (const auto& name : timed) {
+    const SeedConfig& sc = config(name);
+    auto su = setup(sc, options.quick, n);
+    const auto& [path, tool, st, window] = *su;
+    Machine m(ctx, st, tool, path);
+    for (Engine eng : {Engine::Fine, Engine::Cpu}) {
+      if (!BenchOptions::chosen(options.engines, engine_names()[size_t(eng)])) continue;
+      for (HitTest test : {HitTest::General, HitTest::Zbuffer, HitTest::Edge}) {
+        BenchRow row;
+        row.pass = "machining." + engine_names()[size_t(eng)] + "." + hit_test_names()[size_t(test)];
+        row.size = "8.4 " + name + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
+        row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+        row.reference = {{"section", "8.4"}, {"configuration", name}, {"intersection", hit_test_names()[size_t(test)]}};
+        auto seed = kSeedHitTests.find(name);
+        if (seed != kSeedHitTests.end()) {
+          size_t col = size_t(test == HitTest::General ? 0 : test == HitTest::Zbuffer ? 1 : 2);
+          bool cpu = eng == Engine::Cpu;
+          row.reference["thesis"] = {{"device", "Abecassis 2012 (SIMSURF) 8.4: GTX 560 Ti (CUDA) / Phenom II X4 955"},
+                                     {cpu ? "cpu_only_ms" : "gpu_ms", seed->second[cpu ? col + 3 : col]}};
+        }
+        m.set_hit_test(test);
+        if (eng == Engine::Cpu) {
+          std::vector<float> start(size_t(st.nx) * st.ny, st.top);
+          std::vector<double> ms;
+          for (int r = 0; r < 3 && (ms.empty() || ms[0] < 3000); ++r) {
+            std::vector<float> h = start;
+            auto t0 = std::chrono::steady_clock::now();
+            mill_cpu(st, h, tool, path, 0, test);
+            ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+          }
+          row.median_ms = gpu::median(ms);
+          row.min_ms = *std::min_element(ms.begin(), ms.end());
+          row.repeats = int(ms.size());
+        } else {
+          auto t = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
+          row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+        }
+        rows.push_back(row);
+      }
+    }
+  }
+  // The stability case.
+  if (!BenchOptions::chosen(options.engines, "fine")) return;
+  const SeedConfig& sc = config("downspiral");
+  auto su = setup(sc, options.quick, n);
+  if (options.quick) {  // the seed's path is too long for 300 positions to reach far: its shape, small
+    su->path = generate_path("downspiral", 30.0f, 300, 1.5f);
+    su->tool = make_tool("cone", 6.0f, 64);
+    su->st.d = 0.5f, su->st.x0 = su->st.y0 = 0.0f;
+  }
+  const auto& [path, tool, st, window] = *su;
+  Stock st64 = st;
+  st64.f64 = true;
+  std::vector<double> exact(size_t(st.nx) * st.ny, double(st.top));
+  mill_cpu(st64, exact, tool, path);
+  Machine m(ctx, st, tool, path);
+  for (HitTest test : {HitTest::General, HitTest::Zbuffer, HitTest::Edge}) {
+    m.set_hit_test(test);
+    m.set_heights(std::vector<float>(exact.size(), st.top));
+    ctx.submit_now([&](VkCommandBuffer cmd) { m.record(cmd, Engine::Fine, 0, uint32_t(path.size())); });
+    auto h = m.heights();
+    uint64_t right = 0, cut = 0;
+    double mean = 0, worst = 0;
+    for (size_t i = 0; i < h.size(); ++i) {
+      if (!(exact[i] < double(st.top))) continue;  // the brins cut
+      ++cut;
+      right += h[i] == float(exact[i]);
+      float scale = std::max(1.0f, std::fabs(float(exact[i])));
+      double ulps = std::fabs(double(h[i]) - exact[i]) / double(std::nextafter(scale, INFINITY) - scale);
+      mean += ulps, worst = std::max(worst, ulps);
+    }
+    BenchRow row;
+    row.pass = "machining.fine." + hit_test_names()[size_t(test)];
+    row.size = "8.4 stability downspiral " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
+    row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+    row.reference = {{"section", "8.4"},
+                     {"configuration", "downspiral"},
+                     {"intersection", hit_test_names()[size_t(test)]},
+                     {"stability", "seed 003 15.3, figure 15.3: single precision against the 64-bit heights"},
+                     {"brins", h.size()},
+                     {"brins_cut", cut},
+                     {"brins_correctly_rounded", right},
+                     {"mean_ulps", cut ? mean / double(cut) : 0.0},
+                     {"max_ulps", worst}};
+    auto t = time_path(ctx, m, Engine::Fine, path.size(), tool.triangles(), options.quick);
+    row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+    rows.push_back(row);
+  }
+}
+
 }  // namespace
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
@@ -361,6 +471,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
     bench_double(ctx, options, sc, *su, rows);
   }
   if (BenchOptions::chosen(options.only, "7.5.4")) bench_atomics(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "8.4")) bench_hit_tests(ctx, options, rows);
   return rows.take();
 }
 

@@ -78,6 +78,48 @@ struct Edges {
     if (inside) z = (w0 * az + w1 * bz + w2 * cz) / area;
     return inside;
   }
+
+  // Seed 003 §8.2 and §8.1, as zbuffer.glsl's hit_zbuffer() and hit_general() compute them:
+  // Möller–Trumbore for the ray (0, 0, 1) from the brin at z = 0, with those constants
+  // propagated by hand and the triangle reoriented, or as published. z: the height below the tip.
+  bool hit_zbuffer(R px, R py, R& z) const {
+    const R eps = R(1e-6f);
+    R det = (cx - ax) * (ay - by) + (cy - ay) * (bx - ax);
+    const bool flip = det < -eps;
+    R e1x = (flip ? bx : cx) - ax, e1y = (flip ? by : cy) - ay, e1z = (flip ? bz : cz) - az;
+    R e2x = (flip ? cx : bx) - ax, e2y = (flip ? cy : by) - ay, e2z = (flip ? cz : bz) - az;
+    if (flip) det = -det;
+    if (!(det > eps)) return false;
+    R tx = px - ax, ty = py - ay, tz = -az;
+    R u = tx * (-e2y) + ty * e2x;
+    if (u < 0 || u > det) return false;
+    R qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+    if (qz < 0 || u + qz > det) return false;
+    z = (e2x * qx + e2y * qy + e2z * qz) / det;
+    return true;
+  }
+  bool hit_general(R px, R py, R& z) const {
+    const R eps = R(1e-6f), Dx = 0, Dy = 0, Dz = 1;
+    R e1x = bx - ax, e1y = by - ay, e1z = bz - az;
+    R e2x = cx - ax, e2y = cy - ay, e2z = cz - az;
+    R qx0 = Dy * e2z - Dz * e2y, qy0 = Dz * e2x - Dx * e2z, qz0 = Dx * e2y - Dy * e2x;  // D x e2
+    R det = e1x * qx0 + e1y * qy0 + e1z * qz0;
+    if (det > -eps && det < eps) return false;
+    R inv_det = R(1) / det;
+    R tx = px - ax, ty = py - ay, tz = R(0) - az;
+    R u = (tx * qx0 + ty * qy0 + tz * qz0) * inv_det;
+    if (u < 0 || u > 1) return false;
+    R qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;  // t x e1
+    R v = (Dx * qx + Dy * qy + Dz * qz) * inv_det;
+    if (v < 0 || u + v > 1) return false;
+    z = (e2x * qx + e2y * qy + e2z * qz) * inv_det;
+    return true;
+  }
+  bool hit(HitTest test, R px, R py, R& z) const {
+    return test == HitTest::Zbuffer   ? hit_zbuffer(px, py, z)
+           : test == HitTest::General ? hit_general(px, py, z)
+                                      : hit(px, py, z);
+  }
 };
 
 }  // namespace machining

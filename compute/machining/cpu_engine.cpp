@@ -240,10 +240,22 @@ bool reaches(const Stock& s, const Rows<R>& heights, int i0, int j0, int i1, int
   return false;
 }
 
-// The brins of the box [i0, i1] x [j0, j1] under a triangle, four at a time.
+// The brins of the box [i0, i1] x [j0, j1] under a triangle: with the edge test four at a time.
 template <class R>
 void hit_box(const Edges<R>& e, const Stock& s, const PackedPosition& P, int i0, int j0, int i1, int j1,
-             const Rows<R>& heights) {
+             const Rows<R>& heights, HitTest test) {
+  if (test != HitTest::Edge) {  // seed 003 §8.1 and §8.2, a brin at a time, every brin of the box
+    for (int j = j0; j <= j1; ++j) {
+      R py = (R(s.y0) + R(j) * R(s.d)) - R(P.t.y), z;
+      R* row = heights.row(j);
+      for (int i = i0; i <= i1; ++i)
+        if (e.hit(test, (R(s.x0) + R(i) * R(s.d)) - R(P.t.x), py, z)) {
+          R h = R(P.t.z) + z;
+          if (height_key(h) < height_key(row[i])) row[i] = h;
+        }
+    }
+    return;
+  }
   // Every height hit() gives is at least R(P.t.z) + zlo (rounding is monotonic): a box whose
   // brins all lie below that keeps its heights.
   if (!reaches(s, heights, i0, j0, i1, j1, R(P.t.z) + e.zlo)) return;
@@ -268,6 +280,7 @@ struct RangePass {
   float margin;  // the range pass's rounding, in brins (phase cells widen by it)
   bool pow2;     // the spacing a power of two: x / d == x * (1 / d)
   f8 inv_d;
+  HitTest test;
 };
 
 // One position over rows [j0, j1) of `heights`: the brin ranges of eight triangles at once
@@ -295,7 +308,7 @@ void mill_position(PlacedTool<R>& placed, const PackedPosition& P, const Stock& 
     i8 over = (rx <= rz) & (ry <= rw);
     size_t lanes = std::min<size_t>(8, cand.index.size() - 8 * g);
     for (size_t l = 0; l < lanes; ++l)
-      if (over[l]) hit_box(placed.edge(cand.index[8 * g + l]), s, P, rx[l], ry[l], rz[l], rw[l], heights);
+      if (over[l]) hit_box(placed.edge(cand.index[8 * g + l]), s, P, rx[l], ry[l], rz[l], rw[l], heights, rp.test);
   }
 }
 
@@ -317,7 +330,7 @@ std::pair<int, int> rows_reached(const PackedPosition& P, const Stock& s) {
 //   Used where every thread gets 4 runs and the copies fit in 1 GiB.
 template <class R>
 void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const std::vector<Position>& path,
-                uint32_t threads) {
+                uint32_t threads, HitTest test) {
   if (heights.size() != size_t(s.nx) * s.ny) throw std::invalid_argument("mill_cpu: heights do not match the stock");
   if (!threads) threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<PackedPosition> packed;
@@ -336,7 +349,7 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
   for (auto& P : packed) scale = std::max(scale, std::max(std::fabs(P.t.x), std::fabs(P.t.y)) + glm::length(hi - lo));
   int exponent;
   const RangePass rp{16 * FLT_EPSILON * scale / s.d + 1e-6f,
-                     std::frexp(s.d, &exponent) == 0.5f && std::isnormal(1.0f / s.d), f8{} + 1.0f / s.d};
+                     std::frexp(s.d, &exponent) == 0.5f && std::isnormal(1.0f / s.d), f8{} + 1.0f / s.d, test};
   std::atomic<uint32_t> next{0};
   std::vector<std::thread> pool;
 
@@ -399,13 +412,13 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
 }  // namespace
 
 void mill_cpu(const Stock& s, std::vector<float>& h, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads) {
-  mill_cpu_t(s, h, tool, path, threads);
+              uint32_t threads, HitTest test) {
+  mill_cpu_t(s, h, tool, path, threads, test);
 }
 
 void mill_cpu(const Stock& s, std::vector<double>& h, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads) {
-  mill_cpu_t(s, h, tool, path, threads);
+              uint32_t threads, HitTest test) {
+  mill_cpu_t(s, h, tool, path, threads, test);
 }
 
 }  // namespace machining

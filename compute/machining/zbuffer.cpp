@@ -56,6 +56,18 @@ Atomic atomic_from_name(const std::string& name) {
   return Atomic(it - n.begin());
 }
 
+const std::vector<std::string>& hit_test_names() {
+  static const std::vector<std::string> n = {"edge", "zbuffer", "general"};
+  return n;
+}
+
+HitTest hit_test_from_name(const std::string& name) {
+  auto& n = hit_test_names();
+  auto it = std::find(n.begin(), n.end(), name);
+  if (it == n.end()) throw std::invalid_argument("unknown intersection '" + name + "' (edge, zbuffer, general)");
+  return HitTest(it - n.begin());
+}
+
 glm::mat3 tool_rotation(const Position& p) {
   float c = std::cos(p.omega), s = std::sin(p.omega);
   glm::mat3 spin(glm::vec3(c, s, 0), glm::vec3(-s, c, 0), glm::vec3(0, 0, 1));  // columns
@@ -124,18 +136,19 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   positions_.upload(packed);
   queue_ = gpu::Buffer(ctx, 16, usage);
   across_ = std::min(brins_across(tool, stock.d), std::max(stock.nx, stock.ny));
-  for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native);
+  for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native, HitTest::Edge);
   glm::vec3 size = tool.hi() - tool.lo();
   zlo_ = zmin - glm::length(size) - 1.0f;
   zhi_ = stock.top + 1.0f;
   set_heights(std::vector<float>(size_t(stock.nx) * stock.ny, stock.top));
 }
 
-gpu::Pipeline Machine::make_engine(int e, Atomic a) const {
+gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t) const {
   std::string name = std::string(kShaders[e]) + (stock_.f64 ? ".f64" : exact_division() ? ".f32x" : ".f32");
   // lavapipe: the lock without acquire and release (zbuffer.glsl says why)
   const bool ordered_lock = ctx_.info.name.find("llvmpipe") == std::string::npos;
-  return gpu::make_compute(ctx_, name, {SB, SB, SB, SB, SB}, sizeof(EnginePush), {int32_t(a), ordered_lock});
+  return gpu::make_compute(ctx_, name, {SB, SB, SB, SB, SB}, sizeof(EnginePush),
+                           {int32_t(a), ordered_lock, int32_t(t)});
 }
 
 void Machine::set_heights(const std::vector<float>& h) {
@@ -191,9 +204,8 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
     auto plan = plan_work(e, uint32_t(triangles_), first, count, s.nx * s.ny, across_);
     const int k = int(e) - 1;
     const bool rasterizing = e != Engine::PerBrin;
-    if (rasterizing && atomic_ != Atomic::Native && !atomic_engines_[int(atomic_)][k])
-      atomic_engines_[int(atomic_)][k] = make_engine(k, atomic_);
-    if (rasterizing && atomic_ == Atomic::Lock && !locks_) {
+    const Atomic a = rasterizing ? atomic_ : Atomic::Native;  // the per-brin engine lowers no shared brin
+    if (a == Atomic::Lock && !locks_) {
       locks_ =
           gpu::Buffer(ctx_, 4ull * s.nx * s.ny, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
       vkCmdFillBuffer(cmd, locks_.handle(), 0, VK_WHOLE_SIZE, 0);
@@ -201,9 +213,15 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     }
-    auto& pipe = rasterizing && atomic_ != Atomic::Native ? atomic_engines_[int(atomic_)][k] : engines_[k];
+    gpu::Pipeline* chosen = &engines_[k];
+    if (a != Atomic::Native || hit_test_ != HitTest::Edge) {
+      auto& v = variants_[{k, int(a), int(hit_test_)}];
+      if (!v) v = make_engine(k, a, hit_test_);
+      chosen = &v;
+    }
+    auto& pipe = *chosen;
     // Binding 4, the locks, is read only in the lock mode; the heights stand in elsewhere.
-    const gpu::Buffer& locks = rasterizing && atomic_ == Atomic::Lock ? locks_ : heights_;
+    const gpu::Buffer& locks = a == Atomic::Lock ? locks_ : heights_;
     for (size_t k = 0; k < plan.dispatches.size(); ++k) {
       const Dispatch& d = plan.dispatches[k];
       if (k > 0)  // the atomic minima commute, but Vulkan orders writes only through barriers
@@ -309,14 +327,14 @@ void Machine::run(Engine e, double pairs_per_submit) {
   if (e == Engine::Cpu) {
     if (stock_.f64) {
       auto h = heights64();
-      mill_cpu(stock_, h, tool_, path_);
+      mill_cpu(stock_, h, tool_, path_, 0, hit_test_);
       std::vector<uint64_t> keys(h.size());
       for (size_t i = 0; i < h.size(); ++i) keys[i] = height_key(h[i]);
       heights_.upload(keys);
       return;
     }
     auto h = heights();
-    mill_cpu(stock_, h, tool_, path_);
+    mill_cpu(stock_, h, tool_, path_, 0, hit_test_);
     set_heights(h);
     return;
   }

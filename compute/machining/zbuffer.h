@@ -14,7 +14,9 @@
 #include "gpu/pipeline.h"
 #include "gpu/profiler.h"
 
+#include <array>
 #include <bit>
+#include <map>
 #include <memory>
 
 namespace machining {
@@ -33,6 +35,14 @@ Engine engine_from_name(const std::string& name);
 enum class Atomic { Native, Cas, Lock, None };
 const std::vector<std::string>& atomic_names();  // "native", "cas", "lock", "none"
 Atomic atomic_from_name(const std::string& name);
+
+// The brin-triangle test every engine but the hardware one uses (seed 003 ch. 8): edge
+// functions then barycentric interpolation (§8.3, the rasterizer's, the default), Möller–
+// Trumbore with the Z-buffer's ray (0, 0, 1) propagated by hand (§8.2), or Möller–Trumbore as
+// published for any ray (§8.1). Each computes the same bits on the GPU and the CPU.
+enum class HitTest { Edge, Zbuffer, General };
+const std::vector<std::string>& hit_test_names();  // "edge", "zbuffer", "general"
+HitTest hit_test_from_name(const std::string& name);
 
 struct Stock {
   uint32_t nx = 256, ny = 256;  // brins
@@ -67,9 +77,9 @@ glm::mat3 tool_rotation(const Position& p);  // tool frame -> world: +z to the a
 // The seed's CPU engine: all threads over all positions, each owning a band of rows.
 // Same arithmetic as the shaders (tool frame); heights as floats.
 void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads = 0);
+              uint32_t threads = 0, HitTest test = HitTest::Edge);
 void mill_cpu(const Stock& s, std::vector<double>& heights, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads = 0);
+              uint32_t threads = 0, HitTest test = HitTest::Edge);
 
 // The seed's §15.3 example: the intersection of a brin with a triangle, as barycentric
 // u, v and the height, computed by translating the triangle (world frame) or the brin
@@ -100,6 +110,9 @@ class Machine {
   // How record() lowers brins from now on (pipelines and the locks made when first asked for).
   void set_atomic(Atomic a) { atomic_ = a; }
   Atomic atomic() const { return atomic_; }
+  // The brin-triangle test record() and run() use from now on (the CPU engine's too).
+  void set_hit_test(HitTest t) { hit_test_ = t; }
+  HitTest hit_test() const { return hit_test_; }
   // Runs the whole path in submissions of at most `pairs_per_submit` (triangle, position)
   // pairs (seed 003, ch. 4: bounded work per submission); CPU engine included.
   void run(Engine e, double pairs_per_submit = 1 << 24);
@@ -111,7 +124,7 @@ class Machine {
 
  private:
   void record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count);
-  gpu::Pipeline make_engine(int e, Atomic a) const;  // kShaders[e], ATOMIC = a
+  gpu::Pipeline make_engine(int e, Atomic a, HitTest t) const;  // kShaders[e], ATOMIC = a, HIT_TEST = t
   gpu::Context& ctx_;
   Stock stock_;
   Mesh tool_;
@@ -122,8 +135,9 @@ class Machine {
   gpu::Pipeline narrow_;  // f64 -> 32-bit keys for drawing
   gpu::Pipeline engines_[6];
   Atomic atomic_ = Atomic::Native;
-  gpu::Pipeline atomic_engines_[4][4];  // [atomic][engine - 1] for the rasterizing engines, but Native
-  gpu::Buffer locks_;                   // a lock a brin, zero when free (Atomic::Lock)
+  HitTest hit_test_ = HitTest::Edge;
+  std::map<std::array<int, 3>, gpu::Pipeline> variants_;  // {engine - 1, atomic, test} but the defaults
+  gpu::Buffer locks_;                                     // a lock a brin, zero when free (Atomic::Lock)
   // hardware rasterizer
   gpu::Pipeline hw_draw_, hw_merge_;
   gpu::Image depth_;

@@ -26,6 +26,9 @@ layout(std430, binding = 4) buffer Locks { uint LOCK[]; };        // a lock a br
 // around a read-compare-write (§7.5.1), 3 a plain read-compare-write: a race.
 layout(constant_id = 0) const uint ATOMIC = 0u;
 layout(constant_id = 1) const bool ORDERED_LOCK = true;  // the lock's acquire and release (zbuffer.glsl)
+// The brin-triangle test (seed 003 ch. 8): 0 edge functions (§8.3), 1 Möller–Trumbore with the
+// Z-buffer's constants propagated (§8.2), 2 Möller–Trumbore as published (§8.1).
+layout(constant_id = 2) const uint HIT_TEST = 0u;
 // One dispatch covers triangles [tri_first, +tri_count) at positions [pos_first, +pos_count)
 // (the per-brin engine: brins [brin_first, +brin_count)), and of each triangle's brin rows
 // only slice `slice` of `slice_rows` rows. compute/machining/work.cpp chooses them so that

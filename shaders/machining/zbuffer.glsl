@@ -61,12 +61,17 @@ ivec4 brin_range(Pos P, Tri t) {
   return ivec4(l, h);
 }
 
-// Brin (i, j) against the placed triangle: inside by edge functions (edges included),
-// then the height by barycentric interpolation, in the tool frame.
-// REAL is float, or double with HEIGHTS64 (the brin and the intersection in 64 bits).
-bool hit(Pos P, Tri t, int i, int j, out REAL height) {
-  REAL ax = REAL(t.a.x), ay = REAL(t.a.y), bx = REAL(t.b.x), by = REAL(t.b.y), cx = REAL(t.c.x), cy = REAL(t.c.y);
+// The brin (i, j) relative to the tip, in the tool frame.
+REAL2 brin_at(Pos P, int i, int j) {
   precise REAL2 p = REAL2(REAL(x0) + REAL(i) * REAL(d), REAL(y0) + REAL(j) * REAL(d)) - REAL2(P.t.xy);
+  return p;
+}
+
+// Seed 003 §8.3, the rasterizer's test ("edge"): inside by edge functions (edges included),
+// then the height by barycentric interpolation. REAL is float, or double with HEIGHTS64.
+bool hit_edge(Pos P, Tri t, int i, int j, out REAL height) {
+  REAL ax = REAL(t.a.x), ay = REAL(t.a.y), bx = REAL(t.b.x), by = REAL(t.b.y), cx = REAL(t.c.x), cy = REAL(t.c.y);
+  REAL2 p = brin_at(P, i, j);
   precise REAL w0 = (cx - bx) * (p.y - by) - (cy - by) * (p.x - bx);
   precise REAL w1 = (ax - cx) * (p.y - cy) - (ay - cy) * (p.x - cx);
   precise REAL w2 = (bx - ax) * (p.y - ay) - (by - ay) * (p.x - ax);
@@ -75,6 +80,65 @@ bool hit(Pos P, Tri t, int i, int j, out REAL height) {
   precise REAL z = quotient(w0 * REAL(t.a.z) + w1 * REAL(t.b.z) + w2 * REAL(t.c.z), area);
   height = REAL(P.t.z) + z;
   return inside;
+}
+
+// Möller and Trumbore's epsilon: a triangle whose determinant is within it is seen edge-on.
+const REAL HIT_EPSILON = REAL(1e-6);
+
+// Seed 003 §8.2 ("zbuffer"): Möller–Trumbore with the ray (0, 0, 1) from the brin at z = 0,
+// those constants propagated by hand, the triangle reoriented once so that the determinant
+// (the projected area) is positive; u and v are the weights of c and b scaled by it.
+bool hit_zbuffer(Pos P, Tri t, int i, int j, out REAL height) {
+  REAL ax = REAL(t.a.x), ay = REAL(t.a.y), az = REAL(t.a.z);
+  precise REAL det = (REAL(t.c.x) - ax) * (ay - REAL(t.b.y)) + (REAL(t.c.y) - ay) * (REAL(t.b.x) - ax);
+  bool flip = det < -HIT_EPSILON;
+  vec3 f = flip ? t.b : t.c, s = flip ? t.c : t.b;  // e1 = f - a, e2 = s - a
+  precise REAL e1x = REAL(f.x) - ax, e1y = REAL(f.y) - ay, e1z = REAL(f.z) - az;
+  precise REAL e2x = REAL(s.x) - ax, e2y = REAL(s.y) - ay, e2z = REAL(s.z) - az;
+  if (flip) det = -det;
+  if (!(det > HIT_EPSILON)) return false;
+  REAL2 p = brin_at(P, i, j);
+  precise REAL tx = p.x - ax, ty = p.y - ay, tz = -az;
+  precise REAL u = tx * (-e2y) + ty * e2x;
+  if (u < 0.0 || u > det) return false;
+  precise REAL qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;
+  precise REAL uv = u + qz;
+  if (qz < 0.0 || uv > det) return false;
+  precise REAL dist = quotient(e2x * qx + e2y * qy + e2z * qz, det);
+  height = REAL(P.t.z) + dist;
+  return true;
+}
+
+// Seed 003 §8.1 ("general"): Möller–Trumbore as published, for any ray: the direction is a
+// run-time value here (the spacing's sign, +1), so the compiler cannot propagate (0, 0, 1)
+// through it as §8.2 does by hand.
+bool hit_general(Pos P, Tri t, int i, int j, out REAL height) {
+  REAL ax = REAL(t.a.x), ay = REAL(t.a.y), az = REAL(t.a.z);
+  REAL Dx = REAL(0), Dy = REAL(0), Dz = REAL(sign(d));
+  precise REAL e1x = REAL(t.b.x) - ax, e1y = REAL(t.b.y) - ay, e1z = REAL(t.b.z) - az;
+  precise REAL e2x = REAL(t.c.x) - ax, e2y = REAL(t.c.y) - ay, e2z = REAL(t.c.z) - az;
+  precise REAL px = Dy * e2z - Dz * e2y, py = Dz * e2x - Dx * e2z, pz = Dx * e2y - Dy * e2x;  // D x e2
+  precise REAL det = e1x * px + e1y * py + e1z * pz;
+  if (det > -HIT_EPSILON && det < HIT_EPSILON) return false;
+  precise REAL inv_det = quotient(REAL(1), det);
+  REAL2 p = brin_at(P, i, j);
+  precise REAL tx = p.x - ax, ty = p.y - ay, tz = REAL(0) - az;
+  precise REAL u = (tx * px + ty * py + tz * pz) * inv_det;
+  if (u < 0.0 || u > 1.0) return false;
+  precise REAL qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;  // t x e1
+  precise REAL v = (Dx * qx + Dy * qy + Dz * qz) * inv_det;
+  precise REAL uv = u + v;
+  if (v < 0.0 || uv > 1.0) return false;
+  precise REAL dist = (e2x * qx + e2y * qy + e2z * qz) * inv_det;
+  height = REAL(P.t.z) + dist;
+  return true;
+}
+
+// The intersection test HIT_TEST names (engine.glsl; compute/machining/zbuffer.h, enum HitTest).
+bool hit(Pos P, Tri t, int i, int j, out REAL height) {
+  if (HIT_TEST == 1u) return hit_zbuffer(P, t, i, j, height);
+  if (HIT_TEST == 2u) return hit_general(P, t, i, j, height);
+  return hit_edge(P, t, i, j, height);
 }
 
 // Lowers brin b to key k the way ATOMIC says.
