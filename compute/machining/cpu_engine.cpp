@@ -388,6 +388,7 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
             if (height_key(copy[i]) < height_key(heights[first + i])) heights[first + i] = copy[i];
         }
       });
+    for (auto& t : pool) t.join();  // before `stock` goes
   } else {
     // Bands at least 4 tool spans high (a position reaching two bands is placed twice), up to 8 a thread.
     const uint32_t bands = std::clamp(uint32_t(float(s.ny) / std::max(4 * reach, 1.0f)), std::min(threads, s.ny),
@@ -405,8 +406,8 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
           }
         }
       });
+    for (auto& t : pool) t.join();  // before `bands` and `rows` go
   }
-  for (auto& t : pool) t.join();
 }
 
 }  // namespace
