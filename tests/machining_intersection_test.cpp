@@ -45,7 +45,8 @@ class MachiningIntersection : public GpuTest {
         auto ref = mill<R>(Engine::Fine, test, s, tool, path);
         for (Engine e : {Engine::PerPosition, Engine::PerTriangle, Engine::Persistent, Engine::PerBrin}) {
           auto h = mill<R>(e, test, s, tool, path);
-          ASSERT_EQ(std::memcmp(h.data(), ref.data(), h.size() * sizeof(R)), 0) << engine_names()[size_t(e)] << ", " << name;
+          ASSERT_EQ(std::memcmp(h.data(), ref.data(), h.size() * sizeof(R)), 0)
+              << engine_names()[size_t(e)] << ", " << name;
         }
         std::vector<R> cpu(ref.size(), R(0));
         mill_cpu(s, cpu, tool, path, 3, test);
