@@ -3,6 +3,7 @@
 // every rasterizing engine, in single and double precision; without atomics a race can only
 // lose a lowering, so every brin stays at or above the atomic result and at or below the stock.
 #include "helpers.h"
+#include "machining_helpers.h"
 #include "machining/zbuffer.h"
 
 #include <cstring>
@@ -19,10 +20,7 @@ class MachiningAtomic : public GpuTest {
     Machine m(ctx(), s, tool, path);
     m.set_atomic(a);
     m.run(e, 6000);
-    if constexpr (sizeof(R) == 8)
-      return m.heights64();
-    else
-      return m.heights();
+    return heights_of<R>(m);
   }
   // `stacked`: 64 positions over the same point at depths in a shuffled order, so that
   // neighbouring invocations lower the same brins at once (the position engine's lanes meet

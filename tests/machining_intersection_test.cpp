@@ -3,6 +3,7 @@
 // every fp64 device), 3- and 5-axis, single and double; and each cuts the surface the edge test
 // cuts, to the rounding of its own arithmetic.
 #include "helpers.h"
+#include "machining_helpers.h"
 #include "machining/zbuffer.h"
 
 #include <cfloat>
@@ -20,10 +21,7 @@ class MachiningIntersection : public GpuTest {
     Machine m(ctx(), s, tool, path);
     m.set_hit_test(test);
     m.run(e, 5000);
-    if constexpr (sizeof(R) == 8)
-      return m.heights64();
-    else
-      return m.heights();
+    return heights_of<R>(m);
   }
 
   template <class R>

@@ -32,41 +32,34 @@ Intersection intersect(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec2 p, float
 }
 }  // namespace
 
+namespace {
+// The position of `name` among `names`; an error naming the choices otherwise.
+size_t choice(const std::vector<std::string>& names, const std::string& name, const char* what) {
+  auto it = std::find(names.begin(), names.end(), name);
+  if (it != names.end()) return size_t(it - names.begin());
+  std::string list;
+  for (auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  throw std::invalid_argument("unknown " + std::string(what) + " '" + name + "' (" + list + ")");
+}
+}  // namespace
+
 const std::vector<std::string>& engine_names() {
   static const std::vector<std::string> n = {"cpu", "position", "triangle", "fine", "persistent", "brin", "hardware"};
   return n;
 }
-
-Engine engine_from_name(const std::string& name) {
-  auto& n = engine_names();
-  auto it = std::find(n.begin(), n.end(), name);
-  if (it == n.end()) throw std::invalid_argument("unknown engine '" + name + "'");
-  return Engine(it - n.begin());
-}
+Engine engine_from_name(const std::string& name) { return Engine(choice(engine_names(), name, "engine")); }
 
 const std::vector<std::string>& atomic_names() {
   static const std::vector<std::string> n = {"native", "cas", "lock", "none"};
   return n;
 }
-
-Atomic atomic_from_name(const std::string& name) {
-  auto& n = atomic_names();
-  auto it = std::find(n.begin(), n.end(), name);
-  if (it == n.end()) throw std::invalid_argument("unknown atomic '" + name + "' (native, cas, lock, none)");
-  return Atomic(it - n.begin());
-}
+Atomic atomic_from_name(const std::string& name) { return Atomic(choice(atomic_names(), name, "atomic")); }
 
 const std::vector<std::string>& hit_test_names() {
   static const std::vector<std::string> n = {"edge", "zbuffer", "general"};
   return n;
 }
-
-HitTest hit_test_from_name(const std::string& name) {
-  auto& n = hit_test_names();
-  auto it = std::find(n.begin(), n.end(), name);
-  if (it == n.end()) throw std::invalid_argument("unknown intersection '" + name + "' (edge, zbuffer, general)");
-  return HitTest(it - n.begin());
-}
+HitTest hit_test_from_name(const std::string& name) { return HitTest(choice(hit_test_names(), name, "intersection")); }
 
 glm::mat3 tool_rotation(const Position& p) {
   float c = std::cos(p.omega), s = std::sin(p.omega);

@@ -1,0 +1,200 @@
+// `vklab bench --lab machining` sections after the report's chapters 7 and 8: the cost of atomicity
+// (§7.5.4) and the three brin-triangle tests (§8.4).
+#include "bench_seed.h"
+
+#include <array>
+#include <cmath>
+#include <map>
+
+namespace machining {
+
+using gpu::BenchOptions;
+using gpu::BenchRow;
+using gpu::BenchRows;
+
+namespace {
+
+// Seed 003 §7.5.4 (GTX 560 Ti / Phenom II X4 955; the report names no configuration, its times
+// are those of §13.2's and §15.4.1's ebauche on that machine): the cost of atomicity, GPU and CPU,
+// 32 and 64 bits, in ms. Lock: none given (§7.5.1 calls a lock too costly); atomicMin in 64
+// bits: none in CUDA then.
+struct SeedAtomicTimes {
+  double gpu32, gpu64, cpu32, cpu64;  // -1: not measured
+};
+const std::map<Atomic, SeedAtomicTimes> kSeedAtomics = {{Atomic::None, {689.7, 3035, 24773, 27348}},
+                                                        {Atomic::Native, {690.3, -1, -1, -1}},
+                                                        {Atomic::Cas, {750.5, 3072, 24984, 27756}},
+                                                        {Atomic::Lock, {-1, -1, -1, -1}}};
+
+}  // namespace
+
+// Section "7.5.4" (`--only 7.5.4`): every way of lowering a brin, on the rasterizing engines in single precision and
+// the fine one in double, on ebauche (the quick bench: spiral, 300 positions). Each mode's heights
+// after one run of the whole path from the flat stock are compared with atomicMin's: the brins
+// a race left too high. The CPU engine needs no atomics (a band of rows or a copy of them
+// belongs to one thread): its row stands beside the seed's CPU figures.
+void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  const SeedConfig& sc = seed_config(options.quick ? "spiral" : "ebauche");
+  auto su = setup(sc, options.quick, options.quick ? 64 : 1024);
+  const auto& [path, tool, st, window] = *su;
+  for (bool f64 : {false, true}) {
+    if (f64 && !ctx.int64_atomics) continue;
+    Stock s = st;
+    s.f64 = f64;
+    Machine m(ctx, s, tool, path);
+    auto heights = [&] {
+      if (f64) return m.heights64();
+      auto h = m.heights();
+      return std::vector<double>(h.begin(), h.end());
+    };
+    std::vector<double> exact;  // atomicMin's, the reference
+    for (Engine eng : {Engine::PerPosition, Engine::PerTriangle, Engine::Fine, Engine::Persistent, Engine::Cpu}) {
+      if (f64 && eng != Engine::Fine && eng != Engine::Cpu) continue;
+      if (!BenchOptions::chosen(options.engines, engine_names()[size_t(eng)])) continue;
+      const bool cpu = eng == Engine::Cpu;
+      for (Atomic a : {Atomic::Native, Atomic::Cas, Atomic::Lock, Atomic::None}) {
+        if (cpu && a != Atomic::Native) break;
+        BenchRow row;
+        row.pass = "machining." + engine_names()[size_t(eng)] + (cpu ? "" : "." + atomic_names()[size_t(a)]) +
+                   (f64 ? ".f64" : "");
+        row.size = "7.5.4 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
+                   std::to_string(tool.triangles());
+        row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+        const SeedAtomicTimes& t = kSeedAtomics.at(cpu ? Atomic::None : a);
+        double seed = cpu ? (f64 ? t.cpu64 : t.cpu32) : (f64 ? t.gpu64 : t.gpu32);
+        row.reference = {
+            {"section", "7.5.4"},
+            {"configuration", sc.name},
+            {"atomic", cpu ? "none needed (a band of rows or a copy of them a thread)" : atomic_names()[size_t(a)]},
+            {"precision", f64 ? "double" : "single"}};
+        if (seed > 0 || cpu)
+          row.reference["thesis"] = {{"device", "Abecassis 2012 (SIMSURF) 7.5.4: GTX 560 Ti / Phenom II X4 955"},
+                                     {cpu ? "cpu_only_ms" : "gpu_ms", seed > 0 ? seed : (f64 ? t.cpu64 : t.cpu32)}};
+        if (cpu) {
+          row.reference["thesis"]["cpu_compare_and_swap_ms"] = f64 ? 27756 : 24984;
+          if (f64) {
+            time_cpu(row, s, m.heights64(), tool, path);
+          } else {
+            time_cpu(row, s, m.heights(), tool, path);
+          }
+          rows.push_back(row);
+          continue;
+        }
+        m.set_atomic(a);
+        m.set_heights(std::vector<float>(size_t(s.nx) * s.ny, s.top));  // one run from the flat stock
+        ctx.submit_now([&](VkCommandBuffer cmd) { m.record(cmd, eng, 0, uint32_t(path.size())); });
+        auto h = heights();
+        if (exact.empty()) exact = h;
+        size_t wrong = 0;
+        for (size_t i = 0; i < h.size(); ++i) wrong += h[i] != exact[i];
+        row.reference["brins_unlike_atomicmin"] = wrong;
+        auto tm = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
+        row.median_ms = tm.median_ms, row.min_ms = tm.min_ms, row.repeats = tm.repeats;
+        rows.push_back(row);
+      }
+    }
+  }
+}
+
+namespace {
+
+// Seed 003 §8.4: the three tests {general, zbuffer, edge ("rastérisation")} on the GTX 560 Ti
+// under CUDA and on the Phenom II X4 955, ms.
+const std::map<std::string, std::array<double, 6>> kSeedHitTests = {
+    {"ebauche", {2343, 773.6, 751.8, 42892, 34625, 28756}},
+    {"finition", {4027, 1385.3, 1352.8, 51297, 35531, 31427}},
+    {"volcano", {206.9, 99.5, 94.7, 8321, 6432, 5794}},
+    {"random", {106.0, 44.3, 39.3, 2033, 1853, 1623}}};
+
+}  // namespace
+
+// Section "8.4" (`--only 8.4`): each brin-triangle test timed on the fine engine and the CPU on
+// the report's four configurations (the quick bench: spiral, 300 positions), then how many brins
+// each gets right in single precision on the stability case of §15.3 and figure 15.3, the
+// downspiral's cone: of the brins cut, those equal to the 64-bit heights (the CPU engine's, edge
+// test) rounded to float, and the error in float ulps of max(|h|, 1).
+void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  const uint32_t n = options.quick ? 64 : 1024;
+  std::vector<std::string> timed = {"ebauche", "finition", "volcano", "random"};
+  if (options.quick) timed = {"spiral"};
+  for (const auto& name : timed) {
+    const SeedConfig& sc = seed_config(name);
+    auto su = setup(sc, options.quick, n);
+    const auto& [path, tool, st, window] = *su;
+    Machine m(ctx, st, tool, path);
+    for (Engine eng : {Engine::Fine, Engine::Cpu}) {
+      if (!BenchOptions::chosen(options.engines, engine_names()[size_t(eng)])) continue;
+      for (HitTest test : {HitTest::General, HitTest::Zbuffer, HitTest::Edge}) {
+        BenchRow row;
+        row.pass = "machining." + engine_names()[size_t(eng)] + "." + hit_test_names()[size_t(test)];
+        row.size = "8.4 " + name + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
+        row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+        row.reference = {{"section", "8.4"}, {"configuration", name}, {"intersection", hit_test_names()[size_t(test)]}};
+        auto seed = kSeedHitTests.find(name);
+        if (seed != kSeedHitTests.end()) {
+          size_t col = size_t(test == HitTest::General ? 0 : test == HitTest::Zbuffer ? 1 : 2);
+          bool cpu = eng == Engine::Cpu;
+          row.reference["thesis"] = {{"device", "Abecassis 2012 (SIMSURF) 8.4: GTX 560 Ti (CUDA) / Phenom II X4 955"},
+                                     {cpu ? "cpu_only_ms" : "gpu_ms", seed->second[cpu ? col + 3 : col]}};
+        }
+        m.set_hit_test(test);
+        if (eng == Engine::Cpu) {
+          time_cpu(row, st, std::vector<float>(size_t(st.nx) * st.ny, st.top), tool, path, test);
+        } else {
+          auto t = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
+          row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+        }
+        rows.push_back(row);
+      }
+    }
+  }
+  // The stability case.
+  if (!BenchOptions::chosen(options.engines, "fine")) return;
+  const SeedConfig& sc = seed_config("downspiral");
+  auto su = setup(sc, options.quick, n);
+  if (options.quick) {  // the seed's path is too long for 300 positions to reach far: its shape, small
+    su->path = generate_path("downspiral", 30.0f, 300, 1.5f);
+    su->tool = make_tool("cone", 6.0f, 64);
+    su->st.d = 0.5f, su->st.x0 = su->st.y0 = 0.0f;
+  }
+  const auto& [path, tool, st, window] = *su;
+  Stock st64 = st;
+  st64.f64 = true;
+  std::vector<double> exact(size_t(st.nx) * st.ny, double(st.top));
+  mill_cpu(st64, exact, tool, path);
+  Machine m(ctx, st, tool, path);
+  for (HitTest test : {HitTest::General, HitTest::Zbuffer, HitTest::Edge}) {
+    m.set_hit_test(test);
+    m.set_heights(std::vector<float>(exact.size(), st.top));
+    ctx.submit_now([&](VkCommandBuffer cmd) { m.record(cmd, Engine::Fine, 0, uint32_t(path.size())); });
+    auto h = m.heights();
+    uint64_t right = 0, cut = 0;
+    double mean = 0, worst = 0;
+    for (size_t i = 0; i < h.size(); ++i) {
+      if (!(exact[i] < double(st.top))) continue;  // the brins cut
+      ++cut;
+      right += h[i] == float(exact[i]);
+      float scale = std::max(1.0f, std::fabs(float(exact[i])));
+      double ulps = std::fabs(double(h[i]) - exact[i]) / double(std::nextafter(scale, INFINITY) - scale);
+      mean += ulps, worst = std::max(worst, ulps);
+    }
+    BenchRow row;
+    row.pass = "machining.fine." + hit_test_names()[size_t(test)];
+    row.size = "8.4 stability downspiral " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
+    row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+    row.reference = {{"section", "8.4"},
+                     {"configuration", "downspiral"},
+                     {"intersection", hit_test_names()[size_t(test)]},
+                     {"stability", "seed 003 15.3, figure 15.3: single precision against the 64-bit heights"},
+                     {"brins", h.size()},
+                     {"brins_cut", cut},
+                     {"brins_correctly_rounded", right},
+                     {"mean_ulps", cut ? mean / double(cut) : 0.0},
+                     {"max_ulps", worst}};
+    auto t = time_path(ctx, m, Engine::Fine, path.size(), tool.triangles(), options.quick);
+    row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+    rows.push_back(row);
+  }
+}
+
+}  // namespace machining

@@ -1,0 +1,56 @@
+// What the machining bench's parts share (bench.cpp: the seed's §13.2 and §15.4.1 tables;
+// bench_sections.cpp: its §7.5.4 and §8.4): the seed's configurations, how one is set up, and
+// how a run is timed on the CPU and the GPU.
+#pragma once
+#include "zbuffer.h"
+#include "gpu/bandwidth.h"
+#include "gpu/bench_row.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace machining {
+
+// One of the seed's §13.2 configurations: its path and tool, and its times (bench.cpp).
+struct SeedConfig {
+  const char* name;
+  const char* path;
+  uint32_t positions;
+  const char* tool;
+  uint32_t triangles;
+  float diameter, surface, zoom;
+  bool five_axis;
+  double ens[4], personal[4];
+};
+// One of the seed's configurations by name (bench.cpp's table).
+const SeedConfig& seed_config(const std::string& name);
+
+// A configuration made concrete.
+struct Setup {
+  std::vector<Position> path;
+  Mesh tool;
+  Stock st;
+  float window = 0;
+};
+// The configuration's path, tool and stock on n x n brins (the zooms keep the positions whose
+// tool reaches the window; the quick bench: 300 positions, a tool scaled to 64 brins); nullopt
+// when no position does.
+std::optional<Setup> setup(const SeedConfig& sc, bool quick, uint32_t n);
+
+// The CPU engine over the whole path from `start`, wall clock: three runs (one where the first
+// takes over 3 s), their median and fastest into the row.
+template <class R>
+void time_cpu(gpu::BenchRow& row, const Stock& st, const std::vector<R>& start, const Mesh& tool,
+              const std::vector<Position>& path, HitTest test = HitTest::Edge);
+
+// One run of the whole path on a GPU engine, in dispatches of at most 2^26 (triangle,
+// position) pairs; a short run is timed again, 3 times after 200 ms of warm-up (clocks
+// leave idle).
+gpu::GpuTiming time_path(gpu::Context& ctx, Machine& m, Engine eng, size_t positions, uint32_t triangles, bool quick);
+
+// The report's other sections (bench_sections.cpp): `--only 7.5.4`, `--only 8.4`.
+void bench_atomics(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
+void bench_hit_tests(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
+
+}  // namespace machining
