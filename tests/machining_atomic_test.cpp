@@ -45,6 +45,14 @@ class MachiningAtomic : public GpuTest {
       ASSERT_GT(lowered, 100u) << "the path should cut";
       for (Atomic a : {Atomic::Cas, Atomic::Lock}) {
         auto h = mill<R>(e, a, s, tool, path);
+        // lavapipe ends an invocation after 65 535 loop iterations: a lane spinning while the thread
+        // holding its lock is preempted (two tests at once on two cores) can reach that and lose its
+        // cut. Such a run is tried once more; a lock that does not lock fails both (tried).
+        if (a == Atomic::Lock && std::memcmp(h.data(), native.data(), h.size() * sizeof(R)) != 0 &&
+            ctx().info.name.find("llvmpipe") != std::string::npos) {
+          std::printf("%s, lock, %s: unlike atomicMin once; again\n", engine.c_str(), precision.c_str());
+          h = mill<R>(e, a, s, tool, path);
+        }
         ASSERT_EQ(std::memcmp(h.data(), native.data(), h.size() * sizeof(R)), 0)
             << engine << ", " << atomic_names()[size_t(a)] << ", " << precision;
       }
