@@ -28,9 +28,8 @@ Engine engine_from_name(const std::string& name);
 
 // How the compute engines that rasterize (position, triangle, fine, persistent) lower a brin
 // (seed 003 ch. 7): atomicMin on order-preserving keys (§7.5.3, the default), a
-// compare-and-swap loop (§7.5.2), a spin lock per brin around a plain read-compare-write
-// (§7.5.1), or the plain read-compare-write alone, a race that can lose a lowering (figure
-// 7.1). The per-brin engine needs none (a brin belongs to one invocation), nor the CPU engine
+// compare-and-swap loop (§7.5.2), a spin lock per brin around a read-compare-write (§7.5.1),
+// or a plain read-compare-write, a race that can lose a lowering (figure 7.1). The per-brin engine needs none (a brin belongs to one invocation), nor the CPU engine
 // (a band of rows or a copy of them belongs to one thread); the hardware one has its depth test.
 enum class Atomic { Native, Cas, Lock, None };
 const std::vector<std::string>& atomic_names();  // "native", "cas", "lock", "none"
@@ -74,8 +73,9 @@ PackedPosition pack(const Position& p, const Mesh& tool);
 PackedPosition pack(const Position& p, glm::vec3 tool_lo, glm::vec3 tool_hi);  // the tool's bounding box
 glm::mat3 tool_rotation(const Position& p);  // tool frame -> world: +z to the axis, after ω about z
 
-// The seed's CPU engine: all threads over all positions, each owning a band of rows.
-// Same arithmetic as the shaders (tool frame); heights as floats.
+// The seed's CPU engine: threads owning bands of rows (or, on a 5-axis path, runs of positions
+// milled into copies of their rows, then merged); the shaders' arithmetic (tool frame) with the
+// given brin-triangle test, so the same heights.
 void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, const std::vector<Position>& path,
               uint32_t threads = 0, HitTest test = HitTest::Edge);
 void mill_cpu(const Stock& s, std::vector<double>& heights, const Mesh& tool, const std::vector<Position>& path,
