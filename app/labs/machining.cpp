@@ -128,11 +128,13 @@ class MachiningLab : public Lab {
   }
   std::string title() const override { return "Milling by Z-buffer (Abecassis 2012, SIMSURF)"; }
   render::Legend legend() const override {
-    std::string at = "position " + std::to_string(done_) + " of " +
-                     std::to_string(machine_ ? machine_->positions() : 0) + ", engine " +
-                     engine_names()[size_t(engine())] +
-                     (params_.choice("atomic") == "native" ? "" : ", atomic " + params_.choice("atomic")) +
-                     (params_.choice("intersection") == "edge" ? "" : ", " + params_.choice("intersection") + " test");
+    std::string at =
+        "position " + std::to_string(done_) + " of " + std::to_string(machine_ ? machine_->positions() : 0) +
+        ", engine " + engine_names()[size_t(engine())] +
+        (params_.choice("atomic") == "native" || !uses_atomics() ? "" : ", atomic " + params_.choice("atomic")) +
+        (params_.choice("intersection") == "edge" || engine() == Engine::Hardware
+             ? ""
+             : ", " + params_.choice("intersection") + " test");
     auto file = [&](const char* name) { return std::filesystem::path(params_.text(name)).filename().string(); };
     std::string what =
         (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) + ", " +
@@ -211,6 +213,12 @@ class MachiningLab : public Lab {
   }
 
   uint32_t steps_per_frame() const override { return 1; }
+
+  // Whether the engine lowers shared brins with the `atomic` option (position, triangle, fine, persistent).
+  bool uses_atomics() const {
+    Engine e = engine();
+    return e != Engine::Cpu && e != Engine::PerBrin && e != Engine::Hardware;
+  }
 
   Engine engine() const {
     Engine e = engine_from_name(params_.choice("engine"));

@@ -29,8 +29,9 @@ Engine engine_from_name(const std::string& name);
 // How the compute engines that rasterize (position, triangle, fine, persistent) lower a brin
 // (seed 003 ch. 7): atomicMin on order-preserving keys (§7.5.3, the default), a
 // compare-and-swap loop (§7.5.2), a spin lock per brin around a read-compare-write (§7.5.1),
-// or a plain read-compare-write, a race that can lose a lowering (figure 7.1). The per-brin engine needs none (a brin belongs to one invocation), nor the CPU engine
-// (a band of rows or a copy of them belongs to one thread); the hardware one has its depth test.
+// or a plain read-compare-write, a race that can lose a lowering (figure 7.1). The per-brin engine needs none (a brin
+// belongs to one invocation), nor the CPU engine (a band of rows or a copy of them belongs to one thread); the hardware
+// one has its depth test.
 enum class Atomic { Native, Cas, Lock, None };
 const std::vector<std::string>& atomic_names();  // "native", "cas", "lock", "none"
 Atomic atomic_from_name(const std::string& name);
