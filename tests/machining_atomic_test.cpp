@@ -14,13 +14,9 @@ namespace {
 
 class MachiningAtomic : public GpuTest {
  protected:
-  // The path's heights by engine e with atomicity a, in submissions of `pairs` pairs.
   template <class R>
   std::vector<R> mill(Engine e, Atomic a, const Stock& s, const Mesh& tool, const std::vector<Position>& path) {
-    Machine m(ctx(), s, tool, path);
-    m.set_atomic(a);
-    m.run(e, 6000);
-    return heights_of<R>(m);
+    return mill_with<R>(ctx(), e, a, HitTest::Edge, s, tool, path, 6000);
   }
   // `stacked`: 64 positions over the same point at depths in a shuffled order, so that
   // neighbouring invocations lower the same brins at once (the position engine's lanes meet

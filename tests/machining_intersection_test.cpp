@@ -18,10 +18,7 @@ class MachiningIntersection : public GpuTest {
  protected:
   template <class R>
   std::vector<R> mill(Engine e, HitTest test, const Stock& s, const Mesh& tool, const std::vector<Position>& path) {
-    Machine m(ctx(), s, tool, path);
-    m.set_hit_test(test);
-    m.run(e, 5000);
-    return heights_of<R>(m);
+    return mill_with<R>(ctx(), e, Atomic::Native, test, s, tool, path, 5000);
   }
 
   template <class R>
