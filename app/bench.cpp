@@ -25,11 +25,11 @@ std::string then_figure(const nlohmann::json& ref) {
     then += (then.empty() ? "" : "; ") + std::string(text);
   };
   if (ref.contains("thesis") && ref["thesis"].contains("cpu_only_ms"))
-    add("CPU %.4g ms", ref["thesis"]["cpu_only_ms"].get<double>());
+    add("CPU %.6g ms", ref["thesis"]["cpu_only_ms"].get<double>());
   else if (ref.contains("thesis") && ref["thesis"].contains("gain"))
     add("GPU %.4g ms, gain %.3g", ref["thesis"]["gpu_ms"].get<double>(), ref["thesis"]["gain"].get<double>());
   else if (ref.contains("thesis"))
-    add("GPU %.4g ms", ref["thesis"]["gpu_ms"].get<double>());
+    add("GPU %.6g ms", ref["thesis"]["gpu_ms"].get<double>());
   if (ref.contains("openblas"))
     add("OpenBLAS %.3g ms, %d threads %.3g ms", ref["openblas"]["one_thread_ms"].get<double>(),
         ref["openblas"]["threads"].get<int>(), ref["openblas"]["all_threads_ms"].get<double>());
@@ -43,6 +43,11 @@ std::string then_figure(const nlohmann::json& ref) {
         (unsigned long long)ref["brins_correctly_rounded"].get<uint64_t>(),
         (unsigned long long)ref["brins_cut"].get<uint64_t>(), ref["mean_ulps"].get<double>(),
         ref["max_ulps"].get<double>());
+  for (const char* key : {"height_error_vs_analytic", "mesh_height_error"})
+    if (ref.contains(key))
+      add(key[0] == 'm' ? "the mesh's heights within %.3g of these, mean %.3g"
+                        : "heights within %.3g of the exact tool's, mean %.3g",
+          ref[key]["max_abs"].get<double>(), ref[key]["mean_abs"].get<double>());
   if (ref.contains("brins_unlike_atomicmin"))
     add("%llu brins unlike atomicMin", (unsigned long long)ref["brins_unlike_atomicmin"].get<uint64_t>());
   return then;
@@ -60,7 +65,7 @@ std::string roof_figure(const BenchRow& r, const gpu::Peaks& peaks) {
 void print_row(const BenchRow& r, double saxpy_gbps, const gpu::Peaks& peaks) {
   double frac = saxpy_gbps > 0 ? 100.0 * r.gbps() / saxpy_gbps : 0;
   auto& ref = r.reference;
-  std::printf("%-26s %-12s %10.4f %s %s %s %s %s %s  %s\n", r.pass.c_str(), r.size.c_str(), r.median_ms,
+  std::printf("%-26s %-30s %10.4f %s %s %s %s %s %s  %s\n", r.pass.c_str(), r.size.c_str(), r.median_ms,
               right(figure(r.gbps(), "%.1f"), 9).c_str(), right(figure(r.gflops(), "%.1f"), 9).c_str(),
               right(figure(frac, "%.1f%%"), 7).c_str(), right(roof_figure(r, peaks), 9).c_str(),
               right(figure(ref.value("cpu_single_thread_ms", 0.0), "%.3f"), 10).c_str(),
@@ -113,7 +118,7 @@ nlohmann::json bench_row_json(const BenchRow& r, const gpu::Peaks& peaks) {
 
 // Each row is printed as soon as it is measured: the terminal shows the bench's progress.
 nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options, const gpu::Peaks& peaks) {
-  std::printf("%-26s %-12s %10s %9s %9s %7s %9s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s",
+  std::printf("%-26s %-30s %10s %9s %9s %7s %9s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s",
               "% saxpy", "roof", "CPU ms", "gain", "the seed's figure, other references");
   BenchOptions printing = options;
   printing.on_row = [&](const BenchRow& r) {

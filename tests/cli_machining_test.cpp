@@ -34,6 +34,18 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   EXPECT_GT(j["state"]["removed_volume"].get<double>(), 0.0);
   // the spiral cuts 1 deep; a brin seldom lies under the very pole of the ball mesh
   EXPECT_NEAR(j["state"]["max_depth"].get<double>(), 1.0, 5e-3);
+  // The same with the exact ball (seed 003 ch. 12): deeper than its mesh, within a brin's reach of 1.
+  r = run_process(vklab_args(
+      "--headless --validate --lab machining --tool-shape sphere --path-gen spiral --set tool_model=analytic "
+      "--set stock_size=64 --set path_positions=300 --set positions_per_frame=100 --steps 5 --dump " +
+      (dir / "exact").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  nlohmann::json e = nlohmann::json::parse(std::ifstream(dir / "exact" / "params.json"));
+  EXPECT_EQ(e["state"]["tool_model"], "analytic");
+  EXPECT_GE(e["state"]["max_depth"].get<double>(), j["state"]["max_depth"].get<double>());
+  EXPECT_NEAR(e["state"]["max_depth"].get<double>(), 1.0, 2e-3);
+  EXPECT_GT(e["state"]["removed_volume"].get<double>(), j["state"]["removed_volume"].get<double>());
 
   // An STL tool (a flat end mill) on a straight pass from a positions file: a groove.
   auto tool = machining::make_tool("flat", 4.0f, 128);
@@ -86,6 +98,10 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_NE(r.err.find("bad.stl"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 4"), std::string::npos) << r.err;
+  r = run_process(vklab_args("--headless --lab machining --set tool_model=analytic --tool " +
+                             (dir / "flat.stl").string() + " --steps 1"));
+  EXPECT_NE(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("an analytic tool is a generated shape"), std::string::npos) << r.err;
   r = run_process(vklab_args("--headless --lab machining --path " + (dir / "missing.nc").string() + " --steps 1"));
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_NE(r.err.find("missing.nc"), std::string::npos) << r.err;
@@ -163,6 +179,30 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
     EXPECT_TRUE(tests.count("machining.cpu." + t + " spiral")) << t;
     EXPECT_TRUE(tests.count("machining.fine." + t + " downspiral")) << t;
   }
+  // Section 12 (seed 003 ch. 12): the tool as its mesh and as its exact surface, timed; each mesh
+  // resolution's heights against the exact tool's, closer at each finer mesh.
+  r = run_process(vklab_args("bench --lab machining --quick --only 12 --validate --out " + (dir / "f.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  rows = nlohmann::json::parse(std::ifstream(dir / "f.json"))["labs"]["machining"];
+  std::set<std::string> models;
+  std::vector<double> errors;  // the resolution rows', coarse to fine
+  for (auto& row : rows) {
+    EXPECT_EQ(row["reference"]["section"], "12") << row.dump();
+    EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
+    models.insert(row["pass"].get<std::string>());
+    if (row["size"].get<std::string>().find("resolution") != std::string::npos) {
+      auto& e = row["reference"]["height_error_vs_analytic"];
+      EXPECT_GT(e["brins_cut"].get<uint64_t>(), 200u) << row.dump();
+      errors.push_back(e["max_abs"].get<double>());
+    }
+  }
+  EXPECT_EQ(models, (std::set<std::string>{"machining.fine.mesh", "machining.fine.analytic", "machining.cpu.mesh",
+                                           "machining.cpu.analytic"}));
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_GT(errors[0], errors[1]);
+  EXPECT_GT(errors[1], errors[2]);
+  EXPECT_GT(errors[2], 0.0);
   r = run_process(vklab_args("bench --lab machining --quick --engines warp"));
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("unknown engine 'warp'"), std::string::npos) << r.err;

@@ -3,6 +3,7 @@
 #include "gpu/bandwidth.h"
 #include "lab.h"
 #include "plot.h"
+#include "machining/analytic.h"
 #include "machining/bench.h"
 #include "machining/gcode.h"
 #include "machining/stats.h"
@@ -15,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <thread>
 
 using namespace machining;
@@ -68,6 +70,12 @@ class MachiningLab : public Lab {
         .labelled("Tool file")
         .rebuild = true;
     params_.back().file_types = {".stl"};
+    params_
+        .add_choice("tool_model", {"mesh", "analytic"}, "mesh",
+                    "the generated tool as its triangle mesh, or as its exact surface intersected per brin "
+                    "(SIMSURF ch. 12; compute engines and cpu)")
+        .labelled("Tool model")
+        .rebuild = true;
     params_.group("Tool path");
     params_.add_choice("path", path_kinds(), "spiral", "generated tool path (Abecassis 2012, SIMSURF, 13.2.1)")
         .labelled("Path pattern")
@@ -132,12 +140,13 @@ class MachiningLab : public Lab {
         "position " + std::to_string(done_) + " of " + std::to_string(machine_ ? machine_->positions() : 0) +
         ", engine " + engine_names()[size_t(engine())] +
         (params_.choice("atomic") == "native" || !uses_atomics() ? "" : ", atomic " + params_.choice("atomic")) +
-        (params_.choice("intersection") == "edge" || engine() == Engine::Hardware
+        (params_.choice("intersection") == "edge" || engine() == Engine::Hardware || machine_->analytic()
              ? ""
              : ", " + params_.choice("intersection") + " test");
     auto file = [&](const char* name) { return std::filesystem::path(params_.text(name)).filename().string(); };
     std::string what =
-        (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) + ", " +
+        (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) +
+        (machine_ && machine_->analytic() ? " (analytic)" : "") + ", " +
         (params_.text("path_file").empty() ? legend_values({"path"}) : "path " + file("path_file")) + ", " +
         legend_values({"height_scale"});
     return {{legend_title(), at, what},
@@ -169,6 +178,11 @@ class MachiningLab : public Lab {
           throw std::runtime_error(params_.text("stock_file") + ": height " + std::to_string(i) + " is " +
                                    std::to_string(start[i]) + " (heights must be finite, within +-1e6)");
     }
+    const bool exact = params_.choice("tool_model") == "analytic";
+    if (exact && !params_.text("tool_file").empty())
+      throw ParamError("an analytic tool is a generated shape: clear tool_file, or set tool_model=mesh");
+    std::optional<AnalyticTool> analytic;
+    if (exact) analytic = analytic_tool(params_.choice("tool_shape"), float(params_.get("tool_diameter")));
     Mesh tool = params_.text("tool_file").empty()
                     ? make_tool(params_.choice("tool_shape"), float(params_.get("tool_diameter")),
                                 uint32_t(params_.get_int("tool_triangles")))
@@ -185,7 +199,7 @@ class MachiningLab : public Lab {
     } else {
       path = read_positions(pf);
     }
-    auto machine = std::make_unique<Machine>(ctx, s, tool, path);
+    auto machine = std::make_unique<Machine>(ctx, s, tool, path, analytic ? &*analytic : nullptr);
     if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
     ctx_ = &ctx;
     machine_ = std::move(machine);
@@ -221,8 +235,8 @@ class MachiningLab : public Lab {
   }
 
   Engine engine() const {
-    Engine e = engine_from_name(params_.choice("engine"));
-    return e == Engine::Hardware && machine_->stock().f64 ? Engine::Fine : e;
+    Engine e = engine_from_name(params_.choice("engine"));  // the hardware one draws meshes in single precision
+    return e == Engine::Hardware && (machine_->stock().f64 || machine_->analytic()) ? Engine::Fine : e;
   }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
@@ -235,7 +249,10 @@ class MachiningLab : public Lab {
       std::vector<Position> chunk(
           machine_->path().begin() + long(done_),
           machine_->path().begin() + long(std::min<size_t>(done_ + count, machine_->positions())));
-      mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, hit_test_from_name(params_.choice("intersection")));
+      if (machine_->analytic())
+        mill_analytic_cpu(machine_->stock(), h, *machine_->analytic(), chunk);
+      else
+        mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, hit_test_from_name(params_.choice("intersection")));
       machine_->set_heights(h);
     } else {
       machine_->set_atomic(atomic_from_name(params_.choice("atomic")));
@@ -268,8 +285,13 @@ class MachiningLab : public Lab {
   void ui() override {
     update_stats();
     size_t total = machine_->positions();
-    ImGui::TextWrapped("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
-                       machine_->stock().nx, machine_->stock().ny);
+    if (machine_->analytic())
+      ImGui::TextWrapped("analytic %s (its %zu-triangle mesh drawn), %zu positions, %u x %u brins",
+                         params_.choice("tool_shape").c_str(), machine_->triangles(), total, machine_->stock().nx,
+                         machine_->stock().ny);
+    else
+      ImGui::TextWrapped("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
+                         machine_->stock().nx, machine_->stock().ny);
     ImGui::TextWrapped("engine: %s", engine_names()[size_t(engine())].c_str());
     if (!gcode_held_.empty()) ImGui::TextWrapped("%s", gcode_held_.c_str());
     ImGui::ProgressBar(total ? float(done_) / float(total) : 1.0f, ImVec2(ImGui::GetContentRegionAvail().x, 0));
@@ -318,6 +340,7 @@ class MachiningLab : public Lab {
             {"engine", engine_names()[size_t(engine())]},
             {"atomic", params_.choice("atomic")},
             {"intersection", params_.choice("intersection")},
+            {"tool_model", machine_->analytic() ? "analytic" : "mesh"},
             {"removed_volume", removed_},
             {"max_depth", max_depth_},
             {"profile_ra", rough_.ra},

@@ -49,8 +49,10 @@ void time_cpu(gpu::BenchRow& row, const Stock& st, const std::vector<R>& start, 
 // leave idle).
 gpu::GpuTiming time_path(gpu::Context& ctx, Machine& m, Engine eng, size_t positions, uint32_t triangles, bool quick);
 
-// The report's other sections (bench_sections.cpp): `--only 7.5.4`, `--only 8.4`.
+// The report's other sections: `--only 7.5.4`, `--only 8.4` (bench_sections.cpp), `--only 12`
+// (bench_tools.cpp).
 void bench_atomics(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_hit_tests(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
+void bench_tools(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 
 }  // namespace machining

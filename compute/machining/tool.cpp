@@ -2,6 +2,8 @@
 
 #include "io/input.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -70,7 +72,8 @@ Mesh cone(float r, float h, uint32_t slices) { return revolve({{0, 0}, {r, h}, {
 Mesh flat_end(float r, float h, uint32_t slices) { return revolve({{0, 0}, {r, 0}, {r, h}, {0, h}}, slices); }
 
 Mesh bull_nose(float r, float corner, uint32_t slices) {
-  // a torus: tube centre circle of radius r − corner at height corner; rings = slices / 2
+  // a torus, tube centre circle of radius r − corner at height corner (rings = slices / 2), and a
+  // flat bottom
   uint32_t rings = std::max(8u, (slices / 2 + 2) / 4 * 4);  // a multiple of 4: the outermost ring is exact
   Mesh m;
   float R = r - corner;
@@ -83,6 +86,12 @@ Mesh bull_nose(float r, float corner, uint32_t slices) {
       };
       quad(m, at(s, k), at(s + 1, k), at(s + 1, k + 1), at(s, k + 1));
     }
+  // the flat bottom inside the torus's lowest circle (ring 0 lies at z = 0, radius R)
+  for (uint32_t s = 0; s < slices; ++s) {
+    float a0 = 2 * kPi * s / slices, a1 = 2 * kPi * (s + 1) / slices;
+    m.vertices.insert(m.vertices.end(), {glm::vec3(0.0f), glm::vec3(R * std::cos(a1), R * std::sin(a1), 0.0f),
+                                         glm::vec3(R * std::cos(a0), R * std::sin(a0), 0.0f)});
+  }
   return m;
 }
 
@@ -105,6 +114,23 @@ Mesh make_tool(const std::string& shape, float diameter, uint32_t triangles) {
     return bull_nose(r, r / 4, slices);
   }
   throw std::invalid_argument("unknown tool shape '" + shape + "' (sphere, torus, cone, flat)");
+}
+
+glm::vec3 AnalyticTool::lo() const { return {-radius, -radius, 0.0f}; }
+glm::vec3 AnalyticTool::hi() const {
+  return {radius, radius, shape == 0 ? 2 * radius : shape == 1 ? 2 * corner : height};
+}
+
+AnalyticTool analytic_tool(const std::string& shape, float diameter) {
+  const auto& names = tool_shapes();
+  auto it = std::find(names.begin(), names.end(), shape);
+  if (it == names.end()) throw std::invalid_argument("unknown tool shape '" + shape + "' (sphere, torus, cone, flat)");
+  AnalyticTool t;
+  t.shape = uint32_t(it - names.begin());
+  t.radius = diameter / 2;
+  t.corner = t.shape == 1 ? t.radius / 4 : 0.0f;
+  t.height = t.shape >= 2 ? diameter : 0.0f;
+  return t;
 }
 
 Mesh read_stl(const std::filesystem::path& path) { return parse_stl(io::read_input(path), path.string()); }

@@ -2,6 +2,7 @@
 
 #include "machining_push.h"
 
+#include "analytic.h"
 #include "work.h"
 
 #include <algorithm>
@@ -100,7 +101,8 @@ Intersection intersect_tool_frame(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::ve
   return intersect(a, b, c, brin - glm::vec2(tr), tr.z);
 }
 
-Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const std::vector<Position>& path)
+Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const std::vector<Position>& path,
+                 const AnalyticTool* exact)
     : ctx_(ctx), stock_(stock), tool_(tool), path_(path), path_size_(path.size()), triangles_(tool.triangles()) {
   if (stock.nx < 2 || stock.ny < 2 || !(stock.d > 0))
     throw std::invalid_argument("stock: at least 2 x 2 brins, spacing > 0");
@@ -118,19 +120,29 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
     narrow_ = gpu::make_compute(ctx, "machining/narrow.comp", {SB, SB}, sizeof(push::NarrowPush));
   }
   std::vector<glm::vec4> tris;
-  for (auto& v : tool.vertices) tris.emplace_back(v, 0.0f);
+  if (exact) {
+    analytic_ = *exact;
+    tris = analytic_table(*exact);
+    cost_ = analytic_cost(*exact, path);
+  } else {
+    for (auto& v : tool.vertices) tris.emplace_back(v, 0.0f);
+  }
+  primitives_ = exact ? 1 : uint32_t(triangles_);
   tris_ = gpu::Buffer(ctx, tris.size() * 16, usage);
   tris_.upload(tris);
   std::vector<PackedPosition> packed;
   float zmin = INFINITY;
-  glm::vec3 lo = tool.lo(), hi = tool.hi();
+  glm::vec3 lo = exact ? exact->lo() : tool.lo(), hi = exact ? exact->hi() : tool.hi();
   for (auto& p : path) packed.push_back(pack(p, lo, hi)), zmin = std::min(zmin, p.tip.z);
   positions_ = gpu::Buffer(ctx, packed.size() * sizeof(PackedPosition), usage);
   positions_.upload(packed);
   queue_ = gpu::Buffer(ctx, 16, usage);
-  across_ = std::min(brins_across(tool, stock.d), std::max(stock.nx, stock.ny));
+  // An analytic tool's box is as wide as its diagonal at most, whatever the rotation.
+  across_ = std::min(exact ? uint32_t(std::min(std::floor(double(glm::length(hi - lo)) / stock.d) + 2, 1e9))
+                           : brins_across(tool, stock.d),
+                     std::max(stock.nx, stock.ny));
   for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native, HitTest::Edge);
-  glm::vec3 size = tool.hi() - tool.lo();
+  glm::vec3 size = hi - lo;
   zlo_ = zmin - glm::length(size) - 1.0f;
   zhi_ = stock.top + 1.0f;
   set_heights(std::vector<float>(size_t(stock.nx) * stock.ny, stock.top));
@@ -141,7 +153,7 @@ gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t) const {
   // lavapipe: the lock without acquire and release (zbuffer.glsl says why)
   const bool ordered_lock = ctx_.info.name.find("llvmpipe") == std::string::npos;
   return gpu::make_compute(ctx_, name, {SB, SB, SB, SB, SB}, sizeof(EnginePush),
-                           {int32_t(a), ordered_lock, int32_t(t)});
+                           {int32_t(a), ordered_lock, int32_t(t), analytic_ ? 1 : 0});
 }
 
 void Machine::set_heights(const std::vector<float>& h) {
@@ -191,10 +203,11 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   if (e == Engine::Hardware) {
     if (stock_.f64) throw std::invalid_argument("the hardware engine's depth image is single precision only");
+    if (analytic_) throw std::invalid_argument("the hardware engine draws triangles: not an analytic tool");
     record_hardware(cmd, first, count);
   } else {
     const auto& s = stock_;
-    auto plan = plan_work(e, uint32_t(triangles_), first, count, s.nx * s.ny, across_);
+    auto plan = plan_work(e, primitives_, first, count, s.nx * s.ny, across_, kLoopBudget / cost_);
     const int k = int(e) - 1;
     const bool rasterizing = e != Engine::PerBrin;
     const Atomic a = rasterizing ? atomic_ : Atomic::Native;  // the per-brin engine lowers no shared brin
@@ -320,18 +333,25 @@ void Machine::run(Engine e, double pairs_per_submit) {
   if (e == Engine::Cpu) {
     if (stock_.f64) {
       auto h = heights64();
-      mill_cpu(stock_, h, tool_, path_, 0, hit_test_);
+      if (analytic_)
+        mill_analytic_cpu(stock_, h, *analytic_, path_);
+      else
+        mill_cpu(stock_, h, tool_, path_, 0, hit_test_);
       std::vector<uint64_t> keys(h.size());
       for (size_t i = 0; i < h.size(); ++i) keys[i] = height_key(h[i]);
       heights_.upload(keys);
       return;
     }
     auto h = heights();
-    mill_cpu(stock_, h, tool_, path_, 0, hit_test_);
+    if (analytic_)
+      mill_analytic_cpu(stock_, h, *analytic_, path_);
+    else
+      mill_cpu(stock_, h, tool_, path_, 0, hit_test_);
     set_heights(h);
     return;
   }
-  uint32_t chunk = uint32_t(std::clamp<double>(pairs_per_submit / double(triangles_), 1, 1 << 20));
+  uint32_t chunk =
+      uint32_t(std::clamp<double>(pairs_per_submit / double(analytic_ ? across_ * cost_ : triangles_), 1, 1 << 20));
   for (size_t first = 0; first < path_size_; first += chunk)
     ctx_.submit_now([&](VkCommandBuffer cmd) { record(cmd, e, uint32_t(first), chunk); });
 }

@@ -18,6 +18,7 @@
 #include <bit>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace machining {
 
@@ -94,7 +95,10 @@ Intersection intersect_tool_frame(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::ve
 
 class Machine {
  public:
-  Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const std::vector<Position>& path);
+  // With `exact`, the engines mill that analytic tool (seed 003 ch. 12; not the hardware
+  // engine) and `tool` is only its picture.
+  Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const std::vector<Position>& path,
+          const AnalyticTool* exact = nullptr);
   const Stock& stock() const { return stock_; }
   size_t positions() const { return path_size_; }
   size_t triangles() const { return triangles_; }
@@ -118,6 +122,7 @@ class Machine {
   // pairs (seed 003, ch. 4: bounded work per submission); CPU engine included.
   void run(Engine e, double pairs_per_submit = 1 << 24);
   const Mesh& tool() const { return tool_; }
+  const std::optional<AnalyticTool>& analytic() const { return analytic_; }
   // Whether the single precision engines divide exactly (through double: needs fp64) and so
   // equal the CPU engine bit for bit on any device; else within an ulp (zbuffer.glsl).
   bool exact_division() const { return ctx_.info.fp64; }
@@ -125,10 +130,13 @@ class Machine {
 
  private:
   void record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count);
-  gpu::Pipeline make_engine(int e, Atomic a, HitTest t) const;  // kShaders[e], ATOMIC = a, HIT_TEST = t
+  gpu::Pipeline make_engine(int e, Atomic a, HitTest t) const;  // kShaders[e], ATOMIC, HIT_TEST, TOOL_MODEL
   gpu::Context& ctx_;
   Stock stock_;
   Mesh tool_;
+  std::optional<AnalyticTool> analytic_;
+  uint32_t primitives_ = 0;  // what the engines loop over: the triangles, or 1 (the analytic tool)
+  uint32_t cost_ = 1;        // loop iterations a brin-primitive test can take (analytic_cost())
   std::vector<Position> path_;
   size_t path_size_ = 0, triangles_ = 0;
   uint32_t across_ = 1;  // brins along x or y under one triangle (work.h)

@@ -29,6 +29,9 @@ layout(constant_id = 1) const bool ORDERED_LOCK = true;  // the lock's acquire a
 // The brin-triangle test (seed 003 ch. 8): 0 edge functions (§8.3), 1 Möller–Trumbore with the
 // Z-buffer's constants propagated (§8.2), 2 Möller–Trumbore as published (§8.1).
 layout(constant_id = 2) const uint HIT_TEST = 0u;
+// The tool (seed 003 ch. 12): 0 a triangle mesh, 1 an analytic surface (analytic.glsl), a single
+// primitive in place of the triangles.
+layout(constant_id = 3) const uint TOOL_MODEL = 0u;
 // One dispatch covers triangles [tri_first, +tri_count) at positions [pos_first, +pos_count)
 // (the per-brin engine: brins [brin_first, +brin_count)), and of each triangle's brin rows
 // only slice `slice` of `slice_rows` rows. compute/machining/work.cpp chooses them so that

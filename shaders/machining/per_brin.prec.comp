@@ -12,6 +12,11 @@ void main() {
       Pos P = POS[p];
       vec2 rel = vec2(x0 + float(i) * d, y0 + float(j) * d) - P.t.xy;
       if (rel.x < P.r0.w - d || rel.y < P.r1.w - d || rel.x > P.r2.w + d || rel.y > P.t.w + d) continue;
+      if (TOOL_MODEL == 1u) {
+        REAL h;
+        if (hit_analytic(P, i, j, h)) best = min(best, height_key(h));
+        continue;
+      }
       for (uint t = tri_first; t < tri_first + tri_count; ++t) {
         Tri tr = place(P, t);
         if (tr.area == 0.0) continue;

@@ -182,8 +182,15 @@ void lower(uint b, KEY k) {
   }
 }
 
-// Lowers every brin under one triangle at one position (the rows of this dispatch's slice).
+#include "analytic.glsl"
+
+// Lowers every brin under one triangle at one position (the rows of this dispatch's slice); an
+// analytic tool is one primitive, the tool itself.
 void raster(uint tri, uint pos) {
+  if (TOOL_MODEL == 1u) {
+    raster_analytic(pos);
+    return;
+  }
   Pos P = POS[pos];
   Tri t = place(P, tri);
   if (t.area == 0.0) return;
