@@ -19,7 +19,8 @@ StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
   gpu::GraphicsDesc d;
   d.vert = "render/stock.vert";
   d.frag = "render/stock.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   d.push_bytes = sizeof(SurfacePush);
   d.depth_test = true;
   surface_ = gpu::make_graphics(ctx, d);
@@ -31,7 +32,21 @@ StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
   t.depth_test = true;
   tool_ = gpu::make_graphics(ctx, t);
   lut_ = gpu::Buffer(ctx, 256 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-  lut_.upload(colormap_rgba("heat"));
+  set_colormap("heat");
+  set_field({0.0f});
+}
+
+void StockView::set_colormap(const std::string& name) {
+  if (name == colormap_) return;
+  lut_.upload(colormap_rgba(name));
+  colormap_ = name;
+}
+
+void StockView::set_field(const std::vector<float>& values) {
+  if (!field_ || field_.size() < values.size() * 4)
+    field_ =
+        gpu::Buffer(ctx_, values.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+  field_.upload(values);
 }
 
 void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, const gpu::Buffer& tool,
@@ -42,11 +57,15 @@ void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
   float size = std::max(s.nx, s.ny) * s.d, scale = 2.0f / size;
   uint32_t mx = std::min(s.nx, kMaxMeshSide), my = std::min(s.ny, kMaxMeshSide);
   mesh_.ensure(ctx_, mx, my);
+  // a field smaller than the stock (not set for it yet) is not read
+  StockDisplay display =
+      s.display == StockDisplay::Field && field_.size() < 4ull * s.nx * s.ny ? StockDisplay::Shaded : s.display;
   SurfacePush sp{mvp,
                  {s.x0, s.y0, s.d, s.top},
-                 {scale, s.height_scale, std::max(s.max_cut, 1e-6f), 0},
-                 {int32_t(s.nx), int32_t(s.ny), int32_t(mx), int32_t(my)}};
-  surface_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_buffer(lut_)}, sp);
+                 {scale, s.height_scale, std::max(s.max_cut, 1e-6f), float(int(display))},
+                 {int32_t(s.nx), int32_t(s.ny), int32_t(mx), int32_t(my)},
+                 {s.light.x, s.light.y, s.light.z, std::max(s.field_range, 1e-30f)}};
+  surface_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_buffer(lut_), gpu::storage_buffer(field_)}, sp);
   mesh_.draw(cmd);
   if (s.show_tool && s.tool_triangles) {
     glm::mat3 Rt = glm::transpose(s.tool_rotation);

@@ -1,12 +1,19 @@
 // The machining lab's picture, drawn straight from the GPU's height keys (no read-back):
-// the machined stock as a shaded surface coloured by depth of cut, and the tool mesh at
-// a position of the path; orbit camera.
+// the machined stock as a lit surface coloured by depth of cut or by a per-brin field, and
+// the tool mesh at a position of the path; orbit camera.
 #pragma once
 #include "grid_indices.h"
 #include "gpu/pipeline.h"
 #include "orbit_camera.h"
 
+#include <string>
+#include <vector>
+
 namespace render {
+
+// What the surface's colour says: depth of cut, nothing (steel, the shape alone), or a signed
+// per-brin field (StockView::set_field): an error in ulps, the Laplacian.
+enum class StockDisplay { Depth = 0, Shaded = 1, Field = 2 };
 
 struct StockScene {
   uint32_t nx = 0, ny = 0;
@@ -14,6 +21,9 @@ struct StockScene {
   float max_cut = 1;       // depth of cut drawn with the colour map's last colour
   float height_scale = 1;  // vertical exaggeration of the relief (the tool keeps its shape, its tip follows)
   bool show_tool = true;
+  StockDisplay display = StockDisplay::Depth;
+  float field_range = 1;              // the field is coloured from −range to range
+  glm::vec3 light{0.4f, 0.8f, 0.3f};  // towards the light, picture axes (y up)
   glm::mat3 tool_rotation{1.0f};
   glm::vec3 tool_tip{0.0f};
   uint32_t tool_triangles = 0;
@@ -26,11 +36,15 @@ class StockView {
   void draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, const gpu::Buffer& tool,
             const StockScene& s, const OrbitCamera& camera);
   static constexpr uint32_t kMaxMeshSide = 512;
+  void set_colormap(const std::string& name);  // render/colormap.h's names
+  // A float a brin (nx·ny, row-major) for StockDisplay::Field.
+  void set_field(const std::vector<float>& values);
 
  private:
   gpu::Context& ctx_;
   gpu::Pipeline surface_, tool_;
-  gpu::Buffer lut_;
+  gpu::Buffer lut_, field_;
+  std::string colormap_;
   GridIndices mesh_;
 };
 

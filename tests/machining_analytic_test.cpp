@@ -82,23 +82,23 @@ class MachiningAnalytic : public GpuTest {
         const std::string what = shape + (f64 ? ", double" : ", single") + (five_axis ? ", 5-axis" : "");
         Mesh picture = make_tool(shape, 6.0f, 320);
         std::vector<R> ref;
-        for (Engine e : {Engine::Fine, Engine::PerPosition, Engine::PerTriangle, Engine::Persistent,
-                         Engine::PerBrin}) {
+        for (Engine e : {Engine::Fine, Engine::PerPosition, Engine::PerTriangle, Engine::Persistent, Engine::PerBrin}) {
           Machine m(ctx(), s, picture, path, &tool);
           m.run(e, 2000);
           auto h = heights_of<R>(m);
           if (ref.empty())
             ref = h;
           else
-            ASSERT_EQ(std::memcmp(h.data(), ref.data(), h.size() * sizeof(R)), 0) << engine_names()[size_t(e)]
-                                                                                  << ", " << what;
+            ASSERT_EQ(std::memcmp(h.data(), ref.data(), h.size() * sizeof(R)), 0)
+                << engine_names()[size_t(e)] << ", " << what;
         }
         std::vector<R> cpu(ref.size(), R(0));
         mill_analytic_cpu(s, cpu, tool, path, 3);
         size_t cut = 0;
         for (size_t i = 0; i < ref.size(); ++i) {
           if (f64)  // lavapipe's double square root can be an ulp off: the torus's search then strays
-            ASSERT_NEAR(cpu[i], ref[i], 64 * DBL_EPSILON * (1 + std::fabs(ref[i]))) << "cpu, " << what << ", brin " << i;
+            ASSERT_NEAR(cpu[i], ref[i], 64 * DBL_EPSILON * (1 + std::fabs(ref[i])))
+                << "cpu, " << what << ", brin " << i;
           else if (ctx().info.fp64)
             ASSERT_EQ(height_key(cpu[i]), height_key(ref[i]))
                 << "cpu, " << what << ", brin " << i << ": " << cpu[i] << " against " << ref[i];
@@ -161,7 +161,7 @@ TEST(MachiningAnalyticCpu, HeightsAreTheExactToolsUprightAndTilted) {
           ASSERT_EQ(hit, want) << at;
           ASSERT_EQ(hitf, want) << at;
           if (!want) continue;
-          ASSERT_NEAR(z, ref, 1e-6 * r) << at;  // the cone's and cylinder's rotation rows are floats
+          ASSERT_NEAR(z, ref, 1e-6 * r) << at;           // the cone's and cylinder's rotation rows are floats
           ASSERT_NEAR(double(zf), ref, 2e-5 * r) << at;  // a few float ulps of the tool's size, through a root
         } else {
           bool want = reference_hit(t, p, double(x), double(y), ref, thick);

@@ -8,7 +8,9 @@
 #include "machining/gcode.h"
 #include "machining/stats.h"
 #include "io/npy.h"
+#include "machining_shadow.h"
 #include "stock_view.h"
+#include "colormap.h"
 
 #include <imgui.h>
 
@@ -120,14 +122,36 @@ class MachiningLab : public Lab {
                     "heights and intersection in 32 or 64 bits (SIMSURF 15.4; double: not the hardware engine)")
         .labelled("Precision")
         .rebuild = true;
+    params_
+        .add_choice("arithmetic", {"precise", "fast"}, "precise",
+                    "fast: the compute engines without `precise` and with the driver's division and square root, "
+                    "single precision (SIMSURF 15.5, CUDA's -use_fast_math)")
+        .labelled("Arithmetic");
     params_.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)")
         .labelled("Positions a frame");
     params_.group("Picture");
     params_.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture")
         .labelled("Height scale", "×");
     params_.add_bool("show_tool", true, "draw the tool at the last milled position").labelled("Show tool");
-    params_.add_float("profile_row", 0.5, 0.0, 1.0, "where the cross-section is taken, as a fraction of y")
-        .labelled("Profile row");
+    params_
+        .add_choice("display", {"depth", "shaded", "error", "engines", "laplacian"}, "depth",
+                    "the surface's colour (SIMSURF ch. 16): depth of cut, none, single - double precision in ulps "
+                    "(15.4.2), this run - compare_engine's in ulps, or the Laplacian of the heights (scallops)")
+        .labelled("Display");
+    params_
+        .add_choice("compare_engine", engine_names(), "cpu", "the engine the 'engines' display compares this run with")
+        .labelled("Compare with");
+    params_
+        .add_choice("colormap", colormaps(), "auto",
+                    "colour map of the display (auto: heat for depth, coolwarm for the signed fields)")
+        .labelled("Colour map");
+    params_.add_float("light_azimuth", 35, 0, 360, "light direction around the vertical")
+        .labelled("Light azimuth", "°");
+    params_.add_float("light_elevation", 55, 5, 90, "light height above the horizon").labelled("Light elevation", "°");
+    params_.add_choice("profile_along", {"x", "y"}, "x", "the profile line: a row (along x) or a column (along y)")
+        .labelled("Profile along");
+    params_.add_float("profile_row", 0.5, 0.0, 1.0, "where the profile line is taken, as a fraction of the stock")
+        .labelled("Profile at");
   }
 
   std::string name() const override { return "machining"; }
@@ -142,16 +166,25 @@ class MachiningLab : public Lab {
         (params_.choice("atomic") == "native" || !uses_atomics() ? "" : ", atomic " + params_.choice("atomic")) +
         (params_.choice("intersection") == "edge" || engine() == Engine::Hardware || machine_->analytic()
              ? ""
-             : ", " + params_.choice("intersection") + " test");
+             : ", " + params_.choice("intersection") + " test") +
+        (fast_math() ? ", fast math" : "");
     auto file = [&](const char* name) { return std::filesystem::path(params_.text(name)).filename().string(); };
     std::string what =
         (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) +
         (machine_ && machine_->analytic() ? " (analytic)" : "") + ", " +
         (params_.text("path_file").empty() ? legend_values({"path"}) : "path " + file("path_file")) + ", " +
         legend_values({"height_scale"});
-    return {{legend_title(), at, what},
-            render::LegendBar{"heat", 0, max_cut_guess(),
-                              "depth of cut (stock units); relief x height_scale, tool true scale"}};
+    const std::string& display = params_.choice("display");
+    if (display == "shaded" || (display != "depth" && !field_ready_)) return {{legend_title(), at, what}, {}};
+    if (display == "depth")
+      return {{legend_title(), at, what},
+              render::LegendBar{colormap(), 0, max_cut_guess(),
+                                "depth of cut (stock units); relief x height_scale, tool true scale"}};
+    std::string field = display == "laplacian" ? "Laplacian of the heights (1 / length)"
+                        : display == "error"
+                            ? "single - double precision, float ulps"
+                            : "this run - the " + params_.choice("compare_engine") + " engine's, float ulps";
+    return {{legend_title(), at, what}, render::LegendBar{colormap(), -field_range_, field_range_, field}};
   }
 
   void build(gpu::Context& ctx) override {
@@ -200,6 +233,10 @@ class MachiningLab : public Lab {
       path = read_positions(pf);
     }
     auto machine = std::make_unique<Machine>(ctx, s, tool, path, analytic ? &*analytic : nullptr);
+    preview_.clear();
+    preview_keys_.reset();
+    if (!zoom_from_.empty() && machine_) preview_ = resample(machine_->stock(), zoom_from_, s);  // until re-milled
+    zoom_from_.clear();
     if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
     ctx_ = &ctx;
     machine_ = std::move(machine);
@@ -217,6 +254,8 @@ class MachiningLab : public Lab {
     paused_ = false;
     stats_dirty_ = true;
     problem_.clear();
+    shadow_.reset();
+    comparison_ = {};
   }
 
   // The watchdog: a height that is not finite stops the milling (the stats read-back finds
@@ -234,14 +273,36 @@ class MachiningLab : public Lab {
     return e != Engine::Cpu && e != Engine::PerBrin && e != Engine::Hardware;
   }
 
+  static std::vector<std::string> colormaps() {
+    auto names = render::colormap_names();
+    names.insert(names.begin(), "auto");
+    return names;
+  }
+  std::string colormap() const {
+    const std::string& c = params_.choice("colormap");
+    if (c != "auto") return c;
+    const std::string& d = params_.choice("display");
+    return d == "depth" || d == "shaded" ? "heat" : "coolwarm";
+  }
+
+  bool fast_math() const { return params_.choice("arithmetic") == "fast" && uses_atomics() && !machine_->stock().f64; }
+
+  // The run the display compares with ("precision" or an engine name), or "" for none.
+  std::string shadow_kind() const {
+    const std::string& d = params_.choice("display");
+    if (d == "error") return ctx_->int64_atomics ? "precision" : "";
+    return d == "engines" ? params_.choice("compare_engine") : "";
+  }
+
   Engine engine() const {
     Engine e = engine_from_name(params_.choice("engine"));  // the hardware one draws meshes in single precision
     return e == Engine::Hardware && (machine_->stock().f64 || machine_->analytic()) ? Engine::Fine : e;
   }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
-    if (paused_ || done_ >= machine_->positions() || steps == 0) return;
+    if (steps == 0) return;
     uint32_t count = uint32_t(params_.get_int("positions_per_frame")) * steps;
+    if (paused_ || done_ >= machine_->positions()) return step_shadow(cmd, 4ull * count);  // a comparison catching up
     Engine e = engine();
     if (e == Engine::Cpu && machine_->stock().f64) e = Engine::Fine;  // the CPU engine in the window: single only
     if (e == Engine::Cpu) {  // on the host, between frames (the GPU is idle when step() runs)
@@ -257,9 +318,11 @@ class MachiningLab : public Lab {
     } else {
       machine_->set_atomic(atomic_from_name(params_.choice("atomic")));
       machine_->set_hit_test(hit_test_from_name(params_.choice("intersection")));
+      machine_->set_fast_math(fast_math());
       machine_->record(cmd, e, uint32_t(done_), count, &prof);
     }
     done_ = std::min<size_t>(done_ + count, machine_->positions());
+    step_shadow(cmd, 4ull * count);
     steps_done_ += steps;
     stats_dirty_ = true;
   }
@@ -277,10 +340,70 @@ class MachiningLab : public Lab {
     sc.tool_rotation = tool_rotation(pos);
     sc.tool_tip = pos.tip;
     sc.tool_triangles = uint32_t(machine_->triangles());
-    view_->draw(cmd, frame, machine_->height_keys(), tool_buffer(), sc, camera_);
+    const std::string& display = params_.choice("display");
+    sc.display = display == "depth"    ? render::StockDisplay::Depth
+                 : display == "shaded" ? render::StockDisplay::Shaded
+                 : field_ready_        ? render::StockDisplay::Field
+                                       : render::StockDisplay::Shaded;
+    sc.field_range = field_range_;
+    float az = float(params_.get("light_azimuth")) * 0.0174533f,
+          el = float(params_.get("light_elevation")) * 0.0174533f;
+    sc.light = glm::vec3(std::cos(el) * std::cos(az), std::sin(el), std::cos(el) * std::sin(az));
+    view_->set_colormap(colormap());
+    const bool preview = !preview_.empty() && done_ < machine_->positions();
+    if (preview && !preview_keys_) {
+      std::vector<uint32_t> keys(preview_.size());
+      for (size_t i = 0; i < keys.size(); ++i) keys[i] = height_key(preview_[i]);
+      preview_keys_ = std::make_unique<gpu::Buffer>(
+          *ctx_, keys.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+      preview_keys_->upload(keys);
+    }
+    view_->draw(cmd, frame, preview ? *preview_keys_ : machine_->height_keys(), tool_buffer(), sc, camera_);
   }
 
-  void pointer(const Pointer& p, const render::Frame&) override { orbit_.update(camera_, p); }
+  // The comparison run: made when the display asks for one, milled level with this run.
+  void step_shadow(VkCommandBuffer cmd, size_t budget) {
+    std::string kind = shadow_kind();
+    if (kind.empty()) return shadow_.reset();
+    if (!shadow_ || shadow_->kind() != kind) {
+      shadow_ = std::make_unique<ShadowRun>(*ctx_, *machine_, kind, start_);
+      stats_dirty_ = true;
+    }
+    if (shadow_->done() < done_) shadow_->step(cmd, done_, budget), stats_dirty_ = true;
+  }
+
+  // Right drag orbits, the wheel zooms the camera; left drag pans; a left click re-mills a window
+  // half as wide centred on the point clicked (SIMSURF §16.3.4), the surface shown meanwhile
+  // interpolated from the one before.
+  void pointer(const Pointer& p, const render::Frame& frame) override {
+    orbit_.update(camera_, p);
+    const auto& a = frame.area;
+    render::Rect vp{float(a.offset.x), float(a.offset.y), float(a.extent.width), float(a.extent.height)};
+    glm::vec3 at;
+    bool on = render::hit_plane_y(camera_.ray(p.x, p.y, vp), 0.0f, at);
+    if (p.left && !left_held_) press_ = {p.x, p.y}, dragged_ = false, grab_ = at, grabbed_ = on;
+    if (p.left && left_held_ && std::hypot(p.x - press_.x, p.y - press_.y) > 4) dragged_ = true;
+    if (p.left && dragged_ && grabbed_ && on) {  // keep the grabbed point under the pointer
+      camera_.target += glm::vec3(grab_.x - at.x, 0.0f, grab_.z - at.z);
+    }
+    if (!p.left && left_held_ && !dragged_ && on) zoom_at(at);
+    left_held_ = p.left;
+  }
+
+  // Re-mills a window half as wide centred on picture point `at` (the stock's plane).
+  void zoom_at(glm::vec3 at) {
+    const auto& s = machine_->stock();
+    float scale = 2.0f / (float(std::max(s.nx, s.ny)) * s.d);
+    float x = at.x / scale + s.x0 + 0.5f * float(s.nx - 1) * s.d,
+          y = at.z / scale + s.y0 + 0.5f * float(s.ny - 1) * s.d;
+    float side = float(s.nx - 1) * float(params_.get("spacing"));
+    zoom_from_ = machine_->heights();
+    params_.set_value("zoom_x", std::clamp(double(x / side), 0.0, 1.0));
+    params_.set_value("zoom_y", std::clamp(double(y / side), 0.0, 1.0));
+    params_.set_value("zoom", params_.get("zoom") * 2);
+    params_.rebuild_pending = true;
+    camera_.target = glm::vec3(0.0f);
+  }
 
   void ui() override {
     update_stats();
@@ -311,7 +434,16 @@ class MachiningLab : public Lab {
                            p.axis.y, p.axis.z);
       }
     }
-    ImGui::TextWrapped("removed volume %.6g, max depth %.4g", removed_, max_depth_);
+    ImGui::TextWrapped("removed volume %.6g; depth of cut: max %.4g, mean %.4g over %zu brins; heights %.5g to %.5g",
+                       removed_, max_depth_, cut_.mean_depth, cut_.cut, cut_.min_height, cut_.max_height);
+    if (!preview_.empty() && done_ < total)
+      ImGui::TextDisabled("zoomed: the surface before, interpolated, until re-milled");
+    if (params_.get("zoom") > 1 && ImGui::Button("Zoom out")) {
+      zoom_from_ = machine_->heights();
+      params_.set_value("zoom", params_.get("zoom") / 2);
+      params_.rebuild_pending = true;
+    }
+    display_panel();
     if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
     if (!start_.empty()) {
@@ -324,7 +456,7 @@ class MachiningLab : public Lab {
           {}, std::vector<double>(profile_.begin(), profile_.end()));
       ImGui::TextWrapped("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", rough_.ra, rough_.rz);
     }
-    ImGui::TextDisabled("right drag: orbit; wheel: zoom");
+    ImGui::TextDisabled("right drag: orbit; wheel: zoom; left drag: pan; left click: re-mill x2 there");
   }
 
   nlohmann::json dump(const std::filesystem::path& dir) override {
@@ -332,7 +464,19 @@ class MachiningLab : public Lab {
     write_npy(dir / "heights.npy", machine_->heights(), {s.ny, s.nx});
     stats_dirty_ = true;
     update_stats(true);
-    return {{"arrays", {{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
+    nlohmann::json compared;
+    if (!comparison_.ulps.empty()) {
+      write_npy(dir / "compared_ulps.npy", comparison_.ulps, {s.ny, s.nx});
+      compared = {{"with", shadow_->kind()},
+                  {"brins_differing", comparison_.differing},
+                  {"max_ulps", comparison_.max_ulps},
+                  {"mean_abs_ulps", comparison_.mean_abs_ulps},
+                  {"max_abs", comparison_.max_abs},
+                  {"histogram_ulps", comparison_.histogram},
+                  {"histogram_bins", "below -8, then -8 to 8 (rounded ulps), then above 8"}};
+    }
+    return {{"comparison", compared},
+            {"arrays", {{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
             {"positions_done", done_},
             {"positions", machine_->positions()},
             {"gcode", gcode_held_},
@@ -342,6 +486,12 @@ class MachiningLab : public Lab {
             {"intersection", params_.choice("intersection")},
             {"tool_model", machine_->analytic() ? "analytic" : "mesh"},
             {"removed_volume", removed_},
+            {"display", params_.choice("display")},
+            {"arithmetic", fast_math() ? "fast" : "precise"},
+            {"mean_depth", cut_.mean_depth},
+            {"brins_cut", cut_.cut},
+            {"min_height", cut_.min_height},
+            {"max_height", cut_.max_height},
             {"max_depth", max_depth_},
             {"profile_ra", rough_.ra},
             {"profile_rz", rough_.rz}};
@@ -371,6 +521,9 @@ class MachiningLab : public Lab {
   // While milling at most 4 times a second: the read-back is the whole heightfield
   // (64 MiB at 4096²); at the end, on a dump and when paused, at once.
   void update_stats(bool force = false) {
+    std::string looked = params_.choice("display") + params_.choice("compare_engine") +
+                         params_.choice("profile_along") + params_.text("profile_row");
+    if (looked != looked_) looked_ = looked, stats_dirty_ = true, force = true;
     if (!stats_dirty_) return;
     auto now = std::chrono::steady_clock::now();
     bool milling = done_ < machine_->positions() && !paused_;
@@ -380,15 +533,76 @@ class MachiningLab : public Lab {
     const auto& s = machine_->stock();
     auto h = machine_->heights();
     auto c = cut_stats(s, h, start_);
-    removed_ = c.removed, max_depth_ = c.max_depth;
+    removed_ = c.removed, max_depth_ = c.max_depth, cut_ = c;
     if (c.non_finite >= 0 && problem_.empty()) {  // the watchdog: pause, say where
       problem_ = "the stock's brin " + std::to_string(c.non_finite) + " became " + std::to_string(h[c.non_finite]) +
                  " after " + std::to_string(done_) + " positions";
       paused_ = true;
     }
-    uint32_t row = std::min(s.ny - 1, uint32_t(params_.get("profile_row") * (s.ny - 1)));
-    profile_.assign(h.begin() + long(size_t(row) * s.nx), h.begin() + long(size_t(row + 1) * s.nx));
+    profile_.clear();
+    if (params_.choice("profile_along") == "x") {
+      uint32_t row = std::min(s.ny - 1, uint32_t(params_.get("profile_row") * (s.ny - 1)));
+      profile_.assign(h.begin() + long(size_t(row) * s.nx), h.begin() + long(size_t(row + 1) * s.nx));
+    } else {
+      uint32_t col = std::min(s.nx - 1, uint32_t(params_.get("profile_row") * (s.nx - 1)));
+      for (uint32_t j = 0; j < s.ny; ++j) profile_.push_back(h[size_t(j) * s.nx + col]);
+    }
     rough_ = roughness(profile_);
+    update_field(h);
+  }
+
+  // The display's per-brin field: a comparison with the shadow run once it is level, or the Laplacian.
+  void update_field(const std::vector<float>& h) {
+    const std::string& display = params_.choice("display");
+    field_ready_ = false;
+    if (display == "laplacian") {
+      auto l = laplacian(machine_->stock(), h);
+      std::vector<float> mag(l.size());
+      for (size_t i = 0; i < l.size(); ++i) mag[i] = std::fabs(l[i]);
+      auto at = mag.begin() + long(mag.size() * 99 / 100);  // the colours span 99 % of the brins
+      std::nth_element(mag.begin(), at, mag.end());
+      field_range_ = std::max(*at, 1e-12f);
+      view_->set_field(l);
+      field_ready_ = true;
+      return;
+    }
+    if (!shadow_ || shadow_->done() != done_) return;
+    auto other = shadow_->heights();
+    if (shadow_->kind() == "precision" && shadow_->f64()) {
+      comparison_ = compare_ulps(h, other);  // single − double
+    } else if (shadow_->kind() == "precision") {
+      std::vector<float> single(other.begin(), other.end());
+      comparison_ = compare_ulps(single, machine_->heights64());
+    } else {
+      comparison_ = compare_ulps(h, other);
+    }
+    field_range_ = float(std::clamp(comparison_.max_ulps, 1.0, 16.0));
+    view_->set_field(comparison_.ulps);
+    field_ready_ = true;
+  }
+
+  // What the display shows, in words, and the comparison's histogram.
+  void display_panel() {
+    const std::string& display = params_.choice("display");
+    if (display == "laplacian")
+      ImGui::TextWrapped("colour: the Laplacian of the heights, +-%.3g (99 %% of the brins): scallops and ridges",
+                         field_range_);
+    if (display != "error" && display != "engines") return;
+    if (display == "error" && !ctx_->int64_atomics) {
+      ImGui::TextWrapped("single - double needs 64-bit atomics, which this device lacks");
+      return;
+    }
+    if (!shadow_ || shadow_->done() != done_ || comparison_.ulps.empty()) {
+      ImGui::TextWrapped("comparison run catching up: %zu of %zu positions", shadow_ ? shadow_->done() : 0, done_);
+      return;
+    }
+    ImGui::TextWrapped(
+        "%s: %llu of %zu brins differ; max %.3g ulps (%.3g in length), mean %.3g ulps; colour +-%.3g ulps",
+        display == "error" ? "single - double precision" : ("this run - " + shadow_->kind()).c_str(),
+        (unsigned long long)comparison_.differing, comparison_.ulps.size(), comparison_.max_ulps, comparison_.max_abs,
+        comparison_.mean_abs_ulps, field_range_);
+    std::vector<double> bins(comparison_.histogram.begin(), comparison_.histogram.end());
+    plot({"machining-ulps", "ulps, rounded (ends: beyond -8 and 8)", "brins", false, 90}, {}, bins);
   }
 
   gpu::Context* ctx_ = nullptr;
@@ -401,6 +615,17 @@ class MachiningLab : public Lab {
   bool follow_ = true;        // the tool drawn at the last milled position, or at shown_ (playback)
   std::vector<float> start_;  // starting heights (empty: flat)
   bool paused_ = false, stats_dirty_ = true;
+  CutStats cut_;
+  std::unique_ptr<ShadowRun> shadow_;  // the run the display compares with
+  UlpComparison comparison_;
+  bool field_ready_ = false;
+  float field_range_ = 1;
+  std::string looked_;                      // what the field and profile were made for
+  std::vector<float> zoom_from_, preview_;  // the zoom: the surface before, and it on the new grid
+  std::unique_ptr<gpu::Buffer> preview_keys_;
+  bool left_held_ = false, dragged_ = false, grabbed_ = false;
+  glm::vec2 press_{0.0f};
+  glm::vec3 grab_{0.0f};
   std::string problem_, gcode_held_;
   std::chrono::steady_clock::time_point last_stats_{};
   double removed_ = 0, max_depth_ = 0;

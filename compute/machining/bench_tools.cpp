@@ -113,7 +113,7 @@ void bench_tools(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows
           auto t = time_path(ctx, m, eng, path.size(), analytic ? 1 : uint32_t(tool.triangles()), options.quick);
           row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
           heights[model] = m.heights();  // every run lowers to the same surface
-          if (analytic)  // the mesh row's heights against these
+          if (analytic)                  // the mesh row's heights against these
             row.reference["mesh_height_error"] = height_error(heights[0], heights[1], st.top);
         }
         rows.push_back(row);

@@ -7,17 +7,70 @@ namespace machining {
 
 CutStats cut_stats(const Stock& s, std::span<const float> heights, std::span<const float> start) {
   CutStats r;
+  r.min_height = INFINITY, r.max_height = -INFINITY;
   for (size_t i = 0; i < heights.size(); ++i) {
     float v = heights[i];
     if (!std::isfinite(v)) {
       if (r.non_finite < 0) r.non_finite = std::ptrdiff_t(i);
       continue;
     }
+    r.min_height = std::min(r.min_height, double(v)), r.max_height = std::max(r.max_height, double(v));
     double cut = (start.empty() ? double(s.top) : double(start[i])) - v;
-    if (cut > 0) r.removed += cut, r.max_depth = std::max(r.max_depth, cut);
+    if (cut > 0) r.removed += cut, r.max_depth = std::max(r.max_depth, cut), ++r.cut;
   }
+  r.mean_depth = r.cut ? r.removed / double(r.cut) : 0.0;
   r.removed *= double(s.d) * s.d;
+  if (r.min_height > r.max_height) r.min_height = r.max_height = 0;
   return r;
+}
+
+UlpComparison compare_ulps(std::span<const float> heights, std::span<const double> reference) {
+  UlpComparison c;
+  c.ulps.assign(heights.size(), 0.0f);
+  c.histogram.assign(2 * UlpComparison::kSpan + 3, 0);
+  for (size_t i = 0; i < heights.size(); ++i) {
+    double ref = reference[i], e = double(heights[i]) - ref;
+    float scale = std::max(1.0f, std::fabs(float(ref)));
+    double ulps = e / double(std::nextafter(scale, INFINITY) - scale);
+    if (!std::isfinite(ulps)) ulps = e > 0 ? 1e9 : -1e9;
+    c.ulps[i] = float(ulps);
+    c.differing += heights[i] != float(ref);
+    c.max_ulps = std::max(c.max_ulps, std::fabs(ulps)), c.mean_abs_ulps += std::fabs(ulps);
+    c.max_abs = std::max(c.max_abs, std::fabs(e));
+    double bin = std::round(ulps);
+    c.histogram[bin < -UlpComparison::kSpan  ? 0
+                : bin > UlpComparison::kSpan ? 2 * UlpComparison::kSpan + 2
+                                             : size_t(bin + UlpComparison::kSpan + 1)]++;
+  }
+  if (!heights.empty()) c.mean_abs_ulps /= double(heights.size());
+  return c;
+}
+
+std::vector<float> laplacian(const Stock& s, std::span<const float> h) {
+  std::vector<float> l(h.size(), 0.0f);
+  const size_t nx = s.nx;
+  const double d2 = double(s.d) * s.d;
+  for (size_t j = 1; j + 1 < s.ny; ++j)
+    for (size_t i = 1; i + 1 < nx; ++i) {
+      size_t k = j * nx + i;
+      l[k] = float((double(h[k - 1]) + h[k + 1] + h[k - nx] + h[k + nx] - 4.0 * h[k]) / d2);
+    }
+  return l;
+}
+
+std::vector<float> resample(const Stock& from, std::span<const float> h, const Stock& to) {
+  std::vector<float> out(size_t(to.nx) * to.ny);
+  for (uint32_t j = 0; j < to.ny; ++j)
+    for (uint32_t i = 0; i < to.nx; ++i) {
+      double x = std::clamp((double(to.x0) + i * double(to.d) - from.x0) / from.d, 0.0, double(from.nx - 1));
+      double y = std::clamp((double(to.y0) + j * double(to.d) - from.y0) / from.d, 0.0, double(from.ny - 1));
+      size_t i0 = std::min(size_t(x), size_t(from.nx - 2)), j0 = std::min(size_t(y), size_t(from.ny - 2));
+      double fx = x - double(i0), fy = y - double(j0);
+      auto at = [&](size_t a, size_t b) { return double(h[b * from.nx + a]); };
+      out[size_t(j) * to.nx + i] = float((1 - fy) * ((1 - fx) * at(i0, j0) + fx * at(i0 + 1, j0)) +
+                                         fy * ((1 - fx) * at(i0, j0 + 1) + fx * at(i0 + 1, j0 + 1)));
+    }
+  return out;
 }
 
 Roughness roughness(std::span<const float> z) {

@@ -1,17 +1,22 @@
 // What the machining panel reads off a milled heightfield: the volume removed, the
-// deepest cut, the roughness of a profile, and the first brin that is not finite (the
-// lab's watchdog). Plain CPU math over heights read back from the GPU.
+// deepest cut, the roughness of a profile, the first brin that is not finite (the lab's
+// watchdog), comparisons with another run, the Laplacian, the zoom's preview. Plain CPU
+// math over heights read back from the GPU.
 #pragma once
 #include "zbuffer.h"
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 namespace machining {
 
 struct CutStats {
-  double removed = 0;              // volume below the starting surface, in length³ (each brin d x d)
-  double max_depth = 0;            // deepest cut below the starting surface
+  double removed = 0;     // volume below the starting surface, in length³ (each brin d x d)
+  double max_depth = 0;   // deepest cut below the starting surface
+  double mean_depth = 0;  // over the brins cut
+  size_t cut = 0;         // brins below the starting surface
+  double min_height = 0, max_height = 0;
   std::ptrdiff_t non_finite = -1;  // the first brin that is NaN or infinite, or -1
 };
 // `start`: the starting heights, or empty for a flat stock at s.top.
@@ -24,5 +29,25 @@ struct Roughness {
   double ra = 0, rz = 0;
 };
 Roughness roughness(std::span<const float> z);
+
+// A heightfield against a reference (seed 003 §15.4.2: a single precision run against a double
+// one; ch. 16: one engine against another), brin by brin, in float ulps of max(|reference|, 1)
+// (the unit §8.4's counts use): signed, 0 where equal.
+struct UlpComparison {
+  std::vector<float> ulps;                              // a brin
+  uint64_t differing = 0;                               // brins not equal to the reference rounded to float
+  double max_ulps = 0, mean_abs_ulps = 0, max_abs = 0;  // max_abs: in length
+  static constexpr int kSpan = 8;   // histogram: bins -kSpan..kSpan (rounded ulps), then the two tails
+  std::vector<uint64_t> histogram;  // 2·kSpan + 3 bins: below −kSpan, −kSpan … kSpan, above kSpan
+};
+UlpComparison compare_ulps(std::span<const float> heights, std::span<const double> reference);
+
+// The discrete Laplacian of the heights (4 neighbours, over d²; 0 on the border): where the
+// report's viewer filters its surface, what shows the scallops between passes.
+std::vector<float> laplacian(const Stock& s, std::span<const float> heights);
+
+// Heights of grid `from` seen on grid `to`, bilinear (the zoom's preview while it re-mills);
+// outside `from`, its nearest brin.
+std::vector<float> resample(const Stock& from, std::span<const float> heights, const Stock& to);
 
 }  // namespace machining

@@ -141,15 +141,18 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   across_ = std::min(exact ? uint32_t(std::min(std::floor(double(glm::length(hi - lo)) / stock.d) + 2, 1e9))
                            : brins_across(tool, stock.d),
                      std::max(stock.nx, stock.ny));
-  for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native, HitTest::Edge);
+  for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native, HitTest::Edge, false);
   glm::vec3 size = hi - lo;
   zlo_ = zmin - glm::length(size) - 1.0f;
   zhi_ = stock.top + 1.0f;
   set_heights(std::vector<float>(size_t(stock.nx) * stock.ny, stock.top));
 }
 
-gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t) const {
-  std::string name = std::string(kShaders[e]) + (stock_.f64 ? ".f64" : exact_division() ? ".f32x" : ".f32");
+gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t, bool fast) const {
+  std::string name = std::string(kShaders[e]) + (stock_.f64         ? ".f64"
+                                                 : fast             ? ".f32fast"
+                                                 : exact_division() ? ".f32x"
+                                                                    : ".f32");
   // lavapipe: the lock without acquire and release (zbuffer.glsl says why)
   const bool ordered_lock = ctx_.info.name.find("llvmpipe") == std::string::npos;
   return gpu::make_compute(ctx_, name, {SB, SB, SB, SB, SB}, sizeof(EnginePush),
@@ -220,9 +223,9 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     }
     gpu::Pipeline* chosen = &engines_[k];
-    if (a != Atomic::Native || hit_test_ != HitTest::Edge) {
-      auto& v = variants_[{k, int(a), int(hit_test_)}];
-      if (!v) v = make_engine(k, a, hit_test_);
+    if (a != Atomic::Native || hit_test_ != HitTest::Edge || fast_math_) {
+      auto& v = variants_[{k, int(a), int(hit_test_), int(fast_math_)}];
+      if (!v) v = make_engine(k, a, hit_test_, fast_math_);
       chosen = &v;
     }
     auto& pipe = *chosen;

@@ -118,6 +118,10 @@ class Machine {
   // The brin-triangle test record() and run() use from now on (the CPU engine's too).
   void set_hit_test(HitTest t) { hit_test_ = t; }
   HitTest hit_test() const { return hit_test_; }
+  // Single precision only: the compute engines built without `precise` and with the driver's
+  // division and square root (seed 003 §15.5, fast math) from now on.
+  void set_fast_math(bool fast) { fast_math_ = fast && !stock_.f64; }
+  bool fast_math() const { return fast_math_; }
   // Runs the whole path in submissions of at most `pairs_per_submit` (triangle, position)
   // pairs (seed 003, ch. 4: bounded work per submission); CPU engine included.
   void run(Engine e, double pairs_per_submit = 1 << 24);
@@ -130,7 +134,7 @@ class Machine {
 
  private:
   void record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count);
-  gpu::Pipeline make_engine(int e, Atomic a, HitTest t) const;  // kShaders[e], ATOMIC, HIT_TEST, TOOL_MODEL
+  gpu::Pipeline make_engine(int e, Atomic a, HitTest t, bool fast) const;  // kShaders[e], ATOMIC, HIT_TEST, TOOL_MODEL
   gpu::Context& ctx_;
   Stock stock_;
   Mesh tool_;
@@ -145,7 +149,8 @@ class Machine {
   gpu::Pipeline engines_[6];
   Atomic atomic_ = Atomic::Native;
   HitTest hit_test_ = HitTest::Edge;
-  std::map<std::array<int, 3>, gpu::Pipeline> variants_;  // {engine - 1, atomic, test} but the defaults
+  bool fast_math_ = false;
+  std::map<std::array<int, 4>, gpu::Pipeline> variants_;  // {engine - 1, atomic, test, fast} but the defaults
   gpu::Buffer locks_;                                     // a lock a brin, zero when free (Atomic::Lock)
   // hardware rasterizer
   gpu::Pipeline hw_draw_, hw_merge_;

@@ -33,9 +33,10 @@ PUSH_BLOCK(MeshPush) {
 #if defined(__cplusplus) || defined(PUSH_StockPush)
 PUSH_BLOCK(StockPush) {
   mat4 mvp;
-  vec4 grid;  // x0, y0, d, top
-  vec4 view;  // scale, height_scale, max_cut, unused
-  ivec4 mesh; // nx, ny, mx, my
+  vec4 grid;   // x0, y0, d, top
+  vec4 view;   // scale, height_scale, max_cut, display (render/stock_view.h, StockDisplay)
+  ivec4 mesh;  // nx, ny, mx, my
+  vec4 light;  // towards the light (picture axes: y up), the field's range (coloured from −range to range)
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_ToolPush)

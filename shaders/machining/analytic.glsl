@@ -8,7 +8,7 @@
 // cylinder of the radius and height). TRI[1 + k].xy, k < 64: unit directions around the axis,
 // where a tilted torus is sampled first.
 
-#if EXACT_DIV || HEIGHTS64
+#if (EXACT_DIV || HEIGHTS64) && !FAST_MATH
 float root(float x) { return float(sqrt(double(x))); }
 #else
 float root(float x) { return sqrt(x); }

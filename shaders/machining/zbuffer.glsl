@@ -10,6 +10,16 @@
 
 #include "keys.glsl"
 
+// FAST_MATH (seed 003 §15.5, CUDA's -use_fast_math): no `precise`, so the driver may fuse
+// multiply-adds and reorder, and the division and square root are the driver's own (Vulkan
+// allows a float division 2.5 ulp off); single precision only.
+#ifndef FAST_MATH
+#define FAST_MATH 0
+#endif
+#if FAST_MATH
+#define precise
+#endif
+
 // The correctly rounded quotient, as the CPU's: a driver may compute a float division to
 // 2.5 ulp (Vulkan's precision table), NVIDIA's does, so with EXACT_DIV the quotient goes
 // through double (whose division every fp64 device we met rounds correctly; rounding the
@@ -18,7 +28,7 @@
 #ifndef EXACT_DIV
 #define EXACT_DIV 0
 #endif
-#if EXACT_DIV || HEIGHTS64
+#if (EXACT_DIV || HEIGHTS64) && !FAST_MATH
 float quotient(float a, float b) { return float(double(a) / double(b)); }
 vec2 quotient(vec2 a, float b) { return vec2(dvec2(a) / double(b)); }
 #else
