@@ -487,6 +487,7 @@ class MachiningLab : public Lab {
             {"tool_model", machine_->analytic() ? "analytic" : "mesh"},
             {"removed_volume", removed_},
             {"display", params_.choice("display")},
+            {"zoom_preview", !preview_.empty() && done_ < machine_->positions()},
             {"arithmetic", fast_math() ? "fast" : "precise"},
             {"mean_depth", cut_.mean_depth},
             {"brins_cut", cut_.cut},
