@@ -48,6 +48,10 @@ std::string then_figure(const nlohmann::json& ref) {
       add(key[0] == 'm' ? "the mesh's heights within %.3g of these, mean %.3g"
                         : "heights within %.3g of the exact tool's, mean %.3g",
           ref[key]["max_abs"].get<double>(), ref[key]["mean_abs"].get<double>());
+  if (ref.contains("brins_differing") && ref.contains("max_ulps"))
+    add("%llu brins unlike double, max %.3g ulps, mean %.3g",
+        (unsigned long long)ref["brins_differing"].get<uint64_t>(), ref["max_ulps"].get<double>(),
+        ref["mean_abs_ulps"].get<double>());
   if (ref.contains("brins_unlike_atomicmin"))
     add("%llu brins unlike atomicMin", (unsigned long long)ref["brins_unlike_atomicmin"].get<uint64_t>());
   return then;

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -203,6 +204,20 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   EXPECT_GT(errors[0], errors[1]);
   EXPECT_GT(errors[1], errors[2]);
   EXPECT_GT(errors[2], 0.0);
+  // Sections 15.4.2 and 15.5: single precision with and without `precise` against the 64-bit heights.
+  r = run_process(
+      vklab_args("bench --lab machining --quick --only 15.5 --validate --out " + (dir / "g.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  rows = nlohmann::json::parse(std::ifstream(dir / "g.json"))["labs"]["machining"];
+  std::set<std::string> arithmetic;
+  for (auto& row : rows) {
+    arithmetic.insert(row["reference"]["arithmetic"].get<std::string>());
+    auto bins = row["reference"]["histogram_ulps"].get<std::vector<uint64_t>>();
+    EXPECT_EQ(std::accumulate(bins.begin(), bins.end(), uint64_t(0)), 64u * 64u) << row.dump();
+    EXPECT_GT(row["reference"]["brins_differing"].get<uint64_t>(), 0u) << row.dump();
+    EXPECT_LT(row["reference"]["max_ulps"].get<double>(), 16.0) << row.dump();
+  }
+  EXPECT_EQ(arithmetic, (std::set<std::string>{"precise", "fast"}));
   r = run_process(vklab_args("bench --lab machining --quick --engines warp"));
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("unknown engine 'warp'"), std::string::npos) << r.err;

@@ -57,10 +57,10 @@ TEST(MachiningView, FieldsAreTheirFormulas) {
 TEST(Cli, MachiningDisplaysCompareAndDump) {
   auto dir = scratch("machining-view");
   auto run = [&](const std::string& sets, const std::string& out) {
-    auto r = run_process(vklab_args("--headless --validate --lab machining --set stock_size=64 --set "
-                                    "path_positions=400 --set positions_per_frame=100 --steps 6 " +
-                                    sets + " --capture " + (dir / (out + ".png")).string() + " --dump " +
-                                    (dir / out).string()));
+    auto r = run_process(
+        vklab_args("--headless --validate --lab machining --set stock_size=64 --set "
+                   "path_positions=400 --set positions_per_frame=100 --steps 6 " +
+                   sets + " --capture " + (dir / (out + ".png")).string() + " --dump " + (dir / out).string()));
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
     return nlohmann::json::parse(std::ifstream(dir / out / "params.json"))["state"];

@@ -136,13 +136,15 @@ void check_selection(const BenchOptions& options) {
                                   "' (engines: cpu, position, triangle, fine, "
                                   "persistent, brin, hardware)");
   for (auto& name : options.only)
-    if (name != "7.5.4" && name != "8.4" && name != "12" &&
+    if (name != "7.5.4" && name != "8.4" && name != "12" && name != "15.4.2" && name != "15.5" &&
         std::none_of(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; }))
       throw std::invalid_argument(
           "bench: unknown configuration '" + name +
           "' (the seed's: single, random, spiral, "
           "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing); "
-          "sections: 7.5.4 (atomicity), 8.4 (intersection tests), 12 (analytic tools))");
+          "sections: 7.5.4 (atomicity), 8.4 (intersection tests), 12 (analytic tools), 15.4.2 (single against double), "
+          "15.5 (fast "
+          "math))");
 }
 
 // Every engine in single precision, with the seed's times beside.
@@ -269,6 +271,8 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   if (BenchOptions::chosen(options.only, "7.5.4")) bench_atomics(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "8.4")) bench_hit_tests(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "12")) bench_tools(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "15.4.2") || BenchOptions::chosen(options.only, "15.5"))
+    bench_precision(ctx, options, rows);
   return rows.take();
 }
 

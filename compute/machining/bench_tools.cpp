@@ -1,9 +1,11 @@
 // `vklab bench --lab machining --only 12`: the report's chapter 12, analytic tools against meshes:
 // the five configurations of its table (§12.1.2) timed with the tool as its mesh and as its exact
 // surface, on the fine engine and the CPU, and how far each mesh resolution's heights lie from
-// the exact tool's.
+// the exact tool's. `--only 15.4.2` and `--only 15.5`: single precision against double, with and
+// without `precise`.
 #include "analytic.h"
 #include "bench_seed.h"
+#include "stats.h"
 
 #include <array>
 #include <chrono>
@@ -151,6 +153,60 @@ void bench_tools(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows
                        {"tool", sc.tool},
                        {"triangles", tool.triangles()},
                        {"height_error_vs_analytic", height_error(m.heights(), ha, st.top)}};
+      rows.push_back(row);
+    }
+  }
+}
+
+}  // namespace machining
+
+namespace machining {
+
+// Sections "15.4.2" and "15.5" (`--only 15.4.2`, `--only 15.5`): the fine engine in single precision,
+// with `precise` (15.4.2) and without it, the driver's division and square root (15.5, fast math),
+// timed on the report's configurations, each brin against the 64-bit CPU engine's heights as a
+// histogram of float ulps (the report's figures 15.3 and 15.4; its fast math: up to 40 % faster,
+// errors of 1 and 2 ulps).
+void bench_precision(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  if (!BenchOptions::chosen(options.engines, "fine")) return;
+  const uint32_t n = options.quick ? 64 : 1024;
+  std::vector<std::string> configs = {"downspiral", "ebauche", "finition"};
+  if (options.quick) configs = {"spiral"};
+  for (const auto& name : configs) {
+    const SeedConfig& sc = seed_config(name);
+    auto su = setup(sc, options.quick, n);
+    const auto& [path, tool, st, window] = *su;
+    Stock st64 = st;
+    st64.f64 = true;
+    std::vector<double> exact(size_t(st.nx) * st.ny, double(st.top));
+    mill_cpu(st64, exact, tool, path);
+    Machine m(ctx, st, tool, path);
+    for (bool fast : {false, true}) {
+      const char* section = fast ? "15.5" : "15.4.2";
+      if (fast && !BenchOptions::chosen(options.only, "15.5")) continue;  // 15.5 compares with the precise row
+      m.set_fast_math(fast);
+      BenchRow row;
+      row.pass = std::string("machining.fine.") + (fast ? "fast" : "precise");
+      row.size = std::string(section) + " " + name + " " + std::to_string(path.size()) + "x" +
+                 std::to_string(tool.triangles());
+      row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+      auto t = time_path(ctx, m, Engine::Fine, path.size(), uint32_t(tool.triangles()), options.quick);
+      row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+      auto c = compare_ulps(m.heights(), exact);
+      row.reference = {{"section", section},
+                       {"configuration", name},
+                       {"arithmetic", fast ? "fast" : "precise"},
+                       {"against", "the CPU engine in double (64-bit brins, seed 003 15.4.1)"},
+                       {"brins_differing", c.differing},
+                       {"max_ulps", c.max_ulps},
+                       {"mean_abs_ulps", c.mean_abs_ulps},
+                       {"max_abs", c.max_abs},
+                       {"histogram_ulps", c.histogram},
+                       {"histogram_bins", "below -8, then -8 to 8 (rounded ulps), then above 8"}};
+      if (fast && !options.quick)
+        row.reference["thesis"] = {{"device", "Abecassis 2012 (SIMSURF) 15.5: GTX 560 Ti, -use_fast_math"},
+                                   {"slower_without", "up to 40 %"},
+                                   {"errors_ulps", "1 and 2"}};
       rows.push_back(row);
     }
   }
