@@ -40,8 +40,7 @@ bool inside(const AnalyticTool& t, glm::dvec3 q) {
     case 0:
       return glm::length(q - glm::dvec3(0, 0, r)) <= r;
     case 1:
-      return (rho - (r - c)) * (rho - (r - c)) + (q.z - c) * (q.z - c) <= c * c ||
-             (rho <= r - c && q.z >= 0 && q.z <= 2 * c);
+      return (rho - (r - c)) * (rho - (r - c)) + (q.z - c) * (q.z - c) <= c * c;
     case 2:
       return q.z >= 0 && q.z <= h && rho <= q.z * r / h;
     default:
@@ -131,8 +130,7 @@ TEST(MachiningAnalyticCpu, HeightsAreTheExactToolsUprightAndTilted) {
         case 0:
           return rho <= r && (z = r - std::sqrt(r * r - rho * rho), true);
         case 1:
-          if (rho <= R) return z = 0, true;
-          return rho <= r && (z = c - std::sqrt(c * c - (rho - R) * (rho - R)), true);
+          return std::fabs(rho - R) <= c && (z = c - std::sqrt(c * c - (rho - R) * (rho - R)), true);
         case 2:
           return rho <= r && (z = rho * t.height / r, true);
         default:
@@ -157,7 +155,7 @@ TEST(MachiningAnalyticCpu, HeightsAreTheExactToolsUprightAndTilted) {
         if (upright) {
           double rho = std::hypot(double(x) - double(p.tip.x), double(y) - double(p.tip.y));
           bool want = exact_upright(rho, ref);
-          if (std::fabs(rho - r) < 1e-4 || (t.shape == 1 && std::fabs(rho - R) < 1e-4)) continue;  // on an edge
+          if (std::fabs(rho - r) < 1e-4 || (t.shape == 1 && std::fabs(rho - (R - c)) < 1e-4)) continue;  // an edge
           ASSERT_EQ(hit, want) << at;
           ASSERT_EQ(hitf, want) << at;
           if (!want) continue;

@@ -176,7 +176,7 @@ bool analytic_hit(const AnalyticTool& t, const std::vector<glm::vec4>& table, co
   Exact<R> e{P, table, px, py};
   R r = R(t.radius), c = R(t.corner), h = R(t.height);
   R at = t.shape == 0   ? e.ball(r)
-         : t.shape == 1 ? std::min(e.torus(r, c), e.revolved(R(0), r - c, c + c))
+         : t.shape == 1 ? e.torus(r, c)
          : t.shape == 2 ? e.revolved(r / h, R(0), h)
                         : e.revolved(R(0), r, h);
   if (at == Exact<R>::kNone) return false;

@@ -122,13 +122,13 @@ void bench_tools(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows
       }
     }
   }
-  // Each mesh resolution against the exact tool on the spiral (ball end) and ebauche (bull nose).
+  // Each mesh resolution against the exact tool on the spiral (ball end) and the downspiral (cone).
   if (!BenchOptions::chosen(options.engines, "fine")) return;
   struct Sweep {
     const char* config;
     std::vector<uint32_t> triangles;
   };
-  const Sweep sweeps[] = {{"spiral", {320, 1984, 12482}}, {"ebauche", {1600, 6400, 25904, 100000}}};
+  const Sweep sweeps[] = {{"spiral", {320, 1984, 12482}}, {"downspiral", {64, 256, 1024, 4096}}};
   for (const auto& sw : sweeps) {
     if (options.quick && std::string(sw.config) != "spiral") continue;
     const SeedConfig& sc = seed_config(sw.config);
@@ -204,7 +204,7 @@ void bench_precision(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
                        {"histogram_ulps", c.histogram},
                        {"histogram_bins", "below -8, then -8 to 8 (rounded ulps), then above 8"}};
       if (fast && !options.quick)
-        row.reference["thesis"] = {{"device", "Abecassis 2012 (SIMSURF) 15.5: GTX 560 Ti, -use_fast_math"},
+        row.reference["report"] = {{"device", "Abecassis 2012 (SIMSURF) 15.5: GTX 560 Ti, -use_fast_math"},
                                    {"slower_without", "up to 40 %"},
                                    {"errors_ulps", "1 and 2"}};
       rows.push_back(row);

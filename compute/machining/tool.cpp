@@ -72,8 +72,7 @@ Mesh cone(float r, float h, uint32_t slices) { return revolve({{0, 0}, {r, h}, {
 Mesh flat_end(float r, float h, uint32_t slices) { return revolve({{0, 0}, {r, 0}, {r, h}, {0, h}}, slices); }
 
 Mesh bull_nose(float r, float corner, uint32_t slices) {
-  // a torus, tube centre circle of radius r − corner at height corner (rings = slices / 2), and a
-  // flat bottom
+  // a torus: tube centre circle of radius r − corner at height corner; rings = slices / 2
   uint32_t rings = std::max(8u, (slices / 2 + 2) / 4 * 4);  // a multiple of 4: the outermost ring is exact
   Mesh m;
   float R = r - corner;
@@ -86,12 +85,6 @@ Mesh bull_nose(float r, float corner, uint32_t slices) {
       };
       quad(m, at(s, k), at(s + 1, k), at(s + 1, k + 1), at(s, k + 1));
     }
-  // the flat bottom inside the torus's lowest circle (ring 0 lies at z = 0, radius R)
-  for (uint32_t s = 0; s < slices; ++s) {
-    float a0 = 2 * kPi * s / slices, a1 = 2 * kPi * (s + 1) / slices;
-    m.vertices.insert(m.vertices.end(), {glm::vec3(0.0f), glm::vec3(R * std::cos(a1), R * std::sin(a1), 0.0f),
-                                         glm::vec3(R * std::cos(a0), R * std::sin(a0), 0.0f)});
-  }
   return m;
 }
 

@@ -22,7 +22,7 @@ struct Mesh {
 Mesh ball_end(float radius, uint32_t slices);                 // a sphere with its centre at z = radius
 Mesh cone(float radius, float height, uint32_t slices);       // tip down
 Mesh flat_end(float radius, float height, uint32_t slices);   // a closed cylinder
-Mesh bull_nose(float radius, float corner, uint32_t slices);  // a torus, tube radius `corner`, and its flat bottom
+Mesh bull_nose(float radius, float corner, uint32_t slices);  // a torus, tube radius `corner`, lowest at z = 0
 // The seed's tool by name ("sphere", "torus", "cone", "flat") and size (its diameter) at
 // a resolution given as the seed's triangle count where it has one.
 Mesh make_tool(const std::string& shape, float diameter, uint32_t triangles);
@@ -32,7 +32,7 @@ const std::vector<std::string>& tool_shapes();
 struct AnalyticTool {
   uint32_t shape = 0;    // 0 ball end, 1 bull nose, 2 cone, 3 flat end (tool_shapes()'s order)
   float radius = 3;      // of the cutting end
-  float corner = 0;      // bull nose: the torus's tube radius (a flat bottom inside it)
+  float corner = 0;      // bull nose: the torus's tube radius (no flat bottom, as the mesh)
   float height = 0;      // cone: where its radius is reached; flat end: the cylinder's
   glm::vec3 lo() const;  // the tool frame's bounding box
   glm::vec3 hi() const;

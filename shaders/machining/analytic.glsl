@@ -4,7 +4,7 @@
 // correctly (EXACT_DIV: through double).
 // TRI[0] = (shape, radius, corner, height): 0 ball end (a sphere of the radius, centre one
 // radius above the tip), 1 bull nose (a torus: tube of radius `corner` around a circle of radius
-// radius − corner at height corner, with a flat bottom inside), 2 cone (tip down, the radius at `height`), 3 flat end (a
+// radius − corner at height corner; no flat bottom, as the mesh), 2 cone (tip down, the radius at `height`), 3 flat end (a
 // cylinder of the radius and height). TRI[1 + k].xy, k < 64: unit directions around the axis,
 // where a tilted torus is sampled first.
 
@@ -138,8 +138,8 @@ bool hit_analytic(Pos P, int i, int j, out REAL height) {
   uint shape = uint(tool.x);
   if (shape == 0u)
     z = ball_hit(P, p, r);
-  else if (shape == 1u)  // the torus and its flat bottom, the bottom cap of a cylinder inside it
-    z = min(torus_hit(P, p, r, c), revolved_hit(P, p, REAL(0), r - c, c + c));
+  else if (shape == 1u)
+    z = torus_hit(P, p, r, c);
   else if (shape == 2u)
     z = revolved_hit(P, p, quotient(r, h), REAL(0), h);
   else
