@@ -218,6 +218,21 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
     EXPECT_LT(row["reference"]["max_ulps"].get<double>(), 16.0) << row.dump();
   }
   EXPECT_EQ(arithmetic, (std::set<std::string>{"precise", "fast"}));
+  // Section 6.4.3: the granularity and workgroup sweeps change no height and choose a setting per engine.
+  r = run_process(vklab_args("bench --lab machining --quick --only 6.4.3 --validate --out " + (dir / "h.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  rows = nlohmann::json::parse(std::ifstream(dir / "h.json"))["labs"]["machining"];
+  std::set<std::string> chosen;
+  for (auto& row : rows) {
+    EXPECT_EQ(row["reference"]["section"], "6.4.3") << row.dump();
+    if (row["reference"].contains("chosen"))
+      chosen.insert(row["pass"].get<std::string>());
+    else
+      EXPECT_TRUE(row["reference"]["heights_as_the_first"].get<bool>()) << row.dump();
+  }
+  EXPECT_EQ(chosen, (std::set<std::string>{"machining.position.chosen", "machining.triangle.chosen",
+                                           "machining.fine.chosen", "machining.persistent.chosen"}));
   r = run_process(vklab_args("bench --lab machining --quick --engines warp"));
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("unknown engine 'warp'"), std::string::npos) << r.err;

@@ -9,6 +9,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <tuple>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -478,20 +479,25 @@ TEST_F(Machining, EveryEngineEqualsTheCpuWhereLoopsWouldRunLong) {
 
 // The plans themselves: every engine's invocations stay within the budget, and the
 // dispatches cover every (triangle, position) once — also for a tool whose one triangle
-// spans the whole stock (cut into row slices).
+// spans the whole stock (cut into row slices); at any granularity factor G and workgroup size.
 TEST(MachiningWork, PlansBoundEveryInvocationAndCoverTheWork) {
-  for (uint32_t across : {3u, 30u, 5000u}) {
+  for (auto [across, G, group] : {std::tuple{3u, 1u, 64u}, {30u, 1u, 64u}, {5000u, 1u, 64u}, {30u, 16u, 32u},
+                                  {3u, 4u, 256u}, {5000u, 7u, 1024u}, {30u, 100000u, 64u}})
     for (Engine e : {Engine::PerPosition, Engine::PerTriangle, Engine::Fine, Engine::Persistent, Engine::PerBrin}) {
       const uint32_t T = 12482, P = 1000, first = 17, brins = 2048u * 2048u;
-      auto w = plan_work(e, T, first, P, brins, across);
-      SCOPED_TRACE(engine_names()[size_t(e)] + " across " + std::to_string(across));
+      auto w = plan_work(e, T, first, P, brins, across, kLoopBudget, G, group);
+      SCOPED_TRACE(engine_names()[size_t(e)] + " across " + std::to_string(across) + " G " + std::to_string(G) +
+                   " group " + std::to_string(group));
       EXPECT_LE(w.loop_bound, kLoopBudget);
       uint64_t pairs = 0, brin_pairs = 0;
       for (auto& d : w.dispatches) {
         ASSERT_GE(d.pos_first, first);
         ASSERT_LE(uint64_t(d.pos_first) + d.pos_count, first + P);
         ASSERT_LE(uint64_t(d.tri_first) + d.tri_count, T);
-        ASSERT_LE(uint64_t(d.groups) * 64, kMaxInvocations);
+        ASSERT_LE(d.groups, kMaxGroups);
+        if (e == Engine::PerPosition)  // every (part, position) has an invocation
+          ASSERT_GE(uint64_t(d.groups) * group, uint64_t(d.pos_count) * w.parts);
+        if (e == Engine::PerTriangle) ASSERT_GE(uint64_t(d.groups) * group, uint64_t(d.tri_count) * w.parts);
         if (e == Engine::PerBrin)
           brin_pairs += uint64_t(d.tri_count) * d.pos_count * d.brin_count;
         else if (d.slice == 0)
@@ -504,7 +510,6 @@ TEST(MachiningWork, PlansBoundEveryInvocationAndCoverTheWork) {
         EXPECT_GE(uint64_t(w.slice_rows) * (w.dispatches.back().slice + 1), across);
       }
     }
-  }
 }
 
 // The panel's figures and the watchdog (issue 13) on fields whose answers are known.
@@ -531,4 +536,25 @@ TEST(MachiningStats, VolumeDepthRoughnessAndTheFirstNonFiniteBrin) {
   EXPECT_NEAR(r.ra, 0.3, 1e-6);
   EXPECT_NEAR(r.rz, 0.6, 1e-6);
   EXPECT_EQ(roughness(std::vector<float>(9, 1.0f)).ra, 0.0);
+}
+
+// Seed 003 §6.4.3: the granularity factor and the workgroup size share the work differently and
+// change no height (the minimum does not depend on who computes it).
+TEST_F(Machining, GranularityAndWorkgroupSizeChangeNoHeight) {
+  Stock s;
+  s.nx = 48, s.ny = 40, s.d = 0.5f;
+  auto tool = make_tool("sphere", 6.0f, 320);
+  auto path = generate_path("random", 22.0f, 60, 1.0f, 3);
+  Machine m(ctx(), s, tool, path);
+  m.run(Engine::Fine);
+  const auto ref = m.heights();
+  for (Engine e : {Engine::PerPosition, Engine::PerTriangle, Engine::Fine, Engine::Persistent, Engine::PerBrin})
+    for (auto [g, group] : {std::pair{3u, 64u}, {7u, 32u}, {1u, 256u}, {500u, 128u}}) {
+      Machine k(ctx(), s, tool, path);
+      k.set_granularity(g);
+      k.set_workgroup(group);
+      k.run(e, 3000);
+      EXPECT_EQ(k.heights(), ref) << engine_names()[size_t(e)] << ", G " << g << ", workgroup " << group;
+    }
+  EXPECT_THROW(m.set_workgroup(48), std::invalid_argument);
 }

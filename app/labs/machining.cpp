@@ -127,6 +127,15 @@ class MachiningLab : public Lab {
                     "fast: the compute engines without `precise` and with the driver's division and square root, "
                     "single precision (SIMSURF 15.5, CUDA's -use_fast_math)")
         .labelled("Arithmetic");
+    params_
+        .add_int("granularity", 1, 1, 4096,
+                 "G (SIMSURF 6.4.3): the position engine shares a position's triangles among G threads, the "
+                 "triangle engine a triangle's positions; bench section 6.4.3 sweeps it")
+        .labelled("Granularity G");
+    params_
+        .add_choice("workgroup", {"32", "64", "128", "256", "512", "1024"}, "64",
+                    "the compute engines' workgroup size (bench section 6.4.3 sweeps it)")
+        .labelled("Workgroup size");
     params_.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)")
         .labelled("Positions a frame");
     params_.group("Picture");
@@ -319,6 +328,11 @@ class MachiningLab : public Lab {
       machine_->set_atomic(atomic_from_name(params_.choice("atomic")));
       machine_->set_hit_test(hit_test_from_name(params_.choice("intersection")));
       machine_->set_fast_math(fast_math());
+      machine_->set_granularity(uint32_t(params_.get_int("granularity")));
+      uint32_t group = uint32_t(std::stoul(params_.choice("workgroup")));
+      const auto& limits = ctx_->props.limits;
+      while (group > std::min(limits.maxComputeWorkGroupSize[0], limits.maxComputeWorkGroupInvocations)) group /= 2;
+      machine_->set_workgroup(group);
       machine_->record(cmd, e, uint32_t(done_), count, &prof);
     }
     done_ = std::min<size_t>(done_ + count, machine_->positions());
@@ -489,6 +503,8 @@ class MachiningLab : public Lab {
             {"display", params_.choice("display")},
             {"zoom_preview", !preview_.empty() && done_ < machine_->positions()},
             {"arithmetic", fast_math() ? "fast" : "precise"},
+            {"granularity", machine_->granularity()},
+            {"workgroup", machine_->workgroup()},
             {"mean_depth", cut_.mean_depth},
             {"brins_cut", cut_.cut},
             {"min_height", cut_.min_height},

@@ -136,13 +136,13 @@ void check_selection(const BenchOptions& options) {
                                   "' (engines: cpu, position, triangle, fine, "
                                   "persistent, brin, hardware)");
   for (auto& name : options.only)
-    if (name != "7.5.4" && name != "8.4" && name != "12" && name != "15.4.2" && name != "15.5" &&
+    if (name != "6.4.3" && name != "7.5.4" && name != "8.4" && name != "12" && name != "15.4.2" && name != "15.5" &&
         std::none_of(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; }))
       throw std::invalid_argument(
           "bench: unknown configuration '" + name +
           "' (the seed's: single, random, spiral, "
           "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing); "
-          "sections: 7.5.4 (atomicity), 8.4 (intersection tests), 12 (analytic tools), 15.4.2 (single against double), "
+          "sections: 6.4.3 (granularity), 7.5.4 (atomicity), 8.4 (intersection tests), 12 (analytic tools), 15.4.2 (single against double), "
           "15.5 (fast "
           "math))");
 }
@@ -268,6 +268,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
     bench_single(ctx, options, sc, *su, rows);
     bench_double(ctx, options, sc, *su, rows);
   }
+  if (BenchOptions::chosen(options.only, "6.4.3")) bench_granularity(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "7.5.4")) bench_atomics(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "8.4")) bench_hit_tests(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "12")) bench_tools(ctx, options, rows);

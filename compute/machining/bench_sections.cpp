@@ -199,3 +199,74 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
 }
 
 }  // namespace machining
+
+namespace machining {
+
+// Section "6.4.3" (`--only 6.4.3`): the granularity factor G (the position engine shares a
+// position's triangles among G threads, the triangle engine a triangle's positions) and the
+// workgroup size, swept where each matters (the report gives no table): the position engine on
+// "spiral zoom" (few positions reach the window), the triangle engine on "downspiral" (a
+// 64-triangle cone), the fine and persistent engines' workgroups on "spiral". Each run's heights
+// are checked against the first's (bit for bit: the minimum does not depend on who computes it);
+// then a row per engine says which setting the sweep chose.
+void bench_granularity(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  struct Sweep {
+    Engine engine;
+    const char* config;
+    bool granularity;  // else the workgroup size
+  };
+  const Sweep sweeps[] = {{Engine::PerPosition, "spiral zoom", true},
+                          {Engine::PerTriangle, "downspiral", true},
+                          {Engine::PerPosition, "spiral zoom", false},
+                          {Engine::Fine, "spiral", false},
+                          {Engine::Persistent, "spiral", false}};
+  const uint32_t n = options.quick ? 64 : 1024;
+  for (const auto& sw : sweeps) {
+    if (!BenchOptions::chosen(options.engines, engine_names()[size_t(sw.engine)])) continue;
+    const SeedConfig& sc = seed_config(options.quick ? "spiral" : sw.config);
+    auto su = setup(sc, options.quick, n);
+    if (!su) continue;
+    const auto& [path, tool, st, window] = *su;
+    Machine m(ctx, st, tool, path);
+    std::vector<uint32_t> values;
+    if (sw.granularity)
+      values = options.quick ? std::vector<uint32_t>{1, 4} : std::vector<uint32_t>{1, 2, 4, 8, 16, 32, 64, 128};
+    else
+      for (uint32_t g = 32; g <= std::min(1024u, ctx.props.limits.maxComputeWorkGroupSize[0]); g *= 2)
+        if (!options.quick || g <= 128) values.push_back(g);
+    std::vector<float> first;
+    double best = INFINITY;
+    uint32_t best_value = 0;
+    const std::string what = sw.granularity ? "G" : "workgroup";
+    for (uint32_t v : values) {
+      m.set_granularity(sw.granularity ? v : 1);
+      m.set_workgroup(sw.granularity ? 64 : v);
+      BenchRow row;
+      row.pass = "machining." + engine_names()[size_t(sw.engine)] + "." + (sw.granularity ? "G" : "wg") +
+                 std::to_string(v);
+      row.size = "6.4.3 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
+                 std::to_string(tool.triangles());
+      row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+      auto t = time_path(ctx, m, sw.engine, path.size(), uint32_t(tool.triangles()), options.quick);
+      row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+      auto h = m.heights();
+      if (first.empty()) first = h;
+      row.reference = {{"section", "6.4.3"},
+                       {"configuration", sc.name},
+                       {what == "G" ? "granularity" : "workgroup", v},
+                       {"heights_as_the_first", h == first}};
+      if (t.median_ms < best) best = t.median_ms, best_value = v;
+      rows.push_back(row);
+    }
+    BenchRow chosen;
+    chosen.pass = "machining." + engine_names()[size_t(sw.engine)] + ".chosen";
+    chosen.size = "6.4.3 " + std::string(sc.name) + " " + what + " " + std::to_string(best_value);
+    chosen.median_ms = best;
+    chosen.reference = {{"section", "6.4.3"},
+                        {"configuration", sc.name},
+                        {"chosen", {{what == "G" ? "granularity" : "workgroup", best_value}}}};
+    rows.push_back(chosen);
+  }
+}
+
+}  // namespace machining

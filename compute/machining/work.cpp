@@ -18,13 +18,15 @@ uint32_t brins_across(const Mesh& tool, float d) {
 
 namespace {
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-uint32_t groups_for(uint64_t invocations) { return uint32_t(std::max<uint64_t>(1, ceil_div(invocations, 64))); }
 }  // namespace
 
 // Long: one case an engine, each a few lines of the same plan.
 WorkPlan plan_work(Engine e, uint32_t triangles, uint32_t first, uint32_t count, uint32_t brins, uint32_t across,
-                   uint64_t budget) {
+                   uint64_t budget, uint32_t parts, uint32_t group) {
   if (e == Engine::Cpu || e == Engine::Hardware) throw std::invalid_argument("plan_work: a compute engine only");
+  if (group == 0 || parts == 0) throw std::invalid_argument("plan_work: a workgroup and G of at least 1");
+  const uint64_t kMaxInvocations = kMaxGroups * group;
+  auto groups_for = [&](uint64_t invocations) { return uint32_t(std::max<uint64_t>(1, ceil_div(invocations, group))); };
   WorkPlan w;
   const uint64_t T = triangles, P = count, cols = across;
   // One triangle at one position: its rows (a loop each) of up to `across` brins, in slices
@@ -44,18 +46,24 @@ WorkPlan plan_work(Engine e, uint32_t triangles, uint32_t first, uint32_t count,
     w.loop_bound = std::max(w.loop_bound, per_invocation);
   };
   switch (e) {
-    case Engine::PerPosition: {  // a thread: one position, a run of triangles
-      uint64_t tc = std::clamp<uint64_t>(budget / (raster + 1), 1, T), pc = std::min<uint64_t>(P, kMaxInvocations);
+    case Engine::PerPosition: {  // a thread: one position, a run of triangles (a G-th of a dispatch's)
+      const uint64_t G = std::min<uint64_t>(parts, T), per = std::max<uint64_t>(1, budget / (raster + 1));
+      w.parts = uint32_t(G);
+      uint64_t tc = std::clamp<uint64_t>(per * G, 1, T), pc = std::clamp<uint64_t>(kMaxInvocations / G, 1, P);
       for (uint64_t pf = 0; pf < P; pf += pc)
         for (uint64_t tf = 0; tf < T; tf += tc)
-          add(tf, std::min(tc, T - tf), pf, std::min(pc, P - pf), std::min(pc, P - pf), 1 + tc * (raster + 1));
+          add(tf, std::min(tc, T - tf), pf, std::min(pc, P - pf), std::min(pc, P - pf) * G,
+              2 + ceil_div(tc, G) * (raster + 1));
       break;
     }
-    case Engine::PerTriangle: {  // a thread: one triangle, a run of positions
-      uint64_t pc = std::clamp<uint64_t>(budget / (raster + 1), 1, P), tc = std::min<uint64_t>(T, kMaxInvocations);
+    case Engine::PerTriangle: {  // a thread: one triangle, a run of positions (a G-th of a dispatch's)
+      const uint64_t G = std::min<uint64_t>(parts, P), per = std::max<uint64_t>(1, budget / (raster + 1));
+      w.parts = uint32_t(G);
+      uint64_t pc = std::clamp<uint64_t>(per * G, 1, P), tc = std::clamp<uint64_t>(kMaxInvocations / G, 1, T);
       for (uint64_t tf = 0; tf < T; tf += tc)
         for (uint64_t pf = 0; pf < P; pf += pc)
-          add(tf, std::min(tc, T - tf), pf, std::min(pc, P - pf), std::min(tc, T - tf), 1 + pc * (raster + 1));
+          add(tf, std::min(tc, T - tf), pf, std::min(pc, P - pf), std::min(tc, T - tf) * G,
+              2 + ceil_div(pc, G) * (raster + 1));
       break;
     }
     case Engine::Fine: {  // a thread: one pair
@@ -68,14 +76,14 @@ WorkPlan plan_work(Engine e, uint32_t triangles, uint32_t first, uint32_t count,
       break;
     }
     case Engine::Persistent: {  // 2048 resident workgroups taking per_take pairs a thread, `takes` times
-      const uint64_t resident = 2048;
+      const uint64_t resident = 2048 * 64 / group;  // workgroups: 131 072 invocations
       w.per_take = uint32_t(std::clamp<uint64_t>(budget / 4 / (raster + 1), 1, 32));
       w.takes = uint32_t(std::max<uint64_t>(1, budget / (uint64_t(w.per_take) * (raster + 1) + 2)));
-      uint64_t capacity = resident * 64 * w.per_take * w.takes;
+      uint64_t capacity = resident * group * w.per_take * w.takes;
       uint64_t tc = std::min<uint64_t>(T, capacity), pc = std::max<uint64_t>(1, capacity / tc);
       for (uint64_t pf = 0; pf < P; pf += pc)
         for (uint64_t tf = 0; tf < T; tf += tc)
-          add(tf, std::min(tc, T - tf), pf, std::min(pc, P - pf), resident * 64,
+          add(tf, std::min(tc, T - tf), pf, std::min(pc, P - pf), resident * group,
               w.takes * (2 + uint64_t(w.per_take) * (raster + 1)));
       break;
     }

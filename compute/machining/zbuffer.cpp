@@ -141,14 +141,23 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   across_ = std::min(exact ? uint32_t(std::min(std::floor(double(glm::length(hi - lo)) / stock.d) + 2, 1e9))
                            : brins_across(tool, stock.d),
                      std::max(stock.nx, stock.ny));
-  for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native, HitTest::Edge, false);
+  for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native, HitTest::Edge, false, 64);
   glm::vec3 size = hi - lo;
   zlo_ = zmin - glm::length(size) - 1.0f;
   zhi_ = stock.top + 1.0f;
   set_heights(std::vector<float>(size_t(stock.nx) * stock.ny, stock.top));
 }
 
-gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t, bool fast) const {
+void Machine::set_workgroup(uint32_t size) {
+  if (size < 32 || (size & (size - 1)) || size > ctx_.props.limits.maxComputeWorkGroupSize[0] ||
+      size > ctx_.props.limits.maxComputeWorkGroupInvocations)
+    throw std::invalid_argument("workgroup size " + std::to_string(size) +
+                                ": a power of two from 32 to this device's limit (" +
+                                std::to_string(ctx_.props.limits.maxComputeWorkGroupSize[0]) + ")");
+  group_ = size;
+}
+
+gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t, bool fast, uint32_t group) const {
   std::string name = std::string(kShaders[e]) + (stock_.f64         ? ".f64"
                                                  : fast             ? ".f32fast"
                                                  : exact_division() ? ".f32x"
@@ -156,7 +165,7 @@ gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t, bool fast) const 
   // lavapipe: the lock without acquire and release (zbuffer.glsl says why)
   const bool ordered_lock = ctx_.info.name.find("llvmpipe") == std::string::npos;
   return gpu::make_compute(ctx_, name, {SB, SB, SB, SB, SB}, sizeof(EnginePush),
-                           {int32_t(a), ordered_lock, int32_t(t), analytic_ ? 1 : 0});
+                           {int32_t(a), ordered_lock, int32_t(t), analytic_ ? 1 : 0, int32_t(group)});
 }
 
 void Machine::set_heights(const std::vector<float>& h) {
@@ -210,7 +219,7 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
     record_hardware(cmd, first, count);
   } else {
     const auto& s = stock_;
-    auto plan = plan_work(e, primitives_, first, count, s.nx * s.ny, across_, kLoopBudget / cost_);
+    auto plan = plan_work(e, primitives_, first, count, s.nx * s.ny, across_, kLoopBudget / cost_, parts_, group_);
     const int k = int(e) - 1;
     const bool rasterizing = e != Engine::PerBrin;
     const Atomic a = rasterizing ? atomic_ : Atomic::Native;  // the per-brin engine lowers no shared brin
@@ -223,9 +232,9 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     }
     gpu::Pipeline* chosen = &engines_[k];
-    if (a != Atomic::Native || hit_test_ != HitTest::Edge || fast_math_) {
-      auto& v = variants_[{k, int(a), int(hit_test_), int(fast_math_)}];
-      if (!v) v = make_engine(k, a, hit_test_, fast_math_);
+    if (a != Atomic::Native || hit_test_ != HitTest::Edge || fast_math_ || group_ != 64) {
+      auto& v = variants_[{k, int(a), int(hit_test_), int(fast_math_), int(group_)}];
+      if (!v) v = make_engine(k, a, hit_test_, fast_math_, group_);
       chosen = &v;
     }
     auto& pipe = *chosen;
@@ -258,7 +267,8 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                    d.brin_first,
                    d.brin_count,
                    plan.takes,
-                   plan.per_take};
+                   plan.per_take,
+                   plan.parts};
       pipe.bind(cmd,
                 {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
                  gpu::storage_buffer(queue_), gpu::storage_buffer(locks)},

@@ -122,6 +122,13 @@ class Machine {
   // division and square root (seed 003 §15.5, fast math) from now on.
   void set_fast_math(bool fast) { fast_math_ = fast && !stock_.f64; }
   bool fast_math() const { return fast_math_; }
+  // Seed 003 §6.4.3: the position engine shares a position's triangles among G threads, the
+  // triangle engine a triangle's positions (1: the report's engines); and the compute engines'
+  // workgroup size (a power of two from 32 to the device's limit; 64 by default).
+  void set_granularity(uint32_t g) { parts_ = std::max(1u, g); }
+  void set_workgroup(uint32_t size);
+  uint32_t granularity() const { return parts_; }
+  uint32_t workgroup() const { return group_; }
   // Runs the whole path in submissions of at most `pairs_per_submit` (triangle, position)
   // pairs (seed 003, ch. 4: bounded work per submission); CPU engine included.
   void run(Engine e, double pairs_per_submit = 1 << 24);
@@ -134,7 +141,7 @@ class Machine {
 
  private:
   void record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count);
-  gpu::Pipeline make_engine(int e, Atomic a, HitTest t, bool fast) const;  // kShaders[e], ATOMIC, HIT_TEST, TOOL_MODEL
+  gpu::Pipeline make_engine(int e, Atomic a, HitTest t, bool fast, uint32_t group) const;  // kShaders[e] specialised
   gpu::Context& ctx_;
   Stock stock_;
   Mesh tool_;
@@ -150,7 +157,8 @@ class Machine {
   Atomic atomic_ = Atomic::Native;
   HitTest hit_test_ = HitTest::Edge;
   bool fast_math_ = false;
-  std::map<std::array<int, 4>, gpu::Pipeline> variants_;  // {engine - 1, atomic, test, fast} but the defaults
+  uint32_t parts_ = 1, group_ = 64;
+  std::map<std::array<int, 5>, gpu::Pipeline> variants_;  // {engine - 1, atomic, test, fast, group} but the defaults
   gpu::Buffer locks_;                                     // a lock a brin, zero when free (Atomic::Lock)
   // hardware rasterizer
   gpu::Pipeline hw_draw_, hw_merge_;

@@ -9,6 +9,7 @@ PUSH_BLOCK(EnginePush) {  // every compute engine (engine.glsl)
   uint slice, slice_rows;  // rows [slice·slice_rows, +slice_rows) of a large triangle's box
   uint brin_first, brin_count;
   uint takes, per_take;  // persistent threads: at most `takes` takes of per_take pairs a thread
+  uint parts;            // the granularity factor G (seed 003 §6.4.3): position and triangle engines
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_HwPush)

@@ -15,7 +15,7 @@
 #define REAL2 vec2
 #endif
 #include "pos.glsl"
-layout(local_size_x = 64) in;
+layout(local_size_x_id = 4) in;  // the workgroup size (64 unless the bench's §6.4.3 sweep says)
 layout(std430, binding = 0) buffer Heights { KEY H[]; };
 layout(std430, binding = 1) readonly buffer Tris { vec4 TRI[]; };
 layout(std430, binding = 2) readonly buffer Positions { Pos POS[]; };
