@@ -219,7 +219,8 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   }
   EXPECT_EQ(arithmetic, (std::set<std::string>{"precise", "fast"}));
   // Section 6.4.3: the granularity and workgroup sweeps change no height and choose a setting per engine.
-  r = run_process(vklab_args("bench --lab machining --quick --only 6.4.3 --validate --out " + (dir / "h.json").string()));
+  r = run_process(
+      vklab_args("bench --lab machining --quick --only 6.4.3 --validate --out " + (dir / "h.json").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   rows = nlohmann::json::parse(std::ifstream(dir / "h.json"))["labs"]["machining"];

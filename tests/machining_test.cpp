@@ -481,8 +481,13 @@ TEST_F(Machining, EveryEngineEqualsTheCpuWhereLoopsWouldRunLong) {
 // dispatches cover every (triangle, position) once — also for a tool whose one triangle
 // spans the whole stock (cut into row slices); at any granularity factor G and workgroup size.
 TEST(MachiningWork, PlansBoundEveryInvocationAndCoverTheWork) {
-  for (auto [across, G, group] : {std::tuple{3u, 1u, 64u}, {30u, 1u, 64u}, {5000u, 1u, 64u}, {30u, 16u, 32u},
-                                  {3u, 4u, 256u}, {5000u, 7u, 1024u}, {30u, 100000u, 64u}})
+  for (auto [across, G, group] : {std::tuple{3u, 1u, 64u},
+                                  {30u, 1u, 64u},
+                                  {5000u, 1u, 64u},
+                                  {30u, 16u, 32u},
+                                  {3u, 4u, 256u},
+                                  {5000u, 7u, 1024u},
+                                  {30u, 100000u, 64u}})
     for (Engine e : {Engine::PerPosition, Engine::PerTriangle, Engine::Fine, Engine::Persistent, Engine::PerBrin}) {
       const uint32_t T = 12482, P = 1000, first = 17, brins = 2048u * 2048u;
       auto w = plan_work(e, T, first, P, brins, across, kLoopBudget, G, group);

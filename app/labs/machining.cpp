@@ -458,6 +458,7 @@ class MachiningLab : public Lab {
       params_.rebuild_pending = true;
     }
     display_panel();
+    memory_panel();
     if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
     if (!start_.empty()) {
@@ -596,6 +597,27 @@ class MachiningLab : public Lab {
     field_range_ = float(std::clamp(comparison_.max_ulps, 1.0, 16.0));
     view_->set_field(comparison_.ulps);
     field_ready_ = true;
+  }
+
+  // SIMSURF §5.5's memory formulas for this stock, tool and path, beside what this lab holds.
+  void memory_panel() {
+    if (!ImGui::CollapsingHeader("Memory (SIMSURF 5.5)")) return;
+    const auto& s = machine_->stock();
+    const double S = s.f64 ? 8 : 4, N2 = double(s.nx) * s.ny, T = double(machine_->triangles());
+    const double P = double(machine_->positions());
+    bool five = false, spin = false;
+    for (const auto& p : machine_->path()) five |= p.axis != glm::vec3(0, 0, 1), spin |= p.omega != 0;
+    const double p = (five ? 6 : 3) * S + (spin ? S : 0);
+    auto mib = [](double bytes) { return bytes / (1 << 20); };
+    ImGui::TextWrapped(
+        "grid S N^2 = %.3g MiB (S = %g bytes a height); tool T (9 S + padding) = %.3g MiB (a triangle "
+        "list, %g bytes a triangle); path P p = %.3g MiB (p = %g bytes a position: %s%s)",
+        mib(S * N2), S, mib(9 * S * T), 9 * S, mib(P * p), p, five ? "tip and axis" : "tip",
+        spin ? ", spindle angle" : "");
+    ImGui::TextWrapped(
+        "held here: heights %.3g MiB%s, triangles %.3g MiB (a vec4 a vertex), positions %.3g MiB (64 "
+        "bytes: tip, rotation rows, the placed tool's box)",
+        mib(S * N2), s.f64 ? " + 32-bit keys for the picture" : "", mib(48 * T), mib(64 * P));
   }
 
   // What the display shows, in words, and the comparison's histogram.

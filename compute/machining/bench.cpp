@@ -142,7 +142,8 @@ void check_selection(const BenchOptions& options) {
           "bench: unknown configuration '" + name +
           "' (the seed's: single, random, spiral, "
           "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing); "
-          "sections: 6.4.3 (granularity), 7.5.4 (atomicity), 8.4 (intersection tests), 12 (analytic tools), 15.4.2 (single against double), "
+          "sections: 6.4.3 (granularity), 7.5.4 (atomicity), 8.4 (intersection tests), 12 (analytic tools), 15.4.2 "
+          "(single against double), "
           "15.5 (fast "
           "math))");
 }

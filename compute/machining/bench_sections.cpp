@@ -242,10 +242,10 @@ void bench_granularity(gpu::Context& ctx, const BenchOptions& options, BenchRows
       m.set_granularity(sw.granularity ? v : 1);
       m.set_workgroup(sw.granularity ? 64 : v);
       BenchRow row;
-      row.pass = "machining." + engine_names()[size_t(sw.engine)] + "." + (sw.granularity ? "G" : "wg") +
-                 std::to_string(v);
-      row.size = "6.4.3 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
-                 std::to_string(tool.triangles());
+      row.pass =
+          "machining." + engine_names()[size_t(sw.engine)] + "." + (sw.granularity ? "G" : "wg") + std::to_string(v);
+      row.size =
+          "6.4.3 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
       row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
       auto t = time_path(ctx, m, sw.engine, path.size(), uint32_t(tool.triangles()), options.quick);
       row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;

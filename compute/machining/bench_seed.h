@@ -55,6 +55,6 @@ void bench_atomics(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::Ben
 void bench_hit_tests(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_tools(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_granularity(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);  // 6.4.3
-void bench_precision(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);  // 15.4.2, 15.5
+void bench_precision(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);    // 15.4.2, 15.5
 
 }  // namespace machining
