@@ -230,7 +230,8 @@ void bench_granularity(gpu::Context& ctx, const BenchOptions& options, BenchRows
     Machine m(ctx, st, tool, path);
     std::vector<uint32_t> values;
     if (sw.granularity)
-      values = options.quick ? std::vector<uint32_t>{1, 4} : std::vector<uint32_t>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048};
+      values = options.quick ? std::vector<uint32_t>{1, 4}
+                             : std::vector<uint32_t>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048};
     else
       for (uint32_t g = 32; g <= std::min(1024u, ctx.props.limits.maxComputeWorkGroupSize[0]); g *= 2)
         if (!options.quick || g <= 128) values.push_back(g);
