@@ -149,8 +149,9 @@ void mill(const Stock& s, std::vector<R>& heights, const AnalyticTool& tool, con
       // the placed tool's box, as analytic.glsl's raster_analytic() finds it
       float fx0 = ((P.t.x + P.r0.w) - s.x0) / s.d, fy0 = ((P.t.y + P.r1.w) - s.y0) / s.d;
       float fx1 = ((P.t.x + P.r2.w) - s.x0) / s.d, fy1 = ((P.t.y + P.t.w) - s.y0) / s.d;
-      int i0 = std::max(int(std::ceil(fx0)), 0), i1 = std::min(int(std::floor(fx1)), int(s.nx) - 1);
-      int j0 = std::max({int(std::ceil(fy0)), 0, int(jb0)}), j1 = std::min(int(std::floor(fy1)), int(jb1) - 1);
+      auto index = [](float f) { return int(std::clamp(double(f), -1.0, 1e9)); };  // no int overflow
+      int i0 = std::max(index(std::ceil(fx0)), 0), i1 = std::min(index(std::floor(fx1)), int(s.nx) - 1);
+      int j0 = std::max({index(std::ceil(fy0)), 0, int(jb0)}), j1 = std::min(index(std::floor(fy1)), int(jb1) - 1);
       for (int j = j0; j <= j1; ++j) {
         R py = (R(s.y0) + R(j) * R(s.d)) - R(P.t.y);
         R* row = heights.data() + size_t(j) * s.nx;
