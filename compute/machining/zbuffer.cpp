@@ -3,6 +3,7 @@
 #include "machining_push.h"
 
 #include "analytic.h"
+#include "nbuffer.h"
 #include "work.h"
 
 #include <algorithm>
@@ -108,6 +109,9 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
     throw std::invalid_argument("stock: at least 2 x 2 brins, spacing > 0");
   if (tool.triangles() == 0) throw std::invalid_argument("tool: no triangles");
   if (path.empty()) throw std::invalid_argument("path: no positions");
+  check_surface(stock);
+  if (stock.nbuffer && (stock.f64 || exact))
+    throw std::invalid_argument("the N-buffer is single precision and intersects a triangle mesh");
   VkBufferUsageFlags usage =
       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
   if (stock.f64 && !ctx.int64_atomics)
@@ -115,9 +119,15 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   gpu::require_buffer(ctx, (stock.f64 ? 8ull : 4ull) * stock.nx * stock.ny,
                       "machining stock of " + std::to_string(stock.nx) + " x " + std::to_string(stock.ny) + " brins");
   heights_ = gpu::Buffer(ctx, (stock.f64 ? 8ull : 4ull) * stock.nx * stock.ny, usage);
-  if (stock.f64) {
-    keys32_ = gpu::Buffer(ctx, 4ull * stock.nx * stock.ny, usage);
-    narrow_ = gpu::make_compute(ctx, "machining/narrow.comp", {SB, SB}, sizeof(push::NarrowPush));
+  if (stock.f64 || stock.nbuffer) keys32_ = gpu::Buffer(ctx, 4ull * stock.nx * stock.ny, usage);
+  if (stock.f64) narrow_ = gpu::make_compute(ctx, "machining/narrow.comp", {SB, SB}, sizeof(push::NarrowPush));
+  if (stock.nbuffer) {
+    gpu::require_buffer(ctx, 16ull * stock.nx * stock.ny, "N-buffer rays");
+    rays_ = gpu::Buffer(ctx, 16ull * stock.nx * stock.ny, usage);
+    rays_.upload(surface_rays(stock));
+    sphere_ = bounding_sphere(tool);
+    nbuffer_picture_ =
+        gpu::make_compute(ctx, "machining/nbuffer_picture.comp", {SB, SB, SB}, sizeof(push::NarrowPush));
   }
   std::vector<glm::vec4> tris;
   if (exact) {
@@ -145,7 +155,7 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   glm::vec3 size = hi - lo;
   zlo_ = zmin - glm::length(size) - 1.0f;
   zhi_ = stock.top + 1.0f;
-  set_heights(std::vector<float>(size_t(stock.nx) * stock.ny, stock.top));
+  set_heights(stock.nbuffer ? std::vector<float>(size_t(stock.nx) * stock.ny, 0.0f) : surface_heights(stock));
 }
 
 void Machine::set_workgroup(uint32_t size) {
@@ -183,6 +193,13 @@ void Machine::set_heights(const std::vector<float>& h) {
     for (size_t i = 0; i < h.size(); ++i) keys[i] = height_key(h[i]);
     heights_.upload(keys);
   }
+  if (stock_.nbuffer) {  // the picture's heights, as nbuffer_picture.comp computes them
+    auto rays = surface_rays(stock_);
+    std::vector<uint32_t> keys(h.size());
+    for (size_t i = 0; i < h.size(); ++i)
+      keys[i] = height_key(rays[i].w + h[i] * rays[i].z), top = std::max(top, rays[i].w);
+    keys32_.upload(keys);
+  }
   zhi_ = std::max(zhi_, top + 1.0f);
 }
 
@@ -217,6 +234,9 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
     if (stock_.f64) throw std::invalid_argument("the hardware engine's depth image is single precision only");
     if (analytic_) throw std::invalid_argument("the hardware engine draws triangles: not an analytic tool");
     record_hardware(cmd, first, count);
+  } else if (stock_.nbuffer) {
+    if (e != Engine::PerBrin) throw std::invalid_argument("the N-buffer runs on the brin engine and the CPU one");
+    record_nbuffer(cmd, first, count);
   } else {
     const auto& s = stock_;
     auto plan = plan_work(e, primitives_, first, count, s.nx * s.ny, across_, kLoopBudget / cost_, parts_, group_);
@@ -253,22 +273,7 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
       }
-      EnginePush p{s.nx,
-                   s.ny,
-                   s.x0,
-                   s.y0,
-                   s.d,
-                   d.tri_first,
-                   d.tri_count,
-                   d.pos_first,
-                   d.pos_count,
-                   d.slice,
-                   plan.slice_rows,
-                   d.brin_first,
-                   d.brin_count,
-                   plan.takes,
-                   plan.per_take,
-                   plan.parts};
+      EnginePush p = push(d, plan);
       pipe.bind(cmd,
                 {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
                  gpu::storage_buffer(queue_), gpu::storage_buffer(locks)},
@@ -286,6 +291,38 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                  VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   }
   if (prof) prof->end(cmd, scope);
+}
+
+EnginePush Machine::push(const Dispatch& d, const WorkPlan& plan) const {
+  const auto& s = stock_;
+  return {s.nx,         s.ny,        s.x0,        s.y0,         s.d,         d.tri_first,   d.tri_count,
+          d.pos_first,  d.pos_count, d.slice,     plan.slice_rows, d.brin_first, d.brin_count, plan.takes,
+          plan.per_take, plan.parts,  sphere_.x,   sphere_.y,    sphere_.z,   sphere_.w};
+}
+
+void Machine::record_nbuffer(VkCommandBuffer cmd, uint32_t first, uint32_t count) {
+  const auto& s = stock_;
+  if (!nbuffer_)
+    nbuffer_ = gpu::make_compute(ctx_, std::string("machining/nbuffer") + (exact_division() ? ".f32x" : ".f32"),
+                                 {SB, SB, SB, SB, SB, SB}, sizeof(EnginePush), {0, 0, 0, 0, int32_t(group_)});
+  auto plan = plan_work(Engine::PerBrin, primitives_, first, count, s.nx * s.ny, across_, kLoopBudget, 1, group_);
+  for (size_t k = 0; k < plan.dispatches.size(); ++k) {
+    if (k > 0)  // a brin's key is read and written again by the next run of positions
+      gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    nbuffer_.bind(cmd,
+                  {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
+                   gpu::storage_buffer(queue_), gpu::storage_buffer(heights_), gpu::storage_buffer(rays_)},
+                  push(plan.dispatches[k], plan));
+    vkCmdDispatch(cmd, plan.dispatches[k].groups, 1, 1);
+  }
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  uint32_t n = s.nx * s.ny;
+  nbuffer_picture_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(rays_), gpu::storage_buffer(keys32_)},
+                        push::NarrowPush{n});
+  vkCmdDispatch(cmd, gpu::groups(n, 256), 1, 1);
 }
 
 void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count) {

@@ -9,6 +9,7 @@
 // bit-identical. The hardware rasterizer agrees within its depth quantisation.
 #pragma once
 #include "path.h"
+#include "surface.h"
 #include "tool.h"
 
 #include "gpu/pipeline.h"
@@ -20,7 +21,14 @@
 #include <memory>
 #include <optional>
 
+namespace push {
+struct EnginePush;  // shaders/common/machining_push.h
+}
+
 namespace machining {
+
+struct Dispatch;  // work.h
+struct WorkPlan;
 
 enum class Engine { Cpu, PerPosition, PerTriangle, Fine, Persistent, PerBrin, Hardware };
 const std::vector<std::string>&
@@ -51,6 +59,11 @@ struct Stock {
   float top = 0;                // starting height (flat stock)
   bool f64 = false;             // heights and the intersection in double (seed 003 §15.4: brins
                                 // in 64 bits, triangles and positions in 32); not the hardware engine
+  Surface surface;              // the starting surface (surface.h)
+  // Seed 003 §5.3, the N-buffer (nbuffer.h): each brin is a ray along the surface's normal and
+  // holds its length from the surface (0 uncut, negative cut) instead of a height; single
+  // precision, the per-brin and CPU engines.
+  bool nbuffer = false;
 };
 
 // Order-preserving keys, as the shaders compute them (inline: the CPU engine's inner loop).
@@ -103,12 +116,14 @@ class Machine {
   size_t positions() const { return path_size_; }
   size_t triangles() const { return triangles_; }
 
+  // The brins' values: heights, or with Stock::nbuffer the rays' lengths along the normals.
   void set_heights(const std::vector<float>& h);
   std::vector<float> heights() const;     // rounded to float in f64 mode
   std::vector<double> heights64() const;  // f64 mode: the double heights
   // Row-major keys for drawing: the heights themselves in 32-bit mode; in f64 mode a 32-bit
-  // copy refreshed by record() (keys of the heights rounded to float).
-  const gpu::Buffer& height_keys() const { return stock_.f64 ? keys32_ : heights_; }
+  // copy refreshed by record() (keys of the heights rounded to float); for an N-buffer the
+  // heights its rays reach (nbuffer_picture.comp).
+  const gpu::Buffer& height_keys() const { return stock_.f64 || stock_.nbuffer ? keys32_ : heights_; }
 
   // Mills positions [first, first + count) with a GPU engine (not Engine::Cpu).
   void record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t count, gpu::Profiler* prof = nullptr);
@@ -141,6 +156,8 @@ class Machine {
 
  private:
   void record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count);
+  void record_nbuffer(VkCommandBuffer cmd, uint32_t first, uint32_t count);
+  push::EnginePush push(const Dispatch& d, const WorkPlan& plan) const;  // a dispatch's push constants
   gpu::Pipeline make_engine(int e, Atomic a, HitTest t, bool fast, uint32_t group) const;  // kShaders[e] specialised
   gpu::Context& ctx_;
   Stock stock_;
@@ -153,6 +170,9 @@ class Machine {
   uint32_t across_ = 1;  // brins along x or y under one triangle (work.h)
   gpu::Buffer heights_, tris_, positions_, queue_, keys32_;
   gpu::Pipeline narrow_;  // f64 -> 32-bit keys for drawing
+  gpu::Buffer rays_;      // N-buffer: a brin's normal and surface height (surface_rays())
+  gpu::Pipeline nbuffer_, nbuffer_picture_;
+  glm::vec4 sphere_{0.0f};  // the tool's bounding sphere (nbuffer.h)
   gpu::Pipeline engines_[6];
   Atomic atomic_ = Atomic::Native;
   HitTest hit_test_ = HitTest::Edge;

@@ -10,6 +10,7 @@ PUSH_BLOCK(EnginePush) {  // every compute engine (engine.glsl)
   uint brin_first, brin_count;
   uint takes, per_take;  // persistent threads: at most `takes` takes of per_take pairs a thread
   uint parts;            // the granularity factor G (seed 003 §6.4.3): position and triangle engines
+  float sx, sy, sz, sr;  // the tool's bounding sphere in its frame (the N-buffer's culling, nbuffer.prec.comp)
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_HwPush)
@@ -20,6 +21,6 @@ PUSH_BLOCK(HwPush) {  // the hardware rasterizer (hw.vert) and its merge (hw_mer
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_NarrowPush)
-PUSH_BLOCK(NarrowPush) { uint n; };
+PUSH_BLOCK(NarrowPush) { uint n; };  // narrow.comp, nbuffer_picture.comp: the brins
 #endif
 PUSH_END

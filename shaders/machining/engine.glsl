@@ -9,10 +9,12 @@
 #define KEY uint64_t
 #define REAL double
 #define REAL2 dvec2
+#define REAL3 dvec3
 #else
 #define KEY uint
 #define REAL float
 #define REAL2 vec2
+#define REAL3 vec3
 #endif
 #include "pos.glsl"
 layout(local_size_x_id = 4) in;  // the workgroup size (64 unless the bench's §6.4.3 sweep says)

@@ -119,27 +119,35 @@ bool hit_zbuffer(Pos P, Tri t, int i, int j, out REAL height) {
   return true;
 }
 
-// Seed 003 §8.1 ("general"): Möller–Trumbore as published, for any ray: the direction is a
-// run-time value here (the spacing's sign, +1), so the compiler cannot propagate (0, 0, 1)
-// through it as §8.2 does by hand.
-bool hit_general(Pos P, Tri t, int i, int j, out REAL height) {
+// Seed 003 §8.1: Möller–Trumbore as published, the ray o + dist·D in the tool frame (the
+// N-buffer's rays along the surface normal, nbuffer.prec.comp, and hit_general's).
+bool hit_ray(Tri t, REAL3 o, REAL3 D, out REAL dist) {
   REAL ax = REAL(t.a.x), ay = REAL(t.a.y), az = REAL(t.a.z);
-  REAL Dx = REAL(0), Dy = REAL(0), Dz = REAL(sign(d));
+  REAL Dx = D.x, Dy = D.y, Dz = D.z;
   precise REAL e1x = REAL(t.b.x) - ax, e1y = REAL(t.b.y) - ay, e1z = REAL(t.b.z) - az;
   precise REAL e2x = REAL(t.c.x) - ax, e2y = REAL(t.c.y) - ay, e2z = REAL(t.c.z) - az;
   precise REAL px = Dy * e2z - Dz * e2y, py = Dz * e2x - Dx * e2z, pz = Dx * e2y - Dy * e2x;  // D x e2
   precise REAL det = e1x * px + e1y * py + e1z * pz;
   if (det > -HIT_EPSILON && det < HIT_EPSILON) return false;
   precise REAL inv_det = quotient(REAL(1), det);
-  REAL2 p = brin_at(P, i, j);
-  precise REAL tx = p.x - ax, ty = p.y - ay, tz = REAL(0) - az;
+  precise REAL tx = o.x - ax, ty = o.y - ay, tz = o.z - az;
   precise REAL u = (tx * px + ty * py + tz * pz) * inv_det;
   if (u < 0.0 || u > 1.0) return false;
   precise REAL qx = ty * e1z - tz * e1y, qy = tz * e1x - tx * e1z, qz = tx * e1y - ty * e1x;  // t x e1
   precise REAL v = (Dx * qx + Dy * qy + Dz * qz) * inv_det;
   precise REAL uv = u + v;
   if (v < 0.0 || uv > 1.0) return false;
-  precise REAL dist = (e2x * qx + e2y * qy + e2z * qz) * inv_det;
+  precise REAL h = (e2x * qx + e2y * qy + e2z * qz) * inv_det;
+  dist = h;
+  return true;
+}
+
+// Seed 003 §8.1 ("general"): the vertical ray from the brin at z = 0; the direction is a
+// run-time value here (the spacing's sign, +1), so the compiler cannot propagate (0, 0, 1)
+// through it as §8.2 does by hand.
+bool hit_general(Pos P, Tri t, int i, int j, out REAL height) {
+  REAL dist;
+  if (!hit_ray(t, REAL3(brin_at(P, i, j), REAL(0)), REAL3(0, 0, sign(d)), dist)) return false;
   height = REAL(P.t.z) + dist;
   return true;
 }
