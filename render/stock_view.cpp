@@ -20,7 +20,7 @@ StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
   d.vert = "render/stock.vert";
   d.frag = "render/stock.frag";
   d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   d.push_bytes = sizeof(SurfacePush);
   d.depth_test = true;
   surface_ = gpu::make_graphics(ctx, d);
@@ -34,6 +34,7 @@ StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
   lut_ = gpu::Buffer(ctx, 256 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   set_colormap("heat");
   set_field({0.0f});
+  set_base({});
 }
 
 void StockView::set_colormap(const std::string& name) {
@@ -49,6 +50,13 @@ void StockView::set_field(const std::vector<float>& values) {
   field_.upload(values);
 }
 
+void StockView::set_base(const std::vector<float>& values) {
+  size_t bytes = std::max<size_t>(values.size(), 1) * 4;
+  if (!base_ || base_.size() != bytes)
+    base_ = gpu::Buffer(ctx_, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+  if (!values.empty()) base_.upload(values);
+}
+
 void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& heights, const gpu::Buffer& tool,
                      const StockScene& s, const OrbitCamera& camera) {
   const auto& a = frame.area;
@@ -59,13 +67,18 @@ void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
   mesh_.ensure(ctx_, mx, my);
   // a field smaller than the stock (not set for it yet) is not read
   StockDisplay display =
-      s.display == StockDisplay::Field && field_.size() < 4ull * s.nx * s.ny ? StockDisplay::Shaded : s.display;
+      (s.display == StockDisplay::Field || s.display == StockDisplay::DepthField) && field_.size() < 4ull * s.nx * s.ny
+          ? StockDisplay::Shaded
+          : s.display;
   SurfacePush sp{mvp,
                  {s.x0, s.y0, s.d, s.top},
                  {scale, s.height_scale, std::max(s.max_cut, 1e-6f), float(int(display))},
                  {int32_t(s.nx), int32_t(s.ny), int32_t(mx), int32_t(my)},
                  {s.light.x, s.light.y, s.light.z, std::max(s.field_range, 1e-30f)}};
-  surface_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_buffer(lut_), gpu::storage_buffer(field_)}, sp);
+  surface_.bind(cmd,
+                {gpu::storage_buffer(heights), gpu::storage_buffer(lut_), gpu::storage_buffer(field_),
+                 gpu::storage_buffer(base_)},
+                sp);
   mesh_.draw(cmd);
   if (s.show_tool && s.tool_triangles) {
     glm::mat3 Rt = glm::transpose(s.tool_rotation);
@@ -74,7 +87,9 @@ void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
                 {scale, s.height_scale, cx, cy},
                 {Rt[0].x, Rt[0].y, Rt[0].z, s.tool_tip.x},
                 {Rt[1].x, Rt[1].y, Rt[1].z, s.tool_tip.y},
-                {Rt[2].x, Rt[2].y, Rt[2].z, s.tool_tip.z - s.top}};
+                // the tip over the relief: (base - top) + (tip - base) x height_scale, then the shader's x height_scale
+                {Rt[2].x, Rt[2].y, Rt[2].z,
+                 (s.tool_base - s.top) / std::max(s.height_scale, 1e-6f) + (s.tool_tip.z - s.tool_base)}};
     tool_.bind(cmd, {gpu::storage_buffer(tool)}, tp);
     vkCmdDraw(cmd, 3 * s.tool_triangles, 1, 0, 0);
   }

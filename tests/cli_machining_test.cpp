@@ -1,5 +1,6 @@
 // The machining lab from the command line: tools, paths and stocks from files, the dump against the CPU engine, bad
 // files, the bench and its selection.
+#include "machining/nbuffer.h"
 #include "machining/zbuffer.h"
 #include "io/npy.h"
 #include "helpers.h"
@@ -240,4 +241,63 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   r = run_process(vklab_args("--headless --lab machining --only spiral"));
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("--only, --engines and --sweep go with bench"), std::string::npos) << r.err;
+}
+
+// The N-buffer (seed 003 §5.3) in the lab: a finishing path over a dome, the rays' lengths
+// dumped, the window's GPU engine and its CPU engine equal to the CPU twin bit for bit; and
+// bench section 5.3: along the normal, the Z-buffer's vertical depths err most on the slopes.
+TEST(Cli, MachiningNbufferRunsAtTheLabAndInTheBench) {
+  auto dir = scratch("machining-nbuffer");
+  using namespace machining;
+  Stock s;
+  s.nx = s.ny = 48, s.d = 1;
+  s.surface = {SurfaceShape::Dome, 40.0f, glm::vec2(23.5f)};
+  s.nbuffer = true;
+  auto path = finishing_path(s.surface, s.top, 47, 3, 2, 400, 0.5f);
+  std::vector<float> cpu(48 * 48, 0.0f);
+  mill_nbuffer_cpu(s, cpu, make_tool("sphere", 6, 320), path);
+  for (const char* engine : {"fine", "cpu"}) {
+    auto out = dir / engine;
+    auto r = run_process(vklab_args(
+        "--headless --validate --lab machining --set stock_size=48 --set spacing=1 --set surface=dome --set "
+        "surface_radius=40 --set rays=normal --set path=finish --set path_positions=400 --set tool_triangles=320 "
+        "--set positions_per_frame=100 --steps 5 --size 320x240 --set engine=" +
+        std::string(engine) + " --capture " + (out / "n.png").string() + " --dump " + out.string()));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+    nlohmann::json j = nlohmann::json::parse(std::ifstream(out / "params.json"));
+    EXPECT_EQ(j["state"]["rays"], "normal");
+    EXPECT_EQ(j["state"]["engine"], std::string(engine) == "cpu" ? "cpu" : "brin") << "the N-buffer's GPU engine";
+    EXPECT_EQ(j["state"]["positions_done"], path.size());
+    std::vector<size_t> shape;
+    auto lengths = read_npy(out / "heights.npy", &shape);
+    ASSERT_EQ(lengths.size(), cpu.size());
+    for (size_t i = 0; i < cpu.size(); ++i)
+      ASSERT_EQ(machining::height_key(lengths[i]), machining::height_key(cpu[i])) << engine << ", brin " << i;
+    auto rays = read_npy(out / "rays.npy", &shape);
+    EXPECT_EQ(shape, (std::vector<size_t>{48, 48, 4}));
+    EXPECT_NEAR(j["state"]["max_depth"].get<double>(), 0.5, 0.02) << "the finish cuts 0.5 along the normal";
+  }
+  auto r = run_process(
+      vklab_args("bench --lab machining --quick --only 5.3 --validate --out " + (dir / "b.json").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["machining"];
+  ASSERT_EQ(rows.size(), 9u) << "flat, cylinder, dome x N-buffer, brin, fine";
+  auto steepest = [](const nlohmann::json& bands) { return bands.back()["mean_abs"].get<double>(); };
+  for (auto& row : rows) {
+    EXPECT_EQ(row["reference"]["section"], "5.3") << row.dump();
+    if (row["reference"]["surface"] != "dome" || row["pass"] != "machining.fine") continue;
+    auto& ref = row["reference"];
+    EXPECT_GE(ref["vertical_depth_error_by_slope"].back()["slope_deg"][0].get<double>(), 60.0) << ref.dump();
+    EXPECT_LT(steepest(ref["followed_along_normal_error_by_slope"]), steepest(ref["vertical_depth_error_by_slope"]))
+        << ref.dump();
+  }
+  auto dome = [&](const char* pass) {
+    for (auto& row : rows)
+      if (row["reference"]["surface"] == "dome" && row["pass"] == pass) return row["reference"];
+    return nlohmann::json();
+  };
+  EXPECT_LT(steepest(dome("machining.nbuffer")["length_error_by_slope"]),
+            steepest(dome("machining.fine")["vertical_depth_error_by_slope"]) / 2);
 }

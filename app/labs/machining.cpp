@@ -6,6 +6,7 @@
 #include "machining/analytic.h"
 #include "machining/bench.h"
 #include "machining/gcode.h"
+#include "machining/nbuffer.h"
 #include "machining/stats.h"
 #include "io/npy.h"
 #include "machining_shadow.h"
@@ -53,6 +54,16 @@ class MachiningLab : public Lab {
         .labelled("Stock file")
         .rebuild = true;
     params_.back().file_types = {".npy"};
+    params_
+        .add_choice("surface", surface_names(), "flat",
+                    "the stock's starting surface: flat, a cylinder along x or a dome, highest at 0 over the "
+                    "stock's centre (curved: the N-buffer's rays along the normal differ from the vertical ones)")
+        .labelled("Stock surface")
+        .rebuild = true;
+    params_.add_float("surface_radius", 48.0, 1.0, 1e6, "the cylinder's or the dome's radius")
+        .labelled("Surface radius")
+        .rebuild = true;
+    params_.back().log_scale = true;
     params_.group("Tool");
     params_.add_choice("tool_shape", tool_shapes(), "sphere", "generated tool: ball end, bull nose, cone, flat end")
         .labelled("Tool shape")
@@ -79,7 +90,10 @@ class MachiningLab : public Lab {
         .labelled("Tool model")
         .rebuild = true;
     params_.group("Tool path");
-    params_.add_choice("path", path_kinds(), "spiral", "generated tool path (Abecassis 2012, SIMSURF, 13.2.1)")
+    params_
+        .add_choice("path", path_choices(), "spiral",
+                    "generated tool path (Abecassis 2012, SIMSURF, 13.2.1); finish: passes along x following the "
+                    "stock's surface with the ball end, 0.5 deep, scallops left between them")
         .labelled("Path pattern")
         .rebuild = true;
     params_.add_int("path_positions", 4000, 1, 2000000, "generated path's positions")
@@ -99,6 +113,13 @@ class MachiningLab : public Lab {
         .labelled("G-code step")
         .rebuild = true;
     params_.group("Milling");
+    params_
+        .add_choice("rays", {"vertical", "normal"}, "vertical",
+                    "vertical: the Z-buffer (SIMSURF 5.4), a height a brin; normal: the N-buffer (5.3), a ray a "
+                    "brin along the starting surface's normal holding its length (brin and cpu engines, mesh tools, "
+                    "single precision)")
+        .labelled("Rays (Z- / N-buffer)")
+        .rebuild = true;
     // "fine" by default: the compute engines agree bit for bit on every device; the hardware
     // rasterizer snaps vertices to its sub-pixel grid (an H100: 1/256 pixel), so its heights
     // move by up to slope x spacing / 256 from device to device.
@@ -167,11 +188,14 @@ class MachiningLab : public Lab {
   std::vector<Inspectable> inspectables() const override {
     return {{"brin heights (order-preserving keys)", {&machine_->height_keys()}, "height key", machine_->stock().nx}};
   }
-  std::string title() const override { return "Milling by Z-buffer (Abecassis 2012, SIMSURF)"; }
+  std::string title() const override {
+    return std::string("Milling by ") + (machine_ && machine_->stock().nbuffer ? "N-buffer" : "Z-buffer") +
+           " (Abecassis 2012, SIMSURF)";
+  }
   render::Legend legend() const override {
     std::string at =
         "position " + std::to_string(done_) + " of " + std::to_string(machine_ ? machine_->positions() : 0) +
-        ", engine " + engine_names()[size_t(engine())] +
+        ", engine " + engine_names()[size_t(engine())] + (machine_->stock().nbuffer ? ", rays along the normal" : "") +
         (params_.choice("atomic") == "native" || !uses_atomics() ? "" : ", atomic " + params_.choice("atomic")) +
         (params_.choice("intersection") == "edge" || engine() == Engine::Hardware || machine_->analytic()
              ? ""
@@ -182,13 +206,16 @@ class MachiningLab : public Lab {
         (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) +
         (machine_ && machine_->analytic() ? " (analytic)" : "") + ", " +
         (params_.text("path_file").empty() ? legend_values({"path"}) : "path " + file("path_file")) + ", " +
+        (machine_->stock().surface.shape == SurfaceShape::Flat ? "" : legend_values({"surface", "surface_radius"}) + ", ") +
         legend_values({"height_scale"});
     const std::string& display = params_.choice("display");
     if (display == "shaded" || (display != "depth" && !field_ready_)) return {{legend_title(), at, what}, {}};
     if (display == "depth")
       return {{legend_title(), at, what},
               render::LegendBar{colormap(), 0, max_cut_guess(),
-                                "depth of cut (stock units); relief x height_scale, tool true scale"}};
+                                std::string(machine_->stock().nbuffer ? "depth of cut along the normal"
+                                                                      : "depth of cut") +
+                                    " (stock units); relief x height_scale, tool true scale"}};
     std::string field = display == "laplacian" ? "Laplacian of the heights (1 / length)"
                         : display == "error"
                             ? "single - double precision, float ulps"
@@ -200,15 +227,25 @@ class MachiningLab : public Lab {
     Stock s;
     s.nx = s.ny = uint32_t(params_.get_int("stock_size"));
     s.f64 = params_.choice("precision") == "double";
+    s.nbuffer = params_.choice("rays") == "normal";
+    s.surface.shape = surface_from_name(params_.choice("surface"));
+    s.surface.radius = float(params_.get("surface_radius"));
     if (s.f64 && params_.choice("engine") == "hardware")
       throw ParamError("the hardware engine is single precision only");
     float d0 = float(params_.get("spacing")), zoom = float(params_.get("zoom")), side = float(s.nx - 1) * d0;
     s.d = d0 / zoom;
     s.x0 = float(params_.get("zoom_x")) * side - 0.5f * float(s.nx - 1) * s.d;
     s.y0 = float(params_.get("zoom_y")) * side - 0.5f * float(s.ny - 1) * s.d;
+    s.surface.centre = glm::vec2(0.5f * side);
+    if (s.nbuffer && s.f64) throw ParamError("the N-buffer is single precision: set precision=single");
+    if (s.nbuffer && params_.choice("tool_model") == "analytic")
+      throw ParamError("the N-buffer intersects the tool's triangles: set tool_model=mesh");
     std::vector<float> start;
     if (params_.text("stock_file").empty()) {
-      if (start_.size() == size_t(s.nx) * s.ny) start = start_;  // "Keep as stock" survives a new path
+      // "Keep as stock" survives a new path, not a change of what the brins hold
+      if (start_.size() == size_t(s.nx) * s.ny && machine_ && machine_->stock().nbuffer == s.nbuffer) start = start_;
+    } else if (s.nbuffer) {
+      throw ParamError("a stock file holds heights: the N-buffer starts from the stock's surface (rays=vertical)");
     } else {
       std::vector<size_t> shape;
       start = read_npy(params_.text("stock_file"), &shape);
@@ -232,7 +269,10 @@ class MachiningLab : public Lab {
     std::vector<Position> path;
     const std::string& pf = params_.text("path_file");
     std::string held;  // what a G-code file held
-    if (pf.empty()) {
+    if (pf.empty() && params_.choice("path") == "finish") {
+      path = finishing_path(s.surface, s.top, side, 0.5f * float(params_.get("tool_diameter")),
+                            float(params_.get("stepover")), uint32_t(params_.get_int("path_positions")), 0.5f);
+    } else if (pf.empty()) {
       path = generate_path(params_.choice("path"), side, uint32_t(params_.get_int("path_positions")),
                            float(params_.get("stepover")));
     } else if (is_gcode_file(pf)) {
@@ -257,7 +297,10 @@ class MachiningLab : public Lab {
 
   void restart() override {
     const auto& s = machine_->stock();
-    machine_->set_heights(start_.empty() ? std::vector<float>(size_t(s.nx) * s.ny, 0.0f) : start_);
+    from_ = start_.empty() ? starting_values(s) : start_;
+    areas_ = s.nbuffer ? surface_areas(s) : std::vector<float>{};
+    view_->set_base(s.surface.shape == SurfaceShape::Flat ? std::vector<float>{} : surface_heights(s));
+    machine_->set_heights(from_);
     done_ = 0;
     steps_done_ = 0;
     paused_ = false;
@@ -299,13 +342,20 @@ class MachiningLab : public Lab {
   // The run the display compares with ("precision" or an engine name), or "" for none.
   std::string shadow_kind() const {
     const std::string& d = params_.choice("display");
-    if (d == "error") return ctx_->int64_atomics ? "precision" : "";
+    if (d == "error") return ctx_->int64_atomics && !machine_->stock().nbuffer ? "precision" : "";
     return d == "engines" ? params_.choice("compare_engine") : "";
   }
 
   Engine engine() const {
     Engine e = engine_from_name(params_.choice("engine"));  // the hardware one draws meshes in single precision
+    if (machine_->stock().nbuffer) return e == Engine::Cpu ? e : Engine::PerBrin;  // its rays: a thread a brin
     return e == Engine::Hardware && (machine_->stock().f64 || machine_->analytic()) ? Engine::Fine : e;
+  }
+
+  static std::vector<std::string> path_choices() {
+    auto k = path_kinds();
+    k.push_back("finish");
+    return k;
   }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
@@ -319,7 +369,9 @@ class MachiningLab : public Lab {
       std::vector<Position> chunk(
           machine_->path().begin() + long(done_),
           machine_->path().begin() + long(std::min<size_t>(done_ + count, machine_->positions())));
-      if (machine_->analytic())
+      if (machine_->stock().nbuffer)
+        mill_nbuffer_cpu(machine_->stock(), h, machine_->tool(), chunk);
+      else if (machine_->analytic())
         mill_analytic_cpu(machine_->stock(), h, *machine_->analytic(), chunk);
       else
         mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, hit_test_from_name(params_.choice("intersection")));
@@ -353,9 +405,12 @@ class MachiningLab : public Lab {
     const auto& pos = machine_->path()[shown];
     sc.tool_rotation = tool_rotation(pos);
     sc.tool_tip = pos.tip;
+    sc.tool_base = float(surface_height(s.surface, s.top, pos.tip.x, pos.tip.y));
     sc.tool_triangles = uint32_t(machine_->triangles());
     const std::string& display = params_.choice("display");
-    sc.display = display == "depth"    ? render::StockDisplay::Depth
+    sc.display = display == "depth" && depth_field() ? (field_ready_ ? render::StockDisplay::DepthField
+                                                                       : render::StockDisplay::Shaded)
+                 : display == "depth"  ? render::StockDisplay::Depth
                  : display == "shaded" ? render::StockDisplay::Shaded
                  : field_ready_        ? render::StockDisplay::Field
                                        : render::StockDisplay::Shaded;
@@ -380,7 +435,7 @@ class MachiningLab : public Lab {
     std::string kind = shadow_kind();
     if (kind.empty()) return shadow_.reset();
     if (!shadow_ || shadow_->kind() != kind) {
-      shadow_ = std::make_unique<ShadowRun>(*ctx_, *machine_, kind, start_);
+      shadow_ = std::make_unique<ShadowRun>(*ctx_, *machine_, kind, from_);
       stats_dirty_ = true;
     }
     if (shadow_->done() < done_) shadow_->step(cmd, done_, budget), stats_dirty_ = true;
@@ -463,7 +518,7 @@ class MachiningLab : public Lab {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
     if (!start_.empty()) {
       ImGui::SameLine();
-      if (ImGui::Button("Flat stock")) start_.clear();
+      if (ImGui::Button("Fresh stock")) start_.clear();
     }
     if (!profile_.empty()) {
       plot(
@@ -477,6 +532,10 @@ class MachiningLab : public Lab {
   nlohmann::json dump(const std::filesystem::path& dir) override {
     const auto& s = machine_->stock();
     write_npy(dir / "heights.npy", machine_->heights(), {s.ny, s.nx});
+    if (s.nbuffer) {
+      auto rays = surface_rays(s);
+      write_npy(dir / "rays.npy", std::vector<float>(&rays[0].x, &rays[0].x + 4 * rays.size()), {s.ny, s.nx, 4});
+    }
     stats_dirty_ = true;
     update_stats(true);
     nlohmann::json compared;
@@ -491,7 +550,15 @@ class MachiningLab : public Lab {
                   {"histogram_bins", "below -8, then -8 to 8 (rounded ulps), then above 8"}};
     }
     return {{"comparison", compared},
-            {"arrays", {{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
+            {"arrays",
+             s.nbuffer ? nlohmann::json{{"heights.npy",
+                                         "float32 [ny, nx]: the N-buffer's ray lengths from the surface along its "
+                                         "normal (0 uncut, negative cut), row j at y0 + j·d"},
+                                        {"rays.npy", "float32 [ny, nx, 4]: each ray's unit normal xyz and the "
+                                                     "surface's height at its brin"}}
+                       : nlohmann::json{{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
+            {"rays", s.nbuffer ? "normal" : "vertical"},
+            {"surface", params_.choice("surface")},
             {"positions_done", done_},
             {"positions", machine_->positions()},
             {"gcode", gcode_held_},
@@ -550,7 +617,7 @@ class MachiningLab : public Lab {
     stats_dirty_ = false;
     const auto& s = machine_->stock();
     auto h = machine_->heights();
-    auto c = cut_stats(s, h, start_);
+    auto c = cut_stats(s, h, from_, areas_);
     removed_ = c.removed, max_depth_ = c.max_depth, cut_ = c;
     if (c.non_finite >= 0 && problem_.empty()) {  // the watchdog: pause, say where
       problem_ = "the stock's brin " + std::to_string(c.non_finite) + " became " + std::to_string(h[c.non_finite]) +
@@ -569,10 +636,23 @@ class MachiningLab : public Lab {
     update_field(h);
   }
 
-  // The display's per-brin field: a comparison with the shadow run once it is level, or the Laplacian.
+  // Whether the depth of cut is drawn from a field (a curved or N-buffer stock: not top - height).
+  bool depth_field() const {
+    return machine_->stock().nbuffer || machine_->stock().surface.shape != SurfaceShape::Flat || !start_.empty();
+  }
+
+  // The display's per-brin field: the depth of cut where it is not top - height, a comparison with
+  // the shadow run once it is level, or the Laplacian.
   void update_field(const std::vector<float>& h) {
     const std::string& display = params_.choice("display");
     field_ready_ = false;
+    if (display == "depth" && depth_field()) {
+      std::vector<float> depth(h.size());
+      for (size_t i = 0; i < h.size(); ++i) depth[i] = from_[i] - h[i];
+      view_->set_field(depth);
+      field_ready_ = true;
+      return;
+    }
     if (display == "laplacian") {
       auto l = laplacian(machine_->stock(), h);
       std::vector<float> mag(l.size());
@@ -652,7 +732,9 @@ class MachiningLab : public Lab {
   render::OrbitCamera camera_{glm::vec3(0.0f), 3.0f, 0.6f, 0.8f};
   size_t done_ = 0, shown_ = 0;
   bool follow_ = true;        // the tool drawn at the last milled position, or at shown_ (playback)
-  std::vector<float> start_;  // starting heights (empty: flat)
+  std::vector<float> start_;  // a kept surface's values (empty: the stock's surface)
+  std::vector<float> from_;   // what this run started from: start_, or starting_values()
+  std::vector<float> areas_;  // N-buffer: a brin's patch of surface, d² / n_z, in d²
   bool paused_ = false, stats_dirty_ = true;
   CutStats cut_;
   std::unique_ptr<ShadowRun> shadow_;  // the run the display compares with

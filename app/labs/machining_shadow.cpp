@@ -1,6 +1,7 @@
 #include "machining_shadow.h"
 
 #include "machining/analytic.h"
+#include "machining/nbuffer.h"
 
 #include <algorithm>
 
@@ -15,11 +16,12 @@ ShadowRun::ShadowRun(gpu::Context& ctx, const Machine& main, const std::string& 
   } else {
     engine_ = engine_from_name(kind);
     if (engine_ == Engine::Hardware && (s.f64 || main.analytic())) engine_ = Engine::Fine;
+    if (s.nbuffer && engine_ != Engine::Cpu) engine_ = Engine::PerBrin;  // the N-buffer's GPU engine
   }
   const auto& a = main.analytic();
   machine_ = std::make_unique<Machine>(ctx, s, main.tool(), main.path(), a ? &*a : nullptr);
   if (engine_ == Engine::Cpu && s.f64) engine_ = Engine::Fine;  // the host copy is single precision
-  machine_->set_heights(start.empty() ? std::vector<float>(size_t(s.nx) * s.ny, s.top) : start);
+  machine_->set_heights(start.empty() ? starting_values(s) : start);
   if (engine_ == Engine::Cpu) host_ = machine_->heights();
 }
 
@@ -30,7 +32,9 @@ void ShadowRun::step(VkCommandBuffer cmd, size_t target, size_t budget) {
   if (engine_ == Engine::Cpu) {
     const auto& path = machine_->path();
     std::vector<Position> chunk(path.begin() + long(done_), path.begin() + long(done_ + count));
-    if (machine_->analytic())
+    if (machine_->stock().nbuffer)
+      mill_nbuffer_cpu(machine_->stock(), host_, machine_->tool(), chunk);
+    else if (machine_->analytic())
       mill_analytic_cpu(machine_->stock(), host_, *machine_->analytic(), chunk);
     else
       mill_cpu(machine_->stock(), host_, machine_->tool(), chunk);

@@ -131,18 +131,18 @@ namespace {
 // --only and --engines name what exists.
 void check_selection(const BenchOptions& options) {
   for (auto& e : options.engines)
-    if (std::find(engine_names().begin(), engine_names().end(), e) == engine_names().end())
+    if (e != "nbuffer" && std::find(engine_names().begin(), engine_names().end(), e) == engine_names().end())
       throw std::invalid_argument("bench: unknown engine '" + e +
                                   "' (engines: cpu, position, triangle, fine, "
-                                  "persistent, brin, hardware)");
+                                  "persistent, brin, hardware; nbuffer, section 5.3's N-buffer)");
   for (auto& name : options.only)
-    if (name != "6.4.3" && name != "7.5.4" && name != "8.4" && name != "12" && name != "15.4.2" && name != "15.5" &&
+    if (name != "5.3" && name != "6.4.3" && name != "7.5.4" && name != "8.4" && name != "12" && name != "15.4.2" && name != "15.5" &&
         std::none_of(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; }))
       throw std::invalid_argument(
           "bench: unknown configuration '" + name +
           "' (the seed's: single, random, spiral, "
           "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing); "
-          "sections: 6.4.3 (granularity), 7.5.4 (atomicity), 8.4 (intersection tests), 12 (analytic tools), 15.4.2 "
+          "sections: 5.3 (N-buffer against Z-buffer), 6.4.3 (granularity), 7.5.4 (atomicity), 8.4 (intersection tests), 12 (analytic tools), 15.4.2 "
           "(single against double), "
           "15.5 (fast "
           "math))");
@@ -269,6 +269,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
     bench_single(ctx, options, sc, *su, rows);
     bench_double(ctx, options, sc, *su, rows);
   }
+  if (BenchOptions::chosen(options.only, "5.3")) bench_nbuffer(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "6.4.3")) bench_granularity(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "7.5.4")) bench_atomics(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "8.4")) bench_hit_tests(ctx, options, rows);

@@ -82,12 +82,15 @@ void mill_nbuffer_cpu(const Stock& s, std::vector<float>& lengths, const Mesh& t
   });
 }
 
-std::vector<double> nbuffer_exact_ball(const Stock& s, double r, const std::vector<Position>& path) {
-  const auto rays = surface_rays(s);
-  std::vector<double> out(rays.size(), 0.0);
+std::vector<double> nbuffer_exact_ball(const Stock& s, double r, const std::vector<Position>& path,
+                                       uint32_t stride) {
+  stride = std::max(stride, 1u);
+  std::vector<double> out(size_t(s.nx) * s.ny, std::numeric_limits<double>::quiet_NaN());
   rows_in_threads(s.ny, 0, [&](uint32_t j) {
-    for (uint32_t i = 0; i < s.nx; ++i) {
+    if (j % stride) return;
+    for (uint32_t i = 0; i < s.nx; i += stride) {
       const size_t b = size_t(j) * s.nx + i;
+      out[b] = 0;
       glm::dvec3 x(double(s.x0) + double(i) * s.d, double(s.y0) + double(j) * s.d, 0.0);
       x.z = surface_height(s.surface, s.top, x.x, x.y);
       glm::dvec3 n = surface_normal(s.surface, x.x, x.y);

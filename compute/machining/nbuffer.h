@@ -19,9 +19,11 @@ glm::vec4 bounding_sphere(const Mesh& tool);
 void mill_nbuffer_cpu(const Stock& s, std::vector<float>& lengths, const Mesh& tool, const std::vector<Position>& path,
                       uint32_t threads = 0);
 
-// The exact N-buffer of a ball end of radius r (a sphere whose lowest point is the tip, 3-axis
-// positions), in double: the reference the mesh tool is compared with.
-std::vector<double> nbuffer_exact_ball(const Stock& s, double r, const std::vector<Position>& path);
+// The exact N-buffer of a ball end of radius r (a sphere whose lowest point is the tip), in
+// double: the reference the mesh tool is compared with; with `stride` > 1 only at the brins
+// whose i and j are multiples of it (NaN elsewhere).
+std::vector<double> nbuffer_exact_ball(const Stock& s, double r, const std::vector<Position>& path,
+                                       uint32_t stride = 1);
 
 // What a Z-buffer's heights say about the cut along the normals: for each brin, the length at
 // which its normal ray meets the bilinear surface through the heights (found by bisection in

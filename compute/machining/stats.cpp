@@ -5,9 +5,11 @@
 
 namespace machining {
 
-CutStats cut_stats(const Stock& s, std::span<const float> heights, std::span<const float> start) {
+CutStats cut_stats(const Stock& s, std::span<const float> heights, std::span<const float> start,
+                   std::span<const float> areas) {
   CutStats r;
   r.min_height = INFINITY, r.max_height = -INFINITY;
+  double depths = 0;
   for (size_t i = 0; i < heights.size(); ++i) {
     float v = heights[i];
     if (!std::isfinite(v)) {
@@ -16,9 +18,11 @@ CutStats cut_stats(const Stock& s, std::span<const float> heights, std::span<con
     }
     r.min_height = std::min(r.min_height, double(v)), r.max_height = std::max(r.max_height, double(v));
     double cut = (start.empty() ? double(s.top) : double(start[i])) - v;
-    if (cut > 0) r.removed += cut, r.max_depth = std::max(r.max_depth, cut), ++r.cut;
+    if (cut > 0)
+      depths += cut, r.removed += cut * (areas.empty() ? 1.0 : double(areas[i])), r.max_depth = std::max(r.max_depth, cut),
+          ++r.cut;
   }
-  r.mean_depth = r.cut ? r.removed / double(r.cut) : 0.0;
+  r.mean_depth = r.cut ? depths / double(r.cut) : 0.0;
   r.removed *= double(s.d) * s.d;
   if (r.min_height > r.max_height) r.min_height = r.max_height = 0;
   return r;

@@ -19,8 +19,10 @@ struct CutStats {
   double min_height = 0, max_height = 0;
   std::ptrdiff_t non_finite = -1;  // the first brin that is NaN or infinite, or -1
 };
-// `start`: the starting heights, or empty for a flat stock at s.top.
-CutStats cut_stats(const Stock& s, std::span<const float> heights, std::span<const float> start = {});
+// `start`: the starting heights, or empty for a flat stock at s.top; `areas`: each brin's
+// patch in units of d² (an N-buffer's, surface_areas()), or empty for d² each.
+CutStats cut_stats(const Stock& s, std::span<const float> heights, std::span<const float> start = {},
+                   std::span<const float> areas = {});
 
 // Roughness of a profile (ISO 4287 / 4288): Ra, the mean absolute deviation from the
 // mean line; Rz, the mean over 5 equal sampling lengths of the largest peak-to-valley

@@ -76,6 +76,17 @@ std::vector<float> surface_heights(const Stock& s) {
   return h;
 }
 
+std::vector<float> starting_values(const Stock& s) {
+  return s.nbuffer ? std::vector<float>(size_t(s.nx) * s.ny, 0.0f) : surface_heights(s);
+}
+
+std::vector<float> surface_areas(const Stock& s) {
+  std::vector<float> a;
+  a.reserve(size_t(s.nx) * s.ny);
+  for (auto& r : surface_rays(s)) a.push_back(1.0f / r.z);
+  return a;
+}
+
 std::vector<Position> finishing_path(const Surface& f, float top, float size, float r, float stepover, uint32_t count,
                                      float depth) {
   uint32_t rows = std::max(1u, uint32_t(size / stepover));

@@ -38,6 +38,10 @@ glm::dvec3 surface_normal(const Surface& f, double x, double y);
 // GPU reads them; the starting heights of the Z-buffer are the w components.
 std::vector<glm::vec4> surface_rays(const Stock& s);
 std::vector<float> surface_heights(const Stock& s);
+// What a machine's brins start from: the surface's heights, or an N-buffer's zero lengths.
+std::vector<float> starting_values(const Stock& s);
+// An N-buffer brin's patch of surface, d² / n_z, in units of d² (the removed volume's weights).
+std::vector<float> surface_areas(const Stock& s);
 
 // A finishing path over [0, size]² for a ball end of radius r: passes along x, `stepover`
 // apart in y, `count` positions in all, the ball's centre at r - depth along the normal from

@@ -1,19 +1,17 @@
 #version 460
 // Shaded by the normal from neighbouring brins and lit from `light`, then coloured by what the
 // display asks for (render/stock_view.h, StockDisplay): depth of cut (the colour map from 0 to
-// max_cut; uncut stock stays steel grey), steel only, or a signed per-brin field (an error in
-// ulps, a Laplacian) from −range to range.
+// max_cut; uncut stock stays steel grey), steel only, a signed per-brin field (an error in
+// ulps, a Laplacian) from −range to range, or the depth of cut read from the field (a curved
+// stock's, an N-buffer's along the normals).
 #extension GL_GOOGLE_include_directive : require
-#include "../machining/keys.glsl"
 layout(location = 0) in vec2 brin;
 layout(location = 0) out vec4 color;
-layout(std430, binding = 0) readonly buffer Heights { uint H[]; };
 layout(std430, binding = 1) readonly buffer Lut { vec4 lut[256]; };
 layout(std430, binding = 2) readonly buffer Field { float F[]; };
 #define PUSH_StockPush
 #include "render_push.h"
-
-float h_at(ivec2 p) { return key_height(H[clamp(p.y, 0, mesh.y - 1) * mesh.x + clamp(p.x, 0, mesh.x - 1)]); }
+#include "stock_relief.glsl"
 
 vec3 mapped(float t) {  // t in [0, 1]
   float s = clamp(t, 0.0, 1.0) * 255.0;
@@ -24,16 +22,17 @@ vec3 mapped(float t) {  // t in [0, 1]
 void main() {
   ivec2 p = ivec2(round(brin));
   float h = h_at(p);
-  float dx = (h_at(p + ivec2(1, 0)) - h_at(p - ivec2(1, 0))) * view.y / (2.0 * grid.z);
-  float dy = (h_at(p + ivec2(0, 1)) - h_at(p - ivec2(0, 1))) * view.y / (2.0 * grid.z);
+  float dx = (relief_at(p + ivec2(1, 0)) - relief_at(p - ivec2(1, 0))) / (2.0 * grid.z);
+  float dy = (relief_at(p + ivec2(0, 1)) - relief_at(p - ivec2(0, 1))) / (2.0 * grid.z);
   vec3 n = normalize(vec3(-dx, 1.0, -dy));
   int display = int(view.w);
   vec3 base = vec3(0.62, 0.64, 0.68);
-  float cut = grid.w - h;
-  if (display == 0 && cut > 1e-6 * max(1.0, abs(grid.w)))
+  float f = F[brin_index(p)];
+  float cut = display == 3 ? f : grid.w - h;
+  if ((display == 0 || display == 3) && cut > 1e-6 * max(1.0, abs(grid.w)))
     base = mix(vec3(0.55), mapped(cut / view.z), 0.8);
   else if (display == 2)
-    base = mapped(0.5 + 0.5 * F[clamp(p.y, 0, mesh.y - 1) * mesh.x + clamp(p.x, 0, mesh.x - 1)] / light.w);
+    base = mapped(0.5 + 0.5 * f / light.w);
   float diffuse = max(dot(n, normalize(light.xyz)), 0.0);
   color = vec4(base * (0.3 + 0.7 * diffuse), 1.0);
 }

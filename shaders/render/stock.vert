@@ -2,18 +2,16 @@
 // The machined stock pulled from the height keys: lattice vertex gl_VertexIndex of an
 // mx x my mesh (render/grid_indices) spread over the nx x ny brins.
 #extension GL_GOOGLE_include_directive : require
-#include "../machining/keys.glsl"
-layout(std430, binding = 0) readonly buffer Heights { uint H[]; };
 #define PUSH_StockPush
 #include "render_push.h"
+#include "stock_relief.glsl"
 layout(location = 0) out vec2 brin;
 
 void main() {
   ivec2 ij = ivec2(gl_VertexIndex % mesh.z, gl_VertexIndex / mesh.z);
   ivec2 p = (ij * (mesh.xy - 1)) / (mesh.zw - 1);
-  float h = key_height(H[p.y * mesh.x + p.x]);
   vec2 centre = grid.xy + 0.5 * vec2(mesh.xy - 1) * grid.z;
   vec2 xy = grid.xy + vec2(p) * grid.z - centre;
   brin = vec2(p);
-  gl_Position = mvp * vec4(vec3(xy.x, (h - grid.w) * view.y, xy.y) * view.x, 1.0);
+  gl_Position = mvp * vec4(vec3(xy.x, relief_at(p), xy.y) * view.x, 1.0);
 }
