@@ -19,8 +19,8 @@ StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
   gpu::GraphicsDesc d;
   d.vert = "render/stock.vert";
   d.frag = "render/stock.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   d.push_bytes = sizeof(SurfacePush);
   d.depth_test = true;
   surface_ = gpu::make_graphics(ctx, d);

@@ -221,7 +221,8 @@ TEST(BadInput, HeadlessRunsRefuseWithOneLineAndTheRulesExitCode) {
       {"--lab machining --set stock_size=32 --set stock_file=" + (dir / "nan.npy").string(), 1, "height 77 is nan"},
       {"--lab machining --set surface=dome --set surface_radius=20", 2, "a radius of at least 46"},
       {"--lab machining --set rays=normal --set precision=double", 2, "the N-buffer is single precision"},
-      {"--lab machining --set rays=normal --set tool_model=analytic", 2, "the N-buffer intersects the tool's triangles"},
+      {"--lab machining --set rays=normal --set tool_model=analytic", 2,
+       "the N-buffer intersects the tool's triangles"},
       {"--lab linalg --set side=4096 --set diagonals=64 --set layout=buffer", 2, "linalg banded side 4096"},
       {"--lab mesh --set generate=hexahedra --set grid_size=4096", 2, "mesh grid_size 4096 (hexahedra)"}};
   // 256 MiB buffers: past lavapipe's range (128 MiB), within an H100's

@@ -278,8 +278,8 @@ TEST(Cli, MachiningNbufferRunsAtTheLabAndInTheBench) {
     EXPECT_EQ(shape, (std::vector<size_t>{48, 48, 4}));
     EXPECT_NEAR(j["state"]["max_depth"].get<double>(), 0.5, 0.02) << "the finish cuts 0.5 along the normal";
   }
-  auto r = run_process(
-      vklab_args("bench --lab machining --quick --only 5.3 --validate --out " + (dir / "b.json").string()));
+  auto r =
+      run_process(vklab_args("bench --lab machining --quick --only 5.3 --validate --out " + (dir / "b.json").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["machining"];

@@ -50,7 +50,8 @@ TEST_F(MachiningNbuffer, GpuGivesTheCpuTwinsLengthsOnEveryStock) {
         size_t cut = 0;
         for (size_t i = 0; i < gpu.size(); ++i) {
           if (ctx().info.fp64)
-            ASSERT_EQ(height_key(gpu[i]), height_key(cpu[i])) << what << ", brin " << i << ": " << gpu[i] << " vs " << cpu[i];
+            ASSERT_EQ(height_key(gpu[i]), height_key(cpu[i]))
+                << what << ", brin " << i << ": " << gpu[i] << " vs " << cpu[i];
           else
             ASSERT_NEAR(gpu[i], cpu[i], 1e-5f) << what << ", brin " << i;
           cut += gpu[i] < -0.1f;
@@ -85,7 +86,8 @@ TEST(MachiningNbufferCpu, LengthsAreTheExactBallsWithinTheMeshError) {
   double sag = 0;
   for (size_t t = 0; t < ball.triangles(); ++t) {
     glm::dvec3 c = (glm::dvec3(ball.vertices[3 * t]) + glm::dvec3(ball.vertices[3 * t + 1]) +
-                    glm::dvec3(ball.vertices[3 * t + 2])) / 3.0;
+                    glm::dvec3(ball.vertices[3 * t + 2])) /
+                   3.0;
     sag = std::max(sag, r - glm::length(c - glm::dvec3(0, 0, r)));
   }
   ASSERT_LT(sag, 0.02);

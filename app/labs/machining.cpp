@@ -9,6 +9,7 @@
 #include "machining/nbuffer.h"
 #include "machining/stats.h"
 #include "io/npy.h"
+#include "machining_params.h"
 #include "machining_shadow.h"
 #include "stock_view.h"
 #include "colormap.h"
@@ -28,161 +29,7 @@ namespace {
 
 class MachiningLab : public Lab {
  public:
-  MachiningLab() {
-    params_.group("Stock");
-    params_.add_int("stock_size", 256, 16, 8192, "brins along each side").labelled("Stock size", "brins").rebuild =
-        true;
-    params_.add_float("spacing", 0.25, 0.001, 10.0, "distance between brins").labelled("Brin spacing").rebuild = true;
-    params_.back().log_scale = true;
-    params_
-        .add_float("zoom", 1.0, 1.0, 1024.0,
-                   "re-run on a window this many times smaller, same brin count "
-                   "(the seed's zoom configurations)")
-        .labelled("Zoom", "×")
-        .rebuild = true;
-    params_.back().log_scale = true;
-    params_.add_float("zoom_x", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's x")
-        .labelled("Zoom centre x")
-        .rebuild = true;
-    params_.add_float("zoom_y", 0.5, 0.0, 1.0, "zoom window centre, as a fraction of the stock's y")
-        .labelled("Zoom centre y")
-        .rebuild = true;
-    params_
-        .add_text("stock_file", "",
-                  "starting heights: a heights.npy from an earlier --dump (roughing before "
-                  "finishing); empty: flat at 0")
-        .labelled("Stock file")
-        .rebuild = true;
-    params_.back().file_types = {".npy"};
-    params_
-        .add_choice("surface", surface_names(), "flat",
-                    "the stock's starting surface: flat, a cylinder along x or a dome, highest at 0 over the "
-                    "stock's centre (curved: the N-buffer's rays along the normal differ from the vertical ones)")
-        .labelled("Stock surface")
-        .rebuild = true;
-    params_.add_float("surface_radius", 48.0, 1.0, 1e6, "the cylinder's or the dome's radius")
-        .labelled("Surface radius")
-        .rebuild = true;
-    params_.back().log_scale = true;
-    params_.group("Tool");
-    params_.add_choice("tool_shape", tool_shapes(), "sphere", "generated tool: ball end, bull nose, cone, flat end")
-        .labelled("Tool shape")
-        .rebuild = true;
-    params_.add_float("tool_diameter", 6.0, 0.01, 1000.0, "generated tool's diameter")
-        .labelled("Tool diameter")
-        .rebuild = true;
-    params_
-        .add_int("tool_triangles", 1984, 16, 200000,
-                 "generated tool's resolution (the seed's: sphere 320, 1984, 12482; cone 64; torus 25904)")
-        .labelled("Tool triangles")
-        .rebuild = true;
-    params_
-        .add_text("tool_file", "",
-                  "an STL file (binary or ASCII) for the tool, tip at the origin, axis +z; "
-                  "empty: the generated tool")
-        .labelled("Tool file")
-        .rebuild = true;
-    params_.back().file_types = {".stl"};
-    params_
-        .add_choice("tool_model", {"mesh", "analytic"}, "mesh",
-                    "the generated tool as its triangle mesh, or as its exact surface intersected per brin "
-                    "(SIMSURF ch. 12; compute engines and cpu)")
-        .labelled("Tool model")
-        .rebuild = true;
-    params_.group("Tool path");
-    params_
-        .add_choice("path", path_choices(), "spiral",
-                    "generated tool path (Abecassis 2012, SIMSURF, 13.2.1); finish: passes along x following the "
-                    "stock's surface with the ball end, 0.5 deep, scallops left between them")
-        .labelled("Path pattern")
-        .rebuild = true;
-    params_.add_int("path_positions", 4000, 1, 2000000, "generated path's positions")
-        .labelled("Path positions")
-        .rebuild = true;
-    params_.add_float("stepover", 2.0, 0.01, 1000.0, "distance between passes / spiral turns")
-        .labelled("Stepover")
-        .rebuild = true;
-    params_
-        .add_text("path_file", "",
-                  "positions (x y z [i j k] [omega] a line) or G-code (.nc, .ngc, .gcode, .tap, any case); "
-                  "empty: the generated path")
-        .labelled("Path file")
-        .rebuild = true;
-    params_.back().file_types = {"*"};  // positions have no fixed extension
-    params_.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart")
-        .labelled("G-code step")
-        .rebuild = true;
-    params_.group("Milling");
-    params_
-        .add_choice("rays", {"vertical", "normal"}, "vertical",
-                    "vertical: the Z-buffer (SIMSURF 5.4), a height a brin; normal: the N-buffer (5.3), a ray a "
-                    "brin along the starting surface's normal holding its length (brin and cpu engines, mesh tools, "
-                    "single precision)")
-        .labelled("Rays (Z- / N-buffer)")
-        .rebuild = true;
-    // "fine" by default: the compute engines agree bit for bit on every device; the hardware
-    // rasterizer snaps vertices to its sub-pixel grid (an H100: 1/256 pixel), so its heights
-    // move by up to slope x spacing / 256 from device to device.
-    params_
-        .add_choice("engine", engine_names(), "fine",
-                    "Z-buffer engine: the compute ones are bit-identical on every device; hardware: the "
-                    "rasterizer, within slope x spacing x 2^-subPixelPrecisionBits of them")
-        .labelled("Z-buffer engine");
-    params_
-        .add_choice("atomic", atomic_names(), "native",
-                    "how the position, triangle, fine and persistent engines lower a brin (SIMSURF ch. 7): "
-                    "atomicMin, a compare-and-swap loop, a spin lock per brin, or none (a race that loses cuts)")
-        .labelled("Atomicity");
-    params_
-        .add_choice("intersection", hit_test_names(), "edge",
-                    "brin-triangle test (SIMSURF ch. 8): edge functions as a rasterizer (edge), Moller-Trumbore "
-                    "with the Z-buffer's vertical ray propagated (zbuffer) or as published (general)")
-        .labelled("Intersection");
-    params_
-        .add_choice("precision", {"single", "double"}, "single",
-                    "heights and intersection in 32 or 64 bits (SIMSURF 15.4; double: not the hardware engine)")
-        .labelled("Precision")
-        .rebuild = true;
-    params_
-        .add_choice("arithmetic", {"precise", "fast"}, "precise",
-                    "fast: the compute engines without `precise` and with the driver's division and square root, "
-                    "single precision (SIMSURF 15.5, CUDA's -use_fast_math)")
-        .labelled("Arithmetic");
-    params_
-        .add_int("granularity", 1, 1, 4096,
-                 "G (SIMSURF 6.4.3): the position engine shares a position's triangles among G threads, the "
-                 "triangle engine a triangle's positions; bench section 6.4.3 sweeps it")
-        .labelled("Granularity G");
-    params_
-        .add_choice("workgroup", {"32", "64", "128", "256", "512", "1024"}, "64",
-                    "the compute engines' workgroup size (bench section 6.4.3 sweeps it)")
-        .labelled("Workgroup size");
-    params_.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)")
-        .labelled("Positions a frame");
-    params_.group("Picture");
-    params_.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture")
-        .labelled("Height scale", "×");
-    params_.add_bool("show_tool", true, "draw the tool at the last milled position").labelled("Show tool");
-    params_
-        .add_choice("display", {"depth", "shaded", "error", "engines", "laplacian"}, "depth",
-                    "the surface's colour (SIMSURF ch. 16): depth of cut, none, single - double precision in ulps "
-                    "(15.4.2), this run - compare_engine's in ulps, or the Laplacian of the heights (scallops)")
-        .labelled("Display");
-    params_
-        .add_choice("compare_engine", engine_names(), "cpu", "the engine the 'engines' display compares this run with")
-        .labelled("Compare with");
-    params_
-        .add_choice("colormap", colormaps(), "auto",
-                    "colour map of the display (auto: heat for depth, coolwarm for the signed fields)")
-        .labelled("Colour map");
-    params_.add_float("light_azimuth", 35, 0, 360, "light direction around the vertical")
-        .labelled("Light azimuth", "°");
-    params_.add_float("light_elevation", 55, 5, 90, "light height above the horizon").labelled("Light elevation", "°");
-    params_.add_choice("profile_along", {"x", "y"}, "x", "the profile line: a row (along x) or a column (along y)")
-        .labelled("Profile along");
-    params_.add_float("profile_row", 0.5, 0.0, 1.0, "where the profile line is taken, as a fraction of the stock")
-        .labelled("Profile at");
-  }
+  MachiningLab() { declare_machining_params(params_); }
 
   std::string name() const override { return "machining"; }
   std::vector<Inspectable> inspectables() const override {
@@ -206,16 +53,17 @@ class MachiningLab : public Lab {
         (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) +
         (machine_ && machine_->analytic() ? " (analytic)" : "") + ", " +
         (params_.text("path_file").empty() ? legend_values({"path"}) : "path " + file("path_file")) + ", " +
-        (machine_->stock().surface.shape == SurfaceShape::Flat ? "" : legend_values({"surface", "surface_radius"}) + ", ") +
+        (machine_->stock().surface.shape == SurfaceShape::Flat ? ""
+                                                               : legend_values({"surface", "surface_radius"}) + ", ") +
         legend_values({"height_scale"});
     const std::string& display = params_.choice("display");
     if (display == "shaded" || (display != "depth" && !field_ready_)) return {{legend_title(), at, what}, {}};
     if (display == "depth")
-      return {{legend_title(), at, what},
-              render::LegendBar{colormap(), 0, max_cut_guess(),
-                                std::string(machine_->stock().nbuffer ? "depth of cut along the normal"
-                                                                      : "depth of cut") +
-                                    " (stock units); relief x height_scale, tool true scale"}};
+      return {
+          {legend_title(), at, what},
+          render::LegendBar{colormap(), 0, max_cut_guess(),
+                            std::string(machine_->stock().nbuffer ? "depth of cut along the normal" : "depth of cut") +
+                                " (stock units); relief x height_scale, tool true scale"}};
     std::string field = display == "laplacian" ? "Laplacian of the heights (1 / length)"
                         : display == "error"
                             ? "single - double precision, float ulps"
@@ -325,11 +173,6 @@ class MachiningLab : public Lab {
     return e != Engine::Cpu && e != Engine::PerBrin && e != Engine::Hardware;
   }
 
-  static std::vector<std::string> colormaps() {
-    auto names = render::colormap_names();
-    names.insert(names.begin(), "auto");
-    return names;
-  }
   std::string colormap() const {
     const std::string& c = params_.choice("colormap");
     if (c != "auto") return c;
@@ -350,12 +193,6 @@ class MachiningLab : public Lab {
     Engine e = engine_from_name(params_.choice("engine"));  // the hardware one draws meshes in single precision
     if (machine_->stock().nbuffer) return e == Engine::Cpu ? e : Engine::PerBrin;  // its rays: a thread a brin
     return e == Engine::Hardware && (machine_->stock().f64 || machine_->analytic()) ? Engine::Fine : e;
-  }
-
-  static std::vector<std::string> path_choices() {
-    auto k = path_kinds();
-    k.push_back("finish");
-    return k;
   }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
@@ -408,8 +245,8 @@ class MachiningLab : public Lab {
     sc.tool_base = float(surface_height(s.surface, s.top, pos.tip.x, pos.tip.y));
     sc.tool_triangles = uint32_t(machine_->triangles());
     const std::string& display = params_.choice("display");
-    sc.display = display == "depth" && depth_field() ? (field_ready_ ? render::StockDisplay::DepthField
-                                                                       : render::StockDisplay::Shaded)
+    sc.display = display == "depth" && depth_field()
+                     ? (field_ready_ ? render::StockDisplay::DepthField : render::StockDisplay::Shaded)
                  : display == "depth"  ? render::StockDisplay::Depth
                  : display == "shaded" ? render::StockDisplay::Shaded
                  : field_ready_        ? render::StockDisplay::Field
@@ -550,13 +387,14 @@ class MachiningLab : public Lab {
                   {"histogram_bins", "below -8, then -8 to 8 (rounded ulps), then above 8"}};
     }
     return {{"comparison", compared},
-            {"arrays",
-             s.nbuffer ? nlohmann::json{{"heights.npy",
-                                         "float32 [ny, nx]: the N-buffer's ray lengths from the surface along its "
-                                         "normal (0 uncut, negative cut), row j at y0 + j·d"},
-                                        {"rays.npy", "float32 [ny, nx, 4]: each ray's unit normal xyz and the "
-                                                     "surface's height at its brin"}}
-                       : nlohmann::json{{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
+            {"arrays", s.nbuffer
+                           ? nlohmann::json{{"heights.npy",
+                                             "float32 [ny, nx]: the N-buffer's ray lengths from the surface along its "
+                                             "normal (0 uncut, negative cut), row j at y0 + j·d"},
+                                            {"rays.npy",
+                                             "float32 [ny, nx, 4]: each ray's unit normal xyz and the "
+                                             "surface's height at its brin"}}
+                           : nlohmann::json{{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
             {"rays", s.nbuffer ? "normal" : "vertical"},
             {"surface", params_.choice("surface")},
             {"positions_done", done_},
@@ -698,6 +536,11 @@ class MachiningLab : public Lab {
         "held here: heights %.3g MiB%s, triangles %.3g MiB (a vec4 a vertex), positions %.3g MiB (64 "
         "bytes: tip, rotation rows, the placed tool's box)",
         mib(S * N2), s.f64 ? " + 32-bit keys for the picture" : "", mib(48 * T), mib(64 * P));
+    if (s.nbuffer)
+      ImGui::TextWrapped(
+          "N-buffer (5.3): + a ray a brin, its normal and the surface's height (16 bytes), %.3g MiB, "
+          "and 32-bit keys for the picture",
+          mib(16 * N2));
   }
 
   // What the display shows, in words, and the comparison's histogram.
@@ -707,6 +550,10 @@ class MachiningLab : public Lab {
       ImGui::TextWrapped("colour: the Laplacian of the heights, +-%.3g (99 %% of the brins): scallops and ridges",
                          field_range_);
     if (display != "error" && display != "engines") return;
+    if (display == "error" && machine_->stock().nbuffer) {
+      ImGui::TextWrapped("the N-buffer is single precision: no double run to compare with");
+      return;
+    }
     if (display == "error" && !ctx_->int64_atomics) {
       ImGui::TextWrapped("single - double needs 64-bit atomics, which this device lacks");
       return;

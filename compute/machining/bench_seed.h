@@ -49,8 +49,8 @@ void time_cpu(gpu::BenchRow& row, const Stock& st, const std::vector<R>& start, 
 // leave idle).
 gpu::GpuTiming time_path(gpu::Context& ctx, Machine& m, Engine eng, size_t positions, uint32_t triangles, bool quick);
 
-// The report's other sections: `--only 5.3` (bench_nbuffer.cpp), `--only 7.5.4`, `--only 8.4` (bench_sections.cpp), `--only 12`
-// and `--only 15.4.2`, `--only 15.5` (bench_tools.cpp).
+// The report's other sections: `--only 5.3` (bench_nbuffer.cpp), `--only 7.5.4`, `--only 8.4` (bench_sections.cpp),
+// `--only 12` and `--only 15.4.2`, `--only 15.5` (bench_tools.cpp).
 void bench_nbuffer(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);  // 5.3
 void bench_atomics(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_hit_tests(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);

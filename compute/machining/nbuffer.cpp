@@ -82,8 +82,7 @@ void mill_nbuffer_cpu(const Stock& s, std::vector<float>& lengths, const Mesh& t
   });
 }
 
-std::vector<double> nbuffer_exact_ball(const Stock& s, double r, const std::vector<Position>& path,
-                                       uint32_t stride) {
+std::vector<double> nbuffer_exact_ball(const Stock& s, double r, const std::vector<Position>& path, uint32_t stride) {
   stride = std::max(stride, 1u);
   std::vector<double> out(size_t(s.nx) * s.ny, std::numeric_limits<double>::quiet_NaN());
   rows_in_threads(s.ny, 0, [&](uint32_t j) {
@@ -133,7 +132,8 @@ std::vector<double> lengths_from_heights(const Stock& s, const std::vector<float
       } else if (!above(hi)) {
         lo = hi;
       } else {
-        for (int k = 0; k < 60 && hi - lo > 1e-12 * (1 + reach); ++k) (above(0.5 * (lo + hi)) ? hi : lo) = 0.5 * (lo + hi);
+        for (int k = 0; k < 60 && hi - lo > 1e-12 * (1 + reach); ++k)
+          (above(0.5 * (lo + hi)) ? hi : lo) = 0.5 * (lo + hi);
       }
       above(hi);
       out[size_t(j) * s.nx + i] = inside ? hi : std::numeric_limits<double>::quiet_NaN();

@@ -19,8 +19,8 @@ CutStats cut_stats(const Stock& s, std::span<const float> heights, std::span<con
     r.min_height = std::min(r.min_height, double(v)), r.max_height = std::max(r.max_height, double(v));
     double cut = (start.empty() ? double(s.top) : double(start[i])) - v;
     if (cut > 0)
-      depths += cut, r.removed += cut * (areas.empty() ? 1.0 : double(areas[i])), r.max_depth = std::max(r.max_depth, cut),
-          ++r.cut;
+      depths += cut, r.removed += cut * (areas.empty() ? 1.0 : double(areas[i])),
+          r.max_depth = std::max(r.max_depth, cut), ++r.cut;
   }
   r.mean_depth = r.cut ? depths / double(r.cut) : 0.0;
   r.removed *= double(s.d) * s.d;

@@ -19,8 +19,8 @@ SurfaceShape surface_from_name(const std::string& name);
 
 struct Surface {
   SurfaceShape shape = SurfaceShape::Flat;
-  float radius = 100;         // cylinder or dome
-  glm::vec2 centre{0.0f};     // the highest point's xy
+  float radius = 100;      // cylinder or dome
+  glm::vec2 centre{0.0f};  // the highest point's xy
 };
 
 // The steepest surface the grid may hold: a normal at least this far from horizontal

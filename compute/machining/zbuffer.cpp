@@ -126,8 +126,7 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
     rays_ = gpu::Buffer(ctx, 16ull * stock.nx * stock.ny, usage);
     rays_.upload(surface_rays(stock));
     sphere_ = bounding_sphere(tool);
-    nbuffer_picture_ =
-        gpu::make_compute(ctx, "machining/nbuffer_picture.comp", {SB, SB, SB}, sizeof(push::NarrowPush));
+    nbuffer_picture_ = gpu::make_compute(ctx, "machining/nbuffer_picture.comp", {SB, SB, SB}, sizeof(push::NarrowPush));
   }
   std::vector<glm::vec4> tris;
   if (exact) {
@@ -295,9 +294,26 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
 
 EnginePush Machine::push(const Dispatch& d, const WorkPlan& plan) const {
   const auto& s = stock_;
-  return {s.nx,         s.ny,        s.x0,        s.y0,         s.d,         d.tri_first,   d.tri_count,
-          d.pos_first,  d.pos_count, d.slice,     plan.slice_rows, d.brin_first, d.brin_count, plan.takes,
-          plan.per_take, plan.parts,  sphere_.x,   sphere_.y,    sphere_.z,   sphere_.w};
+  return {s.nx,
+          s.ny,
+          s.x0,
+          s.y0,
+          s.d,
+          d.tri_first,
+          d.tri_count,
+          d.pos_first,
+          d.pos_count,
+          d.slice,
+          plan.slice_rows,
+          d.brin_first,
+          d.brin_count,
+          plan.takes,
+          plan.per_take,
+          plan.parts,
+          sphere_.x,
+          sphere_.y,
+          sphere_.z,
+          sphere_.w};
 }
 
 void Machine::record_nbuffer(VkCommandBuffer cmd, uint32_t first, uint32_t count) {
