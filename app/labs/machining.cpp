@@ -140,6 +140,12 @@ class MachiningLab : public Lab {
     start_ = std::move(start);
     if ((gcode_held_ = held) != "") std::fprintf(stderr, "vklab: %s: %s\n", pf.c_str(), held.c_str());
     restart();
+    // a curved stock drops below its top: aim at half its drop (the picture spans 2 across)
+    if (s.surface.shape != SurfaceShape::Flat) {
+      auto base = surface_heights(s);
+      float drop = s.top - *std::min_element(base.begin(), base.end());
+      camera_.target.y = -drop * float(1.0 / (double(std::max(s.nx, s.ny)) * s.d));
+    }
     params_.rebuild_pending = false;
   }
 
@@ -308,7 +314,7 @@ class MachiningLab : public Lab {
     params_.set_value("zoom_y", std::clamp(double(y / side), 0.0, 1.0));
     params_.set_value("zoom", params_.get("zoom") * 2);
     params_.rebuild_pending = true;
-    camera_.target = glm::vec3(0.0f);
+    camera_.target = glm::vec3(0.0f, camera_.target.y, 0.0f);
   }
 
   void ui() override {
