@@ -4,6 +4,7 @@
 #include "floatlab/floatfloat.h"
 #include "floatlab/probes.h"
 #include "floatlab_charts.h"
+#include "floatlab_paranoia.h"
 #include "heatmap_view.h"
 #include "lab.h"
 #include "floatlab/bench.h"
@@ -124,6 +125,10 @@ class FloatLab : public Lab {
     params_.add_int("ulp_per_binade", 1024, 16, 1 << 16, "error map: random inputs in each binade")
         .labelled("Error map inputs", "a binade")
         .rebuild = true;
+    params_
+        .add_int("paranoia_pairs", 1 << 14, 256, 1 << 20, "Paranoia's error bounds: random operand pairs an operation")
+        .labelled("Paranoia pairs")
+        .rebuild = true;
     params_.group("Random data");
     params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuild = true;
     params_.group("Picture");
@@ -155,6 +160,7 @@ class FloatLab : public Lab {
     rounding_ = std::move(rounding);
     controls_ = floatlab::float_controls(ctx);
     ulp_ = std::move(ulp);
+    paranoia_ = paranoia_stages(ctx, uint32_t(params_.get_int("paranoia_pairs")));
     charts_[0] = std::move(verdicts), charts_[1] = std::move(map), charts_[2] = std::move(bits);
     params_.rebuild_pending = false;
   }
@@ -204,6 +210,7 @@ class FloatLab : public Lab {
       ImGui::EndTable();
     }
     for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
+    paranoia_panel(paranoia_);
     ImGui::Separator();
     ImGui::TextUnformatted("Float-float operators vs MPFR (table 4.1)");
     if (ImGui::BeginTable("ff", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
@@ -277,6 +284,7 @@ class FloatLab : public Lab {
     j["floatfloat_accuracy"] = accuracy_json(accuracy_);
     j["rounding"] = rounding_json(rounding_);
     j["float_controls"] = controls_json(controls_);
+    j["paranoia"] = paranoia_json(paranoia_);
     j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"},
                    {"error_map_ulp.npy", "float32 [ops, binades]: largest error in ulps, x in [2^e, 2^(e+1))"}};
     j["error_map"] = {{"ops", ulp_.ops}, {"e_lo", ulp_.e_lo}, {"e_hi", ulp_.e_hi}, {"per_binade", ulp_.per_binade}};
@@ -299,6 +307,7 @@ class FloatLab : public Lab {
   std::vector<floatlab::FfThroughput> throughput_;
   floatlab::FloatControls controls_;
   floatlab::UlpMap ulp_;
+  std::vector<floatlab::ParanoiaReport> paranoia_;
   std::array<ChartImage, 3> charts_;  // verdicts, error map, bits: the "picture" choice's order
   const ChartImage& chart() const { return charts_[size_t(params_.get_int("picture"))]; }  // a choice's index
   std::unique_ptr<render::HeatmapView> view_;
@@ -320,11 +329,14 @@ int run_float_report(const Options& o) {
   auto rounding = probes.rounding(o.quick ? 1u << 14 : 1u << 20);
   auto controls = floatlab::float_controls(ctx);
   print_rounding(rounding, controls);
+  auto paranoia = paranoia_stages(ctx, o.quick ? 1u << 12 : 1u << 18);
+  print_paranoia(paranoia);
   if (!o.out.empty()) {
     auto j = report_json(report);
     j["floatfloat_accuracy"] = accuracy_json(accuracy);
     j["rounding"] = rounding_json(rounding);
     j["float_controls"] = controls_json(controls);
+    j["paranoia"] = paranoia_json(paranoia);
     std::ofstream out(o.out);
     if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
       throw std::runtime_error("cannot write " + o.out);

@@ -230,6 +230,9 @@ void Context::create_device(const ContextOptions& options) {
   want.features.shaderInt64 = have.features.shaderInt64;
   want.features.shaderStorageImageWriteWithoutFormat = have.features.shaderStorageImageWriteWithoutFormat;
   want.features.fragmentStoresAndAtomics = have.features.fragmentStoresAndAtomics;
+  want.features.vertexPipelineStoresAndAtomics = have.features.vertexPipelineStoresAndAtomics;
+  vertex_stores = have.features.vertexPipelineStoresAndAtomics,
+  fragment_stores = have.features.fragmentStoresAndAtomics;
   atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;
   fp16 = f12.shaderFloat16;
 

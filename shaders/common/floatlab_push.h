@@ -13,4 +13,7 @@ PUSH_BLOCK(FloatProbePush) {
 #if defined(__cplusplus) || defined(PUSH_FloatLoopPush)
 PUSH_BLOCK(FloatLoopPush) { uint n, op, reps; float b_hi, b_lo; };  // the throughput loops
 #endif
+#if defined(__cplusplus) || defined(PUSH_FloatVmPush)
+PUSH_BLOCK(FloatVmPush) { uint count, width; };  // vm.comp, vm.vert, vm.frag: programs; fragments a row
+#endif
 PUSH_END

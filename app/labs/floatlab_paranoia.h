@@ -1,0 +1,16 @@
+// The float lab's Paranoia (compute/floatlab/paranoia.h): run in every stage this device can
+// store from, printed as the seed's annex A prints it (the SUMMARY beside the 7800 GTX's), as
+// JSON for `vklab floatlab --report --out`, and in the panel.
+#pragma once
+#include "floatlab/paranoia.h"
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+std::vector<floatlab::ParanoiaReport> paranoia_stages(gpu::Context& ctx, uint32_t random_pairs);
+void print_paranoia(const std::vector<floatlab::ParanoiaReport>& stages);
+nlohmann::json paranoia_json(const std::vector<floatlab::ParanoiaReport>& stages);
+void paranoia_panel(const std::vector<floatlab::ParanoiaReport>& stages);
+// The lines on which the stages' messages differ from the first stage's, "" where none do.
+std::string stage_differences(const std::vector<floatlab::ParanoiaReport>& stages);

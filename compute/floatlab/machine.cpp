@@ -1,0 +1,152 @@
+#include "machine.h"
+
+#include "floatlab_push.h"
+
+#include <bit>
+#include <cmath>
+#include <stdexcept>
+
+namespace floatlab {
+
+namespace {
+constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+constexpr uint32_t kWords = Program::kRegisters + Program::kOps;  // vm.glsl's kProgramWords
+}  // namespace
+
+const char* stage_name(Stage s) {
+  switch (s) {
+    case Stage::Compute: return "compute";
+    case Stage::Vertex: return "vertex";
+    case Stage::Fragment: return "fragment";
+    default: return "cpu";
+  }
+}
+
+uint8_t Program::fresh() {
+  if (used_ == kRegisters) throw std::logic_error("float machine: a program uses at most 16 registers");
+  return used_++;
+}
+
+uint8_t Program::in(float v) {
+  uint8_t r = fresh();
+  reg_[r] = std::bit_cast<uint32_t>(v);
+  return r;
+}
+
+uint8_t Program::op(VmOp o, uint8_t a, uint8_t b, uint8_t c) {
+  if (code_.size() == kOps) throw std::logic_error("float machine: a program has at most 24 operations");
+  if (a >= used_ || b >= used_ || c >= used_) throw std::logic_error("float machine: an operand register not yet set");
+  uint8_t d = fresh();
+  code_.push_back(uint32_t(o) | uint32_t(d) << 6 | uint32_t(a) << 10 | uint32_t(b) << 14 | uint32_t(c) << 18);
+  return d;
+}
+
+Registers run_cpu(const Program& p) {
+  Registers r;
+  for (uint32_t i = 0; i < Program::kRegisters; ++i) r[i] = std::bit_cast<float>(p.registers()[i]);
+  for (uint32_t w : p.code()) {
+    float x = r[(w >> 10) & 15], y = r[(w >> 14) & 15], z = r[(w >> 18) & 15], v = x;
+    switch (VmOp(w & 63)) {
+      case VmOp::Add: v = x + y; break;
+      case VmOp::Sub: v = x - y; break;
+      case VmOp::Mul: v = x * y; break;
+      case VmOp::Div: v = x / y; break;
+      case VmOp::Sqrt: v = std::sqrt(x); break;
+      case VmOp::Fma: v = std::fma(x, y, z); break;
+      case VmOp::Mad: {
+        float t = x * y;
+        v = t + z;
+        break;
+      }
+      case VmOp::Neg: v = -x; break;
+      default: break;
+    }
+    r[(w >> 6) & 15] = v;
+  }
+  return r;
+}
+
+FloatMachine::FloatMachine(gpu::Context& ctx) : ctx_(ctx) {
+  compute_ = gpu::make_compute(ctx, "floatlab/vm.comp", {SB, SB}, sizeof(push::FloatVmPush));
+  gpu::GraphicsDesc g;
+  g.bindings = {SB, SB};
+  g.push_bytes = sizeof(push::FloatVmPush);
+  g.color_format = VK_FORMAT_UNDEFINED;  // a depth image only: the view's size
+  if (ctx.vertex_stores) {
+    g.vert = "floatlab/vm.vert";
+    g.frag = "floatlab/vm_nothing.frag";
+    g.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+    vertex_ = gpu::make_graphics(ctx, g);
+  }
+  if (ctx.fragment_stores) {
+    g.vert = "floatlab/vm_fragment.vert";
+    g.frag = "floatlab/vm.frag";
+    g.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    fragment_ = gpu::make_graphics(ctx, g);
+  }
+}
+
+bool FloatMachine::has(Stage s) const {
+  return s == Stage::Cpu || s == Stage::Compute || (s == Stage::Vertex && vertex_) ||
+         (s == Stage::Fragment && fragment_);
+}
+
+std::vector<Registers> FloatMachine::run(Stage s, const std::vector<Program>& programs) {
+  const uint32_t n = uint32_t(programs.size());
+  std::vector<Registers> out(n);
+  if (n == 0) return out;
+  if (s == Stage::Cpu) {
+    for (uint32_t i = 0; i < n; ++i) out[i] = run_cpu(programs[i]);
+    return out;
+  }
+  if (!has(s)) throw std::runtime_error(std::string("this device cannot store from the ") + stage_name(s) + " stage");
+  std::vector<uint32_t> words(size_t(n) * kWords, 0);
+  for (uint32_t i = 0; i < n; ++i) {
+    std::copy(programs[i].registers().begin(), programs[i].registers().end(), words.begin() + size_t(i) * kWords);
+    std::copy(programs[i].code().begin(), programs[i].code().end(),
+              words.begin() + size_t(i) * kWords + Program::kRegisters);
+  }
+  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  gpu::Buffer in(ctx_, words.size() * 4, usage), res(ctx_, size_t(n) * 64, usage);
+  in.upload(words);
+  const uint32_t width = std::min<uint32_t>(n, 256), height = (n + width - 1) / width;
+  push::FloatVmPush push{n, width};
+  gpu::Image depth;
+  if (s != Stage::Compute)
+    depth = gpu::Image(ctx_, width, height, VK_FORMAT_D32_SFLOAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                       VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+  ctx_.submit_now([&](VkCommandBuffer cmd) {
+    if (s == Stage::Compute) {
+      compute_.bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(res)}, push);
+      vkCmdDispatch(cmd, gpu::groups(n, 64), 1, 1);
+      return;
+    }
+    gpu::transition(cmd, depth.handle(), VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                    VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+    VkRenderingAttachmentInfo da{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    da.imageView = depth.view();
+    da.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+    da.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    da.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+    da.clearValue.depthStencil = {1.0f, 0};
+    VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+    ri.renderArea = {{0, 0}, {width, height}};
+    ri.layerCount = 1;
+    ri.pDepthAttachment = &da;
+    vkCmdBeginRendering(cmd, &ri);
+    VkViewport vp{0, 0, float(width), float(height), 0, 1};
+    VkRect2D sc{{0, 0}, {width, height}};
+    vkCmdSetViewport(cmd, 0, 1, &vp);
+    vkCmdSetScissor(cmd, 0, 1, &sc);
+    const gpu::Pipeline& pipe = s == Stage::Vertex ? vertex_ : fragment_;
+    pipe.bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(res)}, push);
+    vkCmdDraw(cmd, s == Stage::Vertex ? n : 3, 1, 0, 0);
+    vkCmdEndRendering(cmd);
+  });
+  auto bits = res.download<uint32_t>();
+  for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t k = 0; k < Program::kRegisters; ++k) out[i][k] = std::bit_cast<float>(bits[size_t(i) * 16 + k]);
+  return out;
+}
+
+}  // namespace floatlab
