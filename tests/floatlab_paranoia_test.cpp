@@ -49,7 +49,8 @@ TEST_F(FloatMachineTest, EveryStageComputesWhatTheCpuDoes) {
     ASSERT_EQ(got.size(), ps.size());
     for (size_t i = 0; i < ps.size(); ++i)
       for (size_t k = 0; k < Program::kRegisters; ++k) {
-        if (std::isnan(got[i][k]) && std::isnan(cpu[i][k])) continue;  // NaN payloads and signs differ (x86's is negative)
+        if (std::isnan(got[i][k]) && std::isnan(cpu[i][k]))
+          continue;  // NaN payloads and signs differ (x86's is negative)
         ASSERT_EQ(std::bit_cast<uint32_t>(got[i][k]), std::bit_cast<uint32_t>(cpu[i][k]))
             << stage_name(s) << " program " << i << " register " << k << ", op "
             << (k >= 3 ? ps[i].code()[k - 3] & 63 : 0);
@@ -86,20 +87,20 @@ TEST(Paranoia, IeeeArithmeticOnTheCpuIsExcellent) {
   EXPECT_TRUE(r.gradual_underflow);
   EXPECT_EQ(r.smallest, std::numeric_limits<float>::denorm_min());
   EXPECT_EQ(r.overflow, std::numeric_limits<float>::max());
-  for (const char* s : {"U1 U2 F9 B9 Verified", "MULTIPLICATION: Is correctly rounded", "DIVISION: Is correctly rounded",
-                        "SUBTRACTION: Is correctly rounded", "SUBTRACTION(less MACs): Is correctly rounded",
-                        "SQUARE ROOT: Is correctly rounded", "Sticky bit apparently used correctly.",
-                        "DIVISION: Seems to have guard digit", "Underflow is gradual", "Overflow saturates at +Infinity",
-                        "MULTIPLICATION: 10 pairs commuted"})
+  for (const char* s : {"U1 U2 F9 B9 Verified", "MULTIPLICATION: Is correctly rounded",
+                        "DIVISION: Is correctly rounded", "SUBTRACTION: Is correctly rounded",
+                        "SUBTRACTION(less MACs): Is correctly rounded", "SQUARE ROOT: Is correctly rounded",
+                        "Sticky bit apparently used correctly.", "DIVISION: Seems to have guard digit",
+                        "Underflow is gradual", "Overflow saturates at +Infinity", "MULTIPLICATION: 10 pairs commuted"})
     EXPECT_NE(find(r, s), nullptr) << s;
   for (auto& b : r.bounds) {
     EXPECT_GE(b.lo, -0.5) << b.op;
     EXPECT_LE(b.hi, 0.5) << b.op;
     EXPECT_GT(b.hi - b.lo, 0.9) << b.op << ": random operands come near both sides of the half ulp";
   }
-  EXPECT_EQ(r.count(Verdict::Failure) + r.count(Verdict::SeriousDefect) + r.count(Verdict::Defect) +
-                r.count(Verdict::Flaw),
-            0);
+  EXPECT_EQ(
+      r.count(Verdict::Failure) + r.count(Verdict::SeriousDefect) + r.count(Verdict::Defect) + r.count(Verdict::Flaw),
+      0);
   EXPECT_EQ(r.diagnosis(), "The arithmetic diagnosed appears to be Excellent!");
   auto s = r.summary();
   EXPECT_EQ(s.front(), "SUMMARY");

@@ -154,6 +154,12 @@ TEST(Cli, FloatReportWritesJson) {
   EXPECT_EQ(j["rounding"].size(), 9u);
   EXPECT_TRUE(j["float_controls"].contains("denorm_preserve_f32"));
   EXPECT_TRUE(j["floatfloat_accuracy"][0]["exact"].get<bool>());
+  // Paranoia (annex A) in every stage, beside the 7800 GTX's summary; the float controls tested
+  EXPECT_NE(r.out.find("GeForce 7800 GTX, 2006 (annex A)"), std::string::npos) << r.out;
+  EXPECT_EQ(j["paranoia"]["stages"]["compute"]["radix"], 2.0);
+  EXPECT_EQ(j["paranoia"]["annex_a_7800gtx"][8], "DIVISION: FAILURE: Division lacks guard digit");
+  EXPECT_EQ(j["float_controls_tested"]["modes"].size(), 5u);
+  EXPECT_TRUE(j["float_controls_tested"]["contraction"]["no_contraction_kept"].get<bool>());
   EXPECT_EQ(run_process(vklab_exe() + " floatlab").code, 2);
 }
 

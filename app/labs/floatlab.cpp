@@ -4,6 +4,7 @@
 #include "floatlab/floatfloat.h"
 #include "floatlab/probes.h"
 #include "floatlab_charts.h"
+#include "floatlab_controls.h"
 #include "floatlab_paranoia.h"
 #include "heatmap_view.h"
 #include "lab.h"
@@ -161,6 +162,9 @@ class FloatLab : public Lab {
     controls_ = floatlab::float_controls(ctx);
     ulp_ = std::move(ulp);
     paranoia_ = paranoia_stages(ctx, uint32_t(params_.get_int("paranoia_pairs")));
+    promises_ = floatlab::test_float_controls(ctx);
+    contraction_ =
+        floatlab::test_contraction(ctx, uint32_t(params_.get_int("ff_count")), uint32_t(params_.get_int("seed")));
     charts_[0] = std::move(verdicts), charts_[1] = std::move(map), charts_[2] = std::move(bits);
     params_.rebuild_pending = false;
   }
@@ -211,6 +215,7 @@ class FloatLab : public Lab {
     }
     for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
     paranoia_panel(paranoia_);
+    controls_panel(promises_, contraction_);
     ImGui::Separator();
     ImGui::TextUnformatted("Float-float operators vs MPFR (table 4.1)");
     if (ImGui::BeginTable("ff", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
@@ -285,6 +290,7 @@ class FloatLab : public Lab {
     j["rounding"] = rounding_json(rounding_);
     j["float_controls"] = controls_json(controls_);
     j["paranoia"] = paranoia_json(paranoia_);
+    j["float_controls_tested"] = controls_test_json(promises_, contraction_);
     j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"},
                    {"error_map_ulp.npy", "float32 [ops, binades]: largest error in ulps, x in [2^e, 2^(e+1))"}};
     j["error_map"] = {{"ops", ulp_.ops}, {"e_lo", ulp_.e_lo}, {"e_hi", ulp_.e_hi}, {"per_binade", ulp_.per_binade}};
@@ -308,6 +314,8 @@ class FloatLab : public Lab {
   floatlab::FloatControls controls_;
   floatlab::UlpMap ulp_;
   std::vector<floatlab::ParanoiaReport> paranoia_;
+  std::vector<floatlab::Promise> promises_;
+  floatlab::ContractionTest contraction_;
   std::array<ChartImage, 3> charts_;  // verdicts, error map, bits: the "picture" choice's order
   const ChartImage& chart() const { return charts_[size_t(params_.get_int("picture"))]; }  // a choice's index
   std::unique_ptr<render::HeatmapView> view_;
@@ -329,6 +337,9 @@ int run_float_report(const Options& o) {
   auto rounding = probes.rounding(o.quick ? 1u << 14 : 1u << 20);
   auto controls = floatlab::float_controls(ctx);
   print_rounding(rounding, controls);
+  auto promises = floatlab::test_float_controls(ctx);
+  auto contraction = floatlab::test_contraction(ctx, o.quick ? 1u << 12 : 1u << 18);
+  print_controls(promises, contraction);
   auto paranoia = paranoia_stages(ctx, o.quick ? 1u << 12 : 1u << 18);
   print_paranoia(paranoia);
   if (!o.out.empty()) {
@@ -337,6 +348,7 @@ int run_float_report(const Options& o) {
     j["rounding"] = rounding_json(rounding);
     j["float_controls"] = controls_json(controls);
     j["paranoia"] = paranoia_json(paranoia);
+    j["float_controls_tested"] = controls_test_json(promises, contraction);
     std::ofstream out(o.out);
     if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
       throw std::runtime_error("cannot write " + o.out);

@@ -21,7 +21,8 @@ std::vector<ParanoiaReport> paranoia_stages(gpu::Context& ctx, uint32_t random_p
   std::vector<ParanoiaReport> out;
   for (Stage s : {Stage::Compute, Stage::Vertex, Stage::Fragment})
     if (m.has(s))
-      out.push_back(paranoia([&](const std::vector<Program>& ps) { return m.run(s, ps); }, stage_name(s), random_pairs));
+      out.push_back(
+          paranoia([&](const std::vector<Program>& ps) { return m.run(s, ps); }, stage_name(s), random_pairs));
   return out;
 }
 
@@ -51,8 +52,9 @@ std::string stage_differences(const std::vector<ParanoiaReport>& stages) {
 
 void print_paranoia(const std::vector<ParanoiaReport>& stages) {
   if (stages.empty()) return;
-  std::printf("\nParanoia (Kahan 1983, as Da Graça 2006 annex A ran it on a 7800 GTX), every operation in the %s stage\n",
-              stages[0].stage.c_str());
+  std::printf(
+      "\nParanoia (Kahan 1983, as Da Graça 2006 annex A ran it on a 7800 GTX), every operation in the %s stage\n",
+      stages[0].stage.c_str());
   std::string check;
   for (auto& l : stages[0].lines) {
     if (l.check != check && !l.check.empty()) std::printf("%s\n", l.check.c_str()), check = l.check;
@@ -73,7 +75,8 @@ nlohmann::json paranoia_json(const std::vector<ParanoiaReport>& stages) {
   nlohmann::json out = {{"annex_a_7800gtx", annex_a_7800gtx()}, {"stage_differences", stage_differences(stages)}};
   for (auto& r : stages) {
     nlohmann::json lines = nlohmann::json::array(), bounds = nlohmann::json::array();
-    for (auto& l : r.lines) lines.push_back({{"check", l.check}, {"message", l.message}, {"verdict", verdict_name(l.verdict)}});
+    for (auto& l : r.lines)
+      lines.push_back({{"check", l.check}, {"message", l.message}, {"verdict", verdict_name(l.verdict)}});
     for (auto& b : r.bounds) bounds.push_back({{"op", b.op}, {"lo_ulps", b.lo}, {"hi_ulps", b.hi}, {"count", b.count}});
     out["stages"][r.stage] = {{"lines", lines},
                               {"summary", r.summary()},
@@ -94,8 +97,9 @@ nlohmann::json paranoia_json(const std::vector<ParanoiaReport>& stages) {
 
 void paranoia_panel(const std::vector<ParanoiaReport>& stages) {
   if (stages.empty() || !ImGui::CollapsingHeader("Paranoia (annex A)")) return;
-  ImGui::TextWrapped("Kahan's Paranoia, every operation on this GPU (the comparisons on the CPU), beside what the "
-                     "report's adaptation printed for a GeForce 7800 GTX in 2006.");
+  ImGui::TextWrapped(
+      "Kahan's Paranoia, every operation on this GPU (the comparisons on the CPU), beside what the "
+      "report's adaptation printed for a GeForce 7800 GTX in 2006.");
   const auto& annex = annex_a_7800gtx();
   int cols = int(stages.size()) + 1;
   if (ImGui::BeginTable("paranoia", cols, ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX)) {
@@ -120,8 +124,7 @@ void paranoia_panel(const std::vector<ParanoiaReport>& stages) {
   ImGui::TextWrapped("%s", diff.empty() ? "Every stage gives the same messages." : diff.c_str());
   for (auto& s : stages)
     if (ImGui::TreeNode(("Whole log, " + s.stage).c_str())) {
-      for (auto& l : s.lines)
-        ImGui::TextWrapped("%s", labelled(l).c_str());
+      for (auto& l : s.lines) ImGui::TextWrapped("%s", labelled(l).c_str());
       ImGui::TreePop();
     }
 }

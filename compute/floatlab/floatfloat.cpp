@@ -62,10 +62,10 @@ std::vector<Ff> random_ff(uint32_t count, uint32_t seed, bool positive) {
   return v;
 }
 
-FloatFloat::FloatFloat(gpu::Context& ctx)
+FloatFloat::FloatFloat(gpu::Context& ctx, bool loose)
     : ctx_(ctx),
       pipeline_(gpu::make_compute(
-          ctx, "floatlab/floatfloat.comp",
+          ctx, loose ? "floatlab/floatfloat_loose.comp" : "floatlab/floatfloat.comp",
           {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
           sizeof(Push))),
       throughput_(gpu::make_compute(ctx, "floatlab/ff_throughput.comp",

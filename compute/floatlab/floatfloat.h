@@ -33,7 +33,8 @@ struct FfThroughput {
 
 class FloatFloat {
  public:
-  explicit FloatFloat(gpu::Context& ctx);
+  // loose: the operators built without `precise` (the driver free to contract; controls.h).
+  explicit FloatFloat(gpu::Context& ctx, bool loose = false);
   std::vector<Ff> run(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b);
   // Random normalised inputs (no denormals, as in the seed), error measured with MPFR.
   std::vector<FfAccuracy> accuracy(uint32_t count, uint32_t seed);

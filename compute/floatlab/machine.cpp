@@ -15,10 +15,14 @@ constexpr uint32_t kWords = Program::kRegisters + Program::kOps;  // vm.glsl's k
 
 const char* stage_name(Stage s) {
   switch (s) {
-    case Stage::Compute: return "compute";
-    case Stage::Vertex: return "vertex";
-    case Stage::Fragment: return "fragment";
-    default: return "cpu";
+    case Stage::Compute:
+      return "compute";
+    case Stage::Vertex:
+      return "vertex";
+    case Stage::Fragment:
+      return "fragment";
+    default:
+      return "cpu";
   }
 }
 
@@ -47,19 +51,34 @@ Registers run_cpu(const Program& p) {
   for (uint32_t w : p.code()) {
     float x = r[(w >> 10) & 15], y = r[(w >> 14) & 15], z = r[(w >> 18) & 15], v = x;
     switch (VmOp(w & 63)) {
-      case VmOp::Add: v = x + y; break;
-      case VmOp::Sub: v = x - y; break;
-      case VmOp::Mul: v = x * y; break;
-      case VmOp::Div: v = x / y; break;
-      case VmOp::Sqrt: v = std::sqrt(x); break;
-      case VmOp::Fma: v = std::fma(x, y, z); break;
+      case VmOp::Add:
+        v = x + y;
+        break;
+      case VmOp::Sub:
+        v = x - y;
+        break;
+      case VmOp::Mul:
+        v = x * y;
+        break;
+      case VmOp::Div:
+        v = x / y;
+        break;
+      case VmOp::Sqrt:
+        v = std::sqrt(x);
+        break;
+      case VmOp::Fma:
+        v = std::fma(x, y, z);
+        break;
       case VmOp::Mad: {
         float t = x * y;
         v = t + z;
         break;
       }
-      case VmOp::Neg: v = -x; break;
-      default: break;
+      case VmOp::Neg:
+        v = -x;
+        break;
+      default:
+        break;
     }
     r[(w >> 6) & 15] = v;
   }

@@ -10,11 +10,16 @@ namespace floatlab {
 
 const char* verdict_name(Verdict v) {
   switch (v) {
-    case Verdict::Flaw: return "FLAW";
-    case Verdict::Defect: return "DEFECT";
-    case Verdict::SeriousDefect: return "SERIOUS DEFECT";
-    case Verdict::Failure: return "FAILURE";
-    default: return "";
+    case Verdict::Flaw:
+      return "FLAW";
+    case Verdict::Defect:
+      return "DEFECT";
+    case Verdict::SeriousDefect:
+      return "SERIOUS DEFECT";
+    case Verdict::Failure:
+      return "FAILURE";
+    default:
+      return "";
   }
 }
 
@@ -234,7 +239,9 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     bool ok = true;
     for (size_t i = 0; i < r.size(); ++i) ok &= (xs[i] != 1) == (r[i] != 0);
     run.line(F, "There are two pairs of conditions checked. One of the two must be true.");
-    run.summary(F, ok ? "No fuzziness detected in comparison" : "SERIOUS DEFECT: comparison is fuzzy: X != 1 yet (X - 1/2) - 1/2 == 0",
+    run.summary(F,
+                ok ? "No fuzziness detected in comparison"
+                   : "SERIOUS DEFECT: comparison is fuzzy: X != 1 yet (X - 1/2) - 1/2 == 0",
                 ok ? Verdict::Ok : Verdict::SeriousDefect);
   }
 
@@ -252,8 +259,10 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     run.line(M, std::string("Multiplication guard bit tests: ") + passed(t[0]) + " " + passed(t[1]) + " " +
                     passed(t[2]) + " " + passed(t[3]));
     bool ok = t[0] && t[1] && t[2] && t[3];
-    run.summary(M, ok ? "MULTIPLICATION: Seems to have guard bit" : "MULTIPLICATION: FAILURE: * lacks a Guard Digit, so 1*X != X",
-                ok ? Verdict::Ok : Verdict::Failure);
+    run.summary(
+        M,
+        ok ? "MULTIPLICATION: Seems to have guard bit" : "MULTIPLICATION: FAILURE: * lacks a Guard Digit, so 1*X != X",
+        ok ? Verdict::Ok : Verdict::Failure);
   }
   {
     // accuracy: each product one of the two floats around the exact one (faithful)
@@ -268,21 +277,23 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
       }
     auto r = run.many(bs);
     bool ok = true;
-    for (size_t i = 0; i < r.size(); ++i) ok &= r[i] == nearest(exact[i]) || r[i] == chopped(exact[i]) ||
-                                                r[i] == std::nextafter(chopped(exact[i]), float(exact[i] * 2));
+    for (size_t i = 0; i < r.size(); ++i)
+      ok &= r[i] == nearest(exact[i]) || r[i] == chopped(exact[i]) ||
+            r[i] == std::nextafter(chopped(exact[i]), float(exact[i] * 2));
     run.line(A, "Checks multiplication accuracy per line 1980");
-    run.summary(A, ok ? "MULTIPLICATION: Accuracy tests passed" : "MULTIPLICATION: FAILURE: a product is off by more than an ulp",
-                ok ? Verdict::Ok : Verdict::Failure);
+    run.summary(
+        A,
+        ok ? "MULTIPLICATION: Accuracy tests passed" : "MULTIPLICATION: FAILURE: a product is off by more than an ulp",
+        ok ? Verdict::Ok : Verdict::Failure);
   }
   {
     const char* D = "DIVISION GUARD BIT TESTS";
-    auto r = run.many({[&](Program& p) { return p.sub(p.div(p.in(1), p.sub(p.in(1), p.in(U2))), p.add(p.in(1), p.in(U2))); },
-                       [&](Program& p) { return p.div(p.in(1), p.in(3)); },
-                       [&](Program& p) { return p.div(p.in(3), p.in(9)); },
-                       [&](Program& p) { return p.div(p.in(9), p.in(27)); },
-                       [&](Program& p) { return p.div(p.in(F9), p.in(1)); },
-                       [&](Program& p) { return p.div(p.add(p.in(1), p.in(U2)), p.in(1)); },
-                       [&](Program& p) { return p.div(p.in(1), p.add(p.in(1), p.in(U2))); }});
+    auto r = run.many(
+        {[&](Program& p) { return p.sub(p.div(p.in(1), p.sub(p.in(1), p.in(U2))), p.add(p.in(1), p.in(U2))); },
+         [&](Program& p) { return p.div(p.in(1), p.in(3)); }, [&](Program& p) { return p.div(p.in(3), p.in(9)); },
+         [&](Program& p) { return p.div(p.in(9), p.in(27)); }, [&](Program& p) { return p.div(p.in(F9), p.in(1)); },
+         [&](Program& p) { return p.div(p.add(p.in(1), p.in(U2)), p.in(1)); },
+         [&](Program& p) { return p.div(p.in(1), p.add(p.in(1), p.in(U2))); }});
     bool t[6] = {r[0] == 0, r[1] == r[2], r[2] == r[3], r[4] == F9, r[5] == 1 + U2, r[6] < 1};
     run.line(D, "The following three division guard bit tests are from line 2000");
     run.line(D, std::string("DIVISION: 1/(1-U2) - (1 + U2) == 0 test: ") + passed(t[0]));
@@ -304,7 +315,9 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     bool t[3] = {r[0] == -U1, r[1] == -U1, r[2] == U2};
     run.line(S, std::string("Subtraction guard bit tests: ") + passed(t[0]) + " " + passed(t[1]) + " " + passed(t[2]));
     bool ok = t[0] && t[1] && t[2];
-    run.summary(S, ok ? "SUBTRACTION: Seems to have guard bit" : "SUBTRACTION: SERIOUS DEFECT: - lacks Guard Digit, so cancellation is obscured",
+    run.summary(S,
+                ok ? "SUBTRACTION: Seems to have guard bit"
+                   : "SUBTRACTION: SERIOUS DEFECT: - lacks Guard Digit, so cancellation is obscured",
                 ok ? Verdict::Ok : Verdict::SeriousDefect);
   }
   {
@@ -316,8 +329,9 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     run.line(S, "Specifically either (1-U1) == 0 or (1-U1) - 1 < 0.");
     run.line(S, std::string("Subtraction comparison tests (at least one of the following must pass): ") + passed(a) +
                     " " + passed(b));
-    run.summary(S, a || b ? "SUBTRACTION: Comparison and Subtraction consistent (2170)"
-                          : "SUBTRACTION: SERIOUS DEFECT: comparison and subtraction disagree (2170)",
+    run.summary(S,
+                a || b ? "SUBTRACTION: Comparison and Subtraction consistent (2170)"
+                       : "SUBTRACTION: SERIOUS DEFECT: comparison and subtraction disagree (2170)",
                 a || b ? Verdict::Ok : Verdict::SeriousDefect);
   }
 
@@ -383,10 +397,14 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
       float a, da, b, db;  // (a + da) / (b + db)
       const char* text;
     };
-    const Q qs[] = {{1.5f, 2 * U2, 1, U2, "(1.5+U2+U2)/(1+U2)"},   {1.5f, -2 * U2, 1, -U2, "(1.5-U2-U2)/(1-U2)"},
-                    {1.5f, 3 * U2, 1, U2, "((1.5+U2+U2)+U2)/(1+U2)"}, {1.5f, 0, 1, U2, "1.5/(1+U2)"},
-                    {1.5f, -U2, 1, -U2, "(1.5-U2)/(1-U2)"},          {1.5f, U2, 1, U2, "(1.5+U2)/(1+U2)"},
-                    {1.5f, 0, 1, -U2, "1.5/(1-U2)"},                 {1, 2 * U2, 1, U2, "(1+U2+U2)/(1+U2)"},
+    const Q qs[] = {{1.5f, 2 * U2, 1, U2, "(1.5+U2+U2)/(1+U2)"},
+                    {1.5f, -2 * U2, 1, -U2, "(1.5-U2-U2)/(1-U2)"},
+                    {1.5f, 3 * U2, 1, U2, "((1.5+U2+U2)+U2)/(1+U2)"},
+                    {1.5f, 0, 1, U2, "1.5/(1+U2)"},
+                    {1.5f, -U2, 1, -U2, "(1.5-U2)/(1-U2)"},
+                    {1.5f, U2, 1, U2, "(1.5+U2)/(1+U2)"},
+                    {1.5f, 0, 1, -U2, "1.5/(1-U2)"},
+                    {1, 2 * U2, 1, U2, "(1+U2+U2)/(1+U2)"},
                     {F9, -U1, F9, 0, "(F9-U1)/F9"}};
     std::vector<Build> ops;
     for (auto q : qs) {
@@ -408,14 +426,16 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     const char* text[4] = {"(1.5+U2+U2)/(1+U2) - 1.5 <= 0", "(1.5-U2-U2)/(1-U2) <= 1.5-U2",
                            "((1.5+U2+U2)+U2)/(1+U2) <= 1.5+U2", "1.5/(1+U2) <= 1.5-U2"};
     bool all = true;
-    for (int i = 0; i < 4; ++i) all &= t[i], run.line(D, std::string("DIVISION rounding: ") + text[i] + " test: " + passed(t[i]));
+    for (int i = 0; i < 4; ++i)
+      all &= t[i], run.line(D, std::string("DIVISION rounding: ") + text[i] + " test: " + passed(t[i]));
     if (!all) run.line(D, "DIVISION rounds up where it should round down");
     run.line(D, "Tests based on calculations on line 2490");
     std::vector<Rounding> rs;
     for (size_t i = 0; i < std::size(qs); ++i) {
       rs.push_back(classify(r[i], exact[i]));
       run.line(D, std::string(" DIVISION rounding: ") + qs[i].text + " -> " +
-                      (i == 8 ? named(r[i], 1.0f, U1, "1", "U1") : named(r[i], i == 7 ? 1.0f : 1.5f, U2, i == 7 ? "1" : "1.5", "U2")) +
+                      (i == 8 ? named(r[i], 1.0f, U1, "1", "U1")
+                              : named(r[i], i == 7 ? 1.0f : 1.5f, U2, i == 7 ? "1" : "1.5", "U2")) +
                       " so " + rounding_word(rs.back()));
     }
     rounding_verdict(run, D, "DIVISION", rs);
@@ -447,14 +467,19 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     std::vector<Rounding> rs;
     run.line(S, "Tests on line 2620: If both are true, then Paranoia presumes chopping");
     for (size_t i = 0; i < std::size(ts); ++i) {
-      long double exact = static_cast<long double>(ts[i].x) +
-                          (macs ? static_cast<long double>(ts[i].y) * ts[i].z : static_cast<long double>(ts[i].y * ts[i].z));
+      long double exact = static_cast<long double>(ts[i].x) + (macs ? static_cast<long double>(ts[i].y) * ts[i].z
+                                                                    : static_cast<long double>(ts[i].y * ts[i].z));
       rs.push_back(classify(r[i], exact));
-      if (i == 2 || i == 4) run.line(S, std::string("Tests on line ") + (i == 2 ? "2650" : "2670") + ". Failure means not correctly rounded.");
+      if (i == 2 || i == 4)
+        run.line(S,
+                 std::string("Tests on line ") + (i == 2 ? "2650" : "2670") + ". Failure means not correctly rounded.");
       std::string got = r[i] < 1 ? named(r[i], 1.0f, U1, "1", "U1") : named(r[i], 1.0f, U2, "1", "U2");
       if (r[i] == F9) got = "F9";
       run.line(S, std::string(" ") + ts[i].text + " -> " + got + " (" +
-                      (rs.back().exact ? "correct" : rs.back().chopped ? "chopped" : "not correct") + ")");
+                      (rs.back().exact     ? "correct"
+                       : rs.back().chopped ? "chopped"
+                                           : "not correct") +
+                      ")");
     }
     // (X - Y) + (Y - X) == 0 for pairs around 1 (line 2720)
     const float xs[][2] = {{1 + U2, F9}, {1.5f, 1 + 2 * U2}, {3, F9}};
@@ -485,8 +510,10 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     auto r = run.many(bs);
     int same = 0;
     for (int i = 0; i < 10; ++i) same += r[2 * i] == r[2 * i + 1];
-    run.summary(C, same == 10 ? "MULTIPLICATION: 10 pairs commuted"
-                              : "MULTIPLICATION: DEFECT: X * Y == Y * X trial fails (" + std::to_string(10 - same) + " pairs)",
+    run.summary(C,
+                same == 10
+                    ? "MULTIPLICATION: 10 pairs commuted"
+                    : "MULTIPLICATION: DEFECT: X * Y == Y * X trial fails (" + std::to_string(10 - same) + " pairs)",
                 same == 10 ? Verdict::Ok : Verdict::Defect);
   }
 
@@ -511,7 +538,10 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     std::vector<Build> bs;
     for (int i = 1; i <= 20; ++i) {
       float x = float(i * 37 % 1000 + 1);
-      bs.push_back([x](Program& p) { uint8_t a = p.in(x); return p.sqrt(p.mul(a, a)); });
+      bs.push_back([x](Program& p) {
+        uint8_t a = p.in(x);
+        return p.sqrt(p.mul(a, a));
+      });
     }
     auto r = run.many(bs);
     int bad = 0;
@@ -559,8 +589,10 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     if (d == 0)
       run.line(U, fmt("SERIOUS DEFECT: X = %g is unequal to Z = ", X) + fmt("%g , yet X - Z yields 0 .", Zm),
                Verdict::SeriousDefect);
-    run.summary(U, rep.gradual_underflow ? "Underflow is gradual; it incurs Absolute Error = " + fmt("%g", E) + " ."
-                                         : "Underflow is abrupt: results below " + fmt("%g", std::numeric_limits<float>::min()) + " flush to 0",
+    run.summary(U,
+                rep.gradual_underflow ? "Underflow is gradual; it incurs Absolute Error = " + fmt("%g", E) + " ."
+                                      : "Underflow is abrupt: results below " +
+                                            fmt("%g", std::numeric_limits<float>::min()) + " flush to 0",
                 rep.gradual_underflow ? Verdict::Ok : Verdict::Defect);
   }
 
@@ -586,14 +618,12 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
   {
     const char* V = "SPECIAL VALUES";
     const float inf = std::numeric_limits<float>::infinity();
-    auto r = run.many({[&](Program& p) { return p.sub(p.in(inf), p.in(inf)); },
-                       [&](Program& p) { return p.div(p.in(0), p.in(0)); },
-                       [&](Program& p) { return p.div(p.in(1), p.in(0)); },
-                       [&](Program& p) { return p.mul(p.in(inf), p.in(0)); },
-                       [&](Program& p) { return p.mul(p.in(0), p.in(-1)); },
-                       [&](Program& p) { return p.div(p.in(1), p.mul(p.in(0), p.in(-1))); },
-                       [&](Program& p) { return p.sqrt(p.in(-1)); },
-                       [&](Program& p) { return p.sqrt(p.mul(p.in(0), p.in(-1))); }});
+    auto r = run.many(
+        {[&](Program& p) { return p.sub(p.in(inf), p.in(inf)); }, [&](Program& p) { return p.div(p.in(0), p.in(0)); },
+         [&](Program& p) { return p.div(p.in(1), p.in(0)); }, [&](Program& p) { return p.mul(p.in(inf), p.in(0)); },
+         [&](Program& p) { return p.mul(p.in(0), p.in(-1)); },
+         [&](Program& p) { return p.div(p.in(1), p.mul(p.in(0), p.in(-1))); },
+         [&](Program& p) { return p.sqrt(p.in(-1)); }, [&](Program& p) { return p.sqrt(p.mul(p.in(0), p.in(-1))); }});
     struct Want {
       const char* what;
       bool ok;
@@ -609,9 +639,12 @@ ParanoiaReport paranoia(const Evaluator& eval, const std::string& stage, uint32_
     int bad = 0;
     for (auto& x : w) {
       bad += !x.ok;
-      run.line(V, std::string(x.what) + (x.ok ? ", as it should be." : ": NOT so here."), x.ok ? Verdict::Ok : Verdict::Defect);
+      run.line(V, std::string(x.what) + (x.ok ? ", as it should be." : ": NOT so here."),
+               x.ok ? Verdict::Ok : Verdict::Defect);
     }
-    run.summary(V, bad ? std::to_string(bad) + " of 8 special values not as IEEE 754 says" : "Infinities, NaNs and signed zeros as IEEE 754 says",
+    run.summary(V,
+                bad ? std::to_string(bad) + " of 8 special values not as IEEE 754 says"
+                    : "Infinities, NaNs and signed zeros as IEEE 754 says",
                 Verdict::Ok);
   }
 

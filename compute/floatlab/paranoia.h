@@ -41,7 +41,7 @@ struct ParanoiaReport {
   };
   std::vector<Bound> bounds;
   int count(Verdict v) const;
-  std::string diagnosis() const;         // Paranoia's closing sentence
+  std::string diagnosis() const;             // Paranoia's closing sentence
   std::vector<std::string> summary() const;  // the SUMMARY block, as the annex prints it
 };
 
