@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "floatlab/controls.h"
 #include "floatlab/machine.h"
+#include "floatlab/test9.h"
 
 #include <limits>
 
@@ -50,4 +51,17 @@ TEST_F(FloatControlsTest, PreciseKeepsContractionAndTheFloatFloatProduct) {
   // DirectX back end did in 2006, seed 002 §4.3): the loose build loses the low part
   EXPECT_GT(c.mul22_differing, 0u);
   EXPECT_LT(c.mul22_bits_loose, c.mul22_bits_precise);
+}
+
+// TEST 9 at any size in chunks: every pair counted once across dispatches, none asymmetric on
+// lavapipe (IEEE multiplication is sign-magnitude), and a run is the same run again.
+TEST_F(FloatControlsTest, Test9CountsEveryPairAcrossChunks) {
+  SignSymmetry a(ctx(), 3), b(ctx(), 3);
+  a.run((3ull << 20) + 5);
+  b.run(1u << 20), b.run((2ull << 20) + 5);
+  EXPECT_EQ(a.done(), (3ull << 20) + 5);
+  EXPECT_EQ(b.done(), a.done());
+  EXPECT_EQ(a.violations(), 0u);
+  EXPECT_EQ(b.violations(), 0u);
+  EXPECT_TRUE(a.examples().empty());
 }

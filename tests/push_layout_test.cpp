@@ -44,6 +44,8 @@ const Block kBlocks[] = {
     BLOCK("floatlab_push.h", FloatOpPush),
     BLOCK("floatlab_push.h", FloatProbePush),
     BLOCK("floatlab_push.h", FloatLoopPush),
+    BLOCK("floatlab_push.h", FloatVmPush),
+    BLOCK("floatlab_push.h", FloatTest9Push),
     BLOCK("gpu_push.h", SaxpyPush),
     BLOCK("gpu_push.h", ClockProbePush),
     BLOCK("gpu_push.h", PeakPush),

@@ -6,6 +6,7 @@
 #include "floatlab_charts.h"
 #include "floatlab_controls.h"
 #include "floatlab_paranoia.h"
+#include "floatlab/test9.h"
 #include "heatmap_view.h"
 #include "lab.h"
 #include "floatlab/bench.h"
@@ -13,6 +14,8 @@
 #include "io/npy.h"
 
 #include <imgui.h>
+
+#include <chrono>
 
 #include <algorithm>
 #include <array>
@@ -216,6 +219,7 @@ class FloatLab : public Lab {
     for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
     paranoia_panel(paranoia_);
     controls_panel(promises_, contraction_);
+    test9_panel();
     ImGui::Separator();
     ImGui::TextUnformatted("Float-float operators vs MPFR (table 4.1)");
     if (ImGui::BeginTable("ff", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
@@ -281,6 +285,32 @@ class FloatLab : public Lab {
                        controls_.rte32 ? "yes" : "no", controls_.rtz32 ? "yes" : "no");
   }
 
+  // TEST 9 at the report's size, run a chunk a frame (sized to about 50 ms) with its progress.
+  void test9_panel() {
+    if (!ImGui::CollapsingHeader("TEST 9 at two billion pairs")) return;
+    const uint64_t total = floatlab::kTest9Pairs;
+    if (!t9_) {
+      ImGui::TextWrapped("The report ran TEST 9 on two billion random values; the table above on %lld.",
+                         (long long)params_.get_int("random_count"));
+      if (ImGui::Button("Run TEST 9 at 2e9 pairs"))
+        t9_ = std::make_unique<floatlab::SignSymmetry>(*ctx_), t9_paused_ = false;
+      return;
+    }
+    if (t9_->done() < total && !t9_paused_) {
+      auto t0 = std::chrono::steady_clock::now();
+      t9_->run(std::min(t9_chunk_, total - t9_->done()));
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      t9_chunk_ = std::clamp<uint64_t>(uint64_t(double(t9_chunk_) * 50.0 / std::max(ms, 1.0)), 1u << 16, 1ull << 30);
+    }
+    ImGui::ProgressBar(float(double(t9_->done()) / double(total)), ImVec2(ImGui::GetContentRegionAvail().x, 0));
+    ImGui::TextWrapped("%llu of %llu pairs: %llu violations (the report: none, on the 7800 GTX and the RX1800XL)",
+                       (unsigned long long)t9_->done(), (unsigned long long)total,
+                       (unsigned long long)t9_->violations());
+    for (auto& e : t9_->examples()) ImGui::BulletText("A = %08x, B = %08x", e[0], e[1]);
+    if (t9_->done() < total && ImGui::Button(t9_paused_ ? "Resume" : "Pause")) t9_paused_ = !t9_paused_;
+    if (t9_->done() >= total && ImGui::Button("Clear")) t9_.reset();
+  }
+
   nlohmann::json dump(const std::filesystem::path& dir) override {
     write_npy(dir / "test5_test6_bits.npy", bit_picture(report_), {64, 65});
     std::vector<float> ulps(ulp_.max_ulp.begin(), ulp_.max_ulp.end());
@@ -291,6 +321,8 @@ class FloatLab : public Lab {
     j["float_controls"] = controls_json(controls_);
     j["paranoia"] = paranoia_json(paranoia_);
     j["float_controls_tested"] = controls_test_json(promises_, contraction_);
+    if (t9_)
+      j["test9_full"] = {{"pairs", t9_->done()}, {"violations", t9_->violations()}, {"examples", t9_->examples()}};
     j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"},
                    {"error_map_ulp.npy", "float32 [ops, binades]: largest error in ulps, x in [2^e, 2^(e+1))"}};
     j["error_map"] = {{"ops", ulp_.ops}, {"e_lo", ulp_.e_lo}, {"e_hi", ulp_.e_hi}, {"per_binade", ulp_.per_binade}};
@@ -315,6 +347,9 @@ class FloatLab : public Lab {
   floatlab::UlpMap ulp_;
   std::vector<floatlab::ParanoiaReport> paranoia_;
   std::vector<floatlab::Promise> promises_;
+  std::unique_ptr<floatlab::SignSymmetry> t9_;  // TEST 9 at two billion pairs, a chunk a frame
+  uint64_t t9_chunk_ = 1u << 20;
+  bool t9_paused_ = false;
   floatlab::ContractionTest contraction_;
   std::array<ChartImage, 3> charts_;  // verdicts, error map, bits: the "picture" choice's order
   const ChartImage& chart() const { return charts_[size_t(params_.get_int("picture"))]; }  // a choice's index
@@ -342,6 +377,19 @@ int run_float_report(const Options& o) {
   print_controls(promises, contraction);
   auto paranoia = paranoia_stages(ctx, o.quick ? 1u << 12 : 1u << 18);
   print_paranoia(paranoia);
+  // TEST 9 at the report's two billion pairs, progress on stderr
+  floatlab::SignSymmetry t9(ctx);
+  const uint64_t pairs = o.quick ? 1ull << 24 : floatlab::kTest9Pairs;
+  while (t9.done() < pairs) {
+    t9.run(std::min<uint64_t>(pairs - t9.done(), 1ull << 28));
+    std::fprintf(stderr, "TEST 9: %llu of %llu pairs, %llu violations\n", (unsigned long long)t9.done(),
+                 (unsigned long long)pairs, (unsigned long long)t9.violations());
+  }
+  std::printf(
+      "\nTEST 9 at the report's size (two billion pairs; --quick: 2^24): A*B = (-A)*(-B) = -(A*(-B)), "
+      "(-A)*B = A*(-B) on %llu random pairs (bit patterns drawn on the GPU): %llu violations (the report, "
+      "2006: none on the 7800 GTX and the RX1800XL)\n",
+      (unsigned long long)t9.done(), (unsigned long long)t9.violations());
   if (!o.out.empty()) {
     auto j = report_json(report);
     j["floatfloat_accuracy"] = accuracy_json(accuracy);
@@ -349,6 +397,7 @@ int run_float_report(const Options& o) {
     j["float_controls"] = controls_json(controls);
     j["paranoia"] = paranoia_json(paranoia);
     j["float_controls_tested"] = controls_test_json(promises, contraction);
+    j["test9_full"] = {{"pairs", t9.done()}, {"violations", t9.violations()}, {"examples", t9.examples()}};
     std::ofstream out(o.out);
     if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
       throw std::runtime_error("cannot write " + o.out);

@@ -33,7 +33,8 @@ void print_controls(const std::vector<Promise>& promises, const ContractionTest&
 nlohmann::json controls_test_json(const std::vector<Promise>& promises, const ContractionTest& c) {
   nlohmann::json modes = nlohmann::json::array();
   for (auto& p : promises)
-    modes.push_back({{"mode", p.mode}, {"asks", p.promise}, {"offered", p.offered}, {"kept", p.kept}, {"found", p.found}});
+    modes.push_back(
+        {{"mode", p.mode}, {"asks", p.promise}, {"offered", p.offered}, {"kept", p.kept}, {"found", p.found}});
   return {{"modes", modes},
           {"contraction",
            {{"count", c.count},

@@ -123,21 +123,26 @@ std::vector<Promise> test_float_controls(gpu::Context& ctx, uint32_t count, uint
     out.push_back(p);
   };
   auto rounding = [&](const std::vector<float>& r) { return describe_rounding(in, r); };
-  add("RoundingModeRTE 32", "rte", "round to nearest even", fc.rte32,
+  add(
+      "RoundingModeRTE 32", "rte", "round to nearest even", fc.rte32,
       [&](const std::vector<float>& r) { return rounded_as(in, r, FE_TONEAREST) == in.random; }, rounding);
-  add("RoundingModeRTZ 32", "rtz", "round towards zero", fc.rtz32,
+  add(
+      "RoundingModeRTZ 32", "rtz", "round towards zero", fc.rtz32,
       [&](const std::vector<float>& r) { return rounded_as(in, r, FE_TOWARDZERO) == in.random; }, rounding);
   auto denormals = [&](const std::vector<float>& r) { return describe_denormals(in, r); };
-  add("DenormPreserve 32", "dpreserve", "keep denormals", fc.denorm_preserve32,
+  add(
+      "DenormPreserve 32", "dpreserve", "keep denormals", fc.denorm_preserve32,
       [&](const std::vector<float>& r) {
         return std::fpclassify(r[kOut * in.tiny + Half]) == FP_SUBNORMAL &&
                same(r[kOut * in.tiny + DenormIn], std::ldexp(1.0f, -140));
       },
       denormals);
-  add("DenormFlushToZero 32", "dflush", "flush denormals to zero", fc.denorm_flush32,
+  add(
+      "DenormFlushToZero 32", "dflush", "flush denormals to zero", fc.denorm_flush32,
       [&](const std::vector<float>& r) { return r[kOut * in.tiny + Half] == 0 && r[kOut * in.tiny + DenormIn] == 0; },
       denormals);
-  add("SignedZeroInfNanPreserve 32", "szinfnan", "no folding that loses signed zeros, infinities or NaNs",
+  add(
+      "SignedZeroInfNanPreserve 32", "szinfnan", "no folding that loses signed zeros, infinities or NaNs",
       fc.signed_zero_inf_nan_preserve32, [&](const std::vector<float>& r) { return specials_kept(in, r); },
       [&](const std::vector<float>& r) { return describe_specials(in, r); });
   return out;

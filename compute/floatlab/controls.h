@@ -11,8 +11,8 @@
 namespace floatlab {
 
 struct Promise {
-  std::string mode;     // "RoundingModeRTZ 32", ...
-  std::string promise;  // what it asks for, in words
+  std::string mode;      // "RoundingModeRTZ 32", ...
+  std::string promise;   // what it asks for, in words
   bool offered = false;  // the device's property says the mode can be asked for
   bool kept = false;     // the kernel built with it did what it asks (when offered)
   std::string found;     // what the kernel did, and what the build without the mode did

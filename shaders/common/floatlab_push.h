@@ -16,4 +16,7 @@ PUSH_BLOCK(FloatLoopPush) { uint n, op, reps; float b_hi, b_lo; };  // the throu
 #if defined(__cplusplus) || defined(PUSH_FloatVmPush)
 PUSH_BLOCK(FloatVmPush) { uint count, width; };  // vm.comp, vm.vert, vm.frag: programs; fragments a row
 #endif
+#if defined(__cplusplus) || defined(PUSH_FloatTest9Push)
+PUSH_BLOCK(FloatTest9Push) { uint first, first_hi, count, seed; };  // test9.comp: pairs [first, +count)
+#endif
 PUSH_END
