@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "floatlab/controls.h"
 #include "floatlab/machine.h"
+#include "floatlab/table31.h"
 #include "floatlab/test9.h"
 
 #include <limits>
@@ -64,4 +65,47 @@ TEST_F(FloatControlsTest, Test9CountsEveryPairAcrossChunks) {
   EXPECT_EQ(a.violations(), 0u);
   EXPECT_EQ(b.violations(), 0u);
   EXPECT_TRUE(a.examples().empty());
+}
+
+// Table 3.1's measure on results with known errors: exact ones, one ulp above, half an ulp
+// below, among the denormals too; then lavapipe's + - * / sqrt 1/x correctly rounded.
+TEST(Table31, UlpErrorsOfKnownResults) {
+  std::vector<float> a = {3, 5, 1.5f, 0x1p-140f, 7}, b = {7, 9, 1.5f, 3, 1};
+  std::vector<float> exact = {21, 45, 2.25f, 0x3p-140f, 7}, up(exact), halfway;
+  for (auto& x : up) x = std::nextafter(x, INFINITY);
+  auto e = ulp_errors(Op::Mul, a, b, exact);
+  EXPECT_EQ(e.lo, 0.0);
+  EXPECT_EQ(e.hi, 0.0);
+  EXPECT_EQ(e.correctly_rounded, 1.0);
+  auto u = ulp_errors(Op::Mul, a, b, up);
+  EXPECT_EQ(u.lo, 1.0);  // every product exact: one ulp above, denormal 3·2^-140 included (its ulp 2^-149)
+  EXPECT_EQ(u.hi, 1.0);
+  EXPECT_EQ(u.correctly_rounded, 0.0);
+  // 1/3 rounds up to 0x3eaaaaab, 1/3 ulp above; the floats around it lie 2/3 below and 4/3 above
+  auto nearest = ulp_errors(Op::Rcp, {3.0f}, {0.0f}, {1.0f / 3});
+  EXPECT_NEAR(nearest.lo, 1.0 / 3, 1e-6);
+  EXPECT_EQ(nearest.correctly_rounded, 1.0);
+  auto below = ulp_errors(Op::Rcp, {3.0f}, {0.0f}, {std::nextafter(1.0f / 3, 0.0f)});
+  EXPECT_NEAR(below.lo, -2.0 / 3, 1e-6);
+  auto above = ulp_errors(Op::Rcp, {3.0f}, {0.0f}, {std::nextafter(1.0f / 3, 1.0f)});
+  EXPECT_NEAR(above.hi, 4.0 / 3, 1e-6);
+  auto over = ulp_errors(Op::Mul, {1e30f}, {1e30f}, {INFINITY});
+  EXPECT_EQ(over.count, 0u) << "no finite float result: skipped";
+  EXPECT_EQ(over.skipped, 1u);
+}
+
+TEST_F(FloatControlsTest, Table31OnLavapipeRoundsTheBasicOperationsCorrectly) {
+  Probes probes(ctx());
+  auto rows = error_ranges(probes, 4096);
+  ASSERT_EQ(rows.size(), 24u);
+  for (auto& r : rows) {
+    EXPECT_GT(r.count, 3000u) << r.op << ", " << r.domain;
+    if (r.op == "a + b" || r.op == "a - b" || r.op == "a * b" || r.op == "a / b" || r.op == "sqrt" || r.op == "1 / x") {
+      EXPECT_GE(r.lo, -0.5) << r.op << ", " << r.domain;
+      EXPECT_LE(r.hi, 0.5) << r.op << ", " << r.domain;
+      EXPECT_EQ(r.correctly_rounded, 1.0) << r.op << ", " << r.domain;
+    }
+    if (r.op == "inversesqrt") EXPECT_LE(std::max(-r.lo, r.hi), 2.0) << "Vulkan's 2 ulp";
+  }
+  EXPECT_EQ(rows[4].nv35, "[-0.782, 0.625]") << "the report's table 3.1 beside";
 }

@@ -6,6 +6,7 @@
 #include "floatlab_charts.h"
 #include "floatlab_controls.h"
 #include "floatlab_paranoia.h"
+#include "floatlab_table31.h"
 #include "floatlab/test9.h"
 #include "heatmap_view.h"
 #include "lab.h"
@@ -133,6 +134,11 @@ class FloatLab : public Lab {
         .add_int("paranoia_pairs", 1 << 14, 256, 1 << 20, "Paranoia's error bounds: random operand pairs an operation")
         .labelled("Paranoia pairs")
         .rebuild = true;
+    params_
+        .add_int("table31_count", 1 << 14, 256, 1 << 24,
+                 "table 3.1: inputs an operation and kind (the report's size: 5e6, --report)")
+        .labelled("Table 3.1 inputs")
+        .rebuild = true;
     params_.group("Random data");
     params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuild = true;
     params_.group("Picture");
@@ -166,6 +172,8 @@ class FloatLab : public Lab {
     ulp_ = std::move(ulp);
     paranoia_ = paranoia_stages(ctx, uint32_t(params_.get_int("paranoia_pairs")));
     promises_ = floatlab::test_float_controls(ctx);
+    table31_ =
+        floatlab::error_ranges(probes, uint64_t(params_.get_int("table31_count")), uint32_t(params_.get_int("seed")));
     contraction_ =
         floatlab::test_contraction(ctx, uint32_t(params_.get_int("ff_count")), uint32_t(params_.get_int("seed")));
     charts_[0] = std::move(verdicts), charts_[1] = std::move(map), charts_[2] = std::move(bits);
@@ -217,6 +225,7 @@ class FloatLab : public Lab {
       ImGui::EndTable();
     }
     for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
+    table31_panel(table31_);
     paranoia_panel(paranoia_);
     controls_panel(promises_, contraction_);
     test9_panel();
@@ -320,6 +329,7 @@ class FloatLab : public Lab {
     j["rounding"] = rounding_json(rounding_);
     j["float_controls"] = controls_json(controls_);
     j["paranoia"] = paranoia_json(paranoia_);
+    j["table31"] = table31_json(table31_);
     j["float_controls_tested"] = controls_test_json(promises_, contraction_);
     if (t9_)
       j["test9_full"] = {{"pairs", t9_->done()}, {"violations", t9_->violations()}, {"examples", t9_->examples()}};
@@ -347,6 +357,7 @@ class FloatLab : public Lab {
   floatlab::UlpMap ulp_;
   std::vector<floatlab::ParanoiaReport> paranoia_;
   std::vector<floatlab::Promise> promises_;
+  std::vector<floatlab::ErrorRange> table31_;
   std::unique_ptr<floatlab::SignSymmetry> t9_;  // TEST 9 at two billion pairs, a chunk a frame
   uint64_t t9_chunk_ = 1u << 20;
   bool t9_paused_ = false;
@@ -372,6 +383,11 @@ int run_float_report(const Options& o) {
   auto rounding = probes.rounding(o.quick ? 1u << 14 : 1u << 20);
   auto controls = floatlab::float_controls(ctx);
   print_rounding(rounding, controls);
+  // table 3.1 at 10^7 inputs an operation (5e6 over its whole range, 5e6 hard cases); progress on stderr
+  auto table31 = floatlab::error_ranges(probes, o.quick ? 1u << 14 : 5'000'000, 1, [](const floatlab::ErrorRange& r) {
+    std::fprintf(stderr, "3.1: %s, %s: %llu inputs\n", r.op.c_str(), r.domain.c_str(), (unsigned long long)r.count);
+  });
+  print_table31(table31);
   auto promises = floatlab::test_float_controls(ctx);
   auto contraction = floatlab::test_contraction(ctx, o.quick ? 1u << 12 : 1u << 18);
   print_controls(promises, contraction);
@@ -396,6 +412,7 @@ int run_float_report(const Options& o) {
     j["rounding"] = rounding_json(rounding);
     j["float_controls"] = controls_json(controls);
     j["paranoia"] = paranoia_json(paranoia);
+    j["table31"] = table31_json(table31);
     j["float_controls_tested"] = controls_test_json(promises, contraction);
     j["test9_full"] = {{"pairs", t9.done()}, {"violations", t9.violations()}, {"examples", t9.examples()}};
     std::ofstream out(o.out);

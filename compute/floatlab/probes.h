@@ -59,7 +59,9 @@ enum class Op : uint32_t {
   Exp2,
   Log2,
   Sin,
-  Cos
+  Cos,
+  Rcp,
+  Pow
 };
 
 // Beyond the seed: how far division and the built-ins are from correct rounding.

@@ -28,7 +28,8 @@ void SignSymmetry::run(uint64_t count) {
     });
     auto f = found_.download<uint32_t>();
     violations_ += f[0];
-    for (uint32_t k = 0; k < std::min(f[1], 8u) && examples_.size() < 8; ++k) examples_.push_back({f[2 + 2 * k], f[3 + 2 * k]});
+    for (uint32_t k = 0; k < std::min(f[1], 8u) && examples_.size() < 8; ++k)
+      examples_.push_back({f[2 + 2 * k], f[3 + 2 * k]});
     done_ += n, count -= n;
   }
 }

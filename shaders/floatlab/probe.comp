@@ -42,6 +42,8 @@ void main() {
       case 21u: r = log2(a); break;
       case 22u: r = sin(a); break;
       case 23u: r = cos(a); break;
+      case 24u: EXACTLY(1.0 / a) break;        // table 3.1's 1/x
+      case 25u: r = pow(a, b); break;
       default: r = a; break;                   // a move through a register (TEST 1)
     }
     OUT[i] = floatBitsToUint(r);

@@ -1,0 +1,34 @@
+// Table 3.1 of seed 002 (Da Graça 2006): the signed error range in ulps of each operation on
+// the GPU, measured here against MPFR on many inputs: random over the whole float range and the
+// hard cases (operands near powers of two, denormals, sums and differences that cancel), for
+// + - * / (the report's four) and sqrt, inversesqrt, 1/x, exp2, log2, sin, cos, pow (beyond it),
+// beside the report's 2006 figures (R300 and NV35 in its table 3.1, the 7800 GTX's in annex A).
+#pragma once
+#include "probes.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace floatlab {
+
+struct ErrorRange {
+  std::string op, domain;
+  uint64_t count = 0;    // inputs measured
+  uint64_t skipped = 0;  // inputs whose exact result is not a finite float
+  double lo = 0, hi = 0;  // signed error, (gpu - exact) / ulp(exact), over the inputs
+  double correctly_rounded = 0;  // share equal to the exact value rounded to nearest
+  std::string vulkan;            // what Vulkan allows
+  std::string r300, nv35, gtx7800;  // the report's 2006 figures, "-" where it gives none
+};
+
+// The signed error range in ulps of results `got` of `op` (table 3.1's rows; Add, Sub, Mul,
+// Div, Sqrt, InverseSqrt, Rcp, Exp2, Log2, Sin, Cos, Pow) on operands a, b, against MPFR.
+ErrorRange ulp_errors(Op op, const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& got);
+
+// `count` inputs an operation and domain (the report's table: at least 10^7), in chunks;
+// `progress` hears about each finished row.
+std::vector<ErrorRange> error_ranges(Probes& probes, uint64_t count, uint32_t seed = 1,
+                                     const std::function<void(const ErrorRange&)>& progress = {});
+
+}  // namespace floatlab
