@@ -4,6 +4,7 @@
 // stage says what the CPU says, line for line.
 #include "helpers.h"
 #include "floatlab/paranoia.h"
+#include "floatlab/stages.h"
 
 #include <bit>
 #include <cfenv>
@@ -151,5 +152,29 @@ TEST_F(FloatMachineTest, ParanoiaSaysWhatTheCpuSaysBarUnderflowWhereAStageFlushe
     if (!flushes) EXPECT_EQ(r.lines.size(), cpu.lines.size()) << stage_name(s);
     if (flushes) EXPECT_NE(find(r, "SERIOUS DEFECT: X = "), nullptr) << stage_name(s) << ": X != Z yet X - Z == 0";
     std::printf("%s stage: %s\n", stage_name(s), flushes ? "flushes denormals" : "keeps denormals");
+  }
+}
+
+// The seed's probes in each stage: IEEE's answers in the compute stage on lavapipe; the others
+// the same but for denormals, which a stage keeps or flushes as the machine finds directly.
+TEST_F(FloatMachineTest, TheProbesInEachStage) {
+  FloatMachine m(ctx());
+  std::vector<Stage> stages;
+  for (Stage s : {Stage::Compute, Stage::Vertex, Stage::Fragment})
+    if (m.has(s)) stages.push_back(s);
+  auto rows = stage_probes(m, stages, 1024);
+  ASSERT_EQ(rows.size(), 7u);
+  for (auto& r : rows) {
+    ASSERT_EQ(r.found.size(), stages.size());
+    EXPECT_EQ(r.found[0], r.ieee) << r.test << ": the compute stage is IEEE on lavapipe";
+    for (size_t k = 1; k < stages.size(); ++k) {
+      if (r.test != "denormals") {
+        EXPECT_EQ(r.found[k], r.ieee) << r.test << " in the " << stage_name(stages[k]) << " stage";
+        continue;
+      }
+      Program half;
+      half.mul(half.in(std::numeric_limits<float>::min()), half.in(0.5f));
+      EXPECT_EQ(r.found[k], m.run(stages[k], half)[2] == 0 ? "flushed" : "kept") << stage_name(stages[k]);
+    }
   }
 }

@@ -171,6 +171,7 @@ class FloatLab : public Lab {
     controls_ = floatlab::float_controls(ctx);
     ulp_ = std::move(ulp);
     paranoia_ = paranoia_stages(ctx, uint32_t(params_.get_int("paranoia_pairs")));
+    stage_table_ = stage_table(ctx, 4096);
     promises_ = floatlab::test_float_controls(ctx);
     table31_ =
         floatlab::error_ranges(probes, uint64_t(params_.get_int("table31_count")), uint32_t(params_.get_int("seed")));
@@ -226,6 +227,7 @@ class FloatLab : public Lab {
     }
     for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
     table31_panel(table31_);
+    stage_table_panel(stage_table_);
     paranoia_panel(paranoia_);
     controls_panel(promises_, contraction_);
     test9_panel();
@@ -329,6 +331,7 @@ class FloatLab : public Lab {
     j["rounding"] = rounding_json(rounding_);
     j["float_controls"] = controls_json(controls_);
     j["paranoia"] = paranoia_json(paranoia_);
+    j["stages"] = stage_table_json(stage_table_);
     j["table31"] = table31_json(table31_);
     j["float_controls_tested"] = controls_test_json(promises_, contraction_);
     if (t9_)
@@ -356,6 +359,7 @@ class FloatLab : public Lab {
   floatlab::FloatControls controls_;
   floatlab::UlpMap ulp_;
   std::vector<floatlab::ParanoiaReport> paranoia_;
+  StageTable stage_table_;
   std::vector<floatlab::Promise> promises_;
   std::vector<floatlab::ErrorRange> table31_;
   std::unique_ptr<floatlab::SignSymmetry> t9_;  // TEST 9 at two billion pairs, a chunk a frame
@@ -391,6 +395,8 @@ int run_float_report(const Options& o) {
   auto promises = floatlab::test_float_controls(ctx);
   auto contraction = floatlab::test_contraction(ctx, o.quick ? 1u << 12 : 1u << 18);
   print_controls(promises, contraction);
+  auto stages = stage_table(ctx, o.quick ? 1u << 12 : 1u << 20);
+  print_stage_table(stages);
   auto paranoia = paranoia_stages(ctx, o.quick ? 1u << 12 : 1u << 18);
   print_paranoia(paranoia);
   // TEST 9 at the report's two billion pairs, progress on stderr
@@ -412,6 +418,7 @@ int run_float_report(const Options& o) {
     j["rounding"] = rounding_json(rounding);
     j["float_controls"] = controls_json(controls);
     j["paranoia"] = paranoia_json(paranoia);
+    j["stages"] = stage_table_json(stages);
     j["table31"] = table31_json(table31);
     j["float_controls_tested"] = controls_test_json(promises, contraction);
     j["test9_full"] = {{"pairs", t9.done()}, {"violations", t9.violations()}, {"examples", t9.examples()}};

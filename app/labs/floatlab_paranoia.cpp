@@ -128,3 +128,64 @@ void paranoia_panel(const std::vector<ParanoiaReport>& stages) {
       ImGui::TreePop();
     }
 }
+
+StageTable stage_table(gpu::Context& ctx, uint32_t random_pairs) {
+  FloatMachine m(ctx);
+  StageTable t;
+  std::vector<Stage> stages;
+  for (Stage s : {Stage::Compute, Stage::Vertex, Stage::Fragment})
+    if (m.has(s)) stages.push_back(s), t.stages.push_back(stage_name(s));
+  t.rows = stage_probes(m, stages, random_pairs);
+  return t;
+}
+
+void print_stage_table(const StageTable& t) {
+  std::printf("\nthe probes in each stage (the report tested vertex and fragment processors apart)\n%-10s %-56s %-8s",
+              "test", "question", "IEEE");
+  for (auto& s : t.stages) std::printf(" %-16s", s.c_str());
+  std::printf(" stages\n");
+  for (auto& r : t.rows) {
+    std::printf("%-10s %-56s %-8s", r.test.c_str(), r.question.c_str(), r.ieee.c_str());
+    for (auto& f : r.found) std::printf(" %-16s", f.c_str());
+    std::printf(" %s\n", r.stages_agree() ? "agree" : "DIFFER");
+  }
+}
+
+nlohmann::json stage_table_json(const StageTable& t) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (auto& r : t.rows)
+    rows.push_back({{"test", r.test},
+                    {"question", r.question},
+                    {"ieee", r.ieee},
+                    {"found", r.found},
+                    {"stages_agree", r.stages_agree()}});
+  return {{"stages", t.stages}, {"rows", rows}};
+}
+
+void stage_table_panel(const StageTable& t) {
+  if (t.rows.empty() || !ImGui::CollapsingHeader("The probes in each stage")) return;
+  if (ImGui::BeginTable("stages", int(t.stages.size()) + 3, ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX)) {
+    ImGui::TableSetupColumn("test");
+    ImGui::TableSetupColumn("question");
+    ImGui::TableSetupColumn("IEEE");
+    for (auto& s : t.stages) ImGui::TableSetupColumn(s.c_str());
+    ImGui::TableHeadersRow();
+    for (auto& r : t.rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.test.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.question.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.ieee.c_str());
+      for (auto& f : r.found) {
+        ImGui::TableNextColumn();
+        if (r.stages_agree())
+          ImGui::TextUnformatted(f.c_str());
+        else
+          ImGui::TextColored({1, 0.6f, 0.2f, 1}, "%s", f.c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+}

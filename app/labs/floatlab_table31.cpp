@@ -15,10 +15,11 @@ std::string range(const ErrorRange& r) {
 }  // namespace
 
 void print_table31(const std::vector<ErrorRange>& rows) {
-  std::printf("\n3.1: error of each operation in ulps, signed (gpu - exact), against MPFR (Da Graça 2006 table 3.1: "
-              "R300 and NV35; annex A: 7800 GTX)\n");
-  std::printf("%-12s %-38s %10s %-22s %8s  %-34s %-16s %-16s %s\n", "op", "inputs", "count", "range (ulps)",
-              "exact %", "Vulkan allows", "R300 (2006)", "NV35 (2006)", "7800 GTX (2006)");
+  std::printf(
+      "\n3.1: error of each operation in ulps, signed (gpu - exact), against MPFR (Da Graça 2006 table 3.1: "
+      "R300 and NV35; annex A: 7800 GTX)\n");
+  std::printf("%-12s %-38s %10s %-22s %8s  %-34s %-16s %-16s %s\n", "op", "inputs", "count", "range (ulps)", "exact %",
+              "Vulkan allows", "R300 (2006)", "NV35 (2006)", "7800 GTX (2006)");
   for (auto& r : rows)
     std::printf("%-12s %-38s %10llu %-22s %8.3f  %-34s %-16s %-16s %s\n", r.op.c_str(), r.domain.c_str(),
                 (unsigned long long)r.count, range(r).c_str(), 100 * r.correctly_rounded, r.vulkan.c_str(),

@@ -75,33 +75,48 @@ struct Gen {
   std::pair<float, float> pair(Op op, int domain) {
     if (domain == 0) {
       switch (op) {
-        case Op::Sqrt: case Op::InverseSqrt: case Op::Log2: return {positive(), 0};
-        case Op::Exp2: return {uniform(-150, 128), 0};
-        case Op::Sin: case Op::Cos: return {uniform(-3.14159265f, 3.14159265f), 0};
-        case Op::Pow: return {uniform(0, 16), uniform(-8, 8)};
-        default: return {any(), any()};
+        case Op::Sqrt:
+        case Op::InverseSqrt:
+        case Op::Log2:
+          return {positive(), 0};
+        case Op::Exp2:
+          return {uniform(-150, 128), 0};
+        case Op::Sin:
+        case Op::Cos:
+          return {uniform(-3.14159265f, 3.14159265f), 0};
+        case Op::Pow:
+          return {uniform(0, 16), uniform(-8, 8)};
+        default:
+          return {any(), any()};
       }
     }
     float a = near_power_of_two(), r = float(rng() % 4);
     switch (op) {
       case Op::Add:  // cancellation, near powers of two, denormals
-        return r == 0 ? std::pair{a, -a * (1 + float(int(rng() % 64) - 32) * 0x1p-23f)}
+        return r == 0   ? std::pair{a, -a * (1 + float(int(rng() % 64) - 32) * 0x1p-23f)}
                : r == 1 ? std::pair{denormal(), denormal()}
                         : std::pair{a, near_power_of_two()};
       case Op::Sub:
-        return r == 0 ? std::pair{a, a * (1 + float(int(rng() % 64) - 32) * 0x1p-23f)}
+        return r == 0   ? std::pair{a, a * (1 + float(int(rng() % 64) - 32) * 0x1p-23f)}
                : r == 1 ? std::pair{denormal(), denormal()}
                         : std::pair{a, near_power_of_two()};
       case Op::Mul:
       case Op::Div:  // operands near powers of two; products and quotients into the denormals
         return r == 0 ? std::pair{std::ldexp(uniform(1, 2), -100), std::ldexp(uniform(1, 2), op == Op::Mul ? -40 : 40)}
                       : std::pair{a, near_power_of_two()};
-      case Op::Sqrt: case Op::InverseSqrt: case Op::Rcp:
+      case Op::Sqrt:
+      case Op::InverseSqrt:
+      case Op::Rcp:
         return {r == 0 ? std::fabs(denormal()) : std::fabs(a), 0};
-      case Op::Log2: return {r == 0 ? std::fabs(denormal()) : uniform(0.5f, 2.0f), 0};
-      case Op::Exp2: return {uniform(-1, 1) * std::ldexp(1.0f, -int(rng() % 24)), 0};
-      case Op::Sin: case Op::Cos: return {any(), 0};  // beyond [-pi, pi]: Vulkan promises nothing
-      default: return {uniform(0.5f, 2.0f), uniform(-64, 64)};  // pow: results near under/overflow
+      case Op::Log2:
+        return {r == 0 ? std::fabs(denormal()) : uniform(0.5f, 2.0f), 0};
+      case Op::Exp2:
+        return {uniform(-1, 1) * std::ldexp(1.0f, -int(rng() % 24)), 0};
+      case Op::Sin:
+      case Op::Cos:
+        return {any(), 0};  // beyond [-pi, pi]: Vulkan promises nothing
+      default:
+        return {uniform(0.5f, 2.0f), uniform(-64, 64)};  // pow: results near under/overflow
     }
   }
 };
@@ -132,7 +147,8 @@ struct Tally {
 void measure(const Case& c, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
              const std::vector<uint32_t>& got, size_t from, size_t to, Tally& t) {
   mpfr_t x, y, e, d;
-  mpfr_inits2(80, x, y, e, d, (mpfr_ptr)nullptr);  // the difference with a float is exact at 80 bits but for far apart values
+  mpfr_inits2(80, x, y, e, d,
+              (mpfr_ptr) nullptr);  // the difference with a float is exact at 80 bits but for far apart values
   for (size_t i = from; i < to; ++i) {
     mpfr_set_flt(x, bits_float(a[i]), MPFR_RNDN);
     mpfr_set_flt(y, bits_float(b[i]), MPFR_RNDN);
@@ -156,7 +172,7 @@ void measure(const Case& c, const std::vector<uint32_t>& a, const std::vector<ui
     double err = std::ldexp(mpfr_get_d(d, MPFR_RNDN), int(-ulp_exp));
     t.lo = std::min(t.lo, err), t.hi = std::max(t.hi, err);
   }
-  mpfr_clears(x, y, e, d, (mpfr_ptr)nullptr);
+  mpfr_clears(x, y, e, d, (mpfr_ptr) nullptr);
 }
 
 }  // namespace
@@ -172,7 +188,7 @@ ErrorRange ulp_errors(Op op, const std::vector<float>& a, const std::vector<floa
   Tally t;
   measure(*c, bits(a), bits(b), bits(got), 0, a.size(), t);
   if (!t.count) t.lo = t.hi = 0;
-  return {c->name, "given", t.count, t.skipped, t.lo, t.hi, t.count ? double(t.correct) / double(t.count) : 0.0,
+  return {c->name,   "given", t.count, t.skipped, t.lo, t.hi, t.count ? double(t.correct) / double(t.count) : 0.0,
           c->vulkan, c->r300, c->nv35, c->gtx7800};
 }
 
@@ -202,9 +218,17 @@ std::vector<ErrorRange> error_ranges(Probes& probes, uint64_t count, uint32_t se
         done += n;
       }
       if (!total.count) total.lo = total.hi = 0;
-      ErrorRange r{c.name, kDomains[k][domain], total.count, total.skipped, total.lo, total.hi,
-                   total.count ? double(total.correct) / double(total.count) : 0.0, c.vulkan,
-                   domain == 0 ? c.r300 : "-", domain == 0 ? c.nv35 : "-", domain == 0 ? c.gtx7800 : "-"};
+      ErrorRange r{c.name,
+                   kDomains[k][domain],
+                   total.count,
+                   total.skipped,
+                   total.lo,
+                   total.hi,
+                   total.count ? double(total.correct) / double(total.count) : 0.0,
+                   c.vulkan,
+                   domain == 0 ? c.r300 : "-",
+                   domain == 0 ? c.nv35 : "-",
+                   domain == 0 ? c.gtx7800 : "-"};
       if (progress) progress(r);
       rows.push_back(r);
     }

@@ -14,11 +14,11 @@ namespace floatlab {
 
 struct ErrorRange {
   std::string op, domain;
-  uint64_t count = 0;    // inputs measured
-  uint64_t skipped = 0;  // inputs whose exact result is not a finite float
-  double lo = 0, hi = 0;  // signed error, (gpu - exact) / ulp(exact), over the inputs
-  double correctly_rounded = 0;  // share equal to the exact value rounded to nearest
-  std::string vulkan;            // what Vulkan allows
+  uint64_t count = 0;               // inputs measured
+  uint64_t skipped = 0;             // inputs whose exact result is not a finite float
+  double lo = 0, hi = 0;            // signed error, (gpu - exact) / ulp(exact), over the inputs
+  double correctly_rounded = 0;     // share equal to the exact value rounded to nearest
+  std::string vulkan;               // what Vulkan allows
   std::string r300, nv35, gtx7800;  // the report's 2006 figures, "-" where it gives none
 };
 
