@@ -37,6 +37,10 @@ std::string then_figure(const nlohmann::json& ref) {
     then.clear();
     add("x%.3g a float add", ref["relative_to_float_add"].get<double>());
   }
+  if (ref.contains("relative_to_4096_adds")) {  // the float lab's annex B
+    add("x%.3g 4096 adds", ref["relative_to_4096_adds"].get<double>());
+    if (ref.contains("report_2006")) add("2006: x%.4g", ref["report_2006"]["value"].get<double>());
+  }
   if (ref.contains("target_ms")) add("target %.3g ms", ref["target_ms"].get<double>());
   if (ref.contains("brins_correctly_rounded"))
     add("%llu of %llu brins cut correctly rounded, mean %.3g ulp, worst %.3g",

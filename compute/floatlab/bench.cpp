@@ -1,6 +1,16 @@
+// `vklab bench --lab floatlab`: the float-float operators' throughput in registers (seed 002
+// ch. 4.3.1, `--only 4.3.1`) and annex B (`--only B`): each operator over arrays of growing
+// size, on the GPU with the transfers as the report timed it, and on this CPU (its table B.2),
+// normalised as the report does to the time of 4096 additions on the same processor; Priest's
+// Add12 (the report's) beside Knuth's TwoSum (ours), and Div22 and Sqrt22 (the report's future
+// work) in the same table.
 #include "bench.h"
 
 #include "floatfloat.h"
+#include "gpu/bandwidth.h"
+
+#include <chrono>
+#include <map>
 
 namespace floatlab {
 
@@ -8,12 +18,48 @@ using gpu::BenchOptions;
 using gpu::BenchRow;
 using gpu::BenchRows;
 
-std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
+namespace {
+
+// Annex B, tables B.1 (GPU: 7800 GTX, 430 MHz) and B.2 (CPU: Pentium IV HT, 3.2 GHz): time over
+// the time of 4096 additions, for Add, Mul, Mad, Add12 (Priest's), Mul12, Add22, Mul22.
+const std::map<uint32_t, std::array<double, 7>> kB1 = {{4096, {1, 0.96, 0.98, 1.4, 1.51, 4.56, 1.52}},
+                                                       {16384, {1.1, 1.1, 1.12, 1.64, 1.66, 4.8, 1.79}},
+                                                       {65536, {1.55, 1.54, 1.57, 1.98, 2.09, 5.99, 2.87}},
+                                                       {262144, {3.41, 3.37, 3.39, 3.81, 3.95, 10.34, 7.17}},
+                                                       {1048576, {10.75, 10.67, 10.7, 11.06, 11.2, 28.53, 24.33}}};
+const std::map<uint32_t, std::array<double, 7>> kB2 = {
+    {4096, {1, 0.96, 1.14, 19.36, 2.92, 118.08, 4.28}},
+    {16384, {3.99, 3.87, 4.66, 77.53, 12.13, 477.01, 18.08}},
+    {65536, {15.66, 16.99, 19.66, 309.7, 50.62, 1843.58, 71.16}},
+    {262144, {68.66, 69.12, 80.69, 1242.99, 194.69, 7737.58, 285.53}},
+    {1048576, {285.62, 279.17, 324.62, 4986.21, 780.67, 29664.69, 1143.66}}};
+// Our operator -> the report's column (-1: not in its tables).
+int report_column(FfOp op) {
+  switch (op) {
+    case FfOp::Add:
+      return 0;
+    case FfOp::Mul:
+      return 1;
+    case FfOp::Mad:
+      return 2;
+    case FfOp::Add12Priest:
+      return 3;
+    case FfOp::Mul12:
+      return 4;
+    case FfOp::Add22:
+      return 5;
+    case FfOp::Mul22:
+      return 6;
+    default:
+      return -1;
+  }
+}
+
+void throughput(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
   std::vector<uint32_t> sizes =
       options.quick ? std::vector<uint32_t>{4096} : std::vector<uint32_t>{1u << 16, 1u << 20, 1u << 22};
   const uint32_t reps = options.quick ? 16 : 1024;
   floatlab::FloatFloat ff(ctx);
-  BenchRows rows(options);
   for (uint32_t n : sizes)
     for (auto& t : ff.throughput(n, reps, options.quick ? 5 : 200)) {
       BenchRow row;
@@ -29,6 +75,64 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
                        {"unit", "time of one float addition (Da Graça 2006, ch. 4.3.1)"}};
       rows.push_back(row);
     }
+}
+
+void annex_b(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  const std::vector<uint32_t> sizes =
+      options.quick ? std::vector<uint32_t>{4096, 16384}
+                    : std::vector<uint32_t>{4096, 16384, 65536, 262144, 1048576, 4194304, 16777216};
+  const FfOp ops[] = {FfOp::Add,      FfOp::Mul,   FfOp::Mad,   FfOp::Add12Priest, FfOp::Add12, FfOp::Mul12,
+                      FfOp::Mul12Fma, FfOp::Add22, FfOp::Mul22, FfOp::Div22,       FfOp::Sqrt22};
+  const int repeats = options.quick ? 3 : 7;
+  FloatFloat ff(ctx);
+  double gpu_unit = 0, cpu_unit = 0;  // 4096 additions
+  for (uint32_t n : sizes) {
+    auto a = random_ff(n, 1, true), b = random_ff(n, 2, true);
+    for (FfOp op : ops) {
+      auto t = ff.time_round_trip(op, a, b, repeats, options.quick ? 0 : 20);
+      std::vector<Ff> out(n);
+      double cpu_ms = gpu::median_wall_ms(
+          [&] {
+            for (uint32_t i = 0; i < n; ++i) out[i] = ff_cpu(op, a[i], b[i]);
+          },
+          repeats);
+      if (n == sizes[0] && op == FfOp::Add) gpu_unit = t.median_ms, cpu_unit = cpu_ms;
+      const int col = report_column(op);
+      for (bool cpu : {false, true}) {
+        BenchRow row;
+        row.pass = std::string("ff.annexB.") + (cpu ? "cpu." : "gpu.") + ff_name(op);
+        row.size = "B " + std::to_string(n);
+        row.elements = n;
+        row.repeats = repeats;
+        row.median_ms = row.min_ms = cpu ? cpu_ms : t.median_ms;
+        row.bytes = cpu ? 24.0 * n : 24.0 * n;  // two float-float operands in, one out
+        row.reference = {{"section", "B"},
+                         {"relative_to_4096_adds", row.median_ms / (cpu ? cpu_unit : gpu_unit)},
+                         {"timed", cpu ? "this CPU, one thread, the same operators in C++ (ff_cpu)"
+                                       : "upload both operands, run, download: wall clock (as the report, Brook)"}};
+        if (!cpu) row.reference["kernel_only_ms"] = t.kernel_ms;
+        const auto& table = cpu ? kB2 : kB1;
+        if (col >= 0 && table.count(n))
+          row.reference["report_2006"] = {
+              {"value", table.at(n)[size_t(col)]},
+              {"table", cpu ? "B.2, Pentium IV HT 3.2 GHz" : "B.1, GeForce 7800 GTX 430 MHz, with transfers"},
+              {"add12", op == FfOp::Add12Priest ? "Priest's, with branches (the report's)" : ""}};
+        rows.push_back(row);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
+  for (auto& name : options.only)
+    if (name != "4.3.1" && name != "B")
+      throw std::invalid_argument("bench: unknown floatlab section '" + name +
+                                  "' (4.3.1: throughput in registers; B: annex B, sizes with transfers and the CPU)");
+  BenchRows rows(options);
+  if (BenchOptions::chosen(options.only, "4.3.1")) throughput(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "B")) annex_b(ctx, options, rows);
   return rows.take();
 }
 

@@ -6,6 +6,7 @@
 
 #include <mpfr.h>
 
+#include <chrono>
 #include <cmath>
 #include <random>
 
@@ -43,8 +44,83 @@ double bits_between(const Big& x, const Big& y, const Big& scale) {
 }  // namespace
 
 const char* ff_name(FfOp op) {
-  static const char* names[] = {"add12", "mul12", "mul12_fma", "add22", "mul22", "div22", "sqrt22"};
+  static const char* names[] = {"add12",  "mul12",        "mul12_fma", "add22", "mul22", "div22",
+                                "sqrt22", "add12_priest", "add",       "mul",   "mad"};
   return names[uint32_t(op)];
+}
+
+namespace {
+// floatfloat.glsl's operators (compiled with -ffp-contract=off: no fusing)
+Ff add12(float a, float b) {
+  float s = a + b, bb = s - a;
+  return {s, (a - (s - bb)) + (b - bb)};
+}
+Ff fast_add12(float a, float b) {
+  float s = a + b;
+  return {s, b - (s - a)};
+}
+Ff add12_priest(float a, float b) {
+  if (std::fabs(b) >= std::fabs(a)) std::swap(a, b);
+  float s = a + b, d = s - a, g = s - d, h = g - a, f = b - h, e = f - d;
+  if (e + d != f) return {a, b};
+  return {s, e};
+}
+Ff split(float a) {
+  float c = 4097.0f * a, big = c - a, hi = c - big;
+  return {hi, a - hi};
+}
+Ff mul12(float a, float b) {
+  float p = a * b;
+  Ff x = split(a), y = split(b);
+  return {p, (((x[0] * y[0] - p) + x[0] * y[1]) + x[1] * y[0]) + x[1] * y[1]};
+}
+Ff add22(Ff a, Ff b) {
+  Ff t1 = add12(a[0], b[0]), t2 = add12(a[1], b[1]), t3 = add12(t1[1], t2[0]), t4 = add12(t2[1], t3[1]);
+  Ff t5 = add12(t3[0], t4[0]), t6 = add12(t1[0], t5[0]), t7 = add12(t5[1], t6[1]);
+  return fast_add12(t6[0], t7[0]);
+}
+Ff mul22(Ff a, Ff b) {
+  Ff t = mul12(a[0], b[0]);
+  return fast_add12(t[0], ((a[0] * b[1]) + (a[1] * b[0])) + t[1]);
+}
+}  // namespace
+
+Ff ff_cpu(FfOp op, Ff a, Ff b) {
+  switch (op) {
+    case FfOp::Add12:
+      return add12(a[0], b[0]);
+    case FfOp::Mul12:
+      return mul12(a[0], b[0]);
+    case FfOp::Mul12Fma: {
+      float p = a[0] * b[0];
+      return {p, std::fma(a[0], b[0], -p)};
+    }
+    case FfOp::Add22:
+      return add22(a, b);
+    case FfOp::Mul22:
+      return mul22(a, b);
+    case FfOp::Div22: {
+      float q1 = a[0] / b[0];
+      Ff p = mul22(b, {q1, 0.0f}), r = add22(a, {-p[0], -p[1]});
+      return fast_add12(q1, r[0] / b[0]);
+    }
+    case FfOp::Sqrt22: {
+      if (a[0] <= 0) return {a[0] == 0 ? 0.0f : std::nanf(""), 0.0f};
+      float x = std::sqrt(a[0]);
+      Ff p = mul12(x, x);
+      return fast_add12(x, (((a[0] - p[0]) - p[1]) + a[1]) / (2.0f * x));
+    }
+    case FfOp::Add12Priest:
+      return add12_priest(a[0], b[0]);
+    case FfOp::Add:
+      return {a[0] + b[0], 0.0f};
+    case FfOp::Mul:
+      return {a[0] * b[0], 0.0f};
+    default: {
+      float p = a[0] * b[0];
+      return {p + b[1], 0.0f};
+    }
+  }
 }
 
 std::vector<Ff> random_ff(uint32_t count, uint32_t seed, bool positive) {
@@ -91,6 +167,29 @@ std::vector<Ff> FloatFloat::run(FfOp op, const std::vector<Ff>& a, const std::ve
   std::vector<Ff> r(n);
   out.download(r.data(), n * 8);
   return r;
+}
+
+FloatFloat::RoundTrip FloatFloat::time_round_trip(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b,
+                                                  int repeats, double warmup_ms) {
+  const size_t n = a.size();
+  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  gpu::Buffer ga(ctx_, n * 8, usage), gb(ctx_, n * 8, usage), out(ctx_, n * 8, usage);
+  std::vector<Ff> r(n);
+  auto record = [&](VkCommandBuffer cmd) {
+    pipeline_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(out)},
+                   Push{uint32_t(n), uint32_t(op)});
+    vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
+  };
+  std::vector<double> ms;
+  for (int k = 0; k < repeats + 1; ++k) {  // the first warms up
+    auto t0 = std::chrono::steady_clock::now();
+    ga.upload(a.data(), n * 8);
+    gb.upload(b.data(), n * 8);
+    ctx_.submit_now(record);
+    out.download(r.data(), n * 8);
+    if (k) ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return {gpu::median(ms), gpu::time_gpu(ctx_, record, repeats, warmup_ms).median_ms};
 }
 
 std::vector<FfAccuracy> FloatFloat::accuracy(uint32_t count, uint32_t seed) {

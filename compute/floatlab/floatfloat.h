@@ -9,10 +9,13 @@
 
 namespace floatlab {
 
-enum class FfOp : uint32_t { Add12, Mul12, Mul12Fma, Add22, Mul22, Div22, Sqrt22 };
+enum class FfOp : uint32_t { Add12, Mul12, Mul12Fma, Add22, Mul22, Div22, Sqrt22, Add12Priest, Add, Mul, Mad };
 const char* ff_name(FfOp op);
 
 using Ff = std::array<float, 2>;  // hi, lo
+
+// The operators on the CPU, as floatfloat.glsl writes them (Add, Mul, Mad: hi only; Mad: a*b + b.lo).
+Ff ff_cpu(FfOp op, Ff a, Ff b);
 
 struct FfAccuracy {
   std::string op;
@@ -36,6 +39,13 @@ class FloatFloat {
   // loose: the operators built without `precise` (the driver free to contract; controls.h).
   explicit FloatFloat(gpu::Context& ctx, bool loose = false);
   std::vector<Ff> run(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b);
+  // Seed 002 annex B: `op` over a and b timed as the report timed it, with the transfers (upload
+  // both, run, download: wall clock, median of `repeats`), and the kernel alone (GPU timestamps).
+  struct RoundTrip {
+    double median_ms = 0, kernel_ms = 0;
+  };
+  RoundTrip time_round_trip(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b, int repeats,
+                            double warmup_ms = 20);  // the kernel's warm-up (gpu::time_gpu)
   // Random normalised inputs (no denormals, as in the seed), error measured with MPFR.
   std::vector<FfAccuracy> accuracy(uint32_t count, uint32_t seed);
   // float add/mul/fma, the float-float operators, and native fp64 add/mul/div/sqrt where

@@ -14,14 +14,13 @@ bool StageProbe::stages_agree() const {
 
 std::vector<StageProbe> stage_probes(FloatMachine& m, const std::vector<Stage>& stages, uint32_t random_pairs,
                                      uint32_t seed) {
-  std::vector<StageProbe> rows = {
-      {"TEST 2", "(MAX + MAX) - MAX: extended exponent range?", "+inf", {}},
-      {"TEST 3", "first i with 1.5 + 2^-i == 1.5 (mantissa bits)", "24", {}},
-      {"TEST 5", "first i with 1.5 - 2^-i == 1.5 (the first adder)", "24", {}},
-      {"TEST 6", "first i with (1.5 - 2^-i) - 1.5 == 0 (two adders)", "24", {}},
-      {"TEST 4", "a * b + (-(a * b) rounded) as a multiply-add: fused?", "0 fused", {}},
-      {"TEST 9", "A*B = (-A)*(-B) = -(A*(-B)), (-A)*B = A*(-B)", "0 violations", {}},
-      {"denormals", "2^-126 * 1.5 / 2: kept or flushed", "kept", {}}};
+  std::vector<StageProbe> rows = {{"TEST 2", "(MAX + MAX) - MAX: extended exponent range?", "+inf", {}},
+                                  {"TEST 3", "first i with 1.5 + 2^-i == 1.5 (mantissa bits)", "24", {}},
+                                  {"TEST 5", "first i with 1.5 - 2^-i == 1.5 (the first adder)", "24", {}},
+                                  {"TEST 6", "first i with (1.5 - 2^-i) - 1.5 == 0 (two adders)", "24", {}},
+                                  {"TEST 4", "a * b + (-(a * b) rounded) as a multiply-add: fused?", "0 fused", {}},
+                                  {"TEST 9", "A*B = (-A)*(-B) = -(A*(-B)), (-A)*B = A*(-B)", "0 violations", {}},
+                                  {"denormals", "2^-126 * 1.5 / 2: kept or flushed", "kept", {}}};
   // the programs, the same for every stage
   std::vector<Program> ps;
   // (a C++ call's arguments run in any order: each register is taken from what returned it)

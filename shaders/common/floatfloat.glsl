@@ -11,6 +11,25 @@ vec2 add12(float a, float b) {
   return vec2(s, e);
 }
 
+// Add12 as the seed prints it (theorem 1, after Priest): for faithful arithmetic, so with a
+// swap and a check, two branches (its line 12 read as "if (e + d != f)").
+vec2 add12_priest(float a, float b) {
+  if (abs(b) >= abs(a)) {
+    float t = a;
+    a = b;
+    b = t;
+  }
+  precise float s = a + b;
+  precise float d = s - a;
+  precise float g = s - d;
+  precise float h = g - a;
+  precise float f = b - h;
+  precise float e = f - d;
+  precise float check = e + d;
+  if (check != f) return vec2(a, b);
+  return vec2(s, e);
+}
+
 // Fast TwoSum, valid when |a| >= |b|.
 vec2 fast_add12(float a, float b) {
   precise float s = a + b;

@@ -17,7 +17,11 @@ vec2 apply(vec2 a, vec2 b) {
     case 3u: return add22(a, b);
     case 4u: return mul22(a, b);
     case 5u: return div22(a, b);
-    default: return sqrt22(a);
+    case 6u: return sqrt22(a);
+    case 7u: return add12_priest(a.x, b.x);
+    case 8u: { precise float s = a.x + b.x; return vec2(s, 0.0); }  // the seed's baselines (annex B)
+    case 9u: { precise float p = a.x * b.x; return vec2(p, 0.0); }
+    default: return vec2(a.x * b.x + b.y, 0.0);  // MAD
   }
 }
 
