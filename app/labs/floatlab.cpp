@@ -143,9 +143,10 @@ class FloatLab : public Lab {
     params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuild = true;
     params_.group("Picture");
     params_
-        .add_choice("picture", {"verdicts", "error map", "bits"}, "verdicts",
+        .add_choice("picture", {"verdicts", "error map", "bits", "table 3.1"}, "verdicts",
                     "verdicts: every probe beside IEEE-754 and the 2006 GPUs; error map: ulps of error of each "
-                    "operation over its input range; bits: TEST 5 and 6 bit by bit")
+                    "operation over its input range; bits: TEST 5 and 6 bit by bit; table 3.1: "
+                    "the error ranges against MPFR beside the report's 2006 NV35")
         .labelled("Picture");
   }
   std::string name() const override { return "floatlab"; }
@@ -178,6 +179,7 @@ class FloatLab : public Lab {
     contraction_ =
         floatlab::test_contraction(ctx, uint32_t(params_.get_int("ff_count")), uint32_t(params_.get_int("seed")));
     charts_[0] = std::move(verdicts), charts_[1] = std::move(map), charts_[2] = std::move(bits);
+    charts_[3].set(ctx, table31_chart(table31_));
     params_.rebuild_pending = false;
   }
   void restart() override { build(*ctx_); }
@@ -366,7 +368,7 @@ class FloatLab : public Lab {
   uint64_t t9_chunk_ = 1u << 20;
   bool t9_paused_ = false;
   floatlab::ContractionTest contraction_;
-  std::array<ChartImage, 3> charts_;  // verdicts, error map, bits: the "picture" choice's order
+  std::array<ChartImage, 4> charts_;  // verdicts, error map, bits, table 3.1: the "picture" choice's order
   const ChartImage& chart() const { return charts_[size_t(params_.get_int("picture"))]; }  // a choice's index
   std::unique_ptr<render::HeatmapView> view_;
 };

@@ -98,3 +98,38 @@ ChartPicture ulp_chart(const floatlab::UlpMap& m) {
   p.key = "magenta: the result is not a finite float";
   return p;
 }
+
+// Table 3.1 as bars: a row an operation and kind of input, the cells from -3 to 3 ulps lit where
+// the measured error range lies (clipped, the true range written beside), the report's NV35 range
+// on its own row under each of its four operations.
+ChartPicture table31_chart(const std::vector<floatlab::ErrorRange>& rows) {
+  constexpr int kCells = 120;  // -3 .. 3 ulps, 0.05 a cell
+  auto x_of = [](double ulps) { return float((std::clamp(ulps, -3.0, 3.0) + 3.0) / 6.0 * kCells); };
+  ChartPicture p;
+  p.chart.cell_aspect = 4;
+  p.chart.title = "Table 3.1: error of each operation in ulps against MPFR, and the report's NV35 (2006)";
+  p.chart.x_label = "signed error (gpu - exact) in ulps of the exact result; clipped to [-3, 3]";
+  p.colormap = "heat";
+  p.lo = 0, p.hi = 1;
+  p.key = "lit: the range of the errors measured; beside each name: the range, unclipped";
+  auto bar = [&](double lo, double hi, const std::string& label, const std::string& text) {
+    float y = float(p.chart.y_ticks.size()) + 0.5f;
+    for (int c = 0; c < kCells; ++c) {
+      float x = float(c) + 0.5f;
+      p.cells.push_back(x >= x_of(lo) && x <= std::max(x_of(hi), x_of(lo) + 1) ? 0.85f : 0.0f);
+    }
+    p.chart.y_ticks.push_back({y, label + " " + text});
+  };
+  for (auto& r : rows) {
+    char text[64];
+    std::snprintf(text, sizeof text, "[%.3g, %.3g]", r.lo, r.hi);
+    bar(r.lo, r.hi, r.op + ", " + r.domain, text);
+    double lo, hi;
+    if (r.nv35 != "-" && std::sscanf(r.nv35.c_str(), "[%lf, %lf]", &lo, &hi) == 2)
+      bar(lo, hi, r.op + ": NV35, 2006", r.nv35);
+  }
+  p.chart.grid_w = kCells;
+  p.chart.grid_h = uint32_t(p.chart.y_ticks.size());
+  for (int u = -3; u <= 3; ++u) p.chart.x_ticks.push_back({x_of(u), std::to_string(u)});
+  return p;
+}

@@ -4,9 +4,11 @@
 #pragma once
 #include "chart_picture.h"
 #include "floatlab/probes.h"
+#include "floatlab/table31.h"
 
 ChartPicture verdict_chart(const floatlab::Report& report);
 ChartPicture bits_chart(const floatlab::Report& report);
 ChartPicture ulp_chart(const floatlab::UlpMap& map);
+ChartPicture table31_chart(const std::vector<floatlab::ErrorRange>& rows);
 // TEST 5 | gap | TEST 6: one row per i = 1..64, one column per bit (sign first).
 std::vector<float> bit_picture(const floatlab::Report& report);
