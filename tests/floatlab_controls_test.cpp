@@ -99,11 +99,13 @@ TEST_F(FloatControlsTest, Table31OnLavapipeRoundsTheBasicOperationsCorrectly) {
   auto rows = error_ranges(probes, 4096);
   ASSERT_EQ(rows.size(), 24u);
   for (auto& r : rows) {
-    EXPECT_GT(r.count, 3000u) << r.op << ", " << r.domain;
+    EXPECT_GT(r.count + r.denormal_count, 3000u) << r.op << ", " << r.domain;
     if (r.op == "a + b" || r.op == "a - b" || r.op == "a * b" || r.op == "a / b" || r.op == "sqrt" || r.op == "1 / x") {
       EXPECT_GE(r.lo, -0.5) << r.op << ", " << r.domain;
       EXPECT_LE(r.hi, 0.5) << r.op << ", " << r.domain;
       EXPECT_EQ(r.correctly_rounded, 1.0) << r.op << ", " << r.domain;
+      // lavapipe's compute stage keeps denormals: those cases are correctly rounded too
+      if (r.denormal_count) EXPECT_EQ(r.denormal_correct, 1.0) << r.op << ", " << r.domain;
     }
     if (r.op == "inversesqrt") EXPECT_LE(std::max(-r.lo, r.hi), 2.0) << "Vulkan's 2 ulp";
   }

@@ -171,25 +171,44 @@ std::vector<Ff> FloatFloat::run(FfOp op, const std::vector<Ff>& a, const std::ve
 
 FloatFloat::RoundTrip FloatFloat::time_round_trip(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b,
                                                   int repeats, double warmup_ms) {
-  const size_t n = a.size();
-  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  gpu::Buffer ga(ctx_, n * 8, usage), gb(ctx_, n * 8, usage), out(ctx_, n * 8, usage);
+  const size_t n = a.size(), bytes = n * 8;
+  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+  gpu::Buffer ga(ctx_, bytes, usage), gb(ctx_, bytes, usage), out(ctx_, bytes, usage);
+  // the host's side of the bus, kept: a transfer is a copy through these, not an allocation
+  auto host = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  gpu::Buffer sa(ctx_, bytes, host, true), sb(ctx_, bytes, host, true), so(ctx_, bytes, host, true);
   std::vector<Ff> r(n);
-  auto record = [&](VkCommandBuffer cmd) {
+  auto kernel = [&](VkCommandBuffer cmd) {
     pipeline_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(out)},
                    Push{uint32_t(n), uint32_t(op)});
     vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
   };
+  auto round_trip = [&](VkCommandBuffer cmd) {
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
+                 VK_ACCESS_2_MEMORY_WRITE_BIT | VK_ACCESS_2_HOST_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+    VkBufferCopy whole{0, 0, bytes};
+    vkCmdCopyBuffer(cmd, sa.handle(), ga.handle(), 1, &whole);
+    vkCmdCopyBuffer(cmd, sb.handle(), gb.handle(), 1, &whole);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    kernel(cmd);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    vkCmdCopyBuffer(cmd, out.handle(), so.handle(), 1, &whole);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                 VK_ACCESS_2_HOST_READ_BIT);
+  };
   std::vector<double> ms;
   for (int k = 0; k < repeats + 1; ++k) {  // the first warms up
     auto t0 = std::chrono::steady_clock::now();
-    ga.upload(a.data(), n * 8);
-    gb.upload(b.data(), n * 8);
-    ctx_.submit_now(record);
-    out.download(r.data(), n * 8);
+    sa.upload(a.data(), bytes);  // host memory to the mapped staging, then over the bus
+    sb.upload(b.data(), bytes);
+    ctx_.submit_now(round_trip);
+    so.download(r.data(), bytes);
     if (k) ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
   }
-  return {gpu::median(ms), gpu::time_gpu(ctx_, record, repeats, warmup_ms).median_ms};
+  return {gpu::median(ms), gpu::time_gpu(ctx_, kernel, repeats, warmup_ms).median_ms};
 }
 
 std::vector<FfAccuracy> FloatFloat::accuracy(uint32_t count, uint32_t seed) {

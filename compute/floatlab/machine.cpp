@@ -125,16 +125,41 @@ std::vector<Registers> FloatMachine::run(Stage s, const std::vector<Program>& pr
     std::copy(programs[i].code().begin(), programs[i].code().end(),
               words.begin() + size_t(i) * kWords + Program::kRegisters);
   }
+  // host-visible storage the shaders read and write directly, grown as needed
   auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  gpu::Buffer in(ctx_, words.size() * 4, usage), res(ctx_, size_t(n) * 64, usage);
-  in.upload(words);
+  if (!in_ || in_.size() < words.size() * 4) in_ = gpu::Buffer(ctx_, words.size() * 4, usage, true);
+  if (!out_ || out_.size() < size_t(n) * 64) out_ = gpu::Buffer(ctx_, size_t(n) * 64, usage, true);
+  in_.upload(words);
+  gpu::Buffer& res = out_;
   const uint32_t width = std::min<uint32_t>(n, 256), height = (n + width - 1) / width;
-  push::FloatVmPush push{n, width};
-  gpu::Image depth;
-  if (s != Stage::Compute)
-    depth = gpu::Image(ctx_, width, height, VK_FORMAT_D32_SFLOAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
-                       VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+  if (s != Stage::Compute && (width > depth_w_ || height > depth_h_)) {
+    depth_w_ = std::max(width, depth_w_), depth_h_ = std::max(height, depth_h_);
+    depth_ = gpu::Image(ctx_, depth_w_, depth_h_, VK_FORMAT_D32_SFLOAT, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT,
+                        VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+  }
+  auto record = [&](VkCommandBuffer cmd) { record_stage(cmd, s, n); };
   ctx_.submit_now([&](VkCommandBuffer cmd) {
+    // the last run's results were read by the host; this run's programs were written by it
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
+                 VK_ACCESS_2_MEMORY_WRITE_BIT | VK_ACCESS_2_HOST_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+    record(cmd);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                 VK_ACCESS_2_HOST_READ_BIT);
+  });
+  std::vector<uint32_t> bits(size_t(n) * 16);
+  res.download(bits.data(), bits.size() * 4);
+  for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t k = 0; k < Program::kRegisters; ++k) out[i][k] = std::bit_cast<float>(bits[size_t(i) * 16 + k]);
+  return out;
+}
+
+void FloatMachine::record_stage(VkCommandBuffer cmd, Stage s, uint32_t n) {
+  const uint32_t width = std::min<uint32_t>(n, 256), height = (n + width - 1) / width;
+  const push::FloatVmPush push{n, width};
+  const gpu::Buffer &in = in_, &res = out_;
+  const gpu::Image& depth = depth_;
+  {
     if (s == Stage::Compute) {
       compute_.bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(res)}, push);
       vkCmdDispatch(cmd, gpu::groups(n, 64), 1, 1);
@@ -161,11 +186,7 @@ std::vector<Registers> FloatMachine::run(Stage s, const std::vector<Program>& pr
     pipe.bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(res)}, push);
     vkCmdDraw(cmd, s == Stage::Vertex ? n : 3, 1, 0, 0);
     vkCmdEndRendering(cmd);
-  });
-  auto bits = res.download<uint32_t>();
-  for (uint32_t i = 0; i < n; ++i)
-    for (uint32_t k = 0; k < Program::kRegisters; ++k) out[i][k] = std::bit_cast<float>(bits[size_t(i) * 16 + k]);
-  return out;
+  }
 }
 
 }  // namespace floatlab

@@ -53,8 +53,14 @@ class FloatMachine {
   Registers run(Stage s, const Program& p) { return run(s, std::vector<Program>{p})[0]; }
 
  private:
+  void record_stage(VkCommandBuffer cmd, Stage s, uint32_t n);  // n programs in stage s
   gpu::Context& ctx_;
   gpu::Pipeline compute_, vertex_, fragment_;
+  // kept between runs (Paranoia asks hundreds of small questions): mapped programs and results,
+  // the fragment stage's depth image
+  gpu::Buffer in_, out_;
+  gpu::Image depth_;
+  uint32_t depth_w_ = 0, depth_h_ = 0;
 };
 
 }  // namespace floatlab

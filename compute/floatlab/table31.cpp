@@ -137,10 +137,11 @@ const char* kDomains[12][2] = {{"any floats", "cancellation, powers of 2, denorm
 // The errors of one chunk on `threads` threads into [lo, hi], correctly rounded and skipped counts.
 struct Tally {
   double lo = INFINITY, hi = -INFINITY;  // the range of what was measured (none: [0, 0] once reported)
-  uint64_t count = 0, skipped = 0, correct = 0;
+  uint64_t count = 0, skipped = 0, correct = 0, denormal = 0, denormal_correct = 0;
   void merge(const Tally& t) {
     lo = std::min(lo, t.lo), hi = std::max(hi, t.hi);
     count += t.count, skipped += t.skipped, correct += t.correct;
+    denormal += t.denormal, denormal_correct += t.denormal_correct;
   }
 };
 
@@ -157,9 +158,16 @@ void measure(const Case& c, const std::vector<uint32_t>& a, const std::vector<ui
       ++t.skipped;
       continue;
     }
-    float g = bits_float(got[i]);
+    float g = bits_float(got[i]), cr = mpfr_get_flt(e, MPFR_RNDN);
+    auto tiny = [](float v) { return std::fpclassify(v) == FP_SUBNORMAL; };
+    if (tiny(bits_float(a[i])) || (c.arity == 2 && tiny(bits_float(b[i]))) ||
+        (!mpfr_zero_p(e) && std::fabs(mpfr_get_d(e, MPFR_RNDN)) < double(FLT_MIN))) {
+      ++t.denormal;
+      t.denormal_correct += g == cr;
+      continue;
+    }
     ++t.count;
-    if (g == mpfr_get_flt(e, MPFR_RNDN)) ++t.correct;
+    if (g == cr) ++t.correct;
     if (!std::isfinite(g)) {
       (std::isnan(g) || g > 0 ? t.hi : t.lo) = std::isnan(g) || g > 0 ? INFINITY : -INFINITY;
       continue;
@@ -188,8 +196,11 @@ ErrorRange ulp_errors(Op op, const std::vector<float>& a, const std::vector<floa
   Tally t;
   measure(*c, bits(a), bits(b), bits(got), 0, a.size(), t);
   if (!t.count) t.lo = t.hi = 0;
-  return {c->name,   "given", t.count, t.skipped, t.lo, t.hi, t.count ? double(t.correct) / double(t.count) : 0.0,
-          c->vulkan, c->r300, c->nv35, c->gtx7800};
+  ErrorRange r{c->name,   "given", t.count, t.skipped, t.lo, t.hi, t.count ? double(t.correct) / double(t.count) : 0.0,
+               c->vulkan, c->r300, c->nv35, c->gtx7800};
+  r.denormal_count = t.denormal;
+  r.denormal_correct = t.denormal ? double(t.denormal_correct) / double(t.denormal) : 0.0;
+  return r;
 }
 
 std::vector<ErrorRange> error_ranges(Probes& probes, uint64_t count, uint32_t seed,
@@ -229,6 +240,8 @@ std::vector<ErrorRange> error_ranges(Probes& probes, uint64_t count, uint32_t se
                    domain == 0 ? c.r300 : "-",
                    domain == 0 ? c.nv35 : "-",
                    domain == 0 ? c.gtx7800 : "-"};
+      r.denormal_count = total.denormal;
+      r.denormal_correct = total.denormal ? double(total.denormal_correct) / double(total.denormal) : 0.0;
       if (progress) progress(r);
       rows.push_back(r);
     }

@@ -16,10 +16,14 @@ struct ErrorRange {
   std::string op, domain;
   uint64_t count = 0;               // inputs measured
   uint64_t skipped = 0;             // inputs whose exact result is not a finite float
-  double lo = 0, hi = 0;            // signed error, (gpu - exact) / ulp(exact), over the inputs
+  double lo = 0, hi = 0;            // signed error, (gpu - exact) / ulp(exact), over the inputs with no denormal
   double correctly_rounded = 0;     // share equal to the exact value rounded to nearest
   std::string vulkan;               // what Vulkan allows
   std::string r300, nv35, gtx7800;  // the report's 2006 figures, "-" where it gives none
+  // inputs where an operand or the exact result is a denormal, apart from the range (Vulkan lets
+  // a driver flush them, and the 2006 GPUs had none), and the share of them correctly rounded
+  uint64_t denormal_count = 0;
+  double denormal_correct = 0;
 };
 
 // The signed error range in ulps of results `got` of `op` (table 3.1's rows; Add, Sub, Mul,
