@@ -12,6 +12,7 @@
 #include <cfloat>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <map>
 #include <set>
 
@@ -58,6 +59,34 @@ TEST(Cli, MeshLabRunsKernelFilesOnMeshFiles) {
   EXPECT_NEAR(star[0], 0.5, 1e-6);           // vertex 0: the first triangle only
   EXPECT_NEAR(star[4], 0.5 + second, 1e-6);  // vertex 1: both
   EXPECT_NEAR(star[12], second, 1e-6);       // vertex 3: the second
+
+  // the same as VTK for ParaView, read back: points, the two triangles, Area per cell, Star per vertex
+  {
+    std::ifstream f(dir / "d" / "mesh.Triangles.vtu");
+    std::string xml((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    EXPECT_NE(xml.find("NumberOfPoints=\"4\" NumberOfCells=\"2\""), std::string::npos);
+    auto values = [&](const std::string& name) {
+      size_t at = xml.find("Name=\"" + name + "\"");
+      EXPECT_NE(at, std::string::npos) << name;
+      if (at == std::string::npos) return std::vector<double>{};
+      at = xml.find('>', at) + 1;
+      std::istringstream in(xml.substr(at, xml.find("</DataArray>", at) - at));
+      std::vector<double> v;
+      for (double x; in >> x;) v.push_back(x);
+      return v;
+    };
+    EXPECT_EQ(values("connectivity"), (std::vector<double>{0, 1, 2, 1, 3, 2}));
+    EXPECT_EQ(values("types"), (std::vector<double>{5, 5}));
+    auto xyz = values("VerCrd");
+    ASSERT_EQ(xyz.size(), 12u);
+    EXPECT_EQ(xyz[11], 0.5);
+    auto a = values("Area"), st = values("Star");
+    ASSERT_EQ(a.size(), 8u) << "a vec4 a triangle";
+    EXPECT_NEAR(a[4], second, 1e-6);
+    ASSERT_EQ(st.size(), 16u);
+    EXPECT_NEAR(st[4], 0.5 + second, 1e-6);
+    EXPECT_EQ(xml.find("Name=\"Star\"") < xml.find("<CellData>"), true) << "Star is PointData";
+  }
 
   // a solution at the vertices, attached as the field Sol and reduced in the dump
   mesh::Solutions sol;

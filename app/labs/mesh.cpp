@@ -6,6 +6,7 @@
 #include "mesh_records.h"
 #include "mesh/generate.h"
 #include "mesh/gpu_mesh.h"
+#include "mesh/vtu.h"
 #include "mesh/kernel_text.h"
 #include "mesh/renumber.h"
 #include "colormap.h"
@@ -313,6 +314,9 @@ class MeshLab : public Lab {
     for (Kind k : gpu_->kinds()) counts[kind_name(k)] = gpu_->count(k);
     nlohmann::json files = {{"mesh.meshb", "the mesh as on the GPU (moved vertices, extracted edges), GMF v2"},
                             {"mesh.solb", save(dir / "mesh")}};
+    for (auto& name : write_vtu(dir / "mesh", *gpu_))
+      files[name] = "the mesh's " + name.substr(5, name.size() - 9) +
+                    " and the fields on them and on the vertices, VTK XML (ParaView opens it)";
     for (size_t k = 0; k < kernels_.size(); ++k)
       for (size_t p = 0, n = kernels_[k]->parts.size(); p < n; ++p) {  // a shader a degree class
         std::string name = "kernel" + std::to_string(k + 1) + (n > 1 ? ".part" + std::to_string(p + 1) : "") + ".comp";

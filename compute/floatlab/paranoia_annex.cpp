@@ -296,7 +296,6 @@ void annex_checks(Run& run, const Constants& c, uint32_t seed) {
                     : "MULTIPLICATION: DEFECT: X * Y == Y * X trial fails (" + std::to_string(10 - same) + " pairs)",
                 same == 10 ? Verdict::Ok : Verdict::Defect);
   }
-
 }
 
 }  // namespace floatlab::paranoia_detail

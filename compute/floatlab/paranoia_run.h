@@ -65,7 +65,8 @@ struct Rounding {
 inline Rounding classify(float got, long double exact) { return {got == nearest(exact), got == chopped(exact)}; }
 inline const char* rounding_word(Rounding r) { return r.exact ? "EXACT" : r.chopped ? "CHOPPED" : "NEITHER"; }
 // A set's verdict: every result correctly rounded, every one chopped, or neither (a FLAW).
-inline void rounding_verdict(Run& run, const std::string& check, const std::string& who, const std::vector<Rounding>& rs) {
+inline void rounding_verdict(Run& run, const std::string& check, const std::string& who,
+                             const std::vector<Rounding>& rs) {
   bool exact = true, chop = true;
   for (auto r : rs) exact &= r.exact, chop &= r.chopped;
   if (exact)
@@ -84,7 +85,6 @@ inline std::string named(float x, float base, float unit, const char* base_name,
   std::snprintf(buf, sizeof buf, "%s%s%g*%s", base_name, k > 0 ? "+" : "-", std::fabs(k), unit_name);
   return buf;
 }
-
 
 // What radix and precision gave: the radix, U1 (the gap below 1), U2 (above 1), F9 = 1 - U1,
 // B9 = radix - U2, each computed on the device.
