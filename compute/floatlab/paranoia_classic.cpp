@@ -92,7 +92,7 @@ void classic_checks(Run& run, const Constants& c, ParanoiaReport& rep, const Eva
                 rep.gradual_underflow ? Verdict::Ok : Verdict::Defect);
   }
 
-  // Overflow: V doubled on the GPU until it stops growing; the largest number is F9·V.
+  // Overflow: V multiplied by the radix on the GPU while it grows finite; the largest number is F9·V·radix.
   {
     const char* O = "OVERFLOW";
     float V = 1, next = 2;
@@ -100,7 +100,7 @@ void classic_checks(Run& run, const Constants& c, ParanoiaReport& rep, const Eva
       V = next;
       next = run.one([&](Program& p) { return p.mul(p.in(V), p.in(radix)); });
     }
-    float big = run.one([&](Program& p) { return p.mul(p.mul(p.in(F9), p.in(V)), p.in(2)); });
+    float big = run.one([&](Program& p) { return p.mul(p.mul(p.in(F9), p.in(V)), p.in(radix)); });
     rep.overflow = big;
     run.line(O, fmt("Overflow threshold is V = %g .", big));
     auto r = run.many({[&](Program& p) { return p.add(p.in(big), p.in(big)); },
@@ -141,7 +141,7 @@ void classic_checks(Run& run, const Constants& c, ParanoiaReport& rep, const Eva
     run.summary(V,
                 bad ? std::to_string(bad) + " of 8 special values not as IEEE 754 says"
                     : "Infinities, NaNs and signed zeros as IEEE 754 says",
-                Verdict::Ok);
+                bad ? Verdict::Defect : Verdict::Ok);
   }
 
   // Error bounds of + - * / over random operands (the annex's last four lines): a in [1, 2), b in

@@ -196,6 +196,8 @@ ErrorRange ulp_errors(Op op, const std::vector<float>& a, const std::vector<floa
   Tally t;
   measure(*c, bits(a), bits(b), bits(got), 0, a.size(), t);
   if (!t.count) t.lo = t.hi = 0;
+  if (std::isinf(t.lo) && t.lo > 0) t.lo = t.hi;
+  if (std::isinf(t.hi) && t.hi < 0) t.hi = t.lo;
   ErrorRange r{c->name,   "given", t.count, t.skipped, t.lo, t.hi, t.count ? double(t.correct) / double(t.count) : 0.0,
                c->vulkan, c->r300, c->nv35, c->gtx7800};
   r.denormal_count = t.denormal;
@@ -229,6 +231,8 @@ std::vector<ErrorRange> error_ranges(Probes& probes, uint64_t count, uint32_t se
         done += n;
       }
       if (!total.count) total.lo = total.hi = 0;
+      if (std::isinf(total.lo) && total.lo > 0) total.lo = total.hi;  // every error on one side, infinite
+      if (std::isinf(total.hi) && total.hi < 0) total.hi = total.lo;
       ErrorRange r{c.name,
                    kDomains[k][domain],
                    total.count,

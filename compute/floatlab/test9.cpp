@@ -16,7 +16,8 @@ SignSymmetry::SignSymmetry(gpu::Context& ctx, uint32_t seed)
 void SignSymmetry::run(uint64_t count) {
   constexpr uint64_t kChunk = 1ull << 26;  // 4 pairs an invocation of 65 535 x 256 at most
   while (count > 0) {
-    uint32_t n = uint32_t(std::min(count, kChunk));
+    // a chunk never crosses a multiple of 2^32: the shader tells passes apart by the high word
+    uint32_t n = uint32_t(std::min({count, kChunk, uint64_t((1ull << 32) - (done_ & 0xffffffffull))}));
     ctx_.submit_now([&](VkCommandBuffer cmd) {
       vkCmdFillBuffer(cmd, found_.handle(), 0, VK_WHOLE_SIZE, 0);
       gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,

@@ -9,14 +9,22 @@ namespace mesh {
 
 int vtk_cell_type(Kind k) {
   switch (k) {
-    case Kind::Edges: return 3;
-    case Kind::Triangles: return 5;
-    case Kind::Quadrilaterals: return 9;
-    case Kind::Tetrahedra: return 10;
-    case Kind::Pyramids: return 14;
-    case Kind::Prisms: return 13;
-    case Kind::Hexahedra: return 12;
-    default: throw std::invalid_argument("vertices are no VTK cell");
+    case Kind::Edges:
+      return 3;
+    case Kind::Triangles:
+      return 5;
+    case Kind::Quadrilaterals:
+      return 9;
+    case Kind::Tetrahedra:
+      return 10;
+    case Kind::Pyramids:
+      return 14;
+    case Kind::Prisms:
+      return 13;
+    case Kind::Hexahedra:
+      return 12;
+    default:
+      throw std::invalid_argument("vertices are no VTK cell");
   }
 }
 
@@ -31,7 +39,8 @@ void write_kind(const std::filesystem::path& path, const GpuMesh& m, Kind k, con
        "header_type=\"UInt64\">\n<UnstructuredGrid>\n<Piece NumberOfPoints=\""
     << m.vertices() << "\" NumberOfCells=\"" << e.count() << "\">\n";
   f << "<Points>\n<DataArray type=\"Float32\" Name=\"VerCrd\" NumberOfComponents=\"3\" format=\"ascii\">\n";
-  for (size_t v = 0; v < m.vertices(); ++v) f << xyzw[4 * v] << ' ' << xyzw[4 * v + 1] << ' ' << xyzw[4 * v + 2] << '\n';
+  for (size_t v = 0; v < m.vertices(); ++v)
+    f << xyzw[4 * v] << ' ' << xyzw[4 * v + 1] << ' ' << xyzw[4 * v + 2] << '\n';
   f << "</DataArray>\n</Points>\n<Cells>\n<DataArray type=\"Int64\" Name=\"connectivity\" format=\"ascii\">\n";
   for (size_t c = 0; c < e.count(); ++c)
     for (uint32_t j = 0; j < n; ++j) f << e.v[c * n + j] << (j + 1 < n ? ' ' : '\n');

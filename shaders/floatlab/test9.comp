@@ -26,7 +26,7 @@ bool same(float x, float y) { return floatBitsToUint(x) == floatBitsToUint(y) ||
 void main() {
   uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
   for (uint k = gl_GlobalInvocationID.x; k < count; k += stride) {
-    uint i = first + k;  // wraps past 2^32 with first_hi telling the pass apart
+    uint i = first + k;  // a chunk stays within one 2^32 pass (test9.cpp), first_hi names it
     uint ua = hash(i ^ hash(seed ^ first_hi)), ub = hash(ua ^ 0x9e3779b9u);
     float a = uintBitsToFloat(ua), b = uintBitsToFloat(ub);
     precise float ab = a * b;

@@ -20,7 +20,7 @@ void main() {
       precise REAL3 o = REAL3(brin_at(P, i, j), REAL(ray.w) - REAL(P.t.z));
       vec3 c = vec3(dot3(P.r0.xyz, vec3(sx, sy, sz)), dot3(P.r1.xyz, vec3(sx, sy, sz)), dot3(P.r2.xyz, vec3(sx, sy, sz)));
       vec3 w = c - vec3(o);
-      float along = dot3(w, ray.xyz), miss = dot3(w, w) - along * along;
+      precise float along = dot3(w, ray.xyz), miss = dot3(w, w) - along * along;  // as the CPU twin
       if (miss > sr * sr) continue;
       for (uint t = tri_first; t < tri_first + tri_count; ++t) {
         REAL dist;
