@@ -9,6 +9,7 @@
 #include "machining/nbuffer.h"
 #include "machining/stats.h"
 #include "io/npy.h"
+#include "machining_panels.h"
 #include "machining_params.h"
 #include "machining_shadow.h"
 #include "stock_view.h"
@@ -72,63 +73,18 @@ class MachiningLab : public Lab {
   }
 
   void build(gpu::Context& ctx) override {
-    Stock s;
-    s.nx = s.ny = uint32_t(params_.get_int("stock_size"));
-    s.f64 = params_.choice("precision") == "double";
-    s.nbuffer = params_.choice("rays") == "normal";
-    s.surface.shape = surface_from_name(params_.choice("surface"));
-    s.surface.radius = float(params_.get("surface_radius"));
-    if (s.f64 && params_.choice("engine") == "hardware")
-      throw ParamError("the hardware engine is single precision only");
-    float d0 = float(params_.get("spacing")), zoom = float(params_.get("zoom")), side = float(s.nx - 1) * d0;
-    s.d = d0 / zoom;
-    s.x0 = float(params_.get("zoom_x")) * side - 0.5f * float(s.nx - 1) * s.d;
-    s.y0 = float(params_.get("zoom_y")) * side - 0.5f * float(s.ny - 1) * s.d;
-    s.surface.centre = glm::vec2(0.5f * side);
-    if (s.nbuffer && s.f64) throw ParamError("the N-buffer is single precision: set precision=single");
-    if (s.nbuffer && params_.choice("tool_model") == "analytic")
-      throw ParamError("the N-buffer intersects the tool's triangles: set tool_model=mesh");
+    const Stock s = machining_stock(params_);
     std::vector<float> start;
-    if (params_.text("stock_file").empty()) {
-      // "Keep as stock" survives a new path, not a change of what the brins hold
-      if (start_.size() == size_t(s.nx) * s.ny && machine_ && machine_->stock().nbuffer == s.nbuffer) start = start_;
-    } else if (s.nbuffer) {
-      throw ParamError("a stock file holds heights: the N-buffer starts from the stock's surface (rays=vertical)");
-    } else {
-      std::vector<size_t> shape;
-      start = read_npy(params_.text("stock_file"), &shape);
-      if (shape != std::vector<size_t>{s.ny, s.nx})
-        throw ParamError(params_.text("stock_file") + ": heights of another shape than the " + std::to_string(s.nx) +
-                         " x " + std::to_string(s.ny) + " stock");
-      for (size_t i = 0; i < start.size(); ++i)
-        if (!(std::fabs(start[i]) <= kMaxCoordinate))
-          throw std::runtime_error(params_.text("stock_file") + ": height " + std::to_string(i) + " is " +
-                                   std::to_string(start[i]) + " (heights must be finite, within +-1e6)");
+    if (!params_.text("stock_file").empty()) {
+      start = machining_stock_file(params_, s);
+    } else if (start_.size() == size_t(s.nx) * s.ny && machine_ && machine_->stock().nbuffer == s.nbuffer) {
+      start = start_;  // "Keep as stock" survives a new path, not a change of what the brins hold
     }
-    const bool exact = params_.choice("tool_model") == "analytic";
-    if (exact && !params_.text("tool_file").empty())
-      throw ParamError("an analytic tool is a generated shape: clear tool_file, or set tool_model=mesh");
-    std::optional<AnalyticTool> analytic;
-    if (exact) analytic = analytic_tool(params_.choice("tool_shape"), float(params_.get("tool_diameter")));
-    Mesh tool = params_.text("tool_file").empty()
-                    ? make_tool(params_.choice("tool_shape"), float(params_.get("tool_diameter")),
-                                uint32_t(params_.get_int("tool_triangles")))
-                    : read_stl(params_.text("tool_file"));
-    std::vector<Position> path;
-    const std::string& pf = params_.text("path_file");
+    std::optional<AnalyticTool> analytic = machining_analytic_tool(params_);
+    Mesh tool = machining_tool(params_);
     std::string held;  // what a G-code file held
-    if (pf.empty() && params_.choice("path") == "finish") {
-      path = finishing_path(s.surface, s.top, side, 0.5f * float(params_.get("tool_diameter")),
-                            float(params_.get("stepover")), uint32_t(params_.get_int("path_positions")), 0.5f);
-    } else if (pf.empty()) {
-      path = generate_path(params_.choice("path"), side, uint32_t(params_.get_int("path_positions")),
-                           float(params_.get("stepover")));
-    } else if (is_gcode_file(pf)) {
-      Gcode g = read_gcode(pf, float(params_.get("gcode_step")));
-      path = std::move(g.positions), held = describe(g.summary);
-    } else {
-      path = read_positions(pf);
-    }
+    std::vector<Position> path = machining_path(params_, s, held);
+    const std::string& pf = params_.text("path_file");
     auto machine = std::make_unique<Machine>(ctx, s, tool, path, analytic ? &*analytic : nullptr);
     preview_.clear();
     preview_keys_.reset();
@@ -355,8 +311,9 @@ class MachiningLab : public Lab {
       params_.set_value("zoom", params_.get("zoom") / 2);
       params_.rebuild_pending = true;
     }
-    display_panel();
-    memory_panel();
+    comparison_panel(params_.choice("display"), machine_->stock().nbuffer, ctx_->int64_atomics, shadow_.get(), done_,
+                     comparison_, field_range_);
+    memory_panel(*machine_);
     if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
     if (!start_.empty()) {
@@ -521,60 +478,6 @@ class MachiningLab : public Lab {
     field_range_ = float(std::clamp(comparison_.max_ulps, 1.0, 16.0));
     view_->set_field(comparison_.ulps);
     field_ready_ = true;
-  }
-
-  // SIMSURF §5.5's memory formulas for this stock, tool and path, beside what this lab holds.
-  void memory_panel() {
-    if (!ImGui::CollapsingHeader("Memory (SIMSURF 5.5)")) return;
-    const auto& s = machine_->stock();
-    const double S = s.f64 ? 8 : 4, N2 = double(s.nx) * s.ny, T = double(machine_->triangles());
-    const double P = double(machine_->positions());
-    bool five = false, spin = false;
-    for (const auto& p : machine_->path()) five |= p.axis != glm::vec3(0, 0, 1), spin |= p.omega != 0;
-    const double p = (five ? 6 : 3) * S + (spin ? S : 0);
-    auto mib = [](double bytes) { return bytes / (1 << 20); };
-    ImGui::TextWrapped(
-        "grid S N^2 = %.3g MiB (S = %g bytes a height); tool T (9 S + padding) = %.3g MiB (a triangle "
-        "list, %g bytes a triangle); path P p = %.3g MiB (p = %g bytes a position: %s%s)",
-        mib(S * N2), S, mib(9 * S * T), 9 * S, mib(P * p), p, five ? "tip and axis" : "tip",
-        spin ? ", spindle angle" : "");
-    ImGui::TextWrapped(
-        "held here: heights %.3g MiB%s, triangles %.3g MiB (a vec4 a vertex), positions %.3g MiB (64 "
-        "bytes: tip, rotation rows, the placed tool's box)",
-        mib(S * N2), s.f64 ? " + 32-bit keys for the picture" : "", mib(48 * T), mib(64 * P));
-    if (s.nbuffer)
-      ImGui::TextWrapped(
-          "N-buffer (5.3): + a ray a brin, its normal and the surface's height (16 bytes), %.3g MiB, "
-          "and 32-bit keys for the picture",
-          mib(16 * N2));
-  }
-
-  // What the display shows, in words, and the comparison's histogram.
-  void display_panel() {
-    const std::string& display = params_.choice("display");
-    if (display == "laplacian")
-      ImGui::TextWrapped("colour: the Laplacian of the heights, +-%.3g (99 %% of the brins): scallops and ridges",
-                         field_range_);
-    if (display != "error" && display != "engines") return;
-    if (display == "error" && machine_->stock().nbuffer) {
-      ImGui::TextWrapped("the N-buffer is single precision: no double run to compare with");
-      return;
-    }
-    if (display == "error" && !ctx_->int64_atomics) {
-      ImGui::TextWrapped("single - double needs 64-bit atomics, which this device lacks");
-      return;
-    }
-    if (!shadow_ || shadow_->done() != done_ || comparison_.ulps.empty()) {
-      ImGui::TextWrapped("comparison run catching up: %zu of %zu positions", shadow_ ? shadow_->done() : 0, done_);
-      return;
-    }
-    ImGui::TextWrapped(
-        "%s: %llu of %zu brins differ; max %.3g ulps (%.3g in length), mean %.3g ulps; colour +-%.3g ulps",
-        display == "error" ? "single - double precision" : ("this run - " + shadow_->kind()).c_str(),
-        (unsigned long long)comparison_.differing, comparison_.ulps.size(), comparison_.max_ulps, comparison_.max_abs,
-        comparison_.mean_abs_ulps, field_range_);
-    std::vector<double> bins(comparison_.histogram.begin(), comparison_.histogram.end());
-    plot({"machining-ulps", "ulps, rounded (ends: beyond -8 and 8)", "brins", false, 90}, {}, bins);
   }
 
   gpu::Context* ctx_ = nullptr;

@@ -1,9 +1,14 @@
 #include "machining_params.h"
 
+#include "machining/analytic.h"
+#include "machining/gcode.h"
 #include "machining/surface.h"
 #include "machining/tool.h"
 #include "machining/zbuffer.h"
+#include "io/npy.h"
 #include "colormap.h"
+
+#include <cmath>
 
 using namespace machining;
 
@@ -146,4 +151,66 @@ void declare_machining_params(ParamSet& p) {
       .labelled("Profile along");
   p.add_float("profile_row", 0.5, 0.0, 1.0, "where the profile line is taken, as a fraction of the stock")
       .labelled("Profile at");
+}
+
+Stock machining_stock(const ParamSet& p) {
+  Stock s;
+  s.nx = s.ny = uint32_t(p.get_int("stock_size"));
+  s.f64 = p.choice("precision") == "double";
+  s.nbuffer = p.choice("rays") == "normal";
+  s.surface.shape = surface_from_name(p.choice("surface"));
+  s.surface.radius = float(p.get("surface_radius"));
+  if (s.f64 && p.choice("engine") == "hardware") throw ParamError("the hardware engine is single precision only");
+  float d0 = float(p.get("spacing")), zoom = float(p.get("zoom")), side = float(s.nx - 1) * d0;
+  s.d = d0 / zoom;
+  s.x0 = float(p.get("zoom_x")) * side - 0.5f * float(s.nx - 1) * s.d;
+  s.y0 = float(p.get("zoom_y")) * side - 0.5f * float(s.ny - 1) * s.d;
+  s.surface.centre = glm::vec2(0.5f * side);
+  if (s.nbuffer && s.f64) throw ParamError("the N-buffer is single precision: set precision=single");
+  if (s.nbuffer && p.choice("tool_model") == "analytic")
+    throw ParamError("the N-buffer intersects the tool's triangles: set tool_model=mesh");
+  return s;
+}
+
+std::vector<float> machining_stock_file(const ParamSet& p, const Stock& s) {
+  const std::string& file = p.text("stock_file");
+  if (s.nbuffer)
+    throw ParamError("a stock file holds heights: the N-buffer starts from the stock's surface (rays=vertical)");
+  std::vector<size_t> shape;
+  std::vector<float> start = read_npy(file, &shape);
+  if (shape != std::vector<size_t>{s.ny, s.nx})
+    throw ParamError(file + ": heights of another shape than the " + std::to_string(s.nx) + " x " +
+                     std::to_string(s.ny) + " stock");
+  for (size_t i = 0; i < start.size(); ++i)
+    if (!(std::fabs(start[i]) <= kMaxCoordinate))
+      throw std::runtime_error(file + ": height " + std::to_string(i) + " is " + std::to_string(start[i]) +
+                               " (heights must be finite, within +-1e6)");
+  return start;
+}
+
+std::optional<AnalyticTool> machining_analytic_tool(const ParamSet& p) {
+  if (p.choice("tool_model") != "analytic") return std::nullopt;
+  if (!p.text("tool_file").empty())
+    throw ParamError("an analytic tool is a generated shape: clear tool_file, or set tool_model=mesh");
+  return analytic_tool(p.choice("tool_shape"), float(p.get("tool_diameter")));
+}
+
+Mesh machining_tool(const ParamSet& p) {
+  if (!p.text("tool_file").empty()) return read_stl(p.text("tool_file"));
+  return make_tool(p.choice("tool_shape"), float(p.get("tool_diameter")), uint32_t(p.get_int("tool_triangles")));
+}
+
+std::vector<Position> machining_path(const ParamSet& p, const Stock& s, std::string& held) {
+  const std::string& pf = p.text("path_file");
+  const float side = 2 * s.surface.centre.x;  // the whole stock, whatever the zoom
+  held.clear();
+  if (pf.empty() && p.choice("path") == "finish")
+    return finishing_path(s.surface, s.top, side, 0.5f * float(p.get("tool_diameter")), float(p.get("stepover")),
+                          uint32_t(p.get_int("path_positions")), 0.5f);
+  if (pf.empty())
+    return generate_path(p.choice("path"), side, uint32_t(p.get_int("path_positions")), float(p.get("stepover")));
+  if (!is_gcode_file(pf)) return read_positions(pf);
+  Gcode g = read_gcode(pf, float(p.get("gcode_step")));
+  held = describe(g.summary);
+  return std::move(g.positions);
 }
