@@ -51,11 +51,10 @@ void comparison_panel(const std::string& display, bool nbuffer, bool int64_atomi
     ImGui::TextWrapped("comparison run catching up: %zu of %zu positions", shadow ? shadow->done() : 0, done);
     return;
   }
-  ImGui::TextWrapped(
-      "%s: %llu of %zu brins differ; max %.3g ulps (%.3g in length), mean %.3g ulps; colour +-%.3g ulps",
-      display == "error" ? "single - double precision" : ("this run - " + shadow->kind()).c_str(),
-      (unsigned long long)comparison.differing, comparison.ulps.size(), comparison.max_ulps, comparison.max_abs,
-      comparison.mean_abs_ulps, field_range);
+  ImGui::TextWrapped("%s: %llu of %zu brins differ; max %.3g ulps (%.3g in length), mean %.3g ulps; colour +-%.3g ulps",
+                     display == "error" ? "single - double precision" : ("this run - " + shadow->kind()).c_str(),
+                     (unsigned long long)comparison.differing, comparison.ulps.size(), comparison.max_ulps,
+                     comparison.max_abs, comparison.mean_abs_ulps, field_range);
   std::vector<double> bins(comparison.histogram.begin(), comparison.histogram.end());
   plot({"machining-ulps", "ulps, rounded (ends: beyond -8 and 8)", "brins", false, 90}, {}, bins);
 }

@@ -165,23 +165,7 @@ void FloatMachine::record_stage(VkCommandBuffer cmd, Stage s, uint32_t n) {
       vkCmdDispatch(cmd, gpu::groups(n, 64), 1, 1);
       return;
     }
-    gpu::transition(cmd, depth.handle(), VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-                    VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
-    VkRenderingAttachmentInfo da{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-    da.imageView = depth.view();
-    da.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
-    da.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-    da.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-    da.clearValue.depthStencil = {1.0f, 0};
-    VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
-    ri.renderArea = {{0, 0}, {width, height}};
-    ri.layerCount = 1;
-    ri.pDepthAttachment = &da;
-    vkCmdBeginRendering(cmd, &ri);
-    VkViewport vp{0, 0, float(width), float(height), 0, 1};
-    VkRect2D sc{{0, 0}, {width, height}};
-    vkCmdSetViewport(cmd, 0, 1, &vp);
-    vkCmdSetScissor(cmd, 0, 1, &sc);
+    gpu::begin_depth_pass(cmd, depth, width, height, false);
     const gpu::Pipeline& pipe = s == Stage::Vertex ? vertex_ : fragment_;
     pipe.bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(res)}, push);
     vkCmdDraw(cmd, s == Stage::Vertex ? n : 3, 1, 0, 0);

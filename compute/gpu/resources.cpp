@@ -280,3 +280,27 @@ void Image::download(void* data, size_t bytes) const {
 }
 
 }  // namespace gpu
+
+namespace gpu {
+
+void begin_depth_pass(VkCommandBuffer cmd, const Image& depth, uint32_t w, uint32_t h, bool store) {
+  transition(cmd, depth.handle(), VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+             VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
+  VkRenderingAttachmentInfo da{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  da.imageView = depth.view();
+  da.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+  da.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+  da.storeOp = store ? VK_ATTACHMENT_STORE_OP_STORE : VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  da.clearValue.depthStencil = {1.0f, 0};
+  VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  ri.renderArea = {{0, 0}, {w, h}};
+  ri.layerCount = 1;
+  ri.pDepthAttachment = &da;
+  vkCmdBeginRendering(cmd, &ri);
+  VkViewport vp{0, 0, float(w), float(h), 0, 1};
+  VkRect2D sc{{0, 0}, {w, h}};
+  vkCmdSetViewport(cmd, 0, 1, &vp);
+  vkCmdSetScissor(cmd, 0, 1, &sc);
+}
+
+}  // namespace gpu

@@ -114,6 +114,10 @@ void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect
 void transition(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect, VkImageLayout from, VkImageLayout to,
                 uint32_t layers = 1);
 
+// Begins dynamic rendering into a depth image alone, cleared to 1 (its content before dropped),
+// over [0, w) x [0, h) with the viewport and scissor set; `store`: whether the depth is kept.
+void begin_depth_pass(VkCommandBuffer cmd, const Image& depth, uint32_t w, uint32_t h, bool store);
+
 size_t format_bytes(VkFormat format);
 
 }  // namespace gpu

@@ -363,23 +363,7 @@ void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t coun
         gpu::Buffer(ctx_, 4ull * s.nx * s.ny, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   }
   HwPush p{s.nx, s.ny, s.x0, s.y0, s.d, zlo_, zhi_, first};
-  gpu::transition(cmd, depth_.handle(), VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-                  VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
-  VkRenderingAttachmentInfo da{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-  da.imageView = depth_.view();
-  da.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
-  da.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  da.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-  da.clearValue.depthStencil = {1.0f, 0};
-  VkRenderingInfo ri{VK_STRUCTURE_TYPE_RENDERING_INFO};
-  ri.renderArea = {{0, 0}, {s.nx, s.ny}};
-  ri.layerCount = 1;
-  ri.pDepthAttachment = &da;
-  vkCmdBeginRendering(cmd, &ri);
-  VkViewport vp{0, 0, float(s.nx), float(s.ny), 0, 1};
-  VkRect2D sc{{0, 0}, {s.nx, s.ny}};
-  vkCmdSetViewport(cmd, 0, 1, &vp);
-  vkCmdSetScissor(cmd, 0, 1, &sc);
+  gpu::begin_depth_pass(cmd, depth_, s.nx, s.ny, true);
   hw_draw_.bind(cmd, {gpu::storage_buffer(tris_), gpu::storage_buffer(positions_)}, p);
   vkCmdDraw(cmd, uint32_t(3 * triangles_), count, 0, 0);
   vkCmdEndRendering(cmd);
