@@ -212,6 +212,54 @@ TEST_P(Linalg, ConjugateGradientSolvesSpdSystems) {
         << "variants differ at " << i;
 }
 
+// 'MGC SUR GPU' starts from x0 = b (line 4); a warm start from a given x. Both reach the same
+// solution, the residual measured against ||b|| whatever the start; a start that already
+// solves the system stops before the first iteration.
+TEST_P(Linalg, ConjugateGradientStartsWhereAsked) {
+  auto m = random_spd_band(n(), {1, 3, 17}, 15);
+  auto bs = random(n(), 16);
+  GpuBanded gm(ctx(), m, layout());
+  Vec b = make(bs);
+  auto want = cg_cpu(m, bs, 1e-10, 500, nullptr);
+  for (Variant v : {Variant::Thesis, Variant::Modern})
+    for (CgStart start : {CgStart::RightHandSide, CgStart::Given}) {
+      std::vector<float> x0(n());
+      for (uint32_t i = 0; i < n(); ++i) x0[i] = float(want[i] * (1.0 + 0.01 * std::sin(i)));
+      Vec x = make(x0);
+      Cg cg(ops(), gm);
+      CgOptions o;
+      o.variant = v;
+      o.start = start;
+      o.tolerance = 1e-5f;
+      o.max_iterations = 300;
+      o.check_every = 1;
+      auto r = cg.solve(b, x, o);
+      std::string what = std::string(variant_name(v)) + (start == CgStart::Given ? " given" : " from b");
+      ASSERT_TRUE(r.converged) << what << ": " << r.problem;
+      auto xs = x.download();
+      auto ax = banded_cpu(m, xs);
+      double rr = 0, bb = 0;
+      for (uint32_t i = 0; i < n(); ++i) {
+        rr += (bs[i] - ax[i]) * (bs[i] - ax[i]);
+        bb += double(bs[i]) * bs[i];
+        ASSERT_NEAR(xs[i], want[i], 1e-3 * (1 + std::fabs(want[i]))) << what << " at " << i;
+      }
+      EXPECT_LE(std::sqrt(rr / bb), 1e-4) << what;
+      // the first residual is measured against b: r0 = b − A·x0, not 1 as from x = 0
+      double r0 = 0;
+      auto ax0 = banded_cpu(m, start == CgStart::Given ? x0 : bs);
+      for (uint32_t i = 0; i < n(); ++i) r0 += (bs[i] - ax0[i]) * (bs[i] - ax0[i]);
+      EXPECT_NEAR(r.history[0], std::sqrt(r0 / bb), 1e-3 * std::sqrt(r0 / bb) + 1e-6) << what;
+      if (start == CgStart::Given) {  // now x solves it: a second solve from it does nothing
+        auto again = cg.solve(b, x, o);
+        EXPECT_TRUE(again.converged) << what;
+        EXPECT_EQ(again.iterations, 0u) << what;
+        auto same = x.download();
+        for (uint32_t i = 0; i < n(); ++i) ASSERT_EQ(same[i], xs[i]) << what << " at " << i;
+      }
+    }
+}
+
 // The breakdown the watchdog reports (issue 13): A = 3e38·I and b = 2 overflow A·d to
 // infinity, so alpha = rho / inf = 0 and r - alpha·q = NaN; the solve must stop with a
 // problem naming the iteration, not return NaN as a result. (A zero d·Ad gives alpha = 0.)

@@ -192,6 +192,110 @@ TEST_F(Wave, SeedSchemeLosesEnergyAtThePredictedRate) {
               gstats.back().energy / energy_cpu(g, h0, h0));
 }
 
+// The thesis's path ('SIMULATION D'ONDES 2D' through textures, multi-pass dots and 'MGC SUR
+// GPU' from x0 = b, stopped by reading the residual back) solves the same steps: it equals
+// the CPU reference (warm-started, to the same tolerance) within the tolerance's reach.
+TEST_F(Wave, TheThesisPathMatchesTheCpuReference) {
+  for (Scheme s : {Scheme::Seed, Scheme::Newmark, Scheme::PrintedB})
+    for (bool damped : {false, true}) {
+      auto c = small(s, Storage::Stencil, 1.5f);
+      c.solver = Solver::Thesis;
+      if (damped) c.damping = 0.05f, c.sponge = 5, c.sponge_damping = 0.3f;
+      auto h0 = drop(c, 11.3f, 9.6f), p0 = drop(c, 11.0f, 9.0f, 2.5f);
+      Simulation sim(ctx(), c);
+      sim.set_state(h0, p0);
+      std::vector<StepStats> stats;
+      for (int i = 0; i < 20; ++i) {
+        sim.record_steps(VK_NULL_HANDLE, nullptr, 1);
+        stats.push_back(sim.stats(sim.steps()));
+        EXPECT_EQ(sim.thesis_readbacks(), stats.back().iterations + 1);
+      }
+      std::vector<double> h(h0.begin(), h0.end()), p(p0.begin(), p0.end());
+      for (int i = 0; i < 20; ++i) step_cpu(c, h, p);
+      auto got = sim.height(), prev = sim.previous();
+      double scale = 0;
+      for (double v : h) scale = std::max(scale, std::fabs(v));
+      std::string what = std::string(scheme_name(s)) + (damped ? " damped" : "");
+      for (size_t i = 0; i < h.size(); ++i) {
+        ASSERT_NEAR(got[i], h[i], 2e-5 * scale) << what << " cell " << i;
+        ASSERT_NEAR(prev[i], p[i], 2e-5 * scale) << what << " previous, cell " << i;
+      }
+      for (auto& st : stats) {
+        EXPECT_TRUE(st.converged) << what;
+        EXPECT_LE(st.residual, 1e-6f) << what;
+        EXPECT_GT(st.iterations, 0u) << what;
+      }
+      EXPECT_NEAR(stats.back().energy, energy_cpu(c, got, prev), 1e-4 * energy_cpu(c, got, prev)) << what;
+    }
+}
+
+// Every scheme keeps a Dirichlet eigenmode a mode; its amplitude follows the scalar recurrence
+// of coefficients(), (a0 + a1·s)·x' = (p0 + p1·s)·x + (q0 + q1·s)·x⁻ with s = 4 − λ. That is
+// what each of the thesis's misprints does to the water: printed-a drains the smoothest mode,
+// printed-b turns it by about 60° a step, printed-m makes it grow.
+TEST_F(Wave, EverySchemeMovesAModeAsItsRecurrenceSays) {
+  const uint32_t kx = 1, ky = 1;
+  for (Scheme sc : {Scheme::Newmark, Scheme::Seed, Scheme::PrintedA, Scheme::PrintedB, Scheme::PrintedM}) {
+    auto c = small(sc, Storage::Stencil, 0.5f);
+    auto k = coefficients(c);
+    // the matrices as printed: A = (8α+1)I − αS; b = αS·h + (1−4α)h − h⁻; M = 2I + αS
+    float alpha = c.r() / 2;
+    if (sc == Scheme::PrintedA) {
+      EXPECT_FLOAT_EQ(k.a0, 8 * alpha + 1);
+    }
+    if (sc == Scheme::PrintedB) {
+      EXPECT_FLOAT_EQ(k.p0, 1 - 4 * alpha);
+    }
+    if (sc == Scheme::PrintedM) {
+      EXPECT_FLOAT_EQ(k.p0, 2.0f);
+    }
+    if (sc != Scheme::Newmark) {
+      EXPECT_FLOAT_EQ(k.p1, alpha) << scheme_name(sc);
+    }
+    double s = 4 - mode_eigenvalue(c, kx, ky);
+    auto phi = mode_field(c, kx, ky, 1.0f);
+    double norm2 = 0;
+    for (float v : phi) norm2 += double(v) * v;
+    Simulation sim(ctx(), c);
+    sim.set_state(phi, phi);
+    double x = 1, xp = 1, largest = 1;
+    const int steps = 40;
+    for (int t = 1; t <= steps; ++t) {
+      run(sim, 1);
+      double xn = ((k.p0 + k.p1 * s) * x + (k.q0 + k.q1 * s) * xp) / (k.a0 + k.a1 * s);
+      xp = x, x = xn, largest = std::max(largest, std::fabs(x));
+      auto h = sim.height();
+      double amp = 0;
+      for (size_t i = 0; i < h.size(); ++i) amp += double(h[i]) * phi[i];
+      amp /= norm2;
+      ASSERT_NEAR(amp, x, 1e-4 * largest) << scheme_name(sc) << " step " << t;
+    }
+    if (sc == Scheme::PrintedA) {
+      EXPECT_LT(std::fabs(x), 1e-3) << "printed-a drains the water";
+    } else if (sc == Scheme::PrintedM) {
+      EXPECT_GT(std::fabs(x), 10.0) << "printed-m grows";
+    } else if (sc == Scheme::Seed) {
+      EXPECT_LE(largest, 1.0 + 1e-6);
+    }
+    std::printf("%s: amplitude of mode (1,1) after %d steps %.4g (most %.4g)\n", scheme_name(sc), steps, x, largest);
+  }
+}
+
+// printed-m grows without bound: the step reports non-finite energy, the lab's cue to stop.
+TEST_F(Wave, PrintedMBlowsUpAndSaysSo) {
+  auto c = small(Scheme::PrintedM, Storage::Stencil, 2.0f);
+  c.tolerance = 1e-5f;
+  Simulation sim(ctx(), c);
+  sim.set_state(drop(c, 16, 12), drop(c, 16, 12));
+  bool blown = false;
+  for (int t = 0; t < 400 && !blown; ++t) {
+    ctx().submit_now([&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 1); });
+    sim.observe();
+    blown = !std::isfinite(sim.stats(sim.steps()).energy);
+  }
+  EXPECT_TRUE(blown) << "printed-m stayed finite for 400 steps";
+}
+
 // The CG pass's line in the Timings table counts the iterations the GPU ran, read once the
 // frame is done: the warm start, the solve's start and those iterations, step by step.
 TEST_F(Wave, TheCgPassDeclaresTheTrafficOfTheIterationsItRan) {

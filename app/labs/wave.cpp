@@ -35,9 +35,11 @@ class WaveLab : public Lab {
     params_.back().log_scale = true;
     params_.group("Solver");
     params_
-        .add_choice("scheme", {"newmark", "seed"}, "newmark",
+        .add_choice("scheme", {"newmark", "seed", "printed-a", "printed-b", "printed-m"}, "newmark",
                     "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
-                    "Crank-Nicolson (Laplacian at t and t+1: damps every wave)")
+                    "Crank-Nicolson, derived (Laplacian at t and t+1: damps every wave); printed-a, -b, -m: "
+                    "the matrices with the thesis's misprints, one each: A = (8a+1)I - aS (the water drains), "
+                    "b with (1-4a)h (a bump breathes, period 6 steps), M = 2I + aS (grows until it blows up)")
         .labelled("Time scheme")
         .rebuild = true;
     params_
@@ -53,6 +55,13 @@ class WaveLab : public Lab {
     params_.back().log_scale = true;
     params_.add_int("max_iterations", 200, 1, 4000, "CG iteration cap per step")
         .labelled("CG limit", "iterations/step")
+        .rebuild = true;
+    params_
+        .add_choice("solver", {"modern", "thesis"}, "modern",
+                    "modern: the whole step on the GPU, CG stopped there; thesis: 'SIMULATION D'ONDES 2D' "
+                    "through the thesis's operators (vectors in textures, multi-pass dots, 'MGC SUR GPU' "
+                    "from x0 = b, the residual read back every iteration)")
+        .labelled("Solver path")
         .rebuild = true;
     params_.group("Simulation");
     params_.add_float("damping", 0.0, 0.0, 0.2, "fraction of the velocity removed each step")
@@ -94,7 +103,8 @@ class WaveLab : public Lab {
     c.c = float(params_.get("c"));
     c.dt = float(params_.get("dt"));
     c.dx = float(params_.get("dx"));
-    c.scheme = params_.choice("scheme") == "seed" ? wave::Scheme::Seed : wave::Scheme::Newmark;
+    c.scheme = wave::scheme_from_name(params_.choice("scheme"));
+    c.solver = params_.choice("solver") == "thesis" ? wave::Solver::Thesis : wave::Solver::Modern;
     c.storage = params_.choice("storage") == "banded" ? wave::Storage::Banded : wave::Storage::Stencil;
     c.tolerance = float(params_.get("tolerance"));
     c.max_iterations = uint32_t(params_.get_int("max_iterations"));
@@ -105,7 +115,7 @@ class WaveLab : public Lab {
 
   void build(gpu::Context& ctx) override {
     auto c = config();
-    if (c.storage == wave::Storage::Banded && c.n() > (1u << 22))
+    if ((c.storage == wave::Storage::Banded || c.solver == wave::Solver::Thesis) && c.n() > (1u << 22))
       throw ParamError("banded storage holds 3 matrices of 5 diagonals: at most 2048² cells (use stencil above)");
     if (view_ && &ctx != ctx_) view_.reset();
     auto sim = std::make_unique<wave::Simulation>(ctx, c);
@@ -156,7 +166,7 @@ class WaveLab : public Lab {
     char t[64];
     std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * params_.get("dt"),
                   (unsigned long long)steps_done_);
-    return {{legend_title(), t, legend_values({"size", "c", "dt", "scheme"})}, {}};
+    return {{legend_title(), t, legend_values({"size", "c", "dt", "scheme", "solver"})}, {}};
   }
 
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
@@ -223,8 +233,12 @@ class WaveLab : public Lab {
     if (last_.iterations || last_.converged)
       ImGui::TextWrapped("last step: CG %u iterations, ||r||/||b|| = %.2e%s", last_.iterations, last_.residual,
                          last_.converged ? "" : "  NOT CONVERGED");
-    ImGui::TextWrapped("iterations recorded per step: %u (budget from recent steps, cap %u)", sim_->budget(),
-                       c.max_iterations);
+    if (c.solver == wave::Solver::Thesis)
+      ImGui::TextWrapped("thesis path: last step %.2f ms wall time, %u residual read-backs", sim_->thesis_step_ms(),
+                         sim_->thesis_readbacks());
+    else
+      ImGui::TextWrapped("iterations recorded per step: %u (budget from recent steps, cap %u)", sim_->budget(),
+                         c.max_iterations);
     if (short_steps_)
       ImGui::TextColored({1, 0.7f, 0.2f, 1},
                          "%llu steps stopped before the tolerance (float's floor is near 1e-6: "
@@ -240,10 +254,7 @@ class WaveLab : public Lab {
         for (size_t i = 0; i < energy_.size(); ++i) steps.push_back(double(steps_done_ - energy_.size() + 1 + i));
       plot({"wave-energy", "step", "energy E (per step)", false, 100}, steps,
            std::vector<double>(energy_.begin(), energy_.end()));
-      ImGui::TextDisabled(c.scheme == wave::Scheme::Seed
-                              ? "seed scheme: each mode loses energy by 1/(1+alpha·lambda) a step"
-                              : (c.damping > 0 || c.sponge > 0 ? "newmark with damping: energy leaves on purpose"
-                                                               : "newmark: E stays put (float and CG tolerance only)"));
+      ImGui::TextDisabled("%s", energy_note(c).c_str());
     }
     if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart or change parameters.", problem_.c_str());
     ImGui::TextDisabled(params_.choice("view") == "top" ? "left click: drop; hold: trail"
@@ -292,6 +303,27 @@ class WaveLab : public Lab {
     return {float(params_.get("height_scale")),
             float(params_.get("refraction")),
             {std::cos(el) * std::sin(az), std::sin(el), std::cos(el) * std::cos(az)}};
+  }
+
+  // What the energy plot should show, scheme by scheme (compute/wave/wave.h derives it).
+  static std::string energy_note(const wave::Config& c) {
+    bool damped = c.damping > 0 || c.sponge > 0;
+    switch (c.scheme) {
+      case wave::Scheme::Seed:
+        return "seed scheme: each mode loses energy by 1/(1+alpha·lambda) a step";
+      case wave::Scheme::PrintedA:
+        return "printed A = (8a+1)I - aS: every mode, the flat one too, shrinks by 1/sqrt(1+4a+a·lambda) a step: "
+               "E falls to nothing in a few steps";
+      case wave::Scheme::PrintedB:
+        return "printed b with (1-4a)h: the flat mode turns by 60 degrees a step: E swings with a period of about "
+               "6 steps while it decays";
+      case wave::Scheme::PrintedM:
+        return "printed M = 2I + aS: the flat mode grows by 1+2a+sqrt((1+2a)^2-1) a step: E climbs until the "
+               "simulation blows up";
+      default:
+        return damped ? "newmark with damping: energy leaves on purpose"
+                      : "newmark: E stays put (float and CG tolerance only)";
+    }
   }
 
   double energy_now() const { return wave::energy_cpu(sim_->config(), sim_->height(), sim_->previous()); }

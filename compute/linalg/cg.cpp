@@ -59,12 +59,19 @@ CgOutcome Cg::outcome() const {
   return {uint32_t(s.get(kOutcomeSlot)), s.get(kOutcomeSlot + 1) != 0.0f, s.get(kOutcomeSlot + 2)};
 }
 
-void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x) {
+void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x, CgStart start) {
   recorded_ = 0;
-  ops_.axpby(cmd, {0.0f}, b, {0.0f}, b, x);                                   // x0 = 0
-  ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, r_);                                  // r0 = b - A·x0 = b
-  if (a_ || v != Variant::Modern) ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, d_);  // d0 = r0
-  ops_.dot(cmd, v, r_, r_, 0, false, 0);                                      // rho0, history[0]
+  ops_.dot(cmd, v, b, b, kBB);
+  if (start == CgStart::Zero) {
+    ops_.axpby(cmd, {0.0f}, b, {0.0f}, b, x);   // x0 = 0
+    ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, r_);  // r0 = b - A·x0 = b
+  } else {
+    if (start == CgStart::RightHandSide) ops_.axpby(cmd, {1.0f}, b, {0.0f}, b, x);  // 4  x0 = b
+    apply(cmd, v, x, q_, kNoSlot);                                                  // 1  temp = A·x0
+    ops_.axpby(cmd, {1.0f}, b, {-1.0f}, q_, r_);                                    // 2  r0 = b − temp
+  }
+  if (a_ || v != Variant::Modern) ops_.axpby(cmd, {1.0f}, r_, {0.0f}, r_, d_);  // 3  d0 = r0
+  ops_.dot(cmd, v, r_, r_, 0, false, 0);                                        // rho0, history[0]
 }
 
 void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x) {
@@ -197,13 +204,24 @@ CgResult Cg::solve(const Vec& b, const Vec& x, const CgOptions& o, gpu::Profiler
                                 " iterations fit the residual history");
   CgResult res;
   auto& ctx = ops_.ctx();
-  ctx.submit_now([&](VkCommandBuffer cmd) { record_init(cmd, o.variant, b, x); });
+  ctx.submit_now([&](VkCommandBuffer cmd) { record_init(cmd, o.variant, b, x, o.start); });
   uint32_t done = 0;
-  float rho0 = ops_.scalars().get(Scalars::kSlots + 0);
-  if (!(rho0 > 0.0f) || !std::isfinite(rho0)) {
-    res.converged = rho0 == 0.0f;  // b = 0: x = 0 is exact
-    res.problem = res.converged ? "" : "the right-hand side is not finite";
+  float rho0 = ops_.scalars().get(Scalars::kSlots + 0), bb = ops_.scalars().get(kBB);
+  if (!std::isfinite(rho0) || !std::isfinite(bb)) {
+    res.problem = "the right-hand side or the start is not finite";
     res.history = {0.0f};
+    return res;
+  }
+  if (!(bb > 0.0f)) {  // b = 0: x = 0 is exact
+    ctx.submit_now([&](VkCommandBuffer cmd) { ops_.axpby(cmd, {0.0f}, b, {0.0f}, b, x); });
+    res.converged = true;
+    res.history = {0.0f};
+    return res;
+  }
+  if (std::sqrt(rho0 / bb) <= o.tolerance) {  // the start already solves it
+    res.converged = true;
+    res.relative_residual = std::sqrt(rho0 / bb);
+    res.history = {res.relative_residual};
     return res;
   }
   while (done < o.max_iterations) {
@@ -219,7 +237,7 @@ CgResult Cg::solve(const Vec& b, const Vec& x, const CgOptions& o, gpu::Profiler
     done += k;
     auto h = ops_.scalars().history(done + 1);
     for (uint32_t i = 0; i <= done; ++i) {
-      float rel = std::sqrt(std::max(h[i], 0.0f) / rho0);
+      float rel = std::sqrt(std::max(h[i], 0.0f) / bb);
       if (!std::isfinite(h[i])) {
         res.problem = "CG broke down at iteration " + std::to_string(i) + " (non-finite residual): is A SPD?";
         res.iterations = i;
@@ -236,7 +254,7 @@ CgResult Cg::solve(const Vec& b, const Vec& x, const CgOptions& o, gpu::Profiler
     res.history.clear();
   }
   auto h = ops_.scalars().history(done + 1);
-  for (float v : h) res.history.push_back(std::sqrt(std::max(v, 0.0f) / rho0));
+  for (float v : h) res.history.push_back(std::sqrt(std::max(v, 0.0f) / bb));
   res.iterations = done;
   res.relative_residual = res.history.back();
   return res;

@@ -13,8 +13,12 @@
 
 namespace linalg {
 
+// Where solve() starts: x = 0, x = b (the thesis's 'MGC SUR GPU', line 4), or the x given.
+enum class CgStart { Zero, RightHandSide, Given };
+
 struct CgOptions {
   Variant variant = Variant::Modern;
+  CgStart start = CgStart::Zero;
   float tolerance = 1e-5f;  // on ||r|| / ||b||
   uint32_t max_iterations = 1000;
   uint32_t check_every = 10;  // iterations a submission
@@ -40,7 +44,7 @@ class Cg {
   static constexpr uint32_t kOutcomeSlot = 8;  // S[8..10]; CG itself uses S[0..7]
   Cg(Ops& ops, const GpuBanded& a);
   Cg(Ops& ops, const Stencil5& a);  // matrix-free; the stencil is copied
-  // Solves a·x = b from x = 0.
+  // Solves a·x = b from the start the options name (x = 0 by default).
   CgResult solve(const Vec& b, const Vec& x, const CgOptions& options, gpu::Profiler* prof = nullptr);
   // The same in float-float (seed 002): vectors as hi + lo pairs, scalars likewise; the
   // solution is x_hi + x_lo. The modern algorithm, 7 dispatches an iteration.
@@ -52,7 +56,8 @@ class Cg {
   void record_solve(VkCommandBuffer cmd, const Vec& b, const Vec& x, float tolerance, uint32_t max_iterations);
   CgOutcome outcome() const;
 
-  void record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x);
+  // S[5] = b·b, x0 as `start` says, r0 = b − A·x0, d0 = r0, history[0] = r0·r0.
+  void record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x, CgStart start = CgStart::Zero);
   void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x);
   double bytes_per_iteration(Variant v) const;
   double flops_per_iteration(Variant v) const;

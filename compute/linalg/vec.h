@@ -31,6 +31,7 @@ class Vec {
   std::vector<float> download_padded() const;     // every stored float, padding included
   gpu::Bind bind() const;
   const gpu::Buffer& buffer() const { return buffer_; }  // buffer layout only
+  const gpu::Image& image() const { return image_; }     // texture layout only
 
  private:
   uint32_t n_ = 0, quads_ = 0, side_ = 0;

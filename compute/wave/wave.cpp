@@ -3,6 +3,8 @@
 #include "wave_push.h"
 
 #include <algorithm>
+#include <chrono>
+#include <limits>
 #include <cmath>
 #include <stdexcept>
 
@@ -21,6 +23,10 @@ void sync(VkCommandBuffer cmd) {
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+linalg::Layout layout_of(const Config& c) {
+  return c.solver == Solver::Thesis ? linalg::Layout::Texture : linalg::Layout::Buffer;
 }
 
 // The banded form of x0·I + x1·(γ-weighted S): M[i][j] = x0·w(i) on the diagonal and
@@ -70,13 +76,41 @@ void check(const Config& c) {
     throw std::invalid_argument("wave: damping must lie in [0, 1]");
 }
 
-Coefficients coefficients(const Config& c) {
-  float r = c.r();
-  if (c.scheme == Scheme::Seed) {
-    float a = r / 2;
-    return {1 + 4 * a, -a, 2 - 4 * a, a, -1.0f, 0.0f};
+const char* scheme_name(Scheme s) {
+  switch (s) {
+    case Scheme::Seed:
+      return "seed";
+    case Scheme::PrintedA:
+      return "printed-a";
+    case Scheme::PrintedB:
+      return "printed-b";
+    case Scheme::PrintedM:
+      return "printed-m";
+    default:
+      return "newmark";
   }
-  return {1 + r, -r / 4, 2 - 2 * r, r / 2, -(1 + r), r / 4};
+}
+
+Scheme scheme_from_name(const std::string& name) {
+  for (Scheme s : {Scheme::Newmark, Scheme::Seed, Scheme::PrintedA, Scheme::PrintedB, Scheme::PrintedM})
+    if (name == scheme_name(s)) return s;
+  throw std::invalid_argument("wave: unknown scheme '" + name + "' (newmark, seed, printed-a, printed-b or printed-m)");
+}
+
+Coefficients coefficients(const Config& c) {
+  float r = c.r(), a = r / 2;
+  switch (c.scheme) {
+    case Scheme::Seed:
+      return {1 + 4 * a, -a, 2 - 4 * a, a, -1.0f, 0.0f};
+    case Scheme::PrintedA:
+      return {1 + 8 * a, -a, 2 - 4 * a, a, -1.0f, 0.0f};  // (8α+1)I − αS
+    case Scheme::PrintedB:
+      return {1 + 4 * a, -a, 1 - 4 * a, a, -1.0f, 0.0f};  // b with (1−4α)h
+    case Scheme::PrintedM:
+      return {1 + 4 * a, -a, 2.0f, a, -1.0f, 0.0f};  // M = 2I + αS
+    default:
+      return {1 + r, -r / 4, 2 - 2 * r, r / 2, -(1 + r), r / 4};
+  }
 }
 
 float damping_at(const Config& c, uint32_t x, uint32_t y) {
@@ -167,24 +201,24 @@ Simulation::Simulation(gpu::Context& ctx, const Config& config)
     : ctx_(ctx),
       config_((check(config), config)),
       k_(coefficients(config)),
-      ops_(ctx, linalg::Layout::Buffer),
-      fields_{linalg::Vec(ctx, config.n(), linalg::Layout::Buffer),
-              linalg::Vec(ctx, config.n(), linalg::Layout::Buffer),
-              linalg::Vec(ctx, config.n(), linalg::Layout::Buffer)},
-      b_(ctx, config.n(), linalg::Layout::Buffer),
-      tmp_(ctx, config.n(), linalg::Layout::Buffer),
+      ops_(ctx, layout_of(config)),
+      fields_{linalg::Vec(ctx, config.n(), layout_of(config)), linalg::Vec(ctx, config.n(), layout_of(config)),
+              linalg::Vec(ctx, config.n(), layout_of(config))},
+      b_(ctx, config.n(), layout_of(config)),
+      tmp_(ctx, config.n(), layout_of(config)),
       ring_(ctx, kRing * 16, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true) {
   const auto& c = config_;
+  const auto layout = layout_of(c);
   linalg::Stencil5 a{c.width, c.height, k_.a0, k_.a1};
-  if (c.storage == Storage::Banded) {
-    a_ = std::make_unique<linalg::GpuBanded>(ctx, a.banded(), linalg::Layout::Buffer);
+  if (c.storage == Storage::Banded || thesis()) {
+    a_ = std::make_unique<linalg::GpuBanded>(ctx, a.banded(), layout);
     // b = P'·h + Q'·h⁻ with the damping folded in: h⁻' = (1−γ)·h⁻ + γ·h.
     auto gamma = [](const Config& c, uint32_t x, uint32_t y) { return damping_at(c, x, y); };
     auto p = weighted_band(c, k_.p0, k_.p1, one), pg = weighted_band(c, k_.q0, k_.q1, gamma);
     for (auto& [o, d] : p.diagonals)
       for (size_t i = 0; i < d.size(); ++i) d[i] += pg.diagonals[o][i];
-    p_ = std::make_unique<linalg::GpuBanded>(ctx, p, linalg::Layout::Buffer);
-    q_ = std::make_unique<linalg::GpuBanded>(ctx, weighted_band(c, k_.q0, k_.q1, keep), linalg::Layout::Buffer);
+    p_ = std::make_unique<linalg::GpuBanded>(ctx, p, layout);
+    q_ = std::make_unique<linalg::GpuBanded>(ctx, weighted_band(c, k_.q0, k_.q1, keep), layout);
     cg_ = std::make_unique<linalg::Cg>(ops_, *a_);
   } else {
     cg_ = std::make_unique<linalg::Cg>(ops_, a);
@@ -192,6 +226,8 @@ Simulation::Simulation(gpu::Context& ctx, const Config& config)
   rhs_ = gpu::make_compute(ctx, "wave/rhs.comp", {SB, SB, SB}, sizeof(RhsPush));
   energy_ = gpu::make_compute(ctx, "wave/energy.comp", {SB, SB, SB, SB}, sizeof(EnergyPush));
   disturb_ = gpu::make_compute(ctx, "wave/disturb.comp", {SB, SB}, sizeof(DisturbPush));
+  if (thesis())
+    for (auto& b : shown_) b = gpu::Buffer(ctx, 4ull * c.n(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   std::vector<float> zero(c.n(), 0.0f);
   set_state(zero, zero);
 }
@@ -222,20 +258,28 @@ void Simulation::set_state(const std::vector<float>& h, const std::vector<float>
   if (h.size() != config_.n() || prev.size() != config_.n()) throw std::invalid_argument("wave: state size mismatch");
   fields_[cur_].upload(h);
   fields_[(cur_ + 2) % 3].upload(prev);
+  if (thesis()) shown_[0].upload(h), shown_[1].upload(prev);
   budget_ = config_.max_iterations, last_most_ = 0;
 }
 
 std::vector<float> Simulation::height() const { return fields_[cur_].download(); }
 std::vector<float> Simulation::previous() const { return fields_[(cur_ + 2) % 3].download(); }
-const gpu::Buffer& Simulation::height_buffer() const { return fields_[cur_].buffer(); }
-const gpu::Buffer& Simulation::previous_buffer() const { return fields_[(cur_ + 2) % 3].buffer(); }
+const gpu::Buffer& Simulation::height_buffer() const { return thesis() ? shown_[0] : fields_[cur_].buffer(); }
+const gpu::Buffer& Simulation::previous_buffer() const {
+  return thesis() ? shown_[1] : fields_[(cur_ + 2) % 3].buffer();
+}
 
-void Simulation::record_rhs(VkCommandBuffer cmd) {
+void Simulation::record_rhs(VkCommandBuffer cmd, linalg::Variant v) {
   const auto &h = fields_[cur_], &prev = fields_[(cur_ + 2) % 3];
   const auto& c = config_;
-  if (c.storage == Storage::Banded) {
-    ops_.banded(cmd, linalg::Variant::Modern, *q_, prev, nullptr, tmp_);
-    ops_.banded(cmd, linalg::Variant::Modern, *p_, h, &tmp_, b_, 1.0f, 1.0f);
+  if (thesis() && k_.q1 == 0 && c.damping == 0 && c.sponge == 0) {  // b = M·h − h⁻, as printed (lines 2-3)
+    ops_.banded(cmd, v, *p_, h, nullptr, b_);
+    ops_.axpby(cmd, {1.0f}, b_, {k_.q0}, prev, b_);
+    return;
+  }
+  if (a_) {
+    ops_.banded(cmd, v, *q_, prev, nullptr, tmp_);
+    ops_.banded(cmd, v, *p_, h, &tmp_, b_, 1.0f, 1.0f);
     return;
   }
   sync(cmd);
@@ -244,16 +288,19 @@ void Simulation::record_rhs(VkCommandBuffer cmd) {
   vkCmdDispatch(cmd, gpu::groups(c.width, 16), gpu::groups(c.height, 16), 1);
 }
 
-void Simulation::record_energy(VkCommandBuffer cmd) {
+void Simulation::record_energy(VkCommandBuffer cmd, const gpu::Buffer& h, const gpu::Buffer& prev) {
   sync(cmd);
   const auto& c = config_;
   EnergyPush p{c.width, c.height, c.r(), kEnergySlot};
-  energy_.bind(cmd, {fields_[cur_].bind(), fields_[(cur_ + 2) % 3].bind(), ops_.scalars().bind(), ops_.reduce_bind()},
-               p);
+  energy_.bind(cmd, {gpu::storage_buffer(h), gpu::storage_buffer(prev), ops_.scalars().bind(), ops_.reduce_bind()}, p);
   vkCmdDispatch(cmd, ops_.groups(fields_[cur_].quads(), true), 1, 1);
 }
 
 void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n) {
+  if (thesis()) {
+    for (uint32_t s = 0; s < n; ++s) step_thesis();
+    return;
+  }
   auto scope = [&](const char* name, double bytes, double flops) {
     return prof ? prof->begin(cmd, name, bytes, flops) : 0u;
   };
@@ -264,7 +311,7 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
   for (uint32_t s = 0; s < n; ++s) {
     const auto &h = fields_[cur_], &prev = fields_[(cur_ + 2) % 3], &next = fields_[(cur_ + 1) % 3];
     uint32_t t = scope("wave.rhs", config_.storage == Storage::Banded ? 16 * field : 3 * field, 12.0 * config_.n());
-    record_rhs(cmd);
+    record_rhs(cmd, linalg::Variant::Modern);
     end(t);
     // The warm start, the solve's start and the iterations the GPU ran (known once it has).
     t = prof ? prof->begin(cmd, "wave.cg",
@@ -279,7 +326,7 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
     end(t);
     cur_ = (cur_ + 1) % 3;
     t = scope("wave.energy", 2 * field, 14.0 * config_.n());
-    record_energy(cmd);
+    record_energy(cmd, fields_[cur_].buffer(), fields_[(cur_ + 2) % 3].buffer());
     end(t);
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
@@ -295,6 +342,13 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
 
 void Simulation::record_disturb(VkCommandBuffer cmd, Shape s, float x, float y, float radius, float amplitude) {
   budget_ = config_.max_iterations, last_most_ = 0;
+  if (thesis()) {  // the thesis's vectors live in textures: disturbed on the host, at once
+    auto h = height(), prev = previous();
+    disturb_cpu(config_, h, s, x, y, std::max(radius, 0.5f), amplitude);
+    disturb_cpu(config_, prev, s, x, y, std::max(radius, 0.5f), amplitude);
+    set_state(h, prev);
+    return;
+  }
   sync(cmd);
   const auto& c = config_;
   DisturbPush p{c.width, c.height, uint32_t(s), x, y, std::max(radius, 0.5f), amplitude};
@@ -302,6 +356,67 @@ void Simulation::record_disturb(VkCommandBuffer cmd, Shape s, float x, float y, 
   vkCmdDispatch(cmd, gpu::groups(c.width, 16), gpu::groups(c.height, 16), 1);
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
+}
+
+// 'SIMULATION D'ONDES 2D' (§4.2.2.2) as Annex III runs it: b = M·h − h⁻ (lines 2-3), h' by
+// 'MGC SUR GPU' from x0 = b (line 4 of §3.4.2), h⁻ ← h. The copies of lines 1 and 5 are the
+// fields' rotation here.
+void Simulation::step_thesis() {
+  auto t0 = std::chrono::steady_clock::now();
+  auto& next = fields_[(cur_ + 1) % 3];
+  ctx_.submit_now([&](VkCommandBuffer cmd) {
+    sync(cmd);
+    record_rhs(cmd, linalg::Variant::Thesis);
+  });
+  linalg::CgOptions o;
+  o.variant = linalg::Variant::Thesis;
+  o.start = linalg::CgStart::RightHandSide;
+  o.tolerance = config_.tolerance;
+  o.max_iterations = config_.max_iterations;
+  o.check_every = 1;  // the thesis reads ||r|| back each iteration
+  auto res = cg_->solve(b_, next, o);
+  thesis_readbacks_ = res.iterations + 1;
+  cur_ = (cur_ + 1) % 3;
+  ctx_.submit_now([&](VkCommandBuffer cmd) {
+    record_show(cmd);
+    record_energy(cmd, shown_[0], shown_[1]);
+  });
+  float energy = ops_.scalars().get(kEnergySlot);
+  float row[4] = {float(res.iterations), res.converged ? 1.0f : 0.0f, res.relative_residual, energy};
+  if (!res.problem.empty()) row[2] = std::numeric_limits<float>::quiet_NaN(), row[3] = row[2];
+  ring_.upload(row, sizeof row, (steps_ % kRing) * 16);
+  ++steps_;
+  thesis_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The texture holds quad q at texel (q % side, q / side): its first n/4 texels, row by row,
+// are the vector in order.
+void Simulation::record_show(VkCommandBuffer cmd) {
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT | VK_ACCESS_2_MEMORY_READ_BIT,
+               VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  const linalg::Vec* from[2] = {&fields_[cur_], &fields_[(cur_ + 2) % 3]};
+  for (int k = 0; k < 2; ++k) {
+    uint32_t side = from[k]->side(), quads = from[k]->quads(), rows = quads / side, rest = quads % side;
+    VkBufferImageCopy regions[2]{};
+    uint32_t count = 0;
+    for (uint32_t part = 0; part < 2; ++part) {
+      uint32_t w = part == 0 ? side : rest, h = part == 0 ? rows : 1;
+      if (w == 0 || h == 0) continue;
+      auto& r = regions[count++];
+      r.bufferOffset = part == 0 ? 0 : 16ull * rows * side;
+      r.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+      r.imageOffset = {0, int32_t(part == 0 ? 0 : rows), 0};
+      r.imageExtent = {w, h, 1};
+    }
+    VkImage image = from[k]->image().handle();
+    gpu::transition(cmd, image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_GENERAL,
+                    VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, shown_[k].handle(), count, regions);
+    gpu::transition(cmd, image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                    VK_IMAGE_LAYOUT_GENERAL);
+  }
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+               VK_ACCESS_2_MEMORY_READ_BIT);
 }
 
 StepStats Simulation::stats(uint64_t k) const {

@@ -28,6 +28,19 @@
 //
 // Storage of A, P, Q: banded (5 diagonals, the thesis's way, through linalg::GpuBanded)
 // or a matrix-free stencil (linalg::Stencil5 and wave/rhs.comp), same answers.
+// The thesis printed A, b and M with three misprints (§4.2.2.1); each is a scheme of its
+// own here so a student sees what it does. With λ a mode's eigenvalue of −L (S = 4 − λ on it):
+//  printed-a: A = (8α+1)I − αS, the rest right: every mode, the flat one too, shrinks by
+//             |g| = 1/sqrt(1+4α+αλ) a step: the water drains away in a few steps;
+//  printed-b: b's diagonal 1−4α for 2−4α: the flat mode obeys g² − g + 1 = 0 (g = e^{±iπ/3}),
+//             a bump breathes up and down with a period of 6 steps instead of spreading;
+//  printed-m: M = 2I + αS (the printed N is S, the neighbours' sum): the flat mode obeys
+//             g² − (2+4α)g + 1 = 0, a real root above 1: the heights grow until they blow up.
+//
+// Solver path: `modern` records the whole step on the GPU (warm start 2h − h⁻, CG stopped on
+// the GPU); `thesis` is 'SIMULATION D'ONDES 2D' through the linear algebra lab's thesis
+// operators: vectors in textures, M·h by a banded pass, 'MGC SUR GPU' from x0 = b with its
+// multi-pass dots, the residual read back every iteration to decide when to stop.
 #pragma once
 #include "linalg/cg.h"
 
@@ -37,14 +50,18 @@
 
 namespace wave {
 
-enum class Scheme { Seed, Newmark };
+enum class Scheme { Newmark, Seed, PrintedA, PrintedB, PrintedM };
+const char* scheme_name(Scheme s);                 // newmark, seed, printed-a, printed-b, printed-m
+Scheme scheme_from_name(const std::string& name);  // throws std::invalid_argument
+enum class Solver { Modern, Thesis };
 enum class Storage { Banded, Stencil };
 
 struct Config {
   uint32_t width = 256, height = 256;  // width a multiple of 4
   float c = 1.0f, dt = 1.0f, dx = 1.0f;
   Scheme scheme = Scheme::Newmark;
-  Storage storage = Storage::Stencil;
+  Storage storage = Storage::Stencil;  // the thesis path always stores by diagonals
+  Solver solver = Solver::Modern;
   float tolerance = 1e-6f;  // CG: ||r|| <= tolerance·||b||
   uint32_t max_iterations = 100;
   float damping = 0.0f;         // γ everywhere
@@ -56,6 +73,7 @@ struct Config {
 void check(const Config& c);  // throws std::invalid_argument with what is wrong
 
 // x0·I + x1·S for A (left side), P (on h) and Q (on the damped h⁻).
+// A mode's amplitude obeys (a0 + a1·s)·x' = (p0 + p1·s)·x + (q0 + q1·s)·x⁻, s = 4 − λ.
 struct Coefficients {
   float a0, a1, p0, p1, q0, q1;
 };
@@ -95,6 +113,9 @@ class Simulation {
   std::vector<float> height() const;    // h(t)
   std::vector<float> previous() const;  // h(t−1)
   // Step results land in a host-visible ring; read them once the command buffer is done.
+  // The thesis path does not record: it submits each step and waits, reading CG's residual
+  // back every iteration as the thesis did, and leaves cmd empty (its outcome is in the ring
+  // at once).
   // Each step records `budget()` CG iterations (gated: the ones past convergence launch
   // no work but still cost a dispatch and a barrier each), see observe().
   void record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n);
@@ -111,14 +132,22 @@ class Simulation {
   StepStats stats(uint64_t k) const;
   static constexpr uint32_t kRing = 4096;
 
+  // Thesis path: the wall time of its last step and the residual read-backs it made.
+  double thesis_step_ms() const { return thesis_ms_; }
+  uint32_t thesis_readbacks() const { return thesis_readbacks_; }
+
   const gpu::Buffer& height_buffer() const;    // h(t) as w·h floats, row-major (drawing)
   const gpu::Buffer& previous_buffer() const;  // h(t−1), the same way
-  double bytes_per_iteration() const { return cg_->bytes_per_iteration(linalg::Variant::Modern); }
-  double flops_per_iteration() const { return cg_->flops_per_iteration(linalg::Variant::Modern); }
+  double bytes_per_iteration() const { return cg_->bytes_per_iteration(variant()); }
+  double flops_per_iteration() const { return cg_->flops_per_iteration(variant()); }
+  linalg::Variant variant() const { return thesis() ? linalg::Variant::Thesis : linalg::Variant::Modern; }
 
  private:
-  void record_rhs(VkCommandBuffer cmd);
-  void record_energy(VkCommandBuffer cmd);
+  bool thesis() const { return config_.solver == Solver::Thesis; }
+  void record_rhs(VkCommandBuffer cmd, linalg::Variant v);
+  void record_energy(VkCommandBuffer cmd, const gpu::Buffer& h, const gpu::Buffer& prev);
+  void step_thesis();
+  void record_show(VkCommandBuffer cmd);  // thesis path: the textures h, h⁻ into shown_
   gpu::Context& ctx_;
   Config config_;
   Coefficients k_;
@@ -131,6 +160,9 @@ class Simulation {
   gpu::Buffer ring_;
   uint64_t steps_ = 0, observed_ = 0;
   uint32_t budget_ = 0, last_most_ = 0;
+  gpu::Buffer shown_[2];  // thesis path: h(t), h(t−1) as buffers, for drawing and saving
+  double thesis_ms_ = 0;
+  uint32_t thesis_readbacks_ = 0;
 };
 
 }  // namespace wave
