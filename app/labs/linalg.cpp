@@ -4,6 +4,7 @@
 #include "gpu/bandwidth.h"
 #include "heatmap_view.h"
 #include "lab.h"
+#include "linalg_index.h"
 #include "linalg_pictures.h"
 #include "plot.h"
 #include "linalg/bench.h"
@@ -81,6 +82,12 @@ class LinalgLab : public Lab {
                     "fields: the operands and the result on their grid; residual: CG's r alone, on its own scale; "
                     "layout: the first texels, which element sits in which channel")
         .labelled("Picture");
+    params_
+        .add_choice("index", {"integer", "frac"}, "integer",
+                    "banded and cg, texture layout: integer: V's quads found by integer arithmetic; frac: by the "
+                    "thesis's float formulas 3.1-3.4 (the modulo as frac(a/b)·b), wrong quads and all")
+        .labelled("Index arithmetic")
+        .rebuild = true;
     params_.group("Operator");
     params_.add_int("seed", 1, 0, 1000000, "random data seed").labelled("Random seed").rebuild = true;
   }
@@ -114,6 +121,7 @@ class LinalgLab : public Lab {
     c.dense_n = uint32_t(params_.get_int("dense_n"));
     c.cg_c = float(params_.get("cg_c"));
     c.float_float = params_.choice("dot_precision") == "float-float";
+    c.frac_index = params_.choice("index") == "frac";
     c.fields = params_.choice("data") == "fields";
     c.seed = uint32_t(params_.get_int("seed"));
     return c;
@@ -263,6 +271,7 @@ class LinalgLab : public Lab {
                         work_->grid_width());
     if (params_.choice("picture") == "residual" && !residual_)
       ImGui::TextDisabled("(the residual picture is CG's: operator cg)");
+    frac_panel_.ui(*ctx_);
   }
 
   nlohmann::json dump(const std::filesystem::path& dir) override {
@@ -382,6 +391,7 @@ class LinalgLab : public Lab {
   std::vector<std::unique_ptr<gpu::Image>> panels_;  // work_->panels(), unpacked every frame
   std::unique_ptr<gpu::Image> residual_;             // CG's r
   ChartImage layout_;                                // the layout view, made by fit_range()
+  linalg::FracIndexPanel frac_panel_;
   std::unique_ptr<render::HeatmapView> view_;
   std::vector<float> history_;
   bool converged_ = false, cg_pending_ = false;

@@ -1,5 +1,7 @@
 #include "bench.h"
 
+#include "frac_index.h"
+
 #include "blas.h"
 #include "workload.h"
 #include "gpu/bandwidth.h"
@@ -121,8 +123,8 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   const int repeats = options.quick ? 3 : 15;
   BenchRows rows(options);
   auto run = [&](WorkloadConfig c) {
-    std::string pass = op_names()[size_t(c.op)] + (c.op == Op::Banded ? std::to_string(c.diagonals) : "") + "." +
-                       variant_name(c.variant) + "." + layout_name(c.layout);
+    std::string pass = op_names()[size_t(c.op)] + (c.op == Op::Banded ? std::to_string(c.diagonals) : "") +
+                       (c.frac_index ? ".frac." : ".") + variant_name(c.variant) + "." + layout_name(c.layout);
     if (!BenchOptions::chosen(options.only, pass)) return;  // --only axpby.modern.buffer,...
     try {
       Workload w(ctx, c);
@@ -145,6 +147,35 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
         c.layout = layout;
         run(c);
       }
+  // §3.3.4's float index formulas (3.1-3.4) beside the integer ones: the thesis's band at
+  // power-of-two sides (its sizes: exact) and at others (wrong quads), with the GPU's sweep.
+  if (BenchOptions::chosen(options.only, "banded12.frac.thesis.texture")) {
+    auto sweep = options.quick ? sweep_frac_index(ctx, 64, 12) : sweep_frac_index(ctx, 4096, 24);
+    for (uint32_t side : options.quick ? std::vector<uint32_t>{16, 20} : std::vector<uint32_t>{256, 300, 1024, 1000})
+      for (bool frac : {false, true}) {
+        WorkloadConfig c;
+        c.op = Op::Banded;
+        c.side = side;
+        c.variant = Variant::Thesis;
+        c.layout = Layout::Texture;
+        c.frac_index = frac;
+        try {
+          Workload w(ctx, c);
+          auto row = measure(ctx, w, repeats, options.saxpy_gbps, options.quick ? 5 : 200);
+          row.pass = std::string("banded12") + (frac ? ".frac" : "") + ".thesis.texture";
+          row.reference["index"] = frac ? "frac: formulas 3.1-3.4 in float" : "integer";
+          if (frac) {
+            auto count = count_wrong_cpu(side * side, quad_offsets(w.banded()));
+            row.reference["wrong_quad_addresses_cpu_twin"] = count.wrong;
+            row.reference["quad_addresses"] = count.checked;
+            row.reference["gpu_sweep"] = sweep.json();
+          }
+          rows.push_back(row);
+        } catch (const std::exception& e) {
+          std::fprintf(stderr, "vklab: bench linalg frac side %u skipped: %s\n", side, e.what());
+        }
+      }
+  }
   for (uint32_t n : options.quick ? std::vector<uint32_t>{64} : std::vector<uint32_t>{256, 1024, 4096})
     for (Variant v : {Variant::Thesis, Variant::Modern}) {
       WorkloadConfig c;

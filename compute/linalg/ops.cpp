@@ -239,6 +239,8 @@ void Ops::ff_dot(VkCommandBuffer cmd, const Vec& xh, const Vec& xl, const Vec& y
 void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const Vec& v, const Vec* vp, const Vec& out,
                  float a, float b, uint32_t reduce_slot) {
   if (m.layout != layout_ || v.n() != m.n) throw std::invalid_argument("banded: matrix and vector do not match");
+  if (frac_index_ && m.n % 4 != 0)
+    throw std::invalid_argument("banded: the thesis's index arithmetic works on whole quads (n a multiple of 4)");
   uint32_t per_pass = variant == Variant::Thesis ? kThesisDiagonalsPerPass : m.count;
   uint32_t passes = (m.count + per_pass - 1) / per_pass;
   if (reduce_slot != kNoSlot && (passes > 1 || vp))
@@ -257,7 +259,8 @@ void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const
                     last && (vp || a != 1.0f) ? 1u : 0u,
                     reduce_slot,
                     a,
-                    vp ? b : 0.0f};
+                    vp ? b : 0.0f,
+                    frac_index_ ? 1u : 0u};
     banded_.bind(cmd,
                  {m.bind_diagonals(), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind(),
                   gpu::storage_buffer(m.offset_buffer), scalars_.bind(), gpu::storage_buffer(reduce_)},
@@ -267,6 +270,12 @@ void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const
     else
       direct(cmd, groups(m.quads, reduce_slot != kNoSlot));
   }
+}
+
+void Ops::set_frac_index(bool on) {
+  if (on && layout_ != Layout::Texture)
+    throw std::invalid_argument("the thesis's index arithmetic addresses textures: use the texture layout");
+  frac_index_ = on;
 }
 
 void Ops::dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const Vec& v, const Vec* vp, const Vec& out) {

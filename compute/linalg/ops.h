@@ -63,6 +63,10 @@ class Ops {
   // modern: one pass for any count, and with reduce_slot S[slot] = v·(M·v).
   void banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const Vec& v, const Vec* vp, const Vec& out,
               float a = 1.0f, float b = 1.0f, uint32_t reduce_slot = kNoSlot);
+  // Texture layout: banded() finds V's quads by the thesis's float formulas 3.1-3.4
+  // (frac_index.h), wrong quads and all, instead of integer arithmetic. Needs n % 4 == 0.
+  void set_frac_index(bool on);
+  bool frac_index() const { return frac_index_; }
   // gpuMatOp: out = M·v + vp (vp may be null). Thesis: N/4 passes of 4 columns; modern:
   // one dispatch, a workgroup per 4 rows over a row-major copy.
   void dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const Vec& v, const Vec* vp, const Vec& out);
@@ -114,7 +118,7 @@ class Ops {
   Scalars scalars_;
   gpu::Buffer reduce_;  // finished counter + per-workgroup partials (float-float: two floats each)
   gpu::Buffer gate_;    // 3 indirect dispatch commands (16-byte strides), see cg_gate.comp
-  bool gated_ = false;
+  bool gated_ = false, frac_index_ = false;
   uint32_t gate_quads_ = 0, gate_bb_ = 0, gate_out_ = 0;
   float gate_tol2_ = 0;
   gpu::Pipeline stencil_, cg_stencil_, cg_gate_;

@@ -53,6 +53,11 @@ void require_fits(const gpu::Context& ctx, const WorkloadConfig& c) {
 Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), config_(c) {
   require_fits(ctx, c);
   ops_ = std::make_unique<Ops>(ctx, c.layout);
+  if (c.frac_index) {
+    if (c.op != Op::Banded && c.op != Op::Cg)
+      throw std::invalid_argument("the thesis's index arithmetic belongs to the banded product (banded, cg)");
+    ops_->set_frac_index(true);  // refuses the buffer layout
+  }
   n_ = c.op == Op::Dense ? c.dense_n : c.side * c.side * 4;
   double vec = 16.0 * ((n_ + 3) / 4);
   // Operand k: a field on the drawing grid (cropped to n values) or random, non-zero.
@@ -122,6 +127,7 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
 std::string Workload::name() const {
   std::string op = op_names()[size_t(config_.op)];
   if (config_.op == Op::Banded) op += std::to_string(config_.diagonals);
+  if (config_.frac_index) op += ".frac";
   if (config_.op == Op::Dot && config_.float_float) return op + ".float-float";
   return op + "." + variant_name(config_.variant);
 }

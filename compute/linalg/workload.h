@@ -22,6 +22,7 @@ struct WorkloadConfig {
   uint32_t dense_n = 1024;   // dense: an n x n matrix
   float cg_c = 10.0f;        // CG: A = I - c·L (the implicit wave / diffusion matrix)
   bool float_float = false;  // dot: accumulate in float-float (seed 002) instead of float
+  bool frac_index = false;   // banded, texture layout: the thesis's float index formulas 3.1-3.4
   // Operands as smooth fields on the vector's grid (x: hot spots, y: a Gaussian; banded: a
   // box filter, every diagonal 1/diagonals) for pictures that teach; else random, non-zero.
   bool fields = false;

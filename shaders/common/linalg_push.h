@@ -37,6 +37,7 @@ PUSH_BLOCK(BandedPush) {
   uint add_vp;         // last pass: add b·vp
   uint reduce_slot;    // NO_SLOT, or S[slot] = dot(v, result)
   float a, b;
+  uint frac_index;     // texture layout: V's quads addressed by the thesis's float formulas 3.1-3.4
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_DenseThesisPush)
@@ -75,6 +76,12 @@ PUSH_BLOCK(GatePush) {
   uint rho, bb, iteration, out_slot;
   float tol2;
   uint groups_full, groups_reduce;
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_FracSweepPush)
+PUSH_BLOCK(FracSweepPush) {
+  uint quads, side, slot, count;  // the vector's quads, its texture side, the output slot, offsets used
+  int offsets[8];                 // quad offsets, any sign
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_UnpackPush)

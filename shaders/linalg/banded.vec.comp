@@ -26,11 +26,24 @@ layout(std430, binding = 5) readonly buffer Offsets_block { int offsets[]; };
 #include "reduce.glsl"
 #define PUSH_BandedPush
 #include "linalg_push.h"
+#include "thesis_index.glsl"
 
 // v[(4q + k + o) mod n] for k = 0..3 (formula 3.2). Away from the ends the four values
 // are two neighbouring quads shifted by o mod 4 — the same shift for the whole dispatch,
 // so the switch does not diverge; at the ends each lane wraps on its own.
 vec4 shifted_quad(uint q, int o) {
+#if TEXTURE_LAYOUT
+  if (frac_index != 0u) {  // the thesis's quads: (q + floor(o/4)) mod N by formulas 3.1-3.4, the next
+    uint base = thesis_quad_index(q, wrap_index(o >> 2, quads), quads, side);  // one exact (its offset texture)
+    vec4 a = LOADQ(V, base), b = LOADQ(V, thesis_next_quad(base, quads, side));
+    switch (o & 3) {
+      case 0: return a;
+      case 1: return vec4(a.yzw, b.x);
+      case 2: return vec4(a.zw, b.xy);
+      default: return vec4(a.w, b.xyz);
+    }
+  }
+#endif
   int j0 = int(4u * q) + o;
   if (j0 < 0 || j0 + 3 >= int(n)) {
     vec4 v;
