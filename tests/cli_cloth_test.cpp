@@ -44,10 +44,13 @@ TEST(Cli, ClothHeadlessDumpAndBench) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["cloth"];
-  ASSERT_EQ(rows.size(), 10u);  // 3 rows at 16² and 32², 3 with 16 relaxations, the lab's defaults
+  ASSERT_EQ(rows.size(), 12u);  // 4 rows at 16² and 32², 3 with 16 relaxations, the lab's defaults
   for (auto& row : rows) EXPECT_GT(row["median_ms"].get<double>(), 0.0);
   EXPECT_EQ(rows[0]["reference"]["thesis"]["simulation_ms"], 7.9);
   EXPECT_EQ(rows[1]["reference"]["dispatches_per_relaxation"], 9);  // the sub-streams
+  EXPECT_EQ(rows[2]["pass"], "cloth.step.shift-matrices");
+  EXPECT_EQ(rows[2]["reference"]["dispatches_per_relaxation"], 13);  // 4 products, 9 sub-streams
+  EXPECT_EQ(rows[2]["reference"]["method"], "shift matrices");
   // a bad value: a clear message, exit 2
   r = run_process(vklab_args("--headless --lab cloth --set damping=3 --steps 1"));
   EXPECT_EQ(r.code, 2);

@@ -54,6 +54,12 @@ class ClothLab : public Lab {
         .add_choice("order", {"jacobi", "gauss-seidel"}, d.order == cloth::Order::Jacobi ? "jacobi" : "gauss-seidel",
                     "jacobi: gather from the previous iterate (the thesis); gauss-seidel: colour by colour, in place")
         .labelled("Relaxation order");
+    params_
+        .add_choice("method", {"kernels", "shift"}, "kernels",
+                    "kernels: Verlet and each relaxation as a kernel of its own; shift: 'VERLET SUR GPU' as the "
+                    "thesis wrote it, Verlet by gpuVecAdd and the neighbours by 4 shift matrices through the "
+                    "linear algebra operators (structural springs, jacobi, no attachments or wind)")
+        .labelled("Method");
     params_.group("Cloth");
     params_.add_bool("shear", d.shear, "diagonal springs").labelled("Shear springs");
     params_.add_bool("bend", d.bend, "springs two particles apart").labelled("Bend springs");
@@ -109,6 +115,7 @@ class ClothLab : public Lab {
     c.branching =
         params_.choice("branching") == "substreams" ? cloth::Branching::SubStreams : cloth::Branching::Branching;
     c.order = params_.choice("order") == "gauss-seidel" ? cloth::Order::GaussSeidel : cloth::Order::Jacobi;
+    c.method = params_.choice("method") == "shift" ? cloth::Method::ShiftMatrices : cloth::Method::Kernels;
     c.sphere_on = params_.flag("sphere");
     c.sphere = {float(params_.get("sphere_x")), float(params_.get("sphere_y")), float(params_.get("sphere_z")),
                 float(params_.get("sphere_radius"))};
@@ -171,7 +178,7 @@ class ClothLab : public Lab {
     char t[64];
     std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * params_.get("dt"),
                   (unsigned long long)steps_done_);
-    return {{legend_title(), t, legend_values({"size", "iterations", "substeps", "order"})}, {}};
+    return {{legend_title(), t, legend_values({"size", "iterations", "substeps", "order", "method"})}, {}};
   }
 
   uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
@@ -236,8 +243,9 @@ class ClothLab : public Lab {
   void ui() override {
     read_stats();
     const auto& c = sim_->config;
-    ImGui::TextWrapped("%u x %u particles, rest length %.4f m, %u dispatches a relaxation", c.width, c.height, c.rest(),
-                       sim_->dispatches_per_relaxation());
+    ImGui::TextWrapped("%u x %u particles, rest length %.4f m, %u dispatches a relaxation%s", c.width, c.height,
+                       c.rest(), sim_->dispatches_per_relaxation(),
+                       c.method == cloth::Method::ShiftMatrices ? " (4 shift-matrix products, then gpuVerlet)" : "");
     ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
     ImGui::TextWrapped("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
     ImGui::TextWrapped("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);

@@ -36,8 +36,7 @@ void FracIndexPanel::ui(gpu::Context& ctx) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn(), ImGui::Text("%u", c.quads);
       ImGui::TableNextColumn(), ImGui::Text("%u", c.side);
-      ImGui::TableNextColumn(), ImGui::Text("%llu of %llu", (unsigned long long)c.wrong,
-                                            (unsigned long long)c.checked);
+      ImGui::TableNextColumn(), ImGui::Text("%llu of %llu", (unsigned long long)c.wrong, (unsigned long long)c.checked);
       ImGui::TableNextColumn(), ImGui::Text("%lld", (long long)c.first_q);
     }
     ImGui::EndTable();

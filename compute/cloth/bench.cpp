@@ -30,7 +30,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
   const int repeats = options.quick ? 3 : 15;
   BenchRows rows(options);
   auto measure = [&](uint32_t n, uint32_t iterations, cloth::Branching b, cloth::Order o, bool display,
-                     const std::string& pass, double target_ms = 0) {
+                     const std::string& pass, double target_ms = 0, cloth::Method method = cloth::Method::Kernels) {
     cloth::Config c = base;
     if (iterations) {  // the thesis's relaxation (structural springs, one substep, bare contacts)
       auto t = cloth::Config::thesis();
@@ -41,6 +41,8 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     c.width = c.height = n;
     c.branching = b;
     c.order = o;
+    c.method = method;
+    if (method == cloth::Method::ShiftMatrices) c.wind = glm::vec3(0.0f);
     cloth::Simulation sim(ctx, c);
     auto p = cloth::initial_positions(c, pose);
     if (pose == "hang") p[cloth::corner_index(c, 0)].w = p[cloth::corner_index(c, 1)].w = 0.0f;
@@ -67,6 +69,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
                      {"dispatches_per_relaxation", sim.dispatches_per_relaxation()},
                      {"device_saxpy_gbps", options.saxpy_gbps}};
     row.reference["pose"] = pose;
+    row.reference["method"] = method == cloth::Method::ShiftMatrices ? "shift matrices" : "kernels";
     row.reference["timed"] = "copy back the starting pose, one step (normals and stats included)";
     if (display) row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
     for (auto& th : kThesis)
@@ -82,6 +85,10 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
   for (uint32_t n : sizes) {
     measure(n, 3, Branching::Branching, Order::Jacobi, false, "cloth.step.branching");
     measure(n, 3, Branching::SubStreams, Order::Jacobi, false, "cloth.step.substreams");
+    // 'VERLET SUR GPU' as written: 3 axpbys, then 4 shift-matrix products and gpuVerlet's
+    // sub-streams a relaxation
+    measure(n, 3, Branching::SubStreams, Order::Jacobi, false, "cloth.step.shift-matrices", 0,
+            cloth::Method::ShiftMatrices);
     measure(n, 3, Branching::Branching, Order::Jacobi, true, "cloth.step+display");
   }
   uint32_t big = options.quick ? 32 : 1024;

@@ -1,6 +1,6 @@
 #include "cloth.h"
 
-#include "cloth_push.h"
+#include "shift.h"  // and cloth_push.h
 
 #include <algorithm>
 #include <cmath>
@@ -24,23 +24,6 @@ struct Part {
   float sum_abs, max_y;
 };
 
-struct Region {
-  uint32_t x0, y0, w, h;
-  int sides;
-};
-
-// The thesis's sub-streams (interior, 4 edges, 4 corners) for a border margin m (2 with
-// bend springs, whose neighbours lie two cells away), or one region for the branching kernel.
-std::vector<Region> regions(const Config& c) {
-  if (c.branching == Branching::Branching) return {{0, 0, c.width, c.height, 15}};
-  uint32_t m = c.bend ? 2 : 1, W = c.width, H = c.height;
-  std::vector<Region> r = {
-      {m, m, W - 2 * m, H - 2 * m, 0}, {0, m, m, H - 2 * m, 1}, {W - m, m, m, H - 2 * m, 2}, {m, 0, W - 2 * m, m, 4},
-      {m, H - m, W - 2 * m, m, 8},     {0, 0, m, m, 5},         {W - m, 0, m, m, 6},         {0, H - m, m, m, 9},
-      {W - m, H - m, m, m, 10}};
-  return r;
-}
-
 void sync(VkCommandBuffer cmd) {
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -59,6 +42,17 @@ void check(const Config& c) {
   if (c.substeps < 1 || c.substeps > 64) throw std::invalid_argument("cloth: 1 to 64 substeps a step");
   if (!(c.thickness >= 0 && c.thickness < 1)) throw std::invalid_argument("cloth: thickness must lie in [0, 1) m");
   if (!(c.friction >= 0 && c.friction <= 10)) throw std::invalid_argument("cloth: friction must lie in [0, 10]");
+  if (c.method == Method::ShiftMatrices) ShiftPath::check(c);
+}
+
+// Bend springs' neighbours lie two cells away: their borders are 2 wide.
+std::vector<Region> regions(const Config& c) {
+  if (c.branching == Branching::Branching) return {{0, 0, c.width, c.height, 15}};
+  uint32_t m = c.bend ? 2 : 1, W = c.width, H = c.height;
+  return {
+      {m, m, W - 2 * m, H - 2 * m, 0}, {0, m, m, H - 2 * m, 1}, {W - m, m, m, H - 2 * m, 2}, {m, 0, W - 2 * m, m, 4},
+      {m, H - m, W - 2 * m, m, 8},     {0, 0, m, m, 5},         {W - m, 0, m, m, 6},         {0, H - m, m, m, 9},
+      {W - m, H - m, m, m, 10}};
 }
 
 Config Config::thesis() {
@@ -131,6 +125,9 @@ void Simulation::set_state(const std::vector<glm::vec4>& x, const std::vector<gl
   }
   start_x_.upload(x);
   start_prev_.upload(prev);
+  inverse_mass_.resize(x.size());
+  for (size_t i = 0; i < x.size(); ++i) inverse_mass_[i] = x[i].w;
+  ++mass_version_;
   ctx_.submit_now([&](VkCommandBuffer cmd) {
     record_restart(cmd);
     record_stats(cmd);
@@ -141,7 +138,15 @@ void Simulation::restore(const std::vector<glm::vec4>& x, const std::vector<glm:
   if (x.size() != config.n() || prev.size() != config.n()) throw std::invalid_argument("cloth: state size mismatch");
   x_[cur_].upload(x);
   x_[prev_].upload(prev);
+  for (size_t i = 0; i < x.size(); ++i) inverse_mass_[i] = x[i].w;
+  ++mass_version_;
   ctx_.submit_now([&](VkCommandBuffer cmd) { record_stats(cmd); });
+}
+
+Simulation::~Simulation() = default;
+
+void Simulation::set_inverse_mass(uint32_t i, float w) {
+  if (inverse_mass_[i] != w) inverse_mass_[i] = w, ++mass_version_;
 }
 
 void Simulation::record_restart(VkCommandBuffer cmd) {
@@ -150,6 +155,8 @@ void Simulation::record_restart(VkCommandBuffer cmd) {
   VkBufferCopy all{0, 0, 16ull * config.n()};
   vkCmdCopyBuffer(cmd, start_x_.handle(), x_[cur_].handle(), 1, &all);
   vkCmdCopyBuffer(cmd, start_prev_.handle(), x_[prev_].handle(), 1, &all);
+  auto x = start_x_.download<glm::vec4>();  // the pins go back with the pose
+  for (size_t i = 0; i < x.size(); ++i) set_inverse_mass(uint32_t(i), x[i].w);
 }
 
 std::vector<glm::vec4> Simulation::positions() const { return x_[cur_].download<glm::vec4>(); }
@@ -157,12 +164,13 @@ std::vector<glm::vec4> Simulation::previous() const { return x_[prev_].download<
 
 double Simulation::flops_per_step() const {
   double per_constraint = 14, constraints = 4 + (config.shear ? 4 : 0) + (config.bend ? 4 : 0);
-  double attach = config.attachments ? 4 * 12 + 12 : 0;  // 4 corners, then the contacts
+  double attach = config.attachments ? 4 * 12 + 12 : 0;                     // 4 corners, then the contacts
+  if (config.method == Method::ShiftMatrices) per_constraint += 2 * 2 * 4;  // its vector: 2 diagonals on 4 floats
   return config.n() * config.substeps * (8.0 + config.iterations * (per_constraint * constraints + 12 + attach));
 }
 
-// One push block for verlet, relax and attach.
-static StepPush step_push(const Config& c) {
+// One push block for verlet, relax and attach (and the shift path's relaxation).
+StepPush step_push(const Config& c) {
   StepPush p{};
   p.sphere[0] = c.sphere.x, p.sphere[1] = c.sphere.y, p.sphere[2] = c.sphere.z,
   p.sphere[3] = c.sphere_on ? c.sphere.w : 0.0f;
@@ -176,6 +184,7 @@ static StepPush step_push(const Config& c) {
 }
 
 uint32_t Simulation::dispatches_per_relaxation() const {
+  if (config.method == Method::ShiftMatrices) return 4 + (config.branching == Branching::Branching ? 1 : 9);
   if (config.order == Order::Jacobi) return config.branching == Branching::Branching ? 1 : 9;
   uint32_t n = 0;
   for (auto& f : families(config)) n += f.stride;
@@ -234,6 +243,13 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
       int work[2], k = 0;
       for (int i = 0; i < 4; ++i)
         if (i != cur_ && i != prev_) work[k++] = i;
+      if (c.method == Method::ShiftMatrices) {
+        if (!shift_) shift_ = std::make_unique<ShiftPath>(ctx_, c);
+        shift_->record_substep(cmd, c, x_[cur_], x_[prev_], x_[work[0]], inverse_mass_, mass_version_);
+        prev_ = cur_;
+        cur_ = work[0];
+        continue;
+      }
       sync(cmd);
       phase_ += h * 3.0f;
       StepPush p = step_push(c);
@@ -292,6 +308,7 @@ void Simulation::record_stats(VkCommandBuffer cmd) {
 void Simulation::record_hold(VkCommandBuffer cmd, uint32_t i, glm::vec3 p) {
   sync(cmd);
   glm::vec4 v(p, 0.0f);
+  set_inverse_mass(i, 0.0f);
   vkCmdUpdateBuffer(cmd, x_[cur_].handle(), 16ull * i, 16, &v);
   vkCmdUpdateBuffer(cmd, x_[prev_].handle(), 16ull * i, 16, &v);  // held still: no velocity
 }
@@ -299,7 +316,9 @@ void Simulation::record_hold(VkCommandBuffer cmd, uint32_t i, glm::vec3 p) {
 void Simulation::record_pin(VkCommandBuffer cmd, uint32_t i, bool pinned) {
   sync(cmd);
   float w = pinned ? 0.0f : 1.0f;
+  set_inverse_mass(i, w);
   vkCmdUpdateBuffer(cmd, x_[cur_].handle(), 16ull * i + 12, 4, &w);
+  vkCmdUpdateBuffer(cmd, x_[prev_].handle(), 16ull * i + 12, 4, &w);  // x* too: the shift path's Verlet keeps w
 }
 
 Stats Simulation::last_stats() const {

@@ -18,12 +18,17 @@
 #include <glm/glm.hpp>
 
 #include <array>
+#include <memory>
 #include <vector>
 
 namespace cloth {
 
 enum class Branching { SubStreams, Branching };
 enum class Order { Jacobi, GaussSeidel };
+// kernels: Verlet and the relaxations as kernels of their own (below); shift: 'VERLET SUR GPU'
+// as the thesis wrote it, through the linear algebra operators and shift matrices (shift.h).
+enum class Method { Kernels, ShiftMatrices };
+class ShiftPath;
 
 // The defaults are the lab's: a cloth that settles over the sphere and stays there
 // (coloured Gauss–Seidel with shear springs, substeps, contact thickness and friction, and
@@ -48,6 +53,7 @@ struct Config {
   bool attachments = true;  // long-range attachments to the pinned corners
   Branching branching = Branching::Branching;
   Order order = Order::GaussSeidel;
+  Method method = Method::Kernels;
   // Seed 000 §4.1 as written: Jacobi, 3 relaxations, structural springs only, one step a
   // frame, contacts without thickness or friction, no attachments.
   static Config thesis();
@@ -78,7 +84,15 @@ struct Family {
 };
 std::vector<Family> families(const Config& c);
 
-uint32_t corner_index(const Config& c, int corner);  // 0 (0,0), 1 (w−1,0), 2 (0,h−1), 3 (w−1,h−1)
+uint32_t corner_index(const Config& c, int corner);
+
+// The cells a relaxation dispatch covers and the borders they may touch (bit 0 left, 1 right,
+// 2 top, 3 bottom): the thesis's sub-streams (interior, 4 edges, 4 corners) or, branching, one.
+struct Region {
+  uint32_t x0, y0, w, h;
+  int sides;
+};
+std::vector<Region> regions(const Config& c);  // 0 (0,0), 1 (w−1,0), 2 (0,h−1), 3 (w−1,h−1)
 
 struct Stats {
   float max_stretch = 0, mean_stretch = 0, rms_stretch = 0;  // |structural edge − rest| / rest
@@ -124,12 +138,18 @@ class Simulation {
   // Per substep: verlet reads 2 and writes 1 vec4 a particle, each relaxation reads 2 (its
   // neighbours come from cache; the step's start for friction) and writes 1, attachments
   // as many again.
+  // The shift path: 3 copies and 3 axpbys (9 passes), then a relaxation's 4 banded products (2
+  // diagonals, the positions and the result: 4 passes each) and gpuVerlet (positions, 4 vectors,
+  // the start read, one written).
   double bytes_per_step() const {
+    if (config.method == Method::ShiftMatrices)
+      return 16.0 * config.n() * config.substeps * (6 + 9 + config.iterations * (4 * 4 + 7));
     double relax = 3.0 * config.iterations * (config.attachments ? 2 : 1);
     return 16.0 * config.n() * config.substeps * (3 + relax);
   }
   double flops_per_step() const;
   uint32_t dispatches_per_relaxation() const;
+  ~Simulation();
 
  private:
   void record_relax(VkCommandBuffer cmd, const gpu::Buffer& in, const gpu::Buffer& out);  // Jacobi
@@ -144,6 +164,10 @@ class Simulation {
   gpu::Pipeline relax_[16];  // by SIDES
   uint64_t steps_ = 0;
   float phase_ = 0;
+  std::unique_ptr<ShiftPath> shift_;  // made when method = shift is first stepped
+  std::vector<float> inverse_mass_;   // every particle's w as the host last set it (the shift path's a)
+  uint64_t mass_version_ = 0;
+  void set_inverse_mass(uint32_t i, float w);
 };
 
 }  // namespace cloth

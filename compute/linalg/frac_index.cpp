@@ -88,8 +88,8 @@ std::vector<FracCount> FracSweep::run(const std::vector<uint32_t>& quads, const 
   out.upload(init);
   ctx_.submit_now([&](VkCommandBuffer cmd) {
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
-                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT |
-                                                             VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     for (size_t k = 0; k < quads.size(); ++k) {
       if (quads[k] == 0) throw std::invalid_argument("frac sweep: a vector has at least one quad");
       push::FracSweepPush p{quads[k], texture_side(quads[k]), uint32_t(k), uint32_t(offsets.size()), {}};

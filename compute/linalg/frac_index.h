@@ -41,10 +41,10 @@ class FracSweep {
 };
 
 struct FracSummary {
-  std::vector<FracCount> counts;    // every size swept
-  int64_t first_wrong = -1;         // the smallest size (quads) with a wrong address
-  int64_t first_wrong_pow2 = -1;    // the smallest power of two with one
-  uint32_t sizes_wrong = 0;         // how many of the sizes have one
+  std::vector<FracCount> counts;  // every size swept
+  int64_t first_wrong = -1;       // the smallest size (quads) with a wrong address
+  int64_t first_wrong_pow2 = -1;  // the smallest power of two with one
+  uint32_t sizes_wrong = 0;       // how many of the sizes have one
   nlohmann::json json() const;
 };
 // Sweeps FracSweep::sizes(dense, max_log2) with the quad offsets of a 12-diagonal band.
