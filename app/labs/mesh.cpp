@@ -54,7 +54,7 @@ class MeshLab : public Lab {
         .rebuild = true;
     params_.back().file_types = {".sol", ".solb"};
     params_.group("Kernel");
-    params_.add_choice("example", example_names(), "smoothing", "example kernels from the seed")
+    params_.add_choice("example", example_names(), "laplacian smoothing", "example kernels: the manual's and ours")
         .labelled("Example")
         .rebuild = true;
     params_

@@ -73,9 +73,9 @@ void ShiftPath::record_substep(VkCommandBuffer cmd, const Config& c, const gpu::
   VkDeviceSize bytes = 16ull * c.n();
   copy(cmd, x, pos_.buffer(), bytes);
   copy(cmd, prev, prev_.buffer(), bytes);
-  ops_.axpby(cmd, {1.0f}, pos_, {0.0f}, pos_, temp_);       // 1  temp = pos
-  ops_.axpby(cmd, {1.0f + d}, pos_, {-d}, prev_, pos_);     // 2  pos = (1 + damp)·pos − damp·pos*
-  ops_.axpby(cmd, {1.0f}, pos_, {1.0f}, accel_, pos_);      // 3  pos = pos + a·Δt²
+  ops_.axpby(cmd, {1.0f}, pos_, {0.0f}, pos_, temp_);    // 1  temp = pos
+  ops_.axpby(cmd, {1.0f + d}, pos_, {-d}, prev_, pos_);  // 2  pos = (1 + damp)·pos − damp·pos*
+  ops_.axpby(cmd, {1.0f}, pos_, {1.0f}, accel_, pos_);   // 3  pos = pos + a·Δt²
   auto p = step_push(c);
   const linalg::Vec* in = &pos_;
   const linalg::Vec* result = &other_;

@@ -11,10 +11,23 @@ namespace mesh {
 const std::map<std::string, Example>& mesh_examples() {
   static const std::map<std::string, Example> kExamples = {
       {"smoothing",
+       {"// field: Relaxed vec4 Ver\n"
+        "// loop: Tri  (manual §2.4, indirect downward: each triangle's barycentre)\n"
+        "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
+        "---\n"
+        "// loop: Ver  (manual §2.4, upward, \"smoothing\" as printed: the sum over the whole padded ball,\n"
+        "//            whose empty slots read zero; the coordinates stay, the field Relaxed moves a fifth of\n"
+        "//            the way to the mean barycentre at each run)\n"
+        "vec4 NewCrd = vec4(0.0);\n"
+        "for (uint k = 0u; k < VerTriDegMax; ++k) NewCrd += VerTriBar[k];\n"
+        "if (VerTriDeg > 0u)  // the manual divides by VerTriDeg even where it is 0 (inside a volume)\n"
+        "  VerRelaxed = 0.8 * VerRelaxed + 0.2 * NewCrd / float(VerTriDeg);\n",
+        "Relaxed", "surface"}},
+      {"laplacian smoothing",
        {"// loop: Tri  (barycentres)\n"
         "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
         "---\n"
-        "// loop: Ver  (each vertex moves halfway to the mean barycentre of its ball)\n"
+        "// loop: Ver  (ours, not the manual's: each vertex moves halfway to the mean barycentre of its ball)\n"
         "vec3 s = vec3(0.0);\n"
         "for (uint k = 0u; k < VerTriDeg; ++k) s += VerTriBar[k].xyz;\n"
         "vec3 target = VerTriDeg > 0u ? s / float(VerTriDeg) : VerCrd;  // on no triangle (inside a volume): stays\n"
@@ -49,14 +62,16 @@ const std::map<std::string, Example>& mesh_examples() {
         "TriMean.x = (TriVerCrd[0].z + TriVerCrd[1].z + TriVerCrd[2].z) / 3.0;\n",
         "Mean", "surface"}},
       {"neighbour distance",
-       {"// loop: Tri  (barycentres, then the mean distance to the neighbours across the edges)\n"
+       {"// loop: Tri  (manual §2.4: barycentres)\n"
         "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
         "---\n"
-        "// loop: Tri\n"
-        "float s = 0.0, n = 0.0;\n"
-        "for (int k = 0; k < 3; ++k)\n"
-        "  if (TriTri[k] != 0xffffffffu) { s += distance(TriBar.xyz, TriTriBar[k].xyz); n += 1.0; }\n"
-        "TriDist.x = s / max(n, 1.0);\n",
+        "// loop: Tri  (manual §2.4, transverse, \"distance\" as printed: its text says the largest distance to\n"
+        "//            the neighbours across the edges, its code takes the smallest, as here. Across a\n"
+        "//            boundary the neighbour reads zero: there it is the distance to the origin, as in the manual)\n"
+        "float d1 = distance(TriBar, TriTriBar[0]);\n"
+        "float d2 = distance(TriBar, TriTriBar[1]);\n"
+        "float d3 = distance(TriBar, TriTriBar[2]);\n"
+        "TriDist.x = min(min(d1, d2), d3);\n",
         "Dist", "surface"}},
       {"valence (int atomics)",
        {"// field: Valence int Ver\n"
