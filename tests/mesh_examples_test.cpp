@@ -14,7 +14,7 @@ using namespace mesh;
 namespace {
 
 class MeshExamples : public GpuTest {
- protected:
+ public:
   // Builds the example's mesh, compiles its text, runs each kernel once.
   void run(const std::string& name) {
     const Example& ex = mesh_examples().at(name);
@@ -27,6 +27,8 @@ class MeshExamples : public GpuTest {
       for (auto& k : kernels) g_->record(cmd, *k);
     });
   }
+  GpuMesh& g() { return *g_; }
+  const Mesh& m() const { return m_; }
   glm::dvec3 P(uint32_t v) const { return {float(m_.xyz[3 * v]), float(m_.xyz[3 * v + 1]), float(m_.xyz[3 * v + 2])}; }
   const Elements& E(Kind k) const { return g_->elements(k); }
   glm::dvec3 centre(Kind k, size_t i) const {
@@ -49,8 +51,9 @@ TEST_F(MeshExamples, EveryExampleIsTestedHere) {
   EXPECT_EQ(example_names(),
             (std::vector<std::string>{"areas", "diagonals (user link)", "drift (direct)", "hexahedra: neighbours",
                                       "laplacian smoothing", "mean height per triangle", "neighbour distance",
-                                      "scatter/gather pair", "smoothing", "star areas", "star areas (atomics)",
-                                      "tetrahedra: shells", "tetrahedra: volumes", "valence (int atomics)"}))
+                                      "scatter/gather pair", "smoothing", "smoothing with parameters", "star areas",
+                                      "star areas (atomics)", "tetrahedra: shells", "tetrahedra: volumes",
+                                      "valence (int atomics)"}))
       << "a new example needs its test below";
 }
 
@@ -75,19 +78,31 @@ TEST_F(MeshExamples, SmoothingAsTheManualPrintsIt) {
   }
 }
 
-TEST_F(MeshExamples, LaplacianSmoothing) {
-  run("laplacian smoothing");
-  auto move = field("Move");
-  auto crd = g_->coordinates();
-  const Ball& b = g_->upward(Kind::Vertices, Kind::Triangles);
-  for (size_t v = 0; v < m_.vertices(); ++v) {
+// Each vertex moves `weight` of the way to the mean barycentre of its ball; Move says how far
+// the laplacian example would go (weight 0.5 there), scaled by the weight with parameters.
+void expect_moved_towards_the_ball(MeshExamples& t, const std::vector<double>& move, const std::vector<float>& crd,
+                                   double weight, double move_scale) {
+  const Ball& b = t.g().upward(Kind::Vertices, Kind::Triangles);
+  for (size_t v = 0; v < t.m().vertices(); ++v) {
     glm::dvec3 s(0.0);
-    for (uint32_t k = 0; k < b.degree[v]; ++k) s += centre(Kind::Triangles, b.member(uint32_t(v), k));
+    for (uint32_t k = 0; k < b.degree[v]; ++k) s += t.centre(Kind::Triangles, b.member(uint32_t(v), k));
     glm::dvec3 target = s / double(b.degree[v]);
-    ASSERT_NEAR(move[4 * v], glm::distance(target, P(uint32_t(v))), 1e-6) << "vertex " << v;
-    glm::dvec3 moved = 0.5 * (P(uint32_t(v)) + target);
+    ASSERT_NEAR(move[4 * v], move_scale * glm::distance(target, t.P(uint32_t(v))), 1e-6) << "vertex " << v;
+    glm::dvec3 moved = t.P(uint32_t(v)) + weight * (target - t.P(uint32_t(v)));
     for (int c = 0; c < 3; ++c) ASSERT_NEAR(crd[4 * v + c], moved[c], 1e-6) << "vertex " << v;
   }
+}
+
+TEST_F(MeshExamples, LaplacianSmoothing) {
+  run("laplacian smoothing");
+  expect_moved_towards_the_ball(*this, field("Move"), g_->coordinates(), 0.5, 1.0);
+}
+
+// Its parameters at the text's values (Weight 0.5); setting them and reading them back:
+// mesh_parameters_test.cpp.
+TEST_F(MeshExamples, SmoothingWithParameters) {
+  run("smoothing with parameters");
+  expect_moved_towards_the_ball(*this, field("Move"), g_->coordinates(), 0.5, 0.5);
 }
 
 TEST_F(MeshExamples, ScatterGatherPair) {

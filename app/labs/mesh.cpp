@@ -3,6 +3,7 @@
 #include "lab.h"
 #include "mesh/bench.h"
 #include "colour_bar.h"
+#include "mesh_parameters.h"
 #include "mesh_records.h"
 #include "mesh/generate.h"
 #include "mesh/gpu_mesh.h"
@@ -141,6 +142,7 @@ class MeshLab : public Lab {
     gpu_ = std::move(g);
     sol_ = std::move(sol);
     kernels_ = std::move(kernels);
+    par_slots_.clear(), par_after_.clear();
     recorded_key_.clear();
     pictures_ = mesh::make_pictures(ctx, *gpu_);
     set_editor(text);
@@ -176,6 +178,7 @@ class MeshLab : public Lab {
     if (!recorded_key_.empty() && recorded_key_ == range_key()) take_range(gpu_->read_reduction());  // last frame's
     recorded_key_.clear();
     if (!problem_.empty()) return;  // paused by the watchdog until Restart
+    take_parameters();              // the last frame's
     for (uint32_t s = 0; s < steps; ++s)
       for (size_t k = 0; k < kernels_.size(); ++k) {
         if (!gpu_->valid(*kernels_[k])) {  // a failed compile changed a field it uses
@@ -185,7 +188,9 @@ class MeshLab : public Lab {
         gpu::Profiler::Scope scope(prof, cmd,
                                    "mesh.kernel" + std::to_string(k + 1) + "." + short_name(kernels_[k]->loop),
                                    gpu_->traffic(*kernels_[k]), 0);
-        gpu_->record(cmd, *kernels_[k]);
+        bool back = s + 1 == steps && !kernels_[k]->parameters.empty() && k < GpuMesh::kParameterSlots;
+        gpu_->record(cmd, *kernels_[k], back ? int(k) : -1);  // the last run's launches read Par back
+        if (back) par_slots_.push_back(k);
       }
     steps_done_ += steps;
     if (std::string key = range_key(); !key.empty()) {  // the colour range, read back next frame
@@ -239,6 +244,7 @@ class MeshLab : public Lab {
                            kind_name(gpu_->field_at(n)));
       ImGui::TreePop();
     }
+    parameters_panel(*gpu_, par_after_);
     if (ImGui::TreeNode("memory (GmlGetMemoryUsage)")) {
       size_t total = 0;
       for (auto& [n, b] : gpu_->memory()) ImGui::TextWrapped("%-16s %10.3f MiB", n.c_str(), b / 1048576.0), total += b;
@@ -250,12 +256,16 @@ class MeshLab : public Lab {
         ImGui::TextWrapped("%-16s up %9.3f MiB  down %9.3f MiB", n.c_str(), t.first / 1048576.0, t.second / 1048576.0);
       ImGui::TreePop();
     }
-    ImGui::TextDisabled("kernel ('---' between sections; '// loop: Tri' ...; '// field: Name type Kind'):");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled(
+        "kernel ('---' between sections; '// loop: Tri' ...; '// field: Name type Kind'; '// param: Name type = v'):");
+    ImGui::PopTextWrapPos();
     ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(),
                               ImVec2(ImGui::GetContentRegionAvail().x, 240));
     if (ImGui::Button("Compile")) {
       try {
         kernels_ = compile_text(*gpu_, editor_.data());
+        par_slots_.clear(), par_after_.clear();
         error_.clear();
       } catch (const std::exception& e) {
         error_ = e.what();  // the last good kernels keep running
@@ -324,8 +334,10 @@ class MeshLab : public Lab {
         files[name] = "the generated shader of section " + std::to_string(k + 1) +
                       (n > 1 ? ", part " + std::to_string(p + 1) + " of " + std::to_string(n) : "");
       }
+    take_parameters();
     return {{"arrays", arrays},
             {"files", files},
+            {"parameters", parameters_json(*gpu_, par_after_)},
             {"reductions_x", reductions},
             {"runs", steps_done_},
             {"counts", counts},
@@ -339,6 +351,16 @@ class MeshLab : public Lab {
   }
 
  private:
+  // Par as the last frame's launches left it; the host's copy becomes the last (the manual's
+  // download after a launch).
+  void take_parameters() {
+    if (par_slots_.empty()) return;
+    par_after_.clear();
+    for (size_t k : par_slots_) par_after_.push_back({k, gpu_->parameters_after(uint32_t(k))});
+    gpu_->adopt_parameters(uint32_t(par_slots_.back()));
+    par_slots_.clear();
+  }
+
   struct Sol {
     Kind at = Kind::Vertices;
     FieldType type;
@@ -442,7 +464,9 @@ class MeshLab : public Lab {
   Sol sol_;
   GpuMesh::Reduction stats_;
   std::string error_, saved_, problem_;
-  std::string stats_key_, recorded_key_;  // the field[component] of stats_, and of the reduction in flight
+  std::vector<size_t> par_slots_;          // the kernels whose last launch reads Par back (slot = index)
+  std::vector<LaunchReadback> par_after_;  // what they read, once their frame has run
+  std::string stats_key_, recorded_key_;   // the field[component] of stats_, and of the reduction in flight
   OrbitControl orbit_;
 };
 

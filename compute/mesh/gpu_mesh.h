@@ -47,6 +47,16 @@ std::string glsl_type(FieldType t);                // float, vec3, int, ivec2, d
 FieldType parse_field_type(const std::string& s);  // the inverse; throws std::invalid_argument
 uint32_t field_stride(FieldType t);                // bytes an entity (std430: a 3-vector takes 4)
 
+// GmlNewParameters (manual §4.18): one structure of named values shared by the host and every
+// kernel, which reads and writes it as Par.Name. The host's copy goes to the GPU before the
+// next launch whenever the host changed it (no compiling); launches given a read-back slot copy
+// it back after they ran. std430 layout, members in declaration order.
+struct Parameter {
+  std::string name;
+  FieldType type;
+  std::vector<double> values;  // one a component
+};
+
 struct KernelError : std::runtime_error {
   using std::runtime_error::runtime_error;  // the compiler's messages, lines counted in the user's body
 };
@@ -92,6 +102,7 @@ class GpuMesh {
 
   struct Kernel {
     Kind loop = Kind::Triangles;
+    std::string parameters;                        // the Par block it was compiled with ("" if it does not use it)
     std::string source;                            // the generated shader (shown to the user on request)
     std::vector<std::string> writes;               // fields stored back
     std::vector<std::string> uses;                 // the buffers bound, in binding order
@@ -108,7 +119,22 @@ class GpuMesh {
   // `first_line` for the body's first (lines of the generated code around it: 100000 on).
   // The kernel stays valid while the fields it names keep their types.
   std::unique_ptr<Kernel> compile(Kind loop, const std::string& body, int first_line = 1);
-  void record(VkCommandBuffer cmd, const Kernel& k) const;  // throws std::logic_error if not valid()
+  // Throws std::logic_error if not valid(). A kernel that uses Par and is given `readback_slot`
+  // (< kParameterSlots) copies Par there after it ran: parameters_after() reads it.
+  void record(VkCommandBuffer cmd, const Kernel& k, int readback_slot = -1);
+
+  // GmlNewParameters. set_parameters() lays the structure out with these values (kernels using
+  // another layout must be compiled again); an empty list removes it.
+  static constexpr uint32_t kParameterSlots = 16;
+  void set_parameters(std::vector<Parameter> p);
+  const std::vector<Parameter>& parameters() const { return params_; }
+  void set_parameter(const std::string& name, const std::vector<double>& values);  // uploaded before the next launch
+  // The structure as a launch left it in `slot` (read once the commands have run); adopt: the
+  // host's copy becomes it, as the manual downloads after a launch (unless the host changed a
+  // value since, which then wins).
+  std::vector<Parameter> parameters_after(uint32_t slot) const;
+  void adopt_parameters(uint32_t slot);
+  std::string parameter_block() const;  // the GLSL block kernels see (`struct` members)
   // Every name a loop body over `loop` may use now (the naming rule applied to this mesh's
   // kinds, fields and links), for the editor's reference: `type name[size]`, what it holds.
   struct Name {
@@ -168,6 +194,13 @@ class GpuMesh {
   Reduction read(Partials& p);
   Partials in_flight_, now_;  // record_reduce / read_reduction, and reduce
   mutable std::map<std::string, std::pair<size_t, size_t>> transfers_;
+  std::vector<Parameter> params_;
+  std::vector<uint32_t> param_offsets_;
+  uint32_t param_bytes_ = 0;
+  bool params_dirty_ = false;
+  gpu::Buffer param_readback_;  // kParameterSlots copies, host-visible
+  std::vector<uint8_t> pack_parameters() const;
+  std::vector<Parameter> unpack_parameters(const uint8_t* bytes) const;
 };
 
 }  // namespace mesh

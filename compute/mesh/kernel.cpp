@@ -56,6 +56,12 @@ class KernelWriter {
     for (auto& [name, f] : g_.fields_)
       if (named(name + "_")) field(name);
     if (named("VerCrd_")) decl("VerCrd", "vec4", false);
+    if (named("Par") && !g_.params_.empty()) {  // GmlNewParameters
+      decl_ << "layout(std430, binding = " << k_.uses.size() << ") buffer Par_b { " << g_.parameter_block()
+            << "} Par;\n";
+      k_.uses.push_back("Par");
+      k_.parameters = g_.parameter_block();
+    }
 
     std::ostringstream s;
     s << "#version 460\n#line 100001\n";
@@ -299,6 +305,9 @@ std::vector<GpuMesh::Name> GpuMesh::names(Kind loop) const {
       fields_at(l.to, L + name, std::to_string(l.slots), "through it (zero for none): ");
     }
   fields_at(loop, L, "", "its own (read/write): ");
+  for (auto& p : params_)
+    out.push_back(
+        {glsl_type(p.type), "Par." + p.name, "", "a parameter (GmlNewParameters): set in the panel, read back"});
   for (auto& [name, f] : fields_)
     out.push_back({glsl_type(f.type), name + "_", "[]",
                    std::string("the whole field at ") + kind_name(f.at) + " (scatter, atomics)"});
@@ -338,6 +347,7 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
       if (!r.ok) throw KernelError(r.messages);
     }
     if (p == 0) k->uses = part.uses, k->writes = part.writes, k->field_types = part.field_types;
+    if (p == 0) k->parameters = part.parameters;
     if (part.uses != k->uses) throw std::logic_error("mesh kernel: the parts bind different buffers");
     if (cuts.size() > 2)
       k->source += "// part " + std::to_string(p + 1) + " of " + std::to_string(cuts.size() - 1) + ": " +
@@ -358,13 +368,23 @@ double GpuMesh::traffic(const Kernel& k) const {
 }
 
 bool GpuMesh::valid(const Kernel& k) const {
+  if (!k.parameters.empty() && k.parameters != parameter_block()) return false;
   for (auto& [name, t] : k.field_types)
     if (!fields_.count(name) || !(fields_.at(name).type == t)) return false;
   return true;
 }
 
-void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k) const {
+void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k, int readback_slot) {
   if (!valid(k)) throw std::logic_error("a kernel compiled for fields that have changed: compile it again");
+  bool par = !k.parameters.empty();
+  if (par && params_dirty_) {  // the host changed a value: to the GPU before this launch
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    auto bytes = pack_parameters();
+    vkCmdUpdateBuffer(cmd, buffer("Par").handle(), 0, bytes.size(), bytes.data());
+    transfers_["Par"].first += bytes.size();
+    params_dirty_ = false;
+  }
   std::vector<gpu::Bind> binds;
   for (auto& name : k.uses) binds.push_back(gpu::storage_buffer(buffer(name)));
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
@@ -377,6 +397,12 @@ void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k) const {
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  if (par && readback_slot >= 0 && uint32_t(readback_slot) < kParameterSlots) {  // back after the launch
+    VkBufferCopy region{0, VkDeviceSize(readback_slot) * param_bytes_, param_bytes_};
+    vkCmdCopyBuffer(cmd, buffer("Par").handle(), param_readback_.handle(), 1, &region);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                 VK_ACCESS_2_HOST_READ_BIT);
+  }
 }
 
 }  // namespace mesh

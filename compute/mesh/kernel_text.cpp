@@ -2,6 +2,7 @@
 
 #include "kernel_words.h"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -33,6 +34,23 @@ const std::map<std::string, Example>& mesh_examples() {
         "vec3 target = VerTriDeg > 0u ? s / float(VerTriDeg) : VerCrd;  // on no triangle (inside a volume): stays\n"
         "VerMove.x = length(target - VerCrd);\n"
         "VerCrd = mix(VerCrd, target, 0.5);\n",
+        "Move", "surface"}},
+      {"smoothing with parameters",
+       {"// param: Weight float = 0.5\n"
+        "// param: Tolerance float = 0.0001\n"
+        "// param: Moved int\n"
+        "// loop: Tri  (barycentres; the first triangle clears the flag the CPU reads after the launches)\n"
+        "TriBar.xyz = (TriVerCrd[0] + TriVerCrd[1] + TriVerCrd[2]) / 3.0;\n"
+        "if (i == 0u) Par.Moved = 0;\n"
+        "---\n"
+        "// loop: Ver  (manual §4.18, GmlNewParameters: Par.Weight comes from the panel, no compiling;\n"
+        "//            Par.Moved counts the vertices that moved more than Par.Tolerance, read back after)\n"
+        "vec3 s = vec3(0.0);\n"
+        "for (uint k = 0u; k < VerTriDeg; ++k) s += VerTriBar[k].xyz;\n"
+        "vec3 target = VerTriDeg > 0u ? s / float(VerTriDeg) : VerCrd;\n"
+        "VerMove.x = Par.Weight * length(target - VerCrd);\n"
+        "if (VerMove.x > Par.Tolerance) atomicAdd(Par.Moved, 1);\n"
+        "VerCrd = mix(VerCrd, target, Par.Weight);\n",
         "Move", "surface"}},
       {"areas",
        {"// loop: Tri  (area of each triangle)\n"
@@ -240,6 +258,30 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
   std::set<std::string> links;
   for (auto& l : g.link_names()) links.insert(l);
   try {
+    std::vector<Parameter> params;
+    for (auto& d : words::param_declarations(text)) {
+      Parameter p{d.name, {}, {}};
+      try {
+        p.type = parse_field_type(d.type);
+        std::istringstream in(d.values);
+        std::string v;
+        while (std::getline(in, v, ',')) {
+          if (v.find_first_not_of(" \t\r") == std::string::npos) continue;
+          size_t used = 0;
+          p.values.push_back(std::stod(v, &used));
+          if (v.find_first_not_of(" \t\r", used) != std::string::npos) throw std::invalid_argument(v);
+        }
+        if (p.values.size() > p.type.components) throw std::invalid_argument("too many values");
+      } catch (const std::exception& e) {
+        throw std::invalid_argument("line " + std::to_string(d.line) + ": '// param: " + d.name + " " + d.type +
+                                    (d.values.empty() ? "" : " =" + d.values) +
+                                    "': a name, a type (float, vec2..4, int, ivec2..4, double, dvec2..4) and up to "
+                                    "that many values");
+      }
+      params.push_back(std::move(p));
+    }
+    for (auto& p : params) p.values.resize(p.type.components, p.values.empty() ? 0.0 : p.values.back());
+    g.set_parameters(params);  // compiling starts from the text's values
     for (auto& [n, f] : fields_named(text, links))
       if (!g.has_field(n) || g.field_at(n) != f.at || (f.type && !(g.field_type(n) == *f.type)))
         g.add_field(n, f.at, f.type.value_or(FieldType{}));

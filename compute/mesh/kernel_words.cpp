@@ -1,5 +1,6 @@
 #include "kernel_words.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace mesh::words {
@@ -154,6 +155,31 @@ std::vector<FieldDecl> field_declarations(std::string_view text) {
     auto k = kind_word(text, i);
     if (k.empty()) continue;
     d.kind = std::string(k);
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::vector<ParamDecl> param_declarations(std::string_view text) {
+  std::vector<ParamDecl> out;
+  for (size_t at = text.find("//"); at != std::string_view::npos; at = text.find("//", at + 2)) {
+    size_t i = after_key(text, at, "param:");
+    if (i == std::string_view::npos) continue;
+    size_t end = text.find('\n', i);
+    std::string_view line = text.substr(i, end == std::string_view::npos ? std::string_view::npos : end - i);
+    ParamDecl d;
+    d.line = size_t(std::count(text.begin(), text.begin() + long(at), '\n')) + 1;
+    size_t j = 0;
+    auto word = [&] {
+      j = skip_blanks(line, j);
+      size_t b = j;
+      while (j < line.size() && is_identifier_char(line[j])) ++j;
+      return std::string(line.substr(b, j - b));
+    };
+    d.name = word();
+    d.type = word();
+    j = skip_blanks(line, j);
+    if (j < line.size() && line[j] == '=') d.values = std::string(line.substr(j + 1));
     out.push_back(std::move(d));
   }
   return out;

@@ -33,5 +33,10 @@ struct FieldDecl {
   std::string name, type, kind;  // "// field: Name type Kind"
 };
 std::vector<FieldDecl> field_declarations(std::string_view text);
+struct ParamDecl {
+  std::string name, type, values;  // "// param: Name type [= v, v ...]" (values: "" or the text after =)
+  size_t line = 0;                 // 1-based, for messages
+};
+std::vector<ParamDecl> param_declarations(std::string_view text);
 
 }  // namespace mesh::words
