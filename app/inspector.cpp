@@ -8,8 +8,8 @@
 #include <stdexcept>
 
 const std::vector<std::string>& inspector_types() {
-  static const std::vector<std::string> types = {"float", "int",    "uint",        "vec2",
-                                                 "vec4",  "double", "float-float", "height key"};
+  static const std::vector<std::string> types = {"float",  "int",         "uint",       "vec2", "vec4",
+                                                 "double", "float-float", "height key", "int8", "int16"};
   return types;
 }
 
@@ -17,6 +17,8 @@ size_t type_bytes(const std::string& type) {
   if (type == "vec4") return 16;
   if (type == "float-float" || type == "vec2" || type == "double") return 8;
   if (type == "float" || type == "int" || type == "uint" || type == "height key") return 4;
+  if (type == "int16") return 2;
+  if (type == "int8") return 1;
   throw std::invalid_argument("unknown inspector type '" + type + "'");
 }
 
@@ -28,6 +30,12 @@ double Inspection::value(size_t i, int component) const {
     std::memcpy(&s, p, 4), std::memcpy(&u, p, 4);
     if (type == "height key") return double(machining::key_height(u));  // the machining lab's atomic-min keys
     return type == "int" ? double(s) : double(u);
+  }
+  if (type == "int8") return double(int8_t(*p));
+  if (type == "int16") {
+    int16_t h;
+    std::memcpy(&h, p, 2);
+    return double(h);
   }
   if (type == "double") {
     double d;

@@ -40,7 +40,7 @@ void MeshView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& 
              {s.plane.x, s.plane.y, s.plane.z, s.plane.w},
              {s.lo, s.hi > s.lo ? s.hi : s.lo + 1e-6f},
              nodes,
-             mode | uint32_t(field.scalar) << 2 | uint32_t(s.wireframe) << 4 | uint32_t(s.clip) << 5,
+             mode | uint32_t(s.wireframe) << 4 | uint32_t(s.clip) << 5 | uint32_t(field.scalar) << 8,
              field.stride,
              field.offset};
   pipeline_.bind(cmd,

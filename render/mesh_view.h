@@ -22,9 +22,9 @@ struct MeshTriangle {
 struct MeshField {
   const gpu::Buffer* buffer = nullptr;  // none: grey
   bool at_vertices = true;
-  int scalar = 0;       // 0 float, 1 int, 2 double
-  uint32_t stride = 4;  // 32-bit words an entity
-  uint32_t offset = 0;  // words to the component
+  int scalar = 0;        // 0 float, 1 int, 2 double, 3 int8, 4 int16 (mesh::Scalar)
+  uint32_t stride = 16;  // bytes an entity
+  uint32_t offset = 0;   // bytes to the component
 };
 
 struct MeshStyle {

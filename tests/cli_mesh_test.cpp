@@ -281,3 +281,36 @@ TEST(Cli, MeshClipShowsTheKeptElementsColour) {
 }
 
 }  // namespace
+
+// A kernel file with a byte field, an 8-wide vector and faces=all on a volume: the lab runs it
+// headless, colours by the byte field (its range is the GPU's reduction), and dumps each value.
+TEST(Cli, MeshLabTakesBytesWideVectorsAndInnerFaces) {
+  auto dir = scratch("mesh-types");
+  std::ofstream(dir / "k.glsl") << "// field: Band int8_t Tri\n// field: Wide vec8 Ver\n// loop: Ver\n"
+                                   "for (int k = 0; k < 8; ++k) VerWide[k] = float(i) + float(k);\n---\n// loop: Tri\n"
+                                   "TriBand = int8_t(int(TriVerWide[0][7]) % 100 - 50);\n";
+  auto r =
+      run_process(vklab_args("--headless --validate --lab mesh --set generate=tetrahedra --set grid_size=12 "
+                             "--set faces=all --set color_field=Band --kernel " +
+                             (dir / "k.glsl").string() + " --steps 2 --dump " + (dir / "d").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(dir / "d" / "params.json"));
+  auto& s = j.contains("state") ? j["state"] : j;
+  size_t tets = s["counts"]["Tetrahedra"], tris = s["counts"]["Triangles"];
+  EXPECT_GT(tris, tets) << "every face, inner ones too";
+  auto wide = read_npy(dir / "d" / "Wide.npy"), band = read_npy(dir / "d" / "Band.npy");
+  ASSERT_EQ(wide.size() % 8, 0u);
+  for (size_t v = 0; v < wide.size() / 8; ++v)
+    for (int k = 0; k < 8; ++k) ASSERT_EQ(wide[8 * v + k], float(v + k));
+  ASSERT_EQ(band.size(), tris);
+  double lo = 1e9, hi = -1e9;
+  for (float b : band) {
+    ASSERT_EQ(b, std::floor(b));
+    lo = std::min(lo, double(b)), hi = std::max(hi, double(b));
+  }
+  EXPECT_EQ(s["reductions_x"]["Band"]["min"].get<double>(), lo);
+  EXPECT_EQ(s["reductions_x"]["Band"]["max"].get<double>(), hi);
+  EXPECT_GE(lo, -50.0);
+  EXPECT_LT(hi, 50.0);
+}

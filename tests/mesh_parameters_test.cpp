@@ -40,9 +40,11 @@ TEST_F(MeshEntities, ParametersSetWithoutCompilingAndReadBackAfterALaunch) {
         s += (at(before, t.v[3 * f]) + at(before, t.v[3 * f + 1]) + at(before, t.v[3 * f + 2])) / 3.0;
       }
       glm::dvec3 target = s / double(b.degree[v]), want = at(before, v) + weight * (target - at(before, v));
-      for (int c = 0; c < 3; ++c) ASSERT_NEAR(after[4 * v + c], want[c], 1e-6) << "weight " << weight << " vertex " << v;
+      for (int c = 0; c < 3; ++c)
+        ASSERT_NEAR(after[4 * v + c], want[c], 1e-6) << "weight " << weight << " vertex " << v;
       double d = weight * glm::distance(target, at(before, v));
-      if (std::fabs(d - 0.002) > 1e-6) moved += d > 0.002;  // away from the threshold: no rounding doubt
+      if (std::fabs(d - 0.002) > 1e-6)
+        moved += d > 0.002;  // away from the threshold: no rounding doubt
       else
         moved += float(d) > 0.002f;
     }
@@ -88,12 +90,10 @@ TEST_F(MeshEntities, ParametersFollowStd430) {
 TEST_F(MeshEntities, BadParameterDeclarationsSayWhich) {
   Mesh m = bumpy_grid(3);
   GpuMesh g(ctx(), m);
-  const std::pair<std::string, std::string> bad[] = {{"// param: TriCount int\n", "TriCount"},
-                                                     {"// param: alpha float\n", "alpha"},
-                                                     {"// param: Alpha quaternion\n", "quaternion"},
-                                                     {"// param: Alpha float = x\n", "Alpha"},
-                                                     {"// param: Alpha vec2 = 1, 2, 3\n", "Alpha"},
-                                                     {"// param: Alpha int\n// param: Alpha int\n", "twice"}};
+  const std::pair<std::string, std::string> bad[] = {
+      {"// param: TriCount int\n", "TriCount"},       {"// param: alpha float\n", "alpha"},
+      {"// param: Alpha quaternion\n", "quaternion"}, {"// param: Alpha float = x\n", "Alpha"},
+      {"// param: Alpha vec2 = 1, 2, 3\n", "Alpha"},  {"// param: Alpha int\n// param: Alpha int\n", "twice"}};
   for (auto& [text, says] : bad) {
     try {
       compile_text(g, text + "// loop: Ver\nVerX.x = 1.0;\n");

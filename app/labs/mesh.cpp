@@ -43,6 +43,12 @@ class MeshLab : public Lab {
         .labelled("Grid size")
         .rebuild = true;
     params_
+        .add_choice("faces", {"boundary", "all"}, "boundary",
+                    "volume meshes, GmlExtractFaces: boundary: the Tri and Qua loops run over the boundary's faces "
+                    "(the file's, else extracted); all: over every face, inner ones too (the file's first)")
+        .labelled("Faces")
+        .rebuild = true;
+    params_
         .add_choice("renumber", {"as is", "hilbert", "hilbert by degree", "shuffled"}, "as is",
                     "vertex and element order: as generated or read, along a Hilbert curve (by degree: the "
                     "vertices' balls in classes of 8, 16, 32... slots, Maréchal 2020 §2.4), or at random")
@@ -69,7 +75,10 @@ class MeshLab : public Lab {
     params_.group("Picture");
     params_.add_text("color_field", "", "field drawn with the colour map (empty: the example's)")
         .labelled("Colour field");
-    params_.add_int("color_component", 0, 0, 3, "the component of the colour field").labelled("Colour component");
+    params_
+        .add_int("color_component", 0, 0, 1023,
+                 "the component of the colour field (an array field: its elements' in order)")
+        .labelled("Colour component");
     params_.add_bool("wireframe", true, "draw the edges").labelled("Wireframe");
     params_.add_bool("clip", false, "volumes: take away the elements beyond a plane, show the ones it uncovers")
         .labelled("Clip");
@@ -85,9 +94,8 @@ class MeshLab : public Lab {
     for (auto& n : gpu_->field_names()) {
       auto t = gpu_->field_type(n);
       const char* floats[] = {"float", "vec2", "vec4", "vec4"};  // a 3-vector is padded to 4
-      std::string type = t.scalar == Scalar::Double ? "double"
-                         : t.scalar == Scalar::Int  ? "int"
-                                                    : floats[t.components - 1];
+      const char* kind[] = {"float", "int", "double", "int8", "int16"};
+      std::string type = t.scalar != Scalar::Float || t.components > 4 ? kind[int(t.scalar)] : floats[t.components - 1];
       out.push_back(
           {n + " (" + short_name(gpu_->field_at(n)) + ", " + glsl_type(t) + ")", {&gpu_->field_buffer(n)}, type});
     }
@@ -122,10 +130,18 @@ class MeshLab : public Lab {
     if (!params_.text("kernel_file").empty()) {
       text = io::read_input(params_.text("kernel_file"), 4 << 20);
     }
-    if (m.dim == 3) {  // a volume's triangle and quadrilateral loops run on its boundary
+    if (m.dim == 3) {  // a volume's triangle and quadrilateral loops: its boundary, or every face
       FaceSet faces = extract_faces(m);
-      for (Kind k : {Kind::Triangles, Kind::Quadrilaterals})
-        if (Elements b = faces.boundary(k); !m.find(k) && b.count()) m.elements.push_back(std::move(b));
+      bool all = params_.choice("faces") == "all";
+      for (Kind k : {Kind::Triangles, Kind::Quadrilaterals}) {
+        auto file = std::find_if(m.elements.begin(), m.elements.end(), [k](auto& e) { return e.kind == k; });
+        bool has = file != m.elements.end();
+        Elements e = all ? all_faces(has ? &*file : nullptr, faces, k) : faces.boundary(k);
+        if (has && all)
+          *file = std::move(e);
+        else if (!has && e.count())
+          m.elements.push_back(std::move(e));
+      }
     }
     renumber(m, params_.choice("renumber"));
     if (!params_.text("sol_file").empty() && params_.choice("renumber") != "as is")
@@ -215,9 +231,8 @@ class MeshLab : public Lab {
       render::MeshField field;
       if (gpu_->has_field(f) && (gpu_->field_at(f) == Kind::Vertices || gpu_->field_at(f) == p.kind)) {
         FieldType t = gpu_->field_type(f);
-        uint32_t c = std::min<uint32_t>(uint32_t(params_.get_int("color_component")), t.components - 1);
-        field = {&gpu_->field_buffer(f), gpu_->field_at(f) == Kind::Vertices, int(t.scalar), field_stride(t) / 4,
-                 c * (t.scalar == Scalar::Double ? 2 : 1)};
+        field = {&gpu_->field_buffer(f), gpu_->field_at(f) == Kind::Vertices, int(t.scalar), field_stride(t),
+                 field_offset(t, color_component())};
       }
       view_->draw(cmd, frame, gpu_->coordinate_buffer(), gpu_->element_buffer(p.kind), nodes_of(p.kind), p.records,
                   p.triangles, field, st, camera_);
@@ -314,9 +329,9 @@ class MeshLab : public Lab {
       FieldType t = gpu_->field_type(n);
       auto v = gpu_->download(n);
       write_npy(dir / (n + ".npy"), std::vector<float>(v.begin(), v.end()),
-                {gpu_->count(gpu_->field_at(n)), t.components});
+                {gpu_->count(gpu_->field_at(n)), field_values(t)});
       arrays[n + ".npy"] = std::string("float32 [") + kind_name(gpu_->field_at(n)) + ", " +
-                           std::to_string(t.components) + "] (" + glsl_type(t) + " on the GPU)";
+                           std::to_string(field_values(t)) + "] (" + glsl_type(t) + " on the GPU)";
       auto r = gpu_->reduce(n, 0);
       reductions[n] = {{"min", r.min}, {"max", r.max}, {"sum", r.sum}, {"l2", r.l2}};
     }
@@ -418,7 +433,7 @@ class MeshLab : public Lab {
   // when the colour field or component has just changed.
   uint32_t color_component() const {
     return std::min<uint32_t>(uint32_t(params_.get_int("color_component")),
-                              gpu_->field_type(color_field()).components - 1);
+                              field_values(gpu_->field_type(color_field())) - 1);
   }
   std::string range_key() const {
     std::string f = color_field();

@@ -32,8 +32,8 @@ void parameters_panel(GpuMesh& g, const std::vector<LaunchReadback>& after) {
       changed = ImGui::InputScalarN(p.name.c_str(), ImGuiDataType_S32, i, int(v.size()));
       for (size_t c = 0; c < v.size(); ++c) v[c] = i[c];
     } else {
-      changed = ImGui::InputScalarN(p.name.c_str(), ImGuiDataType_Double, v.data(), int(v.size()), nullptr, nullptr,
-                                    "%.6g");
+      changed =
+          ImGui::InputScalarN(p.name.c_str(), ImGuiDataType_Double, v.data(), int(v.size()), nullptr, nullptr, "%.6g");
     }
     ImGui::PopID();
     if (changed) g.set_parameter(p.name, v);

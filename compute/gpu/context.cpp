@@ -196,7 +196,8 @@ void Context::create_device(const ContextOptions& options) {
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   f12.pNext = core13 ? static_cast<void*>(&f13) : static_cast<void*>(&dyn);
-  VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
+  VkPhysicalDeviceVulkan11Features f11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &f12};
+  VkPhysicalDeviceFeatures2 have{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f11};
   bool atomic_ext = has_extension(physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
   if (atomic_ext) (core13 ? f13.pNext : sync2.pNext) = &atomic;
   vkGetPhysicalDeviceFeatures2(physical, &have);
@@ -225,7 +226,13 @@ void Context::create_device(const ContextOptions& options) {
   w12.hostQueryReset = f12.hostQueryReset;
   w12.shaderBufferInt64Atomics = f12.shaderBufferInt64Atomics;
   int64_atomics = f12.shaderBufferInt64Atomics && have.features.shaderInt64 && have.features.shaderFloat64;
-  VkPhysicalDeviceFeatures2 want{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &w12};
+  int8 = f12.storageBuffer8BitAccess && f12.shaderInt8;
+  int16 = f11.storageBuffer16BitAccess && have.features.shaderInt16;
+  w12.storageBuffer8BitAccess = w12.shaderInt8 = int8;
+  VkPhysicalDeviceVulkan11Features w11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, &w12};
+  w11.storageBuffer16BitAccess = int16;
+  VkPhysicalDeviceFeatures2 want{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &w11};
+  want.features.shaderInt16 = int16;
   want.features.shaderFloat64 = have.features.shaderFloat64;
   want.features.shaderInt64 = have.features.shaderInt64;
   want.features.shaderStorageImageWriteWithoutFormat = have.features.shaderStorageImageWriteWithoutFormat;

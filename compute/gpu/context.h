@@ -60,8 +60,9 @@ class Context {
   DeviceInfo info;
   uint32_t timestamp_valid_bits = 0;
   bool atomic_float_add = false;
-  bool int64_atomics = false;                           // 64-bit buffer atomics, with shaderInt64 and shaderFloat64
-  bool fp16 = false;                                    // shaderFloat16 enabled
+  bool int64_atomics = false;        // 64-bit buffer atomics, with shaderInt64 and shaderFloat64
+  bool int8 = false, int16 = false;  // 8- and 16-bit ints in storage buffers and in shaders (the mesh lab's fields)
+  bool fp16 = false;                 // shaderFloat16 enabled
   bool vertex_stores = false, fragment_stores = false;  // storage buffer writes from those stages enabled
 
   // Validation: number of warnings/errors seen since creation, and their texts.

@@ -3,6 +3,7 @@
 #include "kernel_words.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace mesh {
@@ -12,8 +13,6 @@ constexpr VkBufferUsageFlags kUsage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
 constexpr Kind kAll[] = {Kind::Vertices,   Kind::Edges,    Kind::Triangles, Kind::Quadrilaterals,
                          Kind::Tetrahedra, Kind::Pyramids, Kind::Prisms,    Kind::Hexahedra};
-
-uint32_t scalar_bytes(Scalar s) { return s == Scalar::Double ? 8 : 4; }
 
 // A field or link name: capitalised, and not to be read as part of the naming rule.
 void check_name(const std::string& what, const std::string& name) {
@@ -32,21 +31,54 @@ const char* short_name(Kind k) {
   return kShort[int(k)];
 }
 
+uint32_t scalar_bytes(Scalar s) {
+  static const uint32_t kBytes[] = {4, 4, 8, 1, 2};
+  return kBytes[int(s)];
+}
+
 std::string glsl_type(FieldType t) {
-  static const char* kScalar[] = {"float", "int", "double"};
-  static const char* kVector[] = {"vec", "ivec", "dvec"};
+  static const char* kScalar[] = {"float", "int", "double", "int8_t", "int16_t"};
+  static const char* kVector[] = {"vec", "ivec", "dvec", "i8vec", "i16vec"};
   int s = int(t.scalar);
-  return t.components == 1 ? kScalar[s] : kVector[s] + std::to_string(t.components);
+  std::string base = t.components == 1 ? kScalar[s] : kVector[s] + std::to_string(t.components);
+  return t.count == 1 ? base : base + "[" + std::to_string(t.count) + "]";
 }
 
-FieldType parse_field_type(const std::string& s) {
-  for (Scalar sc : {Scalar::Float, Scalar::Int, Scalar::Double})
-    for (uint32_t c = 1; c <= 4; ++c)
-      if (glsl_type({sc, c}) == s) return {sc, c};
-  throw std::invalid_argument("field type '" + s + "': float, vec2..4, int, ivec2..4, double or dvec2..4");
+FieldType parse_field_type(const std::string& text) {
+  std::string s = text;
+  uint32_t count = 1;
+  if (size_t b = s.find('['); b != std::string::npos && s.back() == ']') {
+    std::string n = s.substr(b + 1, s.size() - b - 2);
+    count = n.empty() || n.size() > 2 || !std::all_of(n.begin(), n.end(), ::isdigit) ? 0 : uint32_t(std::stoi(n));
+    s = s.substr(0, b);
+  }
+  for (Scalar sc : {Scalar::Float, Scalar::Int, Scalar::Double, Scalar::Int8, Scalar::Int16})
+    for (uint32_t c : {1u, 2u, 3u, 4u, 8u, 16u})
+      if (glsl_type({sc, c}) == s && count >= 1 && count <= 64) return {sc, c, count};
+  throw std::invalid_argument("field type '" + text +
+                              "': float, int, double, int8_t (a byte) or int16_t, or their vectors (vec2 to vec4, "
+                              "vec8, vec16; ivec, dvec, i8vec, i16vec likewise), optionally [N] of them (1 to 64)");
 }
 
-uint32_t field_stride(FieldType t) { return scalar_bytes(t.scalar) * (t.components == 3 ? 4 : t.components); }
+uint32_t field_values(FieldType t) { return t.components * t.count; }
+bool field_is_array(FieldType t) { return t.components > 4 || t.count > 1; }
+std::string field_element(FieldType t) { return glsl_type({t.scalar, t.components > 4 ? 1 : t.components}); }
+uint32_t field_elements(FieldType t) { return t.components > 4 ? t.components * t.count : t.count; }
+
+namespace {
+// std430: a vector's array stride is its alignment (a 3-vector's that of a 4-vector).
+uint32_t element_stride(FieldType t) {
+  uint32_t c = t.components > 4 ? 1 : t.components;
+  return scalar_bytes(t.scalar) * (c == 3 ? 4 : c);
+}
+}  // namespace
+
+uint32_t field_stride(FieldType t) { return field_elements(t) * element_stride(t); }
+
+uint32_t field_offset(FieldType t, uint32_t value) {
+  uint32_t per = t.components > 4 ? 1 : t.components;
+  return (value / per) * element_stride(t) + (value % per) * scalar_bytes(t.scalar);
+}
 
 GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx), nv_(m.vertices()), vref_(m.vref) {
   std::vector<float> crd(4 * nv_, 0.0f);
@@ -107,10 +139,15 @@ const gpu::Buffer& GpuMesh::buffer(const std::string& name) const {
 void GpuMesh::add_field(const std::string& name, Kind at, FieldType type) {
   check_name("field", name);
   if (links_.count(name)) throw std::invalid_argument("field '" + name + "': a link has that name");
-  if (type.components < 1 || type.components > 4)
-    throw std::invalid_argument("field '" + name + "': 1 to 4 components");
+  if (!(type.components >= 1 && type.components <= 4) && type.components != 8 && type.components != 16)
+    throw std::invalid_argument("field '" + name + "': 1, 2, 3, 4, 8 or 16 components");
+  if (type.count < 1 || type.count > 64) throw std::invalid_argument("field '" + name + "': 1 to 64 an entity");
   if (type.scalar == Scalar::Double && !ctx_.info.fp64)
     throw std::invalid_argument("field '" + name + "': this device has no fp64 (GmlCheckFP64)");
+  if ((type.scalar == Scalar::Int8 && !ctx_.int8) || (type.scalar == Scalar::Int16 && !ctx_.int16))
+    throw std::invalid_argument(
+        "field '" + name + "': this device cannot store " + glsl_type({type.scalar, 1}) +
+        " in buffers (storageBuffer8BitAccess/shaderInt8, storageBuffer16BitAccess/shaderInt16)");
   if (at != Kind::Vertices && !elements_.count(at))
     throw std::invalid_argument("field '" + name + "': the mesh has no " + kind_name(at));
   size_t bytes = count(at) * field_stride(type);
@@ -123,22 +160,32 @@ void GpuMesh::add_field(const std::string& name, Kind at, FieldType type) {
 
 void GpuMesh::upload(const std::string& name, const std::vector<double>& values) {
   const Field& f = fields_.at(name);
-  uint32_t c = f.type.components, stride = field_stride(f.type), sb = scalar_bytes(f.type.scalar);
+  uint32_t c = field_values(f.type), stride = field_stride(f.type);
   size_t n = count(f.at);
   if (values.size() != n * c)
     throw std::invalid_argument("field '" + name + "': " + std::to_string(values.size()) + " values for " +
                                 std::to_string(n) + " x " + std::to_string(c));
   std::vector<uint8_t> bytes(std::max<size_t>(16, n * stride), 0);
   for (size_t i = 0; i < n * c; ++i) {
-    uint8_t* p = bytes.data() + (i / c) * stride + (i % c) * sb;
-    if (f.type.scalar == Scalar::Float) {
-      float x = float(values[i]);
-      std::memcpy(p, &x, 4);
-    } else if (f.type.scalar == Scalar::Int) {
-      int32_t x = int32_t(values[i]);
-      std::memcpy(p, &x, 4);
-    } else {
-      std::memcpy(p, &values[i], 8);
+    uint8_t* p = bytes.data() + (i / c) * stride + field_offset(f.type, uint32_t(i % c));
+    auto put = [&](auto x) { std::memcpy(p, &x, sizeof x); };
+    auto integer = [&](double lo, double hi) { return std::clamp(std::nearbyint(values[i]), lo, hi); };
+    switch (f.type.scalar) {
+      case Scalar::Float:
+        put(float(values[i]));
+        break;
+      case Scalar::Int:
+        put(int32_t(integer(-2147483648.0, 2147483647.0)));
+        break;
+      case Scalar::Double:
+        put(values[i]);
+        break;
+      case Scalar::Int8:
+        put(int8_t(integer(-128, 127)));
+        break;
+      case Scalar::Int16:
+        put(int16_t(integer(-32768, 32767)));
+        break;
     }
   }
   buffers_.at(name).upload(bytes);
@@ -147,23 +194,33 @@ void GpuMesh::upload(const std::string& name, const std::vector<double>& values)
 
 std::vector<double> GpuMesh::download(const std::string& name) const {
   const Field& f = fields_.at(name);
-  uint32_t c = f.type.components, stride = field_stride(f.type), sb = scalar_bytes(f.type.scalar);
+  uint32_t c = field_values(f.type), stride = field_stride(f.type);
   auto bytes = buffer(name).download<uint8_t>();
   transfers_[name].second += bytes.size();
   size_t n = count(f.at);
   std::vector<double> out(n * c);
   for (size_t i = 0; i < n * c; ++i) {
-    const uint8_t* p = bytes.data() + (i / c) * stride + (i % c) * sb;
-    if (f.type.scalar == Scalar::Float) {
-      float x;
-      std::memcpy(&x, p, 4);
-      out[i] = x;
-    } else if (f.type.scalar == Scalar::Int) {
-      int32_t x;
-      std::memcpy(&x, p, 4);
-      out[i] = x;
-    } else {
-      std::memcpy(&out[i], p, 8);
+    const uint8_t* p = bytes.data() + (i / c) * stride + field_offset(f.type, uint32_t(i % c));
+    auto get = [&](auto x) {
+      std::memcpy(&x, p, sizeof x);
+      return double(x);
+    };
+    switch (f.type.scalar) {
+      case Scalar::Float:
+        out[i] = get(float{});
+        break;
+      case Scalar::Int:
+        out[i] = get(int32_t{});
+        break;
+      case Scalar::Double:
+        out[i] = get(double{});
+        break;
+      case Scalar::Int8:
+        out[i] = get(int8_t{});
+        break;
+      case Scalar::Int16:
+        out[i] = get(int16_t{});
+        break;
     }
   }
   return out;
@@ -200,10 +257,12 @@ Solutions GpuMesh::download_fields(std::vector<std::string>* columns) const {
     std::vector<std::pair<std::vector<double>, uint32_t>> data;  // each field's values and components
     for (auto& [name, fd] : fields_) {
       if (fd.at != k) continue;
-      data.emplace_back(download(name), fd.type.components);
-      for (uint32_t c = 0; c < fd.type.components; ++c) {
+      uint32_t values = field_values(fd.type);
+      data.emplace_back(download(name), values);
+      for (uint32_t c = 0; c < values; ++c) {
         f.types.push_back(1);
-        if (columns) columns->push_back(name + "." + "xyzw"[c] + " at " + kind_name(k));
+        std::string which = values <= 4 ? std::string(".") + "xyzw"[c] : "[" + std::to_string(c) + "]";
+        if (columns) columns->push_back(name + which + " at " + kind_name(k));
       }
     }
     if (f.types.empty()) continue;

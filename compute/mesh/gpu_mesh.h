@@ -2,9 +2,9 @@
 //
 // Entities: vertices (VerCrd), every element kind the mesh has (Edg, Tri, Qua, Tet, Pyr,
 // Pri, Hex: their vertex lists and references) and the edges extracted from them
-// (GmlExtractEdges). Fields (GmlNewSolutionData): int, float or double scalars or vectors
-// of 2 to 4, at any entity kind. User link tables (GmlNewLinkData). The automatic links —
-// downward (element → vertices, element → edges), transverse (neighbours across facets,
+// (GmlExtractEdges). Fields (GmlNewSolutionData, FieldType below): byte, int16, int, float or
+// double scalars, vectors of 2 to 16 and arrays of them, at any entity kind. User link tables (GmlNewLinkData). The
+// automatic links — downward (element → vertices, element → edges), transverse (neighbours across facets,
 // GmlSetNeighbours), upward (balls: vertex → elements; shells: edge → elements), padded to
 // a power of two with the exact degree — are built the first time a kernel reads them.
 //
@@ -37,15 +37,27 @@ namespace mesh {
 
 const char* short_name(Kind k);  // Ver, Edg, Tri, Qua, Tet, Pyr, Pri, Hex
 
-enum class Scalar { Float, Int, Double };
+enum class Scalar { Float, Int, Double, Int8, Int16 };
+// A field's type as GmlNewSolutionData gives it (manual §4.19): a scalar (float, int, double,
+// and the manual's byte and 16-bit int) or a vector of 2, 3, 4, 8 or 16 of them, and `count`
+// of those an entity (its NmbDat, the local array). Up to 4 components and count 1 a kernel
+// sees the GLSL type itself (vec3, i8vec2); wider or several, an array: vec8 is float X[8],
+// vec4[2] is vec4 X[2], vec8[2] is float X[16]. std430 layout.
 struct FieldType {
   Scalar scalar = Scalar::Float;
-  uint32_t components = 4;  // 1 to 4
+  uint32_t components = 4;  // 1, 2, 3, 4, 8 or 16
+  uint32_t count = 1;       // vectors an entity, 1 to 64
   bool operator==(const FieldType&) const = default;
 };
-std::string glsl_type(FieldType t);                // float, vec3, int, ivec2, double, dvec4
+std::string glsl_type(FieldType t);                // float, vec3, int, i8vec2, int16_t, dvec4, vec8, vec4[2]
 FieldType parse_field_type(const std::string& s);  // the inverse; throws std::invalid_argument
-uint32_t field_stride(FieldType t);                // bytes an entity (std430: a 3-vector takes 4)
+uint32_t scalar_bytes(Scalar s);
+uint32_t field_stride(FieldType t);                  // bytes an entity (std430: a 3-vector takes 4)
+uint32_t field_values(FieldType t);                  // scalars an entity: components·count
+bool field_is_array(FieldType t);                    // a kernel sees an array (more than 4, or count > 1)
+std::string field_element(FieldType t);              // the GLSL type of one element of it (else the type)
+uint32_t field_elements(FieldType t);                // that array's length (1: no array)
+uint32_t field_offset(FieldType t, uint32_t value);  // bytes from an entity's start to its scalar `value`
 
 // GmlNewParameters (manual §4.18): one structure of named values shared by the host and every
 // kernel, which reads and writes it as Par.Name. The host's copy goes to the GPU before the

@@ -49,9 +49,9 @@ class KernelWriter {
       if (l.from == loop_) link_loads(name, l);
     for (auto& [name, f] : g_.fields_)
       if (f.at == loop_ && named(L_ + name)) {
-        std::string array = field(name);
-        load_ << "  " << type(name) << " " << L_ << name << " = "
-              << (overwritten(L_ + name) ? type(name) + "(0)" : array + "[i]") << ";\n";
+        field(name);
+        load_ << "  " << local(name, L_ + name) << " = "
+              << (overwritten(L_ + name) ? read(name, "0u", "false") : read(name, "i", "")) << ";\n";
       }
     for (auto& [name, f] : g_.fields_)
       if (named(name + "_")) field(name);
@@ -66,6 +66,15 @@ class KernelWriter {
     std::ostringstream s;
     s << "#version 460\n#line 100001\n";
     if (g_.ctx_.atomic_float_add) s << "#extension GL_EXT_shader_atomic_float : require\n";
+    auto has = [&](Scalar sc) {
+      return std::any_of(g_.fields_.begin(), g_.fields_.end(), [&](auto& f) { return f.second.type.scalar == sc; });
+    };
+    if (has(Scalar::Int8))
+      s << "#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require\n"
+        << "#extension GL_EXT_shader_8bit_storage : require\n";
+    if (has(Scalar::Int16))
+      s << "#extension GL_EXT_shader_explicit_arithmetic_types_int16 : require\n"
+        << "#extension GL_EXT_shader_16bit_storage : require\n";
     s << "layout(local_size_x = 64) in;\n"
       << decl_.str() << "layout(push_constant) uniform Push { uint gml_first_, gml_count_; };\nuint gml_i_;\n"
       << globals_.str() << funcs_.str() << "void main() {\n  if (gl_GlobalInvocationID.x >= gml_count_) return;\n"
@@ -74,8 +83,14 @@ class KernelWriter {
       << code_ << "\n#line 100000\n";
     if (loop_ == Kind::Vertices && assigned("VerCrd")) s << "  VerCrd_[i].xyz = VerCrd;\n", k_.writes.push_back("Crd");
     for (auto& [name, f] : g_.fields_)
-      if (f.at == loop_ && assigned(L_ + name))
-        s << "  " << name << "_[i] = " << L_ << name << ";\n", k_.writes.push_back(name);
+      if (f.at == loop_ && assigned(L_ + name)) {
+        if (field_is_array(f.type))
+          s << "  for (uint k = 0u; k < " << field_elements(f.type) << "u; ++k) " << name << "_[i * "
+            << field_elements(f.type) << "u + k] = " << L_ << name << "[k];\n";
+        else
+          s << "  " << name << "_[i] = " << L_ << name << ";\n";
+        k_.writes.push_back(name);
+      }
     s << "}\n";
     return s.str();
   }
@@ -124,7 +139,24 @@ class KernelWriter {
     if (end == std::string::npos) return false;
     return !words::names(std::string_view(code).substr(i + 1, end - i - 1), var);
   }
-  std::string type(const std::string& field) const { return glsl_type(g_.fields_.at(field).type); }
+  FieldType ftype(const std::string& field) const { return g_.fields_.at(field).type; }
+  // A local holding a field's value at one entity: `vec3 X`, or for an array field `float X[8]`.
+  std::string local(const std::string& field, const std::string& var) const {
+    FieldType t = ftype(field);
+    return field_is_array(t) ? field_element(t) + " " + var + "[" + std::to_string(field_elements(t)) + "]"
+                             : glsl_type(t) + " " + var;
+  }
+  std::string value_type(const std::string& field) const {  // as a function returns it
+    FieldType t = ftype(field);
+    return field_is_array(t) ? field_element(t) + "[" + std::to_string(field_elements(t)) + "]" : glsl_type(t);
+  }
+  // The field at entity `e`, or zero where `guard` (an expression; "" for none) is false.
+  // An array field is read through F_read(ok, e) (field() writes it).
+  std::string read(const std::string& field, const std::string& e, const std::string& guard) const {
+    if (field_is_array(ftype(field))) return field + "_read(" + (guard.empty() ? "true" : guard) + ", " + e + ")";
+    std::string r = field + "_[" + e + "]";
+    return guard.empty() ? r : guard + " ? " + r + " : " + glsl_type(ftype(field)) + "(0)";
+  }
   // Does the body reach entities of kind `at` through the link `prefix` (the link itself,
   // their references, coordinates or fields)?
   bool reaches(Kind at, const std::string& prefix) const {
@@ -145,8 +177,17 @@ class KernelWriter {
     return name + "_";
   }
   std::string field(const std::string& name) {
-    k_.field_types[name] = g_.fields_.at(name).type;
-    return decl(name, type(name), false);
+    FieldType t = ftype(name);
+    bool first = !k_.field_types.count(name);
+    k_.field_types[name] = t;
+    std::string array = decl(name, field_element(t), false);
+    if (first && field_is_array(t)) {  // an entity's elements, or zeros
+      std::string e = field_element(t), a = std::to_string(field_elements(t));
+      funcs_ << e << "[" << a << "] " << name << "_read(bool ok, uint e) {\n  " << e << " r[" << a
+             << "];\n  for (uint k = 0u; k < " << a << "u; ++k) r[k] = ok ? " << array << "[e * " << a
+             << "u + k] : " << e << "(0);\n  return r;\n}\n";
+    }
+    return array;
   }
   std::string table(const std::string& name) { return decl(name, "uint", true); }
 
@@ -173,9 +214,10 @@ class KernelWriter {
     };
     // (A field the body also reaches whole, F_[], is read on entry: its scatters come after.)
     for (auto& [name, f] : g_.fields_)
-      if (f.at == at && named(index + name))
-        slots(type(name), index + name, n, value(field(name) + "[" + entity + "]", type(name)),
-              lazy && !named(name + "_"));
+      if (f.at == at && named(index + name)) {
+        field(name);
+        slots(value_type(name), index + name, n, read(name, entity, guard), lazy && !named(name + "_"));
+      }
     if (at == Kind::Vertices && named(index + "Crd"))
       slots("vec3", index + "Crd", n, value(decl("VerCrd", "vec4", false) + "[" + entity + "].xyz", "vec3"),
             lazy && !named("VerCrd_"));

@@ -150,6 +150,12 @@ std::vector<FieldDecl> field_declarations(std::string_view text) {
     if (d.name.empty() || i >= text.size() || !blank(text[i])) continue;
     i = skip_blanks(text, i);
     d.type = word();
+    if (i < text.size() && text[i] == '[') {  // an array an entity: vec4[2]
+      size_t close = text.find(']', i);
+      if (close == std::string_view::npos || close - i > 4) continue;
+      d.type += std::string(text.substr(i, close + 1 - i));
+      i = close + 1;
+    }
     if (d.type.empty() || i >= text.size() || !blank(text[i])) continue;
     i = skip_blanks(text, i);
     auto k = kind_word(text, i);

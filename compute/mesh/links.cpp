@@ -1,7 +1,9 @@
 #include "links.h"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 
 namespace mesh {
@@ -205,6 +207,25 @@ Elements FaceSet::boundary(Kind k) const {
     if (on[i])
       b.v.insert(b.v.end(), all.v.begin() + long(i * n), all.v.begin() + long((i + 1) * n)), b.ref.push_back(0);
   return b;
+}
+
+Elements all_faces(const Elements* file, const FaceSet& faces, Kind k) {
+  const Elements& extracted = k == Kind::Triangles ? faces.triangles : faces.quadrilaterals;
+  uint32_t n = nodes_of(k);
+  auto key = [n](const uint32_t* v) {
+    std::array<uint32_t, 4> a = {UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX};
+    std::copy_n(v, n, a.begin());
+    std::sort(a.begin(), a.end());
+    return a;
+  };
+  Elements out = file ? *file : Elements{k, {}, {}};
+  std::set<std::array<uint32_t, 4>> have;
+  for (size_t i = 0; i < out.count(); ++i) have.insert(key(&out.v[i * n]));
+  for (size_t i = 0; i < extracted.count(); ++i)
+    if (have.insert(key(&extracted.v[i * n])).second)
+      out.v.insert(out.v.end(), extracted.v.begin() + long(i * n), extracted.v.begin() + long((i + 1) * n)),
+          out.ref.push_back(0);
+  return out;
 }
 
 uint32_t ball_width(uint32_t degree) {

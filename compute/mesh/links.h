@@ -48,6 +48,10 @@ struct FaceSet {
   Elements boundary(Kind k) const;  // the boundary's triangles or quadrilaterals
 };
 FaceSet extract_faces(const Mesh& m);
+// GmlExtractFaces as the manual describes it when the mesh already has some faces (its
+// boundary, say): the file's triangles or quadrilaterals `file` (may be null) first, as they
+// are, then every other face of the volumes, inner ones included (reference 0).
+Elements all_faces(const Elements* file, const FaceSet& faces, Kind k);
 
 // An upward link, the inverse of a downward table `down` (`per` entries a line, each an
 // entity below): for each of the `targets` entities, the `degree` lines that hold it, in a

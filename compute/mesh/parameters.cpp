@@ -24,8 +24,9 @@ void GpuMesh::set_parameters(std::vector<Parameter> p) {
                                   "': a capitalised identifier not starting with an entity's short name");
     for (size_t j = 0; j < k; ++j)
       if (p[j].name == q.name) throw std::invalid_argument("parameter '" + q.name + "' declared twice");
-    if (q.type.components < 1 || q.type.components > 4)
-      throw std::invalid_argument("parameter '" + q.name + "': 1 to 4 components");
+    if (q.type.components < 1 || q.type.components > 4 || q.type.count != 1 || q.type.scalar == Scalar::Int8 ||
+        q.type.scalar == Scalar::Int16)
+      throw std::invalid_argument("parameter '" + q.name + "': float, int or double, or a vector of 2 to 4 of them");
     if (q.type.scalar == Scalar::Double && !ctx_.info.fp64)
       throw std::invalid_argument("parameter '" + q.name + "': this device has no fp64");
     q.values.resize(q.type.components, 0.0);
@@ -42,9 +43,9 @@ void GpuMesh::set_parameters(std::vector<Parameter> p) {
     buffers_.erase("Par");
     return;
   }
-  buffers_.insert_or_assign("Par", gpu::Buffer(ctx_, param_bytes_, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                                                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                                                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT));
+  buffers_.insert_or_assign("Par", gpu::Buffer(ctx_, param_bytes_,
+                                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT));
   param_readback_ = gpu::Buffer(ctx_, size_t(param_bytes_) * kParameterSlots, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
   buffers_.at("Par").upload(pack_parameters());
   transfers_["Par"].first += param_bytes_;

@@ -53,7 +53,7 @@ void write_kind(const std::filesystem::path& path, const GpuMesh& m, Kind k, con
     f << "<" << tag << ">\n";
     for (auto& name : m.field_names()) {
       if (m.field_at(name) != at || name == "VerCrd") continue;
-      const uint32_t comps = m.field_type(name).components;
+      const uint32_t comps = field_values(m.field_type(name));
       auto v = m.download(name);
       f << "<DataArray type=\"Float32\" Name=\"" << name << "\" NumberOfComponents=\"" << comps
         << "\" format=\"ascii\">\n";

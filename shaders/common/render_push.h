@@ -26,8 +26,8 @@ PUSH_BLOCK(MeshPush) {
   vec4 centre_scale;
   vec4 plane;
   vec2 range;
-  uint nodes, flags;  // flags: field (0 none, 1 vertices, 2 elements) | scalar << 2 | wireframe << 4 | clip << 5
-  uint field_stride, field_offset;
+  uint nodes, flags;  // flags: field (0 none, 1 vertices, 2 elements) | wireframe << 4 | clip << 5 | scalar << 8
+  uint field_stride, field_offset;  // bytes an entity, bytes to the component
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_StockPush)

@@ -22,13 +22,14 @@ vec3 centre(uint e) {
 
 bool kept(uint e) { return (flags & 32u) == 0u || dot(plane.xyz, centre(e)) <= plane.w; }
 
-// One component of a float, int or double field as a float (a double decoded from its
-// two words, so that no fp64 is needed here).
+// One component of a float, int, double, byte or 16-bit int field as a float (a double decoded
+// from its two words and the small ints from their word, so that no fp64 or int8 is needed here).
 float field_value(uint entity) {
-  uint w = entity * field_stride + field_offset;
-  uint scalar = (flags >> 2) & 3u;
+  uint b = entity * field_stride + field_offset, w = b >> 2;
+  uint scalar = (flags >> 8) & 7u;
   if (scalar == 0u) return uintBitsToFloat(WORDS[w]);
   if (scalar == 1u) return float(int(WORDS[w]));
+  if (scalar >= 3u) return float(bitfieldExtract(int(WORDS[w]), int(b & 3u) * 8, scalar == 3u ? 8 : 16));
   uint lo = WORDS[w], hi = WORDS[w + 1u];
   int e = int((hi >> 20) & 0x7ffu);
   if (e == 0) return 0.0;
