@@ -14,15 +14,15 @@ using namespace mesh;
 namespace {
 
 TEST(MeshFieldTypes, NamesAndStd430Strides) {
-  for (std::string t : {"float", "vec3", "int8_t", "i8vec3", "int16_t", "i16vec4", "vec8", "ivec16", "dvec8",
-                        "i8vec16", "vec4[2]", "float[3]", "vec3[5]", "i16vec2[64]", "vec8[2]"})
+  for (std::string t : {"float", "vec3", "int8_t", "i8vec3", "int16_t", "i16vec4", "vec8", "ivec16", "dvec8", "i8vec16",
+                        "vec4[2]", "float[3]", "vec3[5]", "i16vec2[64]", "vec8[2]"})
     EXPECT_EQ(glsl_type(parse_field_type(t)), t);
   for (std::string bad : {"vec5", "int8", "vec4[0]", "vec4[65]", "vec4[x]", "i8vec32", "vec4[2][2]"})
     EXPECT_THROW(parse_field_type(bad), std::invalid_argument) << bad;
   EXPECT_EQ(field_stride(parse_field_type("int8_t")), 1u);
-  EXPECT_EQ(field_stride(parse_field_type("i8vec3")), 4u);   // aligned as a 4-vector
+  EXPECT_EQ(field_stride(parse_field_type("i8vec3")), 4u);  // aligned as a 4-vector
   EXPECT_EQ(field_stride(parse_field_type("i16vec3")), 8u);
-  EXPECT_EQ(field_stride(parse_field_type("vec8")), 32u);    // 8 floats
+  EXPECT_EQ(field_stride(parse_field_type("vec8")), 32u);     // 8 floats
   EXPECT_EQ(field_stride(parse_field_type("vec3[2]")), 32u);  // two 16-byte vec3s
   EXPECT_EQ(field_stride(parse_field_type("dvec16")), 128u);
   EXPECT_EQ(field_values(parse_field_type("vec8[2]")), 16u);
@@ -46,8 +46,8 @@ class MeshFieldKernels : public MeshEntities {
 TEST_F(MeshFieldKernels, EveryTypeTravelsAndLoads) {
   GpuMesh g(ctx(), bumpy_grid(6));
   size_t n = g.count(Kind::Triangles);
-  for (std::string t : {"int8_t", "i8vec3", "int16_t", "i16vec4", "vec8", "ivec16", "vec4[2]", "float[3]",
-                        "vec3[2]", "i8vec2[3]", "vec8[2]", "double", "dvec8"}) {
+  for (std::string t : {"int8_t", "i8vec3", "int16_t", "i16vec4", "vec8", "ivec16", "vec4[2]", "float[3]", "vec3[2]",
+                        "i8vec2[3]", "vec8[2]", "double", "dvec8"}) {
     FieldType ft = parse_field_type(t);
     if (ft.scalar == Scalar::Double && !ctx().info.fp64) continue;
     if ((ft.scalar == Scalar::Int8 && !ctx().int8) || (ft.scalar == Scalar::Int16 && !ctx().int16)) continue;
@@ -64,11 +64,11 @@ TEST_F(MeshFieldKernels, EveryTypeTravelsAndLoads) {
     // a flat walk over the local: elements, then their components
     uint32_t elems = field_elements(ft), comps = ft.components > 4 ? 1 : ft.components;
     std::string body = "uint j = 0u;\nfor (uint e = 0u; e < " + std::to_string(elems) + "u; ++e)\n";
-    body += comps == 1 ? (field_is_array(ft) ? "  " + to + " = float(TriIn[e]);\n" : "  " + to + " = float(TriIn);\n")
-                       : (field_is_array(ft) ? "  for (int c = 0; c < " + std::to_string(comps) + "; ++c) " + to +
-                                                   " = float(TriIn[e][c]);\n"
-                                             : "  for (int c = 0; c < " + std::to_string(comps) + "; ++c) " + to +
-                                                   " = float(TriIn[c]);\n");
+    body += comps == 1
+                ? (field_is_array(ft) ? "  " + to + " = float(TriIn[e]);\n" : "  " + to + " = float(TriIn);\n")
+                : (field_is_array(ft)
+                       ? "  for (int c = 0; c < " + std::to_string(comps) + "; ++c) " + to + " = float(TriIn[e][c]);\n"
+                       : "  for (int c = 0; c < " + std::to_string(comps) + "; ++c) " + to + " = float(TriIn[c]);\n");
     if (per > 64) continue;
     auto k = g.compile(Kind::Triangles, body);
     ctx().submit_now([&](VkCommandBuffer cmd) { g.record(cmd, *k); });

@@ -55,6 +55,7 @@ const Block kBlocks[] = {
     BLOCK("linalg_push.h", DotFfPush),
     BLOCK("linalg_push.h", FfPush),
     BLOCK("linalg_push.h", BandedPush),
+    BLOCK("linalg_push.h", FracSweepPush),
     BLOCK("linalg_push.h", DenseThesisPush),
     BLOCK("linalg_push.h", DenseRowsPush),
     BLOCK("linalg_push.h", CgPush),

@@ -126,7 +126,8 @@ void Simulation::set_state(const std::vector<glm::vec4>& x, const std::vector<gl
   start_x_.upload(x);
   start_prev_.upload(prev);
   inverse_mass_.resize(x.size());
-  for (size_t i = 0; i < x.size(); ++i) inverse_mass_[i] = x[i].w;
+  start_mass_.resize(x.size());
+  for (size_t i = 0; i < x.size(); ++i) inverse_mass_[i] = start_mass_[i] = x[i].w;
   ++mass_version_;
   ctx_.submit_now([&](VkCommandBuffer cmd) {
     record_restart(cmd);
@@ -155,8 +156,7 @@ void Simulation::record_restart(VkCommandBuffer cmd) {
   VkBufferCopy all{0, 0, 16ull * config.n()};
   vkCmdCopyBuffer(cmd, start_x_.handle(), x_[cur_].handle(), 1, &all);
   vkCmdCopyBuffer(cmd, start_prev_.handle(), x_[prev_].handle(), 1, &all);
-  auto x = start_x_.download<glm::vec4>();  // the pins go back with the pose
-  for (size_t i = 0; i < x.size(); ++i) set_inverse_mass(uint32_t(i), x[i].w);
+  for (size_t i = 0; i < start_mass_.size(); ++i) set_inverse_mass(uint32_t(i), start_mass_[i]);  // and its pins
 }
 
 std::vector<glm::vec4> Simulation::positions() const { return x_[cur_].download<glm::vec4>(); }

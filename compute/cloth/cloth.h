@@ -166,6 +166,7 @@ class Simulation {
   float phase_ = 0;
   std::unique_ptr<ShiftPath> shift_;  // made when method = shift is first stepped
   std::vector<float> inverse_mass_;   // every particle's w as the host last set it (the shift path's a)
+  std::vector<float> start_mass_;     // and as set_state() gave it (record_restart() goes back to it)
   uint64_t mass_version_ = 0;
   void set_inverse_mass(uint32_t i, float w);
 };

@@ -92,8 +92,8 @@ std::vector<FracCount> FracSweep::run(const std::vector<uint32_t>& quads, const 
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     for (size_t k = 0; k < quads.size(); ++k) {
       if (quads[k] == 0) throw std::invalid_argument("frac sweep: a vector has at least one quad");
-      push::FracSweepPush p{quads[k], texture_side(quads[k]), uint32_t(k), uint32_t(offsets.size()), {}};
-      for (size_t j = 0; j < offsets.size(); ++j) p.offsets[j] = offsets[j];
+      push::FracSweepPush p{quads[k], texture_side(quads[k]), uint32_t(k), uint32_t(offsets.size()), {}, {}};
+      for (size_t j = 0; j < offsets.size(); ++j) (j < 4 ? p.offsets_lo : p.offsets_hi)[int(j % 4)] = offsets[j];
       pipe_.bind(cmd, {gpu::storage_buffer(out)}, p);
       vkCmdDispatch(cmd, std::min(gpu::groups(quads[k], 256), 65535u), 1, 1);
     }

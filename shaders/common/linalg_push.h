@@ -81,7 +81,7 @@ PUSH_BLOCK(GatePush) {
 #if defined(__cplusplus) || defined(PUSH_FracSweepPush)
 PUSH_BLOCK(FracSweepPush) {
   uint quads, side, slot, count;  // the vector's quads, its texture side, the output slot, offsets used
-  int offsets[8];                 // quad offsets, any sign
+  ivec4 offsets_lo, offsets_hi;   // up to 8 quad offsets, any sign
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_UnpackPush)

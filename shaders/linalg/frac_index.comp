@@ -14,7 +14,7 @@ void main() {
   uint wrong = 0u, first = 0xffffffffu;
   FOR_EACH_QUAD(q, quads) {
     for (uint k = 0u; k < count; ++k) {
-      uint i = wrap_index(offsets[k], quads);
+      uint i = wrap_index(k < 4u ? offsets_lo[k] : offsets_hi[k - 4u], quads);
       if (thesis_quad_index(q, i, quads, side) != (q + i) % quads) {
         wrong += 1u;
         first = min(first, q);
