@@ -44,6 +44,19 @@ std::vector<HelpBlock> parse_help(const std::string& text) {
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) {
       open = false;
+    } else if (line[0] == '|') {  // a table row, `| a | b |`; the `|---|` line under the header is skipped
+      if (line.find_first_not_of("|-: ") == std::string::npos) continue;
+      std::vector<std::string> cells;
+      for (size_t a = 1, b; (b = line.find('|', a)) != std::string::npos; a = b + 1) {
+        std::string c = line.substr(a, b - a);
+        c.erase(0, c.find_first_not_of(' '));
+        c.erase(c.find_last_not_of(' ') + 1);
+        cells.push_back(c);
+      }
+      if (page.empty() || page.back().kind != HelpBlock::Kind::Table) page.push_back({HelpBlock::Kind::Table, "", {}});
+      for (auto& c : cells) page.back().text += (page.back().text.empty() ? "" : " ") + c;
+      page.back().rows.push_back(std::move(cells));
+      open = false;
     } else if (line.rfind("## ", 0) == 0) {
       page.push_back({HelpBlock::Kind::Section, line.substr(3), {}}), open = false;
     } else if (line.rfind("# ", 0) == 0) {
@@ -85,6 +98,22 @@ std::string draw_help(const std::vector<HelpBlock>& page) {
       case HelpBlock::Kind::Paragraph:
         ImGui::TextWrapped("%s", b.text.c_str());
         break;
+      case HelpBlock::Kind::Table: {
+        int columns = int(b.rows.empty() ? 1 : b.rows[0].size());
+        ImGui::PushID(id++);
+        if (ImGui::BeginTable("table", columns, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+          for (size_t r = 0; r < b.rows.size(); ++r) {
+            ImGui::TableNextRow(r == 0 ? ImGuiTableRowFlags_Headers : 0);
+            for (int c = 0; c < columns; ++c) {
+              ImGui::TableNextColumn();
+              if (size_t(c) < b.rows[r].size()) ImGui::TextWrapped("%s", b.rows[r][c].c_str());
+            }
+          }
+          ImGui::EndTable();
+        }
+        ImGui::PopID();
+        break;
+      }
     }
     for (auto& p : b.presets) {
       ImGui::PushID(id++);

@@ -6,9 +6,10 @@
 #include <vector>
 
 struct HelpBlock {
-  enum class Kind { Title, Section, Bullet, Paragraph } kind;
-  std::string text;
-  std::vector<std::string> presets;  // shipped presets it names
+  enum class Kind { Title, Section, Bullet, Paragraph, Table } kind;
+  std::string text;                                 // a table: its cells, joined
+  std::vector<std::string> presets;                 // shipped presets it names
+  std::vector<std::vector<std::string>> rows = {};  // a table's rows of cells, the header first
 };
 
 std::string lab_help_text(const std::string& lab);  // "" where the lab has none

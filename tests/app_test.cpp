@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "settings.h"
 #include "help.h"
+#include "mesh/kernel_text.h"
 #include "plot.h"
 #include "io/npy.h"
 
@@ -270,6 +271,24 @@ TEST(Help, EveryLabHasAPageWithItsSectionsAndRealPresets) {
   EXPECT_EQ(page[3].text, "drop one with `wave/drop` and `nolab/none`");
   EXPECT_EQ(page[3].presets, std::vector<std::string>{"wave/drop"});
   EXPECT_EQ(page[4].kind, HelpBlock::Kind::Paragraph);
+  // A table: one block, its header and rows as cells, the |---| line dropped; `wave/drop` in a cell loads.
+  page = parse_help("## S\n| a | b c |\n|---|:-:|\n| `wave/drop` | 2 |\n| x |  |\nafter\n");
+  ASSERT_EQ(page.size(), 3u);
+  ASSERT_EQ(page[1].kind, HelpBlock::Kind::Table);
+  EXPECT_EQ(page[1].rows, (std::vector<std::vector<std::string>>{{"a", "b c"}, {"`wave/drop`", "2"}, {"x", ""}}));
+  EXPECT_EQ(page[1].presets, std::vector<std::string>{"wave/drop"});
+  EXPECT_EQ(page[2].kind, HelpBlock::Kind::Paragraph);
+  // The mesh page's table of the manual's examples: each row names a section of the manual and an example here.
+  auto mesh = parse_help(lab_help_text("mesh"));
+  auto table = std::find_if(mesh.begin(), mesh.end(), [](auto& b) { return b.kind == HelpBlock::Kind::Table; });
+  ASSERT_NE(table, mesh.end());
+  ASSERT_GE(table->rows.size(), 7u);
+  for (size_t r = 1; r < table->rows.size(); ++r) {
+    ASSERT_EQ(table->rows[r].size(), table->rows[0].size());
+    EXPECT_EQ(table->rows[r][0].rfind("§", 0), 0u) << table->rows[r][0];
+    auto examples = mesh::example_names();
+    EXPECT_NE(std::find(examples.begin(), examples.end(), table->rows[r][3]), examples.end()) << table->rows[r][3];
+  }
 }
 
 // The plots' axes: round ticks (1, 2 or 5 times a power of ten) inside the range; the CSV
