@@ -3,6 +3,7 @@
 #include "lab.h"
 #include "mesh/bench.h"
 #include "colour_bar.h"
+#include "mesh_files.h"
 #include "mesh_parameters.h"
 #include "mesh_records.h"
 #include "mesh/generate.h"
@@ -149,7 +150,12 @@ class MeshLab : public Lab {
     auto g = std::make_unique<GpuMesh>(ctx, m);
     if (g->count(Kind::Triangles) && g->count(Kind::Edges))
       g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
-    Sol sol = read_sol(*g);
+    SolField sol;
+    if (!params_.text("sol_file").empty()) try {
+        sol = read_sol_field(*g, params_.text("sol_file"));
+      } catch (const std::invalid_argument& e) {
+        throw ParamError(e.what());
+      }
     if (!sol.values.empty()) g->add_field("Sol", sol.at, sol.type);  // before the kernels that read it
     auto kernels = compile_text(*g, text);                           // throws: the previous mesh and kernels stay
     if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
@@ -291,7 +297,7 @@ class MeshLab : public Lab {
     ImGui::SameLine();
     if (ImGui::Button("Save mesh + fields")) {
       try {
-        save("vklab-mesh");
+        save_mesh(*gpu_, "vklab-mesh");
         saved_ = "saved " + (std::filesystem::current_path() / "vklab-mesh").string() + ".meshb / .solb";
       } catch (const std::exception& e) {
         saved_ = e.what();
@@ -321,44 +327,14 @@ class MeshLab : public Lab {
   }
 
   nlohmann::json dump(const std::filesystem::path& dir) override {
-    nlohmann::json arrays;
-    write_npy(dir / "VerCrd.npy", gpu_->coordinates(), {gpu_->vertices(), 4});
-    arrays["VerCrd.npy"] = "float32 [vertices, 4]: x, y, z, 0";
-    nlohmann::json reductions;
-    for (auto& n : gpu_->field_names()) {
-      FieldType t = gpu_->field_type(n);
-      auto v = gpu_->download(n);
-      write_npy(dir / (n + ".npy"), std::vector<float>(v.begin(), v.end()),
-                {gpu_->count(gpu_->field_at(n)), field_values(t)});
-      arrays[n + ".npy"] = std::string("float32 [") + kind_name(gpu_->field_at(n)) + ", " +
-                           std::to_string(field_values(t)) + "] (" + glsl_type(t) + " on the GPU)";
-      auto r = gpu_->reduce(n, 0);
-      reductions[n] = {{"min", r.min}, {"max", r.max}, {"sum", r.sum}, {"l2", r.l2}};
-    }
-    nlohmann::json counts;
-    for (Kind k : gpu_->kinds()) counts[kind_name(k)] = gpu_->count(k);
-    nlohmann::json files = {{"mesh.meshb", "the mesh as on the GPU (moved vertices, extracted edges), GMF v2"},
-                            {"mesh.solb", save(dir / "mesh")}};
-    for (auto& name : write_vtu(dir / "mesh", *gpu_))
-      files[name] = "the mesh's " + name.substr(5, name.size() - 9) +
-                    " and the fields on them and on the vertices, VTK XML (ParaView opens it)";
-    for (size_t k = 0; k < kernels_.size(); ++k)
-      for (size_t p = 0, n = kernels_[k]->parts.size(); p < n; ++p) {  // a shader a degree class
-        std::string name = "kernel" + std::to_string(k + 1) + (n > 1 ? ".part" + std::to_string(p + 1) : "") + ".comp";
-        std::ofstream(dir / name) << kernels_[k]->parts[p].source;
-        files[name] = "the generated shader of section " + std::to_string(k + 1) +
-                      (n > 1 ? ", part " + std::to_string(p + 1) + " of " + std::to_string(n) : "");
-      }
+    nlohmann::json out = dump_mesh(*gpu_, kernels_, dir);
     take_parameters();
-    return {{"arrays", arrays},
-            {"files", files},
-            {"parameters", parameters_json(*gpu_, par_after_)},
-            {"reductions_x", reductions},
-            {"runs", steps_done_},
-            {"counts", counts},
-            {"vertices", gpu_->vertices()},
-            {"triangles", gpu_->count(Kind::Triangles)},
-            {"kernels", kernels_.size()}};
+    out["parameters"] = parameters_json(*gpu_, par_after_);
+    out["runs"] = steps_done_;
+    out["vertices"] = gpu_->vertices();
+    out["triangles"] = gpu_->count(Kind::Triangles);
+    out["kernels"] = kernels_.size();
+    return out;
   }
 
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
@@ -374,41 +350,6 @@ class MeshLab : public Lab {
     for (size_t k : par_slots_) par_after_.push_back({k, gpu_->parameters_after(uint32_t(k))});
     gpu_->adopt_parameters(uint32_t(par_slots_.back()));
     par_slots_.clear();
-  }
-
-  struct Sol {
-    Kind at = Kind::Vertices;
-    FieldType type;
-    std::vector<double> values;
-  };
-
-  // The solution file's first field with a line an entity of the mesh.
-  Sol read_sol(GpuMesh& g) {
-    Sol sol;
-    const std::string& path = params_.text("sol_file");
-    if (path.empty()) return sol;
-    auto s = read_solution(path);
-    if (s.fields.empty()) throw ParamError(path + ": no solution field");
-    const Solution& f = s.fields[0];
-    size_t n = g.count(f.at), w = f.width(s.dim);
-    if (f.count(s.dim) != n)
-      throw ParamError(path + ": " + std::to_string(f.count(s.dim)) + " values at " + kind_name(f.at) +
-                       ", the mesh has " + std::to_string(n));
-    uint32_t c = uint32_t(std::min<size_t>(w, 4));
-    sol.at = f.at;
-    sol.type = {g.context().info.fp64 ? Scalar::Double : Scalar::Float, c};
-    for (size_t i = 0; i < n; ++i)
-      for (uint32_t j = 0; j < c; ++j) sol.values.push_back(f.values[i * w + j]);
-    return sol;
-  }
-
-  // STEM.meshb and, with fields, STEM.solb; returns the solution's columns.
-  std::vector<std::string> save(const std::filesystem::path& stem) {
-    std::vector<std::string> columns;
-    write_mesh(stem.string() + ".meshb", gpu_->download_mesh(), 2);
-    auto sol = gpu_->download_fields(&columns);
-    if (!sol.fields.empty()) write_solution(stem.string() + ".solb", sol, 2);
-    return columns;
   }
 
   void save_kernel() {
@@ -476,7 +417,7 @@ class MeshLab : public Lab {
   glm::dvec3 box_lo_{0.0}, box_hi_{1.0};
   render::OrbitCamera camera_{glm::vec3(0.0f), 2.6f, 0.6f, 0.7f};
   std::vector<char> editor_;
-  Sol sol_;
+  SolField sol_;
   GpuMesh::Reduction stats_;
   std::string error_, saved_, problem_;
   std::vector<size_t> par_slots_;          // the kernels whose last launch reads Par back (slot = index)
