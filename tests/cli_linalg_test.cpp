@@ -83,8 +83,11 @@ TEST(Cli, LinalgQuickBenchHasEveryTableWithTheSeedBeside) {
         EXPECT_LT(row["reference"]["max_relative_error_vs_cpu"].get<double>(), 1e-5) << row.dump();
     }
     if (row["pass"] == "banded12.frac.thesis.texture") {
-      EXPECT_EQ(row["reference"]["gpu_sweep"]["first_wrong_quads"], 6) << row.dump();
-      EXPECT_EQ(wrong_quads, row["size"] == "20x20x4") << row.dump();
+      // 6 quads where division is IEEE's (lavapipe), later on devices that divide less exactly (an H100: 9)
+      if (j["device"]["name"].get<std::string>().find("llvmpipe") != std::string::npos)
+        EXPECT_EQ(row["reference"]["gpu_sweep"]["first_wrong_quads"], 6) << row.dump();
+      EXPECT_GT(row["reference"]["gpu_sweep"]["first_wrong_quads"].get<int>(), 2) << row.dump();
+      EXPECT_EQ(wrong_quads, row["size"] == "20x20x4") << row.dump();  // the CPU twin's count
     }
   }
   for (auto p : {"banded12.thesis.texture", "banded12.modern.buffer", "axpby.thesis.texture", "axpby.modern.buffer",

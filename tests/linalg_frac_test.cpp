@@ -13,7 +13,13 @@ using namespace linalg;
 
 namespace {
 
-class FracIndex : public GpuTest {};
+// lavapipe divides as IEEE does (correctly rounded), as the CPU twin: there the GPU's addresses
+// are the twin's exactly. Vulkan lets a device's division be off by 2.5 ulps (an H100's first
+// wrong size is 9 quads, not 6): there only what holds for any division is checked.
+class FracIndex : public GpuTest {
+ protected:
+  bool ieee_division() { return ctx().info.name.find("llvmpipe") != std::string::npos; }
+};
 
 const std::vector<int32_t> kBand = {-2, -1, 0, 1};  // a 12-diagonal band's quad offsets
 
@@ -25,11 +31,16 @@ TEST_F(FracIndex, TheGpuSweepEqualsItsCpuTwin) {
   uint32_t sizes_wrong = 0;
   for (size_t k = 0; k < sizes.size(); ++k) {
     auto want = count_wrong_cpu(sizes[k], {-2, -1, 1, 5, -77});
-    ASSERT_EQ(got[k].wrong, want.wrong) << "N = " << sizes[k];
-    ASSERT_EQ(got[k].first_q, want.first_q) << "N = " << sizes[k];
+    if (ieee_division()) {
+      ASSERT_EQ(got[k].wrong, want.wrong) << "N = " << sizes[k];
+      ASSERT_EQ(got[k].first_q, want.first_q) << "N = " << sizes[k];
+    }
     ASSERT_EQ(got[k].checked, want.checked);
-    if (want.wrong) ++sizes_wrong;
-    if ((sizes[k] & (sizes[k] - 1)) == 0) EXPECT_EQ(want.wrong, 0u) << "a power of two divides exactly";
+    if (got[k].wrong) ++sizes_wrong;
+    if ((sizes[k] & (sizes[k] - 1)) == 0) {
+      EXPECT_EQ(want.wrong, 0u) << "a power of two divides exactly";
+      EXPECT_EQ(got[k].wrong, 0u) << "a power of two divides exactly, on any GPU";
+    }
   }
   EXPECT_GT(sizes_wrong, 10u) << "sizes that are not powers of two should go wrong at row ends";
   // The first wrong size with the band's offsets, as the twin finds it: 6 quads (24 values) in
@@ -38,8 +49,9 @@ TEST_F(FracIndex, TheGpuSweepEqualsItsCpuTwin) {
   int64_t first = -1;
   for (uint32_t n = 1; n <= 64 && first < 0; ++n)
     if (count_wrong_cpu(n, kBand).wrong) first = n;
-  EXPECT_EQ(band.first_wrong, first);
   EXPECT_EQ(first, 6);
+  if (ieee_division()) EXPECT_EQ(band.first_wrong, first);
+  EXPECT_GT(band.first_wrong, 2) << "a few quads are always right";
   EXPECT_EQ(band.first_wrong_pow2, -1);
   std::printf("first size with a wrong quad: N = %lld; %u of %zu sizes up to 2^10 go wrong\n",
               (long long)band.first_wrong, band.sizes_wrong, band.counts.size());
@@ -76,17 +88,22 @@ TEST_F(FracIndex, TheBandedProductFetchesWhatTheFormulasName) {
     auto want = banded_frac_indexed_cpu(m, v), exact = banded_cpu(m, v);
     auto count = count_wrong_cpu(side * side, quad_offsets(m));
     uint32_t differ = 0;
+    uint32_t gpu_differ = 0;
     for (uint32_t i = 0; i < n; ++i) {
       double scale = 0;
       for (auto& [o, d] : m.diagonals) scale += std::fabs(d[i]) * 2.0;
-      ASSERT_NEAR(gf[i], want[i], 1e-5 * scale) << "side " << side << " element " << i;
+      if (ieee_division()) ASSERT_NEAR(gf[i], want[i], 1e-5 * scale) << "side " << side << " element " << i;
       if (std::fabs(want[i] - exact[i]) > 1e-3 * scale) ++differ;
+      if (std::fabs(gf[i] - exact[i]) > 1e-3 * scale) ++gpu_differ;
     }
-    if (count.wrong == 0) {
-      EXPECT_EQ(side, 16u);
+    FracSweep sweep(ctx());
+    bool gpu_wrong = sweep.run({side * side}, quad_offsets(m))[0].wrong > 0;
+    EXPECT_EQ(gpu_differ > 0, gpu_wrong) << "the product is off exactly where the GPU's addresses are";
+    if (side == 16) {  // a power of two: exact on any GPU
+      EXPECT_EQ(count.wrong, 0u);
       for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(gf[i], gi[i]) << "exact addresses, same product, element " << i;
     } else {
-      EXPECT_EQ(side, 20u);
+      EXPECT_GT(count.wrong, 0u);
       EXPECT_GT(differ, 0u) << "wrong quads must show in the product";
     }
     std::printf("side %u: %llu wrong addresses, %u elements off\n", side, (unsigned long long)count.wrong, differ);

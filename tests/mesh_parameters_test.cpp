@@ -91,9 +91,10 @@ TEST_F(MeshEntities, BadParameterDeclarationsSayWhich) {
   Mesh m = bumpy_grid(3);
   GpuMesh g(ctx(), m);
   const std::pair<std::string, std::string> bad[] = {
-      {"// param: TriCount int\n", "TriCount"},       {"// param: alpha float\n", "alpha"},
-      {"// param: Alpha quaternion\n", "quaternion"}, {"// param: Alpha float = x\n", "Alpha"},
-      {"// param: Alpha vec2 = 1, 2, 3\n", "Alpha"},  {"// param: Alpha int\n// param: Alpha int\n", "twice"}};
+      {"// param: TriCount int\n", "TriCount"},        {"// param: alpha float\n", "alpha"},
+      {"// param: Alpha quaternion\n", "quaternion"},  {"// param: Alpha float = x\n", "Alpha"},
+      {"// param: Alpha vec2 = 1, 2, 3\n", "Alpha"},   {"// param: Alpha int\n// param: Alpha int\n", "twice"},
+      {"// param: Alpha vec4[2] = 1, 2\n", "vec4[2]"}, {"// param: Alpha float 0.5\n", "0.5"}};
   for (auto& [text, says] : bad) {
     try {
       compile_text(g, text + "// loop: Ver\nVerX.x = 1.0;\n");
@@ -102,6 +103,22 @@ TEST_F(MeshEntities, BadParameterDeclarationsSayWhich) {
       EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
     }
   }
+}
+
+// A text that does not compile leaves the running kernels and the structure as they were,
+// values set from the host included; a field may not be called Par.
+TEST_F(MeshEntities, AFailedCompileKeepsTheParameters) {
+  GpuMesh g(ctx(), bumpy_grid(5));
+  auto good = compile_text(g, "// param: Weight float = 0.5\n// loop: Ver\nVerX.x = Par.Weight;\n");
+  g.set_parameter("Weight", {0.25});
+  EXPECT_THROW(compile_text(g, "// param: Other ivec2 = 3\n// loop: Ver\nVerX.x = Par.Other.x +;\n"), KernelError);
+  ASSERT_EQ(g.parameters().size(), 1u);
+  EXPECT_EQ(g.parameters()[0].name, "Weight");
+  EXPECT_EQ(g.parameters()[0].values, std::vector<double>{0.25});
+  ASSERT_TRUE(g.valid(*good[0]));
+  ctx().submit_now([&](VkCommandBuffer cmd) { g.record(cmd, *good[0]); });
+  EXPECT_EQ(g.download("X")[0], 0.25);
+  EXPECT_THROW(g.add_field("Par", Kind::Vertices), std::invalid_argument);
 }
 
 }  // namespace

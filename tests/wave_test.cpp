@@ -208,7 +208,6 @@ TEST_F(Wave, TheThesisPathMatchesTheCpuReference) {
       for (int i = 0; i < 20; ++i) {
         sim.record_steps(VK_NULL_HANDLE, nullptr, 1);
         stats.push_back(sim.stats(sim.steps()));
-        EXPECT_EQ(sim.thesis_readbacks(), stats.back().iterations + 1);
       }
       std::vector<double> h(h0.begin(), h0.end()), p(p0.begin(), p0.end());
       for (int i = 0; i < 20; ++i) step_cpu(c, h, p);

@@ -285,8 +285,8 @@ class MeshLab : public Lab {
                               ImVec2(ImGui::GetContentRegionAvail().x, 240));
     if (ImGui::Button("Compile")) {
       try {
+        par_slots_.clear(), par_after_.clear();  // compiling remakes the read-back slots, even when it fails
         kernels_ = compile_text(*gpu_, editor_.data());
-        par_slots_.clear(), par_after_.clear();
         error_.clear();
       } catch (const std::exception& e) {
         error_ = e.what();  // the last good kernels keep running

@@ -317,6 +317,14 @@ void Simulation::record_pin(VkCommandBuffer cmd, uint32_t i, bool pinned) {
   sync(cmd);
   float w = pinned ? 0.0f : 1.0f;
   set_inverse_mass(i, w);
+  if (pinned) {  // held where it is, still: x* = x (the shift path's Verlet then keeps it in place)
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                 VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    VkBufferCopy one{16ull * i, 16ull * i, 16};
+    vkCmdCopyBuffer(cmd, x_[cur_].handle(), x_[prev_].handle(), 1, &one);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+                 VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  }
   vkCmdUpdateBuffer(cmd, x_[cur_].handle(), 16ull * i + 12, 4, &w);
   vkCmdUpdateBuffer(cmd, x_[prev_].handle(), 16ull * i + 12, 4, &w);  // x* too: the shift path's Verlet keeps w
 }

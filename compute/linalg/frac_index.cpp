@@ -82,6 +82,8 @@ std::vector<uint32_t> FracSweep::sizes(uint32_t dense, uint32_t max_log2) {
 
 std::vector<FracCount> FracSweep::run(const std::vector<uint32_t>& quads, const std::vector<int32_t>& offsets) {
   if (offsets.empty() || offsets.size() > 8) throw std::invalid_argument("frac sweep: 1 to 8 quad offsets");
+  for (uint32_t q : quads)
+    if (q == 0) throw std::invalid_argument("frac sweep: a vector has at least one quad");
   std::vector<uint32_t> init(2 * quads.size());
   for (size_t k = 0; k < quads.size(); ++k) init[2 * k] = 0, init[2 * k + 1] = 0xffffffffu;
   gpu::Buffer out(ctx_, init.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
@@ -91,7 +93,6 @@ std::vector<FracCount> FracSweep::run(const std::vector<uint32_t>& quads, const 
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     for (size_t k = 0; k < quads.size(); ++k) {
-      if (quads[k] == 0) throw std::invalid_argument("frac sweep: a vector has at least one quad");
       push::FracSweepPush p{quads[k], texture_side(quads[k]), uint32_t(k), uint32_t(offsets.size()), {}, {}};
       for (size_t j = 0; j < offsets.size(); ++j) (j < 4 ? p.offsets_lo : p.offsets_hi)[int(j % 4)] = offsets[j];
       pipe_.bind(cmd, {gpu::storage_buffer(out)}, p);

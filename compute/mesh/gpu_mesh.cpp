@@ -16,12 +16,12 @@ constexpr Kind kAll[] = {Kind::Vertices,   Kind::Edges,    Kind::Triangles, Kind
 
 // A field or link name: capitalised, and not to be read as part of the naming rule.
 void check_name(const std::string& what, const std::string& name) {
-  bool reserved = name == "Crd" || name == "Ref" || name == "Deg" || name == "DegMax";
+  bool reserved = name == "Crd" || name == "Ref" || name == "Deg" || name == "DegMax" || name == "Par";
   for (Kind k : kAll) reserved = reserved || name.rfind(short_name(k), 0) == 0;
   if (!words::is_capitalised_name(name) || reserved)
     throw std::invalid_argument(
         what + " name '" + name +
-        "': a capitalised identifier, not Crd, Ref, Deg or DegMax and not starting with an entity's "
+        "': a capitalised identifier, not Crd, Ref, Deg, DegMax or Par and not starting with an entity's "
         "short name (Ver, Edg, Tri, Qua, Tet, Pyr, Pri, Hex)");
 }
 }  // namespace
@@ -150,7 +150,7 @@ void GpuMesh::add_field(const std::string& name, Kind at, FieldType type) {
         " in buffers (storageBuffer8BitAccess/shaderInt8, storageBuffer16BitAccess/shaderInt16)");
   if (at != Kind::Vertices && !elements_.count(at))
     throw std::invalid_argument("field '" + name + "': the mesh has no " + kind_name(at));
-  size_t bytes = count(at) * field_stride(type);
+  size_t bytes = (count(at) * field_stride(type) + 3) / 4 * 4;  // whole words: the picture reads words
   gpu::Buffer b(ctx_, std::max<size_t>(16, bytes), kUsage);
   std::vector<uint8_t> zero(b.size(), 0);
   b.upload(zero);
@@ -165,7 +165,7 @@ void GpuMesh::upload(const std::string& name, const std::vector<double>& values)
   if (values.size() != n * c)
     throw std::invalid_argument("field '" + name + "': " + std::to_string(values.size()) + " values for " +
                                 std::to_string(n) + " x " + std::to_string(c));
-  std::vector<uint8_t> bytes(std::max<size_t>(16, n * stride), 0);
+  std::vector<uint8_t> bytes(std::max<size_t>(16, (n * stride + 3) / 4 * 4), 0);
   for (size_t i = 0; i < n * c; ++i) {
     uint8_t* p = bytes.data() + (i / c) * stride + field_offset(f.type, uint32_t(i % c));
     auto put = [&](auto x) { std::memcpy(p, &x, sizeof x); };

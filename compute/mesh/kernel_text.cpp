@@ -257,6 +257,7 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
                       "): choose a mesh that fits, or an example for this mesh");
   std::set<std::string> links;
   for (auto& l : g.link_names()) links.insert(l);
+  std::vector<Parameter> new_params, old_params = g.parameters();
   try {
     std::vector<Parameter> params;
     for (auto& d : words::param_declarations(text)) {
@@ -281,23 +282,35 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
       params.push_back(std::move(p));
     }
     for (auto& p : params) p.values.resize(p.type.components, p.values.empty() ? 0.0 : p.values.back());
-    g.set_parameters(params);  // compiling starts from the text's values
+    new_params = std::move(params);
     for (auto& [n, f] : fields_named(text, links))
       if (!g.has_field(n) || g.field_at(n) != f.at || (f.type && !(g.field_type(n) == *f.type)))
         g.add_field(n, f.at, f.type.value_or(FieldType{}));
   } catch (const std::invalid_argument& e) {
     throw KernelError(e.what());
   }
-  std::vector<std::unique_ptr<GpuMesh::Kernel>> out;
-  for (auto& s : split(text)) {
-    if (s.body.find_first_not_of(" \n\t") == std::string::npos) continue;
-    try {
-      out.push_back(g.compile(s.loop, s.body, s.first_line));
-    } catch (const KernelError& e) {
-      throw KernelError("section starting at line " + std::to_string(s.first_line) + ":\n" + e.what());
-    }
+  // The new structure while compiling (the kernels are written for its layout, from the text's
+  // values); if a section does not compile, the old one comes back with the user's values.
+  try {
+    g.set_parameters(new_params);
+  } catch (const std::invalid_argument& e) {
+    throw KernelError(e.what());
   }
-  if (out.empty()) throw KernelError("no kernel to run");
+  std::vector<std::unique_ptr<GpuMesh::Kernel>> out;
+  try {
+    for (auto& s : split(text)) {
+      if (s.body.find_first_not_of(" \n\t") == std::string::npos) continue;
+      try {
+        out.push_back(g.compile(s.loop, s.body, s.first_line));
+      } catch (const KernelError& e) {
+        throw KernelError("section starting at line " + std::to_string(s.first_line) + ":\n" + e.what());
+      }
+    }
+    if (out.empty()) throw KernelError("no kernel to run");
+  } catch (...) {
+    g.set_parameters(old_params);
+    throw;
+  }
   return out;
 }
 

@@ -185,7 +185,10 @@ std::vector<ParamDecl> param_declarations(std::string_view text) {
     d.name = word();
     d.type = word();
     j = skip_blanks(line, j);
-    if (j < line.size() && line[j] == '=') d.values = std::string(line.substr(j + 1));
+    if (j < line.size() && line[j] == '=')
+      d.values = std::string(line.substr(j + 1));
+    else if (j < line.size() && line[j] != '\r')  // anything else after the type: not a type
+      d.type += std::string(line.substr(j));
     out.push_back(std::move(d));
   }
   return out;

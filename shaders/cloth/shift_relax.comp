@@ -1,7 +1,7 @@
 #version 460
 // 'gpuVerlet' of Bleton 2005 (§4.1.2.2, Annex II.6): one Jacobi relaxation of the structural
 // constraints from the vectors to the 4 neighbours that the shift matrices gave (D0: right,
-// D1: left, D2: below, D3: above; neighbour − self, w the difference of inverse masses), then
+// D1: left, D2: below, D3: above; neighbour − self), then
 // the sphere and the ground. The same arithmetic as relax.comp, which reads the neighbours
 // itself. Pinned particles (w = 0) stay at the step's start (START, the thesis's temp).
 // SIDES (specialization constant) as in relax.comp: the thesis's sub-streams skip the
@@ -20,11 +20,10 @@ layout(std430, binding = 6) writeonly buffer Out_block { vec4 OUT[]; };
 #include "cloth_push.h"
 #include "collide.glsl"
 
-void constrain(inout vec3 delta, vec4 p, vec4 ab, bool inside) {
+void constrain(inout vec3 delta, vec4 p, vec4 ab, float qw, bool inside) {
   if (!inside) return;
   precise float d = length(ab.xyz);
   if (d > 0.0) {
-    float qw = p.w + ab.w;
     precise vec3 move = (p.w / (p.w + qw)) * ((d - rest) / d) * ab.xyz;
     delta += move;
   }
@@ -33,18 +32,20 @@ void constrain(inout vec3 delta, vec4 p, vec4 ab, bool inside) {
 void main() {
   if (gl_GlobalInvocationID.x >= region.z || gl_GlobalInvocationID.y >= region.w) return;
   uvec2 c = region.xy + gl_GlobalInvocationID.xy;
-  uint i = c.y * width + c.x;
-  vec4 p = POS[i];
+  uint i = c.y * width + c.x, n = width * height;
+  vec4 start = START[i];
+  vec4 p = vec4(POS[i].xyz, start.w);  // the inverse mass as the step began (the axpbys round w too)
   if (p.w == 0.0) {  // pinned
-    OUT[i] = START[i];
+    OUT[i] = start;
     return;
   }
   precise vec3 delta = vec3(0.0);
   // relax.comp's order: left, right, above, below
-  constrain(delta, p, D1[i], (SIDES & 1) == 0 || c.x > 0u);
-  constrain(delta, p, D0[i], (SIDES & 2) == 0 || c.x + 1u < width);
-  constrain(delta, p, D3[i], (SIDES & 4) == 0 || c.y > 0u);
-  constrain(delta, p, D2[i], (SIDES & 8) == 0 || c.y + 1u < height);
+  // the neighbour's inverse mass as the step began (a wrapped neighbour is skipped by `inside`)
+  constrain(delta, p, D1[i], START[(i + n - 1u) % n].w, (SIDES & 1) == 0 || c.x > 0u);
+  constrain(delta, p, D0[i], START[(i + 1u) % n].w, (SIDES & 2) == 0 || c.x + 1u < width);
+  constrain(delta, p, D3[i], START[(i + n - width) % n].w, (SIDES & 4) == 0 || c.y > 0u);
+  constrain(delta, p, D2[i], START[(i + width) % n].w, (SIDES & 8) == 0 || c.y + 1u < height);
   precise vec3 x = p.xyz + stiffness * delta;
-  OUT[i] = vec4(collide(x, START[i].xyz), p.w);
+  OUT[i] = vec4(collide(x, start.xyz), p.w);
 }
