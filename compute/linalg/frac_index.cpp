@@ -115,10 +115,15 @@ std::vector<FracCount> FracSweep::run(const std::vector<uint32_t>& quads, const 
 }
 
 nlohmann::json FracSummary::json() const {
+  // Every power of two, and the first 32 sizes that go wrong (the others are only counted).
   nlohmann::json rows = nlohmann::json::array();
-  for (auto& c : counts)
-    if (c.wrong > 0 || (c.quads & (c.quads - 1)) == 0)
-      rows.push_back({{"quads", c.quads}, {"side", c.side}, {"wrong", c.wrong}, {"first_quad", c.first_q}});
+  uint32_t listed_wrong = 0;
+  for (auto& c : counts) {
+    bool pow2 = (c.quads & (c.quads - 1)) == 0, listed = c.wrong > 0 && listed_wrong < 32;
+    if (!pow2 && !listed) continue;
+    listed_wrong += c.wrong > 0;
+    rows.push_back({{"quads", c.quads}, {"side", c.side}, {"wrong", c.wrong}, {"first_quad", c.first_q}});
+  }
   return {{"sizes_swept", counts.size()},
           {"sizes_with_a_wrong_address", sizes_wrong},
           {"first_wrong_quads", first_wrong},
