@@ -9,9 +9,8 @@
 namespace mesh {
 
 namespace {
-uint32_t scalar_size(Scalar s) { return s == Scalar::Double ? 8 : 4; }
 // std430: a scalar aligns to its size, a 2-vector to twice it, a 3- or 4-vector to 4 times.
-uint32_t alignment(FieldType t) { return scalar_size(t.scalar) * (t.components == 1 ? 1 : t.components == 2 ? 2 : 4); }
+uint32_t alignment(FieldType t) { return scalar_bytes(t.scalar) * (t.components == 1 ? 1 : t.components == 2 ? 2 : 4); }
 }  // namespace
 
 void GpuMesh::set_parameters(std::vector<Parameter> p) {
@@ -33,7 +32,7 @@ void GpuMesh::set_parameters(std::vector<Parameter> p) {
     uint32_t a = alignment(q.type);
     offset = (offset + a - 1) / a * a;
     offsets.push_back(offset);
-    offset += scalar_size(q.type.scalar) * q.type.components;
+    offset += scalar_bytes(q.type.scalar) * q.type.components;
     largest = std::max(largest, a);
   }
   params_ = std::move(p);
@@ -68,7 +67,7 @@ std::vector<uint8_t> GpuMesh::pack_parameters() const {
   std::vector<uint8_t> b(param_bytes_, 0);
   for (size_t k = 0; k < params_.size(); ++k)
     for (uint32_t c = 0; c < params_[k].type.components; ++c) {
-      uint8_t* at = b.data() + param_offsets_[k] + c * scalar_size(params_[k].type.scalar);
+      uint8_t* at = b.data() + param_offsets_[k] + c * scalar_bytes(params_[k].type.scalar);
       double v = params_[k].values[c];
       if (params_[k].type.scalar == Scalar::Float) {
         float f = float(v);
@@ -87,7 +86,7 @@ std::vector<Parameter> GpuMesh::unpack_parameters(const uint8_t* b) const {
   std::vector<Parameter> out = params_;
   for (size_t k = 0; k < out.size(); ++k)
     for (uint32_t c = 0; c < out[k].type.components; ++c) {
-      const uint8_t* at = b + param_offsets_[k] + c * scalar_size(out[k].type.scalar);
+      const uint8_t* at = b + param_offsets_[k] + c * scalar_bytes(out[k].type.scalar);
       if (out[k].type.scalar == Scalar::Float) {
         float f;
         std::memcpy(&f, at, 4);
