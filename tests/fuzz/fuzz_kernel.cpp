@@ -15,6 +15,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (strip_comments(text).size() > text.size()) __builtin_trap();
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) n += loop_line(line).size();
-  for (auto& d : field_declarations(text)) n += d.name.size();
+  for (auto& d : field_declarations(text)) n += d.name.size() + d.type.size();
+  for (auto& d : param_declarations(text)) {
+    if (d.line < 1 || d.line > text.size() + 1) __builtin_trap();
+    n += d.name.size() + d.type.size() + d.values.size();
+  }
   return int(n & 0);
 }
