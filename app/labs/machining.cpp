@@ -1,6 +1,5 @@
 // The machining lab's knobs, panel and dump (seed 003). Math: compute/machining/ (its
 // benchmark: compute/machining/bench.cpp); picture: render/stock_view.
-#include "gpu/bandwidth.h"
 #include "lab.h"
 #include "plot.h"
 #include "machining/analytic.h"
@@ -11,18 +10,15 @@
 #include "io/npy.h"
 #include "machining_panels.h"
 #include "machining_params.h"
+#include "machining_readout.h"
 #include "machining_shadow.h"
 #include "stock_view.h"
 #include "colormap.h"
 
 #include <imgui.h>
 
-#include <array>
-#include <chrono>
 #include <cmath>
-#include <map>
 #include <optional>
-#include <thread>
 
 using namespace machining;
 
@@ -58,7 +54,7 @@ class MachiningLab : public Lab {
                                                                : legend_values({"surface", "surface_radius"}) + ", ") +
         legend_values({"height_scale"});
     const std::string& display = params_.choice("display");
-    if (display == "shaded" || (display != "depth" && !field_ready_)) return {{legend_title(), at, what}, {}};
+    if (display == "shaded" || (display != "depth" && !readout_.field_ready)) return {{legend_title(), at, what}, {}};
     if (display == "depth")
       return {
           {legend_title(), at, what},
@@ -69,7 +65,8 @@ class MachiningLab : public Lab {
                         : display == "error"
                             ? "single - double precision, float ulps"
                             : "this run - the " + params_.choice("compare_engine") + " engine's, float ulps";
-    return {{legend_title(), at, what}, render::LegendBar{colormap(), -field_range_, field_range_, field}};
+    return {{legend_title(), at, what},
+            render::LegendBar{colormap(), -readout_.field_range, readout_.field_range, field}};
   }
 
   void build(gpu::Context& ctx) override {
@@ -114,10 +111,10 @@ class MachiningLab : public Lab {
     done_ = 0;
     steps_done_ = 0;
     paused_ = false;
-    stats_dirty_ = true;
+    readout_.dirty = true;
     problem_.clear();
     shadow_.reset();
-    comparison_ = {};
+    readout_.comparison = {};
   }
 
   // The watchdog: a height that is not finite stops the milling (the stats read-back finds
@@ -189,7 +186,7 @@ class MachiningLab : public Lab {
     done_ = std::min<size_t>(done_ + count, machine_->positions());
     step_shadow(cmd, 4ull * count);
     steps_done_ += steps;
-    stats_dirty_ = true;
+    readout_.dirty = true;
   }
 
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
@@ -208,12 +205,12 @@ class MachiningLab : public Lab {
     sc.tool_triangles = uint32_t(machine_->triangles());
     const std::string& display = params_.choice("display");
     sc.display = display == "depth" && depth_field()
-                     ? (field_ready_ ? render::StockDisplay::DepthField : render::StockDisplay::Shaded)
-                 : display == "depth"  ? render::StockDisplay::Depth
-                 : display == "shaded" ? render::StockDisplay::Shaded
-                 : field_ready_        ? render::StockDisplay::Field
-                                       : render::StockDisplay::Shaded;
-    sc.field_range = field_range_;
+                     ? (readout_.field_ready ? render::StockDisplay::DepthField : render::StockDisplay::Shaded)
+                 : display == "depth"   ? render::StockDisplay::Depth
+                 : display == "shaded"  ? render::StockDisplay::Shaded
+                 : readout_.field_ready ? render::StockDisplay::Field
+                                        : render::StockDisplay::Shaded;
+    sc.field_range = readout_.field_range;
     float az = float(params_.get("light_azimuth")) * 0.0174533f,
           el = float(params_.get("light_elevation")) * 0.0174533f;
     sc.light = glm::vec3(std::cos(el) * std::cos(az), std::sin(el), std::cos(el) * std::sin(az));
@@ -235,9 +232,9 @@ class MachiningLab : public Lab {
     if (kind.empty()) return shadow_.reset();
     if (!shadow_ || shadow_->kind() != kind) {
       shadow_ = std::make_unique<ShadowRun>(*ctx_, *machine_, kind, from_);
-      stats_dirty_ = true;
+      readout_.dirty = true;
     }
-    if (shadow_->done() < done_) shadow_->step(cmd, done_, budget), stats_dirty_ = true;
+    if (shadow_->done() < done_) shadow_->step(cmd, done_, budget), readout_.dirty = true;
   }
 
   // Right drag orbits, the wheel zooms the camera; left drag pans; a left click re-mills a window
@@ -303,7 +300,8 @@ class MachiningLab : public Lab {
       }
     }
     ImGui::TextWrapped("removed volume %.6g; depth of cut: max %.4g, mean %.4g over %zu brins; heights %.5g to %.5g",
-                       removed_, max_depth_, cut_.mean_depth, cut_.cut, cut_.min_height, cut_.max_height);
+                       readout_.removed, readout_.max_depth, readout_.cut.mean_depth, readout_.cut.cut,
+                       readout_.cut.min_height, readout_.cut.max_height);
     if (!preview_.empty() && done_ < total)
       ImGui::TextDisabled("zoomed: the surface before, interpolated, until re-milled");
     if (params_.get("zoom") > 1 && ImGui::Button("Zoom out")) {
@@ -312,7 +310,7 @@ class MachiningLab : public Lab {
       params_.rebuild_pending = true;
     }
     comparison_panel(params_.choice("display"), machine_->stock().nbuffer, ctx_->int64_atomics, shadow_.get(), done_,
-                     comparison_, field_range_);
+                     readout_.comparison, readout_.field_range);
     memory_panel(*machine_);
     if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
@@ -320,11 +318,12 @@ class MachiningLab : public Lab {
       ImGui::SameLine();
       if (ImGui::Button("Fresh stock")) start_.clear();
     }
-    if (!profile_.empty()) {
+    if (!readout_.profile.empty()) {
       plot(
           {"machining-cross-section", "brin along the cross-section (profile_row)", "height (stock units)", false, 100},
-          {}, std::vector<double>(profile_.begin(), profile_.end()));
-      ImGui::TextWrapped("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", rough_.ra, rough_.rz);
+          {}, std::vector<double>(readout_.profile.begin(), readout_.profile.end()));
+      ImGui::TextWrapped("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", readout_.rough.ra,
+                         readout_.rough.rz);
     }
     ImGui::TextDisabled("right drag: orbit; wheel: zoom; left drag: pan; left click: re-mill x2 there");
   }
@@ -336,18 +335,12 @@ class MachiningLab : public Lab {
       auto rays = surface_rays(s);
       write_npy(dir / "rays.npy", std::vector<float>(&rays[0].x, &rays[0].x + 4 * rays.size()), {s.ny, s.nx, 4});
     }
-    stats_dirty_ = true;
+    readout_.dirty = true;
     update_stats(true);
     nlohmann::json compared;
-    if (!comparison_.ulps.empty()) {
-      write_npy(dir / "compared_ulps.npy", comparison_.ulps, {s.ny, s.nx});
-      compared = {{"with", shadow_->kind()},
-                  {"brins_differing", comparison_.differing},
-                  {"max_ulps", comparison_.max_ulps},
-                  {"mean_abs_ulps", comparison_.mean_abs_ulps},
-                  {"max_abs", comparison_.max_abs},
-                  {"histogram_ulps", comparison_.histogram},
-                  {"histogram_bins", "below -8, then -8 to 8 (rounded ulps), then above 8"}};
+    if (!readout_.comparison.ulps.empty()) {
+      write_npy(dir / "compared_ulps.npy", readout_.comparison.ulps, {s.ny, s.nx});
+      compared = comparison_json(shadow_->kind(), readout_.comparison);
     }
     return {{"comparison", compared},
             {"arrays", s.nbuffer
@@ -368,19 +361,19 @@ class MachiningLab : public Lab {
             {"atomic", params_.choice("atomic")},
             {"intersection", params_.choice("intersection")},
             {"tool_model", machine_->analytic() ? "analytic" : "mesh"},
-            {"removed_volume", removed_},
+            {"removed_volume", readout_.removed},
             {"display", params_.choice("display")},
             {"zoom_preview", !preview_.empty() && done_ < machine_->positions()},
             {"arithmetic", fast_math() ? "fast" : "precise"},
             {"granularity", machine_->granularity()},
             {"workgroup", machine_->workgroup()},
-            {"mean_depth", cut_.mean_depth},
-            {"brins_cut", cut_.cut},
-            {"min_height", cut_.min_height},
-            {"max_height", cut_.max_height},
-            {"max_depth", max_depth_},
-            {"profile_ra", rough_.ra},
-            {"profile_rz", rough_.rz}};
+            {"mean_depth", readout_.cut.mean_depth},
+            {"brins_cut", readout_.cut.cut},
+            {"min_height", readout_.cut.min_height},
+            {"max_height", readout_.cut.max_height},
+            {"max_depth", readout_.max_depth},
+            {"profile_ra", readout_.rough.ra},
+            {"profile_rz", readout_.rough.rz}};
   }
 
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
@@ -400,84 +393,27 @@ class MachiningLab : public Lab {
     return *tool_gpu_;
   }
 
-  float max_cut_guess() const { return max_depth_ > 0 ? float(max_depth_) : 1.0f; }
-
-  // Read-backs for the panel: the whole field when it changed (volume, depth), one row
-  // for the profile. Called with the GPU idle (the window waits for the frame first).
-  // While milling at most 4 times a second: the read-back is the whole heightfield
-  // (64 MiB at 4096²); at the end, on a dump and when paused, at once.
-  void update_stats(bool force = false) {
-    std::string looked = params_.choice("display") + params_.choice("compare_engine") +
-                         params_.choice("profile_along") + params_.text("profile_row");
-    if (looked != looked_) looked_ = looked, stats_dirty_ = true, force = true;
-    if (!stats_dirty_) return;
-    auto now = std::chrono::steady_clock::now();
-    bool milling = done_ < machine_->positions() && !paused_;
-    if (!force && milling && now - last_stats_ < std::chrono::milliseconds(250)) return;
-    last_stats_ = now;
-    stats_dirty_ = false;
-    const auto& s = machine_->stock();
-    auto h = machine_->heights();
-    auto c = cut_stats(s, h, from_, areas_);
-    removed_ = c.removed, max_depth_ = c.max_depth, cut_ = c;
-    if (c.non_finite >= 0 && problem_.empty()) {  // the watchdog: pause, say where
-      problem_ = "the stock's brin " + std::to_string(c.non_finite) + " became " + std::to_string(h[c.non_finite]) +
-                 " after " + std::to_string(done_) + " positions";
-      paused_ = true;
-    }
-    profile_.clear();
-    if (params_.choice("profile_along") == "x") {
-      uint32_t row = std::min(s.ny - 1, uint32_t(params_.get("profile_row") * (s.ny - 1)));
-      profile_.assign(h.begin() + long(size_t(row) * s.nx), h.begin() + long(size_t(row + 1) * s.nx));
-    } else {
-      uint32_t col = std::min(s.nx - 1, uint32_t(params_.get("profile_row") * (s.nx - 1)));
-      for (uint32_t j = 0; j < s.ny; ++j) profile_.push_back(h[size_t(j) * s.nx + col]);
-    }
-    rough_ = roughness(profile_);
-    update_field(h);
-  }
+  float max_cut_guess() const { return readout_.max_depth > 0 ? float(readout_.max_depth) : 1.0f; }
 
   // Whether the depth of cut is drawn from a field (a curved or N-buffer stock: not top - height).
   bool depth_field() const {
     return machine_->stock().nbuffer || machine_->stock().surface.shape != SurfaceShape::Flat || !start_.empty();
   }
 
-  // The display's per-brin field: the depth of cut where it is not top - height, a comparison with
-  // the shadow run once it is level, or the Laplacian.
-  void update_field(const std::vector<float>& h) {
-    const std::string& display = params_.choice("display");
-    field_ready_ = false;
-    if (display == "depth" && depth_field()) {
-      std::vector<float> depth(h.size());
-      for (size_t i = 0; i < h.size(); ++i) depth[i] = from_[i] - h[i];
-      view_->set_field(depth);
-      field_ready_ = true;
-      return;
+  // The read-backs (readout_), with the GPU idle (the window waits for the frame first); the
+  // watchdog: a height that is not finite pauses the milling and says where.
+  void update_stats(bool force = false) {
+    ReadoutView v{params_.choice("display"),
+                  params_.choice("display") + params_.choice("compare_engine") + params_.choice("profile_along") +
+                      params_.text("profile_row"),
+                  params_.choice("profile_along") == "x", params_.get("profile_row"), depth_field()};
+    bool milling = done_ < machine_->positions() && !paused_;
+    int64_t bad = readout_.update(*machine_, v, milling, force, from_, areas_, shadow_.get(), done_, *view_);
+    if (bad >= 0 && problem_.empty()) {
+      problem_ = "the stock's brin " + std::to_string(bad) + " became " + std::to_string(machine_->heights()[bad]) +
+                 " after " + std::to_string(done_) + " positions";
+      paused_ = true;
     }
-    if (display == "laplacian") {
-      auto l = laplacian(machine_->stock(), h);
-      std::vector<float> mag(l.size());
-      for (size_t i = 0; i < l.size(); ++i) mag[i] = std::fabs(l[i]);
-      auto at = mag.begin() + long(mag.size() * 99 / 100);  // the colours span 99 % of the brins
-      std::nth_element(mag.begin(), at, mag.end());
-      field_range_ = std::max(*at, 1e-12f);
-      view_->set_field(l);
-      field_ready_ = true;
-      return;
-    }
-    if (!shadow_ || shadow_->done() != done_) return;
-    auto other = shadow_->heights();
-    if (shadow_->kind() == "precision" && shadow_->f64()) {
-      comparison_ = compare_ulps(h, other);  // single − double
-    } else if (shadow_->kind() == "precision") {
-      std::vector<float> single(other.begin(), other.end());
-      comparison_ = compare_ulps(single, machine_->heights64());
-    } else {
-      comparison_ = compare_ulps(h, other);
-    }
-    field_range_ = float(std::clamp(comparison_.max_ulps, 1.0, 16.0));
-    view_->set_field(comparison_.ulps);
-    field_ready_ = true;
   }
 
   gpu::Context* ctx_ = nullptr;
@@ -491,23 +427,15 @@ class MachiningLab : public Lab {
   std::vector<float> start_;  // a kept surface's values (empty: the stock's surface)
   std::vector<float> from_;   // what this run started from: start_, or starting_values()
   std::vector<float> areas_;  // N-buffer: a brin's patch of surface, d² / n_z, in d²
-  bool paused_ = false, stats_dirty_ = true;
-  CutStats cut_;
-  std::unique_ptr<ShadowRun> shadow_;  // the run the display compares with
-  UlpComparison comparison_;
-  bool field_ready_ = false;
-  float field_range_ = 1;
-  std::string looked_;                      // what the field and profile were made for
+  bool paused_ = false;
+  StockReadout readout_;
+  std::unique_ptr<ShadowRun> shadow_;       // the run the display compares with
   std::vector<float> zoom_from_, preview_;  // the zoom: the surface before, and it on the new grid
   std::unique_ptr<gpu::Buffer> preview_keys_;
   bool left_held_ = false, dragged_ = false, grabbed_ = false;
   glm::vec2 press_{0.0f};
   glm::vec3 grab_{0.0f};
   std::string problem_, gcode_held_;
-  std::chrono::steady_clock::time_point last_stats_{};
-  double removed_ = 0, max_depth_ = 0;
-  std::vector<float> profile_;
-  Roughness rough_;
   OrbitControl orbit_;
 };
 
