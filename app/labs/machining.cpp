@@ -340,7 +340,8 @@ class MachiningLab : public Lab {
     nlohmann::json compared;
     if (!readout_.comparison.ulps.empty()) {
       write_npy(dir / "compared_ulps.npy", readout_.comparison.ulps, {s.ny, s.nx});
-      compared = comparison_json(shadow_->kind(), readout_.comparison);
+      compared = to_json(readout_.comparison);
+      compared["with"] = shadow_->kind();
     }
     return {{"comparison", compared},
             {"arrays", s.nbuffer

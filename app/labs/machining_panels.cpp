@@ -58,13 +58,3 @@ void comparison_panel(const std::string& display, bool nbuffer, bool int64_atomi
   std::vector<double> bins(comparison.histogram.begin(), comparison.histogram.end());
   plot({"machining-ulps", "ulps, rounded (ends: beyond -8 and 8)", "brins", false, 90}, {}, bins);
 }
-
-nlohmann::json comparison_json(const std::string& with, const machining::UlpComparison& c) {
-  return {{"with", with},
-          {"brins_differing", c.differing},
-          {"max_ulps", c.max_ulps},
-          {"mean_abs_ulps", c.mean_abs_ulps},
-          {"max_abs", c.max_abs},
-          {"histogram_ulps", c.histogram},
-          {"histogram_bins", "below -8, then -8 to 8 (rounded ulps), then above 8"}};
-}

@@ -6,13 +6,9 @@
 #include "machining/zbuffer.h"
 #include "machining_shadow.h"
 
-#include <nlohmann/json.hpp>
-
 #include <string>
 
 void memory_panel(const machining::Machine& machine);
 // `display` the display knob; `shadow` the comparison run, if any, `done` positions milled here.
 void comparison_panel(const std::string& display, bool nbuffer, bool int64_atomics, const ShadowRun* shadow,
                       size_t done, const machining::UlpComparison& comparison, float field_range);
-// The comparison as --dump writes it: with what, how many brins differ, by how many ulps.
-nlohmann::json comparison_json(const std::string& with, const machining::UlpComparison& c);

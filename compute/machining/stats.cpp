@@ -93,4 +93,11 @@ Roughness roughness(std::span<const float> z) {
   return r;
 }
 
+nlohmann::json to_json(const UlpComparison& c) {
+  return {
+      {"brins_differing", c.differing},   {"max_ulps", c.max_ulps},
+      {"mean_abs_ulps", c.mean_abs_ulps}, {"max_abs", c.max_abs},
+      {"histogram_ulps", c.histogram},    {"histogram_bins", "below -8, then -8 to 8 (rounded ulps), then above 8"}};
+}
+
 }  // namespace machining

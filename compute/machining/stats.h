@@ -5,6 +5,8 @@
 #pragma once
 #include "zbuffer.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -43,6 +45,8 @@ struct UlpComparison {
   std::vector<uint64_t> histogram;  // 2·kSpan + 3 bins: below −kSpan, −kSpan … kSpan, above kSpan
 };
 UlpComparison compare_ulps(std::span<const float> heights, std::span<const double> reference);
+// Its figures for a JSON report: brins differing, max and mean ulps, max_abs, the histogram.
+nlohmann::json to_json(const UlpComparison& c);
 
 // The discrete Laplacian of the heights (4 neighbours, over d²; 0 on the border): where the
 // report's viewer filters its surface, what shows the scallops between passes.
