@@ -103,7 +103,8 @@ class LinalgLab : public Lab {
     return out;
   }
   render::Legend legend() const override {
-    std::vector<std::string> lines = {legend_title(), status(), legend_values({"operator", "side", "layout", "data", "index"})};
+    std::vector<std::string> lines = {legend_title(), status(),
+                                      legend_values({"operator", "side", "layout", "data", "index"})};
     std::string cmap = params_.choice("colormap");
     if (picture() == "layout") return layout_.legend(lines);
     if (picture() == "residual")
