@@ -63,18 +63,24 @@ std::string key_help() {
 }  // namespace
 
 const std::vector<KeyHelp>& window_keys() {
-  static const std::vector<KeyHelp> keys = {
-      {"Space", "pause / play"},
-      {"S or Right", "one step (pauses); Right replays a step you went back over"},
-      {"Left", "back one frame (grid labs keep the last few hundred)"},
-      {"R", "restart the lab"},
-      {"C", "capture a PNG into captures/"},
-      {"I", "read back the array chosen in the Inspect tab (opens it)"},
-      {"Tab", "hide / show the sidebar"},
-      {"1 to 7", "switch to lab 1 to 7"},
-      {"B", "run the lab's benchmark (Bench tab)"},
-      {"Esc", "cancel the benchmark or sweep"},
-      {"F1", "the lab's help page and this list"}};
+  static const std::vector<KeyHelp> keys = [] {
+    std::string digits, labs;  // "1 to 7", "1 cloth, 2 diffusion, ..."
+    for (size_t k = 0; k < lab_names().size() && k < 9; ++k)
+      labs += (k ? ", " : "") + std::to_string(k + 1) + " " + lab_names()[k];
+    digits = lab_names().size() > 1 ? "1 to " + std::to_string(std::min<size_t>(lab_names().size(), 9)) : "1";
+    return std::vector<KeyHelp>{{"Space", "pause / play"},
+                                {"S or Right", "one step (pauses); Right replays a step you went back over"},
+                                {"Left", "back one frame (grid labs keep the last few hundred)"},
+                                {"R", "restart the lab"},
+                                {"C", "capture a PNG into captures/"},
+                                {"V", "start / stop recording an MP4 into recordings/ (Picture tab)"},
+                                {"I", "read back the array chosen in the Inspect tab (opens it)"},
+                                {"Tab", "hide / show the sidebar"},
+                                {digits, "switch lab: " + labs},
+                                {"B", "run the lab's benchmark (Bench tab)"},
+                                {"Esc", "cancel the benchmark or sweep"},
+                                {"F1", "the lab's help page and this list"}};
+  }();
   return keys;
 }
 
@@ -101,7 +107,9 @@ std::string usage() {
          "  --set NAME=VALUE    set a lab parameter (repeatable); --help --lab NAME lists them\n"
          "  --steps N           headless: simulation steps (default 100)\n"
          "  --capture PATH      write a PNG: headless, the offscreen picture; window, the last frame\n"
-         "  --dump DIR          headless: write the lab's state as .npy files and params.json\n" +
+         "  --dump DIR          headless: write the lab's state as .npy files and params.json\n"
+         "  --plot NAME=FILE    headless: one of the lab's plots (wave-energy, cg-residual, cloth-kinetic-energy,\n"
+         "                      machining-cross-section) as a picture of its own, the run's size, and FILE's .csv\n" +
          shorthand_help() +
          "  --record OUT        record to OUT.mp4 (H.264) or OUT/ (numbered PNGs, each with its run):\n"
          "                      headless a frame a submission, the window every frame of the picture\n"
@@ -201,7 +209,13 @@ Options parse_cli(int argc, char** argv) {
       o.steps = parse_count(a, value(a), 0, 1000000000ull);
     else if (a == "--capture")
       o.capture = value(a);
-    else if (a == "--record")
+    else if (a == "--plot") {
+      std::string v = value(a);
+      auto eq = v.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
+        throw UsageError("--plot takes NAME=FILE.png (a plot of the lab's panel, e.g. wave-energy=energy.png)");
+      o.plots.push_back({v.substr(0, eq), v.substr(eq + 1)});
+    } else if (a == "--record")
       o.record = value(a);
     else if (a == "--record-fps")
       o.record_fps = int(parse_count(a, value(a), 1, 240));

@@ -16,7 +16,8 @@ struct Options {
   std::string lab;       // "" = the first lab
   uint64_t steps = 100;  // headless: simulation steps
   std::string capture;   // PNG path (headless: the offscreen target; window: last frame)
-  std::string record;    // headless: FILE.mp4 (H.264) or DIR/ (numbered PNGs), a frame a submission
+  std::vector<std::pair<std::string, std::string>> plots;  // headless: --plot NAME=FILE.png (and FILE.csv)
+  std::string record;  // headless: FILE.mp4 (H.264) or DIR/ (numbered PNGs), a frame a submission
   int record_fps = 30;
   std::string dump;               // headless: directory for .npy + params.json
   std::string out;                // bench: JSON path
@@ -50,8 +51,8 @@ int key_code(const std::string& name);     // "space", "s", "f1", "1", ... -> GL
 std::string usage();
 // The window's keys and what they do (the Help tab and --help list them).
 struct KeyHelp {
-  const char* keys;
-  const char* what;
+  std::string keys;
+  std::string what;
 };
 const std::vector<KeyHelp>& window_keys();
 gpu::ContextOptions context_options(const Options& o);

@@ -1,3 +1,4 @@
+#include "warning_text.h"
 #include "file_browser.h"
 
 #include <imgui.h>
@@ -53,7 +54,7 @@ bool file_browser(const char* id, const std::vector<std::string>& types, std::st
   if (!ImGui::BeginPopupModal(id)) return false;
   ImGui::TextWrapped("%s", g_folder.string().c_str());
   FolderListing l = list_folder(g_folder, types);
-  if (!l.error.empty()) ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", l.error.c_str());
+  if (!l.error.empty()) warning_text({1, 0.4f, 0.4f, 1}, "%s", l.error.c_str());
   ImGui::BeginChild("entries", {0, -ImGui::GetFrameHeightWithSpacing()}, true);
   for (auto& f : l.folders)
     if (ImGui::Selectable((f + "/").c_str())) g_folder = f == ".." ? g_folder.parent_path() : g_folder / f;

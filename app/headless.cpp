@@ -1,6 +1,7 @@
 // Headless: step a lab, draw it into an offscreen target, write PNG / .npy. No window,
 // no display; what tests, scripted captures and the GPU machine use.
 #include "figures.h"
+#include "plot_files.h"
 #include "presets.h"
 #include "modes.h"
 #include "io/npy.h"
@@ -42,7 +43,7 @@ std::string capture_manifest(const Lab& lab, const gpu::Context& ctx) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-// Long: the headless run in the order it happens (steps, picture, report, capture, dump).
+// The headless run in the order it happens: steps, picture, report, capture, plots, dump.
 int run_headless(const Options& o) {
   auto checked = lab_from_options(o, o.lab);  // bad parameters fail before any GPU work
   gpu::Context ctx(context_options(o));
@@ -124,6 +125,21 @@ int run_headless(const Options& o) {
   if (!o.capture.empty()) {
     render::write_png(o.capture, o.width, o.height, target.read_rgba(), capture_manifest(*lab, ctx));
     std::printf("captured %s\n", o.capture.c_str());
+  }
+  if (!o.plots.empty()) {  // --plot NAME=FILE.png: the lab's plots as pictures of their own, the run's size
+    render::LegendView view(ctx);
+    auto plots = lab->plots();
+    for (auto& [name, file] : o.plots) {
+      auto it = std::find_if(plots.begin(), plots.end(), [&](auto& p) { return p.spec.name == name; });
+      if (it == plots.end()) {
+        std::string known;
+        for (auto& p : plots) known += (known.empty() ? "" : ", ") + p.spec.name;
+        throw ParamError("--plot: the " + lab->name() + " lab has no plot '" + name + "' after this run (" +
+                         (known.empty() ? "it has none" : "it has: " + known) + ")");
+      }
+      write_plot_files(ctx, view, *it, lab->legend_title(), o.width, o.height, file);
+      std::printf("plotted %s: %s and its .csv\n", name.c_str(), file.c_str());
+    }
   }
   if (!o.dump.empty()) {
     std::filesystem::create_directories(o.dump);

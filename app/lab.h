@@ -3,6 +3,7 @@
 // object (app/) holds the knobs.
 #pragma once
 #include "params.h"
+#include "plot.h"
 
 #include "gpu/bench_row.h"
 #include "gpu/profiler.h"
@@ -115,6 +116,9 @@ class Lab {
           out += (out.empty() ? "" : ", ") + n + " " + p.text() + (p.unit.empty() ? "" : " " + p.unit);
     return out;
   }
+  // The plots the lab's panel draws (app/plot.h), by name: written as a picture and CSV by the
+  // plot's PNG button in the window, and headless by --plot NAME=FILE.png.
+  virtual std::vector<PlotData> plots() const { return {}; }
   // The arrays the Inspect tab offers.
   virtual std::vector<Inspectable> inspectables() const { return {}; }
   // A problem the user must hear about (a simulation that blew up), or "".

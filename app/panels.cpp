@@ -1,5 +1,6 @@
 // The window's ImGui panels: lab selector and parameters, timings, capture, bench; and what
 // their buttons do to the lab (rebuild with the new parameters, switch labs).
+#include "warning_text.h"
 #include "figures.h"
 #include "file_browser.h"
 #include "gpu/bandwidth.h"
@@ -107,14 +108,16 @@ void Window::panels() {
   // A sidebar the height of the window; its width (drag the right edge) is left to the lab.
   ImGui::SetNextWindowPos({0, 0});
   float h = ImGui::GetIO().DisplaySize.y;
-  ImGui::SetNextWindowSizeConstraints({260 * ui_scale_, h}, {900 * ui_scale_, h});
-  ImGui::SetNextWindowSize({panel_width_, h}, panel_resized_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver);
+  // At most half the window, at any UI scale: the picture always keeps the other half.
+  float half = std::floor(ImGui::GetIO().DisplaySize.x / 2);
+  ImGui::SetNextWindowSizeConstraints({std::min(260 * ui_scale_, half), h}, {std::min(900 * ui_scale_, half), h});
+  ImGui::SetNextWindowSize({sidebar_width(), h}, panel_resized_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver);
   panel_resized_ = false;
   ImGui::Begin("vklab", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar);
-  panel_width_ = ImGui::GetWindowWidth();
+  if (ImGui::GetWindowWidth() != sidebar_width()) panel_width_ = ImGui::GetWindowWidth();  // dragged
   ImGui::TextDisabled("%s | %s", ctx_->info.name.c_str(), ctx_->info.type.c_str());
   if (!error_.empty()) {
-    ImGui::TextColored({1, 0.35f, 0.35f, 1}, "%s", error_.c_str());
+    warning_text({1, 0.35f, 0.35f, 1}, "%s", error_.c_str());
     if (ImGui::SmallButton("dismiss")) error_.clear();
   }
   if (ImGui::BeginTabBar("sidebar")) {
@@ -189,7 +192,7 @@ void Window::timings_panel() {
   ImGuiIO& io = ImGui::GetIO();
   ImGui::Text("%.1f FPS (%.2f ms a frame)", io.Framerate, 1000.0f / std::max(io.Framerate, 1e-3f));
   if (!prof_->supported()) {
-    ImGui::TextColored({1, 0.7f, 0.2f, 1}, "%s", prof_->unsupported_reason());
+    warning_text({1, 0.7f, 0.2f, 1}, "%s", prof_->unsupported_reason());
     return;
   }
   memory_line();
@@ -308,6 +311,8 @@ void Window::switch_lab(const std::string& name) {
     build_lab(*lab);
     lab_ = std::move(lab);
     history_->clear();
+    paused_ = false, step_requests_ = 0;  // a lab opens running, whatever the last one was doing
+    said_problem_.clear();
     params_before_ = lab_->params().all();
     timings_.clear();
     gpu_ms_history_.clear();

@@ -88,7 +88,14 @@ void ParamSet::set(const std::string& name, const std::string& text) {
     case Param::Kind::Text:
       return set_text(name, text);
     case Param::Kind::Choice: {
+      // A choice with spaces ("table 3.1") is also typed with '-' for them (picture=table-3.1).
+      auto typed = [](std::string c) {
+        std::replace(c.begin(), c.end(), ' ', '-');
+        return c;
+      };
       auto it = std::find(p.choices.begin(), p.choices.end(), text);
+      if (it == p.choices.end())
+        it = std::find_if(p.choices.begin(), p.choices.end(), [&](auto& c) { return typed(c) == typed(text); });
       if (it == p.choices.end()) {
         std::string list;
         for (auto& c : p.choices) list += (list.empty() ? "" : "|") + c;
@@ -163,21 +170,28 @@ nlohmann::json ParamSet::to_json() const {
   return j;
 }
 
+// Each group once, in the order the lab first names it, with all its parameters (a lab may
+// add to a group again later, e.g. after a group of its own).
 std::string ParamSet::describe() const {
+  std::vector<std::string> groups;
+  for (auto& p : params_)
+    if (std::find(groups.begin(), groups.end(), p.group) == groups.end()) groups.push_back(p.group);
   std::ostringstream s;
-  std::string group;
-  for (auto& p : params_) {
-    if (p.group != group) s << "  " << (group = p.group) << ":\n";
-    s << "    " << p.name << " = " << p.text();
-    if (p.kind == Param::Kind::Choice) {
-      s << "  (";
-      for (size_t i = 0; i < p.choices.size(); ++i) s << (i ? "|" : "") << p.choices[i];
-      s << ")";
-    } else if (p.kind != Param::Kind::Bool && p.kind != Param::Kind::Text) {
-      s << "  [" << p.min << ", " << p.max << "]";
+  for (auto& group : groups) {
+    s << "  " << group << ":\n";
+    for (auto& p : params_) {
+      if (p.group != group) continue;
+      s << "    " << p.name << " = " << p.text();
+      if (p.kind == Param::Kind::Choice) {
+        s << "  (";
+        for (size_t i = 0; i < p.choices.size(); ++i) s << (i ? "|" : "") << p.choices[i];
+        s << ")";
+      } else if (p.kind != Param::Kind::Bool && p.kind != Param::Kind::Text) {
+        s << "  [" << p.min << ", " << p.max << "]";
+      }
+      if (!p.unit.empty()) s << " " << p.unit;
+      s << "  " << p.help << "\n";
     }
-    if (!p.unit.empty()) s << " " << p.unit;
-    s << "  " << p.help << "\n";
   }
   return s.str();
 }

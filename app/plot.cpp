@@ -10,23 +10,6 @@
 #include <fstream>
 #include <sstream>
 
-std::vector<double> nice_ticks(double lo, double hi, int count) {
-  if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) return {lo};
-  // The step nearest (hi - lo) / count among 1, 2, 5 times 10^e; ticks k·m·10^e computed as
-  // k·m / 10^-e for e < 0 so that they are the decimals they print as (0.6, not 0.6000000000000001).
-  double raw = (hi - lo) / std::max(count, 1);
-  int e = int(std::floor(std::log10(raw)));
-  double best = 1;
-  for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (std::abs(m * std::pow(10.0, e) - raw) < std::abs(best * std::pow(10.0, e) - raw)) best = m;
-  auto value = [&](double k) { return e >= 0 ? k * best * std::pow(10.0, e) : k * best / std::pow(10.0, -e); };
-  double step = value(1);
-  std::vector<double> ticks;
-  for (double k = std::ceil(lo / step); value(k) <= hi + step * 1e-9 && ticks.size() < 100; ++k)
-    ticks.push_back(k == 0 ? 0.0 : value(k));
-  return ticks;
-}
-
 std::string plot_csv(const PlotSpec& spec, const std::vector<double>& x, const std::vector<double>& y) {
   std::ostringstream out;
   out.precision(10);
@@ -36,16 +19,21 @@ std::string plot_csv(const PlotSpec& spec, const std::vector<double>& x, const s
 }
 
 namespace {
-
-std::string tick_text(double v) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.3g", v);
-  return b;
-}
-
+std::optional<PlotData> picture_request;
+std::string written_for, written_file;  // the last plot picture written, and for which plot
 }  // namespace
 
-// Long: the frame, the ticks of both axes, the line, the labels and the CSV button in order.
+void plot_written(const std::string& name, const std::filesystem::path& file) {
+  written_for = name, written_file = file.string();
+}
+
+std::optional<PlotData> take_plot_picture_request() {
+  auto r = std::move(picture_request);
+  picture_request.reset();
+  return r;
+}
+
+// The frame, the ticks of both axes, the line, the labels and the CSV button, in that order.
 std::filesystem::path plot(const PlotSpec& spec, const std::vector<double>& xs, const std::vector<double>& ys) {
   std::vector<std::pair<double, double>> pts;
   for (size_t i = 0; i < ys.size(); ++i) {
@@ -68,19 +56,24 @@ std::filesystem::path plot(const PlotSpec& spec, const std::vector<double>& xs, 
     auto [ymin, ymax] =
         std::minmax_element(pts.begin(), pts.end(), [](auto& a, auto& b) { return a.second < b.second; });
     double x0 = xmin->first, x1 = xmax->first > x0 ? xmax->first : x0 + 1;
-    double y0 = ymin->second, y1 = ymax->second > y0 ? ymax->second : y0 + 1;
-    double pad = 0.05 * (y1 - y0);
-    y0 -= pad, y1 += pad;
+    double y0 = ymin->second, y1 = ymax->second;
+    plot_range(y0, y1);
     auto X = [&](double x) { return p0.x + float((x - x0) / (x1 - x0)) * (p1.x - p0.x); };
     auto Y = [&](double y) { return p1.y - float((y - y0) / (y1 - y0)) * (p1.y - p0.y); };
-    for (double t : nice_ticks(y0, y1, 4)) {
+    auto y_ticks = nice_ticks(y0, y1, 4);
+    auto y_labels = tick_labels(y_ticks);
+    for (size_t i = 0; i < y_ticks.size(); ++i) {
+      double t = y_ticks[i];
       dl->AddLine({p0.x, Y(t)}, {p1.x, Y(t)}, IM_COL32(255, 255, 255, 25));
-      std::string s = spec.log_y ? "1e" + tick_text(t) : tick_text(t);
+      std::string s = spec.log_y ? "1e" + y_labels[i] : y_labels[i];
       dl->AddText({origin.x, Y(t) - ImGui::GetTextLineHeight() * 0.5f}, axis, s.c_str());
     }
-    for (double t : nice_ticks(x0, x1, 5)) {
+    auto x_ticks = nice_ticks(x0, x1, 5);
+    auto x_labels = tick_labels(x_ticks);
+    for (size_t i = 0; i < x_ticks.size(); ++i) {
+      double t = x_ticks[i];
       dl->AddLine({X(t), p1.y}, {X(t), p1.y + 4 * scale}, axis);
-      std::string s = tick_text(t);
+      const std::string& s = x_labels[i];
       float tw = ImGui::CalcTextSize(s.c_str()).x;  // centred on its tick, kept inside the plot's width
       dl->AddText({std::clamp(X(t) - tw * 0.5f, p0.x, p1.x - tw), p1.y + 4 * scale}, axis, s.c_str());
     }
@@ -103,6 +96,14 @@ std::filesystem::path plot(const PlotSpec& spec, const std::vector<double>& xs, 
     written = std::filesystem::absolute(written);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("write what this plot shows to plots/%s-<time>.csv", spec.name.c_str());
+  ImGui::SameLine();
+  if (ImGui::SmallButton("PNG")) picture_request = PlotData{spec, xs, ys};
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "this plot as a picture of its own at the window's size, for slides and projection:\n"
+        "plots/%s-<time>.png and its .csv",
+        spec.name.c_str());
+  if (written_for == spec.name) ImGui::TextDisabled("wrote %s (and .csv)", written_file.c_str());
   ImGui::PopID();
   return written;
 }

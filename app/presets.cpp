@@ -115,6 +115,12 @@ void apply_preset(const Preset& p, ParamSet& set) {
   set = copy;
 }
 
+ParamSet preset_params(const Preset& p) {
+  auto lab = make_lab(p.lab);
+  apply_preset(p, lab->params());
+  return lab->params();
+}
+
 nlohmann::json preset_json(const std::string& lab, const ParamSet& set, const std::string& what) {
   nlohmann::json j = {{"lab", lab}, {"params", set.to_json()}};
   if (!what.empty()) j["what"] = what;

@@ -24,5 +24,9 @@ Preset find_preset(const std::string& file_or_name);
 // Sets the preset's parameters on `set` (a copy first: on any error nothing changes);
 // throws ParamError naming the preset and the parameter.
 void apply_preset(const Preset& p, ParamSet& set);
+// What loading a preset means, in the window as on the command line: the lab's defaults with
+// the preset's values set on them (never the values of a lab already running). Throws as
+// apply_preset does.
+ParamSet preset_params(const Preset& p);
 // The lab's current parameters as a preset file's JSON.
 nlohmann::json preset_json(const std::string& lab, const ParamSet& set, const std::string& what = "");

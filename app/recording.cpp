@@ -49,20 +49,29 @@ void Window::stop_recording() {
   recorder_.reset();
 }
 
+// Record and Stop recording only ask (key V too): the recorder starts and stops between
+// frames (toggle_recording), never while the panel that shows it is being drawn.
+void Window::toggle_recording() {
+  record_toggle_ = false;
+  if (recorder_) {
+    stop_recording();
+    return;
+  }
+  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char name[96];
+  std::strftime(name, sizeof name, "recordings/vklab-%Y%m%d-%H%M%S.mp4", &tm);
+  start_recording(name);
+}
+
 void Window::record_panel() {
   if (recorder_) {
-    if (ImGui::Button("Stop recording")) stop_recording();
+    if (ImGui::Button("Stop recording (V)")) record_toggle_ = true;
     ImGui::SameLine();
     ImGui::Text("%llu frames", (unsigned long long)recorder_->frames());
   } else {
-    if (ImGui::Button("Record")) {
-      auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-      std::tm tm{};
-      localtime_r(&now, &tm);
-      char name[96];
-      std::strftime(name, sizeof name, "recordings/vklab-%Y%m%d-%H%M%S.mp4", &tm);
-      start_recording(name);
-    }
+    if (ImGui::Button("Record (V)")) record_toggle_ = true;
     ImGui::SameLine();
     ImGui::Checkbox("with the sidebar", &record_sidebar_);
     ImGui::SetNextItemWidth(100);

@@ -25,7 +25,7 @@ const struct {
                  {"c", GLFW_KEY_C},           {"f1", GLFW_KEY_F1}, {"tab", GLFW_KEY_TAB},     {"1", GLFW_KEY_1},
                  {"2", GLFW_KEY_2},           {"3", GLFW_KEY_3},   {"4", GLFW_KEY_4},         {"5", GLFW_KEY_5},
                  {"6", GLFW_KEY_6},           {"7", GLFW_KEY_7},   {"b", GLFW_KEY_B},         {"left", GLFW_KEY_LEFT},
-                 {"escape", GLFW_KEY_ESCAPE}, {"i", GLFW_KEY_I}};
+                 {"escape", GLFW_KEY_ESCAPE}, {"i", GLFW_KEY_I},   {"v", GLFW_KEY_V}};
 
 }  // namespace
 
@@ -54,19 +54,23 @@ void Window::go_back_to(size_t snapshot) {
 
 uint32_t Window::steps_this_frame() {
   // A bench or sweep runs on its own device: the lab waits so the two do not share the GPU.
-  uint32_t steps = bench_running() ? 0u : paused_ ? (step_once_ ? 1u : 0u) : lab_->steps_per_frame();
-  step_once_ = false;
+  if (bench_running()) return 0;
+  uint32_t steps = paused_ ? step_requests_ : lab_->steps_per_frame();
+  step_requests_ = 0;
   return steps;
 }
 
-// --keys FRAME:KEY,...: presses a key at a frame through ImGui's key state, as GLFW's
-// callback would (a test aid: the same handlers as a real key).
+// Every press GLFW reports, queued for the next frame: a tap shorter than a frame (press and
+// release between two polls) still counts, which ImGui's once-a-frame key state would miss.
+void Window::on_key(int key, int action) {
+  if (action == GLFW_PRESS) key_presses_.push_back(key);
+}
+
+// --keys FRAME:KEY,...: presses a key at a frame through the same path as GLFW's callback
+// (a test aid: the same handlers as a real key).
 void Window::inject_keys() {
-  ImGuiIO& io = ImGui::GetIO();
-  for (auto& [frame, key] : opts_.keys) {
-    if (frame == frame_count_) io.KeysDown[key] = true;
-    if (frame + 1 == frame_count_) io.KeysDown[key] = false;
-  }
+  for (auto& [frame, key] : opts_.keys)
+    if (frame == frame_count_) on_key(key, GLFW_PRESS);
 }
 
 // --exercise: resize, minimise and toggle vsync during --frames (a test aid).
@@ -89,67 +93,118 @@ void Window::exercise(uint64_t f) {
 }
 
 void Window::keys() {
+  std::vector<int> presses;
+  presses.swap(key_presses_);
   if (ImGui::GetIO().WantTextInput) return;  // typing in a field
-  auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
-  if (pressed(GLFW_KEY_SPACE)) paused_ = !paused_;
-  bool behind = history_->size() > 0 && history_->cursor() + 1 < history_->size();
-  if (pressed(GLFW_KEY_S) || (pressed(GLFW_KEY_RIGHT) && !behind)) paused_ = true, step_once_ = true;
-  if (pressed(GLFW_KEY_RIGHT) && behind) paused_ = true, go_back_to(history_->cursor() + 1);  // replay
-  if (pressed(GLFW_KEY_LEFT) && history_->cursor() > 0) paused_ = true, go_back_to(history_->cursor() - 1);
-  if (pressed(GLFW_KEY_R)) restart_lab();
-  if (pressed(GLFW_KEY_C)) {
-    capture_requested_ = true;
-    capture_path_ = render::timestamped_capture_path("captures", lab_->name());
+  for (int key : presses) {
+    bool behind = history_->size() > 0 && history_->cursor() + 1 < history_->size();
+    switch (key) {
+      case GLFW_KEY_SPACE:
+        paused_ = !paused_;
+        break;
+      case GLFW_KEY_S:
+        paused_ = true, ++step_requests_;
+        break;
+      case GLFW_KEY_RIGHT:  // replays a frame gone back over, else steps
+        paused_ = true;
+        if (behind)
+          go_back_to(history_->cursor() + 1);
+        else
+          ++step_requests_;
+        break;
+      case GLFW_KEY_LEFT:
+        paused_ = true;
+        if (history_->cursor() > 0) go_back_to(history_->cursor() - 1);
+        break;
+      case GLFW_KEY_R:
+        restart_lab();
+        break;
+      case GLFW_KEY_C:
+        capture_requested_ = true;
+        capture_path_ = render::timestamped_capture_path("captures", lab_->name());
+        break;
+      case GLFW_KEY_V:
+        record_toggle_ = true;
+        break;
+      case GLFW_KEY_F1:
+        sidebar_ = true, select_tab_ = "Help";
+        break;
+      case GLFW_KEY_I:
+        sidebar_ = true, select_tab_ = "Inspect", inspect_now_ = true;
+        break;
+      case GLFW_KEY_TAB:
+        sidebar_ = !sidebar_;
+        break;
+      case GLFW_KEY_B:
+        start_bench(false);
+        break;
+      case GLFW_KEY_ESCAPE:
+        if (job_) job_->cancel();
+        break;
+      default:
+        if (key >= GLFW_KEY_1 && key <= GLFW_KEY_9 && size_t(key - GLFW_KEY_1) < lab_names().size())
+          switch_lab(lab_names()[size_t(key - GLFW_KEY_1)]);
+    }
   }
-  if (pressed(GLFW_KEY_F1)) sidebar_ = true, select_tab_ = "Help";
-  if (pressed(GLFW_KEY_I)) sidebar_ = true, select_tab_ = "Inspect", inspect_now_ = true;
-  if (pressed(GLFW_KEY_TAB)) sidebar_ = !sidebar_;
-  if (pressed(GLFW_KEY_B)) start_bench(false);
-  if (pressed(GLFW_KEY_ESCAPE) && job_) job_->cancel();
-  for (size_t k = 0; k < lab_names().size() && k < 9; ++k)
-    if (pressed(GLFW_KEY_1 + int(k)) && lab_names()[k] != lab_->name()) switch_lab(lab_names()[k]);
 }
 
+// The bar over the picture: it stays inside the picture at any UI scale, an item going to the
+// next line where it would run past the picture's right edge.
 void Window::transport_bar() {
   auto area = lab_frame(0).area;
+  float max_w = std::max(float(area.extent.width) - 16, 100.0f);
   ImGui::SetNextWindowPos({float(area.offset.x) + 8, 8});
   ImGui::SetNextWindowBgAlpha(0.7f);
+  ImGui::SetNextWindowSizeConstraints({0, 0}, {max_w, float(area.extent.height)});
   ImGui::Begin("transport", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+  float right = ImGui::GetWindowPos().x + max_w - ImGui::GetStyle().WindowPadding.x;
+  auto next = [&](float width) {  // beside the last item if `width` fits there
+    float x = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+    if (x + width <= right) ImGui::SameLine();
+  };
+  auto button_w = [](const char* text) { return ImGui::CalcTextSize(text).x + 2 * ImGui::GetStyle().FramePadding.x; };
   if (ImGui::Button(paused_ ? "Play" : "Pause")) paused_ = !paused_;
-  ImGui::SameLine();
-  if (ImGui::Button("Step")) paused_ = true, step_once_ = true;
-  ImGui::SameLine();
+  next(button_w("Step"));
+  if (ImGui::Button("Step")) paused_ = true, ++step_requests_;
+  next(button_w("Restart"));
   if (ImGui::Button("Restart")) restart_lab();
   if (Param* speed = speed_param(lab_->params())) {
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(120);
+    float w = ImGui::GetFontSize() * 8;
+    next(w);
+    ImGui::SetNextItemWidth(w);
     int v = int(speed->value);
     if (ImGui::SliderInt("##speed", &v, 1, std::min(int(speed->max), 64), "%d a frame"))
       lab_->params().set_value(speed->name, v);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--set %s=N)", speed->help.c_str(), speed->name.c_str());
   }
-  ImGui::SameLine();
   float gpu_ms = gpu_ms_history_.empty() ? 0.0f : gpu_ms_history_.back();
-  ImGui::TextDisabled("%s  step %llu  GPU %.2f ms a frame  (F1: help)",
-                      bench_running() ? "waiting for the bench"
-                      : paused_       ? "paused"
-                                      : "running",
-                      (unsigned long long)lab_->steps_done(), gpu_ms);
-  history_bar();
+  char status[160];
+  std::snprintf(status, sizeof status, "%s  step %llu  GPU %.2f ms a frame  (F1: help)",
+                bench_running()          ? "waiting for the bench"
+                : !said_problem_.empty() ? "stopped"
+                : paused_                ? "paused"
+                                         : "running",
+                (unsigned long long)lab_->steps_done(), gpu_ms);
+  next(ImGui::CalcTextSize(status).x);
+  ImGui::PushTextWrapPos(right);
+  ImGui::TextDisabled("%s", status);
+  ImGui::PopTextWrapPos();
+  history_bar(right - ImGui::GetCursorScreenPos().x);
+  transport_width_ = ImGui::GetWindowWidth();
   ImGui::End();
 }
 
 // Step back: a slider over the snapshots kept (the grid labs), shown once there are two.
-void Window::history_bar() {
+void Window::history_bar(float width) {
   size_t n = history_->size();
   if (n < 2) return;
   int at = int(history_->cursor());
   char text[96];
   std::snprintf(text, sizeof text, "step %llu (%d of %zu kept)", (unsigned long long)history_->step(size_t(at)), at + 1,
                 n);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+  ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 22, width));
   if (ImGui::SliderInt("##history", &at, 0, int(n) - 1, text)) {
     paused_ = true;
     go_back_to(size_t(at));
@@ -177,9 +232,9 @@ void Window::help_panel() {
     for (auto& k : window_keys()) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(k.keys);
+      ImGui::TextUnformatted(k.keys.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", k.what);
+      ImGui::TextWrapped("%s", k.what.c_str());
     }
     ImGui::EndTable();
   }
@@ -189,10 +244,10 @@ void Window::help_panel() {
 // leaves everything as it was and says why in the panel.
 void Window::load_preset(const Preset& p) {
   try {
-    auto lab = make_lab(p.lab);
-    apply_preset(p, lab->params());  // checked on a fresh lab first: nothing changes on an error
+    ParamSet values = preset_params(p);  // the lab's defaults and the preset's values, checked first
     if (p.lab != lab_->name()) switch_lab(p.lab);
-    apply_preset(p, lab_->params());
+    if (p.lab != lab_->name()) return;  // the switch failed and said why
+    lab_->params().all() = values.all();
     lab_->params().rebuild_pending = true;
     preset_message_ = "loaded " + p.name;
   } catch (const std::exception& e) {

@@ -2,13 +2,16 @@
 
 #include "gpu/bandwidth.h"
 #include "modes.h"
+#include "plot_files.h"
 
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <thread>
 
@@ -204,6 +207,10 @@ void Window::create_imgui() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // the layout is the program's, not a file's
+  // Ours first: ImGui's backend keeps it and calls it from its own key callback.
+  glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int, int action, int) {
+    static_cast<Window*>(glfwGetWindowUserPointer(w))->on_key(key, action);
+  });
   ImGui_ImplGlfw_InitForVulkan(window_, true);
   imgui_ready_ = true;
   ImGui_ImplVulkan_LoadFunctions(
@@ -238,7 +245,8 @@ int Window::run() {
   poll_bench();
   std::printf("window: %llu frames, lab %s, %llu steps%s\n", (unsigned long long)frame_count_, lab_->name().c_str(),
               (unsigned long long)lab_->steps_done(), paused_ ? ", paused" : "");
-  std::printf("window: ui scale %.2f, sidebar %.0f px\n", ui_scale_, panel_width_);
+  std::printf("window: ui scale %.2f, sidebar %.0f px, picture %u px, transport bar %.0f px\n", ui_scale_,
+              sidebar_ ? sidebar_width() : 0.0f, lab_frame(0).area.extent.width, transport_width_);
   if (!opts_.capture.empty() && last_capture_.empty()) {
     std::fprintf(stderr, "vklab: no frame was captured\n");
     return 1;
@@ -259,6 +267,8 @@ bool Window::frame() {
 
   collect_frame();
   poll_bench();
+  if (record_toggle_) toggle_recording();
+  if (auto plot = take_plot_picture_request()) write_plot_picture(*plot);
   if (pending_scale_ > 0) {
     apply_ui_scale(pending_scale_);
     pending_scale_ = 0;
@@ -320,8 +330,10 @@ void Window::collect_frame() {
   finish_capture();
   // The GPU is idle for the lab here (labs read back in problem()). A watchdog's stop
   // is said once on stderr; the panel keeps showing it until Restart.
+  // A stop pauses the transport: the step count stays where the lab stopped and the
+  // step-back ring keeps the frames before it, so a class can go back to where it first shows.
   if (auto p = lab_->problem(); p != said_problem_) {
-    if (!p.empty()) std::fprintf(stderr, "vklab: stopped: %s\n", p.c_str());
+    if (!p.empty()) std::fprintf(stderr, "vklab: stopped: %s\n", p.c_str()), paused_ = true, step_requests_ = 0;
     said_problem_ = p;
   }
 }
@@ -372,9 +384,11 @@ void Window::submit_and_present(uint32_t index) {
     VK_CHECK(r);
 }
 
+float Window::sidebar_width() const { return std::min(panel_width_, float(sc_->extent().width / 2)); }
+
 render::Frame Window::lab_frame(uint32_t index) const {
   // The panel is a sidebar on the left; the lab's picture takes the rest.
-  auto side = sidebar_ ? std::min(uint32_t(panel_width_), sc_->extent().width / 2) : 0u;
+  auto side = sidebar_ ? uint32_t(sidebar_width()) : 0u;
   VkRect2D area{{int32_t(side), 0}, {sc_->extent().width - side, sc_->extent().height}};
   return {sc_->images()[index], sc_->views()[index], sc_->depth().view(), sc_->extent(), area};
 }
@@ -429,6 +443,23 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
     image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
                   VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                   VK_PIPELINE_STAGE_2_NONE, 0);
+  }
+}
+
+// A plot's PNG button: the plot as a picture of its own at the window's size, with its CSV,
+// in plots/ (between frames: the legend's buffer is free).
+void Window::write_plot_picture(const PlotData& plot) {
+  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  auto png = std::filesystem::path("plots") / (plot.spec.name + "-" + stamp + ".png");
+  try {
+    write_plot_files(*ctx_, *legend_, plot, lab_->legend_title(), sc_->extent().width, sc_->extent().height, png);
+    auto shown = std::filesystem::absolute(png);
+    plot_written(plot.spec.name, shown);
+    std::printf("plotted %s\n", shown.c_str());
+  } catch (const std::exception& e) {
+    error_ = e.what();
   }
 }
 

@@ -57,11 +57,14 @@ class Window {
   void apply_rebuild();
   void switch_lab(const std::string& name);
   void finish_capture();
+  void write_plot_picture(const PlotData& plot);  // a plot's PNG button
   void exercise(uint64_t frame);
   // transport.cpp: the bar over the picture, keys, help, presets
   void transport_bar();
   void keys();
   void inject_keys();
+  void on_key(int key, int action);  // GLFW's key callback (and --keys): queues a press
+  float sidebar_width() const;       // the sidebar, at most half the window
   void help_panel();
   void inspect_panel();  // inspector_panel.cpp
   void memory_line();
@@ -69,7 +72,7 @@ class Window {
   void presets_panel();
   void load_preset(const Preset& p);
   void restart_lab();
-  void history_bar();
+  void history_bar(float width);  // at most `width` pixels wide
   void go_back_to(size_t snapshot);
   uint32_t steps_this_frame();  // 0 while paused, 1 on a step, else the lab's speed
   // recording.cpp: the Record button and --record in the window
@@ -77,6 +80,7 @@ class Window {
   void record_frame(const std::vector<uint8_t>& rgba);  // the swapchain image, cropped
   void stop_recording();
   void record_panel();
+  void toggle_recording();  // Record / Stop recording and key V, between frames
 
   Options opts_;
   // Owned handles, freed in reverse order (Vulkan's before the context, the context before the window).
@@ -122,8 +126,11 @@ class Window {
   VkExtent2D capture_extent_{};
   std::string last_capture_;
   std::string said_problem_;
-  bool paused_ = false, step_once_ = false;  // the transport
-  bool capture_png_ = false;                 // this frame's copy goes to a PNG (else only to the recorder)
+  bool paused_ = false;           // the transport
+  uint32_t step_requests_ = 0;    // S, Right, Step: single steps asked for since the last frame
+  std::vector<int> key_presses_;  // GLFW keys pressed since the last frame, in order
+  bool record_toggle_ = false;    // Record / Stop recording asked for
+  bool capture_png_ = false;      // this frame's copy goes to a PNG (else only to the recorder)
   std::unique_ptr<render::Recorder> recorder_;
   VkRect2D record_area_{};  // the part of the window recorded (the picture, or all with the sidebar)
   bool record_sidebar_ = false;
@@ -151,5 +158,6 @@ class Window {
   std::string bench_file_;
   uint64_t frame_count_ = 0;
   float panel_width_ = 420;
+  float transport_width_ = 0;   // the transport bar's last width (said at exit)
   bool panel_resized_ = false;  // the sidebar takes panel_width_ next frame
 };

@@ -197,7 +197,23 @@ TEST(Params, EveryParameterIsLabelledAndGrouped) {
     }
     auto text = lab->params().describe();
     EXPECT_NE(text.find("  " + lab->params().all().front().group + ":\n"), std::string::npos) << text;
+    for (auto& p : lab->params().all()) {  // each group once, every parameter once (cloth named three twice)
+      std::string heading = "  " + p.group + ":\n";
+      EXPECT_EQ(text.find(heading), text.rfind(heading)) << name << ": " << p.group << " twice";
+      std::string line = "    " + p.name + " = ";
+      EXPECT_EQ(text.find(line), text.rfind(line)) << name << "." << p.name;
+    }
   }
+}
+
+// A choice with spaces is typed with '-' for them on the command line (picture=table-3.1).
+TEST(Params, ChoicesWithSpacesTakeHyphens) {
+  auto lab = make_lab("floatlab");
+  lab->params().set("picture", "table-3.1");
+  EXPECT_EQ(lab->params().choice("picture"), "table 3.1");
+  lab->params().set("picture", "error map");
+  EXPECT_EQ(lab->params().choice("picture"), "error map");
+  EXPECT_THROW(lab->params().set("picture", "table-3-1"), ParamError);
 }
 
 TEST(Registry, ShorthandsComeFromTheLabsAndReachSet) {
@@ -307,4 +323,26 @@ TEST(Plot, NiceTicksAndCsv) {
   PlotSpec spec{"e", "step", "energy (J)"};
   EXPECT_EQ(plot_csv(spec, {10, 11}, {0.5, 0.25}), "step,energy (J)\n10,0.5\n11,0.25\n");
   EXPECT_EQ(plot_csv({"r", "", "r"}, {}, {3}), "index,r\n0,3\n");
+}
+
+// A conserved energy (31.9 give or take float rounding): the plot's range is widened so the
+// line is flat, and its tick labels differ from each other (not "31.9" four times).
+TEST(Plot, FlatLinesLookFlatAndTicksReadApart) {
+  double lo = 31.900001, hi = 31.900004;
+  plot_range(lo, hi);
+  EXPECT_GE(hi - lo, 1e-4 * 31.9);
+  EXPECT_LT(lo, 31.900001);
+  EXPECT_GT(hi, 31.900004);
+  auto ticks = nice_ticks(lo, hi, 4);
+  ASSERT_GE(ticks.size(), 3u);
+  auto labels = tick_labels(ticks);
+  ASSERT_EQ(labels.size(), ticks.size());
+  for (size_t i = 1; i < labels.size(); ++i) EXPECT_NE(labels[i], labels[i - 1]) << labels[i];
+  for (size_t i = 0; i < labels.size(); ++i) EXPECT_NEAR(std::stod(labels[i]), ticks[i], 1e-9) << labels[i];
+  EXPECT_EQ(tick_labels({0, 0.2, 0.4}), (std::vector<std::string>{"0", "0.2", "0.4"}));
+  EXPECT_EQ(tick_labels({1000, 2000, 250000}), (std::vector<std::string>{"1000", "2000", "250000"}));
+  double a = 2, b = 8;  // a real range keeps its values, with 5 % of room each side
+  plot_range(a, b);
+  EXPECT_NEAR(a, 1.7, 1e-12);
+  EXPECT_NEAR(b, 8.3, 1e-12);
 }

@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 // The machining lab from the command line: generated tool and path, an STL tool and a
 // positions file, the dump's heights against the CPU engine; a bad file ends the run with
 // a message naming it and exit code 1.
-TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
+TEST(Cli, MachiningHeadlessMillsGeneratedToolsAndPaths) {
   auto dir = scratch("machining");
   auto r =
       run_process(vklab_args("--headless --validate --lab machining --tool-shape sphere --path-gen spiral --set "
@@ -48,16 +48,19 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   EXPECT_GE(e["state"]["max_depth"].get<double>(), j["state"]["max_depth"].get<double>());
   EXPECT_NEAR(e["state"]["max_depth"].get<double>(), 1.0, 2e-3);
   EXPECT_GT(e["state"]["removed_volume"].get<double>(), j["state"]["removed_volume"].get<double>());
+}
 
-  // An STL tool (a flat end mill) on a straight pass from a positions file: a groove.
+// An STL tool (a flat end mill) on a straight pass from a positions file: a groove.
+TEST(Cli, MachiningStlToolAndPositionsFileGiveTheCpuHeightsAndFinishAfterRoughing) {
+  auto dir = scratch("machining-files");
   auto tool = machining::make_tool("flat", 4.0f, 128);
   machining::write_stl(dir / "flat.stl", tool);
   std::ofstream(dir / "pass.txt") << "# x y z\n4 8 -0.5\n12 8 -0.5\n";
-  r = run_process(vklab_args("--headless --validate --lab machining --tool " + (dir / "flat.stl").string() +
-                             " --path " + (dir / "pass.txt").string() +
-                             " --set stock_size=64 --set spacing=0.25 --set engine=brin "
-                             "--steps 1 --dump " +
-                             (dir / "b").string()));
+  auto r = run_process(vklab_args("--headless --validate --lab machining --tool " + (dir / "flat.stl").string() +
+                                  " --path " + (dir / "pass.txt").string() +
+                                  " --set stock_size=64 --set spacing=0.25 --set engine=brin "
+                                  "--steps 1 --dump " +
+                                  (dir / "b").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   std::vector<size_t> shape;
   auto h = read_npy(dir / "b" / "heights.npy", &shape);
@@ -93,10 +96,14 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   size_t deeper = 0;
   for (size_t i = 0; i < h.size(); ++i) deeper += zoomed[i] < h[i] - 1e-4f;
   EXPECT_GT(deeper, 100u) << "the ball end should cut below the flat groove somewhere";
+}
 
-  // Bad inputs: one line naming the file, exit code 1 (not a crash).
+// Bad inputs: one line naming the file, exit code 1 (not a crash).
+TEST(Cli, MachiningBadFilesEndTheRunWithTheirName) {
+  auto dir = scratch("machining-bad");
+  machining::write_stl(dir / "flat.stl", machining::make_tool("flat", 4.0f, 128));
   std::ofstream(dir / "bad.stl") << "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0\n";
-  r = run_process(vklab_args("--headless --lab machining --tool " + (dir / "bad.stl").string() + " --steps 1"));
+  auto r = run_process(vklab_args("--headless --lab machining --tool " + (dir / "bad.stl").string() + " --steps 1"));
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_NE(r.err.find("bad.stl"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("line 4"), std::string::npos) << r.err;
@@ -107,9 +114,12 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   r = run_process(vklab_args("--headless --lab machining --path " + (dir / "missing.nc").string() + " --steps 1"));
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_NE(r.err.find("missing.nc"), std::string::npos) << r.err;
+}
 
-  // The quick bench: every engine on two of the seed's configurations, and the 64-bit rows.
-  r = run_process(vklab_args("bench --lab machining --quick --validate --out " + (dir / "b.json").string()));
+// The quick bench: every engine on two of the seed's configurations, and the 64-bit rows.
+TEST(Cli, MachiningQuickBenchHasEveryEngineAndItsSelection) {
+  auto dir = scratch("machining-bench");
+  auto r = run_process(vklab_args("bench --lab machining --quick --validate --out " + (dir / "b.json").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["machining"];
@@ -136,14 +146,18 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   }
   EXPECT_EQ(picked,
             (std::set<std::string>{"machining.fine", "machining.cpu", "machining.fine.f64", "machining.cpu.f64"}));
-  // Section 7.5.4 (seed 003 ch. 7): every way of lowering a brin on the rasterizing engines, single
-  // and double; the exact ones agree with atomicMin everywhere, the race is counted.
-  r = run_process(
+}
+
+// Section 7.5.4 (seed 003 ch. 7): every way of lowering a brin on the rasterizing engines, single
+// and double; the exact ones agree with atomicMin everywhere, the race is counted.
+TEST(Cli, MachiningBenchSection754LowersEveryWay) {
+  auto dir = scratch("machining-754");
+  auto r = run_process(
       vklab_args("bench --lab machining --quick --only 7.5.4 --validate --out " + (dir / "d.json").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto d = nlohmann::json::parse(std::ifstream(dir / "d.json"));
-  rows = d["labs"]["machining"];
+  auto rows = d["labs"]["machining"];
   // lavapipe ends an invocation after 65 535 loop iterations: a lane spinning on a lock whose holder
   // was preempted (two tests at once on two cores) can lose its cut. machining_atomic_test.cpp shows
   // the lock exact (it runs such a case again); here a few such brins are let pass on lavapipe only.
@@ -167,12 +181,17 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
       EXPECT_TRUE(modes.count("machining." + std::string(e) + "." + a)) << e << a;
   EXPECT_TRUE(modes.count("machining.cpu"));
   EXPECT_TRUE(modes.count("machining.fine.lock.f64"));
-  // Section 8.4 (seed 003 ch. 8): the three brin-triangle tests timed on the fine engine and the CPU,
-  // then each one's correctly rounded brins on the downspiral against the 64-bit heights.
-  r = run_process(vklab_args("bench --lab machining --quick --only 8.4 --validate --out " + (dir / "e.json").string()));
+}
+
+// Section 8.4 (seed 003 ch. 8): the three brin-triangle tests timed on the fine engine and the CPU,
+// then each one's correctly rounded brins on the downspiral against the 64-bit heights.
+TEST(Cli, MachiningBenchSection84TimesTheThreeTests) {
+  auto dir = scratch("machining-84");
+  auto r =
+      run_process(vklab_args("bench --lab machining --quick --only 8.4 --validate --out " + (dir / "e.json").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
-  rows = nlohmann::json::parse(std::ifstream(dir / "e.json"))["labs"]["machining"];
+  auto rows = nlohmann::json::parse(std::ifstream(dir / "e.json"))["labs"]["machining"];
   std::set<std::string> tests;
   for (auto& row : rows) {
     EXPECT_EQ(row["reference"]["section"], "8.4") << row.dump();
@@ -190,12 +209,17 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
     EXPECT_TRUE(tests.count("machining.cpu." + t + " spiral")) << t;
     EXPECT_TRUE(tests.count("machining.fine." + t + " downspiral")) << t;
   }
-  // Section 12 (seed 003 ch. 12): the tool as its mesh and as its exact surface, timed; each mesh
-  // resolution's heights against the exact tool's, closer at each finer mesh.
-  r = run_process(vklab_args("bench --lab machining --quick --only 12 --validate --out " + (dir / "f.json").string()));
+}
+
+// Section 12 (seed 003 ch. 12): the tool as its mesh and as its exact surface, timed; each mesh
+// resolution's heights against the exact tool's, closer at each finer mesh.
+TEST(Cli, MachiningBenchSection12ComparesMeshAndExactTools) {
+  auto dir = scratch("machining-12");
+  auto r =
+      run_process(vklab_args("bench --lab machining --quick --only 12 --validate --out " + (dir / "f.json").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
-  rows = nlohmann::json::parse(std::ifstream(dir / "f.json"))["labs"]["machining"];
+  auto rows = nlohmann::json::parse(std::ifstream(dir / "f.json"))["labs"]["machining"];
   std::set<std::string> models;
   std::vector<double> errors;  // the resolution rows', coarse to fine
   for (auto& row : rows) {
@@ -214,11 +238,15 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
   EXPECT_GT(errors[0], errors[1]);
   EXPECT_GT(errors[1], errors[2]);
   EXPECT_GT(errors[2], 0.0);
-  // Sections 15.4.2 and 15.5: single precision with and without `precise` against the 64-bit heights.
-  r = run_process(
+}
+
+// Sections 15.4.2 and 15.5: single precision with and without `precise` against the 64-bit heights.
+TEST(Cli, MachiningBenchSection155ComparesPrecision) {
+  auto dir = scratch("machining-155");
+  auto r = run_process(
       vklab_args("bench --lab machining --quick --only 15.5 --validate --out " + (dir / "g.json").string()));
   ASSERT_EQ(r.code, 0) << r.err;
-  rows = nlohmann::json::parse(std::ifstream(dir / "g.json"))["labs"]["machining"];
+  auto rows = nlohmann::json::parse(std::ifstream(dir / "g.json"))["labs"]["machining"];
   std::set<std::string> arithmetic;
   for (auto& row : rows) {
     arithmetic.insert(row["reference"]["arithmetic"].get<std::string>());
@@ -228,12 +256,16 @@ TEST(Cli, MachiningHeadlessRunsFilesAndRefusesBadOnes) {
     EXPECT_LT(row["reference"]["max_ulps"].get<double>(), 16.0) << row.dump();
   }
   EXPECT_EQ(arithmetic, (std::set<std::string>{"precise", "fast"}));
-  // Section 6.4.3: the granularity and workgroup sweeps change no height and choose a setting per engine.
-  r = run_process(
+}
+
+// Section 6.4.3: the granularity and workgroup sweeps change no height and choose a setting per engine.
+TEST(Cli, MachiningBenchSection643SweepsChangeNoHeight) {
+  auto dir = scratch("machining-643");
+  auto r = run_process(
       vklab_args("bench --lab machining --quick --only 6.4.3 --validate --out " + (dir / "h.json").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
-  rows = nlohmann::json::parse(std::ifstream(dir / "h.json"))["labs"]["machining"];
+  auto rows = nlohmann::json::parse(std::ifstream(dir / "h.json"))["labs"]["machining"];
   std::set<std::string> chosen;
   for (auto& row : rows) {
     EXPECT_EQ(row["reference"]["section"], "6.4.3") << row.dump();

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -234,6 +235,16 @@ TEST(Window, BlowUpIsSaidOnceAndTheWindowKeepsRunning) {
   ASSERT_NE(r.err.find(said), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find(said), r.err.rfind(said)) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  // the stop pauses the transport: the step count stays within a frame of where it stopped
+  auto after = r.err.find("after ", r.err.find(said));
+  ASSERT_NE(after, std::string::npos) << r.err;
+  unsigned long stopped_at = std::stoul(r.err.substr(after + 6));
+  auto line = r.out.find("window: 40 frames, lab diffusion, ");
+  ASSERT_NE(line, std::string::npos) << r.out;
+  unsigned long steps = std::stoul(r.out.substr(line + 34));
+  EXPECT_LE(steps, stopped_at + 20) << r.out;
+  EXPECT_LT(steps, 40u * 20 - 100) << "the lab went on stepping after its stop: " << r.out;
+  EXPECT_NE(r.out.find(std::to_string(steps) + " steps, paused"), std::string::npos) << r.out;
 }
 
 // The transport's keys, pressed through ImGui's key state as GLFW's callback would
@@ -267,6 +278,15 @@ TEST(Window, KeysDriveTheTransport) {
     for (int x = 0; x < 250; ++x) water += px[(size_t(y) * w + x) * 4 + 2] > 150;
   stbi_image_free(px);
   EXPECT_GT(water, 2000u);
+  // taps faster than frames all count: three S in one frame are three steps
+  r = run_process(xvfb + " --frames 30 --size 800x500 --keys 10:space,20:s,20:s,20:s");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("window: 30 frames, lab diffusion, 203 steps, paused"), std::string::npos) << r.out;
+  // a lab opens running whatever the last one was doing: paused in diffusion, 2 opens linalg
+  r = run_process(xvfb + " --frames 20 --size 800x500 --keys 3:space,6:2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("lab linalg"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(", paused"), std::string::npos) << r.out;
   // a key name it does not know is a usage error
   r = run_process(vklab_exe() + " --frames 5 --keys 3:q");
   EXPECT_EQ(r.code, 2);
@@ -335,7 +355,8 @@ TEST(Window, UiScaleComesFromTheSettingsFile) {
   std::ofstream(dir / "settings.json") << R"({"ui_scale": 1.5, "panel_width": 300})";
   r = run_process(xvfb);
   ASSERT_EQ(r.code, 0) << r.err;
-  EXPECT_NE(r.out.find("window: ui scale 1.50, sidebar 450 px"), std::string::npos) << r.out;
+  // 300 px at 1.5 would be 450: the sidebar stops at half the 800-px window
+  EXPECT_NE(r.out.find("window: ui scale 1.50, sidebar 400 px, picture 400 px"), std::string::npos) << r.out;
   std::ofstream(dir / "settings.json") << "{ not json";
   r = run_process(xvfb);
   ASSERT_EQ(r.code, 0) << r.err;
@@ -363,6 +384,50 @@ TEST(Window, RecordsThePictureEveryFrame) {
   EXPECT_EQ(v.height, 640u);
   EXPECT_GT(v.width, 400u);  // the picture: the window less the sidebar
   EXPECT_LT(v.width, 1000u);
+}
+
+// V (the Picture tab's Record / Stop recording) starts and stops a recording between frames;
+// the window, its panel and its lab go on after the stop (it once crashed reading the freed
+// recorder), and the MP4 holds the frames in between.
+TEST(Window, RecordingStartsAndStopsAndTheWindowGoesOn) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  try {
+    render::ffmpeg();
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << e.what();
+  }
+  auto dir = scratch("window-record-toggle");
+  auto r = run_process("cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                       " --validate --frames 30 --size 900x560 --tab Picture --keys 5:v,15:v");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("window: 30 frames"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  ASSERT_TRUE(fs::is_directory(dir / "recordings"));
+  std::vector<fs::path> files(fs::directory_iterator(dir / "recordings"), fs::directory_iterator());
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_NE(r.out.find("recorded " + fs::relative(files[0], dir).string() + ": 10 frames"), std::string::npos) << r.out;
+  EXPECT_EQ(render::probe_video(files[0]).frames, 10u);
+}
+
+// At UI scale 1.75 in the default 1280x800 window the sidebar keeps to half the window and
+// the transport bar stays inside the picture (its items go to a second line).
+TEST(Window, LargeUiScaleKeepsThePictureAndTheTransportBar) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto dir = scratch("window-scale-175");
+  std::ofstream(dir / "settings.json") << R"({"ui_scale": 1.75})";
+  auto r = run_process("cd " + dir.string() + " && VKLAB_CONFIG_DIR=" + dir.string() +
+                       " xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() + " --frames 5");
+  ASSERT_EQ(r.code, 0) << r.err;
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(r.out, m,
+                                std::regex("ui scale 1.75, sidebar ([0-9]+) px, picture ([0-9]+) px, transport bar "
+                                           "([0-9]+) px")))
+      << r.out;
+  int sidebar = std::stoi(m[1]), picture = std::stoi(m[2]), bar = std::stoi(m[3]);
+  EXPECT_LE(sidebar, 640);
+  EXPECT_EQ(sidebar + picture, 1280);
+  EXPECT_GT(bar, 0);
+  EXPECT_LE(bar, picture - 16);
 }
 
 // The Inspect tab from the window: I opens it and reads the chosen array back once; the

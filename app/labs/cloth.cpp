@@ -1,5 +1,6 @@
 // The cloth lab's knobs, panel and dump (seed 000, §4.1). Math: compute/cloth/ (its
 // benchmark: compute/cloth/bench.cpp); picture: render/cloth_view.
+#include "warning_text.h"
 #include "cloth/cloth.h"
 #include "cloth_view.h"
 #include "gpu/bandwidth.h"
@@ -249,11 +250,9 @@ class ClothLab : public Lab {
     ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
     ImGui::TextWrapped("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
     ImGui::TextWrapped("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
-    if (!kinetic_.empty())
-      plot({"cloth-kinetic-energy", "frames (the last 600)", "kinetic energy (J)", true, 90}, {},
-           std::vector<double>(kinetic_.begin(), kinetic_.end()));
+    if (!kinetic_.empty()) plot(plots().front());
     if (c.sphere_on) ImGui::TextWrapped("closest to the sphere: %.4f m", stats_.min_sphere_gap);
-    if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
+    if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     ImGui::TextDisabled("left drag a corner: move it; right drag: orbit; wheel: zoom");
   }
 
@@ -294,6 +293,13 @@ class ClothLab : public Lab {
                           view.draw(cmd, target.frame(), sim.position_buffer(), sim.normal_buffer(), sc, camera);
                           render::end_rendering(cmd);
                         });
+  }
+
+  std::vector<PlotData> plots() const override {
+    if (kinetic_.empty()) return {};
+    return {{{"cloth-kinetic-energy", "frames (the last 600)", "kinetic energy (J)", true, 90},
+             {},
+             {kinetic_.begin(), kinetic_.end()}}};
   }
 
   std::string problem() override {

@@ -1,5 +1,6 @@
 // The heat diffusion lab's knobs, panel and dump. Math: compute/diffusion/ (its benchmark:
 // compute/diffusion/bench.cpp); picture: render/heatmap_view.
+#include "warning_text.h"
 #include "assets.h"
 #include "io/pgm.h"
 #include "diffusion/diffusion.h"
@@ -150,8 +151,8 @@ class DiffusionLab : public Lab {
       ImGui::TextDisabled("zero border: heat leaves through the edges");
     ImGui::TextWrapped("min %.4g  max %.4g", stats_.min, stats_.max);
     if (params_.get("cd") > 1.0)
-      ImGui::TextColored({1, 0.7f, 0.2f, 1}, "Cd > 1: the explicit scheme is unstable and will blow up");
-    if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; lower Cd and Restart.", problem_.c_str());
+      warning_text({1, 0.7f, 0.2f, 1}, "Cd > 1: the explicit scheme is unstable and will blow up");
+    if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; lower Cd and Restart.", problem_.c_str());
     ImGui::TextDisabled("left drag: add heat, right drag: remove heat");
   }
 

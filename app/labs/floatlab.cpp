@@ -1,6 +1,7 @@
 // The float lab's knobs, panel and dump (seed 002): how this GPU rounds, probe by probe,
 // beside IEEE-754 and the seed's 2006 GPUs. Math: compute/floatlab/; pictures: labelled
 // charts (floatlab_charts.cpp).
+#include "warning_text.h"
 #include "floatlab/floatfloat.h"
 #include "floatlab/probes.h"
 #include "floatlab_charts.h"
@@ -195,35 +196,34 @@ class FloatLab : public Lab {
     return {{"the picture's cells", {nullptr, chart().image()}, "float", chart().picture().chart.grid_w, false}};
   }
 
-  // Long: the panel, a list of ImGui widgets in the order they appear.
+  // The panel, its widgets in the order they appear.
   void ui() override {
     ImGui::TextWrapped(
         "Each probe is a compute dispatch of one operation over bit patterns; 'IEEE' is what "
         "binary32 with round-to-nearest-even gives on this CPU. Pictures (the Picture list above): "
         "the verdicts as a table, the error map of each operation over its input range, or the bits of "
         "TEST 5 and 6 as the seed's tables print them.");
-    // Wider than the sidebar: it scrolls sideways (or drag the sidebar's edge).
-    if (ImGui::BeginTable(
-            "probes", 6,
-            ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX,
-            {0, ImGui::GetTextLineHeightWithSpacing() * float(report_.rows.size() + 2)})) {
-      ImGui::TableSetupScrollFreeze(1, 1);
-      for (const char* h : {"test", "question", "found", "IEEE", "7800GTX", "RX1800XL"}) ImGui::TableSetupColumn(h);
+    // Every column wraps inside the sidebar (no sideways scrolling): the question takes most.
+    if (ImGui::BeginTable("probes", 6,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+      const std::pair<const char*, float> columns[] = {{"test", 0.7f}, {"question", 2.6f}, {"found", 1.2f},
+                                                       {"IEEE", 1.0f}, {"7800GTX", 1.0f},  {"RX1800XL", 1.0f}};
+      for (auto& [h, weight] : columns) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthStretch, weight);
       ImGui::TableHeadersRow();
       for (auto& row : report_.rows) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(row.test.c_str());
+        ImGui::TextWrapped("%s", row.test.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(row.question.c_str());
+        ImGui::TextWrapped("%s", row.question.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextColored(row.as_ieee ? ImVec4(0.5f, 1, 0.5f, 1) : ImVec4(1, 0.7f, 0.3f, 1), "%s", row.found.c_str());
+        warning_text(row.as_ieee ? ImVec4(0.5f, 1, 0.5f, 1) : ImVec4(1, 0.7f, 0.3f, 1), "%s", row.found.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(row.ieee.c_str());
+        ImGui::TextWrapped("%s", row.ieee.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", row.seed_7800gtx.c_str());
+        warning_text(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled], "%s", row.seed_7800gtx.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", row.seed_rx1800xl.c_str());
+        warning_text(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled], "%s", row.seed_rx1800xl.c_str());
       }
       ImGui::EndTable();
     }
@@ -261,16 +261,25 @@ class FloatLab : public Lab {
       throughput_ = floatlab::FloatFloat(*ctx_).throughput(1u << 18, 256, 50);
     }
     if (!throughput_.empty()) {
-      // The seed's unit: the time of one float addition = 1 (its figure 4.2).
-      std::vector<float> rel;
-      std::string labels;
-      for (auto& t : throughput_) {
-        rel.push_back(float(t.relative_to_add));
-        labels += t.op + " " + std::to_string(t.relative_to_add).substr(0, 4) + "  ";
+      // Da Graça's unit: the time of one float addition = 1 (the report's figure 4.2); a
+      // labelled bar an operator.
+      double top = 0;
+      for (auto& t : throughput_) top = std::max(top, t.relative_to_add);
+      ImGui::TextUnformatted("time of one operation / time of one float addition");
+      if (ImGui::BeginTable("ff_throughput", 2, ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("operator", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("time", ImGuiTableColumnFlags_WidthStretch);
+        for (auto& t : throughput_) {
+          ImGui::TableNextRow();
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(t.op.c_str());
+          ImGui::TableNextColumn();
+          char value[32];
+          std::snprintf(value, sizeof value, "%.2f", t.relative_to_add);
+          ImGui::ProgressBar(top > 0 ? float(t.relative_to_add / top) : 0.0f, {-1, 0}, value);
+        }
+        ImGui::EndTable();
       }
-      float top = *std::max_element(rel.begin(), rel.end());
-      ImGui::PlotHistogram("##ff", rel.data(), int(rel.size()), 0, "time / float add", 0.0f, top * 1.1f, {0, 80});
-      ImGui::TextWrapped("%s", labels.c_str());
     }
     ImGui::Separator();
     ImGui::TextUnformatted("Beyond the seed: division and built-ins vs double precision");

@@ -1,3 +1,4 @@
+#include "warning_text.h"
 #include "floatlab_paranoia.h"
 
 #include <imgui.h>
@@ -183,7 +184,7 @@ void stage_table_panel(const StageTable& t) {
         if (r.stages_agree())
           ImGui::TextUnformatted(f.c_str());
         else
-          ImGui::TextColored({1, 0.6f, 0.2f, 1}, "%s", f.c_str());
+          warning_text({1, 0.6f, 0.2f, 1}, "%s", f.c_str());
       }
     }
     ImGui::EndTable();

@@ -149,6 +149,13 @@ class LinalgLab : public Lab {
     start();
   }
 
+  std::vector<PlotData> plots() const override {
+    if (history_.empty()) return {};
+    return {{{"cg-residual", "CG iteration", "||r|| / ||b|| (log scale)", true, 110},
+             {},
+             {history_.begin(), history_.end()}}};
+  }
+
   std::string problem() override {  // after the frame's fence: CG's history, the dot's scalar once
     read_cg();
     if (refit_ && steps_done_ > 0) {  // once the first results exist
@@ -228,8 +235,7 @@ class LinalgLab : public Lab {
                          converged_ ? "  (converged)"
                          : capped   ? "  (iteration cap reached)"
                                     : "");
-      plot({"cg-residual", "CG iteration", "||r|| / ||b|| (log scale)", true, 110}, {},
-           std::vector<double>(history_.begin(), history_.end()));
+      plot(plots().front());
     }
     if (c.op == Op::Cg) {
       if (ImGui::Button("Compare float32 / float-float / double")) {

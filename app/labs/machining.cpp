@@ -1,5 +1,6 @@
 // The machining lab's knobs, panel and dump (seed 003). Math: compute/machining/ (its
 // benchmark: compute/machining/bench.cpp); picture: render/stock_view.
+#include "warning_text.h"
 #include "lab.h"
 #include "plot.h"
 #include "machining/analytic.h"
@@ -119,6 +120,14 @@ class MachiningLab : public Lab {
 
   // The watchdog: a height that is not finite stops the milling (the stats read-back finds
   // it: at most 4 times a second while milling, then once the path is done).
+  std::vector<PlotData> plots() const override {
+    if (readout_.profile.empty()) return {};
+    return {
+        {{"machining-cross-section", "brin along the cross-section (profile_row)", "height (stock units)", false, 100},
+         {},
+         {readout_.profile.begin(), readout_.profile.end()}}};
+  }
+
   std::string problem() override {
     update_stats(done_ >= machine_->positions());
     return problem_;
@@ -288,7 +297,7 @@ class MachiningLab : public Lab {
       ImGui::SameLine();
       ImGui::TextDisabled(paused_ ? "stopped at position %zu" : "milling, %zu done", done_);
     }
-    if (!problem_.empty()) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
+    if (!problem_.empty()) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     if (done_ > 1) {  // playback: the tool anywhere along the milled part of the path
       ImGui::Checkbox("tool follows the milling", &follow_);
       if (!follow_) {
@@ -319,9 +328,7 @@ class MachiningLab : public Lab {
       if (ImGui::Button("Fresh stock")) start_.clear();
     }
     if (!readout_.profile.empty()) {
-      plot(
-          {"machining-cross-section", "brin along the cross-section (profile_row)", "height (stock units)", false, 100},
-          {}, std::vector<double>(readout_.profile.begin(), readout_.profile.end()));
+      plot(plots().front());
       ImGui::TextWrapped("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", readout_.rough.ra,
                          readout_.rough.rz);
     }

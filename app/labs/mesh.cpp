@@ -1,5 +1,6 @@
 // The mesh lab's knobs, editor, panel and dump (seed 004, GMlib). Math: compute/mesh/;
 // picture: render/mesh_view; benchmarks: compute/mesh/bench.cpp.
+#include "warning_text.h"
 #include "lab.h"
 #include "mesh/bench.h"
 #include "colour_bar.h"
@@ -257,8 +258,7 @@ class MeshLab : public Lab {
     colour_bar("coolwarm", style_.lo, style_.hi);  // as the picture uses it, the field's minimum to maximum
     if (gpu_->has_field(f) && gpu_->field_at(f) != Kind::Vertices &&
         std::none_of(pictures_.begin(), pictures_.end(), [&](auto& p) { return p.kind == gpu_->field_at(f); }))
-      ImGui::TextColored({1, 0.8f, 0.3f, 1}, "%s lives at %s, not drawn here: grey", f.c_str(),
-                         kind_name(gpu_->field_at(f)));
+      warning_text({1, 0.8f, 0.3f, 1}, "%s lives at %s, not drawn here: grey", f.c_str(), kind_name(gpu_->field_at(f)));
     if (ImGui::TreeNode("fields")) {
       for (auto& n : gpu_->field_names())
         ImGui::TextWrapped("%-12s %-7s at %s", n.c_str(), glsl_type(gpu_->field_type(n)).c_str(),
@@ -304,8 +304,8 @@ class MeshLab : public Lab {
       }
     }
     if (!saved_.empty()) ImGui::TextDisabled("%s", saved_.c_str());
-    if (!error_.empty()) ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
-    if (!problem_.empty()) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
+    if (!error_.empty()) warning_text({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
+    if (!problem_.empty()) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     if (ImGui::TreeNode("names a loop body may use")) {
       for (Kind loop : gpu_->kinds())
         if (ImGui::TreeNode(kind_name(loop), "// loop: %s", short_name(loop))) {

@@ -1,5 +1,6 @@
 // The wave lab's knobs, panel and dump (seed 000, §4.2). Math: compute/wave/ (its benchmark:
 // compute/wave/bench.cpp, drawn here); picture: render/water_view.
+#include "warning_text.h"
 #include "assets.h"
 #include "gpu/bandwidth.h"
 #include "lab.h"
@@ -240,23 +241,19 @@ class WaveLab : public Lab {
       ImGui::TextWrapped("iterations recorded per step: %u (budget from recent steps, cap %u)", sim_->budget(),
                          c.max_iterations);
     if (short_steps_)
-      ImGui::TextColored({1, 0.7f, 0.2f, 1},
-                         "%llu steps stopped before the tolerance (float's floor is near 1e-6: "
-                         "raise tolerance or max_iterations)",
-                         (unsigned long long)short_steps_);
+      warning_text({1, 0.7f, 0.2f, 1},
+                   "%llu steps stopped before the tolerance (float's floor is near 1e-6: "
+                   "raise tolerance or max_iterations)",
+                   (unsigned long long)short_steps_);
     if (!energy_.empty()) {
       ImGui::TextWrapped("energy E = %.5g", energy_.back());
       if (energy_base_ > 0)
         ImGui::TextWrapped("change since the last disturbance: %+.2e (relative)",
                            (energy_.back() - energy_base_) / energy_base_);
-      std::vector<double> steps;
-      if (steps_done_ >= energy_.size())
-        for (size_t i = 0; i < energy_.size(); ++i) steps.push_back(double(steps_done_ - energy_.size() + 1 + i));
-      plot({"wave-energy", "step", "energy E (per step)", false, 100}, steps,
-           std::vector<double>(energy_.begin(), energy_.end()));
+      plot(plots().front());
       ImGui::TextDisabled("%s", energy_note(c).c_str());
     }
-    if (blown_up_) ImGui::TextColored({1, 0.3f, 0.3f, 1}, "%s Paused; Restart or change parameters.", problem_.c_str());
+    if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart or change parameters.", problem_.c_str());
     ImGui::TextDisabled(params_.choice("view") == "top" ? "left click: drop; hold: trail"
                                                         : "left click: drop; right drag: orbit; wheel: zoom");
   }
@@ -289,6 +286,14 @@ class WaveLab : public Lab {
       view.draw_top(cmd, target.frame());
       render::end_rendering(cmd);
     });
+  }
+
+  std::vector<PlotData> plots() const override {
+    if (energy_.empty()) return {};
+    PlotData d{{"wave-energy", "step", "energy E (per step)", false, 100}, {}, {energy_.begin(), energy_.end()}};
+    if (steps_done_ >= energy_.size())
+      for (size_t i = 0; i < energy_.size(); ++i) d.x.push_back(double(steps_done_ - energy_.size() + 1 + i));
+    return {d};
   }
 
   std::string problem() override {

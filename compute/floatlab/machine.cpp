@@ -2,6 +2,7 @@
 
 #include "floatlab_push.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <stdexcept>
@@ -119,6 +120,18 @@ std::vector<Registers> FloatMachine::run(Stage s, const std::vector<Program>& pr
     return out;
   }
   if (!has(s)) throw std::runtime_error(std::string("this device cannot store from the ") + stage_name(s) + " stage");
+  // Programs in chunks whose buffers fit the device's storage-buffer range (llvmpipe's is 128
+  // MiB: a million programs make 160 MiB of code), a submission a chunk; the same answers.
+  const uint64_t range = ctx_.props.limits.maxStorageBufferRange;
+  const uint32_t chunk = uint32_t(std::clamp<uint64_t>(range / (uint64_t(kWords) * 4), 1, 1u << 18));
+  if (n > chunk) {
+    for (uint32_t first = 0; first < n; first += chunk) {
+      uint32_t count = std::min(chunk, n - first);
+      auto part = run(s, std::vector<Program>(programs.begin() + first, programs.begin() + first + count));
+      std::copy(part.begin(), part.end(), out.begin() + first);
+    }
+    return out;
+  }
   std::vector<uint32_t> words(size_t(n) * kWords, 0);
   for (uint32_t i = 0; i < n; ++i) {
     std::copy(programs[i].registers().begin(), programs[i].registers().end(), words.begin() + size_t(i) * kWords);
