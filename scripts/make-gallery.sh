@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's gallery: one headless capture a lab (legend included) into docs/img/<lab>.png.
+# The pictures of docs/USING.md (and the README's wave): one headless capture a lab, legend
+# included, into docs/img/<lab>.png.
 # Usage: bash scripts/make-gallery.sh [path/to/vklab]   (default build/app/vklab)
 set -euo pipefail
 cd "$(dirname "$0")/.."

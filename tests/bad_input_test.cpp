@@ -1,7 +1,7 @@
 // Bad input (issue 13, part 6): every reader refuses what is not a regular file, headers that
 // claim more than the file holds (before allocating), and values the GPU cannot compute with;
 // sizes past the device's limits are refused before anything is built; each case is one line
-// naming the file or parameter, with the exit code the README gives.
+// naming the file or parameter, with the exit code docs/CLI.md gives.
 #include "helpers.h"
 #include "io/input.h"
 #include "io/npy.h"
