@@ -70,7 +70,16 @@ std::vector<HelpBlock> parse_help(const std::string& text) {
       page.push_back({HelpBlock::Kind::Paragraph, line, {}}), open = true;
     }
   }
-  for (auto& b : page) b.presets = presets_in(b.text);
+  // **bold** is GitHub's emphasis for the panel's labels; the window shows the words plainly.
+  auto plain = [](std::string& t) {
+    for (size_t at; (at = t.find("**")) != std::string::npos;) t.erase(at, 2);
+  };
+  for (auto& b : page) {
+    plain(b.text);
+    for (auto& row : b.rows)
+      for (auto& cell : row) plain(cell);
+    b.presets = presets_in(b.text);
+  }
   return page;
 }
 

@@ -294,6 +294,11 @@ TEST(Help, EveryLabHasAPageWithItsSectionsAndRealPresets) {
   EXPECT_EQ(page[1].rows, (std::vector<std::vector<std::string>>{{"a", "b c"}, {"`wave/drop`", "2"}, {"x", ""}}));
   EXPECT_EQ(page[1].presets, std::vector<std::string>{"wave/drop"});
   EXPECT_EQ(page[2].kind, HelpBlock::Kind::Paragraph);
+  // The panel's labels are **bold** on GitHub; the window shows the words without the stars.
+  page = parse_help("Raise **Wave speed** (`c`).\n| **Time scheme** | x |\n");
+  ASSERT_EQ(page.size(), 2u);
+  EXPECT_EQ(page[0].text, "Raise Wave speed (`c`).");
+  EXPECT_EQ(page[1].rows[0][0], "Time scheme");
   // The mesh page's table of the manual's examples: each row names a section of the manual and an example here.
   auto mesh = parse_help(lab_help_text("mesh"));
   auto table = std::find_if(mesh.begin(), mesh.end(), [](auto& b) { return b.kind == HelpBlock::Kind::Table; });
