@@ -127,7 +127,7 @@ nlohmann::json bench_row_json(const BenchRow& r, const gpu::Peaks& peaks) {
 // Each row is printed as soon as it is measured: the terminal shows the bench's progress.
 nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options, const gpu::Peaks& peaks) {
   std::printf("%-26s %-30s %10s %9s %9s %7s %9s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s",
-              "% saxpy", "roof", "CPU ms", "gain", "the seed's figure, other references");
+              "% saxpy", "roof", "CPU ms", "gain", "the source's figure, other references");
   BenchOptions printing = options;
   printing.on_row = [&](const BenchRow& r) {
     print_row(r, options.saxpy_gbps, peaks);

@@ -127,7 +127,7 @@ std::string usage() {
 
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
-         "  --only A,B          bench: just these configurations (machining: the seed's, e.g.\n"
+         "  --only A,B          bench: just these configurations (machining: the SIMSURF report's, e.g.\n"
          "                      'spiral,ebauche zoom'; mesh: surfaces, volumes)\n"
          "  --engines A,B       bench: just these engines (machining: e.g. 'fine,cpu'; mesh: 'gpu' leaves\n"
          "                      out the CPU loops)\n"

@@ -89,14 +89,32 @@ void roofline_plot(const gpu::Peaks& peaks, const std::vector<gpu::PassTiming>& 
   }
   dl->PopClipRect();
   dl->AddRect(a, b, axis);
-  for (double t = std::pow(10.0, std::ceil(ly0)); t <= y1; t *= 10) {
-    std::snprintf(label, sizeof label, "%g", t);
-    dl->AddText({origin.x, Y(t) - ImGui::GetTextLineHeight() * 0.5f}, axis, label);
+  // Axis labels on every grid line where they fit, else on every 2nd, 3rd... (always on 1), so
+  // neighbours keep a gap (x: room for an end label pushed inside the plot); y labels right-aligned
+  // to the plot, x labels centred under their line.
+  const float line = ImGui::GetTextLineHeight(), gap = ImGui::CalcTextSize("  ").x;
+  auto stride = [](float room, float pitch) { return std::max(1, int(std::ceil(room / std::max(pitch, 1.0f)))); };
+  const int e_y0 = int(std::ceil(ly0 - 1e-9)), e_y1 = int(std::floor(ly1 + 1e-9));
+  const int y_every = stride(1.2f * line, (b.y - a.y) / float(ly1 - ly0));
+  for (int e = e_y0; e <= e_y1; ++e) {
+    if (e % y_every != 0) continue;
+    std::snprintf(label, sizeof label, "%g", std::pow(10.0, e));
+    float tw = ImGui::CalcTextSize(label).x;
+    float y = std::max(std::min(Y(std::pow(10.0, e)) - 0.5f * line, b.y - line), a.y - 0.3f * line);
+    dl->AddText({std::max(origin.x, a.x - tw - 0.4f * gap), y}, axis, label);
   }
-  for (double t = std::pow(4.0, std::ceil(std::log(x0) / std::log(4.0))); t <= x1; t *= 4) {
-    auto s = power_text(t);
+  const double l4 = std::log(4.0);
+  const int e_x0 = int(std::ceil(std::log(x0) / l4 - 1e-9)), e_x1 = int(std::floor(std::log(x1) / l4 + 1e-9));
+  float widest = 0;
+  for (int e = e_x0; e <= e_x1; ++e)
+    widest = std::max(widest, ImGui::CalcTextSize(power_text(std::pow(4.0, e)).c_str()).x);
+  const int x_every = stride(1.5f * widest + gap, (b.x - a.x) * float(l4 / std::log(10.0) / (lx1 - lx0)));
+  for (int e = e_x0; e <= e_x1; ++e) {
+    if (e % x_every != 0) continue;
+    auto s = power_text(std::pow(4.0, e));
     float tw = ImGui::CalcTextSize(s.c_str()).x;
-    dl->AddText({std::clamp(X(t) - tw * 0.5f, a.x, b.x - tw), b.y + 3 * scale}, axis, s.c_str());
+    float x = std::max(std::min(X(std::pow(4.0, e)) - tw * 0.5f, b.x - tw), a.x - 0.5f * gap);
+    dl->AddText({x, b.y + 3 * scale}, axis, s.c_str());
   }
   ImGui::Dummy({w, h});
   ImGui::TextDisabled("flop per byte (log); peaks measured %s", peaks.measured.c_str());

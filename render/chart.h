@@ -25,14 +25,21 @@ struct Note {
 struct Chart {
   uint32_t grid_w = 1, grid_h = 1;  // the image's cells
   float cell_aspect = 1;            // a cell's height over its width
+  bool fill = false;                // a table: its cells stretch to all the room (cell_aspect unused)
   std::string title, x_label, y_label;
   std::vector<Tick> x_ticks, y_ticks;
   std::vector<Note> notes;
+  // The legend under it (render/legend.h), that the chart leaves room for: its lines and
+  // whether it has a colour bar. The defaults fit three lines and a bar.
+  uint32_t legend_lines = 3;
+  bool legend_bar = true;
 };
 
-// Where the chart's image goes in `area` (room left for the labels, and below for the legend).
+// Where the chart's image goes in `area`: room left around it for its labels at the picture's
+// text size (render::picture_text_scale) and below for the legend.
 Rect chart_rect(VkRect2D area, const Chart& chart);
-// The chart's labels as triangles (see TextMesh), letters at most `scale` x 7 pixels high.
+// The chart's labels as triangles (see TextMesh), letters at the picture's text size, at most
+// `scale` x 7 pixels high, smaller where their room asks.
 void chart_vertices(TextMesh& mesh, const Chart& chart, VkRect2D area, float scale);
 
 }  // namespace render

@@ -10,6 +10,10 @@ namespace render {
 
 namespace {
 
+// At text scale 1 (7-pixel capitals), in pixels: a line (capitals' top 3 under its top, room
+// for descenders and accents), the box's padding and margin, the colour bar.
+constexpr float kLine = 13, kPad = 6, kMargin = 10, kBarW = 160, kBarH = 9;
+
 std::string number(float v) {
   char b[32];
   std::snprintf(b, sizeof b, "%.3g", v);
@@ -18,28 +22,36 @@ std::string number(float v) {
 
 }  // namespace
 
+float legend_height(size_t lines, bool bar, float s) {
+  return s * (kLine * float(lines) + (bar ? 2 * kLine + kBarH + 2 : 0) + 2 * kPad);
+}
+
 // Long: the layout: the chart's labels, then the box (drawn under the rest), lines, bar and its labels.
 std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float scale) {
+  const float s = std::max(scale, picture_text_scale(float(area.extent.height)));
   const float white[4] = {0.95f, 0.95f, 0.95f, 1}, box[4] = {0, 0, 0, 0.6f};
-  const float line = 12 * scale, pad = 6 * scale, bar_w = 160 * scale, bar_h = 9 * scale;
-  float width = bar_w;
-  for (auto& l : legend.lines) width = std::max(width, TextMesh::width(l) * scale);
-  float height = line * float(legend.lines.size());
-  if (legend.bar) height += line + bar_h + line + 2 * scale;
-  float x = float(area.offset.x) + 10 * scale, y1 = float(area.offset.y + int32_t(area.extent.height)) - 10 * scale;
-  float y = y1 - height - 2 * pad;
+  const float line = kLine * s, pad = kPad * s, bar_w = kBarW * s, bar_h = kBarH * s;
+  // A line too long for the picture shrinks to fit it.
+  const float room = std::max(1.0f, float(area.extent.width) - 2 * (kMargin + kPad) * s);
+  auto size = [&](const std::string& l) { return std::min(s, room / std::max(1.0f, TextMesh::width(l))); };
+  float width = legend.bar ? bar_w : 0;
+  for (auto& l : legend.lines) width = std::max(width, TextMesh::width(l) * size(l));
+  if (legend.bar) width = std::max(width, TextMesh::width(legend.bar->label) * size(legend.bar->label));
+  float x = float(area.offset.x) + kMargin * s, y1 = float(area.offset.y + int32_t(area.extent.height)) - kMargin * s;
+  float y = y1 - legend_height(legend.lines.size(), legend.bar.has_value(), s);
   TextMesh b;
-  if (legend.chart) chart_vertices(b, *legend.chart, area, scale);
+  if (legend.chart) chart_vertices(b, *legend.chart, area, s);
   b.quad(x, y, x + width + 2 * pad, y1, box, box);
   x += pad, y += pad;
-  for (auto& l : legend.lines) {
-    b.text(x, y + 2 * scale, l, scale, white);
+  auto text_line = [&](const std::string& l) {
+    float ls = size(l);
+    b.text(x, y + 3 * s + (s - ls) * TextMesh::kHeight, l, ls, white);  // a shrunk line keeps its baseline
     y += line;
-  }
+  };
+  for (auto& l : legend.lines) text_line(l);
   if (legend.bar) {
     const auto& bar = *legend.bar;
-    b.text(x, y + 2 * scale, bar.label, scale, white);
-    y += line;
+    text_line(bar.label);
     auto table = colormap_table(bar.colormap);
     const int segments = 32;
     for (int i = 0; i < segments; ++i) {
@@ -47,30 +59,55 @@ std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float sc
       float a[4] = {c0[0], c0[1], c0[2], 1}, bb[4] = {c1[0], c1[1], c1[2], 1};
       b.quad(x + bar_w * float(i) / segments, y, x + bar_w * float(i + 1) / segments, y + bar_h, a, bb);
     }
-    y += bar_h + 2 * scale;
+    y += bar_h + 2 * s;
     std::string lo = number(bar.lo), mid = number(0.5f * (bar.lo + bar.hi)), hi = number(bar.hi);
-    auto w = [&](const std::string& s) { return TextMesh::width(s) * scale; };
-    b.text(x, y + 2 * scale, lo, scale, white);
-    b.text(x + 0.5f * (bar_w - w(mid)), y + 2 * scale, mid, scale, white);
-    b.text(x + bar_w - w(hi), y + 2 * scale, hi, scale, white);
+    auto w = [&](const std::string& t) { return TextMesh::width(t) * s; };
+    b.text(x, y + 3 * s, lo, s, white);
+    b.text(x + 0.5f * (bar_w - w(mid)), y + 3 * s, mid, s, white);
+    b.text(x + bar_w - w(hi), y + 3 * s, hi, s, white);
   }
   return b.v;
 }
 
 LegendView::LegendView(gpu::Context& ctx) : ctx_(ctx) {
+  // The atlas once: RGBA8 (its distance in red) for a format every device filters linearly.
+  const FontAtlas& font = font_atlas();
+  std::vector<uint8_t> rgba(font.texels.size() * 4, 255);
+  for (size_t i = 0; i < font.texels.size(); ++i) rgba[4 * i] = font.texels[i];
+  atlas_ = gpu::Image(ctx, font.width, font.height, VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_SAMPLED_BIT,
+                      VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+  atlas_.upload(rgba);
+  VkSamplerCreateInfo si{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
+  si.magFilter = si.minFilter = VK_FILTER_LINEAR;
+  si.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST;
+  si.addressModeU = si.addressModeV = si.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  VK_CHECK(vkCreateSampler(ctx.device, &si, nullptr, &sampler_));
   gpu::GraphicsDesc d;
   d.vert = "render/legend.vert";
   d.frag = "render/legend.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER};
   d.push_bytes = sizeof(push::LegendPush);
   d.blend = true;
   d.color_format = kColorFormat;
   d.depth_format = kDepthFormat;
-  pipeline_ = gpu::make_graphics(ctx, d);
+  try {
+    pipeline_ = gpu::make_graphics(ctx, d);
+  } catch (...) {
+    vkDestroySampler(ctx.device, sampler_, nullptr);
+    throw;
+  }
 }
 
+LegendView::~LegendView() { vkDestroySampler(ctx_.device, sampler_, nullptr); }
+
 void LegendView::draw(VkCommandBuffer cmd, const Frame& frame, const Legend& legend, float scale) {
-  auto v = legend_vertices(legend, frame.area, scale);
+  TextMesh mesh;
+  mesh.v = legend_vertices(legend, frame.area, scale);
+  draw(cmd, frame, mesh);
+}
+
+void LegendView::draw(VkCommandBuffer cmd, const Frame& frame, const TextMesh& mesh) {
+  const auto& v = mesh.v;
   VkDeviceSize bytes = v.size() * sizeof(float);
   if (bytes == 0) return;
   if (!vertices_ || vertices_.size() < bytes)
@@ -78,8 +115,11 @@ void LegendView::draw(VkCommandBuffer cmd, const Frame& frame, const Legend& leg
         gpu::Buffer(ctx_, std::max<VkDeviceSize>(bytes * 2, 64 << 10), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
   vertices_.upload(v.data(), bytes);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
-  push::LegendPush push{glm::vec2(frame.extent.width, frame.extent.height)};
-  pipeline_.bind(cmd, {gpu::storage_buffer(vertices_)}, push);
+  push::LegendPush push{glm::vec2(frame.extent.width, frame.extent.height),
+                        glm::vec2(FontAtlas::kEdge / 255, 255 / FontAtlas::kPerPixel)};
+  gpu::Bind atlas{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER};
+  atlas.image = {sampler_, atlas_.view(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+  pipeline_.bind(cmd, {gpu::storage_buffer(vertices_), atlas}, push);
   vkCmdDraw(cmd, uint32_t(v.size() / 8), 1, 0, 0);
 }
 

@@ -1,7 +1,7 @@
 // A legend drawn into the picture itself, so captures and recordings carry it: a few lines
 // (the lab, its step or time, key parameters) and a colour bar with its values and unit.
-// Text is stb_easy_font's line font (render/text_mesh.h), drawn as triangles with the bar and a
-// translucent box.
+// Text is DejaVu Sans from a signed-distance atlas (render/text_mesh.h), drawn as triangles with
+// the bar and a translucent box, sized for the picture (render::picture_text_scale).
 #pragma once
 #include "chart.h"
 #include "gpu/pipeline.h"
@@ -19,26 +19,37 @@ struct LegendBar {
 };
 
 struct Legend {
-  std::vector<std::string> lines;  // printable ASCII; the first is the title
+  std::vector<std::string> lines;  // UTF-8 (render/text_mesh.h's letters); the first is the title
   std::optional<LegendBar> bar;
   std::optional<Chart> chart;  // a picture drawn as a chart: its axes and notes (render/chart.h)
 };
 
 // The triangles of a legend laid out in the bottom-left corner of `area` (pixels, 2 x vec4 a
-// vertex: position, colour); exposed for tests.
+// vertex: position xy and atlas uv, -1 for solid quads; colour); exposed for tests. Letters are
+// `scale` x 7 pixels high, or picture_text_scale(area's height) x 7 where that is more.
 std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float scale);
+// The legend's height in pixels at text scale `s`: `lines` lines, and a colour bar or not.
+float legend_height(size_t lines, bool bar, float s);
 
 class LegendView {
  public:
-  explicit LegendView(gpu::Context& ctx);
+  explicit LegendView(gpu::Context& ctx);  // uploads the font's atlas (throws where the font is missing)
+  ~LegendView();
+  LegendView(const LegendView&) = delete;
+  LegendView& operator=(const LegendView&) = delete;
   // Inside begin_rendering; once a submission (its vertices live in one host-visible buffer).
-  // scale: 1 draws 7-pixel letters; the window passes 2 x its UI scale.
+  // scale: at least `scale` x 7-pixel capitals (the window passes 1.5 x its UI scale); more
+  // where the picture is tall enough (render::picture_text_scale).
   void draw(VkCommandBuffer cmd, const Frame& frame, const Legend& legend, float scale);
+  // Any triangles built with TextMesh (a plot picture, render/plot_picture.h), the same way.
+  void draw(VkCommandBuffer cmd, const Frame& frame, const TextMesh& mesh);
 
  private:
   gpu::Context& ctx_;
   gpu::Pipeline pipeline_;
   gpu::Buffer vertices_;
+  gpu::Image atlas_;  // the font's signed distances (FontAtlas), sampled by legend.frag
+  VkSampler sampler_ = VK_NULL_HANDLE;
 };
 
 }  // namespace render

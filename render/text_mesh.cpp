@@ -1,60 +1,194 @@
 #include "text_mesh.h"
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-function"  // the header's helpers we do not call
-#include <stb_easy_font.h>
-#pragma GCC diagnostic pop
+#include <stb_truetype.h>
 
-#include <cstring>
-#include <utility>
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <unordered_map>
 
 namespace render {
 
-std::string ascii(const std::string& s) {
-  static const std::pair<const char*, const char*> kMap[] = {
-      {"ç", "c"}, {"é", "e"}, {"è", "e"}, {"à", "a"},    {"²", "^2"}, {"³", "^3"}, {"·", "."},
-      {"—", "-"}, {"–", "-"}, {"×", "x"}, {"°", " deg"}, {"−", "-"},  {"ω", "w"},  {"π", "pi"}};
-  std::string out;
-  for (size_t i = 0; i < s.size();) {
-    if (static_cast<unsigned char>(s[i]) < 0x80) {
-      out += s[i++];
-      continue;
-    }
-    bool found = false;
-    for (auto& [from, to] : kMap)
-      if (s.compare(i, std::strlen(from), from) == 0) {
-        out += to, i += std::strlen(from), found = true;
-        break;
-      }
-    if (!found) {
-      out += '?';
-      for (++i; i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;) ++i;  // the rest of the letter
-    }
+namespace {
+
+// Why a signed-distance atlas and not coverage baked at the sizes used: text here comes at any
+// size (the legend follows the picture's height, chart labels shrink continuously to their room,
+// the window passes its UI scale), so one atlas must serve them all. A distance field stays
+// crisp magnified (a title on a 4K capture) and is anti-aliased at every size by legend.frag
+// from its own pixel footprint; coverage would need a bake per size or blur when scaled.
+constexpr float kBakeCap = 28;  // atlas pixels a capital is high
+constexpr int kSpread = 6;      // atlas pixels of distance stored each side of an outline (FontAtlas::kPerPixel)
+constexpr uint32_t kAtlasWidth = 1024;
+// What the labs write: ASCII, Latin-1, Greek, dashes, quotes and bullets, super- and subscripts,
+// the euro, arrows and the common maths signs. Code points the font lacks are left out.
+constexpr uint32_t kRanges[][2] = {{0x20, 0x7E},     {0xA0, 0xFF},     {0x391, 0x3A9},   {0x3B1, 0x3C9},
+                                   {0x3D1, 0x3D1},   {0x3D5, 0x3D6},   {0x2010, 0x2027}, {0x2030, 0x2033},
+                                   {0x2070, 0x208E}, {0x20AC, 0x20AC}, {0x2122, 0x2122}, {0x2190, 0x2195},
+                                   {0x21D0, 0x21D4}, {0x2200, 0x2213}, {0x2218, 0x221E}, {0x2227, 0x222B},
+                                   {0x2248, 0x2248}, {0x2260, 0x2265}, {0x22C5, 0x22C5}};
+
+struct Glyph {
+  int index = 0;                   // the font's glyph
+  float advance = 0;               // font units
+  int x = 0, y = 0, w = 0, h = 0;  // its distance field in the atlas; w = 0: nothing drawn (a space)
+  int xoff = 0, yoff = 0;          // the field's top-left from the pen on the baseline, atlas pixels, y down
+};
+
+struct Font {
+  std::vector<unsigned char> ttf;  // stb_truetype reads it in place (kerning at layout time)
+  stbtt_fontinfo info{};
+  float cap_units = 0;  // a capital's height in font units
+  float bake = 0;       // atlas pixels a font unit
+  std::unordered_map<uint32_t, Glyph> glyphs;
+  FontAtlas atlas;
+
+  Font();
+  const Glyph& glyph(uint32_t codepoint) const {
+    if (codepoint < 0x20) codepoint = ' ';  // tabs and the like
+    auto it = glyphs.find(codepoint);
+    return it != glyphs.end() ? it->second : glyphs.at('?');
   }
-  return out;
+};
+
+// Long: read the font, rasterise every glyph's distance field, pack them on shelves.
+Font::Font() {
+  auto path = font_path();
+  std::ifstream in(path, std::ios::binary);
+  ttf.assign(std::istreambuf_iterator<char>(in), {});
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  if (ttf.empty() || !stbtt_InitFont(&info, ttf.data(), stbtt_GetFontOffsetForIndex(ttf.data(), 0)) ||
+      !stbtt_GetCodepointBox(&info, 'H', &x0, &y0, &x1, &y1) || y1 <= 0)
+    throw std::runtime_error("render: " + path.string() + " is not a TrueType font with Latin letters");
+  cap_units = float(y1);
+  bake = kBakeCap / cap_units;
+  std::vector<std::pair<uint32_t, unsigned char*>> fields;
+  for (auto [lo, hi] : kRanges)
+    for (uint32_t cp = lo; cp <= hi; ++cp) {
+      Glyph g;
+      g.index = stbtt_FindGlyphIndex(&info, int(cp));
+      if (g.index == 0) continue;
+      int advance = 0, bearing = 0;
+      stbtt_GetGlyphHMetrics(&info, g.index, &advance, &bearing);
+      g.advance = float(advance);
+      unsigned char* px = stbtt_GetGlyphSDF(&info, bake, g.index, kSpread, static_cast<unsigned char>(FontAtlas::kEdge),
+                                            FontAtlas::kPerPixel, &g.w, &g.h, &g.xoff, &g.yoff);
+      if (px)
+        fields.push_back({cp, px});
+      else
+        g.w = g.h = 0;
+      glyphs[cp] = g;
+    }
+  if (!glyphs.count('?')) throw std::runtime_error("render: " + path.string() + " has no '?'");
+  // Shelves, tallest fields first, a texel of gap between fields (their borders are all "outside").
+  std::sort(fields.begin(), fields.end(), [&](auto& a, auto& b) { return glyphs[a.first].h > glyphs[b.first].h; });
+  uint32_t x = 0, y = 0, shelf = 0;
+  for (auto& [cp, px] : fields) {
+    Glyph& g = glyphs[cp];
+    if (x + uint32_t(g.w) > kAtlasWidth) x = 0, y += shelf + 1, shelf = 0;
+    g.x = int(x), g.y = int(y);
+    x += uint32_t(g.w) + 1, shelf = std::max(shelf, uint32_t(g.h));
+  }
+  atlas.width = kAtlasWidth;
+  atlas.height = y + shelf;
+  atlas.texels.assign(size_t(atlas.width) * atlas.height, 0);
+  for (auto& [cp, px] : fields) {
+    const Glyph& g = glyphs[cp];
+    for (int row = 0; row < g.h; ++row)
+      std::copy_n(px + row * g.w, g.w,
+                  atlas.texels.begin() + std::ptrdiff_t((size_t(g.y) + size_t(row)) * atlas.width + size_t(g.x)));
+    stbtt_FreeSDF(px, nullptr);
+  }
 }
 
-void TextMesh::vertex(float x, float y, const float c[4]) { v.insert(v.end(), {x, y, 0, 0, c[0], c[1], c[2], c[3]}); }
+const Font& font() {
+  static const Font f;  // thread-safe first use; a throw leaves it to the next call
+  return f;
+}
+
+// The code point at s[i], i moved past it; a malformed sequence gives U+FFFD (drawn as '?').
+uint32_t next_codepoint(const std::string& s, size_t& i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char c = byte(i++);
+  if (c < 0x80) return c;
+  int more = c >= 0xF8 ? -1 : c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : -1;
+  if (more < 0) return 0xFFFD;
+  uint32_t cp = c & (0x3Fu >> more);
+  for (int k = 0; k < more; ++k) {
+    if (i >= s.size() || (byte(i) & 0xC0) != 0x80) return 0xFFFD;
+    cp = cp << 6 | (byte(i++) & 0x3Fu);
+  }
+  return cp;
+}
+
+}  // namespace
+
+std::filesystem::path font_path() {
+  if (const char* env = std::getenv("VKLAB_FONT"); env && *env) {
+    if (std::filesystem::is_regular_file(env)) return env;
+    throw std::runtime_error(std::string("render: VKLAB_FONT=") + env + ": no such font file");
+  }
+  for (const char* p : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",    // Debian, Ubuntu
+                        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",  // Fedora
+                        "/usr/share/fonts/TTF/DejaVuSans.ttf",                // Arch
+                        "/usr/share/fonts/dejavu/DejaVuSans.ttf", "/usr/local/share/fonts/DejaVuSans.ttf"})
+    if (std::filesystem::is_regular_file(p)) return p;
+  throw std::runtime_error(
+      "render: the font of the pictures' text, DejaVu Sans (DejaVuSans.ttf), is missing: install Debian's "
+      "fonts-dejavu-core (scripts/install-deps.sh does) or set VKLAB_FONT to a .ttf file");
+}
+
+const FontAtlas& font_atlas() { return font().atlas; }
+
+float picture_text_scale(float height) { return std::max(13.0f, 0.018f * height) / TextMesh::kHeight; }
+
+void TextMesh::vertex(float x, float y, float tu, float tv, const float c[4]) {
+  v.insert(v.end(), {x, y, tu, tv, c[0], c[1], c[2], c[3]});
+}
 
 void TextMesh::quad(float x0, float y0, float x1, float y1, const float c0[4], const float c1[4]) {
-  vertex(x0, y0, c0), vertex(x1, y0, c1), vertex(x0, y1, c0);
-  vertex(x1, y0, c1), vertex(x1, y1, c1), vertex(x0, y1, c0);
+  vertex(x0, y0, -1, -1, c0), vertex(x1, y0, -1, -1, c1), vertex(x0, y1, -1, -1, c0);
+  vertex(x1, y0, -1, -1, c1), vertex(x1, y1, -1, -1, c1), vertex(x0, y1, -1, -1, c0);
 }
 
-// stb_easy_font's quads (4 vertices of 16 bytes each), scaled, at (x, y).
+// A quad a glyph over the part of its field within a pixel of the ink (where its anti-aliased
+// edge can be), the pen moved by the advance and the kerning.
 void TextMesh::text(float x, float y, const std::string& utf8, float scale, const float c[4]) {
-  thread_local char buf[64 * 1024];
-  std::string s = ascii(utf8);
-  int quads = stb_easy_font_print(0, 0, const_cast<char*>(s.c_str()), nullptr, buf, sizeof buf);
-  for (int q = 0; q < quads; ++q) {
-    float p[4][2];
-    for (int k = 0; k < 4; ++k) std::memcpy(p[k], buf + (q * 4 + k) * 16, 8);
-    quad(x + p[0][0] * scale, y + p[0][1] * scale, x + p[2][0] * scale, y + p[2][1] * scale, c, c);
+  const Font& f = font();
+  const float k = scale * kHeight / f.cap_units, r = k / f.bake;  // pixels a font unit, an atlas pixel
+  if (!(r > 0)) return;
+  const float inset = float(kSpread) - std::clamp(1.0f / r, 0.5f, float(kSpread));
+  const float aw = float(f.atlas.width), ah = float(f.atlas.height), base = y + scale * kHeight;
+  float pen = x;
+  int previous = 0;
+  for (size_t i = 0; i < utf8.size();) {
+    const Glyph& g = f.glyph(next_codepoint(utf8, i));
+    if (previous) pen += k * float(stbtt_GetGlyphKernAdvance(&f.info, previous, g.index));
+    previous = g.index;
+    if (g.w > 0) {
+      float x0 = pen + (float(g.xoff) + inset) * r, x1 = pen + (float(g.xoff + g.w) - inset) * r;
+      float y0 = base + (float(g.yoff) + inset) * r, y1 = base + (float(g.yoff + g.h) - inset) * r;
+      float u0 = (float(g.x) + inset) / aw, u1 = (float(g.x + g.w) - inset) / aw;
+      float v0 = (float(g.y) + inset) / ah, v1 = (float(g.y + g.h) - inset) / ah;
+      vertex(x0, y0, u0, v0, c), vertex(x1, y0, u1, v0, c), vertex(x0, y1, u0, v1, c);
+      vertex(x1, y0, u1, v0, c), vertex(x1, y1, u1, v1, c), vertex(x0, y1, u0, v1, c);
+    }
+    pen += k * g.advance;
   }
 }
 
 float TextMesh::width(const std::string& utf8) {
-  return float(stb_easy_font_width(const_cast<char*>(ascii(utf8).c_str())));
+  const Font& f = font();
+  float units = 0;
+  int previous = 0;
+  for (size_t i = 0; i < utf8.size();) {
+    const Glyph& g = f.glyph(next_codepoint(utf8, i));
+    if (previous) units += float(stbtt_GetGlyphKernAdvance(&f.info, previous, g.index));
+    previous = g.index;
+    units += g.advance;
+  }
+  return units * kHeight / f.cap_units;
 }
 
 }  // namespace render

@@ -257,7 +257,7 @@ TEST(Cli, MeshClipShowsTheKeptElementsColour) {
   mesh::Mesh one = m;
   one.elements[0] = {mesh::Kind::Tetrahedra, {0, 2, 1, 4}, {2}};
   mesh::write_mesh(dir / "one.mesh", one, 2);
-  std::string grey = " --set color_field=None --steps 1 --size 320x240 --capture ";
+  std::string grey = " --set color_field=None --steps 1 --size 320x240 --no-legend --capture ";
   r = run_process(vklab_args("--headless --lab mesh --mesh " + (dir / "one.mesh").string() + " --kernel " +
                              (dir / "k.glsl").string() + grey + (dir / "one.png").string()));
   ASSERT_EQ(r.code, 0) << r.err;

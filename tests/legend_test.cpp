@@ -1,22 +1,35 @@
 // The legend drawn into the picture: laid out in the picture's bottom-left corner, a box
 // under lines of text and a colour bar in the lab's colour map; headless captures carry it
-// (and leave it out with --no-legend) while the rest of the picture is unchanged.
+// (and leave it out with --no-legend) while the rest of the picture is unchanged. Its text is
+// DejaVu Sans from a distance-field atlas: real glyphs for the labs' UTF-8 letters, anti-aliased,
+// capitals tall enough to read when the capture is projected.
 #include "colormap.h"
 #include "helpers.h"
 #include "legend.h"
 
 #include <stb_image.h>
 
+#include <algorithm>
 #include <cstring>
+#include <set>
 
 namespace {
 struct Vertex {
-  float x, y, z, w, r, g, b, a;
+  float x, y, u, v, r, g, b, a;  // position in pixels, atlas uv (-1: a solid quad), colour
 };
 std::vector<Vertex> vertices(const render::Legend& l, VkRect2D area, float scale) {
   auto f = render::legend_vertices(l, area, scale);
   std::vector<Vertex> v(f.size() / 8);
   std::memcpy(v.data(), f.data(), v.size() * sizeof(Vertex));
+  return v;
+}
+// The glyph quads of `text` (6 vertices each; solid quads, u < 0, left out).
+std::vector<Vertex> glyphs(const std::string& text) {
+  render::TextMesh m;
+  const float white[4] = {1, 1, 1, 1};
+  m.text(0, 0, text, 2, white);
+  std::vector<Vertex> v(m.v.size() / 8);
+  std::memcpy(v.data(), m.v.data(), v.size() * sizeof(Vertex));
   return v;
 }
 }  // namespace
@@ -27,9 +40,10 @@ TEST(Legend, SitsInTheBottomLeftWithABoxTextAndTheColourBar) {
   auto v = vertices(l, area, 2);
   ASSERT_EQ(v.size() % 6, 0u);
   ASSERT_GT(v.size(), 6u * 40);  // box, letters, 32 bar segments
-  // the box comes first and holds every other vertex
+  // the box comes first, solid (no atlas), and holds every other vertex
   float x0 = v[0].x, y0 = v[0].y, x1 = v[4].x, y1 = v[4].y;
   EXPECT_NEAR(v[0].a, 0.6f, 1e-6);
+  EXPECT_LT(v[0].u, 0.0f);
   EXPECT_GE(x0, 300.0f);
   EXPECT_LE(y1, 600.0f);
   EXPECT_LT(x1, 300.0f + 450);  // the left half
@@ -48,9 +62,63 @@ TEST(Legend, SitsInTheBottomLeftWithABoxTextAndTheColourBar) {
     high |= std::abs(p.r - table[255][0]) < 1e-6 && std::abs(p.b - table[255][2]) < 1e-6 && p.a == 1;
   }
   EXPECT_TRUE(low && high);
-  // without a bar: fewer triangles; non-ASCII letters are spelled in ASCII, not dropped
+  // letters sample the atlas, bar segments do not
+  size_t textured = 0;
+  for (auto& p : v) {
+    if (p.u < 0) continue;
+    ++textured;
+    EXPECT_LE(p.u, 1.0f);
+    EXPECT_GE(p.v, 0.0f);
+    EXPECT_LE(p.v, 1.0f);
+  }
+  EXPECT_GT(textured, 6u * 20);
+  // without a bar: fewer triangles; non-ASCII letters are drawn as letters, not dropped
   EXPECT_LT(vertices({{"Heat diffusion", "step 120"}, {}}, area, 2).size(), v.size());
   EXPECT_EQ(vertices({{"Da Graça"}, {}}, area, 1).size(), vertices({{"Da Graca"}, {}}, area, 1).size());
+}
+
+// The labs' UTF-8 letters are the font's own glyphs: one quad each, from the atlas, none the
+// '?' that stands for a letter the atlas lacks (nor the same as its ASCII look-alike).
+TEST(Legend, DrawsTheLabsLettersAsTheirOwnGlyphs) {
+  auto question = glyphs("?");
+  ASSERT_EQ(question.size(), 6u);
+  std::set<std::pair<float, float>> seen = {{question[0].u, question[0].v}};
+  for (const char* letter : {"é", "è", "ç", "à", "ö", "²", "³", "·", "—", "–", "×", "°", "−", "±", "½", "§", "α",
+                             "γ", "Δ", "λ", "ω", "π", "θ", "→", "⇒", "∇", "≈", "…", "⁻", "c", "e", "w", "x", "-"}) {
+    auto g = glyphs(letter);
+    ASSERT_EQ(g.size(), 6u) << letter;
+    EXPECT_GE(g[0].u, 0.0f) << letter;
+    EXPECT_TRUE(seen.insert({g[0].u, g[0].v}).second) << letter << " drawn as another letter";
+    EXPECT_GT(render::TextMesh::width(letter), 0.0f) << letter;
+  }
+  // a letter the atlas lacks, and a broken UTF-8 sequence, are a '?'
+  for (std::string odd : {"中", "\xC3"}) {
+    auto g = glyphs(odd);
+    ASSERT_EQ(g.size(), 6u);
+    EXPECT_EQ(g[0].u, question[0].u);
+    EXPECT_EQ(g[0].v, question[0].v);
+  }
+  // the text's height: capitals kHeight x scale from their top to the baseline
+  auto h = glyphs("H");
+  float top = h[0].y, bottom = h[0].y;
+  for (auto& p : h) top = std::min(top, p.y), bottom = std::max(bottom, p.y);
+  EXPECT_NEAR(bottom - top, 2 * render::TextMesh::kHeight, 2.5f) << "quads reach a pixel past the ink";
+  EXPECT_GT(render::TextMesh::width("WWW"), render::TextMesh::width("iii"));  // proportional
+}
+
+// Text sized for the picture: capitals 1.8 % of its height, never under 13 pixels.
+TEST(Legend, TextIsSizedForThePicture) {
+  EXPECT_NEAR(render::picture_text_scale(800) * render::TextMesh::kHeight, 14.4f, 0.01f);
+  EXPECT_NEAR(render::picture_text_scale(1080) * render::TextMesh::kHeight, 19.44f, 0.01f);
+  EXPECT_NEAR(render::picture_text_scale(300) * render::TextMesh::kHeight, 13.0f, 0.01f);
+  VkRect2D area{{0, 0}, {1920, 1080}};
+  render::Legend l{{"Heat diffusion"}, {}};
+  auto small = vertices(l, area, 1), big = vertices(l, area, 4);  // scale: at least, not at most
+  float h_small = 0, h_big = 0;
+  for (size_t i = 0; i < small.size(); ++i) h_small = std::max(h_small, small[i].y - small[0].y);
+  for (size_t i = 0; i < big.size(); ++i) h_big = std::max(h_big, big[i].y - big[0].y);
+  EXPECT_NEAR(h_small, render::legend_height(1, false, render::picture_text_scale(1080)), 0.01f);
+  EXPECT_NEAR(h_big, render::legend_height(1, false, 4), 0.01f);
 }
 
 TEST(Legend, HeadlessCapturesCarryItAndNoLegendLeavesItOut) {
@@ -58,7 +126,7 @@ TEST(Legend, HeadlessCapturesCarryItAndNoLegendLeavesItOut) {
   auto with = dir / "with.png", without = dir / "without.png";
   for (auto [png, flag] : {std::pair{with, ""}, {without, " --no-legend"}}) {
     auto r = run_process(
-        vklab_args("--headless --validate --lab diffusion --steps 5 --size 640x400 --capture " + png.string() + flag));
+        vklab_args("--headless --validate --lab diffusion --steps 5 --size 1280x800 --capture " + png.string() + flag));
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   }
@@ -118,10 +186,75 @@ TEST(Chart, LabelsSitAroundTheImageAndNotesOnIt) {
   }
   EXPECT_GT(left, 6u * 8);     // "top row", "last" and their marks
   EXPECT_GT(below, 6u * 2);    // "0", "20" and their marks
-  EXPECT_GT(above, 6u * 5);    // "title"
+  EXPECT_GE(above, 6u * 5);    // "title", a quad a letter
   EXPECT_GT(on_note, 6u * 4);  // "note" and its shade
   EXPECT_EQ(elsewhere, 0u);
   // The legend carries the chart: more triangles with it than without.
   render::Legend with{{"lab"}, {}, c}, without{{"lab"}, {}};
   EXPECT_EQ(vertices(with, area, 2).size(), vertices(without, area, 2).size() + m.v.size() / 8);
+}
+
+// The font as a projected capture shows it: at 1280x800 the legend's letters have anti-aliased
+// edges (many grey levels between the box and the white, not two) and its title's capitals
+// (the tallest strokes of its first line) are at least 13 pixels high.
+TEST(Legend, CaptureTextIsAntiAliasedAndTallEnoughToProject) {
+  auto dir = scratch("legend-font");
+  auto with = dir / "with.png", without = dir / "without.png";
+  for (auto [png, flag] : {std::pair{with, ""}, {without, " --no-legend"}}) {
+    auto r = run_process(
+        vklab_args("--headless --validate --lab diffusion --steps 3 --size 1280x800 --capture " + png.string() + flag));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  }
+  int w = 0, h = 0, n = 0;
+  unsigned char* a = stbi_load(with.c_str(), &w, &h, &n, 4);
+  unsigned char* b = stbi_load(without.c_str(), &w, &h, &n, 4);
+  ASSERT_TRUE(a && b);
+  ASSERT_EQ(w, 1280);
+  auto px = [&](const unsigned char* img, int x, int y) { return img + (size_t(y) * size_t(w) + size_t(x)) * 4; };
+  // The legend's box: where the two pictures differ, in the bottom-left quarter.
+  int x0 = w, y0 = h, x1 = 0, y1 = 0;
+  for (int y = h / 2; y < h; ++y)
+    for (int x = 0; x < w / 2; ++x)
+      if (std::memcmp(px(a, x, y), px(b, x, y), 3) != 0)
+        x0 = std::min(x0, x), y0 = std::min(y0, y), x1 = std::max(x1, x), y1 = std::max(y1, y);
+  ASSERT_LT(x0, x1);
+  // Its grey pixels (the text is white on a dark box): how many levels, how many in between.
+  std::set<int> levels;
+  size_t white = 0, between = 0;
+  auto grey = [&](int x, int y) {
+    auto p = px(a, x, y);
+    int lo = std::min({p[0], p[1], p[2]}), hi = std::max({p[0], p[1], p[2]});
+    return hi - lo < 24 ? lo : -1;  // -1: coloured (the bar)
+  };
+  for (int y = y0; y <= y1; ++y)
+    for (int x = x0; x <= x1; ++x) {
+      int g = grey(x, y);
+      if (g < 0) continue;
+      levels.insert(g);
+      white += g >= 200;
+      between += g > 60 && g < 200;
+    }
+  EXPECT_GT(levels.size(), 40u) << "anti-aliased: many grey levels";
+  EXPECT_GT(white, 500u) << "the letters";
+  EXPECT_GT(between, white / 4) << "edges between the box and the letters";
+  // The first line of text: from the box's top down to the first row without a letter after it.
+  int first = -1, last = -1;
+  for (int y = y0; y <= y1 && last < 0; ++y) {
+    bool any = false;
+    for (int x = x0; x <= x1 && !any; ++x) any = grey(x, y) >= 200;
+    if (any && first < 0) first = y;
+    if (!any && first >= 0) last = y;
+  }
+  ASSERT_GE(first, 0);
+  int tallest = 0;  // the longest vertical white run in that line
+  for (int x = x0; x <= x1; ++x)
+    for (int y = first, run = 0; y < last; ++y) {
+      run = grey(x, y) >= 160 ? run + 1 : 0;
+      tallest = std::max(tallest, run);
+    }
+  EXPECT_GE(tallest, 13) << "capitals at least 13 px high at 1280x800";
+  EXPECT_LE(tallest, 24);
+  stbi_image_free(a);
+  stbi_image_free(b);
 }

@@ -250,7 +250,8 @@ class ClothLab : public Lab {
     ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
     ImGui::TextWrapped("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
     ImGui::TextWrapped("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
-    if (!kinetic_.empty()) plot(plots().front());
+    if (!kinetic_.empty())
+      for (auto& p : plots()) plot(p);
     if (c.sphere_on) ImGui::TextWrapped("closest to the sphere: %.4f m", stats_.min_sphere_gap);
     if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     ImGui::TextDisabled("left drag a corner: move it; right drag: orbit; wheel: zoom");

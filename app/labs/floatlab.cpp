@@ -73,7 +73,7 @@ nlohmann::json controls_json(const floatlab::FloatControls& c) {
 }
 
 void print_rounding(const std::vector<floatlab::RoundingRow>& rows, const floatlab::FloatControls& c) {
-  std::printf("\nbeyond the seed: division and built-ins against double precision\n");
+  std::printf("\nbeyond Da Graça 2006: division and built-ins against double precision\n");
   std::printf("%-12s %-30s %10s %12s  %-22s %s\n", "op", "inputs", "max ulp", "exact share", "Vulkan allows", "within");
   for (auto& r : rows)
     std::printf("%-12s %-30s %10.3f %11.2f%%  %-22s %s\n", r.op.c_str(), r.domain.c_str(), r.max_ulp,
@@ -202,7 +202,7 @@ class FloatLab : public Lab {
         "Each probe is a compute dispatch of one operation over bit patterns; 'IEEE' is what "
         "binary32 with round-to-nearest-even gives on this CPU. Pictures (the Picture list above): "
         "the verdicts as a table, the error map of each operation over its input range, or the bits of "
-        "TEST 5 and 6 as the seed's tables print them.");
+        "TEST 5 and 6 as Da Graça 2006's tables print them.");
     // Every column wraps inside the sidebar (no sideways scrolling): the question takes most.
     if (ImGui::BeginTable("probes", 6,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
@@ -282,7 +282,7 @@ class FloatLab : public Lab {
       }
     }
     ImGui::Separator();
-    ImGui::TextUnformatted("Beyond the seed: division and built-ins vs double precision");
+    ImGui::TextUnformatted("Beyond Da Graça 2006: division and built-ins vs double precision");
     if (ImGui::BeginTable("rounding", 5,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
       for (const char* h : {"op", "max ulp", "exact", "Vulkan allows", "ok"}) ImGui::TableSetupColumn(h);

@@ -15,13 +15,16 @@ ChartPicture verdict_chart(const floatlab::Report& r) {
   ChartPicture p;
   p.chart.grid_w = uint32_t(starts[5]);
   p.chart.grid_h = uint32_t(r.rows.size());
-  p.chart.cell_aspect = 2;
+  // A table, as wide as the picture lets its questions be; under it a legend of two lines (the
+  // lab's title and the key), no colour bar.
+  p.chart.fill = true;
+  p.chart.legend_lines = 2, p.chart.legend_bar = false;
   p.chart.title = "The probes on " + r.device + " beside IEEE-754 and the 2006 GPUs";
   p.colormap = "verdict";
   p.key = "green: as IEEE-754 (binary32, round to nearest even); orange: differs";
   const char* heads[] = {"what the probe asks", "this GPU", "IEEE-754", "7800 GTX (2006)", "X1800 XL (2006)"};
   auto note = [&](int col, float y, const std::string& text, float max_h) {
-    p.chart.notes.push_back({0.5f * (starts[col] + starts[col + 1]), y, text, float(widths[col]) - 0.8f, max_h});
+    p.chart.notes.push_back({0.5f * (starts[col] + starts[col + 1]), y, text, float(widths[col]) - 0.6f, max_h});
   };
   for (int col = 0; col < 5; ++col) note(col, -0.7f, heads[col], 0.7f);
   for (size_t i = 0; i < r.rows.size(); ++i) {
@@ -34,7 +37,7 @@ ChartPicture verdict_chart(const floatlab::Report& r) {
     for (int col = 0; col < 5; ++col) p.cells.insert(p.cells.end(), widths[col], values[col]);
     const std::string* texts[5] = {&row.question, &row.found, &row.ieee, &row.seed_7800gtx, &row.seed_rx1800xl};
     float y = float(i) + 0.5f;
-    for (int col = 0; col < 5; ++col) note(col, y, *texts[col], 0.55f);
+    for (int col = 0; col < 5; ++col) note(col, y, *texts[col], 0.6f);
     p.chart.y_ticks.push_back({y, row.test});
   }
   return p;
@@ -60,6 +63,7 @@ ChartPicture bits_chart(const floatlab::Report& r) {
   p.chart.x_label = "the result's 32 bits: sign, exponent, mantissa";
   p.chart.y_label = "i";
   p.key = "white: bit 1, black: bit 0";
+  p.chart.legend_lines = 2, p.chart.legend_bar = false;
   for (float x0 : {0.0f, 33.0f}) {
     p.chart.notes.push_back({x0 + 0.5f, -1.0f, "s"});
     p.chart.notes.push_back({x0 + 5, -1.0f, "exponent", 7.5f});
@@ -96,6 +100,7 @@ ChartPicture ulp_chart(const floatlab::UlpMap& m) {
   p.lo = 0, p.hi = top;
   p.bar = render::LegendBar{"heat", 0, top, "log2(1 + largest error in ulps of the result)"};
   p.key = "magenta: the result is not a finite float";
+  p.chart.legend_lines = 2;  // and the bar
   return p;
 }
 
@@ -106,12 +111,13 @@ ChartPicture table31_chart(const std::vector<floatlab::ErrorRange>& rows) {
   constexpr int kCells = 120;  // -3 .. 3 ulps, 0.05 a cell
   auto x_of = [](double ulps) { return float((std::clamp(ulps, -3.0, 3.0) + 3.0) / 6.0 * kCells); };
   ChartPicture p;
-  p.chart.cell_aspect = 4;
+  p.chart.fill = true;  // bars over an axis in ulps: as wide as the names beside them leave room for
   p.chart.title = "Table 3.1: error of each operation in ulps against MPFR, and the report's NV35 (2006)";
   p.chart.x_label = "signed error (gpu - exact) in ulps of the exact result; clipped to [-3, 3]";
   p.colormap = "heat";
   p.lo = 0, p.hi = 1;
   p.key = "lit: the range of the errors measured; beside each name: the range, unclipped";
+  p.chart.legend_lines = 2, p.chart.legend_bar = false;
   auto bar = [&](double lo, double hi, const std::string& label, const std::string& text) {
     float y = float(p.chart.y_ticks.size()) + 0.5f;
     for (int c = 0; c < kCells; ++c) {

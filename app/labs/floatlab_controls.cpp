@@ -13,7 +13,7 @@ std::string contraction_text(const ContractionTest& c) {
   char buf[512];
   std::snprintf(buf, sizeof buf,
                 "a * b - c with c = a * b rounded: nonzero (contracted into an fma) in %llu of %llu without `precise`, "
-                "%llu with it (%s). Mul22 (seed 002 ch. 4) built without `precise`: %llu of %llu results differ, "
+                "%llu with it (%s). Mul22 (Da Graça 2006, ch. 4) built without `precise`: %llu of %llu results differ, "
                 "worst %.1f correct bits against %.1f with it.",
                 (unsigned long long)c.fused_without_precise, (unsigned long long)c.count,
                 (unsigned long long)c.fused_with_precise, c.kept() ? "NoContraction kept" : "NoContraction NOT kept",

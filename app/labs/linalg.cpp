@@ -235,7 +235,7 @@ class LinalgLab : public Lab {
                          converged_ ? "  (converged)"
                          : capped   ? "  (iteration cap reached)"
                                     : "");
-      plot(plots().front());
+      for (auto& p : plots()) plot(p);  // none before the first iteration
     }
     if (c.op == Op::Cg) {
       if (ImGui::Button("Compare float32 / float-float / double")) {

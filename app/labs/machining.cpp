@@ -328,7 +328,7 @@ class MachiningLab : public Lab {
       if (ImGui::Button("Fresh stock")) start_.clear();
     }
     if (!readout_.profile.empty()) {
-      plot(plots().front());
+      for (auto& p : plots()) plot(p);
       ImGui::TextWrapped("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", readout_.rough.ra,
                          readout_.rough.rz);
     }

@@ -31,7 +31,7 @@ void declare_machining_params(ParamSet& p) {
   p.back().log_scale = true;
   p.add_float("zoom", 1.0, 1.0, 1024.0,
               "re-run on a window this many times smaller, same brin count "
-              "(the seed's zoom configurations)")
+              "(the SIMSURF report's zoom configurations)")
       .labelled("Zoom", "×")
       .rebuild = true;
   p.back().log_scale = true;
@@ -62,7 +62,7 @@ void declare_machining_params(ParamSet& p) {
       .rebuild = true;
   p.add_float("tool_diameter", 6.0, 0.01, 1000.0, "generated tool's diameter").labelled("Tool diameter").rebuild = true;
   p.add_int("tool_triangles", 1984, 16, 200000,
-            "generated tool's resolution (the seed's: sphere 320, 1984, 12482; cone 64; torus 25904)")
+            "generated tool's resolution (the SIMSURF report's: sphere 320, 1984, 12482; cone 64; torus 25904)")
       .labelled("Tool triangles")
       .rebuild = true;
   p.add_text("tool_file", "",

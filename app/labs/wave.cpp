@@ -250,7 +250,7 @@ class WaveLab : public Lab {
       if (energy_base_ > 0)
         ImGui::TextWrapped("change since the last disturbance: %+.2e (relative)",
                            (energy_.back() - energy_base_) / energy_base_);
-      plot(plots().front());
+      for (auto& p : plots()) plot(p);
       ImGui::TextDisabled("%s", energy_note(c).c_str());
     }
     if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart or change parameters.", problem_.c_str());

@@ -66,6 +66,9 @@ PUSH_BLOCK(WaterSurfacePush) {
 };
 #endif
 #if defined(__cplusplus) || defined(PUSH_LegendPush)
-PUSH_BLOCK(LegendPush) { vec2 extent; };  // the frame's size in pixels (render/legend.cpp)
+PUSH_BLOCK(LegendPush) {  // render/legend.cpp
+  vec2 extent;              // the frame's size in pixels
+  vec2 sdf;                 // the font atlas's texel (0..1) on an outline, and atlas pixels a unit of it
+};
 #endif
 PUSH_END
