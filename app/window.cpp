@@ -328,12 +328,15 @@ void Window::collect_frame() {
   gpu_ms_history_.push_back(total);
   if (gpu_ms_history_.size() > kHistory) gpu_ms_history_.pop_front();
   finish_capture();
-  // The GPU is idle for the lab here (labs read back in problem()). A watchdog's stop
-  // is said once on stderr; the panel keeps showing it until Restart.
-  // A stop pauses the transport: the step count stays where the lab stopped and the
-  // step-back ring keeps the frames before it, so a class can go back to where it first shows.
+  // The GPU is idle for the lab here (labs read back in problem()). A watchdog's stop is said
+  // once on stderr (the panel shows it until Restart) and pauses the transport: the step count
+  // stays where the lab stopped and the step-back ring keeps the frames before it, so a class
+  // can go back to where the trouble first shows.
   if (auto p = lab_->problem(); p != said_problem_) {
-    if (!p.empty()) std::fprintf(stderr, "vklab: stopped: %s\n", p.c_str()), paused_ = true, step_requests_ = 0;
+    if (!p.empty()) {
+      std::fprintf(stderr, "vklab: stopped: %s\n", p.c_str());
+      paused_ = true, step_requests_ = 0;
+    }
     said_problem_ = p;
   }
 }
