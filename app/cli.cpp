@@ -108,8 +108,8 @@ std::string usage() {
          "  --steps N           headless: simulation steps (default 100)\n"
          "  --capture PATH      write a PNG: headless, the offscreen picture; window, the last frame\n"
          "  --dump DIR          headless: write the lab's state as .npy files and params.json\n"
-         "  --plot NAME=FILE    headless: one of the lab's plots (wave-energy, cg-residual, cloth-kinetic-energy,\n"
-         "                      machining-cross-section) as a picture of its own, the run's size, and FILE's .csv\n" +
+         "  --plot NAME=FILE    headless: one of the lab's panel plots as a picture of its own, the run's size,\n"
+         "                      and FILE's .csv (an unknown NAME lists the lab's plots)\n" +
          shorthand_help() +
          "  --record OUT        record to OUT.mp4 (H.264) or OUT/ (numbered PNGs, each with its run):\n"
          "                      headless a frame a submission, the window every frame of the picture\n"
@@ -213,7 +213,7 @@ Options parse_cli(int argc, char** argv) {
       std::string v = value(a);
       auto eq = v.find('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
-        throw UsageError("--plot takes NAME=FILE.png (a plot of the lab's panel, e.g. wave-energy=energy.png)");
+        throw UsageError("--plot takes NAME=FILE.png (NAME: a plot of the lab's panel)");
       o.plots.push_back({v.substr(0, eq), v.substr(eq + 1)});
     } else if (a == "--record")
       o.record = value(a);
