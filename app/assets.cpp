@@ -1,8 +1,8 @@
-#include "assets.h"
+#include "app/assets.h"
 
+#include <unistd.h>
 #include <cstdlib>
 #include <stdexcept>
-#include <unistd.h>
 #include <vector>
 
 std::filesystem::path find_asset(const std::string& relative) {

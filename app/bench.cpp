@@ -1,12 +1,12 @@
 // vklab bench: each lab's passes at growing sizes, median GPU time, GB/s, GFLOP/s,
 // against the device's own streaming bandwidth and a CPU reference; JSON out.
-#include "gpu/bandwidth.h"
-#include "gpu/memory_experiment.h"
-#include "gpu/roofline.h"
-#include "figures.h"
-#include "modes.h"
-#include "settings.h"
-#include "sweep.h"
+#include "app/figures.h"
+#include "app/modes.h"
+#include "app/settings.h"
+#include "app/sweep.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/gpu/memory_experiment.h"
+#include "compute/gpu/roofline.h"
 
 #include <algorithm>
 #include <chrono>

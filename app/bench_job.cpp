@@ -1,8 +1,8 @@
-#include "bench_job.h"
+#include "app/bench_job.h"
 
-#include "gpu/bandwidth.h"
-#include "modes.h"
-#include "settings.h"
+#include "app/modes.h"
+#include "app/settings.h"
+#include "compute/gpu/bandwidth.h"
 
 BenchJob::BenchJob(const gpu::ContextOptions& co, const Lab& lab)
     : ctx_(std::make_unique<gpu::Context>(co)), lab_(make_lab(lab.name())) {

@@ -4,9 +4,9 @@
 // measured; Cancel stops after the one being measured. The window pauses the lab meanwhile
 // so the two do not share the GPU (it still draws its picture and panels).
 #pragma once
-#include "gpu/roofline.h"
-#include "lab.h"
-#include "sweep.h"
+#include "app/lab.h"
+#include "app/sweep.h"
+#include "compute/gpu/roofline.h"
 
 #include <atomic>
 #include <chrono>

@@ -1,11 +1,11 @@
 // The window's Bench panel: the lab's benchmark and parameter sweeps, run by a BenchJob beside
 // the frame loop (the window keeps drawing; the lab pauses), with progress, Cancel, the rows
 // as they arrive and the sweep's plot. Results are written to bench/ as JSON.
-#include "figures.h"
-#include "modes.h"
-#include "window.h"
+#include "app/figures.h"
+#include "app/modes.h"
+#include "app/window.h"
 
-#include "plot.h"
+#include "app/plot.h"
 
 #include <imgui.h>
 

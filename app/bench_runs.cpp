@@ -1,14 +1,14 @@
 // vklab bench --runs N: the whole bench N times, each in a fresh process (a fresh device and
 // fresh allocations), then each row's median time over the runs with its minimum, maximum and
 // spread, so a figure that changes from run to run shows it.
-#include "figures.h"
-#include "modes.h"
+#include "app/figures.h"
+#include "app/modes.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <unistd.h>
 
 namespace {
 

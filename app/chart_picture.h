@@ -2,10 +2,10 @@
 // R32F image, drawn by the heat map into render::chart_rect, and the chart's labels and colour
 // bar handed to the legend so captures carry them.
 #pragma once
-#include "chart.h"
-#include "gpu/resources.h"
-#include "heatmap_view.h"
-#include "legend.h"
+#include "compute/gpu/resources.h"
+#include "render/chart.h"
+#include "render/heatmap_view.h"
+#include "render/legend.h"
 
 #include <memory>
 #include <optional>

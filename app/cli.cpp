@@ -1,7 +1,7 @@
-#include "cli.h"
+#include "app/cli.h"
 
-#include "lab.h"
-#include "presets.h"
+#include "app/lab.h"
+#include "app/presets.h"
 
 #include <algorithm>
 #include <cstdio>

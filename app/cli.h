@@ -1,6 +1,6 @@
 // Command line: vklab [window] | --headless | bench | --list-devices | --list-presets | --help.
 #pragma once
-#include "gpu/context.h"
+#include "compute/gpu/context.h"
 
 #include <stdexcept>
 #include <string>

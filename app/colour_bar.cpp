@@ -1,6 +1,6 @@
-#include "colour_bar.h"
+#include "app/colour_bar.h"
 
-#include "colormap.h"
+#include "render/colormap.h"
 
 #include <imgui.h>
 

@@ -1,5 +1,5 @@
-#include "warning_text.h"
-#include "file_browser.h"
+#include "app/file_browser.h"
+#include "app/warning_text.h"
 
 #include <imgui.h>
 

@@ -1,11 +1,11 @@
 // Headless: step a lab, draw it into an offscreen target, write PNG / .npy. No window,
 // no display; what tests, scripted captures and the GPU machine use.
-#include "figures.h"
-#include "plot_files.h"
-#include "presets.h"
-#include "modes.h"
-#include "io/npy.h"
-#include "recorder.h"
+#include "app/figures.h"
+#include "app/modes.h"
+#include "app/plot_files.h"
+#include "app/presets.h"
+#include "compute/io/npy.h"
+#include "render/recorder.h"
 
 #include <cstdio>
 #include <fstream>

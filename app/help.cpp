@@ -1,7 +1,7 @@
-#include "help.h"
+#include "app/help.h"
 
-#include "assets.h"
-#include "presets.h"
+#include "app/assets.h"
+#include "app/presets.h"
 
 #include <imgui.h>
 
@@ -10,7 +10,7 @@
 
 std::string lab_help_text(const std::string& lab) {
   try {
-    std::ifstream in(find_asset("help/" + lab + ".md"));
+    std::ifstream in(find_asset(lab + "/help.md"));
     std::stringstream s;
     s << in.rdbuf();
     return s.str();

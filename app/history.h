@@ -3,7 +3,7 @@
 // happened. Recording costs one buffer copy a frame, no wait; going back downloads one
 // snapshot and hands it to the lab (Lab::restore_state).
 #pragma once
-#include "lab.h"
+#include "app/lab.h"
 
 #include <deque>
 

@@ -1,6 +1,6 @@
-#include "inspector.h"
+#include "app/inspector.h"
 
-#include "machining/zbuffer.h"
+#include "compute/machining/zbuffer.h"
 
 #include <cmath>
 #include <cstdio>

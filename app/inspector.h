@@ -1,7 +1,7 @@
 // The buffer inspector: one of a lab's GPU arrays (Lab::inspectables) read back on demand,
 // never every frame, and read as a typed table with its minimum, maximum and NaN count.
 #pragma once
-#include "lab.h"
+#include "app/lab.h"
 
 #include <string>
 #include <vector>

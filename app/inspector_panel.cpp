@@ -1,7 +1,7 @@
 // The window's Inspect tab: one of the lab's GPU arrays read back when asked (never every
 // frame), its minimum, maximum, NaN and infinity counts, the cell under the mouse where the
 // picture shows that grid, and the values as a table.
-#include "window.h"
+#include "app/window.h"
 
 #include <imgui.h>
 

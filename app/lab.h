@@ -2,14 +2,14 @@
 // Its math and benchmark rows live in compute/<lab>/, its picture in render/, and this
 // object (app/) holds the knobs.
 #pragma once
-#include "params.h"
-#include "plot.h"
+#include "app/params.h"
+#include "app/plot.h"
 
-#include "gpu/bench_row.h"
-#include "gpu/profiler.h"
-#include "legend.h"
-#include "orbit_camera.h"
-#include "target.h"
+#include "compute/gpu/bench_row.h"
+#include "compute/gpu/profiler.h"
+#include "render/legend.h"
+#include "render/orbit_camera.h"
+#include "render/target.h"
 
 #include <nlohmann/json.hpp>
 
@@ -132,7 +132,7 @@ class Lab {
 
 // A lab's registration (app/labs/registry.cpp lists them, one line a lab): how to make it and
 // its command-line shorthands. Its parameters and bench are in the Lab itself, its presets in
-// assets/presets/<name>/, its math in compute/<name>/, its picture in render/.
+// assets/<name>/presets/, its math in compute/<name>/, its picture in render/.
 struct Shorthand {
   std::string flag, param, value;  // `flag VALUE` means `--set param=VALUE`; value: what VALUE is
 };

@@ -1,7 +1,7 @@
 // vklab: parse the command line, run the chosen mode, map failures to exit codes
 // (2: bad usage or input, 1: runtime failure).
-#include "modes.h"
-#include "presets.h"
+#include "app/modes.h"
+#include "app/presets.h"
 
 #include <cstdio>
 #include <iostream>

@@ -1,8 +1,8 @@
 // The ways vklab runs; each returns the process exit code.
 #pragma once
-#include "cli.h"
-#include "gpu/roofline.h"
-#include "lab.h"
+#include "app/cli.h"
+#include "app/lab.h"
+#include "compute/gpu/roofline.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,16 +1,16 @@
 // The window's ImGui panels: lab selector and parameters, timings, capture, bench; and what
 // their buttons do to the lab (rebuild with the new parameters, switch labs).
-#include "warning_text.h"
-#include "figures.h"
-#include "file_browser.h"
-#include "gpu/bandwidth.h"
-#include "modes.h"
-#include "roofline_plot.h"
-#include "settings.h"
-#include "timeline.h"
-#include "window.h"
+#include "app/figures.h"
+#include "app/file_browser.h"
+#include "app/modes.h"
+#include "app/roofline_plot.h"
+#include "app/settings.h"
+#include "app/timeline.h"
+#include "app/warning_text.h"
+#include "app/window.h"
+#include "compute/gpu/bandwidth.h"
 
-#include "plot.h"
+#include "app/plot.h"
 
 #include <imgui.h>
 

@@ -1,4 +1,4 @@
-#include "params.h"
+#include "app/params.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "plot.h"
+#include "app/plot.h"
 
 #include <imgui.h>
 

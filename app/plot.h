@@ -1,7 +1,7 @@
 // Plots in the panel with axes, ticks and units, and a CSV button that writes what the plot
 // shows (plots/<name>-<time>.csv). ImGui's own PlotLines has neither.
 #pragma once
-#include "plot_axes.h"
+#include "render/plot_axes.h"
 
 #include <filesystem>
 #include <optional>

@@ -1,7 +1,7 @@
-#include "plot_files.h"
+#include "app/plot_files.h"
 
-#include "plot_picture.h"
-#include "target.h"
+#include "render/plot_picture.h"
+#include "render/target.h"
 
 #include <fstream>
 

@@ -2,8 +2,8 @@
 // render/plot_picture.h) and its data (a CSV beside it, same name). What a plot's PNG button in
 // the window and headless --plot NAME=FILE.png do.
 #pragma once
-#include "legend.h"
-#include "plot.h"
+#include "app/plot.h"
+#include "render/legend.h"
 
 #include <filesystem>
 #include <string>

@@ -1,10 +1,10 @@
-#include "presets.h"
+#include "app/presets.h"
 
-#include "assets.h"
-#include "io/input.h"
-#include "io/png_text.h"
-#include "io/preset.h"
-#include "lab.h"
+#include "app/assets.h"
+#include "app/lab.h"
+#include "compute/io/input.h"
+#include "compute/io/png_text.h"
+#include "compute/io/preset.h"
 
 #include <algorithm>
 
@@ -22,18 +22,18 @@ Preset parse(const std::string& text, const std::string& name) {
   return {f.lab, name, f.what, f.params};
 }
 
+// The shipped presets: assets/<lab>/presets/*.json, named "<lab>/<file stem>".
 std::vector<Preset> load_shipped() {
   std::vector<Preset> out;
-  std::filesystem::path dir;
-  try {
-    dir = find_asset("presets");
-  } catch (const std::exception&) {
-    return out;  // an installation without the presets folder: none shipped
-  }
   for (auto& lab : lab_names()) {
-    if (!std::filesystem::is_directory(dir / lab)) continue;
+    std::filesystem::path dir;
+    try {
+      dir = find_asset(lab + "/presets");
+    } catch (const std::exception&) {
+      continue;  // a lab without presets, or an installation without them
+    }
     std::vector<std::filesystem::path> files;
-    for (auto& e : std::filesystem::directory_iterator(dir / lab))
+    for (auto& e : std::filesystem::directory_iterator(dir))
       if (e.path().extension() == ".json") files.push_back(e.path());
     std::sort(files.begin(), files.end());
     for (auto& f : files) {

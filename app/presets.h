@@ -1,9 +1,9 @@
 // Presets: a lab and some of its parameters, as JSON ({"lab": ..., "what": ..., "params":
-// {...}}). The ones vklab ships live in assets/presets/<lab>/<name>.json; a params.json
+// {...}}). The ones vklab ships live in assets/<lab>/presets/<name>.json; a params.json
 // written by --dump is one too (it has "lab" and "params"). Loading checks every name and
 // value against the lab's parameters and refuses the whole preset, naming what is wrong.
 #pragma once
-#include "params.h"
+#include "app/params.h"
 
 #include <filesystem>
 #include <string>

@@ -1,7 +1,7 @@
 // The window's recording: every frame's swapchain copy (the picture alone, or the whole
 // window with the sidebar) fed to render::Recorder, an H.264 MP4 or a folder of PNGs.
-#include "modes.h"
-#include "window.h"
+#include "app/modes.h"
+#include "app/window.h"
 
 #include <imgui.h>
 

@@ -1,4 +1,4 @@
-#include "roofline_plot.h"
+#include "app/roofline_plot.h"
 
 #include <imgui.h>
 

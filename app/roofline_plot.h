@@ -2,8 +2,8 @@
 // fp64 peak beside) on log-log axes, and each pass of the current lab at its arithmetic
 // intensity and measured GFLOP/s; hover a point for its numbers.
 #pragma once
-#include "gpu/profiler.h"
-#include "gpu/roofline.h"
+#include "compute/gpu/profiler.h"
+#include "compute/gpu/roofline.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
-#include "sweep.h"
+#include "app/sweep.h"
 
-#include "gpu/bench_row.h"
+#include "compute/gpu/bench_row.h"
 
 #include <cmath>
 #include <sstream>

@@ -2,7 +2,7 @@
 // lab is rebuilt and run for a number of steps, and the GPU time a step takes is measured.
 // `vklab bench --lab L --sweep NAME=FROM:TO:COUNT` and the window's Bench panel run it.
 #pragma once
-#include "lab.h"
+#include "app/lab.h"
 
 #include <atomic>
 #include <functional>

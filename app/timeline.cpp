@@ -1,7 +1,7 @@
 // The Timings tab's frame timeline: the last frame's passes on the GPU's timeline, one track
 // (vklab records every pass on one queue), a bar per pass from its start to its end timestamp,
 // named where the name fits, its times on hover; gaps between bars are barriers and idle time.
-#include "timeline.h"
+#include "app/timeline.h"
 
 #include <imgui.h>
 

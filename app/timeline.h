@@ -1,6 +1,6 @@
 // The Timings tab's timeline of the last frame's passes (gpu::Profiler::spans()).
 #pragma once
-#include "gpu/profiler.h"
+#include "compute/gpu/profiler.h"
 
 #include <vector>
 

@@ -1,8 +1,8 @@
 // The window's transport (Play/Pause, Step, Restart, speed) over the picture, its keys, the
 // help overlay and the presets panel: what a teacher drives a lab with in front of a class.
-#include "presets.h"
-#include "target.h"
-#include "window.h"
+#include "app/presets.h"
+#include "app/window.h"
+#include "render/target.h"
 
 #include <imgui.h>
 
@@ -216,14 +216,14 @@ void Window::history_bar(float width) {
         n, double(history_->bytes_each()) / (1 << 20), history_->capacity());
 }
 
-// The Help tab: the lab's page (assets/help/<lab>.md) with Load buttons for the presets it
+// The Help tab: the lab's page (assets/<lab>/help.md) with Load buttons for the presets it
 // names, then the keys.
 void Window::help_panel() {
   if (help_lab_ != lab_->name()) {
     help_lab_ = lab_->name();
     help_page_ = parse_help(lab_help_text(help_lab_));
   }
-  if (help_page_.empty()) ImGui::TextWrapped("No help page for this lab (assets/help/%s.md).", help_lab_.c_str());
+  if (help_page_.empty()) ImGui::TextWrapped("No help page for this lab (assets/%s/help.md).", help_lab_.c_str());
   std::string load = draw_help(help_page_);
   if (!load.empty()) load_preset(find_preset(load));
   ImGui::Spacing();

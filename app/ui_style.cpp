@@ -1,7 +1,7 @@
 // The window's look: ImGui's Vulkan backend, the font rasterised at the UI scale (DejaVu Sans
 // from Debian's fonts-dejavu-core, else ImGui's own), the scale taken from the monitor (HiDPI)
 // or the Picture tab and kept in the settings file.
-#include "window.h"
+#include "app/window.h"
 
 #include <imgui.h>
 #include <imgui_impl_glfw.h>

@@ -1,8 +1,8 @@
-#include "window.h"
+#include "app/window.h"
 
-#include "gpu/bandwidth.h"
-#include "modes.h"
-#include "plot_files.h"
+#include "app/modes.h"
+#include "app/plot_files.h"
+#include "compute/gpu/bandwidth.h"
 
 #include <imgui.h>
 #include <imgui_impl_glfw.h>

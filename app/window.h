@@ -1,16 +1,16 @@
 // The windowed app: GLFW window, swapchain (render/swapchain; survives resize, minimise, vsync),
 // Dear ImGui over the lab's picture, panels for the lab, timings, capture and bench.
 #pragma once
-#include "bench_job.h"
-#include "help.h"
-#include "history.h"
-#include "inspector.h"
-#include "cli.h"
-#include "lab.h"
-#include "presets.h"
-#include "settings.h"
-#include "recorder.h"
-#include "swapchain.h"
+#include "app/bench_job.h"
+#include "app/cli.h"
+#include "app/help.h"
+#include "app/history.h"
+#include "app/inspector.h"
+#include "app/lab.h"
+#include "app/presets.h"
+#include "app/settings.h"
+#include "render/recorder.h"
+#include "render/swapchain.h"
 
 #include <GLFW/glfw3.h>
 

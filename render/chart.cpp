@@ -1,6 +1,6 @@
-#include "chart.h"
+#include "render/chart.h"
 
-#include "legend.h"
+#include "render/legend.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,8 +2,8 @@
 // the labels and the legend below), and the legend (render/legend.h) draws the chart's
 // title, axis labels, ticks and notes around and on it, so captures and recordings carry them.
 #pragma once
-#include "target.h"
-#include "text_mesh.h"
+#include "render/target.h"
+#include "render/text_mesh.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "ffmpeg.h"
+#include "render/ffmpeg.h"
 
 #include <dlfcn.h>
 

@@ -1,4 +1,4 @@
-#include "grid_indices.h"
+#include "render/grid_indices.h"
 
 #include <vector>
 

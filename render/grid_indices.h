@@ -2,7 +2,7 @@
 // j·mx + i), for meshes whose vertex shader pulls its data from gl_VertexIndex: indexed
 // drawing lets the GPU reuse each transformed vertex instead of running it six times.
 #pragma once
-#include "gpu/resources.h"
+#include "compute/gpu/resources.h"
 
 namespace render {
 

@@ -1,6 +1,6 @@
-#include "heatmap_view.h"
+#include "render/heatmap_view.h"
 
-#include "render_push.h"
+#include "shaders/common/render_push.h"
 
 #include <algorithm>
 #include <cmath>

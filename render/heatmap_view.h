@@ -2,9 +2,9 @@
 // colour-mapped picture, read straight from what the compute passes write (no copy),
 // fitted into the frame with its aspect.
 #pragma once
-#include "colormap.h"
-#include "gpu/pipeline.h"
-#include "target.h"
+#include "compute/gpu/pipeline.h"
+#include "render/colormap.h"
+#include "render/target.h"
 
 #include <optional>
 

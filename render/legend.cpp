@@ -1,7 +1,7 @@
-#include "legend.h"
+#include "render/legend.h"
 
-#include "colormap.h"
-#include "render_push.h"
+#include "render/colormap.h"
+#include "shaders/common/render_push.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -3,8 +3,8 @@
 // Text is DejaVu Sans from a signed-distance atlas (render/text_mesh.h), drawn as triangles with
 // the bar and a translucent box, sized for the picture (render::picture_text_scale).
 #pragma once
-#include "chart.h"
-#include "gpu/pipeline.h"
+#include "compute/gpu/pipeline.h"
+#include "render/chart.h"
 
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-#include "orbit_camera.h"
+#include "render/orbit_camera.h"
 
 #include <glm/gtc/matrix_transform.hpp>
 

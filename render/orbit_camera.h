@@ -1,7 +1,7 @@
 // A camera that orbits a target (y up): right-drag turns it, the wheel zooms; rays through
 // pixels for picking. Vulkan conventions: clip y points down, depth 0..1.
 #pragma once
-#include "target.h"
+#include "render/target.h"
 
 #include <glm/glm.hpp>
 

@@ -1,4 +1,4 @@
-#include "plot_axes.h"
+#include "render/plot_axes.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "plot_picture.h"
+#include "render/plot_picture.h"
 
-#include "plot_axes.h"
+#include "render/plot_axes.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // A plot as a picture of its own (PNG for slides and projection): the same axes as the panel's
 // plot (render/plot_axes.h), drawn with the pictures' font at a size read across a room.
 #pragma once
-#include "text_mesh.h"
+#include "render/text_mesh.h"
 
 #include <volk.h>
 

@@ -1,8 +1,8 @@
-#include "recorder.h"
+#include "render/recorder.h"
 
-#include "target.h"
+#include "render/target.h"
 
-#include "ffmpeg.h"
+#include "render/ffmpeg.h"
 
 #include <cstdio>
 #include <stdexcept>

@@ -1,6 +1,6 @@
-#include "swapchain.h"
+#include "render/swapchain.h"
 
-#include "target.h"
+#include "render/target.h"
 
 #include <algorithm>
 

@@ -4,7 +4,7 @@
 // creates and frees it in its destructor; recreate() retires the old images only after
 // their successor was made from them (resize, vsync toggles).
 #pragma once
-#include "gpu/resources.h"
+#include "compute/gpu/resources.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
-#include "target.h"
+#include "render/target.h"
 
-#include "io/png_text.h"
+#include "compute/io/png_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include <stb_image_write.h>
 
 #include <chrono>
-#include <fstream>
 #include <ctime>
+#include <fstream>
 
 namespace render {
 

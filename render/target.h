@@ -1,7 +1,7 @@
 // What a lab draws into: one colour + depth pair, offscreen (headless, tests) or a
 // swapchain image (window). Both use the same formats, so one pipeline serves both.
 #pragma once
-#include "gpu/resources.h"
+#include "compute/gpu/resources.h"
 
 #include <filesystem>
 #include <string>

@@ -1,4 +1,4 @@
-#include "text_mesh.h"
+#include "render/text_mesh.h"
 
 #include <stb_truetype.h>
 

@@ -1,25 +1,25 @@
 // app/: parameters, .npy files, assets, the file chooser and the vklab command line's common
 // rules (usage, help, no display); each lab's command line is tested in cli_<lab>_test.cpp.
-#include "diffusion/diffusion.h"
-#include "machining/zbuffer.h"
-#include "mesh/generate.h"
-#include "mesh/links.h"
-#include "mesh/meshb.h"
-#include "wave/wave.h"
-#include "helpers.h"
-#include "assets.h"
-#include "io/pgm.h"
-#include "file_browser.h"
-#include "lab.h"
-#include "cli.h"
-#include "settings.h"
-#include "help.h"
-#include "mesh/kernel_text.h"
-#include "plot.h"
-#include "io/npy.h"
+#include "app/assets.h"
+#include "app/cli.h"
+#include "app/file_browser.h"
+#include "app/help.h"
+#include "app/lab.h"
+#include "app/plot.h"
+#include "app/settings.h"
+#include "compute/diffusion/diffusion.h"
+#include "compute/io/npy.h"
+#include "compute/io/pgm.h"
+#include "compute/machining/zbuffer.h"
+#include "compute/mesh/generate.h"
+#include "compute/mesh/io/meshb.h"
+#include "compute/mesh/kernel_text.h"
+#include "compute/mesh/links.h"
+#include "compute/wave/wave.h"
+#include "tests/helpers.h"
 
-#include <nlohmann/json.hpp>
 #include <stb_image.h>
+#include <nlohmann/json.hpp>
 
 #include <array>
 #include <cfloat>
@@ -255,7 +255,7 @@ TEST(Settings, RoundTripAndMalformedFilesGiveTheDefaults) {
   setenv("VKLAB_CONFIG_DIR", old.c_str(), 1);
 }
 
-// Every lab has a help page (assets/help/<lab>.md) with the five sections, names its source
+// Every lab has a help page (assets/<lab>/help.md) with the five sections, names its source
 // by author and year (never by a file number), and every preset it offers to load is shipped.
 TEST(Help, EveryLabHasAPageWithItsSectionsAndRealPresets) {
   const char* sections[] = {"Source", "The method then", "What we do differently today", "Try", "Look for"};

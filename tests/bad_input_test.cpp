@@ -2,25 +2,25 @@
 // claim more than the file holds (before allocating), and values the GPU cannot compute with;
 // sizes past the device's limits are refused before anything is built; each case is one line
 // naming the file or parameter, with the exit code docs/CLI.md gives.
-#include "helpers.h"
-#include "io/input.h"
-#include "io/npy.h"
-#include "io/pgm.h"
-#include "machining/gcode.h"
-#include "machining/path.h"
-#include "machining/tool.h"
-#include "mesh/kernel_text.h"
-#include "mesh/kernel_words.h"
-#include "mesh/links.h"
-#include "mesh/meshb.h"
+#include "compute/io/input.h"
+#include "compute/io/npy.h"
+#include "compute/io/pgm.h"
+#include "compute/machining/io/gcode.h"
+#include "compute/machining/io/path.h"
+#include "compute/machining/io/tool.h"
+#include "compute/mesh/io/kernel_words.h"
+#include "compute/mesh/io/meshb.h"
+#include "compute/mesh/kernel_text.h"
+#include "compute/mesh/links.h"
+#include "tests/helpers.h"
 
 #include <nlohmann/json.hpp>
 
+#include <sys/stat.h>
+#include <unistd.h>
 #include <cstring>
 #include <fstream>
 #include <functional>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace fs = std::filesystem;
 

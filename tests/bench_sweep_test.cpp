@@ -1,8 +1,8 @@
 // Benchmarks beside the frame loop: rows are heard as they are measured and a cancel is
 // heard between rows; parameter sweeps parse, check and measure; the CLI prints both.
-#include "helpers.h"
-#include "lab.h"
-#include "sweep.h"
+#include "app/lab.h"
+#include "app/sweep.h"
+#include "tests/helpers.h"
 
 #include <nlohmann/json.hpp>
 

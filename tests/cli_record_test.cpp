@@ -1,9 +1,9 @@
 // Recording (issue 15): a headless run written as an H.264 MP4 (read back through
 // libavformat: codec, size, rate and every frame) or as numbered PNGs carrying the run.
-#include "helpers.h"
-#include "io/png_text.h"
-#include "ffmpeg.h"
-#include "recorder.h"
+#include "compute/io/png_text.h"
+#include "render/ffmpeg.h"
+#include "render/recorder.h"
+#include "tests/helpers.h"
 
 #include <nlohmann/json.hpp>
 

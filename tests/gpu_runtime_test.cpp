@@ -1,10 +1,10 @@
 // compute/gpu: context, buffers and images, compute dispatch, runtime compilation,
 // timestamps, and the validation counter itself.
-#include "gpu/bandwidth.h"
-#include "gpu/pipeline.h"
-#include "gpu/profiler.h"
-#include "gpu/shader_compile.h"
-#include "helpers.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/gpu/pipeline.h"
+#include "compute/gpu/profiler.h"
+#include "compute/gpu/shader_compile.h"
+#include "tests/helpers.h"
 
 #include <cfloat>
 #include <cmath>

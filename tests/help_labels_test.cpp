@@ -1,8 +1,8 @@
-// The help pages (assets/help/<lab>.md) speak the panel's words: a parameter a page names by its
+// The help pages (assets/<lab>/help.md) speak the panel's words: a parameter a page names by its
 // command-line name (`c`, `c=18.75`, --set c=...) is also named there by the label the panel
 // shows ("Wave speed"), so a teacher who reads the page finds the control in the window.
-#include "help.h"
-#include "lab.h"
+#include "app/help.h"
+#include "app/lab.h"
 
 #include <gtest/gtest.h>
 
@@ -61,7 +61,7 @@ TEST(HelpLabels, EveryParameterAPageNamesCarriesItsPanelLabel) {
       if (p.label.empty() || !names_parameter(shown, p.name)) continue;
       ++checked;
       EXPECT_TRUE(has_words(shown, p.label))
-          << "assets/help/" << lab << ".md names `" << p.name << "` but not its panel label \"" << p.label
+          << "assets/" << lab << "/help.md names `" << p.name << "` but not its panel label \"" << p.label
           << "\" (under " << p.group << ")";
     }
   }

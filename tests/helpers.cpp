@@ -1,12 +1,12 @@
-#include "helpers.h"
+#include "tests/helpers.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <sys/wait.h>
-#include <unistd.h>
 
 // The tests never read or write the user's settings file (a chosen UI scale would change
 // the window's pictures): the app and the processes it starts look in a folder of their own.

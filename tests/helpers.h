@@ -1,7 +1,7 @@
 // Shared test helpers: one validated Vulkan context per test binary, a fixture that fails
 // any test during which a validation message appeared, random data, and a process runner.
 #pragma once
-#include "gpu/context.h"
+#include "compute/gpu/context.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // Step back: the grid labs' state is copied after each frame into a ring of snapshots;
 // going back puts the very bytes back (and the step count), replaying from there gives the
 // same frames again, the ring keeps the newest within its budget.
-#include "helpers.h"
-#include "history.h"
-#include "lab.h"
+#include "app/history.h"
+#include "app/lab.h"
+#include "tests/helpers.h"
 
 namespace {
 

@@ -1,9 +1,9 @@
 // The buffer inspector reads a lab's arrays back as typed values: a diffusion field's
 // minimum and maximum are the field's own; float-float pairs add up; NaN and infinities are
 // counted apart from the range; a vec4 grid keeps its row.
-#include "helpers.h"
-#include "io/npy.h"
-#include "inspector.h"
+#include "app/inspector.h"
+#include "compute/io/npy.h"
+#include "tests/helpers.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,9 +3,9 @@
 // (and leave it out with --no-legend) while the rest of the picture is unchanged. Its text is
 // DejaVu Sans from a distance-field atlas: real glyphs for the labs' UTF-8 letters, anti-aliased,
 // capitals tall enough to read when the capture is projected.
-#include "colormap.h"
-#include "helpers.h"
-#include "legend.h"
+#include "render/legend.h"
+#include "render/colormap.h"
+#include "tests/helpers.h"
 
 #include <stb_image.h>
 

@@ -2,9 +2,9 @@
 // ones on the chosen alignment; freeing gives holes back (merged), and an empty block back to
 // the driver; host-visible buffers in one block keep their own bytes; the dedicated strategy
 // makes one allocation a resource. Contents survive whatever the placement.
-#include "gpu/memory.h"
-#include "gpu/resources.h"
-#include "helpers.h"
+#include "compute/gpu/memory.h"
+#include "compute/gpu/resources.h"
+#include "tests/helpers.h"
 
 #include <algorithm>
 #include <fstream>

@@ -1,8 +1,8 @@
 // A plot as a picture of its own (the panel's PNG button, headless --plot NAME=FILE.png): the
 // run's size, the line drawn in the plot's colour inside its frame, text in the pictures' font,
 // the data beside it as CSV; an unknown plot or a malformed --plot is refused with a word.
-#include "helpers.h"
-#include "plot_picture.h"
+#include "render/plot_picture.h"
+#include "tests/helpers.h"
 
 #include <stb_image.h>
 

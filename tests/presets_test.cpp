@@ -1,11 +1,11 @@
 // Presets (issue 15): the shipped ones listed and each run headless with validation on; a
 // --dump's params.json replays the same run; bad presets refused with one line naming the
 // problem, the lab's parameters untouched.
-#include "helpers.h"
-#include "io/npy.h"
-#include "io/png_text.h"
-#include "lab.h"
-#include "presets.h"
+#include "app/presets.h"
+#include "app/lab.h"
+#include "compute/io/npy.h"
+#include "compute/io/png_text.h"
+#include "tests/helpers.h"
 
 #include <nlohmann/json.hpp>
 

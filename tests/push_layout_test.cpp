@@ -1,87 +1,22 @@
-// The push-constant blocks written once in shaders/common/*_push.h: for every block, the
-// size the C++ struct has equals the std430 size the GLSL compiler gives the same text
-// (its SPIR-V Offset decorations and member types), so a type whose alignment push.h does
-// not map (a vec3, an unaligned vector) fails here and not as garbage on the GPU.
-#include "gpu/shader_compile.h"
+// The push-layout check (tests/push_layout.h): compile each block alone and read its layout
+// back from the SPIR-V.
+#include "tests/push_layout.h"
 
-#include "cloth_push.h"
-#include "diffusion_push.h"
-#include "floatlab_push.h"
-#include "gpu_push.h"
-#include "linalg_push.h"
-#include "machining_push.h"
-#include "render_push.h"
-#include "wave_push.h"
-
-#include <gtest/gtest.h>
+#include "compute/gpu/shader_compile.h"
+#include "shaders/common/gpu_push.h"
+#include "shaders/common/render_push.h"
 
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
-#include <set>
 #include <sstream>
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Block {
-  const char* header;
-  const char* name;
-  size_t cpp_size;
-};
-#define BLOCK(header, T) \
-  Block { header, #T, sizeof(push::T) }
-const Block kBlocks[] = {
-    BLOCK("cloth_push.h", ClothStepPush),
-    BLOCK("cloth_push.h", ClothProjectPush),
-    BLOCK("cloth_push.h", ClothNormalsPush),
-    BLOCK("cloth_push.h", ClothStatsPush),
-    BLOCK("diffusion_push.h", DiffusionStepPush),
-    BLOCK("diffusion_push.h", DiffusionPaintPush),
-    BLOCK("diffusion_push.h", DiffusionStatsPush),
-    BLOCK("floatlab_push.h", FloatOpPush),
-    BLOCK("floatlab_push.h", FloatProbePush),
-    BLOCK("floatlab_push.h", FloatLoopPush),
-    BLOCK("floatlab_push.h", FloatVmPush),
-    BLOCK("floatlab_push.h", FloatTest9Push),
-    BLOCK("gpu_push.h", SaxpyPush),
-    BLOCK("gpu_push.h", ClockProbePush),
-    BLOCK("gpu_push.h", PeakPush),
-    BLOCK("linalg_push.h", AxpbyPush),
-    BLOCK("linalg_push.h", DotOnePush),
-    BLOCK("linalg_push.h", DotThesisPush),
-    BLOCK("linalg_push.h", DotFfPush),
-    BLOCK("linalg_push.h", FfPush),
-    BLOCK("linalg_push.h", BandedPush),
-    BLOCK("linalg_push.h", FracSweepPush),
-    BLOCK("linalg_push.h", DenseThesisPush),
-    BLOCK("linalg_push.h", DenseRowsPush),
-    BLOCK("linalg_push.h", CgPush),
-    BLOCK("linalg_push.h", StencilPush),
-    BLOCK("linalg_push.h", CgStencilPush),
-    BLOCK("linalg_push.h", GatePush),
-    BLOCK("linalg_push.h", UnpackPush),
-    BLOCK("machining_push.h", EnginePush),
-    BLOCK("machining_push.h", HwPush),
-    BLOCK("machining_push.h", NarrowPush),
-    BLOCK("render_push.h", HeatmapPush),
-    BLOCK("render_push.h", LegendPush),
-    BLOCK("render_push.h", ClothPush),
-    BLOCK("render_push.h", PropsPush),
-    BLOCK("render_push.h", MeshPush),
-    BLOCK("render_push.h", StockPush),
-    BLOCK("render_push.h", ToolPush),
-    BLOCK("render_push.h", WaterTopPush),
-    BLOCK("render_push.h", WaterSurfacePush),
-    BLOCK("wave_push.h", WaveRhsPush),
-    BLOCK("wave_push.h", WaveEnergyPush),
-    BLOCK("wave_push.h", WaveDisturbPush),
-};
-#undef BLOCK
-
-const fs::path kCommon = fs::path(VKLAB_SOURCE_SHADER_DIR) / "common";
+const fs::path kRoot = fs::path(VKLAB_SOURCE_SHADER_DIR).parent_path();
 
 // The std430 size of the block as the compiler laid it out, and its alignment.
 struct Std430 {
@@ -125,32 +60,58 @@ Std430 spirv_layout(const std::vector<uint32_t>& spv, const std::string& block) 
   return r;
 }
 
+std::set<std::string> blocks_defined(const fs::path& header) {
+  std::set<std::string> defined;
+  std::regex block(R"(PUSH_BLOCK\((\w+)\))");
+  std::stringstream text;
+  text << std::ifstream(header).rdbuf();
+  std::string s = text.str();
+  for (std::sregex_iterator it(s.begin(), s.end(), block), end; it != end; ++it) defined.insert((*it)[1]);
+  return defined;
+}
+
 }  // namespace
 
-TEST(PushLayout, EveryBlockHasTheSameSizeInCppAndGlsl) {
-  for (const Block& b : kBlocks) {
+namespace push_layout {
+
+std::set<std::string>& checked_headers() {
+  static std::set<std::string> headers;
+  return headers;
+}
+
+void check(const std::string& header, const std::vector<Block>& blocks) {
+  std::set<std::string> listed;
+  for (const Block& b : blocks) {
+    listed.insert(b.name);
     std::string src = std::string("#version 460\n#extension GL_GOOGLE_include_directive : require\n#define PUSH_") +
-                      b.name + "\n#include \"" + b.header + "\"\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
-    auto r = gpu::compile_glsl(src, gpu::ShaderStage::Compute, b.name, {kCommon}, false);
+                      b.name + "\n#include \"" + header + "\"\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+    auto r = gpu::compile_glsl(src, gpu::ShaderStage::Compute, b.name, {kRoot, kRoot / "shaders/common"}, false);
     ASSERT_TRUE(r.ok) << b.name << ": " << r.messages;
     auto l = spirv_layout(r.spirv, b.name);
     size_t std430 = (l.end + l.align - 1) / l.align * l.align;
     EXPECT_EQ(b.cpp_size, std430) << b.name << ": C++ " << b.cpp_size << " bytes, GLSL ends at " << l.end
                                   << " (alignment " << l.align << ")";
   }
+  EXPECT_EQ(listed, blocks_defined(kRoot / header)) << header << ": the test's list and the header's blocks differ";
 }
 
-// Every block the headers define is in the table above.
-TEST(PushLayout, TheTableListsEveryBlock) {
-  std::set<std::string> listed, defined;
-  for (const Block& b : kBlocks) listed.insert(b.name);
-  std::regex block(R"(PUSH_BLOCK\((\w+)\))");
-  for (auto& e : fs::directory_iterator(kCommon)) {
-    if (e.path().filename().string().find("_push.h") == std::string::npos) continue;
-    std::stringstream text;
-    text << std::ifstream(e.path()).rdbuf();
-    std::string s = text.str();
-    for (std::sregex_iterator it(s.begin(), s.end(), block), end; it != end; ++it) defined.insert((*it)[1]);
+}  // namespace push_layout
+
+// Every push header in shaders/ has a list of its blocks in a test.
+TEST(PushLayout, EveryPushHeaderIsChecked) {
+  size_t headers = 0;
+  for (auto& e : fs::recursive_directory_iterator(kRoot / "shaders")) {
+    std::string name = e.path().filename().string();
+    if (name.size() < 7 || name.substr(name.size() - 7) != "_push.h") continue;
+    ++headers;
+    std::string rel = fs::relative(e.path(), kRoot).generic_string();
+    EXPECT_TRUE(push_layout::checked_headers().count(rel)) << rel << " has no PUSH_LAYOUT_TEST";
   }
-  EXPECT_EQ(listed, defined);
+  EXPECT_GE(headers, 8u);
 }
+
+// The shared blocks: the GPU runtime's and the render kit's.
+PUSH_LAYOUT_TEST(Gpu, "shaders/common/gpu_push.h", PUSH_LAYOUT(SaxpyPush), PUSH_LAYOUT(ClockProbePush),
+                 PUSH_LAYOUT(PeakPush))
+
+PUSH_LAYOUT_TEST(Render, "shaders/common/render_push.h", PUSH_LAYOUT(HeatmapPush), PUSH_LAYOUT(LegendPush))

@@ -1,9 +1,9 @@
 // render/: the offscreen capture shows exactly the colour map of the field.
-#include "diffusion/diffusion.h"
-#include "heatmap_view.h"
-#include "helpers.h"
-#include "target.h"
-#include "water_view.h"
+#include "compute/diffusion/diffusion.h"
+#include "render/heatmap_view.h"
+#include "render/target.h"
+#include "render/wave/water_view.h"
+#include "tests/helpers.h"
 
 #include <stb_image.h>
 

@@ -1,7 +1,7 @@
 // RenderDoc's in-application API: captures bracket exactly what was asked for (steps, one
 // application of a bench row, window frames) when vklab runs under renderdoccmd, and without
 // RenderDoc the run goes on with a message saying how to get one.
-#include "helpers.h"
+#include "tests/helpers.h"
 
 #include <filesystem>
 #include <fstream>

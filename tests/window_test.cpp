@@ -1,8 +1,8 @@
 // The real window under Xvfb: frames render, the window survives resize, minimise and
 // vsync toggles, the capture shows the panel and the lab's picture, validation stays silent.
-#include "helpers.h"
-#include "ffmpeg.h"
-#include "recorder.h"
+#include "render/ffmpeg.h"
+#include "render/recorder.h"
+#include "tests/helpers.h"
 
 #include <stb_image.h>
 

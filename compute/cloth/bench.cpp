@@ -1,7 +1,7 @@
-#include "bench.h"
+#include "compute/cloth/bench.h"
 
-#include "cloth.h"
-#include "gpu/bandwidth.h"
+#include "compute/cloth/cloth.h"
+#include "compute/gpu/bandwidth.h"
 
 #include <string>
 

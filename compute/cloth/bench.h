@@ -1,9 +1,9 @@
 // `vklab bench --lab cloth`: one step of the thesis's relaxation (branching kernel and sub-streams) and the lab's own
 // solver, with and without the picture, with the seed's table 4.1 beside.
 #pragma once
-#include "gpu/bench_row.h"
-#include "cloth.h"
-#include "gpu/context.h"
+#include "compute/cloth/cloth.h"
+#include "compute/gpu/bench_row.h"
+#include "compute/gpu/context.h"
 
 #include <functional>
 #include <string>

@@ -1,11 +1,11 @@
-#include "cloth.h"
+#include "compute/cloth/cloth.h"
 
-#include "shift.h"  // and cloth_push.h
+#include "compute/cloth/shift.h"  // and cloth_push.h
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 
 namespace cloth {

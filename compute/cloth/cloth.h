@@ -12,8 +12,8 @@
 // relaxes them, each colour a set of edges no two of which share a particle; edges lie
 // inside the grid, so there is no border to branch on).
 #pragma once
-#include "gpu/pipeline.h"
-#include "gpu/profiler.h"
+#include "compute/gpu/pipeline.h"
+#include "compute/gpu/profiler.h"
 
 #include <glm/glm.hpp>
 

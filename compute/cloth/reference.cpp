@@ -1,7 +1,7 @@
 // The cloth's CPU twin (compute/cloth/cloth.h: substep_cpu, step_cpu, stats_cpu): the same
 // Verlet step, relaxations and collisions as the shaders, operation for operation, in
 // float, for the tests and the benchmark's CPU column.
-#include "cloth.h"
+#include "compute/cloth/cloth.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "shift.h"
+#include "compute/cloth/shift.h"
 
 namespace cloth {
 

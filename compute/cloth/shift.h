@@ -12,9 +12,9 @@
 // neighbours), Jacobi; the result equals the kernels' (Simulation's own path) within float
 // rounding.
 #pragma once
-#include "cloth.h"
-#include "cloth_push.h"
-#include "linalg/ops.h"
+#include "compute/cloth/cloth.h"
+#include "compute/linalg/ops.h"
+#include "shaders/cloth/cloth_push.h"
 
 namespace cloth {
 

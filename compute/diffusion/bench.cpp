@@ -1,7 +1,7 @@
-#include "bench.h"
+#include "compute/diffusion/bench.h"
 
-#include "diffusion.h"
-#include "gpu/bandwidth.h"
+#include "compute/diffusion/diffusion.h"
+#include "compute/gpu/bandwidth.h"
 
 #include <chrono>
 

@@ -1,7 +1,7 @@
-#include "diffusion.h"
+#include "compute/diffusion/diffusion.h"
 
-#include "diffusion_push.h"
-#include "linalg/fields.h"
+#include "compute/linalg/fields.h"
+#include "shaders/diffusion/diffusion_push.h"
 
 #include <algorithm>
 #include <cmath>

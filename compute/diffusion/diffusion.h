@@ -2,8 +2,8 @@
 // Laplacian, on a storage buffer (row-major floats) ping-ponged each step. Explicit scheme: stable for
 // 0 < Cd <= 1 (the largest eigenvalue of the 5-point Laplacian is 8).
 #pragma once
-#include "gpu/pipeline.h"
-#include "gpu/profiler.h"
+#include "compute/gpu/pipeline.h"
+#include "compute/gpu/profiler.h"
 
 #include <cstdint>
 #include <string>

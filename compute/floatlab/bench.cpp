@@ -4,10 +4,10 @@
 // normalised as the report does to the time of 4096 additions on the same processor; Priest's
 // Add12 (the report's) beside Knuth's TwoSum (ours), and Div22 and Sqrt22 (the report's future
 // work) in the same table.
-#include "bench.h"
+#include "compute/floatlab/bench.h"
 
-#include "floatfloat.h"
-#include "gpu/bandwidth.h"
+#include "compute/floatlab/floatfloat.h"
+#include "compute/gpu/bandwidth.h"
 
 #include <chrono>
 #include <map>

@@ -1,8 +1,8 @@
 // `vklab bench --lab floatlab`: the throughput of each float-float operator (seed 002's
 // Add22, Mul22, Div22, ...) in its unit, the time of one float addition (ch. 4.3.1).
 #pragma once
-#include "gpu/bench_row.h"
-#include "gpu/context.h"
+#include "compute/gpu/bench_row.h"
+#include "compute/gpu/context.h"
 
 namespace floatlab {
 

@@ -1,7 +1,7 @@
-#include "controls.h"
+#include "compute/floatlab/controls.h"
 
-#include "floatfloat.h"
-#include "floatlab_push.h"
+#include "compute/floatlab/floatfloat.h"
+#include "shaders/floatlab/floatlab_push.h"
 
 #include <bit>
 #include <cfenv>

@@ -3,7 +3,7 @@
 // device offers (shaders/floatlab/controls.modes.comp), and whether `precise` (NoContraction)
 // is kept, on a plain a * b - c and on a float-float operator built with and without it.
 #pragma once
-#include "probes.h"
+#include "compute/floatlab/probes.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
-#include "floatfloat.h"
+#include "compute/floatlab/floatfloat.h"
 
-#include "floatlab_push.h"
+#include "shaders/floatlab/floatlab_push.h"
 
-#include "gpu/bandwidth.h"
+#include "compute/gpu/bandwidth.h"
 
 #include <mpfr.h>
 

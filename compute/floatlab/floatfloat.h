@@ -1,7 +1,7 @@
 // Float-float operators (seed 002, ch. 4) run on the GPU (shaders/common/floatfloat.glsl)
 // and their accuracy measured against MPFR.
 #pragma once
-#include "gpu/pipeline.h"
+#include "compute/gpu/pipeline.h"
 
 #include <array>
 #include <string>

@@ -1,6 +1,6 @@
-#include "machine.h"
+#include "compute/floatlab/machine.h"
 
-#include "floatlab_push.h"
+#include "shaders/floatlab/floatlab_push.h"
 
 #include <algorithm>
 #include <bit>

@@ -3,7 +3,7 @@
 // compute, vertex or fragment stage, or on the CPU (IEEE-754 binary32, round to nearest even)
 // for the reference. Paranoia (paranoia.h) and the stage comparison are written against it.
 #pragma once
-#include "gpu/pipeline.h"
+#include "compute/gpu/pipeline.h"
 
 #include <array>
 #include <cstdint>

@@ -1,10 +1,10 @@
-#include "paranoia.h"
+#include "compute/floatlab/paranoia.h"
 
-#include "paranoia_run.h"
+#include "compute/floatlab/paranoia_run.h"
 
 #include <cmath>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <random>
 

@@ -9,7 +9,7 @@
 // of + - * / over random operands. Each line carries Paranoia's classes: FAILURE, SERIOUS
 // DEFECT, DEFECT, FLAW.
 #pragma once
-#include "machine.h"
+#include "compute/floatlab/machine.h"
 
 #include <functional>
 #include <string>

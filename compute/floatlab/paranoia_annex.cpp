@@ -1,6 +1,6 @@
 // The annex's checks (Da Graça 2006, annexe A: the Paranoia adaptation run on a 7800 GTX), with
 // its line numbers; every operation on the float machine, the comparisons on the CPU.
-#include "paranoia_run.h"
+#include "compute/floatlab/paranoia_run.h"
 
 #include <cmath>
 #include <random>

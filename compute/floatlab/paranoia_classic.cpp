@@ -1,6 +1,6 @@
 // Kahan's classic Paranoia checks the annex's adaptation left out (sticky bit, square root,
 // underflow, overflow, special values), and the annex's error bounds of + - * /.
-#include "paranoia_run.h"
+#include "compute/floatlab/paranoia_run.h"
 
 #include <cfloat>
 #include <cmath>

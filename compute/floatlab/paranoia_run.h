@@ -2,7 +2,7 @@
 // classifications, and the two groups of checks, the annex's (paranoia_annex.cpp) and Kahan's
 // classic ones (paranoia_classic.cpp). Internal to compute/floatlab.
 #pragma once
-#include "paranoia.h"
+#include "compute/floatlab/paranoia.h"
 
 #include <cmath>
 #include <cstdio>

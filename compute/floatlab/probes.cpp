@@ -1,6 +1,6 @@
-#include "probes.h"
+#include "compute/floatlab/probes.h"
 
-#include "floatlab_push.h"
+#include "shaders/floatlab/floatlab_push.h"
 
 #include <cmath>
 #include <cstring>

@@ -3,7 +3,7 @@
 // IEEE-754 round-to-nearest gives on the CPU, beside what the seed found on a 7800GTX and
 // an RX1800XL (§3.3).
 #pragma once
-#include "gpu/pipeline.h"
+#include "compute/gpu/pipeline.h"
 
 #include <string>
 #include <vector>

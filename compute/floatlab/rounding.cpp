@@ -1,7 +1,7 @@
 // The float lab's rounding table: the shader ops whose accuracy Vulkan leaves to the
 // driver (division, sqrt, exp, log, sin, ...), measured in ulps of the float result against
 // the same functions in double, and the device's float-controls properties.
-#include "probes.h"
+#include "compute/floatlab/probes.h"
 
 #include <algorithm>
 #include <cmath>

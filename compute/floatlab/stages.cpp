@@ -1,4 +1,4 @@
-#include "stages.h"
+#include "compute/floatlab/stages.h"
 
 #include <cfloat>
 #include <cmath>

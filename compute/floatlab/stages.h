@@ -2,7 +2,7 @@
 // apart): TEST 2, 3, 5, 6, the multiply-add of TEST 4, TEST 9 and denormals, asked through the
 // float machine (machine.h) in the compute, vertex and fragment stages, and where they differ.
 #pragma once
-#include "machine.h"
+#include "compute/floatlab/machine.h"
 
 #include <string>
 #include <vector>

@@ -1,10 +1,10 @@
-#include "table31.h"
+#include "compute/floatlab/table31.h"
 
 #include <mpfr.h>
 
 #include <algorithm>
-#include <cfloat>
 #include <bit>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 #include <random>

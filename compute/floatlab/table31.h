@@ -4,7 +4,7 @@
 // + - * / (the report's four) and sqrt, inversesqrt, 1/x, exp2, log2, sin, cos, pow (beyond it),
 // beside the report's 2006 figures (R300 and NV35 in its table 3.1, the 7800 GTX's in annex A).
 #pragma once
-#include "probes.h"
+#include "compute/floatlab/probes.h"
 
 #include <functional>
 #include <string>

@@ -1,6 +1,6 @@
-#include "test9.h"
+#include "compute/floatlab/test9.h"
 
-#include "floatlab_push.h"
+#include "shaders/floatlab/floatlab_push.h"
 
 #include <algorithm>
 

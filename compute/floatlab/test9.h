@@ -3,7 +3,7 @@
 // bit patterns drawn on the GPU (shaders/floatlab/test9.comp), in chunks so that progress
 // can be shown and no dispatch runs long.
 #pragma once
-#include "gpu/pipeline.h"
+#include "compute/gpu/pipeline.h"
 
 #include <array>
 #include <cstdint>

@@ -1,6 +1,6 @@
-#include "bandwidth.h"
+#include "compute/gpu/bandwidth.h"
 
-#include "gpu_push.h"
+#include "shaders/common/gpu_push.h"
 
 #include <algorithm>
 #include <chrono>

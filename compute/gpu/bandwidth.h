@@ -1,8 +1,8 @@
 // The device's own reference: a streaming saxpy (y = a*x + y over float4) whose
 // measured GB/s is what every pass's GB/s is compared with.
 #pragma once
-#include "pipeline.h"
-#include "profiler.h"
+#include "compute/gpu/pipeline.h"
+#include "compute/gpu/profiler.h"
 
 #include <functional>
 

@@ -1,12 +1,12 @@
-#include "context.h"
+#include "compute/gpu/context.h"
 
-#include "device_info.h"
+#include "compute/gpu/device_info.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
-#include <unistd.h>
 
 namespace gpu {
 

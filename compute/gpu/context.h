@@ -1,9 +1,9 @@
 // The Vulkan context: volk-loaded instance, optional validation with a message
 // counter, device choice, one queue, and a helper for one-off submissions.
 #pragma once
-#include "memory.h"
-#include "renderdoc.h"
-#include "vk.h"
+#include "compute/gpu/memory.h"
+#include "compute/gpu/renderdoc.h"
+#include "compute/gpu/vk.h"
 
 #include <atomic>
 #include <filesystem>

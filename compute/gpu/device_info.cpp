@@ -1,4 +1,4 @@
-#include "device_info.h"
+#include "compute/gpu/device_info.h"
 
 #include <algorithm>
 #include <cstring>

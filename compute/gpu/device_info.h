@@ -2,7 +2,7 @@
 // context's choice): extensions, the graphics+compute queue family, Vulkan 1.3 or 1.2 with
 // the two extensions it relies on.
 #pragma once
-#include "context.h"
+#include "compute/gpu/context.h"
 
 namespace gpu {
 

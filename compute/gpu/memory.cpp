@@ -1,4 +1,4 @@
-#include "memory.h"
+#include "compute/gpu/memory.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -3,7 +3,7 @@
 // on the GPU's large pages); `--memory dedicated` gives each resource a dedicated allocation
 // instead, as vklab did before the allocation experiment of docs/PERF.md.
 #pragma once
-#include "vk.h"
+#include "compute/gpu/vk.h"
 
 #include <cstdint>
 #include <map>

@@ -1,12 +1,12 @@
-#include "memory_experiment.h"
+#include "compute/gpu/memory_experiment.h"
 
-#include "bandwidth.h"
-#include "gpu_push.h"
-#include "pipeline.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/gpu/pipeline.h"
+#include "shaders/common/gpu_push.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <chrono>
+#include <cstdio>
 #include <random>
 #include <thread>
 

@@ -6,7 +6,7 @@
 // And whether a GPU left idle (as while the CPU prepares data or times its reference) is slow
 // to come back to speed, for warm-ups of several lengths.
 #pragma once
-#include "context.h"
+#include "compute/gpu/context.h"
 
 #include <nlohmann/json.hpp>
 

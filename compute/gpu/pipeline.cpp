@@ -1,4 +1,4 @@
-#include "pipeline.h"
+#include "compute/gpu/pipeline.h"
 
 #include <fstream>
 #include <utility>

@@ -1,8 +1,8 @@
 // Compute and graphics pipelines over one push-descriptor set (binding i = i-th entry
 // of `bindings`) and an optional push-constant block shared by all stages.
 #pragma once
-#include "context.h"
-#include "resources.h"
+#include "compute/gpu/context.h"
+#include "compute/gpu/resources.h"
 
 #include <string>
 #include <vector>

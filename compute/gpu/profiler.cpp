@@ -1,4 +1,4 @@
-#include "profiler.h"
+#include "compute/gpu/profiler.h"
 
 #include <cstdio>
 #include <tuple>

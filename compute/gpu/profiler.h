@@ -2,7 +2,7 @@
 // move and the flops it must do, so every pass reports ms, GB/s and GFLOP/s.
 // Scopes of the same name in one frame add up (e.g. 10 diffusion steps = one line).
 #pragma once
-#include "context.h"
+#include "compute/gpu/context.h"
 
 #include <functional>
 #include <string>

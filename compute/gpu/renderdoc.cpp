@@ -1,4 +1,4 @@
-#include "renderdoc.h"
+#include "compute/gpu/renderdoc.h"
 
 #include <renderdoc_app.h>
 

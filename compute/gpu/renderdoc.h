@@ -4,7 +4,7 @@
 // of a bench row as a capture, so a compute-only pass can be inspected. Without RenderDoc,
 // asking for a capture says how to get one and nothing else changes.
 #pragma once
-#include "vk.h"
+#include "compute/gpu/vk.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "resources.h"
+#include "compute/gpu/resources.h"
 
 #include <algorithm>
 #include <cstring>

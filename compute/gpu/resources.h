@@ -1,7 +1,7 @@
 // Buffers and images in device memory, with staging upload and download.
 // Both are move-only owners: the destructor frees the Vulkan objects.
 #pragma once
-#include "context.h"
+#include "compute/gpu/context.h"
 
 #include <cstddef>
 #include <cstdint>

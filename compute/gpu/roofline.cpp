@@ -1,7 +1,7 @@
-#include "roofline.h"
+#include "compute/gpu/roofline.h"
 
-#include "bandwidth.h"
-#include "gpu_push.h"
+#include "compute/gpu/bandwidth.h"
+#include "shaders/common/gpu_push.h"
 
 #include <algorithm>
 #include <chrono>

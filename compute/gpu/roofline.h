@@ -4,7 +4,7 @@
 // multiply-add rates), once per device and driver, and kept in a cache file; every pass then
 // gets its arithmetic intensity, the roof that limits it and how close to that roof it runs.
 #pragma once
-#include "context.h"
+#include "compute/gpu/context.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "shader_compile.h"
+#include "compute/gpu/shader_compile.h"
 
 #include <shaderc/shaderc.hpp>
 

@@ -1,5 +1,5 @@
 // Vulkan results as names, and the exception VK_CHECK throws (vk.h).
-#include "vk.h"
+#include "compute/gpu/vk.h"
 
 #include <sstream>
 #include <utility>

@@ -1,10 +1,10 @@
-#include "input.h"
+#include "compute/io/input.h"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
 
 namespace io {
 

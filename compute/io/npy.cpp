@@ -1,6 +1,6 @@
-#include "npy.h"
+#include "compute/io/npy.h"
 
-#include "input.h"
+#include "compute/io/input.h"
 
 #include <algorithm>
 #include <cstdint>

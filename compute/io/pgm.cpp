@@ -1,6 +1,6 @@
-#include "pgm.h"
+#include "compute/io/pgm.h"
 
-#include "input.h"
+#include "compute/io/input.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "png_text.h"
+#include "compute/io/png_text.h"
 
 #include <array>
 #include <cstdint>

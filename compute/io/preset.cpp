@@ -1,4 +1,4 @@
-#include "preset.h"
+#include "compute/io/preset.h"
 
 #include <stdexcept>
 

@@ -1,10 +1,10 @@
-#include "bench.h"
+#include "compute/linalg/bench.h"
 
-#include "frac_index.h"
+#include "compute/linalg/frac_index.h"
 
-#include "blas.h"
-#include "workload.h"
-#include "gpu/bandwidth.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/linalg/blas.h"
+#include "compute/linalg/workload.h"
 
 #include <cmath>
 #include <cstdio>

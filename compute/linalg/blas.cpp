@@ -1,7 +1,7 @@
-#include "blas.h"
+#include "compute/linalg/blas.h"
 
-#include "workload.h"
-#include "gpu/bandwidth.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/linalg/workload.h"
 
 #include <cblas.h>
 

@@ -2,7 +2,7 @@
 // BLAS, here OpenBLAS from Debian: sgbmv for the band, saxpby, snrm2, sdot, sgemv, and a
 // CG iteration built from BLAS calls. Timed with one thread and with all of them.
 #pragma once
-#include "matrix.h"
+#include "compute/linalg/matrix.h"
 
 #include <memory>
 

@@ -1,4 +1,4 @@
-#include "cg.h"
+#include "compute/linalg/cg.h"
 
 #include <cmath>
 #include <memory>

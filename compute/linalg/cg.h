@@ -8,8 +8,8 @@
 //    Gear's form, both dot products from one reduction (Ops::cg_stencil).
 // The matrix is banded (GpuBanded) or a matrix-free 5-point stencil (Stencil5).
 #pragma once
-#include "ops.h"
-#include "gpu/profiler.h"
+#include "compute/gpu/profiler.h"
+#include "compute/linalg/ops.h"
 
 namespace linalg {
 

@@ -1,4 +1,4 @@
-#include "fields.h"
+#include "compute/linalg/fields.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-#include "frac_index.h"
+#include "compute/linalg/frac_index.h"
 
-#include "linalg_push.h"
-#include "vec.h"
+#include "compute/linalg/vec.h"
+#include "shaders/linalg/linalg_push.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,7 +4,7 @@
 // address V that way; these are its CPU twin and a sweep that finds the sizes where the
 // float arithmetic names the wrong quad.
 #pragma once
-#include "matrix.h"
+#include "compute/linalg/matrix.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "matrix.h"
+#include "compute/linalg/matrix.h"
 
 #include <random>
 

@@ -1,7 +1,7 @@
 // Matrices as sets of vectors (seed 000, §3.2.2): banded by diagonals (offset -> vector),
 // dense by columns. Both keep a CPU copy for the references.
 #pragma once
-#include "vec.h"
+#include "compute/linalg/vec.h"
 
 #include <map>
 

@@ -1,6 +1,6 @@
-#include "ops.h"
+#include "compute/linalg/ops.h"
 
-#include "linalg_push.h"
+#include "shaders/linalg/linalg_push.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // records into a command buffer (with the barrier it needs first); scalars such as dot
 // products stay on the GPU in a small buffer (Scalars) that later passes read.
 #pragma once
-#include "matrix.h"
+#include "compute/linalg/matrix.h"
 
 #include <map>
 #include <memory>

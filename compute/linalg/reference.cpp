@@ -1,4 +1,4 @@
-#include "reference.h"
+#include "compute/linalg/reference.h"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 // CPU references for the linear algebra operators; the GPU is tested against these.
 #pragma once
-#include "matrix.h"
+#include "compute/linalg/matrix.h"
 
 namespace linalg {
 

@@ -1,4 +1,4 @@
-#include "vec.h"
+#include "compute/linalg/vec.h"
 
 namespace linalg {
 

@@ -2,7 +2,7 @@
 // zero padded, stored either the thesis's way (an RGBA32F square power-of-two texture,
 // quad q at texel (q % side, q / side)) or as a plain storage buffer of vec4.
 #pragma once
-#include "gpu/pipeline.h"
+#include "compute/gpu/pipeline.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
-#include "workload.h"
+#include "compute/linalg/workload.h"
 
-#include "fields.h"
+#include "compute/linalg/fields.h"
 
-#include "reference.h"
+#include "compute/linalg/reference.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // be recorded again and again (the lab's frames, the panel's runs, bench), with the
 // traffic and arithmetic it declares and a CPU reference to time and check it against.
 #pragma once
-#include "cg.h"
+#include "compute/linalg/cg.h"
 
 #include <functional>
 #include <memory>

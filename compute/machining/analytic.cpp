@@ -1,4 +1,4 @@
-#include "analytic.h"
+#include "compute/machining/analytic.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // GPU engines take it as one primitive (shaders/machining/analytic.glsl); this is their CPU twin,
 // the same operations in the same order.
 #pragma once
-#include "zbuffer.h"
+#include "compute/machining/zbuffer.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
-#include "bench.h"
-#include "bench_seed.h"
+#include "compute/machining/bench.h"
+#include "compute/machining/bench_seed.h"
 
-#include "zbuffer.h"
-#include "gpu/bandwidth.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/machining/zbuffer.h"
 
 #include <algorithm>
 #include <array>

@@ -4,8 +4,8 @@
 // engines, and how far each measure of the cut lies from the exact ball's along the normal,
 // by slope: the N-buffer's lengths, the Z-buffer's vertical depths, and the Z-buffer's surface
 // followed along the normal (lengths_from_heights).
-#include "bench_seed.h"
-#include "nbuffer.h"
+#include "compute/machining/bench_seed.h"
+#include "compute/machining/nbuffer.h"
 
 #include <array>
 #include <cmath>

@@ -1,6 +1,6 @@
 // `vklab bench --lab machining` sections after the report's chapters 7 and 8: the cost of atomicity
 // (§7.5.4) and the three brin-triangle tests (§8.4).
-#include "bench_seed.h"
+#include "compute/machining/bench_seed.h"
 
 #include <array>
 #include <cmath>

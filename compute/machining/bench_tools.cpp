@@ -3,9 +3,9 @@
 // surface, on the fine engine and the CPU, and how far each mesh resolution's heights lie from
 // the exact tool's. `--only 15.4.2` and `--only 15.5`: single precision against double, with and
 // without `precise`.
-#include "analytic.h"
-#include "bench_seed.h"
-#include "stats.h"
+#include "compute/machining/analytic.h"
+#include "compute/machining/bench_seed.h"
+#include "compute/machining/stats.h"
 
 #include <array>
 #include <chrono>

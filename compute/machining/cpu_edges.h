@@ -2,7 +2,7 @@
 // engine's precision, as the shaders' hit() forms them.
 #pragma once
 
-#include "zbuffer.h"
+#include "compute/machining/zbuffer.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,18 +1,18 @@
 // The seed's CPU engine (seed 003, "CPU Raster"): the multithreaded twin of the shaders'
 // Z-buffer (zbuffer.glsl), operation for operation, so its heights equal the compute
 // engines' bit for bit where the GPU divides exactly.
-#include "cpu_edges.h"
-#include "zbuffer.h"
+#include "compute/machining/cpu_edges.h"
+#include "compute/machining/zbuffer.h"
 
+#include <immintrin.h>
 #include <algorithm>
 #include <atomic>
 #include <cfloat>
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <immintrin.h>
-#include <stdexcept>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <type_traits>
 

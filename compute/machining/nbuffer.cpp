@@ -1,6 +1,6 @@
-#include "nbuffer.h"
+#include "compute/machining/nbuffer.h"
 
-#include "cpu_edges.h"
+#include "compute/machining/cpu_edges.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 // across the surface where the Z-buffer measures it vertically. The GPU kernel is
 // shaders/machining/nbuffer.prec.comp (Machine with Stock::nbuffer, the per-brin engine).
 #pragma once
-#include "zbuffer.h"
+#include "compute/machining/zbuffer.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "stats.h"
+#include "compute/machining/stats.h"
 
 #include <algorithm>
 #include <cmath>

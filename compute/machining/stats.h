@@ -3,7 +3,7 @@
 // watchdog), comparisons with another run, the Laplacian, the zoom's preview. Plain CPU
 // math over heights read back from the GPU.
 #pragma once
-#include "zbuffer.h"
+#include "compute/machining/zbuffer.h"
 
 #include <nlohmann/json.hpp>
 

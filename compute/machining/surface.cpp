@@ -1,6 +1,6 @@
-#include "surface.h"
+#include "compute/machining/surface.h"
 
-#include "zbuffer.h"
+#include "compute/machining/zbuffer.h"
 
 #include <algorithm>
 #include <cmath>

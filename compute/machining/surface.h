@@ -3,7 +3,7 @@
 // the stock's `top`; a cylinder's axis runs along x through `centre`, a dome is a sphere's
 // cap over it (world coordinates: a zoomed grid sees the same surface).
 #pragma once
-#include "path.h"
+#include "compute/machining/io/path.h"
 
 #include <glm/glm.hpp>
 

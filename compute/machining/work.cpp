@@ -1,4 +1,4 @@
-#include "work.h"
+#include "compute/machining/work.h"
 
 #include <algorithm>
 #include <cmath>

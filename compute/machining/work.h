@@ -6,7 +6,7 @@
 // Each engine keeps its own way of sharing the work (per position, per triangle, per pair,
 // persistent threads, per brin); only how much of it one invocation takes is bounded.
 #pragma once
-#include "zbuffer.h"
+#include "compute/machining/zbuffer.h"
 
 #include <cstdint>
 #include <vector>

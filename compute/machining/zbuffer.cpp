@@ -1,10 +1,10 @@
-#include "zbuffer.h"
+#include "compute/machining/zbuffer.h"
 
-#include "machining_push.h"
+#include "shaders/machining/machining_push.h"
 
-#include "analytic.h"
-#include "nbuffer.h"
-#include "work.h"
+#include "compute/machining/analytic.h"
+#include "compute/machining/nbuffer.h"
+#include "compute/machining/work.h"
 
 #include <algorithm>
 #include <cmath>

@@ -8,12 +8,12 @@
 // and an atomic minimum on order-preserving integer keys: their heightfields are
 // bit-identical. The hardware rasterizer agrees within its depth quantisation.
 #pragma once
-#include "path.h"
-#include "surface.h"
-#include "tool.h"
+#include "compute/machining/io/path.h"
+#include "compute/machining/io/tool.h"
+#include "compute/machining/surface.h"
 
-#include "gpu/pipeline.h"
-#include "gpu/profiler.h"
+#include "compute/gpu/pipeline.h"
+#include "compute/gpu/profiler.h"
 
 #include <array>
 #include <bit>

@@ -1,9 +1,9 @@
-#include "bench.h"
+#include "compute/mesh/bench.h"
 
-#include "generate.h"
-#include "gpu/bandwidth.h"
-#include "gpu_mesh.h"
-#include "renumber.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/mesh/generate.h"
+#include "compute/mesh/gpu_mesh.h"
+#include "compute/mesh/renumber.h"
 
 #include <glm/glm.hpp>
 

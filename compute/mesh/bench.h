@@ -2,8 +2,8 @@
 // millions of elements, in three numberings (the volumes in a fourth: by degree classes), against
 // the same loops on the CPU. `--only surfaces` or `--only volumes` runs one half; `--engines gpu` leaves the CPU out.
 #pragma once
-#include "gpu/bench_row.h"
-#include "gpu/context.h"
+#include "compute/gpu/bench_row.h"
+#include "compute/gpu/context.h"
 
 namespace mesh {
 

@@ -1,4 +1,4 @@
-#include "generate.h"
+#include "compute/mesh/generate.h"
 
 #include <cmath>
 #include <random>

@@ -5,7 +5,7 @@
 // through its corner of even coordinates (the faces still match): inner vertices of all-even
 // or all-odd coordinates then lie on 48 tetrahedra, the others on 16 — a ball of two degrees.
 #pragma once
-#include "meshb.h"
+#include "compute/mesh/io/meshb.h"
 
 namespace mesh {
 

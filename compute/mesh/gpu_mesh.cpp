@@ -1,6 +1,6 @@
-#include "gpu_mesh.h"
+#include "compute/mesh/gpu_mesh.h"
 
-#include "kernel_words.h"
+#include "compute/mesh/io/kernel_words.h"
 
 #include <algorithm>
 #include <cmath>

@@ -25,9 +25,9 @@
 //   VerCrd (vec3, read/write) in a vertex loop;
 //   F_[] is a field's whole array (scatter, atomics: atomicAdd(F_[TriVer.x].x, a)).
 #pragma once
-#include "links.h"
+#include "compute/mesh/links.h"
 
-#include "gpu/pipeline.h"
+#include "compute/gpu/pipeline.h"
 
 #include <map>
 #include <memory>

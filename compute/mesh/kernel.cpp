@@ -1,8 +1,8 @@
 // GmlCompileKernel: the shader around the user's loop body (naming rule in gpu_mesh.h).
-#include "gpu_mesh.h"
+#include "compute/mesh/gpu_mesh.h"
 
-#include "gpu/shader_compile.h"
-#include "kernel_words.h"
+#include "compute/gpu/shader_compile.h"
+#include "compute/mesh/io/kernel_words.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
-#include "kernel_text.h"
+#include "compute/mesh/kernel_text.h"
 
-#include "kernel_words.h"
+#include "compute/mesh/io/kernel_words.h"
 
 #include <algorithm>
 #include <set>

@@ -3,7 +3,7 @@
 // Kind" declares a field (float, vec2, int, ivec3, double, ...); a field only named, by the
 // naming rule, is a vec4 where the name puts it. And the lab's examples from the seed.
 #pragma once
-#include "gpu_mesh.h"
+#include "compute/mesh/gpu_mesh.h"
 
 #include <optional>
 #include <set>

@@ -1,4 +1,4 @@
-#include "links.h"
+#include "compute/mesh/links.h"
 
 #include <algorithm>
 #include <array>

@@ -4,7 +4,7 @@
 // edge) — padded to a power of two with the exact degree beside it (VerTriDeg,
 // VerTriDegMax): the layouts the GPU kernels read.
 #pragma once
-#include "meshb.h"
+#include "compute/mesh/io/meshb.h"
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // GmlNewParameters (manual §4.18): the Par structure of GpuMesh (gpu_mesh.h).
-#include "gpu_mesh.h"
+#include "compute/mesh/gpu_mesh.h"
 
-#include "kernel_words.h"
+#include "compute/mesh/io/kernel_words.h"
 
 #include <cstring>
 #include <sstream>

@@ -1,7 +1,7 @@
 // GmlReduceVector: a reduction shader generated for each field type.
-#include "gpu_mesh.h"
+#include "compute/mesh/gpu_mesh.h"
 
-#include "gpu/shader_compile.h"
+#include "compute/gpu/shader_compile.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "renumber.h"
+#include "compute/mesh/renumber.h"
 
-#include "links.h"
+#include "compute/mesh/links.h"
 
 #include <algorithm>
 #include <numeric>

@@ -2,7 +2,7 @@
 // vertices sorted along a 3D Hilbert curve through their coordinates, elements along the
 // curve through their barycentres.
 #pragma once
-#include "meshb.h"
+#include "compute/mesh/io/meshb.h"
 
 #include <optional>
 

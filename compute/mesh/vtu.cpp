@@ -1,4 +1,4 @@
-#include "vtu.h"
+#include "compute/mesh/vtu.h"
 
 #include <cmath>
 #include <fstream>

@@ -3,7 +3,7 @@
 // for other tools). One file an element kind (edges as lines), each with every vertex as its
 // points: the fields on the vertices as PointData, the fields on that kind as CellData.
 #pragma once
-#include "gpu_mesh.h"
+#include "compute/mesh/gpu_mesh.h"
 
 #include <filesystem>
 

@@ -1,7 +1,7 @@
-#include "bench.h"
+#include "compute/wave/bench.h"
 
-#include "gpu/bandwidth.h"
-#include "wave.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/wave/wave.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,11 +1,11 @@
-#include "wave.h"
+#include "compute/wave/wave.h"
 
-#include "wave_push.h"
+#include "shaders/wave/wave_push.h"
 
 #include <algorithm>
 #include <chrono>
-#include <limits>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace wave {

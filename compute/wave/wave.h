@@ -42,7 +42,7 @@
 // operators: vectors in textures, M·h by a banded pass, 'MGC SUR GPU' from x0 = b with its
 // multi-pass dots, the residual read back every iteration to decide when to stop.
 #pragma once
-#include "linalg/cg.h"
+#include "compute/linalg/cg.h"
 
 #include <memory>
 #include <string>

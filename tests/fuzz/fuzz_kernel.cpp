@@ -1,6 +1,6 @@
 // The mesh lab's kernel text: the scanner that replaced std::regex (kernel_words.h).
-#include "fuzz_common.h"
-#include "mesh/kernel_words.h"
+#include "compute/mesh/io/kernel_words.h"
+#include "tests/fuzz/fuzz_common.h"
 
 #include <sstream>
 

@@ -1,6 +1,6 @@
 // Tool meshes: binary and ASCII STL.
-#include "fuzz_common.h"
-#include "machining/tool.h"
+#include "compute/machining/io/tool.h"
+#include "tests/fuzz/fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   return refuse_or_read(data, size, [](const std::string& s) { machining::parse_stl(s, "fuzz.stl"); });

@@ -1,0 +1,352 @@
+// The cloth lab's knobs, panel and dump (seed 000, §4.1). Math: compute/cloth/ (its
+// benchmark: compute/cloth/bench.cpp); picture: render/cloth_view.
+#include "app/lab.h"
+#include "app/plot.h"
+#include "app/warning_text.h"
+#include "compute/cloth/bench.h"
+#include "compute/cloth/cloth.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/io/npy.h"
+#include "render/cloth/cloth_view.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstring>
+#include <deque>
+
+namespace {
+
+const char* kPinNames[4] = {"pin_top_left", "pin_top_right", "pin_bottom_left", "pin_bottom_right"};
+
+class ClothLab : public Lab {
+ public:
+  ClothLab() {
+    const cloth::Config d;  // the defaults: a cloth that settles on the sphere and stays there
+    params_.group("Cloth");
+    params_.add_int("size", 64, 8, 4096, "particles along each side").labelled("Particles a side").rebuild = true;
+    params_
+        .add_choice(
+            "pose", {"drape", "hang"}, "drape",
+            "drape: horizontal above the sphere, free; hang: vertical in front of it; choosing a pose sets the pins "
+            "(hang: the top corners)")
+        .labelled("Pose")
+        .rebuild = true;
+    params_.group("Physics");
+    params_.add_float("damping", d.damping, 0.0, 1.0, "d in x' = (1+d)x - d x* + a dt² per step (1: none)")
+        .labelled("Damping");
+    params_.add_float("stiffness", d.stiffness, 0.01, 1.0, "scales every constraint correction").labelled("Stiffness");
+    params_.add_int("iterations", d.iterations, 1, 256, "constraint relaxations per substep (n_iter)")
+        .labelled("Relaxations a substep");
+    params_
+        .add_int("substeps", d.substeps, 1, 64,
+                 "Verlet steps of dt/substeps per step, each relaxed n_iter times (the thesis: 1); more substeps "
+                 "stiffen the cloth far more than more relaxations")
+        .labelled("Substeps a step");
+    params_.add_float("dt", 1.0 / 60.0, 1e-4, 0.1, "time step, s").labelled("Time step", "s");
+    params_.add_float("gravity", 9.81, 0.0, 50.0, "m/s², downwards").labelled("Gravity", "m/s²");
+    params_.group("Solver");
+    params_
+        .add_choice("branching", {"branching", "substreams"}, "branching",
+                    "branching: one kernel tests the borders; substreams: the thesis's interior, edge and corner "
+                    "kernels, one dispatch each")
+        .labelled("Border kernels");
+    params_
+        .add_choice("order", {"jacobi", "gauss-seidel"}, d.order == cloth::Order::Jacobi ? "jacobi" : "gauss-seidel",
+                    "jacobi: gather from the previous iterate (the thesis); gauss-seidel: colour by colour, in place")
+        .labelled("Relaxation order");
+    params_
+        .add_choice("method", {"kernels", "shift"}, "kernels",
+                    "kernels: Verlet and each relaxation as a kernel of its own; shift: 'VERLET SUR GPU' as the "
+                    "thesis wrote it, Verlet by gpuVecAdd and the neighbours by 4 shift matrices through the "
+                    "linear algebra operators (structural springs, jacobi, no attachments or wind)")
+        .labelled("Method");
+    params_.group("Cloth");
+    params_.add_bool("shear", d.shear, "diagonal springs").labelled("Shear springs");
+    params_.add_bool("bend", d.bend, "springs two particles apart").labelled("Bend springs");
+    params_
+        .add_bool("attachments", d.attachments,
+                  "long-range attachments: no particle farther from a pinned corner than across the flat cloth "
+                  "(Kim et al. 2012); holds a hanging cloth's weight without stretching")
+        .labelled("Long-range attachments");
+    params_.group("Physics");
+    params_.add_float("friction", d.friction, 0.0, 2.0, "Coulomb friction of the sphere and the ground (0: none)")
+        .labelled("Friction");
+    params_.add_float("thickness", d.thickness, 0.0, 0.1, "m the cloth keeps from the sphere and the ground")
+        .labelled("Thickness", "m");
+    params_.add_float("wind", 0.0, 0.0, 40.0, "wind acceleration along the normal, m/s²").labelled("Wind", "m/s²");
+    params_.add_float("wind_direction", 90.0, -180.0, 180.0, "where the wind blows to, degrees around the vertical")
+        .labelled("Wind direction", "degrees");
+    params_.group("Obstacles");
+    params_.add_bool("sphere", true, "a sphere the cloth may not enter").labelled("Sphere");
+    params_.add_float("sphere_x", 0.0, -3.0, 3.0, "sphere centre x").labelled("Sphere x", "m");
+    params_.add_float("sphere_y", 0.0, -3.0, 3.0, "sphere centre y").labelled("Sphere y", "m");
+    params_.add_float("sphere_z", 0.0, -3.0, 3.0, "sphere centre z").labelled("Sphere z", "m");
+    params_.add_float("sphere_radius", 0.5, 0.05, 2.0, "sphere radius, m").labelled("Sphere radius", "m");
+    params_.add_bool("ground", true, "a ground plane").labelled("Ground");
+    params_.add_float("ground_y", -1.2, -5.0, 2.0, "ground height, m").labelled("Ground height", "m");
+    params_.group("Cloth");
+    const char* pin_labels[4] = {"Pin top left", "Pin top right", "Pin bottom left", "Pin bottom right"};
+    for (int k = 0; k < 4; ++k)
+      params_.add_bool(kPinNames[k], false, "hold this corner where it is (the pose sets them)")
+          .labelled(pin_labels[k]);
+    params_.group("Solver");
+    params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
+  }
+
+  std::string name() const override { return "cloth"; }
+  std::string title() const override { return "Cloth by Verlet and constraints (Bleton 2005, 4.1)"; }
+
+  cloth::Config config() const {
+    cloth::Config c;
+    c.width = c.height = uint32_t(params_.get_int("size"));
+    c.damping = float(params_.get("damping"));
+    c.stiffness = float(params_.get("stiffness"));
+    c.iterations = uint32_t(params_.get_int("iterations"));
+    c.substeps = uint32_t(params_.get_int("substeps"));
+    c.attachments = params_.flag("attachments");
+    c.friction = float(params_.get("friction"));
+    c.thickness = float(params_.get("thickness"));
+    c.dt = float(params_.get("dt"));
+    c.gravity = {0.0f, -float(params_.get("gravity")), 0.0f};
+    float az = float(params_.get("wind_direction")) * 0.0174533f, w = float(params_.get("wind"));
+    c.wind = {w * std::sin(az), 0.0f, w * std::cos(az)};
+    c.shear = params_.flag("shear");
+    c.bend = params_.flag("bend");
+    c.branching =
+        params_.choice("branching") == "substreams" ? cloth::Branching::SubStreams : cloth::Branching::Branching;
+    c.order = params_.choice("order") == "gauss-seidel" ? cloth::Order::GaussSeidel : cloth::Order::Jacobi;
+    c.method = params_.choice("method") == "shift" ? cloth::Method::ShiftMatrices : cloth::Method::Kernels;
+    c.sphere_on = params_.flag("sphere");
+    c.sphere = {float(params_.get("sphere_x")), float(params_.get("sphere_y")), float(params_.get("sphere_z")),
+                float(params_.get("sphere_radius"))};
+    c.ground_on = params_.flag("ground");
+    c.ground = float(params_.get("ground_y"));
+    return c;
+  }
+
+  void build(gpu::Context& ctx) override {
+    auto c = config();
+    cloth::check(c);
+    if (view_ && &ctx != ctx_) view_.reset();
+    auto sim = std::make_unique<cloth::Simulation>(ctx, c);
+    if (!view_) view_ = std::make_unique<render::ClothView>(ctx);
+    ctx_ = &ctx;
+    sim_ = std::move(sim);
+    restart();
+    params_.rebuild_pending = false;
+  }
+
+  void restart() override {
+    auto c = sim_->config;
+    if (params_.choice("pose") != pose_) {  // a new pose brings its pins; the user may change them after
+      pose_ = params_.choice("pose");
+      for (int k = 0; k < 4; ++k) params_.set_value(kPinNames[k], pose_ == "hang" && k < 2 ? 1 : 0);
+    }
+    auto p = cloth::initial_positions(c, pose_);
+    for (int k = 0; k < 4; ++k) {
+      pinned_[k] = params_.flag(kPinNames[k]);
+      if (pinned_[k]) p[cloth::corner_index(c, k)].w = 0.0f;
+    }
+    sim_->set_state(p, p);
+    steps_done_ = 0;
+    stats_ = sim_->last_stats();
+    kinetic_.clear();
+    blown_up_ = false;
+    problem_.clear();
+    dragging_ = -1;
+  }
+
+  std::vector<Inspectable> inspectables() const override {
+    uint32_t w = sim_->config.width;
+    return {{"positions (x, y, z, inverse mass)", {&sim_->position_buffer()}, "vec4", w},
+            {"previous positions", {&sim_->previous_buffer()}, "vec4", w},
+            {"normals", {&sim_->normal_buffer()}, "vec4", w}};
+  }
+  std::vector<StatePart> state_parts() const override {
+    return {{&sim_->position_buffer()}, {&sim_->previous_buffer()}};
+  }
+  void restore_state(const std::vector<std::vector<uint8_t>>& parts, uint64_t step) override {
+    sim_->restore(as_vector<glm::vec4>(parts[0]), as_vector<glm::vec4>(parts[1]));
+    steps_done_ = step;
+    stats_ = sim_->last_stats();
+    kinetic_.clear();
+    blown_up_ = false;
+    problem_.clear();
+  }
+
+  render::Legend legend() const override {
+    char t[64];
+    std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * params_.get("dt"),
+                  (unsigned long long)steps_done_);
+    return {{legend_title(), t, legend_values({"size", "iterations", "substeps", "order", "method"})}, {}};
+  }
+
+  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
+
+  void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    read_stats();
+    auto c = config();
+    c.width = sim_->config.width, c.height = sim_->config.height;
+    cloth::check(c);
+    sim_->config = c;
+    for (int k = 0; k < 4; ++k) {  // pins toggled in the panel (a held corner stays held)
+      bool want = params_.flag(kPinNames[k]);
+      if (want != pinned_[k] && k != dragging_) sim_->record_pin(cmd, cloth::corner_index(c, k), want);
+      pinned_[k] = want;
+    }
+    if (dragging_ >= 0) sim_->record_hold(cmd, cloth::corner_index(c, dragging_), drag_to_);
+    if (released_ >= 0) {
+      if (!pinned_[released_]) sim_->record_pin(cmd, cloth::corner_index(c, released_), false);
+      released_ = -1;
+    }
+    if (blown_up_) return;
+    sim_->record_steps(cmd, &prof, steps);
+    steps_done_ += steps;
+  }
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    const auto& c = sim_->config;
+    uint32_t side = std::min(c.width, render::ClothView::kMaxMeshSide);
+    gpu::Profiler::Scope scope(prof, cmd, "cloth.draw", 32.0 * side * side, 0);
+    view_->draw(cmd, frame, sim_->position_buffer(), sim_->normal_buffer(), scene(), camera_);
+  }
+
+  // Left: pick the corner nearest the cursor on screen and drag it in the plane through it
+  // facing the camera; right: orbit; wheel: zoom.
+  void pointer(const Pointer& p, const render::Frame& frame) override {
+    auto vp = render::ClothView::viewport(frame);
+    orbit_.update(camera_, p);
+    glm::mat4 vpm = camera_.view_proj(vp.w / std::max(vp.h, 1.0f));
+    if (p.left && dragging_ < 0 && !left_held_) {
+      float best = 30.0f;  // pixels
+      for (int k = 0; k < 4; ++k) {
+        glm::vec4 q = vpm * glm::vec4(glm::vec3(stats_.corners[k]), 1.0f);
+        if (q.w <= 0) continue;
+        float sx = vp.x + (q.x / q.w * 0.5f + 0.5f) * vp.w, sy = vp.y + (q.y / q.w * 0.5f + 0.5f) * vp.h;
+        float d = std::hypot(sx - p.x, sy - p.y);
+        if (d < best) best = d, dragging_ = k, drag_to_ = glm::vec3(stats_.corners[k]);
+      }
+    }
+    if (p.left && dragging_ >= 0) {
+      auto ray = camera_.ray(p.x, p.y, vp);
+      glm::vec3 facing = glm::normalize(camera_.target - camera_.eye());
+      float denom = glm::dot(ray.dir, facing);
+      if (std::fabs(denom) > 1e-6f) {
+        float t = glm::dot(drag_to_ - ray.origin, facing) / denom;
+        if (t > 0) drag_to_ = ray.origin + t * ray.dir;
+      }
+    }
+    if (!p.left && dragging_ >= 0) released_ = dragging_, dragging_ = -1;
+    left_held_ = p.left;
+  }
+
+  void ui() override {
+    read_stats();
+    const auto& c = sim_->config;
+    ImGui::TextWrapped("%u x %u particles, rest length %.4f m, %u dispatches a relaxation%s", c.width, c.height,
+                       c.rest(), sim_->dispatches_per_relaxation(),
+                       c.method == cloth::Method::ShiftMatrices ? " (4 shift-matrix products, then gpuVerlet)" : "");
+    ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
+    ImGui::TextWrapped("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
+    ImGui::TextWrapped("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
+    if (!kinetic_.empty())
+      for (auto& p : plots()) plot(p);
+    if (c.sphere_on) ImGui::TextWrapped("closest to the sphere: %.4f m", stats_.min_sphere_gap);
+    if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
+    ImGui::TextDisabled("left drag a corner: move it; right drag: orbit; wheel: zoom");
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    const auto& c = sim_->config;
+    auto flat = [](const std::vector<glm::vec4>& v) {
+      std::vector<float> f(v.size() * 4);
+      std::memcpy(f.data(), v.data(), f.size() * sizeof(float));
+      return f;
+    };
+    write_npy(dir / "positions.npy", flat(sim_->positions()), {c.height, c.width, 4});
+    write_npy(dir / "previous.npy", flat(sim_->previous()), {c.height, c.width, 4});
+    auto s = sim_->stats();
+    return {{"arrays",
+             {{"positions.npy", "float32 [rows, cols, 4]: x, y, z, inverse mass (0 = pinned)"},
+              {"previous.npy", "float32 [rows, cols, 4]: the previous step's"}}},
+            {"steps", steps_done_},
+            {"max_stretch", s.max_stretch},
+            {"mean_stretch", s.mean_stretch},
+            {"max_y", s.max_y},
+            {"rms_stretch", s.rms_stretch},
+            {"kinetic_energy", s.kinetic},
+            {"min_y", s.min_y},
+            {"min_sphere_gap", s.min_sphere_gap},
+            {"non_finite", s.non_finite}};
+  }
+
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    render::ClothView view(ctx);
+    render::OffscreenTarget target(ctx, 1024, 768);  // the display rows: cloth, sphere and ground
+    render::OrbitCamera camera{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
+    return cloth::bench(ctx, options, config(), params_.choice("pose"),
+                        [&](VkCommandBuffer cmd, const cloth::Simulation& sim) {
+                          const float clear[4] = {0, 0, 0, 1};
+                          const auto& c = sim.config;
+                          render::ClothScene sc{c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground};
+                          render::begin_rendering(cmd, target.frame(), clear);
+                          view.draw(cmd, target.frame(), sim.position_buffer(), sim.normal_buffer(), sc, camera);
+                          render::end_rendering(cmd);
+                        });
+  }
+
+  std::vector<PlotData> plots() const override {
+    if (kinetic_.empty()) return {};
+    return {{{"cloth-kinetic-energy", "frames (the last 600)", "kinetic energy (J)", true, 90},
+             {},
+             {kinetic_.begin(), kinetic_.end()}}};
+  }
+
+  std::string problem() override {
+    read_stats();
+    return problem_;
+  }
+
+ private:
+  render::ClothScene scene() const {
+    const auto& c = sim_->config;
+    return {c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground, {0.4f, 0.8f, 0.45f}};
+  }
+
+  // The last submission's stats (complete: the window waits for the frame before the next).
+  void read_stats() {
+    if (sim_->steps() == read_) return;
+    read_ = sim_->steps();
+    stats_ = sim_->last_stats();
+    kinetic_.push_back(stats_.kinetic);
+    if (kinetic_.size() > 600) kinetic_.pop_front();
+    if (stats_.non_finite > 0 && !blown_up_) {
+      blown_up_ = true;
+      problem_ = "the cloth blew up after " + std::to_string(steps_done_) + " steps (" +
+                 std::to_string(stats_.non_finite) + " particles NaN/inf)";
+    }
+  }
+
+  gpu::Context* ctx_ = nullptr;
+  std::unique_ptr<cloth::Simulation> sim_;
+  std::unique_ptr<render::ClothView> view_;
+  render::OrbitCamera camera_{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
+  cloth::Stats stats_;
+  std::deque<float> kinetic_;
+  uint64_t read_ = 0;
+  std::string pose_ = "drape";  // the pose whose pins were last applied (the default's: none)
+  bool pinned_[4] = {};
+  bool blown_up_ = false;
+  std::string problem_;
+  int dragging_ = -1, released_ = -1;
+  glm::vec3 drag_to_{0.0f};
+  OrbitControl orbit_;
+  bool left_held_ = false;
+};
+
+}  // namespace
+
+LabEntry cloth_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<ClothLab>()); }, {}};
+}

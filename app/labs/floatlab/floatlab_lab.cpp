@@ -1,0 +1,443 @@
+// The float lab's knobs, panel and dump (seed 002): how this GPU rounds, probe by probe,
+// beside IEEE-754 and the seed's 2006 GPUs. Math: compute/floatlab/; pictures: labelled
+// charts (floatlab_charts.cpp).
+#include "app/lab.h"
+#include "app/labs/floatlab/charts.h"
+#include "app/labs/floatlab/controls.h"
+#include "app/labs/floatlab/paranoia.h"
+#include "app/labs/floatlab/table31.h"
+#include "app/modes.h"
+#include "app/warning_text.h"
+#include "compute/floatlab/bench.h"
+#include "compute/floatlab/floatfloat.h"
+#include "compute/floatlab/probes.h"
+#include "compute/floatlab/test9.h"
+#include "compute/io/npy.h"
+#include "render/heatmap_view.h"
+
+#include <imgui.h>
+
+#include <chrono>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <fstream>
+
+namespace {
+
+nlohmann::json accuracy_json(const std::vector<floatlab::FfAccuracy>& acc) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (auto& a : acc)
+    rows.push_back({{"op", a.op},
+                    {"count", a.count},
+                    {"exact", a.exact},
+                    {"bits", a.bits},
+                    {"seed_theory", a.seed_theory},
+                    {"seed_measured_7800gtx", a.seed_measured}});
+  return rows;
+}
+
+void print_accuracy(const std::vector<floatlab::FfAccuracy>& acc) {
+  std::printf("\nfloat-float operators against MPFR (Da Graça 2006, ch. 4, table 4.1), %llu random inputs each\n",
+              acc.empty() ? 0ull : (unsigned long long)acc[0].count);
+  std::printf("%-10s %-16s %-14s %s\n", "operator", "bits (worst)", "seed theory", "seed measured (7800GTX)");
+  for (auto& a : acc)
+    std::printf("%-10s %-16s %-14s %s\n", a.op.c_str(), a.exact ? "exact" : std::to_string(a.bits).substr(0, 5).c_str(),
+                a.seed_theory.c_str(), a.seed_measured.c_str());
+}
+
+nlohmann::json rounding_json(const std::vector<floatlab::RoundingRow>& rows) {
+  nlohmann::json j = nlohmann::json::array();
+  for (auto& r : rows)
+    j.push_back({{"op", r.op},
+                 {"domain", r.domain},
+                 {"count", r.count},
+                 {"max_ulp", r.max_ulp},
+                 {"correctly_rounded", r.correctly_rounded},
+                 {"vulkan_bound", r.vulkan_bound},
+                 {"within_bound", r.within_bound}});
+  return j;
+}
+
+nlohmann::json controls_json(const floatlab::FloatControls& c) {
+  return {{"denorm_preserve_f32", c.denorm_preserve32},
+          {"denorm_flush_to_zero_f32", c.denorm_flush32},
+          {"rounding_rte_f32", c.rte32},
+          {"rounding_rtz_f32", c.rtz32},
+          {"denorm_preserve_f16", c.denorm_preserve16},
+          {"denorm_preserve_f64", c.denorm_preserve64},
+          {"signed_zero_inf_nan_preserve_f32", c.signed_zero_inf_nan_preserve32},
+          {"denorm_behavior_independence", c.denorm_independence},
+          {"rounding_mode_independence", c.rounding_independence}};
+}
+
+void print_rounding(const std::vector<floatlab::RoundingRow>& rows, const floatlab::FloatControls& c) {
+  std::printf("\nbeyond Da Graça 2006: division and built-ins against double precision\n");
+  std::printf("%-12s %-30s %10s %12s  %-22s %s\n", "op", "inputs", "max ulp", "exact share", "Vulkan allows", "within");
+  for (auto& r : rows)
+    std::printf("%-12s %-30s %10.3f %11.2f%%  %-22s %s\n", r.op.c_str(), r.domain.c_str(), r.max_ulp,
+                100 * r.correctly_rounded, r.vulkan_bound.c_str(), r.within_bound ? "yes" : "NO");
+  std::printf(
+      "float controls: f32 denormals can be preserved %s, flushed %s; rounding RTE %s RTZ %s; "
+      "independence: denormals %s, rounding %s\n",
+      c.denorm_preserve32 ? "yes" : "no", c.denorm_flush32 ? "yes" : "no", c.rte32 ? "yes" : "no",
+      c.rtz32 ? "yes" : "no", c.denorm_independence.c_str(), c.rounding_independence.c_str());
+}
+
+nlohmann::json report_json(const floatlab::Report& r) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (auto& row : r.rows)
+    rows.push_back({{"test", row.test},
+                    {"question", row.question},
+                    {"found", row.found},
+                    {"ieee", row.ieee},
+                    {"as_ieee", row.as_ieee},
+                    {"seed_7800gtx", row.seed_7800gtx},
+                    {"seed_rx1800xl", row.seed_rx1800xl}});
+  return {{"device", r.device},
+          {"rows", rows},
+          {"test1_changes", r.test1_changed},
+          {"test4",
+           {{"count", r.test4_count},
+            {"exact_fma", r.test4_exact_fma},
+            {"exact_contract_allowed", r.test4_exact_contract},
+            {"exact_no_contraction", r.test4_exact_precise}}},
+          {"test8",
+           {{"count", r.test8_count}, {"mismatches", r.test8_mismatch}, {"mean_error_ulp", r.test8_mean_error_ulp}}},
+          {"test9", {{"count", r.test9_count}, {"violations", r.test9_violations}}}};
+}
+
+void print_report(const floatlab::Report& r) {
+  std::printf("float probes on %s (Da Graça 2006, ch. 3)\n", r.device.c_str());
+  std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", "test", "question", "found", "IEEE RN", "same",
+              "7800GTX (2006)", "RX1800XL (2006)");
+  for (auto& row : r.rows)
+    std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", row.test.c_str(), row.question.c_str(), row.found.c_str(),
+                row.ieee.c_str(), row.as_ieee ? "yes" : "NO", row.seed_7800gtx.c_str(), row.seed_rx1800xl.c_str());
+  for (auto& c : r.test1_changed) std::printf("  TEST 1 change: %s\n", c.c_str());
+}
+
+class FloatLab : public Lab {
+ public:
+  FloatLab() {
+    params_.group("Sample sizes");
+    params_.add_int("random_count", 1 << 20, 1024, 1 << 24, "values in the random probes (TEST 4, 9)")
+        .labelled("Random probe values")
+        .rebuild = true;
+    params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator")
+        .labelled("Float-float inputs")
+        .rebuild = true;
+    params_.add_int("ulp_per_binade", 1024, 16, 1 << 16, "error map: random inputs in each binade")
+        .labelled("Error map inputs", "a binade")
+        .rebuild = true;
+    params_
+        .add_int("paranoia_pairs", 1 << 14, 256, 1 << 20, "Paranoia's error bounds: random operand pairs an operation")
+        .labelled("Paranoia pairs")
+        .rebuild = true;
+    params_
+        .add_int("table31_count", 1 << 14, 256, 1 << 24,
+                 "table 3.1: inputs an operation and kind (the report's size: 5e6, --report)")
+        .labelled("Table 3.1 inputs")
+        .rebuild = true;
+    params_.group("Random data");
+    params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuild = true;
+    params_.group("Picture");
+    params_
+        .add_choice("picture", {"verdicts", "error map", "bits", "table 3.1"}, "verdicts",
+                    "verdicts: every probe beside IEEE-754 and the 2006 GPUs; error map: ulps of error of each "
+                    "operation over its input range; bits: TEST 5 and 6 bit by bit; table 3.1: "
+                    "the error ranges against MPFR beside the report's 2006 NV35")
+        .labelled("Picture");
+  }
+  std::string name() const override { return "floatlab"; }
+  std::string title() const override { return "How this GPU rounds (Da Graça 2006, floating point on GPUs, ch. 3)"; }
+
+  void build(gpu::Context& ctx) override {
+    if (view_ && &ctx != ctx_) view_.reset();
+    floatlab::Probes probes(ctx);
+    auto report = probes.report(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
+    auto accuracy =
+        floatlab::FloatFloat(ctx).accuracy(uint32_t(params_.get_int("ff_count")), uint32_t(params_.get_int("seed")));
+    auto rounding = probes.rounding(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
+    auto ulp = probes.ulp_map(uint32_t(params_.get_int("ulp_per_binade")), uint32_t(params_.get_int("seed")));
+    ChartImage verdicts, map, bits;
+    verdicts.set(ctx, verdict_chart(report));
+    map.set(ctx, ulp_chart(ulp));
+    bits.set(ctx, bits_chart(report));
+    if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
+    ctx_ = &ctx;
+    report_ = std::move(report);
+    accuracy_ = std::move(accuracy);
+    rounding_ = std::move(rounding);
+    controls_ = floatlab::float_controls(ctx);
+    ulp_ = std::move(ulp);
+    paranoia_ = paranoia_stages(ctx, uint32_t(params_.get_int("paranoia_pairs")));
+    stage_table_ = stage_table(ctx, 4096);
+    promises_ = floatlab::test_float_controls(ctx);
+    table31_ =
+        floatlab::error_ranges(probes, uint64_t(params_.get_int("table31_count")), uint32_t(params_.get_int("seed")));
+    contraction_ =
+        floatlab::test_contraction(ctx, uint32_t(params_.get_int("ff_count")), uint32_t(params_.get_int("seed")));
+    charts_[0] = std::move(verdicts), charts_[1] = std::move(map), charts_[2] = std::move(bits);
+    charts_[3].set(ctx, table31_chart(table31_));
+    params_.rebuild_pending = false;
+  }
+  void restart() override { build(*ctx_); }
+  uint32_t steps_per_frame() const override { return 0; }
+  void step(VkCommandBuffer, gpu::Profiler&, uint32_t) override {}  // the probes ran in build()
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    gpu::Profiler::Scope s(prof, cmd, "floatlab.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
+    chart().draw(cmd, frame, *view_);
+  }
+  render::Legend legend() const override { return chart().legend({legend_title()}); }
+  std::vector<Inspectable> inspectables() const override {
+    return {{"the picture's cells", {nullptr, chart().image()}, "float", chart().picture().chart.grid_w, false}};
+  }
+
+  // The panel, its widgets in the order they appear.
+  void ui() override {
+    ImGui::TextWrapped(
+        "Each probe is a compute dispatch of one operation over bit patterns; 'IEEE' is what "
+        "binary32 with round-to-nearest-even gives on this CPU. Pictures (the Picture list above): "
+        "the verdicts as a table, the error map of each operation over its input range, or the bits of "
+        "TEST 5 and 6 as Da Graça 2006's tables print them.");
+    // Every column wraps inside the sidebar (no sideways scrolling): the question takes most.
+    if (ImGui::BeginTable("probes", 6,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
+      const std::pair<const char*, float> columns[] = {{"test", 0.7f}, {"question", 2.6f}, {"found", 1.2f},
+                                                       {"IEEE", 1.0f}, {"7800GTX", 1.0f},  {"RX1800XL", 1.0f}};
+      for (auto& [h, weight] : columns) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthStretch, weight);
+      ImGui::TableHeadersRow();
+      for (auto& row : report_.rows) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", row.test.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", row.question.c_str());
+        ImGui::TableNextColumn();
+        warning_text(row.as_ieee ? ImVec4(0.5f, 1, 0.5f, 1) : ImVec4(1, 0.7f, 0.3f, 1), "%s", row.found.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", row.ieee.c_str());
+        ImGui::TableNextColumn();
+        warning_text(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled], "%s", row.seed_7800gtx.c_str());
+        ImGui::TableNextColumn();
+        warning_text(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled], "%s", row.seed_rx1800xl.c_str());
+      }
+      ImGui::EndTable();
+    }
+    for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
+    table31_panel(table31_);
+    stage_table_panel(stage_table_);
+    paranoia_panel(paranoia_);
+    controls_panel(promises_, contraction_);
+    test9_panel();
+    ImGui::Separator();
+    ImGui::TextUnformatted("Float-float operators vs MPFR (table 4.1)");
+    if (ImGui::BeginTable("ff", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+      for (const char* h : {"operator", "correct bits (worst)", "seed theory", "seed 7800GTX"})
+        ImGui::TableSetupColumn(h);
+      ImGui::TableHeadersRow();
+      for (auto& a : accuracy_) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(a.op.c_str());
+        ImGui::TableNextColumn();
+        if (a.exact)
+          ImGui::TextUnformatted("exact");
+        else
+          ImGui::TextWrapped("%.1f", a.bits);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(a.seed_theory.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(a.seed_measured.c_str());
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TextDisabled("mul12_fma is exact only where fma() is fused (TEST 4).");
+    if (ImGui::Button("Measure throughput")) {  // blocks the window for a moment
+      vkDeviceWaitIdle(ctx_->device);
+      throughput_ = floatlab::FloatFloat(*ctx_).throughput(1u << 18, 256, 50);
+    }
+    if (!throughput_.empty()) {
+      // Da Graça's unit: the time of one float addition = 1 (the report's figure 4.2); a
+      // labelled bar an operator.
+      double top = 0;
+      for (auto& t : throughput_) top = std::max(top, t.relative_to_add);
+      ImGui::TextUnformatted("time of one operation / time of one float addition");
+      if (ImGui::BeginTable("ff_throughput", 2, ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("operator", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("time", ImGuiTableColumnFlags_WidthStretch);
+        for (auto& t : throughput_) {
+          ImGui::TableNextRow();
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(t.op.c_str());
+          ImGui::TableNextColumn();
+          char value[32];
+          std::snprintf(value, sizeof value, "%.2f", t.relative_to_add);
+          ImGui::ProgressBar(top > 0 ? float(t.relative_to_add / top) : 0.0f, {-1, 0}, value);
+        }
+        ImGui::EndTable();
+      }
+    }
+    ImGui::Separator();
+    ImGui::TextUnformatted("Beyond Da Graça 2006: division and built-ins vs double precision");
+    if (ImGui::BeginTable("rounding", 5,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+      for (const char* h : {"op", "max ulp", "exact", "Vulkan allows", "ok"}) ImGui::TableSetupColumn(h);
+      ImGui::TableHeadersRow();
+      for (auto& r : rounding_) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.op.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%.2f", r.max_ulp);
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%.1f%%", 100 * r.correctly_rounded);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.vulkan_bound.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(r.within_bound ? "yes" : "NO");
+      }
+      ImGui::EndTable();
+    }
+    ImGui::TextWrapped("float controls: f32 denormals preservable %s, flushable %s; RTE %s, RTZ %s",
+                       controls_.denorm_preserve32 ? "yes" : "no", controls_.denorm_flush32 ? "yes" : "no",
+                       controls_.rte32 ? "yes" : "no", controls_.rtz32 ? "yes" : "no");
+  }
+
+  // TEST 9 at the report's size, run a chunk a frame (sized to about 50 ms) with its progress.
+  void test9_panel() {
+    if (!ImGui::CollapsingHeader("TEST 9 at two billion pairs")) return;
+    const uint64_t total = floatlab::kTest9Pairs;
+    if (!t9_) {
+      ImGui::TextWrapped("The report ran TEST 9 on two billion random values; the table above on %lld.",
+                         (long long)params_.get_int("random_count"));
+      if (ImGui::Button("Run TEST 9 at 2e9 pairs"))
+        t9_ = std::make_unique<floatlab::SignSymmetry>(*ctx_), t9_paused_ = false;
+      return;
+    }
+    if (t9_->done() < total && !t9_paused_) {
+      auto t0 = std::chrono::steady_clock::now();
+      t9_->run(std::min(t9_chunk_, total - t9_->done()));
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      t9_chunk_ = std::clamp<uint64_t>(uint64_t(double(t9_chunk_) * 50.0 / std::max(ms, 1.0)), 1u << 16, 1ull << 30);
+    }
+    ImGui::ProgressBar(float(double(t9_->done()) / double(total)), ImVec2(ImGui::GetContentRegionAvail().x, 0));
+    ImGui::TextWrapped("%llu of %llu pairs: %llu violations (the report: none, on the 7800 GTX and the RX1800XL)",
+                       (unsigned long long)t9_->done(), (unsigned long long)total,
+                       (unsigned long long)t9_->violations());
+    for (auto& e : t9_->examples()) ImGui::BulletText("A = %08x, B = %08x", e[0], e[1]);
+    if (t9_->done() < total && ImGui::Button(t9_paused_ ? "Resume" : "Pause")) t9_paused_ = !t9_paused_;
+    if (t9_->done() >= total && ImGui::Button("Clear")) t9_.reset();
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    write_npy(dir / "test5_test6_bits.npy", bit_picture(report_), {64, 65});
+    std::vector<float> ulps(ulp_.max_ulp.begin(), ulp_.max_ulp.end());
+    write_npy(dir / "error_map_ulp.npy", ulps, {ulp_.ops.size(), ulp_.binades()});
+    auto j = report_json(report_);
+    j["floatfloat_accuracy"] = accuracy_json(accuracy_);
+    j["rounding"] = rounding_json(rounding_);
+    j["float_controls"] = controls_json(controls_);
+    j["paranoia"] = paranoia_json(paranoia_);
+    j["stages"] = stage_table_json(stage_table_);
+    j["table31"] = table31_json(table31_);
+    j["float_controls_tested"] = controls_test_json(promises_, contraction_);
+    if (t9_)
+      j["test9_full"] = {{"pairs", t9_->done()}, {"violations", t9_->violations()}, {"examples", t9_->examples()}};
+    j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"},
+                   {"error_map_ulp.npy", "float32 [ops, binades]: largest error in ulps, x in [2^e, 2^(e+1))"}};
+    j["error_map"] = {{"ops", ulp_.ops}, {"e_lo", ulp_.e_lo}, {"e_hi", ulp_.e_hi}, {"per_binade", ulp_.per_binade}};
+    return j;
+  }
+
+  // Float-float throughput (seed 002, ch. 4.3.1): dependent operations in registers, in
+  // the seed's unit (the time of a float addition = 1), beside native fp64 where present.
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    return floatlab::bench(ctx, options);
+  }
+
+  const floatlab::Report& report() const { return report_; }
+
+ private:
+  gpu::Context* ctx_ = nullptr;
+  floatlab::Report report_;
+  std::vector<floatlab::FfAccuracy> accuracy_;
+  std::vector<floatlab::RoundingRow> rounding_;
+  std::vector<floatlab::FfThroughput> throughput_;
+  floatlab::FloatControls controls_;
+  floatlab::UlpMap ulp_;
+  std::vector<floatlab::ParanoiaReport> paranoia_;
+  StageTable stage_table_;
+  std::vector<floatlab::Promise> promises_;
+  std::vector<floatlab::ErrorRange> table31_;
+  std::unique_ptr<floatlab::SignSymmetry> t9_;  // TEST 9 at two billion pairs, a chunk a frame
+  uint64_t t9_chunk_ = 1u << 20;
+  bool t9_paused_ = false;
+  floatlab::ContractionTest contraction_;
+  std::array<ChartImage, 4> charts_;  // verdicts, error map, bits, table 3.1: the "picture" choice's order
+  const ChartImage& chart() const { return charts_[size_t(params_.get_int("picture"))]; }  // a choice's index
+  std::unique_ptr<render::HeatmapView> view_;
+};
+
+}  // namespace
+
+LabEntry floatlab_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<FloatLab>()); }, {}};
+}
+
+int run_float_report(const Options& o) {
+  gpu::Context ctx(context_options(o));
+  floatlab::Probes probes(ctx);
+  auto report = probes.report();
+  print_report(report);
+  auto accuracy = floatlab::FloatFloat(ctx).accuracy(o.quick ? 1u << 14 : 1u << 20, 1);
+  print_accuracy(accuracy);
+  auto rounding = probes.rounding(o.quick ? 1u << 14 : 1u << 20);
+  auto controls = floatlab::float_controls(ctx);
+  print_rounding(rounding, controls);
+  // table 3.1 at 10^7 inputs an operation (5e6 over its whole range, 5e6 hard cases); progress on stderr
+  auto table31 = floatlab::error_ranges(probes, o.quick ? 1u << 14 : 5'000'000, 1, [](const floatlab::ErrorRange& r) {
+    std::fprintf(stderr, "3.1: %s, %s: %llu inputs\n", r.op.c_str(), r.domain.c_str(), (unsigned long long)r.count);
+  });
+  print_table31(table31);
+  auto promises = floatlab::test_float_controls(ctx);
+  auto contraction = floatlab::test_contraction(ctx, o.quick ? 1u << 12 : 1u << 18);
+  print_controls(promises, contraction);
+  auto stages = stage_table(ctx, o.quick ? 1u << 12 : 1u << 20);
+  print_stage_table(stages);
+  auto paranoia = paranoia_stages(ctx, o.quick ? 1u << 12 : 1u << 18);
+  print_paranoia(paranoia);
+  // TEST 9 at the report's two billion pairs, progress on stderr
+  floatlab::SignSymmetry t9(ctx);
+  const uint64_t pairs = o.quick ? 1ull << 24 : floatlab::kTest9Pairs;
+  while (t9.done() < pairs) {
+    t9.run(std::min<uint64_t>(pairs - t9.done(), 1ull << 28));
+    std::fprintf(stderr, "TEST 9: %llu of %llu pairs, %llu violations\n", (unsigned long long)t9.done(),
+                 (unsigned long long)pairs, (unsigned long long)t9.violations());
+  }
+  std::printf(
+      "\nTEST 9 at the report's size (two billion pairs; --quick: 2^24): A*B = (-A)*(-B) = -(A*(-B)), "
+      "(-A)*B = A*(-B) on %llu random pairs (bit patterns drawn on the GPU): %llu violations (the report, "
+      "2006: none on the 7800 GTX and the RX1800XL)\n",
+      (unsigned long long)t9.done(), (unsigned long long)t9.violations());
+  if (!o.out.empty()) {
+    auto j = report_json(report);
+    j["floatfloat_accuracy"] = accuracy_json(accuracy);
+    j["rounding"] = rounding_json(rounding);
+    j["float_controls"] = controls_json(controls);
+    j["paranoia"] = paranoia_json(paranoia);
+    j["stages"] = stage_table_json(stages);
+    j["table31"] = table31_json(table31);
+    j["float_controls_tested"] = controls_test_json(promises, contraction);
+    j["test9_full"] = {{"pairs", t9.done()}, {"violations", t9.violations()}, {"examples", t9.examples()}};
+    std::ofstream out(o.out);
+    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
+      throw std::runtime_error("cannot write " + o.out);
+    std::printf("wrote %s\n", o.out.c_str());
+  }
+  report_validation(o, ctx);
+  return 0;
+}

@@ -1,0 +1,417 @@
+// The linear algebra lab's knobs, panel and dump (seed 000, ch. 3 and §4.3). Math:
+// compute/linalg/ (its benchmark and the panel's Run: compute/linalg/bench.cpp); pictures: linalg_pictures.* (the
+// vectors as fields on their grid, drawn by render/heatmap_view straight from the GPU).
+#include "app/lab.h"
+#include "app/labs/linalg/index.h"
+#include "app/labs/linalg/pictures.h"
+#include "app/plot.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/io/npy.h"
+#include "compute/linalg/bench.h"
+#include "compute/linalg/workload.h"
+#include "render/heatmap_view.h"
+
+#include <imgui.h>
+
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+using namespace linalg;
+
+namespace {
+
+class LinalgLab : public Lab {
+ public:
+  LinalgLab() {
+    params_.group("Operator");
+    params_.add_choice("operator", op_names(), "banded", "the operator to run every frame")
+        .labelled("Operator")
+        .rebuild = true;
+    params_.add_int("side", 128, 1, 4096, "vectors of side x side x 4 values (the thesis's sizes); CG: a 2·side grid")
+        .labelled("Vector side")
+        .rebuild = true;
+    params_
+        .add_choice("layout", {"texture", "buffer"}, "texture",
+                    "texture: RGBA32F square texture, 4 values a texel (the thesis); buffer: a storage buffer")
+        .labelled("Data layout")
+        .rebuild = true;
+    params_
+        .add_choice("variant", {"thesis", "modern"}, "thesis",
+                    "thesis: the 2005 multi-pass operators; modern: one-pass, fused")
+        .labelled("Variant")
+        .rebuild = true;
+    params_.add_int("diagonals", 12, 1, 64, "banded: diagonals of the random band matrix")
+        .labelled("Band diagonals")
+        .rebuild = true;
+    params_
+        .add_choice("dot_precision", {"float", "float-float"}, "float",
+                    "dot: accumulate in float, or in float-float (Da Graça 2006's Add22/Mul12, one pass)")
+        .labelled("Dot precision")
+        .rebuild = true;
+    params_
+        .add_choice("data", {"fields", "random"}, "fields",
+                    "fields: x hot spots, y a Gaussian, the band a box filter, for a picture that teaches; random: "
+                    "non-zero random values, as the tests and benchmarks use")
+        .labelled("Operands")
+        .rebuild = true;
+    params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n")
+        .labelled("Dense matrix size", "rows")
+        .rebuild = true;
+    params_.group("CG solver");
+    params_.add_float("cg_c", 10.0, 0.01, 1000.0, "CG: solves (I - c·L) x = b, L the 5-point Laplacian")
+        .labelled("CG coefficient c")
+        .rebuild = true;
+    params_.back().log_scale = true;
+    params_.add_float("cg_tolerance", 1e-5, 1e-7, 1e-1, "CG: stop when ||r|| / ||b|| is below this")
+        .labelled("CG tolerance");
+    params_.back().log_scale = true;
+    params_.add_int("cg_check_every", 10, 1, 200, "CG: iterations a frame; the residual is read between frames")
+        .labelled("CG iterations a frame");
+    params_.add_int("cg_max_iterations", 2000, 1, 4000, "CG: stop here if the tolerance is not reached")
+        .labelled("CG limit", "iterations");
+    params_.group("Timing");
+    params_.add_int("runs", 20, 1, 1000, "Run: how many timed applications").labelled("Timed runs");
+    params_.group("Picture");
+    params_.add_choice("colormap", render::colormap_names(), "coolwarm", "colour map of the picture")
+        .labelled("Colour map");
+    params_
+        .add_choice("picture", {"fields", "residual", "layout"}, "fields",
+                    "fields: the operands and the result on their grid; residual: CG's r alone, on its own scale; "
+                    "layout: the first texels, which element sits in which channel")
+        .labelled("Picture");
+    params_
+        .add_choice("index", {"integer", "frac"}, "integer",
+                    "banded and cg, texture layout: integer: V's quads found by integer arithmetic; frac: by the "
+                    "thesis's float formulas 3.1-3.4 (the modulo as frac(a/b)·b), wrong quads and all")
+        .labelled("Index arithmetic")
+        .rebuild = true;
+    params_.group("Operator");
+    params_.add_int("seed", 1, 0, 1000000, "random data seed").labelled("Random seed").rebuild = true;
+  }
+
+  std::string name() const override { return "linalg"; }
+  std::string title() const override { return "Linear algebra on the GPU (Bleton 2005, ch. 3)"; }
+  std::vector<Inspectable> inspectables() const override {
+    std::vector<Inspectable> out;
+    auto panels = work_->panels();
+    for (size_t i = 0; i < panels.size(); ++i)
+      out.push_back({panels[i].name + ", as drawn", {nullptr, panels_[i].get()}, "float", panels_[i]->width()});
+    if (residual_) out.push_back({"r, as drawn", {nullptr, residual_.get()}, "float", residual_->width()});
+    return out;
+  }
+  render::Legend legend() const override {
+    std::vector<std::string> lines = {legend_title(), status(),
+                                      legend_values({"operator", "side", "layout", "data", "index"})};
+    std::string cmap = params_.choice("colormap");
+    if (picture() == "layout") return layout_.legend(lines);
+    if (picture() == "residual")
+      return {lines, render::LegendBar{cmap, r_lo_, r_hi_, "r = b - A x, as CG updates it"}, residual_chart()};
+    return {lines, render::LegendBar{cmap, lo_, hi_, "the vectors' values"}, fields_chart()};
+  }
+
+  WorkloadConfig config() const {
+    WorkloadConfig c;
+    c.op = op_from_name(params_.choice("operator"));
+    c.variant = params_.choice("variant") == "thesis" ? Variant::Thesis : Variant::Modern;
+    c.layout = params_.choice("layout") == "texture" ? Layout::Texture : Layout::Buffer;
+    c.side = uint32_t(params_.get_int("side"));
+    c.diagonals = uint32_t(params_.get_int("diagonals"));
+    c.dense_n = uint32_t(params_.get_int("dense_n"));
+    c.cg_c = float(params_.get("cg_c"));
+    c.float_float = params_.choice("dot_precision") == "float-float";
+    c.frac_index = params_.choice("index") == "frac";
+    c.fields = params_.choice("data") == "fields";
+    c.seed = uint32_t(params_.get_int("seed"));
+    return c;
+  }
+
+  void build(gpu::Context& ctx) override {
+    if (view_ && &ctx != ctx_) view_.reset();
+    auto w = std::make_unique<Workload>(ctx, config());
+    uint32_t width = w->grid_width(), height = (w->n() + width - 1) / width;
+    auto image = [&] {
+      return std::make_unique<gpu::Image>(ctx, width, height, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
+    };
+    std::vector<std::unique_ptr<gpu::Image>> panels;
+    for (size_t i = 0; i < w->panels().size(); ++i) panels.push_back(image());
+    auto residual = w->residual() ? image() : nullptr;
+    if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
+    ctx_ = &ctx;
+    work_ = std::move(w);
+    panels_ = std::move(panels);
+    residual_ = std::move(residual);
+    comparison_ = {};
+    problem_.clear();
+    params_.rebuild_pending = false;
+    start();
+  }
+
+  std::vector<PlotData> plots() const override {
+    if (history_.empty()) return {};
+    return {{{"cg-residual", "CG iteration", "||r|| / ||b|| (log scale)", true, 110},
+             {},
+             {history_.begin(), history_.end()}}};
+  }
+
+  std::string problem() override {  // after the frame's fence: CG's history, the dot's scalar once
+    read_cg();
+    if (refit_ && steps_done_ > 0) {  // once the first results exist
+      refit_ = false;
+      fit_range();
+    }
+    auto op = work_->config().op;
+    if ((op == Op::Dot || op == Op::Norm) && steps_done_ > 0 && !scalar_read_) {
+      scalar_ = {work_->ops().scalars().get(8), work_->ops().scalars().get(9)};
+      scalar_read_ = true;
+    }
+    return problem_;
+  }
+
+  void restart() override {
+    problem_.clear();
+    ctx_->submit_now([&](VkCommandBuffer cmd) { work_->record_restart(cmd); });
+    start();
+  }
+
+  uint32_t steps_per_frame() const override { return 1; }
+
+  void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    bool is_cg = work_->config().op == Op::Cg;
+    if (is_cg) read_cg();
+    uint32_t applications = steps;  // CG: cg_check_every iterations a step, up to the cap
+    if (is_cg) {
+      uint32_t cap = uint32_t(params_.get_int("cg_max_iterations")), done = work_->cg_iterations();
+      applications = done >= cap ? 0 : std::min(steps * uint32_t(params_.get_int("cg_check_every")), cap - done);
+    }
+    if (!converged_ && applications > 0) {
+      gpu::Profiler::Scope s(prof, cmd, work_->name(), applications * work_->bytes(), applications * work_->flops());
+      for (uint32_t i = 0; i < applications; ++i) work_->record(cmd);
+      steps_done_ += steps;
+      cg_pending_ = is_cg;
+    }
+    auto panels = work_->panels();
+    double bytes = 0;
+    for (auto& p : panels) bytes += p.vec->bytes() + 4.0 * work_->n();
+    gpu::Profiler::Scope s(prof, cmd, "linalg.unpack", bytes, 0);
+    for (size_t i = 0; i < panels.size(); ++i) work_->ops().unpack(cmd, *panels[i].vec, *panels_[i]);
+    if (residual_) work_->ops().unpack(cmd, *work_->residual(), *residual_);
+  }
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    gpu::Profiler::Scope s(prof, cmd, "linalg.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
+    std::string cmap = params_.choice("colormap");
+    if (picture() == "layout") return layout_.draw(cmd, frame, *view_);
+    if (picture() == "residual") {
+      view_->draw(cmd, frame, *residual_,
+                  {cmap, r_lo_, r_hi_, false, render::chart_rect(frame.area, residual_chart())});
+      return;
+    }
+    auto c = fields_chart();
+    auto r = render::chart_rect(frame.area, c);
+    for (size_t i = 0; i < panels_.size(); ++i)
+      view_->draw(cmd, frame, *panels_[i], {cmap, lo_, hi_, false, panel_rect(r, c, i, panels_[i]->width())});
+  }
+
+  // Long: the panel, a list of ImGui widgets in the order they appear.
+  void ui() override {
+    auto& c = work_->config();
+    ImGui::TextWrapped("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
+                       layout_name(c.layout));
+    ImGui::TextDisabled("declared per application: %.3g MB, %.3g MFLOP", work_->bytes() / 1e6, work_->flops() / 1e6);
+    if ((c.op == Op::Dot || c.op == Op::Norm) && scalar_read_) {  // read once after the first frame (problem())
+      if (c.op == Op::Dot && c.float_float)
+        ImGui::TextWrapped("result on the GPU: %.7g + %.7g", double(scalar_[0]), double(scalar_[1]));
+      else
+        ImGui::TextWrapped("result on the GPU: %.7g", double(scalar_[0]));
+    }
+    if (c.op == Op::Cg) {
+      read_cg();
+      bool capped = work_->cg_iterations() >= uint32_t(params_.get_int("cg_max_iterations"));
+      ImGui::TextWrapped("iteration %u, ||r||/||b|| = %.3e%s", work_->cg_iterations(),
+                         history_.empty() ? 1.0 : double(history_.back()),
+                         converged_ ? "  (converged)"
+                         : capped   ? "  (iteration cap reached)"
+                                    : "");
+      for (auto& p : plots()) plot(p);  // none before the first iteration
+    }
+    if (c.op == Op::Cg) {
+      if (ImGui::Button("Compare float32 / float-float / double")) {
+        vkDeviceWaitIdle(ctx_->device);
+        comparison_ = work_->compare_precisions(1e-12f, uint32_t(params_.get_int("cg_max_iterations")));
+        start();
+      }
+      for (auto& e : comparison_.entries)
+        ImGui::TextWrapped("%-17s %4u it., true residual %.1e", e.precision.c_str(), e.iterations, e.true_residual);
+    }
+    if (ImGui::Button("Run")) {
+      vkDeviceWaitIdle(ctx_->device);
+      last_run_ = measure(*ctx_, *work_, params_.get_int("runs"), 0, 50);
+      fit_range();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Fit colour range")) {
+      vkDeviceWaitIdle(ctx_->device);
+      fit_range();
+    }
+    if (last_run_.repeats > 0) {
+      auto& r = last_run_;
+      ImGui::TextWrapped("GPU %.4f ms (median of %d), %.1f GB/s, %.1f GFLOP/s", r.median_ms, r.repeats, r.gbps(),
+                         r.gflops());
+      ImGui::TextWrapped("CPU %.3f ms (one thread), gain %.1fx", r.reference["cpu_single_thread_ms"].get<double>(),
+                         r.reference["gain_over_cpu"].get<double>());
+      for (auto& [k, v] : r.reference.items())
+        if (k == "max_relative_error_vs_cpu" || k == "true_relative_residual")
+          ImGui::TextWrapped("%s: %.2e", k.c_str(), v.get<double>());
+      if (r.reference.contains("thesis")) {
+        auto& t = r.reference["thesis"];
+        ImGui::TextDisabled("thesis, GeForce 6600: GPU %.2f ms, CPU %.2f ms, gain %.2f", t["gpu_ms"].get<double>(),
+                            t["cpu_ms"].get<double>(), t["gain"].get<double>());
+      }
+    }
+    ImGui::TextDisabled("picture: %s; %u values a row",
+                        picture() == "layout"     ? "the first texels (as last read)"
+                        : picture() == "residual" ? "CG's residual r on its grid"
+                                                  : "the vectors on their grid",
+                        work_->grid_width());
+    if (params_.choice("picture") == "residual" && !residual_)
+      ImGui::TextDisabled("(the residual picture is CG's: operator cg)");
+    frac_panel_.ui(*ctx_);
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    auto values = work_->result().download();
+    uint32_t w = work_->grid_width(), h = (work_->n() + w - 1) / w;
+    values.resize(size_t(w) * h, 0.0f);
+    write_npy(dir / "result.npy", values, {h, w});
+    nlohmann::json j = {
+        {"arrays", {{"result.npy", "float32 [rows, width]: the result vector, row-major, zero padded"}}},
+        {"operator", work_->name()},
+        {"n", work_->n()},
+        {"applications", steps_done_}};
+    if (work_->config().op == Op::Cg) {
+      read_cg();
+      write_npy(dir / "cg_residual.npy", history_, {history_.size()});
+      j["arrays"]["cg_residual.npy"] = "float32 [iterations + 1]: ||r_i|| / ||b||";
+      auto r = work_->residual()->download();
+      r.resize(size_t(w) * h, 0.0f);
+      write_npy(dir / "residual.npy", r, {h, w});
+      j["arrays"]["residual.npy"] = "float32 [rows, width]: CG's residual r = b - A x (its recurrence)";
+      j["cg_iterations"] = work_->cg_iterations();
+      j["cg_converged"] = converged_;
+      j["true_relative_residual"] = work_->check();
+    }
+    if (work_->config().op == Op::Dot || work_->config().op == Op::Norm) j["scalar"] = work_->ops().scalars().get(8);
+    if (work_->config().op == Op::Dot && work_->config().float_float)
+      j["scalar_lo"] = work_->ops().scalars().get(9);  // the float-float result is scalar + scalar_lo
+    return j;
+  }
+
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    return linalg::bench(ctx, options);
+  }
+
+ private:
+  void start() {
+    steps_done_ = 0;
+    scalar_read_ = false;
+    refit_ = true;
+    converged_ = false;
+    cg_pending_ = false;
+    history_.clear();
+    last_run_ = {};
+    fit_range();
+  }
+
+  // CG: the residual history of what has run so far (the frame's fence has been waited).
+  void read_cg() {
+    if (!cg_pending_) return;
+    cg_pending_ = false;
+    auto h = work_->ops().scalars().history(work_->cg_iterations() + 1);
+    float rho0 = h.empty() ? 0 : h[0];
+    history_.clear();
+    for (float v : h) history_.push_back(rho0 > 0 ? std::sqrt(std::max(v, 0.0f) / rho0) : 0.0f);
+    for (size_t i = 0; i < h.size() && problem_.empty(); ++i)
+      if (!std::isfinite(h[i])) {  // the watchdog: CG broke down; stop iterating
+        problem_ = "CG broke down: ||r||^2 is " + std::to_string(h[i]) + " at iteration " + std::to_string(i);
+        converged_ = true;
+      }
+    if (!history_.empty() && history_.back() <= float(params_.get("cg_tolerance"))) {
+      converged_ = true;
+      fit_range();
+    }
+  }
+
+  // Read-backs for the colour ranges and the layout view, only on request, on convergence or a rebuild.
+  void fit_range() {
+    float lo = 0, hi = 0;
+    for (auto& p : work_->panels()) {
+      auto v = p.vec->download();
+      auto [a, b] = std::minmax_element(v.begin(), v.end());
+      lo = std::min(lo, *a), hi = std::max(hi, *b);
+    }
+    float m = std::max(std::fabs(lo), std::fabs(hi));
+    lo_ = lo < 0 ? -m : 0.0f;
+    hi_ = m > 0 ? m : 1.0f;
+    if (residual_) {
+      auto r = work_->residual()->download();
+      float rm = 0;
+      for (float x : r) rm = std::max(rm, std::fabs(x));
+      r_lo_ = rm > 0 ? -rm : -1.0f, r_hi_ = rm > 0 ? rm : 1.0f;
+    }
+    auto& x = work_->result();
+    layout_.set(*ctx_, layout_chart(x.download(), x.layout(), x.side(), params_.choice("colormap"), lo_, hi_));
+  }
+
+  // "residual" without CG shows the fields.
+  std::string picture() const {
+    std::string p = params_.choice("picture");
+    return p == "residual" && !residual_ ? "fields" : p;
+  }
+  render::Chart fields_chart() const {
+    std::vector<std::string> names;
+    for (auto& p : work_->panels()) names.push_back(p.name);
+    return panels_chart(names, panels_[0]->width(), panels_[0]->height());
+  }
+  render::Chart residual_chart() const {
+    return panels_chart({"r = b - A x (CG's residual)"}, residual_->width(), residual_->height());
+  }
+  std::string status() const {
+    auto op = work_->config().op;
+    char b[96];
+    if (op == Op::Cg)
+      std::snprintf(b, sizeof b, "CG iteration %u, |r|/|b| = %.2e%s", work_->cg_iterations(),
+                    history_.empty() ? 1.0 : double(history_.back()), converged_ ? " (converged)" : "");
+    else if (op == Op::Dot && scalar_read_)
+      std::snprintf(b, sizeof b, "x . y = %.7g", double(scalar_[0]) + double(scalar_[1]) * work_->config().float_float);
+    else if (op == Op::Norm && scalar_read_)
+      std::snprintf(b, sizeof b, "|x| = %.7g", double(scalar_[0]));
+    else
+      std::snprintf(b, sizeof b, "run %llu", (unsigned long long)steps_done_);
+    return b;
+  }
+
+  gpu::Context* ctx_ = nullptr;
+  std::unique_ptr<Workload> work_;
+  std::vector<std::unique_ptr<gpu::Image>> panels_;  // work_->panels(), unpacked every frame
+  std::unique_ptr<gpu::Image> residual_;             // CG's r
+  ChartImage layout_;                                // the layout view, made by fit_range()
+  linalg::FracIndexPanel frac_panel_;
+  std::unique_ptr<render::HeatmapView> view_;
+  std::vector<float> history_;
+  bool converged_ = false, cg_pending_ = false;
+  float lo_ = -1, hi_ = 1, r_lo_ = -1, r_hi_ = 1;
+  BenchRow last_run_;
+  PrecisionComparison comparison_;
+  std::array<float, 2> scalar_{};  // dot / norm result as last read back
+  bool scalar_read_ = false, refit_ = false;
+  std::string problem_;
+};
+
+}  // namespace
+
+LabEntry linalg_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<LinalgLab>()); }, {}};
+}

@@ -1,0 +1,458 @@
+// The machining lab's knobs, panel and dump (seed 003). Math: compute/machining/ (its
+// benchmark: compute/machining/bench.cpp); picture: render/stock_view.
+#include "app/lab.h"
+#include "app/labs/machining/panels.h"
+#include "app/labs/machining/params.h"
+#include "app/labs/machining/readout.h"
+#include "app/labs/machining/shadow.h"
+#include "app/plot.h"
+#include "app/warning_text.h"
+#include "compute/io/npy.h"
+#include "compute/machining/analytic.h"
+#include "compute/machining/bench.h"
+#include "compute/machining/io/gcode.h"
+#include "compute/machining/nbuffer.h"
+#include "compute/machining/stats.h"
+#include "render/colormap.h"
+#include "render/machining/stock_view.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <optional>
+
+using namespace machining;
+
+namespace {
+
+class MachiningLab : public Lab {
+ public:
+  MachiningLab() { declare_machining_params(params_); }
+
+  std::string name() const override { return "machining"; }
+  std::vector<Inspectable> inspectables() const override {
+    return {{"brin heights (order-preserving keys)", {&machine_->height_keys()}, "height key", machine_->stock().nx}};
+  }
+  std::string title() const override {
+    return std::string("Milling by ") + (machine_ && machine_->stock().nbuffer ? "N-buffer" : "Z-buffer") +
+           " (Abecassis 2012, SIMSURF)";
+  }
+  render::Legend legend() const override {
+    std::string at =
+        "position " + std::to_string(done_) + " of " + std::to_string(machine_ ? machine_->positions() : 0) +
+        ", engine " + engine_names()[size_t(engine())] + (machine_->stock().nbuffer ? ", rays along the normal" : "") +
+        (params_.choice("atomic") == "native" || !uses_atomics() ? "" : ", atomic " + params_.choice("atomic")) +
+        (params_.choice("intersection") == "edge" || engine() == Engine::Hardware || machine_->analytic()
+             ? ""
+             : ", " + params_.choice("intersection") + " test") +
+        (fast_math() ? ", fast math" : "");
+    auto file = [&](const char* name) { return std::filesystem::path(params_.text(name)).filename().string(); };
+    std::string what =
+        (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) +
+        (machine_ && machine_->analytic() ? " (analytic)" : "") + ", " +
+        (params_.text("path_file").empty() ? legend_values({"path"}) : "path " + file("path_file")) + ", " +
+        (machine_->stock().surface.shape == SurfaceShape::Flat ? ""
+                                                               : legend_values({"surface", "surface_radius"}) + ", ") +
+        legend_values({"height_scale"});
+    const std::string& display = params_.choice("display");
+    if (display == "shaded" || (display != "depth" && !readout_.field_ready)) return {{legend_title(), at, what}, {}};
+    if (display == "depth")
+      return {
+          {legend_title(), at, what},
+          render::LegendBar{colormap(), 0, max_cut_guess(),
+                            std::string(machine_->stock().nbuffer ? "depth of cut along the normal" : "depth of cut") +
+                                " (stock units); relief x height_scale, tool true scale"}};
+    std::string field = display == "laplacian" ? "Laplacian of the heights (1 / length)"
+                        : display == "error"
+                            ? "single - double precision, float ulps"
+                            : "this run - the " + params_.choice("compare_engine") + " engine's, float ulps";
+    return {{legend_title(), at, what},
+            render::LegendBar{colormap(), -readout_.field_range, readout_.field_range, field}};
+  }
+
+  void build(gpu::Context& ctx) override {
+    const Stock s = machining_stock(params_);
+    std::vector<float> start;
+    if (!params_.text("stock_file").empty()) {
+      start = machining_stock_file(params_, s);
+    } else if (start_.size() == size_t(s.nx) * s.ny && machine_ && machine_->stock().nbuffer == s.nbuffer) {
+      start = start_;  // "Keep as stock" survives a new path, not a change of what the brins hold
+    }
+    std::optional<AnalyticTool> analytic = machining_analytic_tool(params_);
+    Mesh tool = machining_tool(params_);
+    std::string held;  // what a G-code file held
+    std::vector<Position> path = machining_path(params_, s, held);
+    const std::string& pf = params_.text("path_file");
+    auto machine = std::make_unique<Machine>(ctx, s, tool, path, analytic ? &*analytic : nullptr);
+    preview_.clear();
+    preview_keys_.reset();
+    if (!zoom_from_.empty() && machine_) preview_ = resample(machine_->stock(), zoom_from_, s);  // until re-milled
+    zoom_from_.clear();
+    if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
+    ctx_ = &ctx;
+    machine_ = std::move(machine);
+    start_ = std::move(start);
+    if ((gcode_held_ = held) != "") std::fprintf(stderr, "vklab: %s: %s\n", pf.c_str(), held.c_str());
+    restart();
+    // a curved stock drops below its top: aim at half its drop (the picture spans 2 across)
+    if (s.surface.shape != SurfaceShape::Flat) {
+      auto base = surface_heights(s);
+      float drop = s.top - *std::min_element(base.begin(), base.end());
+      camera_.target.y = -drop * float(1.0 / (double(std::max(s.nx, s.ny)) * s.d));
+    }
+    params_.rebuild_pending = false;
+  }
+
+  void restart() override {
+    const auto& s = machine_->stock();
+    from_ = start_.empty() ? starting_values(s) : start_;
+    areas_ = s.nbuffer ? surface_areas(s) : std::vector<float>{};
+    view_->set_base(s.surface.shape == SurfaceShape::Flat ? std::vector<float>{} : surface_heights(s));
+    machine_->set_heights(from_);
+    done_ = 0;
+    steps_done_ = 0;
+    paused_ = false;
+    readout_.dirty = true;
+    problem_.clear();
+    shadow_.reset();
+    readout_.comparison = {};
+  }
+
+  // The watchdog: a height that is not finite stops the milling (the stats read-back finds
+  // it: at most 4 times a second while milling, then once the path is done).
+  std::vector<PlotData> plots() const override {
+    if (readout_.profile.empty()) return {};
+    return {
+        {{"machining-cross-section", "brin along the cross-section (profile_row)", "height (stock units)", false, 100},
+         {},
+         {readout_.profile.begin(), readout_.profile.end()}}};
+  }
+
+  std::string problem() override {
+    update_stats(done_ >= machine_->positions());
+    return problem_;
+  }
+
+  uint32_t steps_per_frame() const override { return 1; }
+
+  // Whether the engine lowers shared brins with the `atomic` option (position, triangle, fine, persistent).
+  bool uses_atomics() const {
+    Engine e = engine();
+    return e != Engine::Cpu && e != Engine::PerBrin && e != Engine::Hardware;
+  }
+
+  std::string colormap() const {
+    const std::string& c = params_.choice("colormap");
+    if (c != "auto") return c;
+    const std::string& d = params_.choice("display");
+    return d == "depth" || d == "shaded" ? "heat" : "coolwarm";
+  }
+
+  bool fast_math() const { return params_.choice("arithmetic") == "fast" && uses_atomics() && !machine_->stock().f64; }
+
+  // The run the display compares with ("precision" or an engine name), or "" for none.
+  std::string shadow_kind() const {
+    const std::string& d = params_.choice("display");
+    if (d == "error") return ctx_->int64_atomics && !machine_->stock().nbuffer ? "precision" : "";
+    return d == "engines" ? params_.choice("compare_engine") : "";
+  }
+
+  Engine engine() const {
+    Engine e = engine_from_name(params_.choice("engine"));  // the hardware one draws meshes in single precision
+    if (machine_->stock().nbuffer) return e == Engine::Cpu ? e : Engine::PerBrin;  // its rays: a thread a brin
+    return e == Engine::Hardware && (machine_->stock().f64 || machine_->analytic()) ? Engine::Fine : e;
+  }
+
+  void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    if (steps == 0) return;
+    uint32_t count = uint32_t(params_.get_int("positions_per_frame")) * steps;
+    if (paused_ || done_ >= machine_->positions()) return step_shadow(cmd, 4ull * count);  // a comparison catching up
+    Engine e = engine();
+    if (e == Engine::Cpu && machine_->stock().f64) e = Engine::Fine;  // the CPU engine in the window: single only
+    if (e == Engine::Cpu) {  // on the host, between frames (the GPU is idle when step() runs)
+      auto h = machine_->heights();
+      std::vector<Position> chunk(
+          machine_->path().begin() + long(done_),
+          machine_->path().begin() + long(std::min<size_t>(done_ + count, machine_->positions())));
+      if (machine_->stock().nbuffer)
+        mill_nbuffer_cpu(machine_->stock(), h, machine_->tool(), chunk);
+      else if (machine_->analytic())
+        mill_analytic_cpu(machine_->stock(), h, *machine_->analytic(), chunk);
+      else
+        mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, hit_test_from_name(params_.choice("intersection")));
+      machine_->set_heights(h);
+    } else {
+      machine_->set_atomic(atomic_from_name(params_.choice("atomic")));
+      machine_->set_hit_test(hit_test_from_name(params_.choice("intersection")));
+      machine_->set_fast_math(fast_math());
+      machine_->set_granularity(uint32_t(params_.get_int("granularity")));
+      uint32_t group = uint32_t(std::stoul(params_.choice("workgroup")));
+      const auto& limits = ctx_->props.limits;
+      while (group > std::min(limits.maxComputeWorkGroupSize[0], limits.maxComputeWorkGroupInvocations)) group /= 2;
+      machine_->set_workgroup(group);
+      machine_->record(cmd, e, uint32_t(done_), count, &prof);
+    }
+    done_ = std::min<size_t>(done_ + count, machine_->positions());
+    step_shadow(cmd, 4ull * count);
+    steps_done_ += steps;
+    readout_.dirty = true;
+  }
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    gpu::Profiler::Scope scope(prof, cmd, "machining.draw", 0, 0);
+    const auto& s = machine_->stock();
+    render::StockScene sc;
+    sc.nx = s.nx, sc.ny = s.ny, sc.x0 = s.x0, sc.y0 = s.y0, sc.d = s.d, sc.top = s.top;
+    sc.max_cut = max_cut_guess();
+    sc.height_scale = float(params_.get("height_scale"));
+    sc.show_tool = params_.flag("show_tool");
+    size_t shown = follow_ || done_ == 0 ? (done_ ? done_ - 1 : 0) : std::min(shown_, done_ - 1);
+    const auto& pos = machine_->path()[shown];
+    sc.tool_rotation = tool_rotation(pos);
+    sc.tool_tip = pos.tip;
+    sc.tool_base = float(surface_height(s.surface, s.top, pos.tip.x, pos.tip.y));
+    sc.tool_triangles = uint32_t(machine_->triangles());
+    const std::string& display = params_.choice("display");
+    sc.display = display == "depth" && depth_field()
+                     ? (readout_.field_ready ? render::StockDisplay::DepthField : render::StockDisplay::Shaded)
+                 : display == "depth"   ? render::StockDisplay::Depth
+                 : display == "shaded"  ? render::StockDisplay::Shaded
+                 : readout_.field_ready ? render::StockDisplay::Field
+                                        : render::StockDisplay::Shaded;
+    sc.field_range = readout_.field_range;
+    float az = float(params_.get("light_azimuth")) * 0.0174533f,
+          el = float(params_.get("light_elevation")) * 0.0174533f;
+    sc.light = glm::vec3(std::cos(el) * std::cos(az), std::sin(el), std::cos(el) * std::sin(az));
+    view_->set_colormap(colormap());
+    const bool preview = !preview_.empty() && done_ < machine_->positions();
+    if (preview && !preview_keys_) {
+      std::vector<uint32_t> keys(preview_.size());
+      for (size_t i = 0; i < keys.size(); ++i) keys[i] = height_key(preview_[i]);
+      preview_keys_ = std::make_unique<gpu::Buffer>(
+          *ctx_, keys.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+      preview_keys_->upload(keys);
+    }
+    view_->draw(cmd, frame, preview ? *preview_keys_ : machine_->height_keys(), tool_buffer(), sc, camera_);
+  }
+
+  // The comparison run: made when the display asks for one, milled level with this run.
+  void step_shadow(VkCommandBuffer cmd, size_t budget) {
+    std::string kind = shadow_kind();
+    if (kind.empty()) return shadow_.reset();
+    if (!shadow_ || shadow_->kind() != kind) {
+      shadow_ = std::make_unique<ShadowRun>(*ctx_, *machine_, kind, from_);
+      readout_.dirty = true;
+    }
+    if (shadow_->done() < done_) shadow_->step(cmd, done_, budget), readout_.dirty = true;
+  }
+
+  // Right drag orbits, the wheel zooms the camera; left drag pans; a left click re-mills a window
+  // half as wide centred on the point clicked (SIMSURF §16.3.4), the surface shown meanwhile
+  // interpolated from the one before.
+  void pointer(const Pointer& p, const render::Frame& frame) override {
+    orbit_.update(camera_, p);
+    const auto& a = frame.area;
+    render::Rect vp{float(a.offset.x), float(a.offset.y), float(a.extent.width), float(a.extent.height)};
+    glm::vec3 at;
+    bool on = render::hit_plane_y(camera_.ray(p.x, p.y, vp), 0.0f, at);
+    if (p.left && !left_held_) press_ = {p.x, p.y}, dragged_ = false, grab_ = at, grabbed_ = on;
+    if (p.left && left_held_ && std::hypot(p.x - press_.x, p.y - press_.y) > 4) dragged_ = true;
+    if (p.left && dragged_ && grabbed_ && on) {  // keep the grabbed point under the pointer
+      camera_.target += glm::vec3(grab_.x - at.x, 0.0f, grab_.z - at.z);
+    }
+    if (!p.left && left_held_ && !dragged_ && on) zoom_at(at);
+    left_held_ = p.left;
+  }
+
+  // Re-mills a window half as wide centred on picture point `at` (the stock's plane).
+  void zoom_at(glm::vec3 at) {
+    const auto& s = machine_->stock();
+    float scale = 2.0f / (float(std::max(s.nx, s.ny)) * s.d);
+    float x = at.x / scale + s.x0 + 0.5f * float(s.nx - 1) * s.d,
+          y = at.z / scale + s.y0 + 0.5f * float(s.ny - 1) * s.d;
+    float side = float(s.nx - 1) * float(params_.get("spacing"));
+    zoom_from_ = machine_->heights();
+    params_.set_value("zoom_x", std::clamp(double(x / side), 0.0, 1.0));
+    params_.set_value("zoom_y", std::clamp(double(y / side), 0.0, 1.0));
+    params_.set_value("zoom", params_.get("zoom") * 2);
+    params_.rebuild_pending = true;
+    camera_.target = glm::vec3(0.0f, camera_.target.y, 0.0f);
+  }
+
+  void ui() override {
+    update_stats();
+    size_t total = machine_->positions();
+    if (machine_->analytic())
+      ImGui::TextWrapped("analytic %s (its %zu-triangle mesh drawn), %zu positions, %u x %u brins",
+                         params_.choice("tool_shape").c_str(), machine_->triangles(), total, machine_->stock().nx,
+                         machine_->stock().ny);
+    else
+      ImGui::TextWrapped("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
+                         machine_->stock().nx, machine_->stock().ny);
+    ImGui::TextWrapped("engine: %s", engine_names()[size_t(engine())].c_str());
+    if (!gcode_held_.empty()) ImGui::TextWrapped("%s", gcode_held_.c_str());
+    ImGui::ProgressBar(total ? float(done_) / float(total) : 1.0f, ImVec2(ImGui::GetContentRegionAvail().x, 0));
+    if (done_ < total) {
+      if (ImGui::Button(paused_ ? "Resume" : "Cancel")) paused_ = !paused_;
+      ImGui::SameLine();
+      ImGui::TextDisabled(paused_ ? "stopped at position %zu" : "milling, %zu done", done_);
+    }
+    if (!problem_.empty()) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
+    if (done_ > 1) {  // playback: the tool anywhere along the milled part of the path
+      ImGui::Checkbox("tool follows the milling", &follow_);
+      if (!follow_) {
+        int at = int(std::min(shown_, done_ - 1)) + 1;
+        if (ImGui::SliderInt("tool at position", &at, 1, int(done_))) shown_ = size_t(at - 1);
+        const auto& p = machine_->path()[std::min(shown_, done_ - 1)];
+        ImGui::TextWrapped("tip (%.4g, %.4g, %.4g) axis (%.3g, %.3g, %.3g)", p.tip.x, p.tip.y, p.tip.z, p.axis.x,
+                           p.axis.y, p.axis.z);
+      }
+    }
+    ImGui::TextWrapped("removed volume %.6g; depth of cut: max %.4g, mean %.4g over %zu brins; heights %.5g to %.5g",
+                       readout_.removed, readout_.max_depth, readout_.cut.mean_depth, readout_.cut.cut,
+                       readout_.cut.min_height, readout_.cut.max_height);
+    if (!preview_.empty() && done_ < total)
+      ImGui::TextDisabled("zoomed: the surface before, interpolated, until re-milled");
+    if (params_.get("zoom") > 1 && ImGui::Button("Zoom out")) {
+      zoom_from_ = machine_->heights();
+      params_.set_value("zoom", params_.get("zoom") / 2);
+      params_.rebuild_pending = true;
+    }
+    comparison_panel(params_.choice("display"), machine_->stock().nbuffer, ctx_->int64_atomics, shadow_.get(), done_,
+                     readout_.comparison, readout_.field_range);
+    memory_panel(*machine_);
+    if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
+    if (!start_.empty()) {
+      ImGui::SameLine();
+      if (ImGui::Button("Fresh stock")) start_.clear();
+    }
+    if (!readout_.profile.empty()) {
+      for (auto& p : plots()) plot(p);
+      ImGui::TextWrapped("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", readout_.rough.ra,
+                         readout_.rough.rz);
+    }
+    ImGui::TextDisabled("right drag: orbit; wheel: zoom; left drag: pan; left click: re-mill x2 there");
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    const auto& s = machine_->stock();
+    write_npy(dir / "heights.npy", machine_->heights(), {s.ny, s.nx});
+    if (s.nbuffer) {
+      auto rays = surface_rays(s);
+      write_npy(dir / "rays.npy", std::vector<float>(&rays[0].x, &rays[0].x + 4 * rays.size()), {s.ny, s.nx, 4});
+    }
+    readout_.dirty = true;
+    update_stats(true);
+    nlohmann::json compared;
+    if (!readout_.comparison.ulps.empty()) {
+      write_npy(dir / "compared_ulps.npy", readout_.comparison.ulps, {s.ny, s.nx});
+      compared = to_json(readout_.comparison);
+      compared["with"] = shadow_->kind();
+    }
+    return {{"comparison", compared},
+            {"arrays", s.nbuffer
+                           ? nlohmann::json{{"heights.npy",
+                                             "float32 [ny, nx]: the N-buffer's ray lengths from the surface along its "
+                                             "normal (0 uncut, negative cut), row j at y0 + j·d"},
+                                            {"rays.npy",
+                                             "float32 [ny, nx, 4]: each ray's unit normal xyz and the "
+                                             "surface's height at its brin"}}
+                           : nlohmann::json{{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
+            {"rays", s.nbuffer ? "normal" : "vertical"},
+            {"surface", params_.choice("surface")},
+            {"positions_done", done_},
+            {"positions", machine_->positions()},
+            {"gcode", gcode_held_},
+            {"triangles", machine_->triangles()},
+            {"engine", engine_names()[size_t(engine())]},
+            {"atomic", params_.choice("atomic")},
+            {"intersection", params_.choice("intersection")},
+            {"tool_model", machine_->analytic() ? "analytic" : "mesh"},
+            {"removed_volume", readout_.removed},
+            {"display", params_.choice("display")},
+            {"zoom_preview", !preview_.empty() && done_ < machine_->positions()},
+            {"arithmetic", fast_math() ? "fast" : "precise"},
+            {"granularity", machine_->granularity()},
+            {"workgroup", machine_->workgroup()},
+            {"mean_depth", readout_.cut.mean_depth},
+            {"brins_cut", readout_.cut.cut},
+            {"min_height", readout_.cut.min_height},
+            {"max_height", readout_.cut.max_height},
+            {"max_depth", readout_.max_depth},
+            {"profile_ra", readout_.rough.ra},
+            {"profile_rz", readout_.rough.rz}};
+  }
+
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    return machining::bench(ctx, options);
+  }
+
+ private:
+  const gpu::Buffer& tool_buffer() {
+    if (!tool_gpu_ || tool_for_ != machine_.get()) {
+      std::vector<glm::vec4> v;
+      for (auto& p : machine_->tool().vertices) v.emplace_back(p, 0.0f);
+      tool_gpu_ = std::make_unique<gpu::Buffer>(*ctx_, v.size() * 16,
+                                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+      tool_gpu_->upload(v);
+      tool_for_ = machine_.get();
+    }
+    return *tool_gpu_;
+  }
+
+  float max_cut_guess() const { return readout_.max_depth > 0 ? float(readout_.max_depth) : 1.0f; }
+
+  // Whether the depth of cut is drawn from a field (a curved or N-buffer stock: not top - height).
+  bool depth_field() const {
+    return machine_->stock().nbuffer || machine_->stock().surface.shape != SurfaceShape::Flat || !start_.empty();
+  }
+
+  // The read-backs (readout_), with the GPU idle (the window waits for the frame first); the
+  // watchdog: a height that is not finite pauses the milling and says where.
+  void update_stats(bool force = false) {
+    ReadoutView v{params_.choice("display"),
+                  params_.choice("display") + params_.choice("compare_engine") + params_.choice("profile_along") +
+                      params_.text("profile_row"),
+                  params_.choice("profile_along") == "x", params_.get("profile_row"), depth_field()};
+    bool milling = done_ < machine_->positions() && !paused_;
+    int64_t bad = readout_.update(*machine_, v, milling, force, from_, areas_, shadow_.get(), done_, *view_);
+    if (bad >= 0 && problem_.empty()) {
+      problem_ = "the stock's brin " + std::to_string(bad) + " became " + std::to_string(machine_->heights()[bad]) +
+                 " after " + std::to_string(done_) + " positions";
+      paused_ = true;
+    }
+  }
+
+  gpu::Context* ctx_ = nullptr;
+  std::unique_ptr<Machine> machine_;
+  std::unique_ptr<render::StockView> view_;
+  std::unique_ptr<gpu::Buffer> tool_gpu_;
+  const Machine* tool_for_ = nullptr;
+  render::OrbitCamera camera_{glm::vec3(0.0f), 3.0f, 0.6f, 0.8f};
+  size_t done_ = 0, shown_ = 0;
+  bool follow_ = true;        // the tool drawn at the last milled position, or at shown_ (playback)
+  std::vector<float> start_;  // a kept surface's values (empty: the stock's surface)
+  std::vector<float> from_;   // what this run started from: start_, or starting_values()
+  std::vector<float> areas_;  // N-buffer: a brin's patch of surface, d² / n_z, in d²
+  bool paused_ = false;
+  StockReadout readout_;
+  std::unique_ptr<ShadowRun> shadow_;       // the run the display compares with
+  std::vector<float> zoom_from_, preview_;  // the zoom: the surface before, and it on the new grid
+  std::unique_ptr<gpu::Buffer> preview_keys_;
+  bool left_held_ = false, dragged_ = false, grabbed_ = false;
+  glm::vec2 press_{0.0f};
+  glm::vec3 grab_{0.0f};
+  std::string problem_, gcode_held_;
+  OrbitControl orbit_;
+};
+
+}  // namespace
+
+LabEntry machining_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<MachiningLab>()); },
+          {{"--tool", "tool_file", "FILE.stl"},
+           {"--tool-shape", "tool_shape", "sphere|torus|cone|flat"},
+           {"--path", "path_file", "FILE (.csv/.txt positions, .nc/.ngc/.gcode/.tap G-code)"},
+           {"--path-gen", "path", "single|random|spiral|downspiral|volcano|zigzag"}}};
+}

@@ -1,0 +1,60 @@
+#include "app/labs/machining/panels.h"
+
+#include "app/plot.h"
+
+#include <imgui.h>
+
+using namespace machining;
+
+// SIMSURF §5.5's memory formulas for this stock, tool and path, beside what this lab holds.
+void memory_panel(const Machine& machine) {
+  if (!ImGui::CollapsingHeader("Memory (SIMSURF 5.5)")) return;
+  const auto& s = machine.stock();
+  const double S = s.f64 ? 8 : 4, N2 = double(s.nx) * s.ny, T = double(machine.triangles());
+  const double P = double(machine.positions());
+  bool five = false, spin = false;
+  for (const auto& p : machine.path()) five |= p.axis != glm::vec3(0, 0, 1), spin |= p.omega != 0;
+  const double p = (five ? 6 : 3) * S + (spin ? S : 0);
+  auto mib = [](double bytes) { return bytes / (1 << 20); };
+  ImGui::TextWrapped(
+      "grid S N^2 = %.3g MiB (S = %g bytes a height); tool T (9 S + padding) = %.3g MiB (a triangle "
+      "list, %g bytes a triangle); path P p = %.3g MiB (p = %g bytes a position: %s%s)",
+      mib(S * N2), S, mib(9 * S * T), 9 * S, mib(P * p), p, five ? "tip and axis" : "tip",
+      spin ? ", spindle angle" : "");
+  ImGui::TextWrapped(
+      "held here: heights %.3g MiB%s, triangles %.3g MiB (a vec4 a vertex), positions %.3g MiB (64 "
+      "bytes: tip, rotation rows, the placed tool's box)",
+      mib(S * N2), s.f64 ? " + 32-bit keys for the picture" : "", mib(48 * T), mib(64 * P));
+  if (s.nbuffer)
+    ImGui::TextWrapped(
+        "N-buffer (5.3): + a ray a brin, its normal and the surface's height (16 bytes), %.3g MiB, "
+        "and 32-bit keys for the picture",
+        mib(16 * N2));
+}
+
+// What the display shows, in words, and the comparison's histogram.
+void comparison_panel(const std::string& display, bool nbuffer, bool int64_atomics, const ShadowRun* shadow,
+                      size_t done, const UlpComparison& comparison, float field_range) {
+  if (display == "laplacian")
+    ImGui::TextWrapped("colour: the Laplacian of the heights, +-%.3g (99 %% of the brins): scallops and ridges",
+                       field_range);
+  if (display != "error" && display != "engines") return;
+  if (display == "error" && nbuffer) {
+    ImGui::TextWrapped("the N-buffer is single precision: no double run to compare with");
+    return;
+  }
+  if (display == "error" && !int64_atomics) {
+    ImGui::TextWrapped("single - double needs 64-bit atomics, which this device lacks");
+    return;
+  }
+  if (!shadow || shadow->done() != done || comparison.ulps.empty()) {
+    ImGui::TextWrapped("comparison run catching up: %zu of %zu positions", shadow ? shadow->done() : 0, done);
+    return;
+  }
+  ImGui::TextWrapped("%s: %llu of %zu brins differ; max %.3g ulps (%.3g in length), mean %.3g ulps; colour +-%.3g ulps",
+                     display == "error" ? "single - double precision" : ("this run - " + shadow->kind()).c_str(),
+                     (unsigned long long)comparison.differing, comparison.ulps.size(), comparison.max_ulps,
+                     comparison.max_abs, comparison.mean_abs_ulps, field_range);
+  std::vector<double> bins(comparison.histogram.begin(), comparison.histogram.end());
+  plot({"machining-ulps", "ulps, rounded (ends: beyond -8 and 8)", "brins", false, 90}, {}, bins);
+}

@@ -1,0 +1,14 @@
+// The machining lab's panel sections that only read: SIMSURF §5.5's memory formulas beside what
+// the lab holds, and what the display compares (single - double, or another engine) with its
+// histogram.
+#pragma once
+#include "app/labs/machining/shadow.h"
+#include "compute/machining/stats.h"
+#include "compute/machining/zbuffer.h"
+
+#include <string>
+
+void memory_panel(const machining::Machine& machine);
+// `display` the display knob; `shadow` the comparison run, if any, `done` positions milled here.
+void comparison_panel(const std::string& display, bool nbuffer, bool int64_atomics, const ShadowRun* shadow,
+                      size_t done, const machining::UlpComparison& comparison, float field_range);

@@ -1,0 +1,436 @@
+// The mesh lab's knobs, editor, panel and dump (seed 004, GMlib). Math: compute/mesh/;
+// picture: render/mesh_view; benchmarks: compute/mesh/bench.cpp.
+#include "app/colour_bar.h"
+#include "app/lab.h"
+#include "app/labs/mesh/files.h"
+#include "app/labs/mesh/parameters.h"
+#include "app/labs/mesh/records.h"
+#include "app/warning_text.h"
+#include "compute/io/input.h"
+#include "compute/io/npy.h"
+#include "compute/mesh/bench.h"
+#include "compute/mesh/generate.h"
+#include "compute/mesh/gpu_mesh.h"
+#include "compute/mesh/kernel_text.h"
+#include "compute/mesh/renumber.h"
+#include "compute/mesh/vtu.h"
+#include "render/colormap.h"
+#include "render/mesh/mesh_view.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+using namespace mesh;
+
+namespace {
+
+class MeshLab : public Lab {
+ public:
+  MeshLab() {
+    params_.group("Mesh");
+    params_.add_text("mesh_file", "", ".mesh / .meshb file (any element kinds); empty: a generated mesh")
+        .labelled("Mesh file")
+        .rebuild = true;
+    params_.back().file_types = {".mesh", ".meshb"};
+    params_
+        .add_choice("generate", {"the example's", "surface", "tetrahedra", "hexahedra"}, "the example's",
+                    "generated mesh: a bumpy triangulated square, or a cube of tetrahedra or hexahedra")
+        .labelled("Generated mesh")
+        .rebuild = true;
+    params_.add_int("grid_size", 64, 2, 4096, "generated mesh: vertices along each side (cells for the cubes: /4)")
+        .labelled("Grid size")
+        .rebuild = true;
+    params_
+        .add_choice("faces", {"boundary", "all"}, "boundary",
+                    "volume meshes, GmlExtractFaces: boundary: the Tri and Qua loops run over the boundary's faces "
+                    "(the file's, else extracted); all: over every face, inner ones too (the file's first)")
+        .labelled("Faces")
+        .rebuild = true;
+    params_
+        .add_choice("renumber", {"as is", "hilbert", "hilbert by degree", "shuffled"}, "as is",
+                    "vertex and element order: as generated or read, along a Hilbert curve (by degree: the "
+                    "vertices' balls in classes of 8, 16, 32... slots, Maréchal 2020 §2.4), or at random")
+        .labelled("Numbering")
+        .rebuild = true;
+    params_
+        .add_text("sol_file", "",
+                  ".sol / .solb: its first field becomes the field 'Sol' (double where the device has fp64)")
+        .labelled("Solution file")
+        .rebuild = true;
+    params_.back().file_types = {".sol", ".solb"};
+    params_.group("Kernel");
+    params_.add_choice("example", example_names(), "laplacian smoothing", "example kernels: the manual's and ours")
+        .labelled("Example")
+        .rebuild = true;
+    params_
+        .add_text("kernel_file", "",
+                  "kernel source (sections separated by '---', each '// loop: Tri', Ver, Edg, "
+                  "Qua, Tet, Pyr, Pri or Hex); empty: the example")
+        .labelled("Kernel file")
+        .rebuild = true;
+    params_.back().file_types = {".glsl", ".txt", ".comp"};
+    params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)").labelled("Runs a frame");
+    params_.group("Picture");
+    params_.add_text("color_field", "", "field drawn with the colour map (empty: the example's)")
+        .labelled("Colour field");
+    params_
+        .add_int("color_component", 0, 0, 1023,
+                 "the component of the colour field (an array field: its elements' in order)")
+        .labelled("Colour component");
+    params_.add_bool("wireframe", true, "draw the edges").labelled("Wireframe");
+    params_.add_bool("clip", false, "volumes: take away the elements beyond a plane, show the ones it uncovers")
+        .labelled("Clip");
+    params_.add_choice("clip_axis", {"x", "y", "z"}, "x", "the clip plane's normal").labelled("Clip axis");
+    params_.add_float("clip_at", 0.5, 0.0, 1.0, "the clip plane's place across the mesh's box")
+        .labelled("Clip position");
+  }
+
+  std::string name() const override { return "mesh"; }
+  // The coordinates and every field as its type (int and double vectors: components in a row).
+  std::vector<Inspectable> inspectables() const override {
+    std::vector<Inspectable> out = {{"VerCrd (vertex coordinates)", {&gpu_->coordinate_buffer()}, "vec4"}};
+    for (auto& n : gpu_->field_names()) {
+      auto t = gpu_->field_type(n);
+      const char* floats[] = {"float", "vec2", "vec4", "vec4"};  // a 3-vector is padded to 4
+      const char* kind[] = {"float", "int", "double", "int8", "int16"};
+      std::string type = t.scalar != Scalar::Float || t.components > 4 ? kind[int(t.scalar)] : floats[t.components - 1];
+      out.push_back(
+          {n + " (" + short_name(gpu_->field_at(n)) + ", " + glsl_type(t) + ")", {&gpu_->field_buffer(n)}, type});
+    }
+    return out;
+  }
+  std::string title() const override { return "Kernels on unstructured meshes (Maréchal 2020, GMlib)"; }
+  render::Legend legend() const override {
+    render::Legend l{{legend_title(), "run " + std::to_string(steps_done_),
+                      legend_values({"example", "color_field"}) + ", " +
+                          (params_.text("mesh_file").empty()
+                               ? legend_values({"grid_size"})
+                               : "mesh " + std::filesystem::path(params_.text("mesh_file")).filename().string())},
+                     {}};
+    if (style_.lo <= style_.hi) l.bar = render::LegendBar{"coolwarm", style_.lo, style_.hi, "the field shown"};
+    return l;
+  }
+
+  void build(gpu::Context& ctx) override {
+    const Example& ex = mesh_examples().at(params_.choice("example"));
+    std::string gen = params_.choice("generate") == "the example's" ? ex.mesh : params_.choice("generate");
+    uint32_t n = uint32_t(params_.get_int("grid_size"));
+    if (params_.text("mesh_file").empty()) {  // the largest table, checked before generating
+      uint64_t c = std::max(1u, n / 4);
+      uint64_t table = gen == "surface" ? 24ull * (n - 1) * (n - 1) : (gen == "tetrahedra" ? 96 : 32) * c * c * c;
+      gpu::require_buffer(ctx, table, "mesh grid_size " + std::to_string(n) + " (" + gen + ")");
+    }
+    Mesh m = !params_.text("mesh_file").empty() ? read_mesh(params_.text("mesh_file"))
+             : gen == "surface"
+                 ? bumpy_grid(n)
+                 : cube(std::max(1u, n / 4), gen == "tetrahedra" ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
+    std::string text = ex.text;
+    if (!params_.text("kernel_file").empty()) {
+      text = io::read_input(params_.text("kernel_file"), 4 << 20);
+    }
+    if (m.dim == 3) {  // a volume's triangle and quadrilateral loops: its boundary, or every face
+      FaceSet faces = extract_faces(m);
+      bool all = params_.choice("faces") == "all";
+      for (Kind k : {Kind::Triangles, Kind::Quadrilaterals}) {
+        auto file = std::find_if(m.elements.begin(), m.elements.end(), [k](auto& e) { return e.kind == k; });
+        bool has = file != m.elements.end();
+        Elements e = all ? all_faces(has ? &*file : nullptr, faces, k) : faces.boundary(k);
+        if (has && all)
+          *file = std::move(e);
+        else if (!has && e.count())
+          m.elements.push_back(std::move(e));
+      }
+    }
+    renumber(m, params_.choice("renumber"));
+    if (!params_.text("sol_file").empty() && params_.choice("renumber") != "as is")
+      throw ParamError("a solution file follows the file's numbering: renumber 'as is' with --sol");
+    auto g = std::make_unique<GpuMesh>(ctx, m);
+    if (g->count(Kind::Triangles) && g->count(Kind::Edges))
+      g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
+    SolField sol;
+    if (!params_.text("sol_file").empty()) try {
+        sol = read_sol_field(*g, params_.text("sol_file"));
+      } catch (const std::invalid_argument& e) {
+        throw ParamError(e.what());
+      }
+    if (!sol.values.empty()) g->add_field("Sol", sol.at, sol.type);  // before the kernels that read it
+    auto kernels = compile_text(*g, text);                           // throws: the previous mesh and kernels stay
+    if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
+    ctx_ = &ctx;
+    mesh_ = std::move(m);
+    gpu_ = std::move(g);
+    sol_ = std::move(sol);
+    kernels_ = std::move(kernels);
+    par_slots_.clear(), par_after_.clear();
+    recorded_key_.clear();
+    pictures_ = mesh::make_pictures(ctx, *gpu_);
+    set_editor(text);
+    error_.clear();
+    frame_camera();
+    restart();
+    params_.rebuild_pending = false;
+  }
+
+  void restart() override {
+    std::vector<float> crd(4 * mesh_.vertices(), 0.0f);
+    for (size_t v = 0; v < mesh_.vertices(); ++v)
+      for (int c = 0; c < std::min(mesh_.dim, 3); ++c) crd[4 * v + c] = float(mesh_.xyz[v * mesh_.dim + c]);
+    gpu_->set_coordinates(crd);
+    for (auto& n : gpu_->field_names()) gpu_->add_field(n, gpu_->field_at(n), gpu_->field_type(n));
+    if (!sol_.values.empty()) {
+      gpu_->add_field("Sol", sol_.at, sol_.type);
+      gpu_->upload("Sol", sol_.values);
+    }
+    steps_done_ = 0;
+    stats_key_.clear();
+    problem_.clear();
+  }
+
+  std::string problem() override {
+    if (problem_.empty() && !range_key().empty()) update_range();  // waits: headless asks between submissions
+    return problem_;
+  }
+
+  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("runs_per_frame")); }
+
+  void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    if (!recorded_key_.empty() && recorded_key_ == range_key()) take_range(gpu_->read_reduction());  // last frame's
+    recorded_key_.clear();
+    if (!problem_.empty()) return;  // paused by the watchdog until Restart
+    take_parameters();              // the last frame's
+    for (uint32_t s = 0; s < steps; ++s)
+      for (size_t k = 0; k < kernels_.size(); ++k) {
+        if (!gpu_->valid(*kernels_[k])) {  // a failed compile changed a field it uses
+          error_ = "kernel " + std::to_string(k + 1) + " uses a field whose type changed: compile again";
+          continue;
+        }
+        gpu::Profiler::Scope scope(prof, cmd,
+                                   "mesh.kernel" + std::to_string(k + 1) + "." + short_name(kernels_[k]->loop),
+                                   gpu_->traffic(*kernels_[k]), 0);
+        bool back = s + 1 == steps && !kernels_[k]->parameters.empty() && k < GpuMesh::kParameterSlots;
+        gpu_->record(cmd, *kernels_[k], back ? int(k) : -1);  // the last run's launches read Par back
+        if (back) par_slots_.push_back(k);
+      }
+    steps_done_ += steps;
+    if (std::string key = range_key(); !key.empty()) {  // the colour range, read back next frame
+      gpu::Profiler::Scope scope(prof, cmd, "mesh.range", double(gpu_->field_buffer(color_field()).size()), 0);
+      gpu_->record_reduce(cmd, color_field(), color_component());
+      recorded_key_ = key;
+    }
+  }
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    gpu::Profiler::Scope scope(prof, cmd, "mesh.draw", 0, 0);
+    if (stats_key_ != range_key()) update_range();
+    render::MeshStyle st = style_;
+    st.wireframe = params_.flag("wireframe");
+    st.clip = params_.flag("clip");
+    int axis = params_.choice("clip_axis")[0] - 'x';
+    st.plane = glm::vec4(0.0f);
+    st.plane[axis] = 1.0f;
+    st.plane.w = float(box_lo_[axis] + params_.get("clip_at") * (box_hi_[axis] - box_lo_[axis]));
+    std::string f = color_field();
+    for (auto& p : pictures_) {
+      render::MeshField field;
+      if (gpu_->has_field(f) && (gpu_->field_at(f) == Kind::Vertices || gpu_->field_at(f) == p.kind)) {
+        FieldType t = gpu_->field_type(f);
+        field = {&gpu_->field_buffer(f), gpu_->field_at(f) == Kind::Vertices, int(t.scalar), field_stride(t),
+                 field_offset(t, color_component())};
+      }
+      view_->draw(cmd, frame, gpu_->coordinate_buffer(), gpu_->element_buffer(p.kind), nodes_of(p.kind), p.records,
+                  p.triangles, field, st, camera_);
+    }
+  }
+
+  void pointer(const Pointer& p, const render::Frame&) override { orbit_.update(camera_, p); }
+
+  // Long: the panel, a list of ImGui widgets in the order they appear.
+  void ui() override {
+    for (Kind k : gpu_->kinds()) ImGui::TextWrapped("%-14s %zu", kind_name(k), gpu_->count(k));
+    ImGui::TextWrapped("%s, fp64: %s, float atomics: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no",
+                       ctx_->atomic_float_add ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
+    std::string f = color_field();
+    ImGui::TextWrapped("colour: %s  sum %.6g  L2 %.6g", stats_key_.c_str(), stats_.sum, stats_.l2);
+    colour_bar("coolwarm", style_.lo, style_.hi);  // as the picture uses it, the field's minimum to maximum
+    if (gpu_->has_field(f) && gpu_->field_at(f) != Kind::Vertices &&
+        std::none_of(pictures_.begin(), pictures_.end(), [&](auto& p) { return p.kind == gpu_->field_at(f); }))
+      warning_text({1, 0.8f, 0.3f, 1}, "%s lives at %s, not drawn here: grey", f.c_str(), kind_name(gpu_->field_at(f)));
+    if (ImGui::TreeNode("fields")) {
+      for (auto& n : gpu_->field_names())
+        ImGui::TextWrapped("%-12s %-7s at %s", n.c_str(), glsl_type(gpu_->field_type(n)).c_str(),
+                           kind_name(gpu_->field_at(n)));
+      ImGui::TreePop();
+    }
+    parameters_panel(*gpu_, par_after_);
+    if (ImGui::TreeNode("memory (GmlGetMemoryUsage)")) {
+      size_t total = 0;
+      for (auto& [n, b] : gpu_->memory()) ImGui::TextWrapped("%-16s %10.3f MiB", n.c_str(), b / 1048576.0), total += b;
+      ImGui::TextWrapped("%-16s %10.3f MiB", "total", total / 1048576.0);
+      ImGui::TreePop();
+    }
+    if (ImGui::TreeNode("transfers (GmlGetMemoryTransfer)")) {
+      for (auto& [n, t] : gpu_->transfers())
+        ImGui::TextWrapped("%-16s up %9.3f MiB  down %9.3f MiB", n.c_str(), t.first / 1048576.0, t.second / 1048576.0);
+      ImGui::TreePop();
+    }
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextDisabled(
+        "kernel ('---' between sections; '// loop: Tri' ...; '// field: Name type Kind'; '// param: Name type = v'):");
+    ImGui::PopTextWrapPos();
+    ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(),
+                              ImVec2(ImGui::GetContentRegionAvail().x, 240));
+    if (ImGui::Button("Compile")) {
+      try {
+        par_slots_.clear(), par_after_.clear();  // compiling remakes the read-back slots, even when it fails
+        kernels_ = compile_text(*gpu_, editor_.data());
+        error_.clear();
+      } catch (const std::exception& e) {
+        error_ = e.what();  // the last good kernels keep running
+      }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Save kernel")) save_kernel();
+    ImGui::SameLine();
+    if (ImGui::Button("Save mesh + fields")) {
+      try {
+        save_mesh(*gpu_, "vklab-mesh");
+        saved_ = "saved " + (std::filesystem::current_path() / "vklab-mesh").string() + ".meshb / .solb";
+      } catch (const std::exception& e) {
+        saved_ = e.what();
+      }
+    }
+    if (!saved_.empty()) ImGui::TextDisabled("%s", saved_.c_str());
+    if (!error_.empty()) warning_text({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
+    if (!problem_.empty()) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
+    if (ImGui::TreeNode("names a loop body may use")) {
+      for (Kind loop : gpu_->kinds())
+        if (ImGui::TreeNode(kind_name(loop), "// loop: %s", short_name(loop))) {
+          for (auto& n : gpu_->names(loop)) {
+            std::string decl =
+                n.type + " " + n.name + (n.size.empty() ? "" : "[" + (n.size == "[]" ? "" : n.size) + "]");
+            ImGui::TextWrapped("%-30s %s", decl.c_str(), n.what.c_str());
+          }
+          ImGui::TreePop();
+        }
+      ImGui::TreePop();
+    }
+    for (size_t k = 0; k < kernels_.size(); ++k)
+      if (ImGui::TreeNode((void*)k, "generated shader %zu (%s loop)", k + 1, short_name(kernels_[k]->loop))) {
+        ImGui::TextUnformatted(kernels_[k]->source.c_str());
+        ImGui::TreePop();
+      }
+    ImGui::TextDisabled("right drag: orbit; wheel: zoom");
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    nlohmann::json out = dump_mesh(*gpu_, kernels_, dir);
+    take_parameters();
+    out["parameters"] = parameters_json(*gpu_, par_after_);
+    out["runs"] = steps_done_;
+    out["vertices"] = gpu_->vertices();
+    out["triangles"] = gpu_->count(Kind::Triangles);
+    out["kernels"] = kernels_.size();
+    return out;
+  }
+
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    return mesh::bench(ctx, options);
+  }
+
+ private:
+  // Par as the last frame's launches left it; the host's copy becomes the last (the manual's
+  // download after a launch).
+  void take_parameters() {
+    if (par_slots_.empty()) return;
+    par_after_.clear();
+    for (size_t k : par_slots_) par_after_.push_back({k, gpu_->parameters_after(uint32_t(k))});
+    gpu_->adopt_parameters(uint32_t(par_slots_.back()));
+    par_slots_.clear();
+  }
+
+  void save_kernel() {
+    std::filesystem::path p = params_.text("kernel_file").empty() ? "mesh-kernel.glsl" : params_.text("kernel_file");
+    std::ofstream f(p);
+    f << editor_.data();
+    saved_ = f ? "saved to " + p.string() : "could not write " + p.string();
+  }
+
+  void set_editor(const std::string& text) {
+    editor_.assign(std::max<size_t>(16384, text.size() + 4096), '\0');
+    std::memcpy(editor_.data(), text.data(), text.size());
+  }
+
+  std::string color_field() const {
+    const std::string& c = params_.text("color_field");
+    return c.empty() ? mesh_examples().at(params_.choice("example")).colour : c;
+  }
+
+  // The colour range: a GPU reduction of the field (GmlReduceVector) recorded after each
+  // frame's kernels and read at the next (one frame is in flight at most); waited for only
+  // when the colour field or component has just changed.
+  uint32_t color_component() const {
+    return std::min<uint32_t>(uint32_t(params_.get_int("color_component")),
+                              field_values(gpu_->field_type(color_field())) - 1);
+  }
+  std::string range_key() const {
+    std::string f = color_field();
+    return gpu_->has_field(f) ? f + "[" + std::to_string(color_component()) + "]" : "";
+  }
+  void update_range() {
+    stats_key_ = range_key();
+    if (!stats_key_.empty()) take_range(gpu_->reduce(color_field(), color_component()));
+  }
+  void take_range(const GpuMesh::Reduction& r) {
+    stats_ = r, stats_key_ = range_key();
+    if (!(std::isfinite(r.sum) && std::isfinite(r.l2)) && problem_.empty()) {  // the watchdog: pause, say why
+      problem_ = "the kernels made " + stats_key_ + " NaN or infinite after " + std::to_string(steps_done_) +
+                 " runs (example '" + params_.choice("example") + "' on " +
+                 (params_.text("mesh_file").empty() ? "the generated mesh" : params_.text("mesh_file")) +
+                 "): does the mesh fit the example?";
+    }
+    if (r.min <= r.max) style_.lo = float(r.min), style_.hi = float(r.max);
+  }
+
+  void frame_camera() {
+    glm::dvec3 lo(INFINITY), hi(-INFINITY);
+    for (size_t v = 0; v < mesh_.vertices(); ++v) {
+      glm::dvec3 p(0.0);
+      for (int c = 0; c < std::min(mesh_.dim, 3); ++c) p[c] = mesh_.xyz[v * mesh_.dim + c];
+      lo = glm::min(lo, p), hi = glm::max(hi, p);
+    }
+    box_lo_ = lo, box_hi_ = hi;
+    style_.centre = glm::vec3((lo + hi) * 0.5);
+    style_.scale = float(2.0 / std::max(1e-12, glm::length(hi - lo)));
+  }
+
+  gpu::Context* ctx_ = nullptr;
+  Mesh mesh_;
+  std::unique_ptr<GpuMesh> gpu_;
+  std::vector<std::unique_ptr<GpuMesh::Kernel>> kernels_;
+  std::unique_ptr<render::MeshView> view_;
+  std::vector<mesh::Picture> pictures_;
+  render::MeshStyle style_;
+  glm::dvec3 box_lo_{0.0}, box_hi_{1.0};
+  render::OrbitCamera camera_{glm::vec3(0.0f), 2.6f, 0.6f, 0.7f};
+  std::vector<char> editor_;
+  SolField sol_;
+  GpuMesh::Reduction stats_;
+  std::string error_, saved_, problem_;
+  std::vector<size_t> par_slots_;          // the kernels whose last launch reads Par back (slot = index)
+  std::vector<LaunchReadback> par_after_;  // what they read, once their frame has run
+  std::string stats_key_, recorded_key_;   // the field[component] of stats_, and of the reduction in flight
+  OrbitControl orbit_;
+};
+
+}  // namespace
+
+LabEntry mesh_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<MeshLab>()); },
+          {{"--mesh", "mesh_file", "FILE.mesh|.meshb"},
+           {"--sol", "sol_file", "FILE.sol|.solb"},
+           {"--kernel", "kernel_file", "FILE (a GLSL kernel body)"}}};
+}

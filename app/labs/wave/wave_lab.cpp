@@ -1,0 +1,387 @@
+// The wave lab's knobs, panel and dump (seed 000, §4.2). Math: compute/wave/ (its benchmark:
+// compute/wave/bench.cpp, drawn here); picture: render/water_view.
+#include "app/assets.h"
+#include "app/lab.h"
+#include "app/plot.h"
+#include "app/warning_text.h"
+#include "compute/gpu/bandwidth.h"
+#include "compute/io/npy.h"
+#include "compute/wave/bench.h"
+#include "compute/wave/wave.h"
+#include "render/wave/water_view.h"
+
+#include <imgui.h>
+
+#include <chrono>
+#include <cmath>
+#include <deque>
+#include <random>
+
+namespace {
+
+const std::vector<std::string> kPresets = {"drop", "drops", "line", "rain", "calm"};
+
+class WaveLab : public Lab {
+ public:
+  WaveLab() {
+    params_.group("Simulation");
+    auto& size = params_.add_int("size", 256, 16, 8192, "grid side in cells (rounded down to a multiple of 4)")
+                     .labelled("Grid size", "cells");
+    size.rebuild = true;
+    params_.add_float("c", 4.0, 0.01, 1000.0, "wave speed, cells·dx per second")
+        .labelled("Wave speed", "units/s")
+        .rebuild = true;
+    params_.add_float("dt", 1.0 / 60.0, 1e-4, 1.0, "time step, seconds").labelled("Time step", "s").rebuild = true;
+    params_.add_float("dx", 1.0 / 16.0, 1e-3, 10.0, "cell size").labelled("Cell size", "units").rebuild = true;
+    params_.back().log_scale = true;
+    params_.group("Solver");
+    params_
+        .add_choice("scheme", {"newmark", "seed", "printed-a", "printed-b", "printed-m"}, "newmark",
+                    "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
+                    "Crank-Nicolson, derived (Laplacian at t and t+1: damps every wave); printed-a, -b, -m: "
+                    "the matrices with the thesis's misprints, one each: A = (8a+1)I - aS (the water drains), "
+                    "b with (1-4a)h (a bump breathes, period 6 steps), M = 2I + aS (grows until it blows up)")
+        .labelled("Time scheme")
+        .rebuild = true;
+    params_
+        .add_choice("storage", {"stencil", "banded"}, "stencil",
+                    "stencil: matrix-free 5-point kernels; banded: A and M stored by diagonals, as the thesis")
+        .labelled("Matrix storage")
+        .rebuild = true;
+    // 1e-5: float CG's residual can stall just above 1e-6 once the waves have died down
+    // (measured on an H100: 6 steps in 500 at Courant 5 stalled at 1.1–1.6e-6)
+    params_.add_float("tolerance", 1e-5, 1e-7, 1e-1, "CG stops at ||r|| <= tolerance·||b||")
+        .labelled("CG tolerance")
+        .rebuild = true;
+    params_.back().log_scale = true;
+    params_.add_int("max_iterations", 200, 1, 4000, "CG iteration cap per step")
+        .labelled("CG limit", "iterations/step")
+        .rebuild = true;
+    params_
+        .add_choice("solver", {"modern", "thesis"}, "modern",
+                    "modern: the whole step on the GPU, CG stopped there; thesis: 'SIMULATION D'ONDES 2D' "
+                    "through the thesis's operators (vectors in textures, multi-pass dots, 'MGC SUR GPU' "
+                    "from x0 = b, the residual read back every iteration)")
+        .labelled("Solver path")
+        .rebuild = true;
+    params_.group("Simulation");
+    params_.add_float("damping", 0.0, 0.0, 0.2, "fraction of the velocity removed each step")
+        .labelled("Damping", "per step")
+        .rebuild = true;
+    params_.add_int("sponge", 0, 0, 512, "absorbing border width in cells (0: walls reflect)")
+        .labelled("Sponge width", "cells")
+        .rebuild = true;
+    params_.add_int("steps_per_frame", 1, 0, 64, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
+    params_.group("Drops");
+    params_
+        .add_choice("preset", kPresets, "drops",
+                    "starting disturbance: one drop, several drops, a line wave, rain (drops keep falling), calm")
+        .labelled("Starting waves")
+        .rebuild = true;
+    params_.add_float("drop_radius", 5.0, 0.5, 64.0, "radius of a drop in cells").labelled("Drop radius", "cells");
+    params_.add_float("drop_height", 3.0, -10.0, 10.0, "height of a drop, in cells").labelled("Drop height", "cells");
+    params_.add_float("rain_rate", 0.3, 0.0, 1.0, "rain: drops a frame").labelled("Rain rate", "drops/frame");
+    params_.group("Picture");
+    params_
+        .add_choice("view", {"3d", "top"}, "3d", "3d: shaded surface, orbit camera; top: the thesis's view from above")
+        .labelled("View");
+    params_.add_float("height_scale", 3.0, 0.0, 50.0, "relief exaggeration in the picture")
+        .labelled("Height scale", "×");
+    params_.add_float("refraction", 0.06, 0.0, 0.3, "how far the floor shifts along the surface normal")
+        .labelled("Refraction");
+    params_.add_float("light_azimuth", 40.0, -180.0, 180.0, "light direction, degrees around the vertical")
+        .labelled("Light azimuth", "degrees");
+    params_.add_float("light_elevation", 50.0, 5.0, 90.0, "light direction, degrees above the horizon")
+        .labelled("Light elevation", "degrees");
+  }
+
+  std::string name() const override { return "wave"; }
+  std::string title() const override { return "Waves by implicit steps and CG (Bleton 2005, 4.2)"; }
+
+  wave::Config config() const {
+    wave::Config c;
+    c.width = c.height = std::max(16u, uint32_t(params_.get_int("size")) / 4 * 4);
+    c.c = float(params_.get("c"));
+    c.dt = float(params_.get("dt"));
+    c.dx = float(params_.get("dx"));
+    c.scheme = wave::scheme_from_name(params_.choice("scheme"));
+    c.solver = params_.choice("solver") == "thesis" ? wave::Solver::Thesis : wave::Solver::Modern;
+    c.storage = params_.choice("storage") == "banded" ? wave::Storage::Banded : wave::Storage::Stencil;
+    c.tolerance = float(params_.get("tolerance"));
+    c.max_iterations = uint32_t(params_.get_int("max_iterations"));
+    c.damping = float(params_.get("damping"));
+    c.sponge = uint32_t(params_.get_int("sponge"));
+    return c;
+  }
+
+  void build(gpu::Context& ctx) override {
+    auto c = config();
+    if ((c.storage == wave::Storage::Banded || c.solver == wave::Solver::Thesis) && c.n() > (1u << 22))
+      throw ParamError("banded storage holds 3 matrices of 5 diagonals: at most 2048² cells (use stencil above)");
+    if (view_ && &ctx != ctx_) view_.reset();
+    auto sim = std::make_unique<wave::Simulation>(ctx, c);
+    bool keep = sim_ && sim_->config().width == c.width && sim_->config().height == c.height &&
+                params_.choice("preset") == preset_;
+    if (keep) sim->set_state(sim_->height(), sim_->previous());  // a new c, dt, scheme ... keeps the water
+    if (!view_) view_ = std::make_unique<render::WaterView>(ctx, find_asset("wave/pool.png"));
+    ctx_ = &ctx;
+    sim_ = std::move(sim);
+    if (!keep)
+      restart();
+    else
+      reset_readouts();
+    params_.rebuild_pending = false;
+  }
+
+  void restart() override {
+    const auto& c = sim_->config();
+    preset_ = params_.choice("preset");
+    std::vector<float> h(c.n(), 0.0f);
+    float r = float(params_.get("drop_radius")), a = float(params_.get("drop_height"));
+    float w = float(c.width), hh = float(c.height);
+    if (preset_ == "drop") wave::disturb_cpu(c, h, wave::Shape::Drop, 0.5f * w - 0.5f, 0.5f * hh - 0.5f, r, a);
+    if (preset_ == "drops") {
+      const float at[][2] = {{0.3f, 0.35f}, {0.68f, 0.3f}, {0.5f, 0.72f}};
+      for (auto& p : at) wave::disturb_cpu(c, h, wave::Shape::Drop, p[0] * w, p[1] * hh, r, a);
+    }
+    if (preset_ == "line") wave::disturb_cpu(c, h, wave::Shape::LineY, 0, 0.2f * hh, r, a);
+    sim_->set_state(h, h);
+    steps_done_ = 0;
+    reset_readouts();
+  }
+
+  std::vector<Inspectable> inspectables() const override {
+    uint32_t w = sim_->config().width;
+    bool top = params_.choice("view") == "top";
+    return {{"height h(t)", {&sim_->height_buffer()}, "float", w, top},
+            {"height h(t-1)", {&sim_->previous_buffer()}, "float", w, top}};
+  }
+  std::vector<StatePart> state_parts() const override { return {{&sim_->height_buffer()}, {&sim_->previous_buffer()}}; }
+  void restore_state(const std::vector<std::vector<uint8_t>>& parts, uint64_t step) override {
+    sim_->set_state(as_vector<float>(parts[0]), as_vector<float>(parts[1]));
+    steps_done_ = step;
+    reset_readouts();
+  }
+
+  render::Legend legend() const override {
+    char t[64];
+    std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * params_.get("dt"),
+                  (unsigned long long)steps_done_);
+    return {{legend_title(), t, legend_values({"size", "c", "dt", "scheme", "solver"})}, {}};
+  }
+
+  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
+
+  void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    read_back();
+    float r = float(params_.get("drop_radius")), a = float(params_.get("drop_height"));
+    const auto& c = sim_->config();
+    if (preset_ == "rain" && steps > 0 && uniform_(rng_) < params_.get("rain_rate")) {
+      float x = uniform_(rng_) * float(c.width), y = uniform_(rng_) * float(c.height);
+      sim_->record_disturb(cmd, wave::Shape::Drop, x, y, r, 0.5f * a);
+      energy_base_ = -1;
+    }
+    if (poke_) {
+      gpu::Profiler::Scope s(prof, cmd, "wave.drop", 8.0 * c.n(), 0);
+      sim_->record_disturb(cmd, wave::Shape::Drop, poke_x_, poke_y_, r, poke_drag_ ? 0.15f * a : a);
+      poke_ = false;
+      energy_base_ = -1;
+    }
+    if (blown_up_) return;
+    sim_->record_steps(cmd, &prof, steps);
+    steps_done_ += steps;
+  }
+
+  void prepare_draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    if (params_.choice("view") != "top") return;
+    const auto& c = sim_->config();
+    double pixels = double(frame.area.extent.width) * frame.area.extent.height;
+    gpu::Profiler::Scope scope(prof, cmd, "wave.shade", 4.0 * (c.n() + pixels), 0);
+    view_->shade_top(cmd, frame, sim_->height_buffer(), c.width, c.height, water_style());
+  }
+
+  void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    const auto& c = sim_->config();
+    if (params_.choice("view") == "top") {
+      gpu::Profiler::Scope scope(prof, cmd, "wave.draw", 8.0 * frame.area.extent.width * frame.area.extent.height, 0);
+      return view_->draw_top(cmd, frame);
+    }
+    gpu::Profiler::Scope scope(prof, cmd, "wave.draw", 4.0 * c.n(), 0);
+    view_->draw_surface(cmd, frame, sim_->height_buffer(), c.width, c.height, camera_, water_style());
+  }
+
+  void pointer(const Pointer& p, const render::Frame& frame) override {
+    const auto& c = sim_->config();
+    bool top = params_.choice("view") == "top";
+    orbit_.update(camera_, p, !top);
+    if (p.left) {
+      float x, y;
+      bool hit = top ? render::WaterView::cell_under_top(frame, c.width, c.height, p.x, p.y, x, y)
+                     : render::WaterView::cell_under_surface(frame, c.width, c.height, camera_, p.x, p.y, x, y);
+      if (hit) {
+        poke_drag_ = left_held_;  // a click drops; holding drags a gentler trail
+        poke_ = true, poke_x_ = x, poke_y_ = y;
+      }
+    }
+    left_held_ = p.left;
+  }
+
+  void ui() override {
+    read_back();
+    const auto& c = sim_->config();
+    ImGui::TextWrapped("courant c·dt/dx = %.3g   r = %.4g   alpha = r/2 = %.4g", std::sqrt(c.r()), c.r(), c.r() / 2);
+    ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
+    if (last_.iterations || last_.converged)
+      ImGui::TextWrapped("last step: CG %u iterations, ||r||/||b|| = %.2e%s", last_.iterations, last_.residual,
+                         last_.converged ? "" : "  NOT CONVERGED");
+    if (c.solver == wave::Solver::Thesis)
+      ImGui::TextWrapped("thesis path: last step %.2f ms wall time, %u residual read-backs", sim_->thesis_step_ms(),
+                         sim_->thesis_readbacks());
+    else
+      ImGui::TextWrapped("iterations recorded per step: %u (budget from recent steps, cap %u)", sim_->budget(),
+                         c.max_iterations);
+    if (short_steps_)
+      warning_text({1, 0.7f, 0.2f, 1},
+                   "%llu steps stopped before the tolerance (float's floor is near 1e-6: "
+                   "raise tolerance or max_iterations)",
+                   (unsigned long long)short_steps_);
+    if (!energy_.empty()) {
+      ImGui::TextWrapped("energy E = %.5g", energy_.back());
+      if (energy_base_ > 0)
+        ImGui::TextWrapped("change since the last disturbance: %+.2e (relative)",
+                           (energy_.back() - energy_base_) / energy_base_);
+      for (auto& p : plots()) plot(p);
+      ImGui::TextDisabled("%s", energy_note(c).c_str());
+    }
+    if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart or change parameters.", problem_.c_str());
+    ImGui::TextDisabled(params_.choice("view") == "top" ? "left click: drop; hold: trail"
+                                                        : "left click: drop; right drag: orbit; wheel: zoom");
+  }
+
+  nlohmann::json dump(const std::filesystem::path& dir) override {
+    const auto& c = sim_->config();
+    write_npy(dir / "height.npy", sim_->height(), {c.height, c.width});
+    write_npy(dir / "previous.npy", sim_->previous(), {c.height, c.width});
+    read_back();
+    return {{"arrays",
+             {{"height.npy", "float32 [rows, cols]: h(t), row 0 at the top of the top view"},
+              {"previous.npy", "float32 [rows, cols]: h(t-1)"}}},
+            {"steps", steps_done_},
+            {"r", c.r()},
+            {"energy", energy_.empty() ? energy_now() : double(energy_.back())},
+            {"energy_cpu", wave::energy_cpu(c, sim_->height(), sim_->previous())},
+            {"last_cg_iterations", last_.iterations},
+            {"last_cg_residual", last_.residual},
+            {"steps_short_of_tolerance", short_steps_}};
+  }
+
+  std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
+    render::WaterView view(ctx, find_asset("wave/pool.png"));
+    render::OffscreenTarget target(ctx, 1024, 768);  // the display column: top view, refraction and light
+    return wave::bench(ctx, options, config(), [&](VkCommandBuffer cmd, const wave::Simulation& sim) {
+      const float clear[4] = {0, 0, 0, 1};
+      view.shade_top(cmd, target.frame(), sim.height_buffer(), sim.config().width, sim.config().height,
+                     render::WaterStyle{});
+      render::begin_rendering(cmd, target.frame(), clear);
+      view.draw_top(cmd, target.frame());
+      render::end_rendering(cmd);
+    });
+  }
+
+  std::vector<PlotData> plots() const override {
+    if (energy_.empty()) return {};
+    PlotData d{{"wave-energy", "step", "energy E (per step)", false, 100}, {}, {energy_.begin(), energy_.end()}};
+    if (steps_done_ >= energy_.size())
+      for (size_t i = 0; i < energy_.size(); ++i) d.x.push_back(double(steps_done_ - energy_.size() + 1 + i));
+    return {d};
+  }
+
+  std::string problem() override {
+    read_back();
+    return problem_;
+  }
+
+ private:
+  render::WaterStyle water_style() const {
+    float az = float(params_.get("light_azimuth")) * 0.0174533f,
+          el = float(params_.get("light_elevation")) * 0.0174533f;
+    return {float(params_.get("height_scale")),
+            float(params_.get("refraction")),
+            {std::cos(el) * std::sin(az), std::sin(el), std::cos(el) * std::cos(az)}};
+  }
+
+  // What the energy plot should show, scheme by scheme (compute/wave/wave.h derives it).
+  static std::string energy_note(const wave::Config& c) {
+    bool damped = c.damping > 0 || c.sponge > 0;
+    switch (c.scheme) {
+      case wave::Scheme::Seed:
+        return "seed scheme: each mode loses energy by 1/(1+alpha·lambda) a step";
+      case wave::Scheme::PrintedA:
+        return "printed A = (8a+1)I - aS: every mode, the flat one too, shrinks by 1/sqrt(1+4a+a·lambda) a step: "
+               "E falls to nothing in a few steps";
+      case wave::Scheme::PrintedB:
+        return "printed b with (1-4a)h: the flat mode turns by 60 degrees a step: E swings with a period of about "
+               "6 steps while it decays";
+      case wave::Scheme::PrintedM:
+        return "printed M = 2I + aS: the flat mode grows by 1+2a+sqrt((1+2a)^2-1) a step: E climbs until the "
+               "simulation blows up";
+      default:
+        return damped ? "newmark with damping: energy leaves on purpose"
+                      : "newmark: E stays put (float and CG tolerance only)";
+    }
+  }
+
+  double energy_now() const { return wave::energy_cpu(sim_->config(), sim_->height(), sim_->previous()); }
+
+  void reset_readouts() {
+    energy_.clear();
+    last_ = {};
+    read_ = sim_->steps();
+    energy_base_ = -1;
+    short_steps_ = 0;
+    blown_up_ = false;
+    problem_.clear();
+  }
+
+  // The finished steps' CG outcome and energy (their submission has completed: the window
+  // keeps one frame in flight and waits for it before recording, headless waits each).
+  void read_back() {
+    if (sim_->steps() == read_) return;
+    short_steps_ += sim_->observe();
+    for (uint64_t k = std::max(read_ + 1, sim_->steps() + 1 - std::min<uint64_t>(sim_->steps(), 600));
+         k <= sim_->steps(); ++k) {
+      last_ = sim_->stats(k);
+      energy_.push_back(last_.energy);
+      if (energy_.size() > 600) energy_.pop_front();
+      if (energy_base_ < 0) energy_base_ = last_.energy;
+      if (!std::isfinite(last_.energy) && !blown_up_) {
+        blown_up_ = true;
+        problem_ = "the wave simulation blew up at step " + std::to_string(k) + " (non-finite energy)";
+      }
+    }
+    read_ = sim_->steps();
+  }
+
+  gpu::Context* ctx_ = nullptr;
+  std::unique_ptr<wave::Simulation> sim_;
+  std::unique_ptr<render::WaterView> view_;
+  render::OrbitCamera camera_;
+  std::string preset_;
+  std::deque<float> energy_;
+  double energy_base_ = -1;
+  wave::StepStats last_;
+  uint64_t read_ = 0, short_steps_ = 0;
+  bool blown_up_ = false;
+  std::string problem_;
+  OrbitControl orbit_;
+  bool poke_ = false, poke_drag_ = false, left_held_ = false;
+  float poke_x_ = 0, poke_y_ = 0;
+  std::mt19937 rng_{12345};
+  std::uniform_real_distribution<float> uniform_{0.0f, 1.0f};
+};
+
+}  // namespace
+
+LabEntry wave_lab() {
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<WaveLab>()); }, {}};
+}

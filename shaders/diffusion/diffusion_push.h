@@ -1,0 +1,17 @@
+// The diffusion lab's push constants (compute/diffusion/diffusion.cpp, shaders/diffusion/).
+#include "shaders/common/push.h"
+PUSH_BEGIN
+#if defined(__cplusplus) || defined(PUSH_DiffusionStepPush)
+PUSH_BLOCK(DiffusionStepPush) {
+  ivec2 size;
+  float k;        // Cd / 4: the explicit step's weight of the Laplacian
+  int insulated;  // zero flux at the border, else a fixed zero border
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_DiffusionPaintPush)
+PUSH_BLOCK(DiffusionPaintPush) { ivec2 size, origin; vec2 center; float radius, amount; };
+#endif
+#if defined(__cplusplus) || defined(PUSH_DiffusionStatsPush)
+PUSH_BLOCK(DiffusionStatsPush) { ivec2 size; uint pass_index, groups; };
+#endif
+PUSH_END

@@ -1,0 +1,291 @@
+// Every example the mesh lab offers, compiled from its very text as the editor holds it,
+// run once on the mesh it is meant for, against a CPU loop of the same computation.
+#include "compute/mesh/generate.h"
+#include "compute/mesh/kernel_text.h"
+#include "tests/helpers.h"
+
+#include <glm/glm.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mesh;
+
+namespace {
+
+class MeshExamples : public GpuTest {
+ public:
+  // Builds the example's mesh, compiles its text, runs each kernel once.
+  void run(const std::string& name) {
+    const Example& ex = mesh_examples().at(name);
+    m_ = ex.mesh == "surface" ? bumpy_grid(9)
+                              : cube(3, ex.mesh == "tetrahedra" ? Kind::Tetrahedra : Kind::Hexahedra, 0.2);
+    g_ = std::make_unique<GpuMesh>(ctx(), m_);
+    if (g_->count(Kind::Triangles)) g_->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g_));
+    auto kernels = compile_text(*g_, ex.text);
+    ctx().submit_now([&](VkCommandBuffer cmd) {
+      for (auto& k : kernels) g_->record(cmd, *k);
+    });
+  }
+  GpuMesh& g() { return *g_; }
+  const Mesh& m() const { return m_; }
+  glm::dvec3 P(uint32_t v) const { return {float(m_.xyz[3 * v]), float(m_.xyz[3 * v + 1]), float(m_.xyz[3 * v + 2])}; }
+  const Elements& E(Kind k) const { return g_->elements(k); }
+  glm::dvec3 centre(Kind k, size_t i) const {
+    uint32_t n = nodes_of(k);
+    glm::dvec3 s(0.0);
+    for (uint32_t c = 0; c < n; ++c) s += P(E(k).v[i * n + c]);
+    return s / double(n);
+  }
+  double area(size_t t) const {
+    const auto& v = E(Kind::Triangles).v;
+    return 0.5 * glm::length(glm::cross(P(v[3 * t + 1]) - P(v[3 * t]), P(v[3 * t + 2]) - P(v[3 * t])));
+  }
+  std::vector<double> field(const std::string& n) const { return g_->download(n); }
+
+  Mesh m_;
+  std::unique_ptr<GpuMesh> g_;
+};
+
+TEST_F(MeshExamples, EveryExampleIsTestedHere) {
+  EXPECT_EQ(example_names(),
+            (std::vector<std::string>{"areas", "diagonals (user link)", "drift (direct)", "hexahedra: neighbours",
+                                      "laplacian smoothing", "mean height per triangle", "neighbour distance",
+                                      "scatter/gather pair", "smoothing", "smoothing with parameters", "star areas",
+                                      "star areas (atomics)", "tetrahedra: shells", "tetrahedra: volumes",
+                                      "valence (int atomics)"}))
+      << "a new example needs its test below";
+}
+
+// The manual's smoothing (§2.4): Relaxed = 0.8·Relaxed + 0.2·(sum over the padded ball of the
+// barycentres, w included)/degree, from zero; the coordinates do not move. Twice: 0.36·mean.
+TEST_F(MeshExamples, SmoothingAsTheManualPrintsIt) {
+  run("smoothing");
+  auto kernels = compile_text(*g_, mesh_examples().at("smoothing").text);
+  ctx().submit_now([&](VkCommandBuffer cmd) {
+    for (auto& k : kernels) g_->record(cmd, *k);
+  });
+  auto relaxed = field("Relaxed");
+  auto crd = g_->coordinates();
+  const Ball& b = g_->upward(Kind::Vertices, Kind::Triangles);
+  for (size_t v = 0; v < m_.vertices(); ++v) {
+    glm::dvec3 s(0.0);
+    for (uint32_t k = 0; k < b.degree[v]; ++k) s += centre(Kind::Triangles, b.member(uint32_t(v), k));
+    glm::dvec3 want = (1 - 0.8 * 0.8) * s / double(b.degree[v]);  // 0.2·m, then 0.8·0.2·m + 0.2·m
+    for (int c = 0; c < 3; ++c) ASSERT_NEAR(relaxed[4 * v + c], want[c], 1e-6) << "vertex " << v;
+    ASSERT_EQ(relaxed[4 * v + 3], 0.0) << "the barycentres' w is zero";
+    for (int c = 0; c < 3; ++c) ASSERT_EQ(crd[4 * v + c], float(P(uint32_t(v))[c])) << "the manual moves no vertex";
+  }
+}
+
+// Each vertex moves `weight` of the way to the mean barycentre of its ball; Move says how far
+// the laplacian example would go (weight 0.5 there), scaled by the weight with parameters.
+void expect_moved_towards_the_ball(MeshExamples& t, const std::vector<double>& move, const std::vector<float>& crd,
+                                   double weight, double move_scale) {
+  const Ball& b = t.g().upward(Kind::Vertices, Kind::Triangles);
+  for (size_t v = 0; v < t.m().vertices(); ++v) {
+    glm::dvec3 s(0.0);
+    for (uint32_t k = 0; k < b.degree[v]; ++k) s += t.centre(Kind::Triangles, b.member(uint32_t(v), k));
+    glm::dvec3 target = s / double(b.degree[v]);
+    ASSERT_NEAR(move[4 * v], move_scale * glm::distance(target, t.P(uint32_t(v))), 1e-6) << "vertex " << v;
+    glm::dvec3 moved = t.P(uint32_t(v)) + weight * (target - t.P(uint32_t(v)));
+    for (int c = 0; c < 3; ++c) ASSERT_NEAR(crd[4 * v + c], moved[c], 1e-6) << "vertex " << v;
+  }
+}
+
+TEST_F(MeshExamples, LaplacianSmoothing) {
+  run("laplacian smoothing");
+  expect_moved_towards_the_ball(*this, field("Move"), g_->coordinates(), 0.5, 1.0);
+}
+
+// Its parameters at the text's values (Weight 0.5); setting them and reading them back:
+// mesh_parameters_test.cpp.
+TEST_F(MeshExamples, SmoothingWithParameters) {
+  run("smoothing with parameters");
+  expect_moved_towards_the_ball(*this, field("Move"), g_->coordinates(), 0.5, 0.5);
+}
+
+TEST_F(MeshExamples, ScatterGatherPair) {
+  run("scatter/gather pair");
+  auto avg = field("Avg");
+  const Ball& b = g_->upward(Kind::Vertices, Kind::Triangles);
+  for (size_t v = 0; v < m_.vertices(); ++v) {
+    glm::dvec3 s(0.0);
+    for (uint32_t k = 0; k < b.degree[v]; ++k) s += centre(Kind::Triangles, b.member(uint32_t(v), k));
+    for (int c = 0; c < 3; ++c) ASSERT_NEAR(avg[4 * v + c], s[c] / b.degree[v], 1e-6) << "vertex " << v;
+  }
+}
+
+TEST_F(MeshExamples, DriftDirect) {
+  run("drift (direct)");
+  auto crd = g_->coordinates();
+  auto speed = field("Vitesse"), dir = field("Direction");
+  for (uint32_t v = 0; v < m_.vertices(); ++v) {
+    uint32_t h = v * 2654435761u;
+    double s = 0.002f * float(h >> 16) / 65536.0f;
+    glm::dvec3 d = glm::normalize(glm::dvec3(double(h & 255u), double((h >> 8) & 255u), double(h >> 24)) - 127.5);
+    ASSERT_NEAR(speed[v], s, 1e-9) << "vertex " << v;
+    for (int c = 0; c < 3; ++c) {
+      ASSERT_NEAR(dir[4 * v + c], d[c], 1e-6) << "vertex " << v;
+      ASSERT_NEAR(crd[4 * v + c], P(v)[c] + s * d[c], 1e-6) << "vertex " << v;
+    }
+  }
+}
+
+TEST_F(MeshExamples, Areas) {
+  run("areas");
+  auto a = field("Area");
+  for (size_t t = 0; t < g_->count(Kind::Triangles); ++t) ASSERT_NEAR(a[4 * t], area(t), 1e-7) << "triangle " << t;
+}
+
+void expect_stars(const std::vector<double>& star, const Elements& tri, size_t nv,
+                  const std::function<double(size_t)>& area) {
+  std::vector<double> cpu(nv, 0.0);
+  for (size_t t = 0; t < tri.count(); ++t)
+    for (int c = 0; c < 3; ++c) cpu[tri.v[3 * t + c]] += area(t);
+  for (size_t v = 0; v < nv; ++v) ASSERT_NEAR(star[4 * v], cpu[v], 1e-6) << "vertex " << v;
+}
+
+TEST_F(MeshExamples, StarAreas) {
+  run("star areas");
+  expect_stars(field("Star"), E(Kind::Triangles), m_.vertices(), [&](size_t t) { return area(t); });
+}
+
+TEST_F(MeshExamples, StarAreasWithAtomics) {
+  if (!ctx().atomic_float_add) {
+    EXPECT_THROW(run("star areas (atomics)"), KernelError) << "atomicAdd on floats needs the extension";
+    return;
+  }
+  run("star areas (atomics)");
+  expect_stars(field("Star"), E(Kind::Triangles), m_.vertices(), [&](size_t t) { return area(t); });
+}
+
+TEST_F(MeshExamples, MeanHeightPerTriangle) {
+  run("mean height per triangle");
+  auto mean = field("Mean");
+  for (size_t t = 0; t < g_->count(Kind::Triangles); ++t) ASSERT_NEAR(mean[4 * t], centre(Kind::Triangles, t).z, 1e-7);
+}
+
+// The manual's distance (§2.4): the smallest of the three distances to the neighbours'
+// barycentres, a missing neighbour read as zero (the origin), as its code does.
+TEST_F(MeshExamples, NeighbourDistanceAsTheManualPrintsIt) {
+  run("neighbour distance");
+  auto dist = field("Dist");
+  auto across = g_->neighbours(Kind::Triangles);
+  size_t boundary = 0;
+  for (size_t t = 0; t < g_->count(Kind::Triangles); ++t) {
+    double d = 1e300;
+    for (int k = 0; k < 3; ++k) {
+      uint32_t n = across[3 * t + k];
+      glm::dvec3 other = n == UINT32_MAX ? glm::dvec3(0.0) : centre(Kind::Triangles, n);
+      boundary += n == UINT32_MAX;
+      d = std::min(d, glm::distance(centre(Kind::Triangles, t), other));
+    }
+    ASSERT_NEAR(dist[4 * t], d, 1e-6) << "triangle " << t;
+  }
+  EXPECT_GT(boundary, 0u) << "the grid has a boundary: the origin case is exercised";
+}
+
+TEST_F(MeshExamples, ValenceWithIntAtomics) {
+  run("valence (int atomics)");
+  EXPECT_EQ(g_->field_type("Valence"), (FieldType{Scalar::Int, 1}));
+  auto val = field("Valence");
+  std::vector<double> cpu(m_.vertices(), 0);
+  for (uint32_t v : E(Kind::Triangles).v) cpu[v] += 1;
+  EXPECT_EQ(val, cpu);
+}
+
+TEST_F(MeshExamples, DiagonalsThroughTheUserLink) {
+  run("diagonals (user link)");
+  auto diag = field("Diag"), ratio = field("Ratio");
+  auto opp = facing_vertices(*g_);
+  const Elements& e = E(Kind::Edges);
+  std::vector<double> cpu(e.count(), 0.0);
+  for (size_t i = 0; i < e.count(); ++i) {
+    if (opp[2 * i + 1] != UINT32_MAX)
+      cpu[i] = glm::distance(P(opp[2 * i]), P(opp[2 * i + 1])) / glm::distance(P(e.v[2 * i]), P(e.v[2 * i + 1]));
+    ASSERT_NEAR(diag[i], cpu[i], 1e-5) << "edge " << i;
+  }
+  std::vector<double> most(m_.vertices(), 0.0);
+  for (size_t i = 0; i < e.count(); ++i)
+    for (int c = 0; c < 2; ++c) most[e.v[2 * i + c]] = std::max(most[e.v[2 * i + c]], cpu[i]);
+  for (size_t v = 0; v < m_.vertices(); ++v) ASSERT_NEAR(ratio[v], most[v], 1e-5) << "vertex " << v;
+}
+
+TEST_F(MeshExamples, TetrahedraVolumes) {
+  run("tetrahedra: volumes");
+  auto vol = field("Vol"), dual = field("Dual");
+  const Elements& t = E(Kind::Tetrahedra);
+  std::vector<double> cpu(t.count()), quarter(m_.vertices(), 0.0);
+  for (size_t i = 0; i < t.count(); ++i) {
+    glm::dvec3 a = P(t.v[4 * i]);
+    cpu[i] = glm::dot(P(t.v[4 * i + 1]) - a, glm::cross(P(t.v[4 * i + 2]) - a, P(t.v[4 * i + 3]) - a)) / 6;
+    ASSERT_NEAR(vol[i], cpu[i], 1e-7) << "tetrahedron " << i;
+    for (int c = 0; c < 4; ++c) quarter[t.v[4 * i + c]] += cpu[i] / 4;
+  }
+  double total = 0;
+  for (size_t v = 0; v < m_.vertices(); ++v) {
+    ASSERT_NEAR(dual[v], quarter[v], 1e-7) << "vertex " << v;
+    total += dual[v];
+  }
+  EXPECT_NEAR(total, 1.0, 1e-5) << "the dual cells fill the cube";
+}
+
+TEST_F(MeshExamples, TetrahedraShells) {
+  run("tetrahedra: shells");
+  auto len = field("Len"), around = field("Around"), longest = field("Longest");
+  const Elements& e = E(Kind::Edges);
+  const auto& te = g_->edges().edges_of.at(Kind::Tetrahedra);
+  std::vector<double> shell(e.count(), 0);
+  for (uint32_t x : te) shell[x] += 1;
+  for (size_t i = 0; i < e.count(); ++i) {
+    ASSERT_NEAR(len[i], glm::distance(P(e.v[2 * i]), P(e.v[2 * i + 1])), 1e-6) << "edge " << i;
+    ASSERT_EQ(around[i], shell[i]) << "edge " << i;
+  }
+  for (size_t t = 0; t < E(Kind::Tetrahedra).count(); ++t) {
+    double l = 0;
+    for (int k = 0; k < 6; ++k)
+      l = std::max(l, glm::distance(P(e.v[2 * te[6 * t + k]]), P(e.v[2 * te[6 * t + k] + 1])));
+    ASSERT_NEAR(longest[t], l, 1e-6) << "tetrahedron " << t;
+  }
+}
+
+TEST_F(MeshExamples, HexahedraNeighbours) {
+  run("hexahedra: neighbours");
+  auto height = field("Height"), smooth = field("Smooth");
+  auto across = g_->neighbours(Kind::Hexahedra);
+  for (size_t h = 0; h < E(Kind::Hexahedra).count(); ++h) {
+    ASSERT_NEAR(height[h], centre(Kind::Hexahedra, h).z, 1e-6);
+    double s = centre(Kind::Hexahedra, h).z, n = 1;
+    for (int f = 0; f < 6; ++f)
+      if (across[6 * h + f] != UINT32_MAX) s += centre(Kind::Hexahedra, across[6 * h + f]).z, n += 1;
+    ASSERT_NEAR(smooth[h], s / n, 1e-6) << "hexahedron " << h;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// An error in the second section names the line as the editor counts it (line 5 here);
+// fields a failed text declared stay usable, and the text can be fixed and compiled.
+TEST_F(MeshExamples, ErrorsNameTheEditorsLine) {
+  GpuMesh g(ctx(), bumpy_grid(5));
+  const std::string bad = "// loop: Tri\nTriA.x = 1.0;\n---\n// loop: Ver\nVerB.x = undefined_thing;\n";
+  try {
+    compile_text(g, bad);
+    ADD_FAILURE() << "compiled";
+  } catch (const KernelError& e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find("section starting at line 4"), std::string::npos) << what;
+    EXPECT_NE(what.find("kernel:5:"), std::string::npos) << what;
+    EXPECT_NE(what.find("undefined_thing"), std::string::npos) << what;
+  }
+  auto fixed = compile_text(g, "// loop: Tri\nTriA.x = 1.0;\n---\n// loop: Ver\nVerB.x = 2.0;\n");
+  EXPECT_EQ(fixed.size(), 2u);
+  EXPECT_THROW(compile_text(g, "// field: Q vec5 Ver\n// loop: Ver\nVerQ = 1.0;\n"), KernelError)
+      << "a bad declaration";
+  EXPECT_THROW(compile_text(g, "\n\n"), KernelError) << "nothing to run";
+}
+
+}  // namespace
