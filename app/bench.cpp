@@ -16,51 +16,6 @@
 
 namespace {
 
-// What the seed printed for this size, where it printed one, and the other references.
-std::string then_figure(const nlohmann::json& ref) {
-  std::string then;
-  auto add = [&](const char* format, auto... values) {
-    char text[128];
-    std::snprintf(text, sizeof text, format, values...);
-    then += (then.empty() ? "" : "; ") + std::string(text);
-  };
-  if (ref.contains("thesis") && ref["thesis"].contains("cpu_only_ms"))
-    add("CPU %.6g ms", ref["thesis"]["cpu_only_ms"].get<double>());
-  else if (ref.contains("thesis") && ref["thesis"].contains("gain"))
-    add("GPU %.4g ms, gain %.3g", ref["thesis"]["gpu_ms"].get<double>(), ref["thesis"]["gain"].get<double>());
-  else if (ref.contains("thesis"))
-    add("GPU %.6g ms", ref["thesis"]["gpu_ms"].get<double>());
-  if (ref.contains("openblas"))
-    add("OpenBLAS %.3g ms, %d threads %.3g ms", ref["openblas"]["one_thread_ms"].get<double>(),
-        ref["openblas"]["threads"].get<int>(), ref["openblas"]["all_threads_ms"].get<double>());
-  if (ref.contains("relative_to_float_add")) {
-    then.clear();
-    add("x%.3g a float add", ref["relative_to_float_add"].get<double>());
-  }
-  if (ref.contains("relative_to_4096_adds")) {  // the float lab's annex B
-    add("x%.3g 4096 adds", ref["relative_to_4096_adds"].get<double>());
-    if (ref.contains("report_2006")) add("2006: x%.4g", ref["report_2006"]["value"].get<double>());
-  }
-  if (ref.contains("target_ms")) add("target %.3g ms", ref["target_ms"].get<double>());
-  if (ref.contains("brins_correctly_rounded"))
-    add("%llu of %llu brins cut correctly rounded, mean %.3g ulp, worst %.3g",
-        (unsigned long long)ref["brins_correctly_rounded"].get<uint64_t>(),
-        (unsigned long long)ref["brins_cut"].get<uint64_t>(), ref["mean_ulps"].get<double>(),
-        ref["max_ulps"].get<double>());
-  for (const char* key : {"height_error_vs_analytic", "mesh_height_error"})
-    if (ref.contains(key))
-      add(key[0] == 'm' ? "the mesh's heights within %.3g of these, mean %.3g"
-                        : "heights within %.3g of the exact tool's, mean %.3g",
-          ref[key]["max_abs"].get<double>(), ref[key]["mean_abs"].get<double>());
-  if (ref.contains("brins_differing") && ref.contains("max_ulps"))
-    add("%llu brins unlike double, max %.3g ulps, mean %.3g",
-        (unsigned long long)ref["brins_differing"].get<uint64_t>(), ref["max_ulps"].get<double>(),
-        ref["mean_abs_ulps"].get<double>());
-  if (ref.contains("brins_unlike_atomicmin"))
-    add("%llu brins unlike atomicMin", (unsigned long long)ref["brins_unlike_atomicmin"].get<uint64_t>());
-  return then;
-}
-
 // The roof that limits the pass and how close it runs to it, e.g. "mem 97%", "fp32 41%".
 std::string roof_figure(const BenchRow& r, const gpu::Peaks& peaks) {
   auto at = gpu::place(peaks, r.bytes, r.flops, r.median_ms);
@@ -77,7 +32,7 @@ void print_row(const BenchRow& r, double saxpy_gbps, const gpu::Peaks& peaks) {
               right(figure(r.gbps(), "%.1f"), 9).c_str(), right(figure(r.gflops(), "%.1f"), 9).c_str(),
               right(figure(frac, "%.1f%%"), 7).c_str(), right(roof_figure(r, peaks), 9).c_str(),
               right(figure(ref.value("cpu_single_thread_ms", 0.0), "%.3f"), 10).c_str(),
-              right(figure(ref.value("gain_over_cpu", 0.0), "%.1fx"), 8).c_str(), then_figure(ref).c_str());
+              right(figure(ref.value("gain_over_cpu", 0.0), "%.1fx"), 8).c_str(), r.note.c_str());
 }
 
 std::string utc_now() {
@@ -119,7 +74,7 @@ nlohmann::json bench_row_json(const BenchRow& r, const gpu::Peaks& peaks) {
   nlohmann::json j = {{"pass", r.pass},       {"size", r.size},           {"elements", r.elements},
                       {"repeats", r.repeats}, {"median_ms", r.median_ms}, {"min_ms", r.min_ms},
                       {"bytes", r.bytes},     {"flops", r.flops},         {"gbps", r.gbps()},
-                      {"gflops", r.gflops()}, {"reference", r.reference}};
+                      {"gflops", r.gflops()}, {"reference", r.reference}, {"note", r.note}};
   if (peaks.valid()) j["roofline"] = gpu::to_json(gpu::place(peaks, r.bytes, r.flops, r.median_ms));
   return j;
 }
@@ -147,17 +102,25 @@ int run_bench(const Options& o) {
     auto spec = parse_sweep(o.sweep);
     check_sweep(*checked.front(), spec);
   }
-  gpu::Context ctx(context_options(o));
-  auto labs = std::move(checked);  // declared after ctx: their GPU state goes first
+  // The session holds the context and the first lab; a bench makes its own sized instances of
+  // each lab, so none is built here.
+  Session session(context_options(o), std::move(checked.front()), Session::Parts{false, false, false});
+  gpu::Context& ctx = session.ctx();
+  // The other labs, declared after the session: whatever GPU state they keep goes first.
+  std::vector<std::unique_ptr<Lab>> rest(std::make_move_iterator(checked.begin() + 1),
+                                         std::make_move_iterator(checked.end()));
+  std::vector<Lab*> labs = {&session.lab()};
+  for (auto& lab : rest) labs.push_back(lab.get());
   std::printf("device: %s (%s, Vulkan %s); memory: %s\n", ctx.info.name.c_str(), ctx.info.driver.c_str(),
               ctx.info.api.c_str(), gpu::describe(ctx.allocator().options()).c_str());
-  if (!o.sweep.empty()) return run_sweep_bench(o, ctx, *labs.front());
+  if (!o.sweep.empty()) return run_sweep_bench(o, ctx, session.lab());
   if (o.memory_experiment) {
     auto sets = gpu::memory_experiment(
         ctx, o.quick ? std::vector<uint64_t>{4u << 20} : std::vector<uint64_t>{64u << 20, 256u << 20, 512u << 20},
         o.quick ? 2 : 8, o.quick ? 0.05 : 3.0, o.quick ? 0.1 : 1.0);
     if (!o.out.empty())
-      write_json(o.out, {{"device", device_json(ctx)}, {"date", utc_now()}, {"memory_experiment", gpu::to_json(sets)}});
+      write_json(o.out,
+                 {{"device", session.device_json()}, {"date", utc_now()}, {"memory_experiment", gpu::to_json(sets)}});
     report_validation(o, ctx);
     return 0;
   }
@@ -181,7 +144,7 @@ int run_bench(const Options& o) {
   std::printf("\n");
 
   nlohmann::json j = {
-      {"device", device_json(ctx)},
+      {"device", session.device_json()},
       {"date", utc_now()},
       {"quick", o.quick},
       {"timestamps", ctx.info.timestamps},
@@ -190,7 +153,7 @@ int run_bench(const Options& o) {
       {"peaks", gpu::to_json(peaks)},
       {"labs", nlohmann::json::object()}};
   BenchOptions options{o.quick, bw.gbps, o.only, o.engines};
-  for (auto& lab : labs) {
+  for (Lab* lab : labs) {
     std::printf("== %s ==\n", lab->title().c_str());
     j["labs"][lab->name()] = bench_lab(ctx, *lab, options, peaks);
   }

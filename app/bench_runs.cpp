@@ -27,7 +27,8 @@ std::string self_exe() {
 
 }  // namespace
 
-// Long: the runs, then the merge row by row, then the table and the JSON.
+// bench --runs N: N whole benches, each in a fresh process (so no run warms the next), merged
+// row by row into min / median / max and their spread, printed as a table and written as JSON.
 int run_bench_runs(const Options& o) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   for (auto& n : o.lab.empty() ? lab_names() : std::vector<std::string>{o.lab})

@@ -1,7 +1,8 @@
 #include "app/cli.h"
 
-#include "app/lab.h"
+#include "app/keys.h"
 #include "app/presets.h"
+#include "app/registry.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -37,7 +38,7 @@ const Shorthand* find_shorthand(const std::string& flag) {
   return nullptr;
 }
 
-// "  --tool VALUE        machining: --set tool_file=VALUE; VALUE: FILE.stl", one line a shorthand.
+// "  --FLAG VALUE        LAB: --set PARAM=VALUE; VALUE: WHAT", one line a shorthand.
 std::string shorthand_help() {
   std::string text;
   for (size_t i = 0; i < lab_entries().size(); ++i)
@@ -60,29 +61,27 @@ std::string key_help() {
   return text;
 }
 
-}  // namespace
-
-const std::vector<KeyHelp>& window_keys() {
-  static const std::vector<KeyHelp> keys = [] {
-    std::string digits, labs;  // "1 to 7", "1 cloth, 2 diffusion, ..."
-    for (size_t k = 0; k < lab_names().size() && k < 9; ++k)
-      labs += (k ? ", " : "") + std::to_string(k + 1) + " " + lab_names()[k];
-    digits = lab_names().size() > 1 ? "1 to " + std::to_string(std::min<size_t>(lab_names().size(), 9)) : "1";
-    return std::vector<KeyHelp>{{"Space", "pause / play"},
-                                {"S or Right", "one step (pauses); Right replays a step you went back over"},
-                                {"Left", "back one frame (grid labs keep the last few hundred)"},
-                                {"R", "restart the lab"},
-                                {"C", "capture a PNG into captures/"},
-                                {"V", "start / stop recording an MP4 into recordings/ (Picture tab)"},
-                                {"I", "read back the array chosen in the Inspect tab (opens it)"},
-                                {"Tab", "hide / show the sidebar"},
-                                {digits, "switch lab: " + labs},
-                                {"B", "run the lab's benchmark (Bench tab)"},
-                                {"Esc", "cancel the benchmark or sweep"},
-                                {"F1", "the lab's help page and this list"}};
-  }();
-  return keys;
+// "  vklab LAB --VERB [...]   what it does", one line a lab's verb.
+std::string verb_help() {
+  std::string text;
+  for (size_t i = 0; i < lab_entries().size(); ++i)
+    for (auto& v : lab_entries()[i].verbs) {
+      std::string left = "  vklab " + lab_names()[i] + " " + v.flag + (v.usage.empty() ? "" : " " + v.usage);
+      left.resize(std::max<size_t>(left.size() + 2, 47), ' ');
+      text += left + v.what + "\n";
+    }
+  return text;
 }
+
+const LabVerb* find_verb(const std::string& lab, const std::string& flag) {
+  for (size_t i = 0; i < lab_entries().size(); ++i)
+    if (lab_names()[i] == lab)
+      for (auto& v : lab_entries()[i].verbs)
+        if (v.flag == flag) return &v;
+  return nullptr;
+}
+
+}  // namespace
 
 std::string usage() {
   std::string labs;
@@ -92,8 +91,8 @@ std::string usage() {
          "usage:\n"
          "  vklab [--lab NAME] [options]                 open the window\n"
          "  vklab --headless --lab NAME --steps N [--capture out.png] [--dump DIR] [options]\n"
-         "  vklab bench [--lab NAME] [--out results.json] [--quick] [options]\n"
-         "  vklab floatlab --report [--out report.json] [--quick]  how this device rounds (Da Graça 2006)\n"
+         "  vklab bench [--lab NAME] [--out results.json] [--quick] [options]\n" +
+         verb_help() +
          "  vklab --list-devices\n"
          "  vklab --list-presets                         the shipped presets, one a line\n"
          "\n"
@@ -123,14 +122,12 @@ std::string usage() {
          "  --tab NAME          window: show this sidebar tab first (Lab, Timings, Picture, Bench, Inspect, Help)\n"
          "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
          "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, left, r, c,\n"
-         "                      i, f1, tab, b, escape, 1-7; test aid)\n"
+         "                      v, i, tab, b, escape, f1, a lab's digit; test aid)\n"
 
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
-         "  --only A,B          bench: just these configurations (machining: the SIMSURF report's, e.g.\n"
-         "                      'spiral,ebauche zoom'; mesh: surfaces, volumes)\n"
-         "  --engines A,B       bench: just these engines (machining: e.g. 'fine,cpu'; mesh: 'gpu' leaves\n"
-         "                      out the CPU loops)\n"
+         "  --only A,B          bench: just these configurations (a lab's help page names them)\n"
+         "  --engines A,B       bench: just these engines or variants (a lab's help page names them)\n"
          "  --memory M          how buffers and images get GPU memory: pooled (default: 256 MiB blocks,\n"
          "                      2 MiB alignment), pooled:ALIGN[:BLOCK_MIB] or dedicated (one allocation\n"
          "                      each); for the allocation experiment of docs/PERF.md\n"
@@ -166,7 +163,7 @@ static std::vector<std::string> split_list(const std::string& text) {
   return items;
 }
 
-// Long: one flag a line.
+// One flag a line; then the checks that need all of them.
 Options parse_cli(int argc, char** argv) {
   Options o;
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -175,9 +172,18 @@ Options parse_cli(int argc, char** argv) {
   if (!args.empty() && args[0] == "bench") {
     o.mode = Options::Mode::Bench;
     i = 1;
-  } else if (!args.empty() && args[0] == "floatlab") {
-    if (args.size() < 2 || args[1] != "--report") throw UsageError("floatlab needs --report");
-    o.mode = Options::Mode::FloatReport;
+  } else if (!args.empty() && std::find(lab_names().begin(), lab_names().end(), args[0]) != lab_names().end()) {
+    // vklab LAB --VERB: a lab's own command, declared by its registry entry
+    std::string verbs;
+    for (size_t k = 0; k < lab_names().size(); ++k)
+      if (lab_names()[k] == args[0])
+        for (auto& v : lab_entries()[k].verbs) verbs += (verbs.empty() ? "" : " or ") + v.flag;
+    if (args.size() < 2 || !find_verb(args[0], args[1]))
+      throw UsageError(verbs.empty() ? "the " + args[0] + " lab has no command of its own (try --lab " + args[0] + ")"
+                                     : args[0] + " needs " + verbs);
+    o.mode = Options::Mode::LabVerb;
+    o.lab = args[0];
+    o.verb = args[1];
     i = 2;
   }
   auto value = [&](const std::string& flag) -> std::string {
@@ -189,8 +195,8 @@ Options parse_cli(int argc, char** argv) {
     if (a == "--help" || a == "-h")
       o.mode = Options::Mode::Help;
     else if (a == "--headless") {
-      if (o.mode == Options::Mode::Bench || o.mode == Options::Mode::FloatReport)
-        throw UsageError("--headless does not go with bench or floatlab (they are always headless)");
+      if (o.mode == Options::Mode::Bench || o.mode == Options::Mode::LabVerb)
+        throw UsageError("--headless does not go with bench or a lab's command (they are always headless)");
       o.mode = Options::Mode::Headless;
     } else if (a == "--list-devices")
       o.mode = Options::Mode::ListDevices;
@@ -231,14 +237,9 @@ Options parse_cli(int argc, char** argv) {
       o.device = value(a);
     else if (a == "--memory-experiment")
       o.memory_experiment = true;
-    else if (a == "--memory") {
-      o.memory = value(a);
-      try {
-        gpu::parse_memory_options(o.memory);
-      } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
-      }
-    } else if (a == "--validate")
+    else if (a == "--memory")
+      o.memory = value(a);  // checked where the context is made (app/session.cpp, context_options)
+    else if (a == "--validate")
       o.validate = true;
     else if (a == "--quick")
       o.quick = true;
@@ -266,7 +267,12 @@ Options parse_cli(int argc, char** argv) {
       for (auto& item : split_list(value(a))) {
         auto colon = item.find(':');
         if (colon == std::string::npos) throw UsageError("--keys takes FRAME:KEY items, not '" + item + "'");
-        o.keys.push_back({parse_count(a, item.substr(0, colon), 0, 100000000ull), key_code(item.substr(colon + 1))});
+        uint64_t frame = parse_count(a, item.substr(0, colon), 0, 100000000ull);
+        try {
+          o.keys.push_back({frame, key_code(item.substr(colon + 1))});
+        } catch (const std::invalid_argument& e) {
+          throw UsageError(e.what());
+        }
       }
     else if (a == "--tab") {
       o.tab = value(a);
@@ -294,8 +300,8 @@ Options parse_cli(int argc, char** argv) {
     o.lab = p.lab;
   }
   if (o.lab.empty() && o.mode != Options::Mode::Bench) o.lab = lab_names().front();
-  if (!o.out.empty() && o.mode != Options::Mode::Bench && o.mode != Options::Mode::FloatReport)
-    throw UsageError("--out goes with bench or floatlab --report");
+  if (!o.out.empty() && o.mode != Options::Mode::Bench && o.mode != Options::Mode::LabVerb)
+    throw UsageError("--out goes with bench or a lab's command");
   if (!o.dump.empty() && o.mode != Options::Mode::Headless) throw UsageError("--dump needs --headless");
   if (!o.record.empty() && o.mode != Options::Mode::Headless && o.mode != Options::Mode::Window)
     throw UsageError("--record goes with --headless or the window");
@@ -308,24 +314,4 @@ Options parse_cli(int argc, char** argv) {
   if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");
   if (!o.keys.empty() && o.frames == 0) throw UsageError("--keys needs --frames N");
   return o;
-}
-
-gpu::ContextOptions context_options(const Options& o) {
-  gpu::ContextOptions c;
-  c.validation = o.validate;
-  c.device = o.device;
-  std::string memory = o.memory;
-  if (memory.empty() && gpu::RenderDoc::get().attached()) {
-    // RenderDoc saves every memory object a capture touches whole: 256 MiB blocks would make
-    // each capture hundreds of MiB and slow. Timings under RenderDoc mean little anyway.
-    std::fprintf(stderr, "vklab: under RenderDoc, one allocation per buffer (--memory pooled keeps the pool)\n");
-    memory = "dedicated";
-  }
-  c.memory = gpu::parse_memory_options(memory.empty() ? "pooled" : memory);
-  return c;
-}
-
-void report_validation(const Options& o, const gpu::Context& ctx) {
-  if (o.validate)
-    std::fprintf(stderr, "vklab: validation: %llu messages\n", (unsigned long long)ctx.validation_count());
 }

@@ -1,7 +1,7 @@
-// Command line: vklab [window] | --headless | bench | --list-devices | --list-presets | --help.
+// Command line: vklab [window] | --headless | bench | LAB --VERB | --list-devices |
+// --list-presets | --help, turned into Options (what each mode runs with).
 #pragma once
-#include "compute/gpu/context.h"
-
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -12,15 +12,16 @@ struct UsageError : std::invalid_argument {
 };
 
 struct Options {
-  enum class Mode { Window, Headless, Bench, FloatReport, ListDevices, ListPresets, Help } mode = Mode::Window;
+  enum class Mode { Window, Headless, Bench, LabVerb, ListDevices, ListPresets, Help } mode = Mode::Window;
   std::string lab;       // "" = the first lab
+  std::string verb;      // LabVerb: the lab's extra command (`vklab LAB --VERB`), e.g. "--report"
   uint64_t steps = 100;  // headless: simulation steps
   std::string capture;   // PNG path (headless: the offscreen target; window: last frame)
   std::vector<std::pair<std::string, std::string>> plots;  // headless: --plot NAME=FILE.png (and FILE.csv)
   std::string record;  // headless: FILE.mp4 (H.264) or DIR/ (numbered PNGs), a frame a submission
   int record_fps = 30;
   std::string dump;               // headless: directory for .npy + params.json
-  std::string out;                // bench: JSON path
+  std::string out;                // bench, a lab's verb: JSON path
   std::string preset;             // --preset FILE|NAME: a preset file, params.json or a shipped preset
   std::vector<std::string> sets;  // name=value for the lab's parameters (applied after the preset)
   std::string device;
@@ -42,19 +43,8 @@ struct Options {
   bool exercise = false;                       // window: resize, minimise and toggle vsync during --frames (a test aid)
   bool vsync = true;
   bool legend = true;
-  std::string tab;  // window: the sidebar tab shown first (Lab, Timings, Capture, Bench, Presets, View)  // the legend
-                    // drawn into the picture (captures and recordings carry it)
+  std::string tab;  // window: the sidebar tab shown first (Lab, Timings, Picture, Bench, Inspect, Help)
 };
 
 Options parse_cli(int argc, char** argv);  // throws UsageError
-int key_code(const std::string& name);     // "space", "s", "f1", "1", ... -> GLFW key; UsageError if unknown
 std::string usage();
-// The window's keys and what they do (the Help tab and --help list them).
-struct KeyHelp {
-  std::string keys;
-  std::string what;
-};
-const std::vector<KeyHelp>& window_keys();
-gpu::ContextOptions context_options(const Options& o);
-// Prints "vklab: validation: N messages" when --validate was given.
-void report_validation(const Options& o, const gpu::Context& ctx);

@@ -9,7 +9,7 @@ struct FolderListing {
   std::vector<std::string> folders, files;  // sorted names; ".." first where there is a parent
   std::string error;                        // why the folder cannot be read, naming it
 };
-// `types`: extensions (".mesh"), matched without regard to case; empty or {"*"}: every file.
+// `types`: extensions (".stl"), matched without regard to case; empty or {"*"}: every file.
 FolderListing list_folder(const std::filesystem::path& folder, const std::vector<std::string>& types);
 
 // Opens the chooser `id` at the folder of `current` (or the working folder).

@@ -4,6 +4,7 @@
 #include "app/modes.h"
 #include "app/plot_files.h"
 #include "app/presets.h"
+#include "app/session.h"
 #include "compute/io/npy.h"
 #include "render/recorder.h"
 
@@ -12,45 +13,17 @@
 
 namespace {
 // Long runs are cut into submissions of bounded size so no single one runs long enough
-// to trip a driver watchdog (seed 003, ch. 4).
+// to trip a driver watchdog (SIMSURF 2012, ch. 4).
 constexpr uint64_t kStepsPerSubmit = 256;
-const float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};
 }  // namespace
-
-std::unique_ptr<Lab> lab_from_options(const Options& o, const std::string& name) {
-  auto lab = make_lab(name);
-  if (!o.preset.empty()) apply_preset(find_preset(o.preset), lab->params());
-  for (auto& s : o.sets) lab->params().set_assignment(s);
-  return lab;
-}
-
-nlohmann::json device_json(const gpu::Context& ctx) {
-  return {{"name", ctx.info.name},
-          {"type", ctx.info.type},
-          {"driver", ctx.info.driver},
-          {"vulkan", ctx.info.api},
-          {"subgroup_size", ctx.info.subgroup_size},
-          {"device_local_mib", ctx.info.device_local_mib}};
-}
-
-std::string capture_manifest(const Lab& lab, const gpu::Context& ctx) {
-  nlohmann::json j = {{"lab", lab.name()},
-                      {"what", "captured by " VKLAB_VERSION_TEXT},
-                      {"params", lab.params().to_json()},
-                      {"device", device_json(ctx)},
-                      {"step", lab.steps_done()},
-                      {"version", VKLAB_VERSION_TEXT}};
-  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
 
 // The headless run in the order it happens: steps, picture, report, capture, plots, dump.
 int run_headless(const Options& o) {
   auto checked = lab_from_options(o, o.lab);  // bad parameters fail before any GPU work
-  gpu::Context ctx(context_options(o));
-  auto lab = std::move(checked);  // declared after ctx: its GPU state goes first
-  lab->build(ctx);
+  Session s(context_options(o), std::move(checked), Session::Parts{o.legend, false});
+  gpu::Context& ctx = s.ctx();
+  Lab& lab = s.lab();
   ctx.renderdoc.pending = o.renderdoc_captures;
-  gpu::Profiler prof(ctx);
   std::vector<gpu::PassTiming> totals;
   auto add = [&](const std::vector<gpu::PassTiming>& frame) {
     for (auto& t : frame) {
@@ -63,22 +36,17 @@ int run_headless(const Options& o) {
   };
   // One submission a "frame" of the lab's steps_per_frame, as the window would run it
   // (labs such as CG look at the last frame's results before recording the next).
-  const uint64_t chunk = std::clamp<uint64_t>(lab->steps_per_frame(), 1, kStepsPerSubmit);
+  const uint64_t chunk = std::clamp<uint64_t>(lab.steps_per_frame(), 1, kStepsPerSubmit);
   std::string stopped;  // the lab's watchdog: a simulation that blew up ends the run (exit 3)
   render::OffscreenTarget target(ctx, o.width, o.height);
-  std::unique_ptr<render::LegendView> legend;
-  if (o.legend) legend = std::make_unique<render::LegendView>(ctx);
   const float legend_scale = std::max(1.0f, float(o.height) / 400.0f);  // 14-pixel letters at 800 high
   auto draw = [&]() {
     ctx.submit_now([&](VkCommandBuffer cmd) {
-      prof.begin_frame(cmd);
-      lab->prepare_draw(cmd, prof, target.frame());
-      render::begin_rendering(cmd, target.frame(), kBackground);
-      lab->draw(cmd, prof, target.frame());
-      if (legend) legend->draw(cmd, target.frame(), lab->legend(), legend_scale);
-      render::end_rendering(cmd);
+      s.profiler().begin_frame(cmd);
+      s.record_picture(cmd, target.frame(), legend_scale);
     });
-    add(prof.resolve());
+    s.collect_frame();
+    add(s.timings());
   };
   // --record: the picture after every submission (a frame as the window would show it)
   std::unique_ptr<render::Recorder> recorder;
@@ -87,7 +55,7 @@ int run_headless(const Options& o) {
   auto record = [&]() {
     draw();
     auto rgba = target.read_rgba();
-    recorder->add(rgba.data(), o.width, recorder->video() ? "" : capture_manifest(*lab, ctx));
+    recorder->add(rgba.data(), o.width, recorder->video() ? "" : s.manifest());
     uint64_t k = recorder->frames();
     if (k == frames || k % std::max<uint64_t>(1, frames / 10) == 0)
       std::fprintf(stderr, "vklab: recording %s: frame %llu of %llu\n", o.record.c_str(), (unsigned long long)k,
@@ -95,16 +63,14 @@ int run_headless(const Options& o) {
   };
   for (uint64_t done = 0; done < o.steps && stopped.empty();) {
     auto n = uint32_t(std::min(chunk, o.steps - done));
-    bool captured = ctx.renderdoc.begin(ctx.instance, lab->name() + " steps " + std::to_string(done + 1) + "-" +
+    bool captured = ctx.renderdoc.begin(ctx.instance, lab.name() + " steps " + std::to_string(done + 1) + "-" +
                                                           std::to_string(done + n));  // --renderdoc-capture
-    ctx.submit_now([&](VkCommandBuffer cmd) {
-      prof.begin_frame(cmd);
-      lab->step(cmd, prof, n);
-    });
+    ctx.submit_now([&](VkCommandBuffer cmd) { s.record_steps(cmd, n); });
     if (captured) ctx.renderdoc.end(ctx.instance);
-    add(prof.resolve());
+    auto said = s.collect_frame();
+    if (stopped.empty()) stopped = said;
+    add(s.timings());
     done += n;
-    stopped = lab->problem();
     if (recorder) record();
   }
   if (ctx.renderdoc.pending > 0 && gpu::RenderDoc::get().attached())
@@ -116,39 +82,40 @@ int run_headless(const Options& o) {
   }
   draw();
 
-  std::printf("%s on %s: %llu steps\n", lab->name().c_str(), ctx.info.name.c_str(),
-              (unsigned long long)lab->steps_done());
-  if (!prof.supported()) std::printf("  %s\n", prof.unsupported_reason());
+  std::printf("%s on %s: %llu steps\n", lab.name().c_str(), ctx.info.name.c_str(),
+              (unsigned long long)lab.steps_done());
+  if (!s.profiler().supported()) std::printf("  %s\n", s.profiler().unsupported_reason());
   for (auto& t : totals)
     std::printf("  %-20s x%-6u %10.3f ms  %s GB/s  %s GFLOP/s\n", t.name.c_str(), t.count, t.ms,
                 right(figure(t.gbps(), "%.2f"), 8).c_str(), right(figure(t.gflops(), "%.2f"), 8).c_str());
   if (!o.capture.empty()) {
-    render::write_png(o.capture, o.width, o.height, target.read_rgba(), capture_manifest(*lab, ctx));
+    render::write_png(o.capture, o.width, o.height, target.read_rgba(), s.manifest());
     std::printf("captured %s\n", o.capture.c_str());
   }
   if (!o.plots.empty()) {  // --plot NAME=FILE.png: the lab's plots as pictures of their own, the run's size
     render::LegendView view(ctx);
-    auto plots = lab->plots();
+    auto plots = lab.plots();
     for (auto& [name, file] : o.plots) {
       auto it = std::find_if(plots.begin(), plots.end(), [&](auto& p) { return p.spec.name == name; });
       if (it == plots.end()) {
         std::string known;
         for (auto& p : plots) known += (known.empty() ? "" : ", ") + p.spec.name;
-        throw ParamError("--plot: the " + lab->name() + " lab has no plot '" + name + "' after this run (" +
+        throw ParamError("--plot: the " + lab.name() + " lab has no plot '" + name + "' after this run (" +
                          (known.empty() ? "it has none" : "it has: " + known) + ")");
       }
-      write_plot_files(ctx, view, *it, lab->legend_title(), o.width, o.height, file);
+      write_plot_files(ctx, view, *it, lab.legend_title(), o.width, o.height, file);
       std::printf("plotted %s: %s and its .csv\n", name.c_str(), file.c_str());
     }
   }
   if (!o.dump.empty()) {
     std::filesystem::create_directories(o.dump);
-    nlohmann::json j = {{"lab", lab->name()}, {"params", lab->params().to_json()}, {"device", device_json(ctx)}};
-    j["state"] = lab->dump(o.dump);
+    nlohmann::json j = {{"lab", lab.name()}, {"params", lab.params().to_json()}, {"device", s.device_json()}};
+    j["state"] = lab.dump(o.dump);
     std::ofstream(std::filesystem::path(o.dump) / "params.json")
         << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     std::printf("dumped %s/\n", o.dump.c_str());
   }
+  s.close();
   report_validation(o, ctx);
   if (!stopped.empty()) {
     std::fprintf(stderr, "vklab: stopped: %s\n", stopped.c_str());

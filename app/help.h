@@ -1,6 +1,6 @@
 // A lab's help page (assets/<lab>/help.md), shown in the window's Help tab: "# " a title,
 // "## " a section, "- " a bullet, other lines paragraphs; a shipped preset named in backticks
-// (`wave/drop`) gets a Load button beside its bullet.
+// (`lab/name`) gets a Load button beside its bullet.
 #pragma once
 #include <string>
 #include <vector>

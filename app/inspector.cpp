@@ -1,34 +1,32 @@
 #include "app/inspector.h"
 
-#include "compute/machining/zbuffer.h"
-
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
-const std::vector<std::string>& inspector_types() {
-  static const std::vector<std::string> types = {"float",  "int",         "uint",       "vec2", "vec4",
-                                                 "double", "float-float", "height key", "int8", "int16"};
+std::vector<std::string> inspector_types(const Inspectable& item) {
+  std::vector<std::string> types = {"float", "int", "uint", "vec2", "vec4", "double", "float-float", "int8", "int16"};
+  if (item.key) types.insert(types.begin() + 3, item.type);
   return types;
 }
 
 size_t type_bytes(const std::string& type) {
   if (type == "vec4") return 16;
   if (type == "float-float" || type == "vec2" || type == "double") return 8;
-  if (type == "float" || type == "int" || type == "uint" || type == "height key") return 4;
+  if (type == "float" || type == "int" || type == "uint") return 4;
   if (type == "int16") return 2;
   if (type == "int8") return 1;
   throw std::invalid_argument("unknown inspector type '" + type + "'");
 }
 
 double Inspection::value(size_t i, int component) const {
-  const uint8_t* p = bytes.data() + i * type_bytes(type);
-  if (type == "int" || type == "uint" || type == "height key") {
+  const uint8_t* p = bytes.data() + i * (key ? 4 : type_bytes(type));
+  if (key || type == "int" || type == "uint") {
     int32_t s;
     uint32_t u;
     std::memcpy(&s, p, 4), std::memcpy(&u, p, 4);
-    if (type == "height key") return double(machining::key_height(u));  // the machining lab's atomic-min keys
+    if (key) return double(key(u));
     return type == "int" ? double(s) : double(u);
   }
   if (type == "int8") return double(int8_t(*p));
@@ -56,7 +54,7 @@ std::string Inspection::text(size_t i) const {
     std::snprintf(b, sizeof b, "%.6g  %.6g", value(i, 0), value(i, 1));
   else if (type == "float-float" || type == "double")
     std::snprintf(b, sizeof b, "%.15g", value(i));
-  else if (type == "float" || type == "height key")
+  else if (type == "float" || key)
     std::snprintf(b, sizeof b, "%.9g", value(i));
   else
     std::snprintf(b, sizeof b, "%.0f", value(i));
@@ -74,11 +72,12 @@ Inspection inspect(const Inspectable& what, const std::string& type) {
   Inspection r;
   r.name = what.name;
   r.type = type;
+  if (what.key && type == what.type) r.key = what.key;
   r.bytes = what.data.buffer ? what.data.buffer->download<uint8_t>() : what.data.image->download<uint8_t>();
-  size_t per = type_bytes(type);
+  size_t per = r.key ? 4 : type_bytes(type);
   r.count = r.bytes.size() / per;
   // A grid's row counts elements of the lab's own type; read as another, it scales with the bytes.
-  r.width = what.width ? uint32_t(size_t(what.width) * type_bytes(what.type) / per) : 0;
+  r.width = what.width ? uint32_t(size_t(what.width) * (what.key ? 4 : type_bytes(what.type)) / per) : 0;
   bool first = true;
   int components = type == "vec4" ? 4 : type == "vec2" ? 2 : 1;
   for (size_t i = 0; i < r.count; ++i)

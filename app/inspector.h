@@ -6,13 +6,14 @@
 #include <string>
 #include <vector>
 
-// float, int, uint, vec2, vec4, double, float-float (hi, lo), height key (the machining lab's
-// order-preserving keys, read as the heights they encode)
-const std::vector<std::string>& inspector_types();
-size_t type_bytes(const std::string& type);
+// float, int, uint, vec2, vec4, double, float-float (hi, lo), int8, int16; and the item's own
+// key type where it has one (Inspectable::key: 32-bit keys read as the values they encode).
+std::vector<std::string> inspector_types(const Inspectable& item);
+size_t type_bytes(const std::string& type);  // of a base type; a key is 4
 
 struct Inspection {
   std::string name, type;
+  float (*key)(uint32_t) = nullptr;  // `type` is the item's key
   std::vector<uint8_t> bytes;
   uint32_t width = 0;  // a row, for grids
   size_t count = 0;    // elements of the type

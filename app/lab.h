@@ -1,9 +1,10 @@
 // A lab: parameters, GPU state, compute steps, a picture, a panel, a dump and benchmarks.
-// Its math and benchmark rows live in compute/<lab>/, its picture in render/, and this
-// object (app/) holds the knobs.
+// Its math and benchmark rows live in compute/<lab>/, its picture in render/<lab>/, and this
+// object (app/labs/<lab>/) holds the knobs.
 #pragma once
 #include "app/params.h"
 #include "app/plot.h"
+#include "app/registry.h"
 
 #include "compute/gpu/bench_row.h"
 #include "compute/gpu/profiler.h"
@@ -48,9 +49,10 @@ struct StatePart {
 struct Inspectable {
   std::string name;
   StatePart data;
-  std::string type = "float";  // float, int, uint, vec2, vec4, double, ... (inspector_types())
-  uint32_t width = 0;          // elements a row where it is a grid (0: a plain array)
-  bool drawn = false;          // the picture shows this grid, fitted to the frame (the cell under the mouse)
+  std::string type = "float";        // float, int, uint, vec2, vec4, double, ... (inspector_types()), or a key's name
+  uint32_t width = 0;                // elements a row where it is a grid (0: a plain array)
+  bool drawn = false;                // the picture shows this grid, fitted to the frame (the cell under the mouse)
+  float (*key)(uint32_t) = nullptr;  // `type` names 32-bit keys that read as these values (the lab's own encoding)
 };
 
 // Bytes back into values (a StatePart's contents).
@@ -81,7 +83,7 @@ class Lab {
   // Records `steps` simulation steps (and any pending user input) into cmd.
   virtual void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) = 0;
   // Compute passes the picture needs, recorded after step() and before the rendering that
-  // draw() runs inside begins (the wave's top view is shaded by one).
+  // draw() runs inside begins (a picture shaded by a compute pass, for example).
   virtual void prepare_draw(VkCommandBuffer /*cmd*/, gpu::Profiler& /*prof*/, const render::Frame& /*frame*/) {}
   // Records drawing inside render::begin_rendering(frame).
   virtual void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) = 0;
@@ -98,7 +100,7 @@ class Lab {
   // What the picture's legend says (render/legend.h): by default the title and the step;
   // labs add their key parameters, time and colour bar.
   virtual render::Legend legend() const { return {{legend_title(), "step " + std::to_string(steps_done_)}, {}}; }
-  // "Heat diffusion - Bleton 2005": the title's subject and its source's author and year.
+  // "Subject - Author 2005": the title's subject and its source's author and year.
   std::string legend_title() const {
     std::string t = title();
     auto open = t.find(" (");
@@ -129,18 +131,3 @@ class Lab {
   ParamSet params_;
   uint64_t steps_done_ = 0;
 };
-
-// A lab's registration (app/labs/registry.cpp lists them, one line a lab): how to make it and
-// its command-line shorthands. Its parameters and bench are in the Lab itself, its presets in
-// assets/<name>/presets/, its math in compute/<name>/, its picture in render/.
-struct Shorthand {
-  std::string flag, param, value;  // `flag VALUE` means `--set param=VALUE`; value: what VALUE is
-};
-struct LabEntry {
-  std::unique_ptr<Lab> (*make)();
-  std::vector<Shorthand> shorthands;
-};
-const std::vector<LabEntry>& lab_entries();   // in the window's order
-const std::vector<std::string>& lab_names();  // the first is the window's starting lab
-// Throws ParamError for an unknown name. The lab holds only its parameters until build().
-std::unique_ptr<Lab> make_lab(const std::string& name);

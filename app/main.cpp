@@ -31,8 +31,12 @@ int main(int argc, char** argv) {
         return run_headless(o);
       case Options::Mode::Bench:
         return o.runs > 1 ? run_bench_runs(o) : run_bench(o);
-      case Options::Mode::FloatReport:
-        return run_float_report(o);
+      case Options::Mode::LabVerb:
+        for (size_t i = 0; i < lab_names().size(); ++i)
+          if (lab_names()[i] == o.lab)
+            for (auto& v : lab_entries()[i].verbs)
+              if (v.flag == o.verb) return v.run(o);
+        return 2;  // parse_cli accepts only declared verbs
       case Options::Mode::Window:
         return run_window(o);
     }

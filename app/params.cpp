@@ -28,33 +28,41 @@ std::string param_label(const Param& p) {
   return p.unit.empty() ? l : l + " (" + p.unit + ")";
 }
 
-Param& ParamSet::add(Param p) {
+size_t ParamSet::add(Param p) {
   p.group = group_;
   params_.push_back(std::move(p));
-  return params_.back();
+  return params_.size() - 1;
 }
 
-Param& ParamSet::add_float(const std::string& name, double value, double min, double max, const std::string& help) {
-  return add({name, help, Param::Kind::Float, value, min, max});
+Knob<double> ParamSet::add_float(const std::string& name, double value, double min, double max,
+                                 const std::string& help) {
+  return {*this, add({name, help, Param::Kind::Float, value, min, max})};
 }
-Param& ParamSet::add_int(const std::string& name, int value, int min, int max, const std::string& help) {
-  return add({name, help, Param::Kind::Int, double(value), double(min), double(max)});
+Knob<int> ParamSet::add_int(const std::string& name, int value, int min, int max, const std::string& help) {
+  return {*this, add({name, help, Param::Kind::Int, double(value), double(min), double(max)})};
 }
-Param& ParamSet::add_choice(const std::string& name, const std::vector<std::string>& choices, const std::string& value,
-                            const std::string& help) {
+Knob<std::string> ParamSet::add_choice(const std::string& name, const std::vector<std::string>& choices,
+                                       const std::string& value, const std::string& help) {
   auto it = std::find(choices.begin(), choices.end(), value);
   Param p{name, help, Param::Kind::Choice, double(it - choices.begin()), 0, double(choices.size() - 1)};
   p.choices = choices;
-  return add(p);
+  return {*this, add(p)};
 }
-Param& ParamSet::add_bool(const std::string& name, bool value, const std::string& help) {
-  return add({name, help, Param::Kind::Bool, value ? 1.0 : 0.0, 0, 1});
+Knob<bool> ParamSet::add_bool(const std::string& name, bool value, const std::string& help) {
+  return {*this, add({name, help, Param::Kind::Bool, value ? 1.0 : 0.0, 0, 1})};
 }
 
-Param& ParamSet::add_text(const std::string& name, const std::string& value, const std::string& help) {
+Knob<std::string> ParamSet::add_text(const std::string& name, const std::string& value, const std::string& help) {
   Param p{name, help, Param::Kind::Text, 0, 0, 0};
   p.str = value;
-  return add(p);
+  return {*this, add(p)};
+}
+
+void ParamSet::group(const std::string& name) {
+  if (name != group_ && std::any_of(params_.begin(), params_.end(), [&](const Param& p) { return p.group == name; }))
+    throw std::logic_error("parameter group '" + name +
+                           "' was declared already: declare a group's parameters together");
+  group_ = name;
 }
 
 void ParamSet::set_text(const std::string& name, const std::string& value) {
@@ -170,28 +178,23 @@ nlohmann::json ParamSet::to_json() const {
   return j;
 }
 
-// Each group once, in the order the lab first names it, with all its parameters (a lab may
-// add to a group again later, e.g. after a group of its own).
+// Each group under its name, in the order declared (group() keeps a group's parameters together).
 std::string ParamSet::describe() const {
-  std::vector<std::string> groups;
-  for (auto& p : params_)
-    if (std::find(groups.begin(), groups.end(), p.group) == groups.end()) groups.push_back(p.group);
   std::ostringstream s;
-  for (auto& group : groups) {
-    s << "  " << group << ":\n";
-    for (auto& p : params_) {
-      if (p.group != group) continue;
-      s << "    " << p.name << " = " << p.text();
-      if (p.kind == Param::Kind::Choice) {
-        s << "  (";
-        for (size_t i = 0; i < p.choices.size(); ++i) s << (i ? "|" : "") << p.choices[i];
-        s << ")";
-      } else if (p.kind != Param::Kind::Bool && p.kind != Param::Kind::Text) {
-        s << "  [" << p.min << ", " << p.max << "]";
-      }
-      if (!p.unit.empty()) s << " " << p.unit;
-      s << "  " << p.help << "\n";
+  const std::string* group = nullptr;
+  for (auto& p : params_) {
+    if (!group || p.group != *group) s << "  " << p.group << ":\n";
+    group = &p.group;
+    s << "    " << p.name << " = " << p.text();
+    if (p.kind == Param::Kind::Choice) {
+      s << "  (";
+      for (size_t i = 0; i < p.choices.size(); ++i) s << (i ? "|" : "") << p.choices[i];
+      s << ")";
+    } else if (p.kind != Param::Kind::Bool && p.kind != Param::Kind::Text) {
+      s << "  [" << p.min << ", " << p.max << "]";
     }
+    if (!p.unit.empty()) s << " " << p.unit;
+    s << "  " << p.help << "\n";
   }
   return s.str();
 }

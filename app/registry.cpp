@@ -2,6 +2,8 @@
 // The labs come from VKLAB_LABS in the top CMakeLists.txt, through the generated labs.inc
 // (one VKLAB_LAB(name) a lab, in key order); a lab defines `LabEntry <name>_lab()` in
 // app/labs/<name>/.
+#include "app/registry.h"
+
 #include "app/lab.h"
 
 #define VKLAB_LAB(name) LabEntry name##_lab();

@@ -24,7 +24,8 @@ ImU32 pass_colour(size_t i) {
 
 }  // namespace
 
-// Long: axes, roofs, points and the list of passes left off, in drawing order.
+// The roofline: the device's roofs over arithmetic intensity, each pass of the last frame as a
+// point under them, and the passes that could not be placed (no flops or no bytes) listed below.
 void roofline_plot(const gpu::Peaks& peaks, const std::vector<gpu::PassTiming>& passes) {
   if (!peaks.valid()) return;
   const double ridge = peaks.fp32_gflops / peaks.saxpy_gbps;  // flop/byte where the roofs meet

@@ -1,24 +1,25 @@
+// The window's life: GLFW, the surface, the swapchain and ImGui made in order and freed in
+// reverse; the frame loop (wait for the last frame, apply what changed between frames, record
+// the session's frame and the UI over it, present); the sidebar that holds the tabs.
 #include "app/window.h"
 
 #include "app/modes.h"
+#include "app/plot.h"
 #include "app/plot_files.h"
-#include "compute/gpu/bandwidth.h"
+#include "app/settings.h"
+#include "app/warning_text.h"
 
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <fstream>
-#include <thread>
 
 namespace {
-
-const float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};
-constexpr size_t kHistory = 240;
 
 // Swapchain images: colour, one layer.
 void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to,
@@ -88,11 +89,12 @@ int run_window(const Options& o) {
 
 Window::Window(const Options& o) : Window(Empty{}) {
   opts_ = o;
-  vsync_ = o.vsync;
   select_tab_ = o.tab;
-  settings_ = load_settings();
-  bench_quick_ = settings_.bench_quick;
-  lab_ = lab_from_options(o, o.lab);
+  view_.vsync = o.vsync;
+  view_.settings = load_settings();
+  bench_tab_ = BenchTab(view_.settings.bench_quick);
+  picture_tab_ = PictureTab(o.record_fps);
+  auto lab = lab_from_options(o, o.lab);  // bad parameters fail before a window opens
   if (!glfwVulkanSupported()) throw std::runtime_error("GLFW finds no Vulkan loader");
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);  // HiDPI: --size is in the monitor's scaled pixels
@@ -103,7 +105,7 @@ Window::Window(const Options& o) : Window(Empty{}) {
       window_, [](GLFWwindow* w, int, int) { static_cast<Window*>(glfwGetWindowUserPointer(w))->resized_ = true; });
   glfwSetWindowContentScaleCallback(window_, [](GLFWwindow* w, float x, float y) {  // moved to another monitor
     auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w));
-    if (self->settings_.ui_scale == 0) self->pending_scale_ = std::clamp(std::max(x, y), 0.75f, 3.0f);
+    if (self->view_.settings.ui_scale == 0) self->view_.pending_scale = std::clamp(std::max(x, y), 0.75f, 3.0f);
   });
 
   auto co = context_options(o);
@@ -114,76 +116,31 @@ Window::Window(const Options& o) : Window(Empty{}) {
   co.can_present = [](VkInstance inst, VkPhysicalDevice pd, uint32_t family) {
     return glfwGetPhysicalDevicePresentationSupport(inst, pd, family) == GLFW_TRUE;
   };
-  ctx_ = std::make_unique<gpu::Context>(co);
-  ctx_->renderdoc.pending = o.renderdoc_captures;
-  peaks_ = gpu::find_cached_peaks(peaks_path(), ctx_->info).value_or(gpu::Peaks{});
-  saxpy_gbps_ = peaks_.saxpy_gbps;
+  session_ = std::make_unique<Session>(co, std::move(lab), Session::Parts{true, true});
+  auto& ctx = session_->ctx();
+  ctx.renderdoc.pending = o.renderdoc_captures;
+  session_->peaks = gpu::find_cached_peaks(peaks_path(), ctx.info).value_or(gpu::Peaks{});
   // A bench's context asks for the same instance extensions: volk's table is process-wide and
   // reloaded with each instance, so the window's surface functions must stay in it.
-  bench_context_ = context_options(o);
-  bench_context_.instance_extensions = co.instance_extensions;
-  VkSurfaceKHR surface = VK_NULL_HANDLE;
-  VK_CHECK(glfwCreateWindowSurface(ctx_->instance, window_, nullptr, &surface));
-  surface_ = {surface, [inst = ctx_->instance](VkSurfaceKHR s) { vkDestroySurfaceKHR(inst, s, nullptr); }};
-  VkBool32 present = VK_FALSE;
-  vkGetPhysicalDeviceSurfaceSupportKHR(ctx_->physical, ctx_->queue_family, surface_, &present);
-  if (!present) throw std::runtime_error(ctx_->info.name + " cannot present to this window");
-
-  uint32_t count = 0;
-  vkGetPhysicalDeviceSurfaceFormatsKHR(ctx_->physical, surface_, &count, nullptr);
-  std::vector<VkSurfaceFormatKHR> formats(count);
-  vkGetPhysicalDeviceSurfaceFormatsKHR(ctx_->physical, surface_, &count, formats.data());
-  for (auto& f : formats)
-    if (f.format == render::kColorFormat && f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) format_ = f.format;
-  if (format_ == VK_FORMAT_UNDEFINED)
-    throw std::runtime_error("the window surface does not offer B8G8R8A8_UNORM, which vklab draws in");
-
-  VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  pi.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-  pi.queueFamilyIndex = ctx_->queue_family;
-  VkDevice d = ctx_->device;
-  VkCommandPool pool = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateCommandPool(d, &pi, nullptr, &pool));
-  pool_ = {pool, [d](VkCommandPool p) { vkDestroyCommandPool(d, p, nullptr); }};
-  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  ai.commandPool = pool_;
-  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  ai.commandBufferCount = 1;
-  VK_CHECK(vkAllocateCommandBuffers(ctx_->device, &ai, &cmd_));
-  VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  VkFence fence = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateFence(d, &fi, nullptr, &fence));
-  fence_ = {fence, [d](VkFence f) { vkDestroyFence(d, f, nullptr); }};
-  VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-  VkSemaphore sem = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateSemaphore(d, &si, nullptr, &sem));
-  acquired_ = {sem, [d](VkSemaphore s) { vkDestroySemaphore(d, s, nullptr); }};
-
-  ui_pass_ = {make_ui_pass(d, format_), [d](VkRenderPass p) { vkDestroyRenderPass(d, p, nullptr); }};
-
-  sc_ = std::make_unique<render::Swapchain>(*ctx_, surface_, format_, ui_pass_);
+  auto bench_co = context_options(o);
+  bench_co.instance_extensions = co.instance_extensions;
+  bench_ = std::make_unique<BenchRunner>(bench_co);
+  create_surface();
+  create_frame_objects();
+  sc_ = std::make_unique<render::Swapchain>(ctx, surface_, format_, ui_pass_);
   create_swapchain();
   create_imgui();
-  prof_ = std::make_unique<gpu::Profiler>(*ctx_);
-  history_ = std::make_unique<History>(*ctx_);
-  legend_ = std::make_unique<render::LegendView>(*ctx_);
-  legend_on_ = o.legend && settings_.legend;
-  build_lab(*lab_);
+  view_.legend = o.legend && view_.settings.legend;
   if (!opts_.record.empty()) {  // --record: from the first frame to the last
-    record_fps_ = opts_.record_fps;
-    start_recording(opts_.record);
-    if (!error_.empty()) throw std::runtime_error(error_);
+    picture_tab_.start_recording(*session_, opts_.record, lab_frame(0).area, sc_->extent());
+    if (!session_->error.empty()) throw std::runtime_error(session_->error);
   }
 }
 
 Window::~Window() {
-  if (ctx_) vkDeviceWaitIdle(ctx_->device);
-  lab_.reset();
-  history_.reset();
-  legend_.reset();
-  prof_.reset();
-  capture_buffer_.reset();
-  job_.reset();  // cancels a running bench and waits for it
+  if (session_) vkDeviceWaitIdle(session_->ctx().device);
+  frame_copy_.reset();
+  bench_.reset();  // cancels a running bench and waits for it
   if (imgui_backend_) ImGui_ImplVulkan_Shutdown();
   if (imgui_ready_) {
     ImGui_ImplGlfw_Shutdown();
@@ -192,13 +149,56 @@ Window::~Window() {
   // The owned handles go before the count of validation messages is said.
   acquired_.reset(), fence_.reset(), pool_.reset(), imgui_pool_.reset(), sc_.reset(), ui_pass_.reset();
   surface_.reset();
-  if (ctx_) report_validation(opts_, *ctx_);
+  if (session_) report_validation(opts_, session_->ctx());
+}
+
+void Window::create_surface() {
+  auto& ctx = session_->ctx();
+  VkSurfaceKHR surface = VK_NULL_HANDLE;
+  VK_CHECK(glfwCreateWindowSurface(ctx.instance, window_, nullptr, &surface));
+  surface_ = {surface, [inst = ctx.instance](VkSurfaceKHR s) { vkDestroySurfaceKHR(inst, s, nullptr); }};
+  VkBool32 present = VK_FALSE;
+  vkGetPhysicalDeviceSurfaceSupportKHR(ctx.physical, ctx.queue_family, surface_, &present);
+  if (!present) throw std::runtime_error(ctx.info.name + " cannot present to this window");
+  uint32_t count = 0;
+  vkGetPhysicalDeviceSurfaceFormatsKHR(ctx.physical, surface_, &count, nullptr);
+  std::vector<VkSurfaceFormatKHR> formats(count);
+  vkGetPhysicalDeviceSurfaceFormatsKHR(ctx.physical, surface_, &count, formats.data());
+  for (auto& f : formats)
+    if (f.format == render::kColorFormat && f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) format_ = f.format;
+  if (format_ == VK_FORMAT_UNDEFINED)
+    throw std::runtime_error("the window surface does not offer B8G8R8A8_UNORM, which vklab draws in");
+}
+
+void Window::create_frame_objects() {
+  auto& ctx = session_->ctx();
+  VkDevice d = ctx.device;
+  VkCommandPoolCreateInfo pi{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pi.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pi.queueFamilyIndex = ctx.queue_family;
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateCommandPool(d, &pi, nullptr, &pool));
+  pool_ = {pool, [d](VkCommandPool p) { vkDestroyCommandPool(d, p, nullptr); }};
+  VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  ai.commandPool = pool_;
+  ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  ai.commandBufferCount = 1;
+  VK_CHECK(vkAllocateCommandBuffers(d, &ai, &cmd_));
+  VkFenceCreateInfo fi{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  VkFence fence = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateFence(d, &fi, nullptr, &fence));
+  fence_ = {fence, [d](VkFence f) { vkDestroyFence(d, f, nullptr); }};
+  VkSemaphoreCreateInfo si{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+  VkSemaphore sem = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateSemaphore(d, &si, nullptr, &sem));
+  acquired_ = {sem, [d](VkSemaphore s) { vkDestroySemaphore(d, s, nullptr); }};
+  ui_pass_ = {make_ui_pass(d, format_), [d](VkRenderPass p) { vkDestroyRenderPass(d, p, nullptr); }};
 }
 
 void Window::create_swapchain() {
   int fw = 0, fh = 0;
   glfwGetFramebufferSize(window_, &fw, &fh);
-  uint32_t images = sc_->recreate({uint32_t(fw), uint32_t(fh)}, vsync_);
+  uint32_t images = sc_->recreate({uint32_t(fw), uint32_t(fh)}, view_.vsync);
   if (imgui_ready_) ImGui_ImplVulkan_SetMinImageCount(images);
   resized_ = false;
 }
@@ -215,7 +215,7 @@ void Window::create_imgui() {
   imgui_ready_ = true;
   ImGui_ImplVulkan_LoadFunctions(
       [](const char* name, void* inst) { return vkGetInstanceProcAddr(*static_cast<VkInstance*>(inst), name); },
-      &ctx_->instance);
+      &session_->ctx().instance);
   VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 64}};
   VkDescriptorPoolCreateInfo dpi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   dpi.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
@@ -223,10 +223,11 @@ void Window::create_imgui() {
   dpi.poolSizeCount = 1;
   dpi.pPoolSizes = sizes;
   VkDescriptorPool pool = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateDescriptorPool(ctx_->device, &dpi, nullptr, &pool));
-  imgui_pool_ = {pool, [d = ctx_->device](VkDescriptorPool p) { vkDestroyDescriptorPool(d, p, nullptr); }};
-  float scale = settings_.ui_scale > 0 ? settings_.ui_scale : monitor_scale();
-  panel_width_ = (settings_.panel_width > 0 ? settings_.panel_width : 420.0f) * scale;
+  VkDevice d = session_->ctx().device;
+  VK_CHECK(vkCreateDescriptorPool(d, &dpi, nullptr, &pool));
+  imgui_pool_ = {pool, [d](VkDescriptorPool p) { vkDestroyDescriptorPool(d, p, nullptr); }};
+  float scale = view_.settings.ui_scale > 0 ? view_.settings.ui_scale : monitor_scale();
+  panel_width_ = (view_.settings.panel_width > 0 ? view_.settings.panel_width : 420.0f) * scale;
   apply_ui_scale(scale);
 }
 
@@ -235,19 +236,18 @@ int Window::run() {
     if (!frame()) break;
     if (opts_.frames && frame_count_ >= opts_.frames) break;
   }
-  vkDeviceWaitIdle(ctx_->device);
-  if (submitted_) finish_capture();
-  stop_recording();
-  if (bench_running()) {  // closed: a bench stops after its row; a scripted run (--frames) lets it finish
-    if (!opts_.frames) job_->cancel();
-    while (bench_running()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  poll_bench();
-  std::printf("window: %llu frames, lab %s, %llu steps%s\n", (unsigned long long)frame_count_, lab_->name().c_str(),
-              (unsigned long long)lab_->steps_done(), paused_ ? ", paused" : "");
-  std::printf("window: ui scale %.2f, sidebar %.0f px, picture %u px, transport bar %.0f px\n", ui_scale_,
-              sidebar_ ? sidebar_width() : 0.0f, lab_frame(0).area.extent.width, transport_width_);
-  if (!opts_.capture.empty() && last_capture_.empty()) {
+  Session& s = *session_;
+  vkDeviceWaitIdle(s.ctx().device);
+  if (submitted_ && picture_tab_.frame_pending())
+    picture_tab_.take_frame(s, static_cast<const uint8_t*>(frame_copy_->mapped()));
+  picture_tab_.stop_recording(s);
+  bench_->stop(opts_.frames != 0);  // closed: a bench stops after its row; a scripted run (--frames) lets it finish
+  bench_->poll(s, frame_count_, opts_.validate);
+  std::printf("window: %llu frames, lab %s, %llu steps%s\n", (unsigned long long)frame_count_, s.lab().name().c_str(),
+              (unsigned long long)s.lab().steps_done(), s.transport.paused ? ", paused" : "");
+  std::printf("window: ui scale %.2f, sidebar %.0f px, picture %u px, transport bar %.0f px\n", view_.ui_scale,
+              sidebar_ ? sidebar_width() : 0.0f, lab_frame(0).area.extent.width, transport_.width());
+  if (!opts_.capture.empty() && picture_tab_.last_capture().empty()) {
     std::fprintf(stderr, "vklab: no frame was captured\n");
     return 1;
   }
@@ -264,23 +264,12 @@ bool Window::frame() {
     glfwWaitEventsTimeout(0.05);
     return true;
   }
-
   collect_frame();
-  poll_bench();
-  if (record_toggle_) toggle_recording();
-  if (auto plot = take_plot_picture_request()) write_plot_picture(*plot);
-  if (pending_scale_ > 0) {
-    apply_ui_scale(pending_scale_);
-    pending_scale_ = 0;
-  }
-  if (lab_->params().rebuild_pending) apply_rebuild();
-  if (resized_) {
-    vkDeviceWaitIdle(ctx_->device);
-    create_swapchain();
-  }
+  between_frames();
 
+  auto& ctx = session_->ctx();
   uint32_t index = 0;
-  VkResult r = vkAcquireNextImageKHR(ctx_->device, sc_->handle(), UINT64_MAX, acquired_, VK_NULL_HANDLE, &index);
+  VkResult r = vkAcquireNextImageKHR(ctx.device, sc_->handle(), UINT64_MAX, acquired_, VK_NULL_HANDLE, &index);
   if (r == VK_ERROR_OUT_OF_DATE_KHR) {
     resized_ = true;
     return true;
@@ -292,17 +281,15 @@ bool Window::frame() {
   inject_keys();
   ImGui::NewFrame();
   keys();
-  panels();
+  transport_.draw(*session_, lab_frame(0).area, bench_->running());
+  if (sidebar_) sidebar();
   ImGui::Render();
 
   forward_pointer(index, fw, fh);
 
   bool last = opts_.frames && frame_count_ + 1 >= opts_.frames;
-  if (last && !opts_.capture.empty()) {
-    capture_requested_ = true;
-    capture_path_ = opts_.capture;
-  }
-  bool captured = ctx_->renderdoc.begin(ctx_->instance, lab_->name() + " frame " + std::to_string(frame_count_));
+  if (last && !opts_.capture.empty()) picture_tab_.request_capture(opts_.capture);
+  bool captured = ctx.renderdoc.begin(ctx.instance, session_->lab().name() + " frame " + std::to_string(frame_count_));
   VK_CHECK(vkResetCommandBuffer(cmd_, 0));
   VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -311,34 +298,41 @@ bool Window::frame() {
   VK_CHECK(vkEndCommandBuffer(cmd_));
 
   submit_and_present(index);
-  if (captured) ctx_->renderdoc.end(ctx_->instance);
+  if (captured) ctx.renderdoc.end(ctx.instance);
   ++frame_count_;
   return true;
 }
 
-// The frame in flight: waits for it, then reads back its timings, capture and the lab's problem.
+// What changes the lab, the swapchain or ImGui's fonts, between two frames (never while a
+// panel that shows it is being drawn).
+void Window::between_frames() {
+  Session& s = *session_;
+  bench_->poll(s, frame_count_, opts_.validate);
+  picture_tab_.between_frames(s, lab_frame(0).area, sc_->extent());
+  if (auto plot = take_plot_picture_request()) write_plot_picture(*plot);
+  if (view_.save) save_view_settings();
+  if (view_.pending_scale > 0) {
+    apply_ui_scale(view_.pending_scale);
+    view_.pending_scale = 0;
+  }
+  if (s.lab().params().rebuild_pending) s.apply_rebuild();
+  if (view_.vsync_changed) view_.vsync_changed = false, resized_ = true;
+  if (resized_) {
+    vkDeviceWaitIdle(s.ctx().device);
+    create_swapchain();
+  }
+}
+
+// The frame in flight: waits for it, then reads back its timings, its copy and the lab's
+// problem (a watchdog's stop is said once on stderr; the panel shows it until Restart).
 void Window::collect_frame() {
   if (!submitted_) return;
-  VK_CHECK(vkWaitForFences(ctx_->device, 1, fence_.ptr(), VK_TRUE, UINT64_MAX));
+  Session& s = *session_;
+  VK_CHECK(vkWaitForFences(s.ctx().device, 1, fence_.ptr(), VK_TRUE, UINT64_MAX));
   submitted_ = false;
-  timings_ = prof_->resolve();
-  spans_ = prof_->spans();
-  float total = 0;
-  for (auto& t : timings_) total += float(t.ms);
-  gpu_ms_history_.push_back(total);
-  if (gpu_ms_history_.size() > kHistory) gpu_ms_history_.pop_front();
-  finish_capture();
-  // The GPU is idle for the lab here (labs read back in problem()). A watchdog's stop is said
-  // once on stderr (the panel shows it until Restart) and pauses the transport: the step count
-  // stays where the lab stopped and the step-back ring keeps the frames before it, so a class
-  // can go back to where the trouble first shows.
-  if (auto p = lab_->problem(); p != said_problem_) {
-    if (!p.empty()) {
-      std::fprintf(stderr, "vklab: stopped: %s\n", p.c_str());
-      paused_ = true, step_requests_ = 0;
-    }
-    said_problem_ = p;
-  }
+  std::string stopped = s.collect_frame();
+  if (picture_tab_.frame_pending()) picture_tab_.take_frame(s, static_cast<const uint8_t*>(frame_copy_->mapped()));
+  if (!stopped.empty()) std::fprintf(stderr, "vklab: stopped: %s\n", stopped.c_str());
 }
 
 // The mouse, in framebuffer pixels, to the lab (unless ImGui has it).
@@ -351,16 +345,16 @@ void Window::forward_pointer(uint32_t index, int fw, int fh) {
   mouse_y_ = float(my) * float(fh) / float(std::max(wh, 1));
   if (ImGui::GetIO().WantCaptureMouse) return;
   Pointer p;
-  p.x = float(mx) * float(fw) / float(std::max(ww, 1));
-  p.y = float(my) * float(fh) / float(std::max(wh, 1));
+  p.x = mouse_x_, p.y = mouse_y_;
   p.left = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
   p.right = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
   p.wheel = ImGui::GetIO().MouseWheel;
-  lab_->pointer(p, lab_frame(index));
+  session_->lab().pointer(p, lab_frame(index));
 }
 
 // Submits the recorded frame (waiting on the acquired image) and presents it.
 void Window::submit_and_present(uint32_t index) {
+  auto& ctx = session_->ctx();
   VkPipelineStageFlags wait_stage = VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT;
   VkSubmitInfo si{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   si.waitSemaphoreCount = 1;
@@ -370,8 +364,8 @@ void Window::submit_and_present(uint32_t index) {
   si.pCommandBuffers = &cmd_;
   si.signalSemaphoreCount = 1;
   si.pSignalSemaphores = &sc_->rendered()[index];
-  VK_CHECK(vkResetFences(ctx_->device, 1, fence_.ptr()));
-  VK_CHECK(vkQueueSubmit(ctx_->queue, 1, &si, fence_));
+  VK_CHECK(vkResetFences(ctx.device, 1, fence_.ptr()));
+  VK_CHECK(vkQueueSubmit(ctx.queue, 1, &si, fence_));
   submitted_ = true;
 
   VkPresentInfoKHR pi{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
@@ -380,7 +374,7 @@ void Window::submit_and_present(uint32_t index) {
   pi.swapchainCount = 1;
   pi.pSwapchains = &sc_->handle();
   pi.pImageIndices = &index;
-  VkResult r = vkQueuePresentKHR(ctx_->queue, &pi);
+  VkResult r = vkQueuePresentKHR(ctx.queue, &pi);
   if (r == VK_ERROR_OUT_OF_DATE_KHR || r == VK_SUBOPTIMAL_KHR)
     resized_ = true;
   else
@@ -389,31 +383,33 @@ void Window::submit_and_present(uint32_t index) {
 
 float Window::sidebar_width() const { return std::min(panel_width_, float(sc_->extent().width / 2)); }
 
+// The sidebar is on the left; the lab's picture takes the rest.
 render::Frame Window::lab_frame(uint32_t index) const {
-  // The panel is a sidebar on the left; the lab's picture takes the rest.
   auto side = sidebar_ ? uint32_t(sidebar_width()) : 0u;
   VkRect2D area{{int32_t(side), 0}, {sc_->extent().width - side, sc_->extent().height}};
   return {sc_->images()[index], sc_->views()[index], sc_->depth().view(), sc_->extent(), area};
 }
 
-void Window::record(VkCommandBuffer cmd, uint32_t index) {
-  prof_->begin_frame(cmd);
-  uint32_t steps = steps_this_frame();
-  gpu::Allocator::Owner owner(ctx_->allocator(), lab_->name());  // what the lab makes as it runs is its own
-  lab_->step(cmd, *prof_, steps);
-  if (steps > 0 || history_->size() == 0) history_->record(cmd, *lab_);
+uint32_t Window::steps_this_frame() {
+  // A bench or sweep runs on its own device: the lab waits so the two do not share the GPU.
+  if (bench_->running()) return 0;
+  Transport& t = session_->transport;
+  uint32_t steps = t.paused ? t.step_requests : session_->lab().steps_per_frame();
+  t.step_requests = 0;
+  return steps;
+}
 
+// The session's frame (steps, then the picture), ImGui over it, and the copy a capture or the
+// recorder asked for.
+void Window::record(VkCommandBuffer cmd, uint32_t index) {
+  session_->record_steps(cmd, steps_this_frame());
   render::Frame f = lab_frame(index);
-  lab_->prepare_draw(cmd, *prof_, f);
   VkImage image = sc_->images()[index];
   // The acquire semaphore is waited at COLOR_ATTACHMENT_OUTPUT; the transition chains to it.
   image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-  render::begin_rendering(cmd, f, kBackground);
-  lab_->draw(cmd, *prof_, f);
-  if (legend_on_) legend_->draw(cmd, f, lab_->legend(), 1.5f * ui_scale_);
-  render::end_rendering(cmd);
+  session_->record_picture(cmd, f, view_.legend ? 1.5f * view_.ui_scale : 0.0f);
 
   VkRenderPassBeginInfo rb{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
   rb.renderPass = ui_pass_;
@@ -423,25 +419,8 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
   ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), cmd);
   vkCmdEndRenderPass(cmd);
 
-  if (capture_requested_ || recorder_) {  // the swapchain image, UI included, copied before it is presented
-    VkDeviceSize bytes = VkDeviceSize(sc_->extent().width) * sc_->extent().height * 4;
-    if (!capture_buffer_ || capture_buffer_->size() != bytes)
-      capture_buffer_ = std::make_unique<gpu::Buffer>(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
-    image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                  VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-    VkBufferImageCopy region{};
-    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    region.imageExtent = {sc_->extent().width, sc_->extent().height, 1};
-    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, capture_buffer_->handle(), 1, &region);
-    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
-                 VK_ACCESS_2_HOST_READ_BIT);
-    image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
-                  VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_NONE, 0);
-    capture_png_ = capture_requested_;
-    capture_requested_ = false;
-    capture_recorded_ = true;
-    capture_extent_ = sc_->extent();
+  if (picture_tab_.wants_frame()) {
+    copy_frame(cmd, image);
   } else {
     image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
                   VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
@@ -449,36 +428,80 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
   }
 }
 
+// The swapchain image, UI included, copied before it is presented.
+void Window::copy_frame(VkCommandBuffer cmd, VkImage image) {
+  VkDeviceSize bytes = VkDeviceSize(sc_->extent().width) * sc_->extent().height * 4;
+  if (!frame_copy_ || frame_copy_->size() != bytes)
+    frame_copy_ = std::make_unique<gpu::Buffer>(session_->ctx(), bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
+  image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+  VkBufferImageCopy region{};
+  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.imageExtent = {sc_->extent().width, sc_->extent().height, 1};
+  vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, frame_copy_->handle(), 1, &region);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+               VK_ACCESS_2_HOST_READ_BIT);
+  image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+                VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_NONE, 0);
+  picture_tab_.frame_copied(sc_->extent());
+}
+
+// The sidebar: a window the height of the frame, its width dragged by its right edge (at most
+// half the window, at any UI scale: the picture always keeps the other half), holding the tabs.
+void Window::sidebar() {
+  Session& s = *session_;
+  ImGui::SetNextWindowPos({0, 0});
+  float h = ImGui::GetIO().DisplaySize.y;
+  float half = std::floor(ImGui::GetIO().DisplaySize.x / 2);
+  float scale = view_.ui_scale;
+  ImGui::SetNextWindowSizeConstraints({std::min(260 * scale, half), h}, {std::min(900 * scale, half), h});
+  ImGui::SetNextWindowSize({sidebar_width(), h}, panel_resized_ ? ImGuiCond_Always : ImGuiCond_FirstUseEver);
+  panel_resized_ = false;
+  ImGui::Begin("vklab", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar);
+  if (ImGui::GetWindowWidth() != sidebar_width()) panel_width_ = ImGui::GetWindowWidth();  // dragged
+  ImGui::TextDisabled("%s | %s", s.ctx().info.name.c_str(), s.ctx().info.type.c_str());
+  if (!s.error.empty()) {
+    warning_text({1, 0.35f, 0.35f, 1}, "%s", s.error.c_str());
+    if (ImGui::SmallButton("dismiss")) s.error.clear();
+  }
+  if (ImGui::BeginTabBar("sidebar")) {
+    auto tab = [&](const char* name, auto&& body) {
+      bool chosen = select_tab_ == name;  // --tab, F1
+      if (ImGui::BeginTabItem(name, nullptr, chosen ? ImGuiTabItemFlags_SetSelected : 0)) {
+        ImGui::BeginChild(name);  // scrolls under the tab bar, which stays
+        body();
+        ImGui::EndChild();
+        ImGui::EndTabItem();
+      }
+    };
+    tab("Lab", [&] { lab_tab_.draw(s); });
+    tab("Timings", [&] { timings_tab_.draw(s, *bench_); });
+    tab("Picture", [&] { picture_tab_.draw(s, view_); });
+    tab("Bench", [&] { bench_tab_.draw(s, *bench_); });
+    tab("Inspect", [&] { inspect_tab_.draw(s, lab_frame(0).area, mouse_x_, mouse_y_); });
+    tab("Help", [&] { help_tab_.draw(s); });
+    ImGui::EndTabBar();
+    select_tab_.clear();
+  }
+  ImGui::End();
+}
+
 // A plot's PNG button: the plot as a picture of its own at the window's size, with its CSV,
 // in plots/ (between frames: the legend's buffer is free).
 void Window::write_plot_picture(const PlotData& plot) {
+  Session& s = *session_;
   auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
   auto png = std::filesystem::path("plots") / (plot.spec.name + "-" + stamp + ".png");
   try {
-    write_plot_files(*ctx_, *legend_, plot, lab_->legend_title(), sc_->extent().width, sc_->extent().height, png);
+    write_plot_files(s.ctx(), *s.legend(), plot, s.lab().legend_title(), sc_->extent().width, sc_->extent().height,
+                     png);
     auto shown = std::filesystem::absolute(png);
     plot_written(plot.spec.name, shown);
     std::printf("plotted %s\n", shown.c_str());
   } catch (const std::exception& e) {
-    error_ = e.what();
-  }
-}
-
-void Window::finish_capture() {
-  if (!capture_recorded_) return;
-  capture_recorded_ = false;
-  try {
-    auto rgba = render::bgra_to_rgba(static_cast<const uint8_t*>(capture_buffer_->mapped()), capture_extent_.width,
-                                     capture_extent_.height);
-    if (recorder_) record_frame(rgba);
-    if (!capture_png_) return;
-    render::write_png(capture_path_, capture_extent_.width, capture_extent_.height, rgba,
-                      capture_manifest(*lab_, *ctx_));
-    last_capture_ = std::filesystem::absolute(capture_path_).string();
-    std::printf("captured %s\n", last_capture_.c_str());
-  } catch (const std::exception& e) {
-    error_ = e.what();
+    s.error = e.what();
   }
 }

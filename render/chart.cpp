@@ -47,7 +47,8 @@ Rect chart_rect(VkRect2D area, const Chart& c) {
   return {x + 0.5f * (bw - w), y + 0.5f * (bh - h), w, h};
 }
 
-// Long: title, y label, ticks on both axes, x label, then the notes, each sized to its room.
+// The title, the y label, the ticks on both axes, the x label, then the notes, each sized to
+// the room it has.
 void chart_vertices(TextMesh& mesh, const Chart& c, VkRect2D area, float scale) {
   Rect r = chart_rect(area, c);
   float cw = r.w / float(std::max(c.grid_w, 1u)), ch = r.h / float(std::max(c.grid_h, 1u));

@@ -13,13 +13,11 @@ HeatmapView::HeatmapView(gpu::Context& ctx) : ctx_(ctx) {
   gpu::GraphicsDesc d;
   d.vert = "render/fullscreen.vert";
   d.frag = "render/heatmap.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   d.push_bytes = sizeof(HeatmapPush);
   d.color_format = kColorFormat;
   d.depth_format = kDepthFormat;
   image_pipeline_ = gpu::make_graphics(ctx, d);
   d.frag = "render/heatmap_buffer.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   buffer_pipeline_ = gpu::make_graphics(ctx, d);
   lut_ = gpu::Buffer(ctx, 256 * 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
   set_colormap("heat");

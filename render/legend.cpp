@@ -26,7 +26,8 @@ float legend_height(size_t lines, bool bar, float s) {
   return s * (kLine * float(lines) + (bar ? 2 * kLine + kBarH + 2 : 0) + 2 * kPad);
 }
 
-// Long: the layout: the chart's labels, then the box (drawn under the rest), lines, bar and its labels.
+// The chart's labels, then the box (drawn under the rest), the lines, the colour bar and its
+// labels.
 std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float scale) {
   const float s = std::max(scale, picture_text_scale(float(area.extent.height)));
   const float white[4] = {0.95f, 0.95f, 0.95f, 1}, box[4] = {0, 0, 0, 0.6f};
@@ -85,7 +86,6 @@ LegendView::LegendView(gpu::Context& ctx) : ctx_(ctx) {
   gpu::GraphicsDesc d;
   d.vert = "render/legend.vert";
   d.frag = "render/legend.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER};
   d.push_bytes = sizeof(push::LegendPush);
   d.blend = true;
   d.color_format = kColorFormat;

@@ -11,7 +11,7 @@ Swapchain::Swapchain(gpu::Context& ctx, VkSurfaceKHR surface, VkFormat format, V
 
 Swapchain::~Swapchain() { release(); }
 
-// Long: Vulkan's swapchain, views, framebuffers and semaphores made in one pass over the images.
+// The swapchain, then its images' views, framebuffers and semaphores in one pass over them.
 uint32_t Swapchain::recreate(VkExtent2D framebuffer, bool vsync) {
   VkSurfaceCapabilitiesKHR caps;
   VK_CHECK(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx_.physical, surface_, &caps));

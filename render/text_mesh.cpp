@@ -52,7 +52,8 @@ struct Font {
   }
 };
 
-// Long: read the font, rasterise every glyph's distance field, pack them on shelves.
+// Reads the font, rasterises every glyph's distance field and packs them on shelves in the
+// atlas.
 Font::Font() {
   auto path = font_path();
   std::ifstream in(path, std::ios::binary);

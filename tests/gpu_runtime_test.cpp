@@ -93,10 +93,10 @@ TEST_F(GpuRuntime, RuntimeCompiledKernelRuns) {
   auto data = random_floats(n, 0.25f, 4.0f, 3);
   gpu::Buffer b(ctx(), n * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   b.upload(data);
-  auto p = gpu::make_compute(ctx(), r.spirv, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, 4);
+  auto p = gpu::make_compute(ctx(), r.spirv, 4, {}, "square.comp");
   ctx().submit_now([&](VkCommandBuffer cmd) {
     p.bind(cmd, {gpu::storage_buffer(b)}, n);
-    vkCmdDispatch(cmd, gpu::groups(n, 64), 1, 1);
+    p.dispatch(cmd, n);
   });
   auto out = b.download<float>();
   for (uint32_t i = 0; i < n; ++i) {

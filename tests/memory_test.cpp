@@ -25,7 +25,7 @@ TEST(MemoryOptions, ParseAndRefuse) {
   EXPECT_EQ(gpu::describe(p), "pooled, 256 MiB blocks, 2 MiB alignment");
 }
 
-// Long: the allocator on its own, with requirements made up (no resources bound).
+// The allocator on its own, with requirements made up (no resources bound).
 TEST_F(Memory, PlacesWithoutOverlapAndGivesBlocksBack) {
   gpu::MemoryOptions o;
   o.block = 8u << 20, o.align = 1u << 20;

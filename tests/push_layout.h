@@ -31,6 +31,6 @@ inline bool listed(const char* header) { return checked_headers().insert(header)
 
 #define PUSH_LAYOUT(T) \
   push_layout::Block { #T, sizeof(push::T) }
-#define PUSH_LAYOUT_TEST(Suite, header, ...)                                                      \
-  static const bool Suite##_push_listed = push_layout::listed(header);                           \
+#define PUSH_LAYOUT_TEST(Suite, header, ...)                           \
+  static const bool Suite##_push_listed = push_layout::listed(header); \
   TEST(Suite##PushLayout, EveryBlockHasTheSameSizeInCppAndGlsl) { push_layout::check(header, {__VA_ARGS__}); }

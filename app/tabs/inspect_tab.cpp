@@ -35,7 +35,7 @@ void InspectTab::choose(const std::vector<Inspectable>& items) {
   }
   if (type_.empty()) type_ = items[item_].type;
   if (ImGui::BeginCombo("read as", type_.c_str())) {
-    for (auto& t : inspector_types())
+    for (auto& t : inspector_types(items[item_]))
       if (ImGui::Selectable(t.c_str(), t == type_)) type_ = t;
     ImGui::EndCombo();
   }

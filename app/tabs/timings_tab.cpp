@@ -61,7 +61,11 @@ void TimingsTab::passes(const Session& s) {
   const gpu::Peaks& peaks = s.peaks;
   const bool roofs = peaks.valid();
   const double saxpy = peaks.saxpy_gbps;
-  if (!ImGui::BeginTable("passes", roofs ? 7 : saxpy > 0 ? 6 : 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
+  if (!ImGui::BeginTable("passes",
+                         roofs       ? 7
+                         : saxpy > 0 ? 6
+                                     : 5,
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit))
     return;
   for (const char* h : {"pass", "n", "ms", "GB/s", "GFLOP/s"}) ImGui::TableSetupColumn(h);
   if (saxpy > 0 && !roofs) ImGui::TableSetupColumn("% bw");
@@ -106,7 +110,8 @@ void TimingsTab::renderdoc(Session& s) {
   if (ImGui::InputInt("frames##renderdoc", &renderdoc_frames_))
     renderdoc_frames_ = std::clamp(renderdoc_frames_, 1, 60);
   if (!gpu::RenderDoc::get().attached())
-    ImGui::TextDisabled("RenderDoc is not attached: start vklab from RenderDoc to capture (README)");
+    warning_text(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                 "RenderDoc is not attached: start vklab from RenderDoc to capture (README)");
   else if (!requests.last_path.empty() && ImGui::Button("Open in RenderDoc"))
     gpu::RenderDoc::get().open_replay_ui();
   if (!requests.last_message.empty()) ImGui::TextWrapped("%s", requests.last_message.c_str());

@@ -48,10 +48,10 @@ void TransportBar::draw(Session& s, const VkRect2D& area, bool waiting) {
   float gpu_ms = s.gpu_ms_history().empty() ? 0.0f : s.gpu_ms_history().back();
   char status[160];
   std::snprintf(status, sizeof status, "%s  step %llu  GPU %.2f ms a frame  (F1: help)",
-                waiting                 ? "waiting for the bench"
-                : !s.problem().empty()  ? "stopped"
-                : s.transport.paused    ? "paused"
-                                        : "running",
+                waiting                ? "waiting for the bench"
+                : !s.problem().empty() ? "stopped"
+                : s.transport.paused   ? "paused"
+                                       : "running",
                 (unsigned long long)s.lab().steps_done(), gpu_ms);
   next(ImGui::CalcTextSize(status).x);
   ImGui::PushTextWrapPos(right);

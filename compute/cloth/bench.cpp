@@ -73,12 +73,17 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     row.reference["timed"] = "copy back the starting pose, one step (normals and stats included)";
     if (display) row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
     for (auto& th : kThesis)
-      if (th.size == n && iterations == 3)
+      if (th.size == n && iterations == 3) {
         row.reference["thesis"] = {{"device", "GeForce 6600 (Bleton 2005, table 4.1, 3 relaxations)"},
                                    {"gpu_ms", display ? th.sim_display_ms : th.sim_ms},
                                    {"simulation_ms", th.sim_ms},
                                    {"simulation_display_ms", th.sim_display_ms}};
-    if (target_ms > 0) row.reference["target_ms"] = target_ms;
+        row.add_note("GPU %.6g ms", display ? th.sim_display_ms : th.sim_ms);
+      }
+    if (target_ms > 0) {
+      row.reference["target_ms"] = target_ms;
+      row.add_note("target %.3g ms", target_ms);
+    }
     rows.push_back(row);
   };
   using cloth::Branching, cloth::Order;

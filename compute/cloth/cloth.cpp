@@ -11,7 +11,6 @@
 namespace cloth {
 
 namespace {
-constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 constexpr uint32_t kStatsGroups = 128;
 
 using StepPush = push::ClothStepPush;  // the blocks: shaders/common/cloth_push.h
@@ -103,13 +102,13 @@ Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_
   for (auto& b : x_) b = gpu::Buffer(ctx, 16ull * cfg.n(), usage);
   normals_ = gpu::Buffer(ctx, 16ull * cfg.n(), usage);
   stats_ = gpu::Buffer(ctx, 64 + sizeof(Part) * (kStatsGroups + 1), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
-  verlet_ = gpu::make_compute(ctx, "cloth/verlet.comp", {SB, SB, SB, SB}, sizeof(StepPush));
-  normals_pipe_ = gpu::make_compute(ctx, "cloth/normals.comp", {SB, SB}, sizeof(NormalsPush));
-  stats_pipe_ = gpu::make_compute(ctx, "cloth/stats.comp", {SB, SB, SB}, sizeof(StatsPush));
-  project_ = gpu::make_compute(ctx, "cloth/project.comp", {SB, SB}, sizeof(ProjectPush));
-  attach_ = gpu::make_compute(ctx, "cloth/attach.comp", {SB, SB}, sizeof(StepPush));
+  verlet_ = gpu::make_compute(ctx, "cloth/verlet.comp", sizeof(StepPush));
+  normals_pipe_ = gpu::make_compute(ctx, "cloth/normals.comp", sizeof(NormalsPush));
+  stats_pipe_ = gpu::make_compute(ctx, "cloth/stats.comp", sizeof(StatsPush));
+  project_ = gpu::make_compute(ctx, "cloth/project.comp", sizeof(ProjectPush));
+  attach_ = gpu::make_compute(ctx, "cloth/attach.comp", sizeof(StepPush));
   for (int sides : {0, 1, 2, 4, 8, 5, 6, 9, 10, 15})
-    relax_[sides] = gpu::make_compute(ctx, "cloth/relax.comp", {SB, SB, SB}, sizeof(StepPush), {sides});
+    relax_[sides] = gpu::make_compute(ctx, "cloth/relax.comp", sizeof(StepPush), {sides});
   std::vector<glm::vec4> zero(cfg.n(), glm::vec4(0.0f));
   ctx.submit_now([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, normals_.handle(), 0, VK_WHOLE_SIZE, 0); });
   auto p = initial_positions(cfg, "hang");
@@ -199,7 +198,7 @@ void Simulation::record_relax(VkCommandBuffer cmd, const gpu::Buffer& in, const 
     sync(cmd);  // each sub-stream is its own pass: Vulkan orders writes to one buffer only through barriers
     p.region[0] = r.x0, p.region[1] = r.y0, p.region[2] = r.w, p.region[3] = r.h;
     relax_[r.sides].bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(out), gpu::storage_buffer(x_[cur_])}, p);
-    vkCmdDispatch(cmd, gpu::groups(r.w, 16), gpu::groups(r.h, 16), 1);
+    relax_[r.sides].dispatch(cmd, r.w, r.h);
   }
 }
 
@@ -224,14 +223,14 @@ void Simulation::record_project(VkCommandBuffer cmd, const gpu::Buffer& x) {
       project_.bind(cmd, {gpu::storage_buffer(x), gpu::storage_buffer(x_[cur_])}, p);
       uint32_t nx = f.along_y ? c.width : (c.width - phase + f.stride - 1) / f.stride;
       uint32_t ny = f.along_y ? (c.height - phase + f.stride - 1) / f.stride : c.height;
-      vkCmdDispatch(cmd, gpu::groups(nx, 16), gpu::groups(ny, 16), 1);
+      project_.dispatch(cmd, nx, ny);
     }
 }
 
 void Simulation::record_attach(VkCommandBuffer cmd, const gpu::Buffer& x) {
   sync(cmd);
   attach_.bind(cmd, {gpu::storage_buffer(x), gpu::storage_buffer(x_[cur_])}, step_push(config));
-  vkCmdDispatch(cmd, gpu::groups(config.n(), 256), 1, 1);
+  attach_.dispatch(cmd, config.n());
 }
 
 void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n) {
@@ -260,7 +259,7 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
                    {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(normals_),
                     gpu::storage_buffer(x_[work[0]])},
                    p);
-      vkCmdDispatch(cmd, gpu::groups(c.n(), 256), 1, 1);
+      verlet_.dispatch(cmd, c.n());
       int result = work[0];
       for (uint32_t it = 0; it < c.iterations; ++it) {
         if (c.order == Order::GaussSeidel) {
@@ -278,7 +277,7 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
     sync(cmd);
     normals_pipe_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(normals_)},
                        NormalsPush{c.width, c.height});
-    vkCmdDispatch(cmd, gpu::groups(c.n(), 256), 1, 1);
+    normals_pipe_.dispatch(cmd, c.n());
     if (prof) prof->end(cmd, scope);
     ++steps_;
   }

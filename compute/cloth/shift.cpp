@@ -3,7 +3,6 @@
 namespace cloth {
 
 namespace {
-constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 
 // A(dx, dy) on the 4n-float vector: row i gives p(neighbour) − p(i), a particle a quad, so
 // the neighbour's diagonal sits 4·(dx + dy·width) away. No border case (the thesis's choice).
@@ -49,8 +48,7 @@ ShiftPath::ShiftPath(gpu::Context& ctx, const Config& c)
     diff_.emplace_back(ctx, 4 * c.n(), linalg::Layout::Buffer);
   }
   for (int sides : {0, 1, 2, 4, 8, 5, 6, 9, 10, 15})
-    relax_[sides] = gpu::make_compute(ctx, "cloth/shift_relax.comp", {SB, SB, SB, SB, SB, SB, SB},
-                                      sizeof(push::ClothStepPush), {sides});
+    relax_[sides] = gpu::make_compute(ctx, "cloth/shift_relax.comp", sizeof(push::ClothStepPush), {sides});
 }
 
 uint32_t ShiftPath::dispatches_per_relaxation(const Config& c) const {
@@ -90,7 +88,7 @@ void ShiftPath::record_substep(VkCommandBuffer cmd, const Config& c, const gpu::
                            {in->bind(), diff_[0].bind(), diff_[1].bind(), diff_[2].bind(), diff_[3].bind(),
                             temp_.bind(), result->bind()},
                            p);
-      vkCmdDispatch(cmd, gpu::groups(r.w, 16), gpu::groups(r.h, 16), 1);
+      relax_[r.sides].dispatch(cmd, r.w, r.h);
     }
     std::swap(in, result);
   }

@@ -15,9 +15,7 @@ using StepPush = push::DiffusionStepPush;  // the blocks: shaders/common/diffusi
 using PaintPush = push::DiffusionPaintPush;
 using StatsPush = push::DiffusionStatsPush;
 
-constexpr uint32_t kStatsGroups = 256;         // first pass: this many partial results
-constexpr uint32_t kGroupX = 32, kGroupY = 8;  // step.comp's workgroup
-constexpr uint32_t kQuadGroup = 16;            // step_quads.comp's: 16 x 16 quads
+constexpr uint32_t kStatsGroups = 256;  // first pass: this many partial results
 
 // Paint touches cells within 3 radii (exp(-9) of the peak is below float noise for heat).
 constexpr float kPaintReach = 3.0f;
@@ -96,12 +94,10 @@ Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_
     f = gpu::Buffer(
         ctx, bytes,
         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
-  const auto b = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
   // Widths that are a multiple of 4: a quad an invocation (step_quads.comp).
-  step_ = gpu::make_compute(ctx, cfg.width % 4 ? "diffusion/step.comp" : "diffusion/step_quads.comp", {b, b},
-                            sizeof(StepPush));
-  paint_ = gpu::make_compute(ctx, "diffusion/paint.comp", {b}, sizeof(PaintPush));
-  stats_ = gpu::make_compute(ctx, "diffusion/stats.comp", {b, b}, sizeof(StatsPush));
+  step_ = gpu::make_compute(ctx, cfg.width % 4 ? "diffusion/step.comp" : "diffusion/step_quads.comp", sizeof(StepPush));
+  paint_ = gpu::make_compute(ctx, "diffusion/paint.comp", sizeof(PaintPush));
+  stats_ = gpu::make_compute(ctx, "diffusion/stats.comp", sizeof(StatsPush));
   partials_ = gpu::Buffer(ctx, (kStatsGroups + 1) * sizeof(Stats), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
 }
 
@@ -135,10 +131,7 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     step_.bind(cmd, {gpu::storage_buffer(fields_[current_]), gpu::storage_buffer(fields_[1 - current_])}, push);
-    if (config.width % 4)
-      vkCmdDispatch(cmd, gpu::groups(config.width, kGroupX), gpu::groups(config.height, kGroupY), 1);
-    else
-      vkCmdDispatch(cmd, gpu::groups(config.width / 4, kQuadGroup), gpu::groups(config.height, kQuadGroup), 1);
+    step_.dispatch(cmd, config.width % 4 ? config.width : config.width / 4, config.height);
     current_ = 1 - current_;
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
@@ -160,7 +153,7 @@ void Simulation::record_paint(VkCommandBuffer cmd, gpu::Profiler* prof, float cx
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   paint_.bind(cmd, {gpu::storage_buffer(fields_[current_])}, push);
-  vkCmdDispatch(cmd, gpu::groups(uint32_t(x1 - x0), 16), gpu::groups(uint32_t(y1 - y0), 16), 1);
+  paint_.dispatch(cmd, uint32_t(x1 - x0), uint32_t(y1 - y0));
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
   if (prof) prof->end(cmd, scope);

@@ -73,6 +73,7 @@ void throughput(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows)
       row.flops = double(n) * reps;  // operations (one float-float op counts as one)
       row.reference = {{"relative_to_float_add", t.relative_to_add},
                        {"unit", "time of one float addition (Da Graça 2006, ch. 4.3.1)"}};
+      row.add_note("x%.3g a float add", t.relative_to_add);
       rows.push_back(row);
     }
 }
@@ -106,17 +107,21 @@ void annex_b(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
         row.repeats = repeats;
         row.median_ms = row.min_ms = cpu ? cpu_ms : t.median_ms;
         row.bytes = cpu ? 24.0 * n : 24.0 * n;  // two float-float operands in, one out
+        const double relative = row.median_ms / (cpu ? cpu_unit : gpu_unit);
         row.reference = {{"section", "B"},
-                         {"relative_to_4096_adds", row.median_ms / (cpu ? cpu_unit : gpu_unit)},
+                         {"relative_to_4096_adds", relative},
                          {"timed", cpu ? "this CPU, one thread, the same operators in C++ (ff_cpu)"
                                        : "upload both operands, run, download: wall clock (as the report, Brook)"}};
+        row.add_note("x%.3g 4096 adds", relative);
         if (!cpu) row.reference["kernel_only_ms"] = t.kernel_ms;
         const auto& table = cpu ? kB2 : kB1;
-        if (col >= 0 && table.count(n))
+        if (col >= 0 && table.count(n)) {
           row.reference["report_2006"] = {
               {"value", table.at(n)[size_t(col)]},
               {"table", cpu ? "B.2, Pentium IV HT 3.2 GHz" : "B.1, GeForce 7800 GTX 430 MHz, with transfers"},
               {"add12", op == FfOp::Add12Priest ? "Priest's, with branches (the report's)" : ""}};
+          row.add_note("2006: x%.4g", table.at(n)[size_t(col)]);
+        }
         rows.push_back(row);
       }
     }

@@ -13,7 +13,6 @@ namespace floatlab {
 
 namespace {
 
-constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 constexpr uint32_t kOut = 9;  // results an element (controls.modes.comp)
 enum Slot { Sum, Product, TimesZero, PlusZero, MinusSelf, Half, DenormIn, Contracted, Precise };
 
@@ -43,7 +42,7 @@ Inputs make_inputs(uint32_t count, uint32_t seed) {
 
 // The kernel built with `mode` on the inputs: kOut results an element.
 std::vector<float> run_mode(gpu::Context& ctx, const std::string& mode, const Inputs& in) {
-  auto pipe = gpu::make_compute(ctx, "floatlab/controls." + mode, {SB, SB, SB, SB}, sizeof(push::FloatProbePush));
+  auto pipe = gpu::make_compute(ctx, "floatlab/controls." + mode, sizeof(push::FloatProbePush));
   const uint32_t n = uint32_t(in.a.size());
   auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   gpu::Buffer a(ctx, n * 4, usage), b(ctx, n * 4, usage), c(ctx, n * 4, usage), out(ctx, size_t(n) * kOut * 4, usage);
@@ -51,7 +50,7 @@ std::vector<float> run_mode(gpu::Context& ctx, const std::string& mode, const In
   ctx.submit_now([&](VkCommandBuffer cmd) {
     pipe.bind(cmd, {gpu::storage_buffer(a), gpu::storage_buffer(b), gpu::storage_buffer(c), gpu::storage_buffer(out)},
               push::FloatProbePush{n, 0, 1.0f, 0.0f});
-    vkCmdDispatch(cmd, gpu::groups(n, 64), 1, 1);
+    pipe.dispatch(cmd, n);
   });
   auto bits = out.download<uint32_t>();
   std::vector<float> r(bits.size());

@@ -140,16 +140,10 @@ std::vector<Ff> random_ff(uint32_t count, uint32_t seed, bool positive) {
 
 FloatFloat::FloatFloat(gpu::Context& ctx, bool loose)
     : ctx_(ctx),
-      pipeline_(gpu::make_compute(
-          ctx, loose ? "floatlab/floatfloat_loose.comp" : "floatlab/floatfloat.comp",
-          {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-          sizeof(Push))),
-      throughput_(gpu::make_compute(ctx, "floatlab/ff_throughput.comp",
-                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                                    sizeof(LoopPush))) {
-  if (ctx.info.fp64)
-    fp64_ = gpu::make_compute(ctx, "floatlab/fp64_throughput.comp",
-                              {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, sizeof(LoopPush));
+      pipeline_(
+          gpu::make_compute(ctx, loose ? "floatlab/floatfloat_loose.comp" : "floatlab/floatfloat.comp", sizeof(Push))),
+      throughput_(gpu::make_compute(ctx, "floatlab/ff_throughput.comp", sizeof(LoopPush))) {
+  if (ctx.info.fp64) fp64_ = gpu::make_compute(ctx, "floatlab/fp64_throughput.comp", sizeof(LoopPush));
 }
 
 std::vector<Ff> FloatFloat::run(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b) {
@@ -162,7 +156,7 @@ std::vector<Ff> FloatFloat::run(FfOp op, const std::vector<Ff>& a, const std::ve
   ctx_.submit_now([&](VkCommandBuffer cmd) {
     pipeline_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(out)},
                    Push{uint32_t(n), uint32_t(op)});
-    vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
+    vkCmdDispatch(cmd, std::min(pipeline_.groups(uint32_t(n)).x, 65535u), 1, 1);
   });
   std::vector<Ff> r(n);
   out.download(r.data(), n * 8);
@@ -181,7 +175,7 @@ FloatFloat::RoundTrip FloatFloat::time_round_trip(FfOp op, const std::vector<Ff>
   auto kernel = [&](VkCommandBuffer cmd) {
     pipeline_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(out)},
                    Push{uint32_t(n), uint32_t(op)});
-    vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
+    vkCmdDispatch(cmd, std::min(pipeline_.groups(uint32_t(n)).x, 65535u), 1, 1);
   };
   auto round_trip = [&](VkCommandBuffer cmd) {
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
@@ -297,7 +291,7 @@ std::vector<FfThroughput> FloatFloat::throughput(uint32_t elements, uint32_t rep
                        VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
           p.bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(out)},
                  LoopPush{elements, op, reps, 1.0f + std::ldexp(1.0f, -20), std::ldexp(1.0f, -40)});
-          vkCmdDispatch(cmd, gpu::groups(elements, 256), 1, 1);
+          p.dispatch(cmd, elements);
         },
         5, warmup_ms);
     FfThroughput row{name, elements, reps, t.median_ms};

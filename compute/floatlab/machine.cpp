@@ -10,7 +10,6 @@
 namespace floatlab {
 
 namespace {
-constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 constexpr uint32_t kWords = Program::kRegisters + Program::kOps;  // vm.glsl's kProgramWords
 }  // namespace
 
@@ -87,9 +86,8 @@ Registers run_cpu(const Program& p) {
 }
 
 FloatMachine::FloatMachine(gpu::Context& ctx) : ctx_(ctx) {
-  compute_ = gpu::make_compute(ctx, "floatlab/vm.comp", {SB, SB}, sizeof(push::FloatVmPush));
+  compute_ = gpu::make_compute(ctx, "floatlab/vm.comp", sizeof(push::FloatVmPush));
   gpu::GraphicsDesc g;
-  g.bindings = {SB, SB};
   g.push_bytes = sizeof(push::FloatVmPush);
   g.color_format = VK_FORMAT_UNDEFINED;  // a depth image only: the view's size
   if (ctx.vertex_stores) {
@@ -175,7 +173,7 @@ void FloatMachine::record_stage(VkCommandBuffer cmd, Stage s, uint32_t n) {
   {
     if (s == Stage::Compute) {
       compute_.bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(res)}, push);
-      vkCmdDispatch(cmd, gpu::groups(n, 64), 1, 1);
+      compute_.dispatch(cmd, n);
       return;
     }
     gpu::begin_depth_pass(cmd, depth, width, height, false);

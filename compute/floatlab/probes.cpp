@@ -67,7 +67,7 @@ std::vector<T> run_bits(gpu::Context& ctx, const gpu::Pipeline& pipeline, Op op,
     pipeline.bind(cmd,
                   {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc), gpu::storage_buffer(out)},
                   Push{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
-    vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(uint32_t(n), 256), 65535), 1, 1);
+    vkCmdDispatch(cmd, std::min(pipeline.groups(uint32_t(n)).x, 65535u), 1, 1);
   });
   return out.download<T>();
 }
@@ -76,22 +76,9 @@ std::vector<uint32_t> fill(size_t n, float v) { return std::vector<uint32_t>(n, 
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 }  // namespace
 
-Probes::Probes(gpu::Context& ctx)
-    : ctx_(ctx),
-      pipeline_(gpu::make_compute(ctx, "floatlab/probe.comp",
-                                  {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                   VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                                  sizeof(Push))) {
-  if (ctx.fp16)
-    pipeline16_ = gpu::make_compute(ctx, "floatlab/probe16.comp",
-                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                     VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                                    sizeof(Push));
-  if (ctx.info.fp64)
-    pipeline64_ = gpu::make_compute(ctx, "floatlab/probe64.comp",
-                                    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                     VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                                    sizeof(Push));
+Probes::Probes(gpu::Context& ctx) : ctx_(ctx), pipeline_(gpu::make_compute(ctx, "floatlab/probe.comp", sizeof(Push))) {
+  if (ctx.fp16) pipeline16_ = gpu::make_compute(ctx, "floatlab/probe16.comp", sizeof(Push));
+  if (ctx.info.fp64) pipeline64_ = gpu::make_compute(ctx, "floatlab/probe64.comp", sizeof(Push));
 }
 
 std::vector<uint64_t> Probes::run64(Op op, const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,

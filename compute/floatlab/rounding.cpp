@@ -43,7 +43,8 @@ FloatControls float_controls(const gpu::Context& ctx) {
   return c;
 }
 
-// Long: a table of the operations and their bounds, then one loop over it.
+// Each operation's inputs and the error Vulkan allows it (ulps of the result, or an absolute
+// error), then one probe a case against the exact result in double.
 std::vector<RoundingRow> Probes::rounding(uint32_t count, uint32_t seed) {
   std::mt19937 rng(seed);
   struct Case {
@@ -112,7 +113,8 @@ std::vector<RoundingRow> Probes::rounding(uint32_t count, uint32_t seed) {
   return rows;
 }
 
-// Long: a table of the operations, then per operation one dispatch over every binade.
+// One dispatch an operation over the same inputs, per_binade of them in every binade; a
+// binade whose exact result overflows a float is NaN in the map.
 UlpMap Probes::ulp_map(uint32_t per_binade, uint32_t seed) {
   struct Case {
     Op op;

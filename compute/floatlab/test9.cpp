@@ -8,8 +8,7 @@ namespace floatlab {
 
 SignSymmetry::SignSymmetry(gpu::Context& ctx, uint32_t seed)
     : ctx_(ctx),
-      pipe_(gpu::make_compute(ctx, "floatlab/test9.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                              sizeof(push::FloatTest9Push))),
+      pipe_(gpu::make_compute(ctx, "floatlab/test9.comp", sizeof(push::FloatTest9Push))),
       found_(ctx, 72, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT),
       seed_(seed) {}
 
@@ -25,7 +24,7 @@ void SignSymmetry::run(uint64_t count) {
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
       pipe_.bind(cmd, {gpu::storage_buffer(found_)},
                  push::FloatTest9Push{uint32_t(done_), uint32_t(done_ >> 32), n, seed_});
-      vkCmdDispatch(cmd, std::min<uint32_t>(gpu::groups(n, 256), 65535), 1, 1);
+      vkCmdDispatch(cmd, std::min(pipe_.groups(n).x, 65535u), 1, 1);
     });
     auto f = found_.download<uint32_t>();
     violations_ += f[0];

@@ -12,11 +12,7 @@ namespace {
 using push::SaxpyPush;  // shaders/common/gpu_push.h (ClockProbePush too)
 }  // namespace
 
-Saxpy::Saxpy(Context& ctx)
-    : ctx_(ctx),
-      pipeline_(make_compute(ctx, "gpu/saxpy.comp",
-                             {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                             sizeof(SaxpyPush))) {}
+Saxpy::Saxpy(Context& ctx) : ctx_(ctx), pipeline_(make_compute(ctx, "gpu/saxpy.comp", sizeof(SaxpyPush))) {}
 
 void Saxpy::record(VkCommandBuffer cmd, const Buffer& x, const Buffer& y, float a, uint32_t n) const {
   if (n % 4) throw std::invalid_argument("Saxpy: n must be a multiple of 4");
@@ -24,7 +20,7 @@ void Saxpy::record(VkCommandBuffer cmd, const Buffer& x, const Buffer& y, float 
   pipeline_.bind(cmd, {storage_buffer(x), storage_buffer(y)}, push);
   // A grid-stride loop in the shader covers what one dispatch dimension cannot.
   uint32_t max_groups = std::min<uint32_t>(ctx_.props.limits.maxComputeWorkGroupCount[0], 65535);
-  vkCmdDispatch(cmd, std::clamp<uint32_t>(groups(n / 4, 256), 1, max_groups), 1, 1);
+  vkCmdDispatch(cmd, std::clamp<uint32_t>(pipeline_.groups(n / 4).x, 1, max_groups), 1, 1);
 }
 
 double median_wall_ms(const std::function<void()>& run, int repeats) {
@@ -44,7 +40,8 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
-// Long: the warm-up (see bandwidth.h and docs/PERF.md's allocation experiment), then the timed runs.
+// The warm-up (bandwidth.h and docs/PERF.md's allocation experiment say why), then the timed
+// runs.
 GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& record, int repeats, double warmup_ms) {
   GpuTiming out;
   Profiler prof(ctx, 4);
@@ -54,9 +51,9 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
     Buffer out;
   };
   if (!ctx.clock_probe)
-    ctx.clock_probe = std::make_shared<ClockProbe>(ClockProbe{
-        make_compute(ctx, "gpu/clock_probe.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, sizeof(push::ClockProbePush)),
-        Buffer(ctx, 64 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)});
+    ctx.clock_probe =
+        std::make_shared<ClockProbe>(ClockProbe{make_compute(ctx, "gpu/clock_probe.comp", sizeof(push::ClockProbePush)),
+                                                Buffer(ctx, 64 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)});
   auto& probe = *static_cast<ClockProbe*>(ctx.clock_probe.get());
   // `count` applications in one submission, then (with probe_ms) the clock probe after them.
   auto timed = [&](int count, double* probe_ms) {

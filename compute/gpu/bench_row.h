@@ -1,12 +1,14 @@
 // What a lab's benchmark gives back (compute/<lab>/bench.*): plain rows, one a pass and
-// size, with the seed's or the CPU's figure beside; `vklab bench` (app/bench.cpp) runs
-// them, prints them and writes the JSON.
+// size, with the seed's or the CPU's figure beside, as data and in words; `vklab bench`
+// (app/bench.cpp) runs them, prints them and writes the JSON.
 #pragma once
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <atomic>
+#include <cstdarg>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -34,9 +36,20 @@ struct BenchRow {
   int repeats = 0;
   double median_ms = 0, min_ms = 0;
   double bytes = 0, flops = 0;  // one run of the pass
-  nlohmann::json reference;     // what the figure is compared with
+  nlohmann::json reference;     // what the figure is compared with (the JSON's keys, read by tests and docs)
+  std::string note;             // the same in words, printed at the end of the row's line
   double gbps() const { return median_ms > 0 ? bytes / (median_ms * 1e6) : 0; }
   double gflops() const { return median_ms > 0 ? flops / (median_ms * 1e6) : 0; }
+  // Appends a printf-formatted clause to the note, "; " between clauses, e.g.
+  // "CPU 12.3 ms; 619 brins unlike atomicMin".
+  [[gnu::format(printf, 2, 3)]] void add_note(const char* format, ...) {
+    char text[256];
+    va_list values;
+    va_start(values, format);
+    std::vsnprintf(text, sizeof text, format, values);
+    va_end(values);
+    note += (note.empty() ? "" : "; ") + std::string(text);
+  }
 };
 
 struct BenchCancelled : std::runtime_error {

@@ -79,7 +79,8 @@ VkDeviceMemory Allocator::raw(VkDeviceSize size, uint32_t type, VkBuffer buffer,
   return mem;
 }
 
-// Long: the dedicated path, then first fit over the blocks of the type, then a new block.
+// A dedicated allocation where the driver asks for one, else the first fit among the blocks
+// of the memory type, else a new block.
 Allocation Allocator::allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags flags, VkBuffer buffer,
                                VkImage image) {
   std::lock_guard lock(mutex_);

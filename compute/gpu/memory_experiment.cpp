@@ -58,13 +58,12 @@ Buffer random_source(Context& ctx, uint64_t bytes) {
 
 }  // namespace
 
-// Long: sizes and strategies, then idle times and warm-ups; each trial allocates, fills and times afresh.
+// For each size and strategy, then each idle time and warm-up: every trial allocates, fills
+// and times afresh, so that no trial inherits another's memory or clocks.
 std::vector<MemoryTrialSet> memory_experiment(Context& ctx, const std::vector<uint64_t>& sizes, int trials,
                                               double idle_s, double warm_scale) {
   std::vector<MemoryTrialSet> out;
-  Pipeline saxpy =
-      make_compute(ctx, "gpu/saxpy.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                   sizeof(push::SaxpyPush));
+  Pipeline saxpy = make_compute(ctx, "gpu/saxpy.comp", sizeof(push::SaxpyPush));
   // One trial: fresh x and y from `alloc`, filled, the GPU left idle for `idle` seconds, then
   // saxpy timed (median of 9) after a warm-up of `warm` ms.
   auto trial = [&](Allocator& alloc, const Buffer& source, uint64_t bytes, double idle, double warm) {
@@ -72,7 +71,7 @@ std::vector<MemoryTrialSet> memory_experiment(Context& ctx, const std::vector<ui
     x.fill(source), y.fill(source);
     if (idle > 0) std::this_thread::sleep_for(std::chrono::duration<double>(idle));
     push::SaxpyPush p{1.0001f, uint32_t(bytes / 16)};
-    uint32_t groups_x = std::clamp<uint32_t>(groups(uint32_t(bytes / 16), 256), 1, 65535);
+    uint32_t groups_x = std::clamp<uint32_t>(saxpy.groups(uint32_t(bytes / 16)).x, 1, 65535);
     return time_gpu(
                ctx,
                [&](VkCommandBuffer cmd) {

@@ -1,6 +1,8 @@
 #include "compute/gpu/pipeline.h"
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <utility>
 
 namespace gpu {
@@ -28,6 +30,29 @@ Bind storage_image(const Image& img) {
 }
 
 namespace {
+// A pipeline made with another struct than the shader's block would push what the shader does
+// not read. A shader that reads no push constants has no block (the compiler removes an unread
+// one) and takes any.
+void check_push(const std::string& shader, uint32_t declared, uint32_t given) {
+  if (declared && declared != given)
+    throw std::runtime_error("SPIR-V " + shader + ": its push-constant block is " + std::to_string(declared) +
+                             " bytes, the pipeline is made for " + std::to_string(given));
+}
+
+// The set a graphics pipeline's two stages share: every binding either declares, the same in
+// both where both do.
+std::map<uint32_t, DescriptorBinding> stage_bindings(const GraphicsDesc& d, const std::vector<uint32_t>& vert,
+                                                     const std::vector<uint32_t>& frag) {
+  ShaderInterface v = reflect_spirv(vert, d.vert), f = reflect_spirv(frag, d.frag);
+  check_push(d.vert, v.push_bytes, d.push_bytes);
+  check_push(d.frag, f.push_bytes, d.push_bytes);
+  for (auto& [binding, desc] : f.bindings)
+    if (auto [at, added] = v.bindings.emplace(binding, desc); !added && !(at->second == desc))
+      throw std::runtime_error("SPIR-V " + d.vert + " and " + d.frag + " declare binding " + std::to_string(binding) +
+                               " differently");
+  return v.bindings;
+}
+
 VkShaderModule make_module(VkDevice device, const std::vector<uint32_t>& spirv) {
   VkShaderModuleCreateInfo ci{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   ci.codeSize = spirv.size() * 4;
@@ -47,6 +72,8 @@ Pipeline& Pipeline::operator=(Pipeline&& o) noexcept {
     pipeline_ = std::exchange(o.pipeline_, VK_NULL_HANDLE);
     bind_point_ = o.bind_point_;
     push_bytes_ = o.push_bytes_;
+    declared_ = std::move(o.declared_);
+    local_size_ = o.local_size_;
   }
   return *this;
 }
@@ -61,9 +88,13 @@ void Pipeline::reset() {
   set_layout_ = VK_NULL_HANDLE;
 }
 
-void Pipeline::make_layout(const std::vector<VkDescriptorType>& bindings, uint32_t push_bytes) {
-  std::vector<VkDescriptorSetLayoutBinding> b(bindings.size());
-  for (uint32_t i = 0; i < bindings.size(); ++i) b[i] = {i, bindings[i], 1, VK_SHADER_STAGE_ALL, nullptr};
+void Pipeline::make_layout(const std::map<uint32_t, DescriptorBinding>& bindings, uint32_t push_bytes) {
+  std::vector<VkDescriptorSetLayoutBinding> b;
+  for (auto& [binding, d] : bindings) {
+    b.push_back({binding, d.type, d.count, VK_SHADER_STAGE_ALL, nullptr});
+    declared_.resize(std::max<size_t>(declared_.size(), binding + 1));
+    declared_[binding] = true;
+  }
   VkDescriptorSetLayoutCreateInfo si{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   si.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
   si.bindingCount = uint32_t(b.size());
@@ -81,38 +112,49 @@ void Pipeline::make_layout(const std::vector<VkDescriptorType>& bindings, uint32
 
 void Pipeline::bind(VkCommandBuffer cmd, const std::vector<Bind>& binds, const void* push, uint32_t push_bytes) const {
   vkCmdBindPipeline(cmd, bind_point_, pipeline_);
-  if (!binds.empty()) {
-    std::vector<VkWriteDescriptorSet> writes(binds.size());
-    for (uint32_t i = 0; i < binds.size(); ++i) {
-      auto& w = writes[i];
-      w = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      w.dstBinding = i;
-      w.descriptorCount = 1;
-      w.descriptorType = binds[i].type;
-      bool is_image = binds[i].type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
-                      binds[i].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
-                      binds[i].type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
-      if (is_image)
-        w.pImageInfo = &binds[i].image;
-      else
-        w.pBufferInfo = &binds[i].buffer;
-    }
-    vkCmdPushDescriptorSetKHR(cmd, bind_point_, layout_, 0, uint32_t(writes.size()), writes.data());
+  std::vector<VkWriteDescriptorSet> writes;
+  for (uint32_t i = 0; i < binds.size(); ++i) {
+    if (i >= declared_.size() || !declared_[i]) continue;
+    auto& w = writes.emplace_back(VkWriteDescriptorSet{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET});
+    w.dstBinding = i;
+    w.descriptorCount = 1;
+    w.descriptorType = binds[i].type;
+    bool is_image = binds[i].type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE ||
+                    binds[i].type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER ||
+                    binds[i].type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+    if (is_image)
+      w.pImageInfo = &binds[i].image;
+    else
+      w.pBufferInfo = &binds[i].buffer;
   }
+  if (!writes.empty()) vkCmdPushDescriptorSetKHR(cmd, bind_point_, layout_, 0, uint32_t(writes.size()), writes.data());
   if (push_bytes) {
     if (push_bytes != push_bytes_) throw std::invalid_argument("push constant size does not match the pipeline");
     vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_ALL, 0, push_bytes, push);
   }
 }
 
-Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv, const std::vector<VkDescriptorType>& bindings,
-                      uint32_t push_bytes, const std::vector<int32_t>& spec) {
+Dim3 Pipeline::groups(uint32_t nx, uint32_t ny, uint32_t nz) const {
+  if (local_size_.x == 0) throw std::logic_error("groups: not a compute pipeline");
+  return {gpu::groups(nx, local_size_.x), gpu::groups(ny, local_size_.y), gpu::groups(nz, local_size_.z)};
+}
+
+void Pipeline::dispatch(VkCommandBuffer cmd, uint32_t nx, uint32_t ny, uint32_t nz) const {
+  Dim3 g = groups(nx, ny, nz);
+  vkCmdDispatch(cmd, g.x, g.y, g.z);
+}
+
+Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t push_bytes,
+                      const std::vector<int32_t>& spec, const std::string& name) {
+  ShaderInterface shader = reflect_spirv(spirv, name, spec);
+  check_push(name, shader.push_bytes, push_bytes);
   Pipeline p;
   std::vector<VkSpecializationMapEntry> entries;
   for (uint32_t i = 0; i < spec.size(); ++i) entries.push_back({i, i * 4u, 4u});
   VkSpecializationInfo si{uint32_t(entries.size()), entries.data(), spec.size() * 4, spec.data()};
   p.ctx_ = &ctx;
-  p.make_layout(bindings, push_bytes);
+  p.local_size_ = shader.local_size;
+  p.make_layout(shader.bindings, push_bytes);
   VkShaderModule module = make_module(ctx.device, spirv);
   VkComputePipelineCreateInfo ci{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   ci.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
@@ -127,14 +169,15 @@ Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv, const st
   return p;
 }
 
-// Long: the fixed-function state structs Vulkan asks for, filled in order.
+// The fixed-function state structs Vulkan asks for, filled in the order it lists them.
 Pipeline make_graphics(Context& ctx, const GraphicsDesc& d) {
+  std::vector<uint32_t> vert = load_spirv(ctx, d.vert), frag = load_spirv(ctx, d.frag);
   Pipeline p;
   p.ctx_ = &ctx;
   p.bind_point_ = VK_PIPELINE_BIND_POINT_GRAPHICS;
-  p.make_layout(d.bindings, d.push_bytes);
-  VkShaderModule vs = make_module(ctx.device, load_spirv(ctx, d.vert));
-  VkShaderModule fs = make_module(ctx.device, load_spirv(ctx, d.frag));
+  p.make_layout(stage_bindings(d, vert, frag), d.push_bytes);
+  VkShaderModule vs = make_module(ctx.device, vert);
+  VkShaderModule fs = make_module(ctx.device, frag);
   VkPipelineShaderStageCreateInfo stages[2] = {
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};

@@ -36,8 +36,7 @@ namespace {
 constexpr float kM = 0.9999f, kC = 1e-4f;  // v -> v m + c: stays near c / (1 - m) = 1, no overflow
 
 Pipeline fma_pipeline(Context& ctx, bool f64) {
-  return make_compute(ctx, f64 ? "gpu/fma_peak_f64.comp" : "gpu/fma_peak_f32.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                      sizeof(push::PeakPush));
+  return make_compute(ctx, f64 ? "gpu/fma_peak_f64.comp" : "gpu/fma_peak_f32.comp", sizeof(push::PeakPush));
 }
 
 // GFLOP/s of the multiply-add kernel: the dispatch grows until one takes a few ms, then timed.

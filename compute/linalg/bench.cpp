@@ -111,9 +111,15 @@ BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, double saxpy_gbps,
                    {"device_saxpy_gbps", saxpy_gbps},
                    {"fraction_of_saxpy_bandwidth", saxpy_gbps > 0 ? row.gbps() / saxpy_gbps : 0}};
   row.reference[w.config().op == Op::Cg ? "true_relative_residual" : "max_relative_error_vs_cpu"] = w.check();
-  if (auto t = thesis_json(w.config().op, w.config().side); !t.is_null()) row.reference["thesis"] = t;
-  if (w.config().op == Op::Cg && cg_target_ms(2 * w.config().side) > 0)
+  if (auto t = thesis_json(w.config().op, w.config().side); !t.is_null()) {
+    row.reference["thesis"] = t;
+    row.add_note("GPU %.4g ms, gain %.3g", t["gpu_ms"].get<double>(), t["gain"].get<double>());
+  }
+  row.add_note("OpenBLAS %.3g ms, %d threads %.3g ms", blas.ms_one_thread, blas.threads, blas.ms_all_threads);
+  if (w.config().op == Op::Cg && cg_target_ms(2 * w.config().side) > 0) {
     row.reference["target_ms"] = cg_target_ms(2 * w.config().side);
+    row.add_note("target %.3g ms", cg_target_ms(2 * w.config().side));
+  }
   return row;
 }
 

@@ -67,9 +67,7 @@ FracCount count_wrong_cpu(uint32_t quads, const std::vector<int32_t>& offsets) {
 }
 
 FracSweep::FracSweep(gpu::Context& ctx)
-    : ctx_(ctx),
-      pipe_(gpu::make_compute(ctx, "linalg/frac_index.comp", {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER},
-                              sizeof(push::FracSweepPush))) {}
+    : ctx_(ctx), pipe_(gpu::make_compute(ctx, "linalg/frac_index.comp", sizeof(push::FracSweepPush))) {}
 
 std::vector<uint32_t> FracSweep::sizes(uint32_t dense, uint32_t max_log2) {
   std::set<uint32_t> s;
@@ -96,7 +94,7 @@ std::vector<FracCount> FracSweep::run(const std::vector<uint32_t>& quads, const 
       push::FracSweepPush p{quads[k], texture_side(quads[k]), uint32_t(k), uint32_t(offsets.size()), {}, {}};
       for (size_t j = 0; j < offsets.size(); ++j) (j < 4 ? p.offsets_lo : p.offsets_hi)[int(j % 4)] = offsets[j];
       pipe_.bind(cmd, {gpu::storage_buffer(out)}, p);
-      vkCmdDispatch(cmd, std::min(gpu::groups(quads[k], 256), 65535u), 1, 1);
+      vkCmdDispatch(cmd, std::min(pipe_.groups(quads[k]).x, 65535u), 1, 1);
     }
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT | VK_PIPELINE_STAGE_2_COPY_BIT,

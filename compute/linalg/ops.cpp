@@ -13,7 +13,6 @@ namespace {
 // partial per workgroup.
 constexpr uint32_t kMaxGroups = 65535;
 constexpr uint32_t kMaxReduceGroups = 4096;
-constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 
 using namespace push;  // the blocks: shaders/common/linalg_push.h
 
@@ -45,24 +44,29 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
       scalars_(ctx, history),
       reduce_(ctx, (4 + 2 * kMaxReduceGroups) * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
       gate_(ctx, 48, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT) {
-  auto V = layout == Layout::Texture ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : SB;
-  axpby_ = load("axpby", {V, V, V, SB}, sizeof(AxpbyPush));
-  dot_onepass_ = load("dot_onepass", {V, V, SB, SB}, sizeof(DotOnePush));
-  dot_thesis_ = load("dot_thesis", {V, V, V, SB}, sizeof(DotThesisPush));
-  dot_ff_ = load("dot_ff", {V, V, SB, SB}, sizeof(DotFfPush));
-  auto D = layout == Layout::Texture ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : SB;
-  ff_ops_ = load("ff_ops", {D, V, V, V, V, V, V, SB, SB, SB}, sizeof(FfPush));
+  axpby_ = load("axpby", sizeof(AxpbyPush));
+  dot_onepass_ = load("dot_onepass", sizeof(DotOnePush));
+  dot_thesis_ = load("dot_thesis", sizeof(DotThesisPush));
+  dot_ff_ = load("dot_ff", sizeof(DotFfPush));
+  ff_ops_ = load("ff_ops", sizeof(FfPush));
   if (layout == Layout::Texture)
     no_diagonals_ =
         gpu::Image(ctx, 1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT, VK_IMAGE_LAYOUT_GENERAL, 1);
-  banded_ = load("banded", {V, V, V, V, V, SB, SB, SB}, sizeof(BandedPush));
-  dense_thesis_ = load("dense_thesis", {SB, V, V, V, V}, sizeof(DenseThesisPush));
-  dense_rows_ = load("dense_rows", {SB, V, V, V}, sizeof(DenseRowsPush));
-  cg_update_ = load("cg_update", {V, V, V, V, SB, SB, SB}, sizeof(CgPush));
-  stencil_ = load("stencil", {V, V, SB, SB}, sizeof(StencilPush));
-  cg_stencil_ = load("cg_stencil", {V, V, V, V, V, V, V, V, SB, SB, SB}, sizeof(CgStencilPush));
-  cg_gate_ = gpu::make_compute(ctx, "linalg/cg_gate.comp", {SB, SB}, sizeof(GatePush));
-  unpack_ = load("unpack", {V, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}, sizeof(UnpackPush));
+  banded_ = load("banded", sizeof(BandedPush));
+  dense_thesis_ = load("dense_thesis", sizeof(DenseThesisPush));
+  dense_rows_ = load("dense_rows", sizeof(DenseRowsPush));
+  cg_update_ = load("cg_update", sizeof(CgPush));
+  stencil_ = load("stencil", sizeof(StencilPush));
+  cg_stencil_ = load("cg_stencil", sizeof(CgStencilPush));
+  cg_gate_ = gpu::make_compute(ctx, "linalg/cg_gate.comp", sizeof(GatePush));
+  unpack_ = load("unpack", sizeof(UnpackPush));
+  // One count serves every vector kernel (groups(), and the gate's indirect arguments for all
+  // the gated ones): they must share one workgroup width.
+  group_width_ = axpby_.local_size().x;
+  for (auto* p : {&dot_onepass_, &dot_thesis_, &dot_ff_, &ff_ops_, &banded_, &dense_thesis_, &cg_update_, &stencil_,
+                  &cg_stencil_})
+    if (!(p->local_size() == gpu::Dim3{group_width_, 1, 1}))
+      throw std::logic_error("linalg: the vector kernels' workgroup sizes differ");
   ctx.submit_now([&](VkCommandBuffer cmd) {
     vkCmdFillBuffer(cmd, reduce_.handle(), 0, VK_WHOLE_SIZE, 0);
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -70,9 +74,9 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
   });
 }
 
-gpu::Pipeline Ops::load(const std::string& name, std::vector<VkDescriptorType> bindings, uint32_t push) {
+gpu::Pipeline Ops::load(const std::string& name, uint32_t push) {
   std::string file = "linalg/" + name + (layout_ == Layout::Texture ? ".tex" : ".buf");
-  return gpu::make_compute(ctx_, file, bindings, push);
+  return gpu::make_compute(ctx_, file, push);
 }
 
 void Ops::ready(VkCommandBuffer cmd) const {
@@ -139,7 +143,7 @@ void Ops::cg_stencil(VkCommandBuffer cmd, const Stencil5& a, const CgStencilStep
 }
 
 uint32_t Ops::groups(uint32_t quads, bool reduces) const {
-  return std::clamp<uint32_t>(gpu::groups(quads, 256), 1, reduces ? kMaxReduceGroups : kMaxGroups);
+  return std::clamp<uint32_t>(gpu::groups(quads, group_width_), 1, reduces ? kMaxReduceGroups : kMaxGroups);
 }
 
 const Vec& Ops::scratch(uint32_t n, int which) {
@@ -317,7 +321,7 @@ void Ops::unpack(VkCommandBuffer cmd, const Vec& x, const gpu::Image& img) {
   ready(cmd);
   UnpackPush p{x.n(), x.side(), img.width(), img.height()};
   unpack_.bind(cmd, {x.bind(), gpu::storage_image(img)}, p);
-  vkCmdDispatch(cmd, gpu::groups(img.width(), 16), gpu::groups(img.height(), 16), 1);
+  unpack_.dispatch(cmd, img.width(), img.height());
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
 }

@@ -106,7 +106,7 @@ class Ops {
     p.gate_on = gated_ ? 1u : 0u, p.bb = gate_bb_, p.out_slot = gate_out_;
     p.groups_full = groups(gate_quads_), p.groups_reduce = groups(gate_quads_, true), p.tol2 = gate_tol2_;
   }
-  gpu::Pipeline load(const std::string& name, std::vector<VkDescriptorType> bindings, uint32_t push);
+  gpu::Pipeline load(const std::string& name, uint32_t push);
   const Vec& scratch(uint32_t n, int which);  // ping-pong vectors for multi-pass operators
   const std::vector<Vec>& pyramid(const Vec& x);
   void ready(VkCommandBuffer cmd) const;
@@ -120,6 +120,7 @@ class Ops {
   gpu::Buffer gate_;    // 3 indirect dispatch commands (16-byte strides), see cg_gate.comp
   bool gated_ = false, frac_index_ = false;
   uint32_t gate_quads_ = 0, gate_bb_ = 0, gate_out_ = 0;
+  uint32_t group_width_ = 0;  // the vector kernels' workgroup size
   float gate_tol2_ = 0;
   gpu::Pipeline stencil_, cg_stencil_, cg_gate_;
   gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, ff_ops_, banded_, dense_thesis_, dense_rows_, cg_update_,

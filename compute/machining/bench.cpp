@@ -116,6 +116,13 @@ template void time_cpu(BenchRow&, const Stock&, const std::vector<float>&, const
 template void time_cpu(BenchRow&, const Stock&, const std::vector<double>&, const Mesh&, const std::vector<Position>&,
                        HitTest);
 
+void seed_time(BenchRow& row, const std::string& device, bool cpu, double ms, nlohmann::json more) {
+  more["device"] = device;
+  more[cpu ? "cpu_only_ms" : "gpu_ms"] = ms;
+  row.reference["thesis"] = more;
+  row.add_note(cpu ? "CPU %.6g ms" : "GPU %.6g ms", ms);
+}
+
 gpu::GpuTiming time_path(gpu::Context& ctx, Machine& m, Engine eng, size_t positions, uint32_t triangles, bool quick) {
   uint32_t chunk = uint32_t(std::clamp<double>(double(1u << 26) / double(triangles), 1, 1 << 20));
   auto record = [&](VkCommandBuffer cmd) {
@@ -182,11 +189,9 @@ void bench_single(gpu::Context& ctx, const BenchOptions& options, const SeedConf
                    : eng == Engine::Fine        ? 3
                                                 : -1;
     if (seed_col >= 0)
-      row.reference["thesis"] = {
-          {"device", "Abecassis 2012 (SIMSURF) 13.2: Quadro 4000 / Xeon X5650 (ENS); GTX 560 Ti / Phenom II"},
-          {seed_col == 0 ? "cpu_only_ms" : "gpu_ms", sc.ens[seed_col]},
-          {"ens_ms", sc.ens[seed_col]},
-          {"personal_ms", sc.personal[seed_col]}};
+      seed_time(row, "Abecassis 2012 (SIMSURF) 13.2: Quadro 4000 / Xeon X5650 (ENS); GTX 560 Ti / Phenom II",
+                seed_col == 0, sc.ens[seed_col],
+                {{"ens_ms", sc.ens[seed_col]}, {"personal_ms", sc.personal[seed_col]}});
     row.reference["seed_best_gpu_ms"] = best_seed;
     // Work estimates: brin tests of the rasterizing engines (two tool surfaces over the
     // tool's footprint, within the window, at every position), and for the per-brin engine
@@ -239,13 +244,9 @@ void bench_double(gpu::Context& ctx, const BenchOptions& options, const SeedConf
     row.elements = uint64_t(pairs);
     const auto& t = sixty_four->second;
     bool cpu = eng == Engine::Cpu;
-    row.reference = {{"configuration", sc.name},
-                     {"precision", "double heights and intersection"},
-                     {"thesis",
-                      {{"device", "Abecassis 2012 (SIMSURF) 15.4.1: GTX 560 Ti / Phenom II"},
-                       {cpu ? "cpu_only_ms" : "gpu_ms", cpu ? t[3] : t[1]},
-                       {"ms_32bit", cpu ? t[2] : t[0]},
-                       {"ms_64bit", cpu ? t[3] : t[1]}}}};
+    row.reference = {{"configuration", sc.name}, {"precision", "double heights and intersection"}};
+    seed_time(row, "Abecassis 2012 (SIMSURF) 15.4.1: GTX 560 Ti / Phenom II", cpu, cpu ? t[3] : t[1],
+              {{"ms_32bit", cpu ? t[2] : t[0]}, {"ms_64bit", cpu ? t[3] : t[1]}});
     if (cpu) {
       if (pairs > 2e9) continue;
       time_cpu(row, st64, m64.heights64(), tool, path);

@@ -68,11 +68,10 @@ void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
             {"atomic", cpu ? "none needed (a band of rows or a copy of them a thread)" : atomic_names()[size_t(a)]},
             {"precision", f64 ? "double" : "single"}};
         if ((seed > 0 || cpu) && !options.quick)  // the quick bench's spiral is not the report's run
-          row.reference["thesis"] = {{"device", "Abecassis 2012 (SIMSURF) 7.5.4: GTX 560 Ti / Phenom II X4 955"},
-                                     {cpu ? "cpu_only_ms" : "gpu_ms", seed > 0 ? seed : (f64 ? t.cpu64 : t.cpu32)}};
+          seed_time(row, "Abecassis 2012 (SIMSURF) 7.5.4: GTX 560 Ti / Phenom II X4 955", cpu,
+                    seed > 0 ? seed : (f64 ? t.cpu64 : t.cpu32),
+                    cpu ? nlohmann::json{{"cpu_compare_and_swap_ms", f64 ? 27756 : 24984}} : nlohmann::json::object());
         if (cpu) {
-          if (row.reference.contains("thesis"))
-            row.reference["thesis"]["cpu_compare_and_swap_ms"] = f64 ? 27756 : 24984;
           if (f64) {
             time_cpu(row, s, m.heights64(), tool, path);
           } else {
@@ -89,6 +88,7 @@ void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
         size_t wrong = 0;
         for (size_t i = 0; i < h.size(); ++i) wrong += h[i] != exact[i];
         row.reference["brins_unlike_atomicmin"] = wrong;
+        row.add_note("%zu brins unlike atomicMin", wrong);
         auto tm = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
         row.median_ms = tm.median_ms, row.min_ms = tm.min_ms, row.repeats = tm.repeats;
         rows.push_back(row);
@@ -135,8 +135,8 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
         if (seed != kSeedHitTests.end()) {
           size_t col = size_t(test == HitTest::General ? 0 : test == HitTest::Zbuffer ? 1 : 2);
           bool cpu = eng == Engine::Cpu;
-          row.reference["thesis"] = {{"device", "Abecassis 2012 (SIMSURF) 8.4: GTX 560 Ti (CUDA) / Phenom II X4 955"},
-                                     {cpu ? "cpu_only_ms" : "gpu_ms", seed->second[cpu ? col + 3 : col]}};
+          seed_time(row, "Abecassis 2012 (SIMSURF) 8.4: GTX 560 Ti (CUDA) / Phenom II X4 955", cpu,
+                    seed->second[cpu ? col + 3 : col]);
         }
         m.set_hit_test(test);
         if (eng == Engine::Cpu) {
@@ -192,6 +192,8 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
                      {"brins_correctly_rounded", right},
                      {"mean_ulps", cut ? mean / double(cut) : 0.0},
                      {"max_ulps", worst}};
+    row.add_note("%llu of %llu brins cut correctly rounded, mean %.3g ulp, worst %.3g", (unsigned long long)right,
+                 (unsigned long long)cut, cut ? mean / double(cut) : 0.0, worst);
     auto t = time_path(ctx, m, Engine::Fine, path.size(), tool.triangles(), options.quick);
     row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
     rows.push_back(row);

@@ -44,6 +44,11 @@ template <class R>
 void time_cpu(gpu::BenchRow& row, const Stock& st, const std::vector<R>& start, const Mesh& tool,
               const std::vector<Position>& path, HitTest test = HitTest::Edge);
 
+// The seed's time for the row: `thesis` in its JSON (the seed's device, `cpu_only_ms` or
+// `gpu_ms`, and `more`), and the same in its note.
+void seed_time(gpu::BenchRow& row, const std::string& device, bool cpu, double ms,
+               nlohmann::json more = nlohmann::json::object());
+
 // One run of the whole path on a GPU engine, in dispatches of at most 2^26 (triangle,
 // position) pairs; a short run is timed again, 3 times after 200 ms of warm-up (clocks
 // leave idle).

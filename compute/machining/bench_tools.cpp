@@ -98,10 +98,8 @@ void bench_tools(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows
                          {"triangles", analytic ? 0 : tool.triangles()}};
         if (!options.quick) {
           const auto& t = analytic ? seed.primitive : seed.mesh;
-          row.reference["thesis"] = {
-              {"device", "Abecassis 2012 (SIMSURF) 12.1.2: GTX 560 Ti / Xeon X5650 (Quadro 4000, Phenom II X4 955)"},
-              {cpu ? "cpu_only_ms" : "gpu_ms", cpu ? t[0] : t[3]},
-              {cpu ? "phenom_ms" : "quadro_ms", cpu ? t[1] : t[2]}};
+          seed_time(row, "Abecassis 2012 (SIMSURF) 12.1.2: GTX 560 Ti / Xeon X5650 (Quadro 4000, Phenom II X4 955)",
+                    cpu, cpu ? t[0] : t[3], {{cpu ? "phenom_ms" : "quadro_ms", cpu ? t[1] : t[2]}});
         }
         if (cpu) {
           time_host(row, flat, [&](std::vector<float>& h) {
@@ -115,8 +113,12 @@ void bench_tools(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows
           auto t = time_path(ctx, m, eng, path.size(), analytic ? 1 : uint32_t(tool.triangles()), options.quick);
           row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
           heights[model] = m.heights();  // every run lowers to the same surface
-          if (analytic)                  // the mesh row's heights against these
-            row.reference["mesh_height_error"] = height_error(heights[0], heights[1], st.top);
+          if (analytic) {                // the mesh row's heights against these
+            auto error = height_error(heights[0], heights[1], st.top);
+            row.reference["mesh_height_error"] = error;
+            row.add_note("the mesh's heights within %.3g of these, mean %.3g", error["max_abs"].get<double>(),
+                         error["mean_abs"].get<double>());
+          }
         }
         rows.push_back(row);
       }
@@ -148,11 +150,14 @@ void bench_tools(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows
       row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
       auto t = time_path(ctx, m, Engine::Fine, path.size(), uint32_t(tool.triangles()), options.quick);
       row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+      auto error = height_error(m.heights(), ha, st.top);
       row.reference = {{"section", "12"},
                        {"configuration", sc.name},
                        {"tool", sc.tool},
                        {"triangles", tool.triangles()},
-                       {"height_error_vs_analytic", height_error(m.heights(), ha, st.top)}};
+                       {"height_error_vs_analytic", error}};
+      row.add_note("heights within %.3g of the exact tool's, mean %.3g", error["max_abs"].get<double>(),
+                   error["mean_abs"].get<double>());
       rows.push_back(row);
     }
   }
@@ -198,6 +203,8 @@ void bench_precision(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
                        {"arithmetic", fast ? "fast" : "precise"},
                        {"against", "the CPU engine in double (64-bit brins, seed 003 15.4.1)"}};
       row.reference.update(to_json(c));
+      row.add_note("%llu brins unlike double, max %.3g ulps, mean %.3g", (unsigned long long)c.differing, c.max_ulps,
+                   c.mean_abs_ulps);
       if (fast && !options.quick)
         row.reference["report"] = {{"device", "Abecassis 2012 (SIMSURF) 15.5: GTX 560 Ti, -use_fast_math"},
                                    {"slower_without", "up to 40 %"},

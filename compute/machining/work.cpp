@@ -20,7 +20,6 @@ namespace {
 uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 }  // namespace
 
-// Long: one case an engine, each a few lines of the same plan.
 WorkPlan plan_work(Engine e, uint32_t triangles, uint32_t first, uint32_t count, uint32_t brins, uint32_t across,
                    uint64_t budget, uint32_t parts, uint32_t group) {
   if (e == Engine::Cpu || e == Engine::Hardware) throw std::invalid_argument("plan_work: a compute engine only");

@@ -14,7 +14,6 @@
 namespace machining {
 
 namespace {
-constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 const char* kShaders[5] = {"machining/per_position", "machining/per_triangle", "machining/fine", "machining/persistent",
                            "machining/per_brin"};
 
@@ -120,13 +119,13 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
                       "machining stock of " + std::to_string(stock.nx) + " x " + std::to_string(stock.ny) + " brins");
   heights_ = gpu::Buffer(ctx, (stock.f64 ? 8ull : 4ull) * stock.nx * stock.ny, usage);
   if (stock.f64 || stock.nbuffer) keys32_ = gpu::Buffer(ctx, 4ull * stock.nx * stock.ny, usage);
-  if (stock.f64) narrow_ = gpu::make_compute(ctx, "machining/narrow.comp", {SB, SB}, sizeof(push::NarrowPush));
+  if (stock.f64) narrow_ = gpu::make_compute(ctx, "machining/narrow.comp", sizeof(push::NarrowPush));
   if (stock.nbuffer) {
     gpu::require_buffer(ctx, 16ull * stock.nx * stock.ny, "N-buffer rays");
     rays_ = gpu::Buffer(ctx, 16ull * stock.nx * stock.ny, usage);
     rays_.upload(surface_rays(stock));
     sphere_ = bounding_sphere(tool);
-    nbuffer_picture_ = gpu::make_compute(ctx, "machining/nbuffer_picture.comp", {SB, SB, SB}, sizeof(push::NarrowPush));
+    nbuffer_picture_ = gpu::make_compute(ctx, "machining/nbuffer_picture.comp", sizeof(push::NarrowPush));
   }
   std::vector<glm::vec4> tris;
   if (exact) {
@@ -173,7 +172,7 @@ gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t, bool fast, uint32
                                                                     : ".f32");
   // lavapipe: the lock without acquire and release (zbuffer.glsl says why)
   const bool ordered_lock = ctx_.info.name.find("llvmpipe") == std::string::npos;
-  return gpu::make_compute(ctx_, name, {SB, SB, SB, SB, SB}, sizeof(EnginePush),
+  return gpu::make_compute(ctx_, name, sizeof(EnginePush),
                            {int32_t(a), ordered_lock, int32_t(t), analytic_ ? 1 : 0, int32_t(group)});
 }
 
@@ -285,7 +284,7 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
   if (stock_.f64) {  // the picture's 32-bit keys
     uint32_t n = stock_.nx * stock_.ny;
     narrow_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(keys32_)}, push::NarrowPush{n});
-    vkCmdDispatch(cmd, gpu::groups(n, 256), 1, 1);
+    narrow_.dispatch(cmd, n);
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   }
@@ -320,7 +319,7 @@ void Machine::record_nbuffer(VkCommandBuffer cmd, uint32_t first, uint32_t count
   const auto& s = stock_;
   if (!nbuffer_)
     nbuffer_ = gpu::make_compute(ctx_, std::string("machining/nbuffer") + (exact_division() ? ".f32x" : ".f32"),
-                                 {SB, SB, SB, SB, SB, SB}, sizeof(EnginePush), {0, 0, 0, 0, int32_t(group_)});
+                                 sizeof(EnginePush), {0, 0, 0, 0, int32_t(group_)});
   auto plan = plan_work(Engine::PerBrin, primitives_, first, count, s.nx * s.ny, across_, kLoopBudget, 1, group_);
   for (size_t k = 0; k < plan.dispatches.size(); ++k) {
     if (k > 0)  // a brin's key is read and written again by the next run of positions
@@ -338,7 +337,7 @@ void Machine::record_nbuffer(VkCommandBuffer cmd, uint32_t first, uint32_t count
   uint32_t n = s.nx * s.ny;
   nbuffer_picture_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(rays_), gpu::storage_buffer(keys32_)},
                         push::NarrowPush{n});
-  vkCmdDispatch(cmd, gpu::groups(n, 256), 1, 1);
+  nbuffer_picture_.dispatch(cmd, n);
 }
 
 void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count) {
@@ -349,13 +348,12 @@ void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t coun
     gpu::GraphicsDesc g;
     g.vert = "machining/hw.vert";
     g.frag = "machining/hw.frag";
-    g.bindings = {SB, SB};
     g.push_bytes = sizeof(HwPush);
     g.depth_test = true;
     g.depth_compare = VK_COMPARE_OP_LESS;
     g.color_format = VK_FORMAT_UNDEFINED;
     hw_draw_ = gpu::make_graphics(ctx_, g);
-    hw_merge_ = gpu::make_compute(ctx_, "machining/hw_merge.comp", {SB, SB}, sizeof(HwPush));
+    hw_merge_ = gpu::make_compute(ctx_, "machining/hw_merge.comp", sizeof(HwPush));
     depth_ = gpu::Image(ctx_, s.nx, s.ny, VK_FORMAT_D32_SFLOAT,
                         VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                         VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
@@ -376,7 +374,7 @@ void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t coun
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   hw_merge_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(depth_copy_)}, p);
-  vkCmdDispatch(cmd, gpu::groups(s.nx * s.ny, 256), 1, 1);
+  hw_merge_.dispatch(cmd, s.nx * s.ny);
 }
 
 void Machine::run(Engine e, double pairs_per_submit) {

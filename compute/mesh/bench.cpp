@@ -116,7 +116,8 @@ std::string size_name(uint32_t n, size_t triangles) {
   return std::to_string(n) + "x" + std::to_string(n) + " grid, " + std::to_string(triangles) + " triangles";
 }
 
-// Long: the surface kernels of the seed, each a case sharing the same mesh and timing loop.
+// The seed's surface kernels on a bumpy grid of each size, its vertices in grid order,
+// shuffled, then renumbered along a Hilbert curve: the rows compare the three numberings.
 void surfaces(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
   for (uint32_t n : o.quick ? std::vector<uint32_t>{32, 64} : std::vector<uint32_t>{1024, 2048, 4096})
     for (const char* order : {"grid", "shuffled", "hilbert"}) {

@@ -396,8 +396,8 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
                    short_name(loop) + " " + std::to_string(cuts[p]) + " to " + std::to_string(cuts[p + 1] - 1) + "," +
                    widths + " (a shader of its own)\n";
     k->source += source;
-    std::vector<VkDescriptorType> types(k->uses.size(), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
-    k->parts.push_back({cuts[p], cuts[p + 1] - cuts[p], gpu::make_compute(ctx_, r.spirv, types, 8), source});
+    k->parts.push_back(
+        {cuts[p], cuts[p + 1] - cuts[p], gpu::make_compute(ctx_, r.spirv, 8, {}, "mesh kernel"), source});
   }
   return k;
 }
@@ -435,7 +435,7 @@ void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k, int readback_slot) {
   for (const Kernel::Part& p : k.parts) {
     uint32_t range[2] = {p.first, p.count};
     p.pipeline.bind(cmd, binds, range);
-    vkCmdDispatch(cmd, gpu::groups(p.count, 64), 1, 1);
+    p.pipeline.dispatch(cmd, p.count);
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);

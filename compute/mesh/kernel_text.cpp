@@ -8,7 +8,8 @@
 
 namespace mesh {
 
-// Long: a table, one entry an example of the seed.
+// The seed's examples by name: each its kernels' text, the field to colour by and the mesh it
+// is meant for.
 const std::map<std::string, Example>& mesh_examples() {
   static const std::map<std::string, Example> kExamples = {
       {"smoothing",

@@ -74,11 +74,10 @@ void GpuMesh::record_reduce(VkCommandBuffer cmd, const std::string& name, uint32
                       enc(s, "ssum[0]") + "; P_[g + 3u] = " + enc(acc, "sl2[0]") + ";\n  }\n}\n";
     auto r = gpu::compile_glsl(src, gpu::ShaderStage::Compute, "mesh reduce " + type);
     if (!r.ok) throw std::logic_error("mesh reduce: " + r.messages);
-    pipe = std::make_unique<gpu::Pipeline>(
-        gpu::make_compute(ctx_, r.spirv, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, 8));
+    pipe = std::make_unique<gpu::Pipeline>(gpu::make_compute(ctx_, r.spirv, 8, {}, "mesh reduce " + type));
   }
   if (!out.buffer) out.buffer = gpu::Buffer(ctx_, 4 * 8 * kReduceGroups, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
-  uint32_t n = uint32_t(count(f.at)), groups = std::clamp<uint32_t>((n + 255) / 256, 1, kReduceGroups);
+  uint32_t n = uint32_t(count(f.at)), groups = std::clamp<uint32_t>(pipe->groups(n).x, 1, kReduceGroups);
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   uint32_t push[2] = {n, component};

@@ -11,7 +11,6 @@
 namespace wave {
 
 namespace {
-constexpr VkDescriptorType SB = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
 constexpr uint32_t kEnergySlot = linalg::Cg::kOutcomeSlot + 3;  // right after CG's outcome: one copy takes all 4
 
 using RhsPush = push::WaveRhsPush;  // the blocks: shaders/common/wave_push.h
@@ -223,9 +222,9 @@ Simulation::Simulation(gpu::Context& ctx, const Config& config)
   } else {
     cg_ = std::make_unique<linalg::Cg>(ops_, a);
   }
-  rhs_ = gpu::make_compute(ctx, "wave/rhs.comp", {SB, SB, SB}, sizeof(RhsPush));
-  energy_ = gpu::make_compute(ctx, "wave/energy.comp", {SB, SB, SB, SB}, sizeof(EnergyPush));
-  disturb_ = gpu::make_compute(ctx, "wave/disturb.comp", {SB, SB}, sizeof(DisturbPush));
+  rhs_ = gpu::make_compute(ctx, "wave/rhs.comp", sizeof(RhsPush));
+  energy_ = gpu::make_compute(ctx, "wave/energy.comp", sizeof(EnergyPush));
+  disturb_ = gpu::make_compute(ctx, "wave/disturb.comp", sizeof(DisturbPush));
   if (thesis())
     for (auto& b : shown_) b = gpu::Buffer(ctx, 4ull * c.n(), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   std::vector<float> zero(c.n(), 0.0f);
@@ -285,7 +284,7 @@ void Simulation::record_rhs(VkCommandBuffer cmd, linalg::Variant v) {
   sync(cmd);
   RhsPush p{c.width, c.height, k_.p0, k_.p1, k_.q0, k_.q1, c.damping, c.sponge_damping, c.sponge};
   rhs_.bind(cmd, {h.bind(), prev.bind(), b_.bind()}, p);
-  vkCmdDispatch(cmd, gpu::groups(c.width, 16), gpu::groups(c.height, 16), 1);
+  rhs_.dispatch(cmd, c.width, c.height);
 }
 
 void Simulation::record_energy(VkCommandBuffer cmd, const gpu::Buffer& h, const gpu::Buffer& prev) {
@@ -353,7 +352,7 @@ void Simulation::record_disturb(VkCommandBuffer cmd, Shape s, float x, float y, 
   const auto& c = config_;
   DisturbPush p{c.width, c.height, uint32_t(s), x, y, std::max(radius, 0.5f), amplitude};
   disturb_.bind(cmd, {fields_[cur_].bind(), fields_[(cur_ + 2) % 3].bind()}, p);
-  vkCmdDispatch(cmd, gpu::groups(c.width, 16), gpu::groups(c.height, 16), 1);
+  disturb_.dispatch(cmd, c.width, c.height);
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT);
 }

@@ -17,7 +17,6 @@ ClothView::ClothView(gpu::Context& ctx) : ctx_(ctx) {
   gpu::GraphicsDesc d;
   d.vert = "cloth/cloth.vert";
   d.frag = "cloth/cloth.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   d.push_bytes = sizeof(ClothPush);
   d.depth_test = true;
   cloth_ = gpu::make_graphics(ctx, d);

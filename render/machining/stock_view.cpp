@@ -19,15 +19,12 @@ StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
   gpu::GraphicsDesc d;
   d.vert = "machining/stock.vert";
   d.frag = "machining/stock.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   d.push_bytes = sizeof(SurfacePush);
   d.depth_test = true;
   surface_ = gpu::make_graphics(ctx, d);
   gpu::GraphicsDesc t;
   t.vert = "machining/tool.vert";
   t.frag = "machining/tool.frag";
-  t.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   t.push_bytes = sizeof(ToolPush);
   t.depth_test = true;
   tool_ = gpu::make_graphics(ctx, t);

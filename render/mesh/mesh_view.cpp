@@ -18,7 +18,6 @@ MeshView::MeshView(gpu::Context& ctx) {
   gpu::GraphicsDesc d;
   d.vert = "mesh/mesh.vert";
   d.frag = "mesh/mesh.frag";
-  d.bindings = std::vector<VkDescriptorType>(5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
   d.push_bytes = sizeof(MeshPush);
   d.depth_test = true;
   pipeline_ = gpu::make_graphics(ctx, d);

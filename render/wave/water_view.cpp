@@ -30,16 +30,11 @@ WaterView::WaterView(gpu::Context& ctx, const std::filesystem::path& floor) : ct
   floor_.upload(rgba);
 
   gpu::GraphicsDesc d;
-  shade_ = gpu::make_compute(
-      ctx, "wave/water_top.comp",
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE},
-      sizeof(TopPush));
+  shade_ = gpu::make_compute(ctx, "wave/water_top.comp", sizeof(TopPush));
   d.vert = "render/fullscreen.vert";
   d.frag = "wave/water_top.frag";
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
   d.push_bytes = sizeof(TopPush);
   top_ = gpu::make_graphics(ctx, d);
-  d.bindings = {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE};
   d.vert = "wave/water_surface.vert";
   d.frag = "wave/water_surface.frag";
   d.push_bytes = sizeof(SurfacePush);
@@ -70,7 +65,7 @@ void WaterView::shade_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Bu
                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   shade_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_image(floor_), gpu::storage_image(picture_)}, p);
-  vkCmdDispatch(cmd, gpu::groups(uint32_t(size.x), 16), gpu::groups(uint32_t(size.y), 16), 1);
+  shade_.dispatch(cmd, uint32_t(size.x), uint32_t(size.y));
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   shaded_area_ = frame.area;

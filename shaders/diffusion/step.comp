@@ -9,7 +9,7 @@
 // (docs/PERF.md).
 #extension GL_GOOGLE_include_directive : require
 #include "grid.glsl"
-layout(local_size_x = 32, local_size_y = 8) in;  // C++: kGroupX, kGroupY in compute/diffusion/diffusion.cpp
+layout(local_size_x = 32, local_size_y = 8) in;
 layout(std430, binding = 0) readonly buffer Src { float src[]; };
 layout(std430, binding = 1) writeonly buffer Dst { float dst[]; };
 #define PUSH_DiffusionStepPush

@@ -3,7 +3,7 @@
 // quad, 4 cells of a row, from vec4 loads of its quad and the quads above and below (a
 // scalar cell an invocation, the H100 ran the step at 60 % of its saxpy bandwidth: loads,
 // not bytes, were the limit). The same operations in the same order as step.comp.
-layout(local_size_x = 16, local_size_y = 16) in;  // C++: kQuadGroup in compute/diffusion/diffusion.cpp
+layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, binding = 0) readonly buffer Src { vec4 src[]; };
 layout(std430, binding = 1) writeonly buffer Dst { vec4 dst[]; };
 #define PUSH_DiffusionStepPush

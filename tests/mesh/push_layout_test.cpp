@@ -1,6 +1,5 @@
 // The mesh lab's push-constant blocks, C++ against GLSL (tests/push_layout.h).
-#include "shaders/mesh/mesh_view_push.h"
 #include "tests/push_layout.h"
+#include "shaders/mesh/mesh_view_push.h"
 
-PUSH_LAYOUT_TEST(MeshView, "shaders/mesh/mesh_view_push.h",
-                 PUSH_LAYOUT(MeshPush))
+PUSH_LAYOUT_TEST(MeshView, "shaders/mesh/mesh_view_push.h", PUSH_LAYOUT(MeshPush))

@@ -19,79 +19,91 @@ namespace {
 
 const char* kPinNames[4] = {"pin_top_left", "pin_top_right", "pin_bottom_left", "pin_bottom_right"};
 
+// The cloth's starting pose; its text is compute/cloth's name for it (cloth::initial_positions).
+enum class Pose { Drape, Hang };
+
 class ClothLab : public Lab {
  public:
   ClothLab() {
     const cloth::Config d;  // the defaults: a cloth that settles on the sphere and stays there
     params_.group("Cloth");
-    params_.add_int("size", 64, 8, 4096, "particles along each side").labelled("Particles a side").rebuild = true;
-    params_
-        .add_choice(
-            "pose", {"drape", "hang"}, "drape",
-            "drape: horizontal above the sphere, free; hang: vertical in front of it; choosing a pose sets the pins "
-            "(hang: the top corners)")
-        .labelled("Pose")
-        .rebuild = true;
-    params_.group("Physics");
-    params_.add_float("damping", d.damping, 0.0, 1.0, "d in x' = (1+d)x - d x* + a dt² per step (1: none)")
-        .labelled("Damping");
-    params_.add_float("stiffness", d.stiffness, 0.01, 1.0, "scales every constraint correction").labelled("Stiffness");
-    params_.add_int("iterations", d.iterations, 1, 256, "constraint relaxations per substep (n_iter)")
-        .labelled("Relaxations a substep");
-    params_
-        .add_int("substeps", d.substeps, 1, 64,
-                 "Verlet steps of dt/substeps per step, each relaxed n_iter times (the thesis: 1); more substeps "
-                 "stiffen the cloth far more than more relaxations")
-        .labelled("Substeps a step");
-    params_.add_float("dt", 1.0 / 60.0, 1e-4, 0.1, "time step, s").labelled("Time step", "s");
-    params_.add_float("gravity", 9.81, 0.0, 50.0, "m/s², downwards").labelled("Gravity", "m/s²");
-    params_.group("Solver");
-    params_
-        .add_choice("branching", {"branching", "substreams"}, "branching",
-                    "branching: one kernel tests the borders; substreams: the thesis's interior, edge and corner "
-                    "kernels, one dispatch each")
-        .labelled("Border kernels");
-    params_
-        .add_choice("order", {"jacobi", "gauss-seidel"}, d.order == cloth::Order::Jacobi ? "jacobi" : "gauss-seidel",
-                    "jacobi: gather from the previous iterate (the thesis); gauss-seidel: colour by colour, in place")
-        .labelled("Relaxation order");
-    params_
-        .add_choice("method", {"kernels", "shift"}, "kernels",
-                    "kernels: Verlet and each relaxation as a kernel of its own; shift: 'VERLET SUR GPU' as the "
-                    "thesis wrote it, Verlet by gpuVecAdd and the neighbours by 4 shift matrices through the "
-                    "linear algebra operators (structural springs, jacobi, no attachments or wind)")
-        .labelled("Method");
-    params_.group("Cloth");
-    params_.add_bool("shear", d.shear, "diagonal springs").labelled("Shear springs");
-    params_.add_bool("bend", d.bend, "springs two particles apart").labelled("Bend springs");
-    params_
-        .add_bool("attachments", d.attachments,
-                  "long-range attachments: no particle farther from a pinned corner than across the flat cloth "
-                  "(Kim et al. 2012); holds a hanging cloth's weight without stretching")
-        .labelled("Long-range attachments");
-    params_.group("Physics");
-    params_.add_float("friction", d.friction, 0.0, 2.0, "Coulomb friction of the sphere and the ground (0: none)")
-        .labelled("Friction");
-    params_.add_float("thickness", d.thickness, 0.0, 0.1, "m the cloth keeps from the sphere and the ground")
-        .labelled("Thickness", "m");
-    params_.add_float("wind", 0.0, 0.0, 40.0, "wind acceleration along the normal, m/s²").labelled("Wind", "m/s²");
-    params_.add_float("wind_direction", 90.0, -180.0, 180.0, "where the wind blows to, degrees around the vertical")
-        .labelled("Wind direction", "degrees");
-    params_.group("Obstacles");
-    params_.add_bool("sphere", true, "a sphere the cloth may not enter").labelled("Sphere");
-    params_.add_float("sphere_x", 0.0, -3.0, 3.0, "sphere centre x").labelled("Sphere x", "m");
-    params_.add_float("sphere_y", 0.0, -3.0, 3.0, "sphere centre y").labelled("Sphere y", "m");
-    params_.add_float("sphere_z", 0.0, -3.0, 3.0, "sphere centre z").labelled("Sphere z", "m");
-    params_.add_float("sphere_radius", 0.5, 0.05, 2.0, "sphere radius, m").labelled("Sphere radius", "m");
-    params_.add_bool("ground", true, "a ground plane").labelled("Ground");
-    params_.add_float("ground_y", -1.2, -5.0, 2.0, "ground height, m").labelled("Ground height", "m");
-    params_.group("Cloth");
+    size_ = params_.add_int("size", 64, 8, 4096, "particles along each side").labelled("Particles a side").rebuilds();
+    pose_ = params_
+                .add_choice(
+                    "pose", {{Pose::Drape, "drape"}, {Pose::Hang, "hang"}}, Pose::Drape,
+                    "drape: horizontal above the sphere, free; hang: vertical in front of it; choosing a pose sets the "
+                    "pins (hang: the top corners)")
+                .labelled("Pose")
+                .rebuilds();
+    shear_ = params_.add_bool("shear", d.shear, "diagonal springs").labelled("Shear springs");
+    bend_ = params_.add_bool("bend", d.bend, "springs two particles apart").labelled("Bend springs");
+    attachments_ = params_
+                       .add_bool("attachments", d.attachments,
+                                 "long-range attachments: no particle farther from a pinned corner than across the "
+                                 "flat cloth (Kim et al. 2012); holds a hanging cloth's weight without stretching")
+                       .labelled("Long-range attachments");
     const char* pin_labels[4] = {"Pin top left", "Pin top right", "Pin bottom left", "Pin bottom right"};
     for (int k = 0; k < 4; ++k)
-      params_.add_bool(kPinNames[k], false, "hold this corner where it is (the pose sets them)")
-          .labelled(pin_labels[k]);
+      pins_[k] = params_.add_bool(kPinNames[k], false, "hold this corner where it is (the pose sets them)")
+                     .labelled(pin_labels[k]);
+    params_.group("Physics");
+    damping_ = params_.add_float("damping", d.damping, 0.0, 1.0, "d in x' = (1+d)x - d x* + a dt² per step (1: none)")
+                   .labelled("Damping");
+    stiffness_ = params_.add_float("stiffness", d.stiffness, 0.01, 1.0, "scales every constraint correction")
+                     .labelled("Stiffness");
+    iterations_ = params_.add_int("iterations", d.iterations, 1, 256, "constraint relaxations per substep (n_iter)")
+                      .labelled("Relaxations a substep");
+    substeps_ = params_
+                    .add_int("substeps", d.substeps, 1, 64,
+                             "Verlet steps of dt/substeps per step, each relaxed n_iter times (the thesis: 1); more "
+                             "substeps stiffen the cloth far more than more relaxations")
+                    .labelled("Substeps a step");
+    dt_ = params_.add_float("dt", 1.0 / 60.0, 1e-4, 0.1, "time step, s").labelled("Time step", "s");
+    gravity_ = params_.add_float("gravity", 9.81, 0.0, 50.0, "m/s², downwards").labelled("Gravity", "m/s²");
+    friction_ =
+        params_.add_float("friction", d.friction, 0.0, 2.0, "Coulomb friction of the sphere and the ground (0: none)")
+            .labelled("Friction");
+    thickness_ =
+        params_.add_float("thickness", d.thickness, 0.0, 0.1, "m the cloth keeps from the sphere and the ground")
+            .labelled("Thickness", "m");
+    wind_ =
+        params_.add_float("wind", 0.0, 0.0, 40.0, "wind acceleration along the normal, m/s²").labelled("Wind", "m/s²");
+    wind_direction_ =
+        params_.add_float("wind_direction", 90.0, -180.0, 180.0, "where the wind blows to, degrees around the vertical")
+            .labelled("Wind direction", "degrees");
     params_.group("Solver");
-    params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
+    branching_ =
+        params_
+            .add_choice("branching",
+                        {{cloth::Branching::Branching, "branching"}, {cloth::Branching::SubStreams, "substreams"}},
+                        cloth::Branching::Branching,
+                        "branching: one kernel tests the borders; substreams: the thesis's interior, edge and "
+                        "corner kernels, one dispatch each")
+            .labelled("Border kernels");
+    order_ = params_
+                 .add_choice(
+                     "order", {{cloth::Order::Jacobi, "jacobi"}, {cloth::Order::GaussSeidel, "gauss-seidel"}}, d.order,
+                     "jacobi: gather from the previous iterate (the thesis); gauss-seidel: colour by colour, in "
+                     "place")
+                 .labelled("Relaxation order");
+    method_ = params_
+                  .add_choice("method", {{cloth::Method::Kernels, "kernels"}, {cloth::Method::ShiftMatrices, "shift"}},
+                              cloth::Method::Kernels,
+                              "kernels: Verlet and each relaxation as a kernel of its own; shift: 'VERLET SUR GPU' as "
+                              "the thesis wrote it, Verlet by gpuVecAdd and the neighbours by 4 shift matrices through "
+                              "the linear algebra operators (structural springs, jacobi, no attachments or wind)")
+                  .labelled("Method");
+    steps_per_frame_ =
+        params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
+    params_.group("Obstacles");
+    sphere_ = params_.add_bool("sphere", true, "a sphere the cloth may not enter").labelled("Sphere");
+    sphere_x_ = params_.add_float("sphere_x", 0.0, -3.0, 3.0, "sphere centre x").labelled("Sphere x", "m");
+    sphere_y_ = params_.add_float("sphere_y", 0.0, -3.0, 3.0, "sphere centre y").labelled("Sphere y", "m");
+    sphere_z_ = params_.add_float("sphere_z", 0.0, -3.0, 3.0, "sphere centre z").labelled("Sphere z", "m");
+    sphere_radius_ =
+        params_.add_float("sphere_radius", 0.5, 0.05, 2.0, "sphere radius, m").labelled("Sphere radius", "m");
+    ground_ = params_.add_bool("ground", true, "a ground plane").labelled("Ground");
+    ground_y_ = params_.add_float("ground_y", -1.2, -5.0, 2.0, "ground height, m").labelled("Ground height", "m");
   }
 
   std::string name() const override { return "cloth"; }
@@ -99,29 +111,27 @@ class ClothLab : public Lab {
 
   cloth::Config config() const {
     cloth::Config c;
-    c.width = c.height = uint32_t(params_.get_int("size"));
-    c.damping = float(params_.get("damping"));
-    c.stiffness = float(params_.get("stiffness"));
-    c.iterations = uint32_t(params_.get_int("iterations"));
-    c.substeps = uint32_t(params_.get_int("substeps"));
-    c.attachments = params_.flag("attachments");
-    c.friction = float(params_.get("friction"));
-    c.thickness = float(params_.get("thickness"));
-    c.dt = float(params_.get("dt"));
-    c.gravity = {0.0f, -float(params_.get("gravity")), 0.0f};
-    float az = float(params_.get("wind_direction")) * 0.0174533f, w = float(params_.get("wind"));
+    c.width = c.height = *size_;
+    c.damping = *damping_;
+    c.stiffness = *stiffness_;
+    c.iterations = *iterations_;
+    c.substeps = *substeps_;
+    c.attachments = *attachments_;
+    c.friction = *friction_;
+    c.thickness = *thickness_;
+    c.dt = float(*dt_);
+    c.gravity = {0.0f, -*gravity_, 0.0f};
+    float az = *wind_direction_ * 0.0174533f, w = *wind_;
     c.wind = {w * std::sin(az), 0.0f, w * std::cos(az)};
-    c.shear = params_.flag("shear");
-    c.bend = params_.flag("bend");
-    c.branching =
-        params_.choice("branching") == "substreams" ? cloth::Branching::SubStreams : cloth::Branching::Branching;
-    c.order = params_.choice("order") == "gauss-seidel" ? cloth::Order::GaussSeidel : cloth::Order::Jacobi;
-    c.method = params_.choice("method") == "shift" ? cloth::Method::ShiftMatrices : cloth::Method::Kernels;
-    c.sphere_on = params_.flag("sphere");
-    c.sphere = {float(params_.get("sphere_x")), float(params_.get("sphere_y")), float(params_.get("sphere_z")),
-                float(params_.get("sphere_radius"))};
-    c.ground_on = params_.flag("ground");
-    c.ground = float(params_.get("ground_y"));
+    c.shear = *shear_;
+    c.bend = *bend_;
+    c.branching = *branching_;
+    c.order = *order_;
+    c.method = *method_;
+    c.sphere_on = *sphere_;
+    c.sphere = {*sphere_x_, *sphere_y_, *sphere_z_, *sphere_radius_};
+    c.ground_on = *ground_;
+    c.ground = *ground_y_;
     return c;
   }
 
@@ -139,13 +149,13 @@ class ClothLab : public Lab {
 
   void restart() override {
     auto c = sim_->config;
-    if (params_.choice("pose") != pose_) {  // a new pose brings its pins; the user may change them after
-      pose_ = params_.choice("pose");
-      for (int k = 0; k < 4; ++k) params_.set_value(kPinNames[k], pose_ == "hang" && k < 2 ? 1 : 0);
+    if (*pose_ != applied_pose_) {  // a new pose brings its pins; the user may change them after
+      applied_pose_ = *pose_;
+      for (int k = 0; k < 4; ++k) pins_[k].set(applied_pose_ == Pose::Hang && k < 2);
     }
-    auto p = cloth::initial_positions(c, pose_);
+    auto p = cloth::initial_positions(c, pose_.text());
     for (int k = 0; k < 4; ++k) {
-      pinned_[k] = params_.flag(kPinNames[k]);
+      pinned_[k] = *pins_[k];
       if (pinned_[k]) p[cloth::corner_index(c, k)].w = 0.0f;
     }
     sim_->set_state(p, p);
@@ -177,12 +187,11 @@ class ClothLab : public Lab {
 
   render::Legend legend() const override {
     char t[64];
-    std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * params_.get("dt"),
-                  (unsigned long long)steps_done_);
+    std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * *dt_, (unsigned long long)steps_done_);
     return {{legend_title(), t, legend_values({"size", "iterations", "substeps", "order", "method"})}, {}};
   }
 
-  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
+  uint32_t steps_per_frame() const override { return *steps_per_frame_; }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     read_stats();
@@ -191,7 +200,7 @@ class ClothLab : public Lab {
     cloth::check(c);
     sim_->config = c;
     for (int k = 0; k < 4; ++k) {  // pins toggled in the panel (a held corner stays held)
-      bool want = params_.flag(kPinNames[k]);
+      bool want = *pins_[k];
       if (want != pinned_[k] && k != dragging_) sim_->record_pin(cmd, cloth::corner_index(c, k), want);
       pinned_[k] = want;
     }
@@ -285,15 +294,14 @@ class ClothLab : public Lab {
     render::ClothView view(ctx);
     render::OffscreenTarget target(ctx, 1024, 768);  // the display rows: cloth, sphere and ground
     render::OrbitCamera camera{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
-    return cloth::bench(ctx, options, config(), params_.choice("pose"),
-                        [&](VkCommandBuffer cmd, const cloth::Simulation& sim) {
-                          const float clear[4] = {0, 0, 0, 1};
-                          const auto& c = sim.config;
-                          render::ClothScene sc{c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground};
-                          render::begin_rendering(cmd, target.frame(), clear);
-                          view.draw(cmd, target.frame(), sim.position_buffer(), sim.normal_buffer(), sc, camera);
-                          render::end_rendering(cmd);
-                        });
+    return cloth::bench(ctx, options, config(), pose_.text(), [&](VkCommandBuffer cmd, const cloth::Simulation& sim) {
+      const float clear[4] = {0, 0, 0, 1};
+      const auto& c = sim.config;
+      render::ClothScene sc{c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground};
+      render::begin_rendering(cmd, target.frame(), clear);
+      view.draw(cmd, target.frame(), sim.position_buffer(), sim.normal_buffer(), sc, camera);
+      render::end_rendering(cmd);
+    });
   }
 
   std::vector<PlotData> plots() const override {
@@ -328,6 +336,16 @@ class ClothLab : public Lab {
     }
   }
 
+  Knob<uint32_t> size_, iterations_, substeps_, steps_per_frame_;
+  Choice<Pose> pose_;
+  Knob<bool> shear_, bend_, attachments_, pins_[4], sphere_, ground_;
+  Knob<double> dt_;  // read in double for the legend's time
+  Knob<float> damping_, stiffness_, gravity_, friction_, thickness_, wind_, wind_direction_;
+  Knob<float> sphere_x_, sphere_y_, sphere_z_, sphere_radius_, ground_y_;
+  Choice<cloth::Branching> branching_;
+  Choice<cloth::Order> order_;
+  Choice<cloth::Method> method_;
+
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<cloth::Simulation> sim_;
   std::unique_ptr<render::ClothView> view_;
@@ -335,7 +353,7 @@ class ClothLab : public Lab {
   cloth::Stats stats_;
   std::deque<float> kinetic_;
   uint64_t read_ = 0;
-  std::string pose_ = "drape";  // the pose whose pins were last applied (the default's: none)
+  Pose applied_pose_ = Pose::Drape;  // the pose whose pins were last applied (the default's: none)
   bool pinned_[4] = {};
   bool blown_up_ = false;
   std::string problem_;

@@ -17,38 +17,50 @@
 
 namespace {
 
+// The starting field read from assets/diffusion/letters.pgm, beside compute's generated ones.
+const std::string kLetters = "letters";
+
 class DiffusionLab : public Lab {
  public:
   DiffusionLab() {
     params_.group("Simulation");
-    params_.add_int("size", 256, 16, 8192, "grid side in cells").labelled("Grid size", "cells").rebuild = true;
-    params_.add_float("cd", 0.8, 0.0, 2.0, "diffusion coefficient Cd in T' = T + (Cd/4) lap T; stable for Cd <= 1")
-        .labelled("Diffusion coefficient");
-    params_
-        .add_choice("boundary", {"insulated", "zero"}, "insulated",
-                    "insulated: no heat crosses the border; zero: the border is held at 0")
-        .labelled("Boundary");
-    params_.add_int("steps_per_frame", 20, 0, 5000, "diffusion steps per frame (0 pauses)").labelled("Steps a frame");
+    size_ = params_.add_int("size", 256, 16, 8192, "grid side in cells").labelled("Grid size", "cells").rebuilds();
+    cd_ =
+        params_.add_float("cd", 0.8, 0.0, 2.0, "diffusion coefficient Cd in T' = T + (Cd/4) lap T; stable for Cd <= 1")
+            .labelled("Diffusion coefficient");
+    boundary_ =
+        params_
+            .add_choice(
+                "boundary", {{diffusion::Boundary::Insulated, "insulated"}, {diffusion::Boundary::FixedZero, "zero"}},
+                diffusion::Boundary::Insulated, "insulated: no heat crosses the border; zero: the border is held at 0")
+            .labelled("Boundary");
+    steps_per_frame_ = params_.add_int("steps_per_frame", 20, 0, 5000, "diffusion steps per frame (0 pauses)")
+                           .labelled("Steps a frame");
     params_.group("Start");
     auto initial = diffusion::presets();
-    initial.push_back("letters");
-    params_.add_choice("initial", initial, "spots", "starting field; letters: assets/diffusion/letters.pgm")
-        .labelled("Starting field")
-        .rebuild = true;
-    params_.add_int("seed", 1, 0, 1000000, "random seed of the starting field").labelled("Random seed").rebuild = true;
+    initial.push_back(kLetters);
+    starting_field_ =
+        params_.add_choice("initial", initial, "spots", "starting field; letters: assets/diffusion/letters.pgm")
+            .labelled("Starting field")
+            .rebuilds();
+    seed_ =
+        params_.add_int("seed", 1, 0, 1000000, "random seed of the starting field").labelled("Random seed").rebuilds();
     params_.group("Picture");
-    params_.add_choice("colormap", render::colormap_names(), "heat", "colour map").labelled("Colour map");
-    params_.add_float("range_lo", 0.0, -100.0, 100.0, "value drawn with the colour map's first colour")
-        .labelled("Colour range low");
-    params_.add_float("range_hi", 1.0, -100.0, 100.0, "value drawn with the colour map's last colour")
-        .labelled("Colour range high");
-    params_.add_bool("smooth", false, "interpolate between cell centres").labelled("Smooth");
-    params_.add_bool("auto_range", false, "colour range from the field's minimum to its maximum (the last frame's)")
-        .labelled("Automatic colour range");
+    colormap_ = params_.add_choice("colormap", render::colormap_names(), "heat", "colour map").labelled("Colour map");
+    range_lo_ = params_.add_float("range_lo", 0.0, -100.0, 100.0, "value drawn with the colour map's first colour")
+                    .labelled("Colour range low");
+    range_hi_ = params_.add_float("range_hi", 1.0, -100.0, 100.0, "value drawn with the colour map's last colour")
+                    .labelled("Colour range high");
+    smooth_ = params_.add_bool("smooth", false, "interpolate between cell centres").labelled("Smooth");
+    auto_range_ =
+        params_.add_bool("auto_range", false, "colour range from the field's minimum to its maximum (the last frame's)")
+            .labelled("Automatic colour range");
     params_.group("Brush");
-    params_.add_float("brush_radius", 6.0, 0.5, 200.0, "paint brush radius in cells").labelled("Brush radius", "cells");
-    params_.add_float("brush_heat", 0.5, 0.0, 10.0, "heat the brush adds (left) or removes (right) per frame")
-        .labelled("Brush heat", "per frame");
+    brush_radius_ = params_.add_float("brush_radius", 6.0, 0.5, 200.0, "paint brush radius in cells")
+                        .labelled("Brush radius", "cells");
+    brush_heat_ =
+        params_.add_float("brush_heat", 0.5, 0.0, 10.0, "heat the brush adds (left) or removes (right) per frame")
+            .labelled("Brush heat", "per frame");
   }
 
   std::string name() const override { return "diffusion"; }
@@ -58,9 +70,9 @@ class DiffusionLab : public Lab {
 
   diffusion::Config config() const {
     diffusion::Config c;
-    c.width = c.height = uint32_t(params_.get_int("size"));
-    c.cd = float(params_.get("cd"));
-    c.boundary = params_.choice("boundary") == "zero" ? diffusion::Boundary::FixedZero : diffusion::Boundary::Insulated;
+    c.width = c.height = *size_;
+    c.cd = float(*cd_);
+    c.boundary = *boundary_;
     return c;
   }
 
@@ -93,12 +105,11 @@ class DiffusionLab : public Lab {
 
   render::Legend legend() const override {
     return {{legend_title(), "step " + std::to_string(steps_done_), legend_values({"size", "cd", "boundary"})},
-            render::LegendBar{
-                params_.choice("colormap"), range().first, range().second,
-                params_.flag("auto_range") ? "temperature (no unit), range: min to max" : "temperature (no unit)"}};
+            render::LegendBar{*colormap_, range().first, range().second,
+                              *auto_range_ ? "temperature (no unit), range: min to max" : "temperature (no unit)"}};
   }
 
-  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
+  uint32_t steps_per_frame() const override { return *steps_per_frame_; }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     if (stats_pending_) read_stats();
@@ -106,8 +117,8 @@ class DiffusionLab : public Lab {
     sim_->config.cd = c.cd;
     sim_->config.boundary = c.boundary;
     if (paint_ != 0.0f) {
-      float heat = paint_ * float(params_.get("brush_heat"));
-      sim_->record_paint(cmd, &prof, paint_x_, paint_y_, float(params_.get("brush_radius")), heat);
+      float heat = paint_ * *brush_heat_;
+      sim_->record_paint(cmd, &prof, paint_x_, paint_y_, *brush_radius_, heat);
       paint_ = 0.0f;
       rebase_ = true;  // the brush changes the total on purpose: measure drift from after it
     }
@@ -121,13 +132,13 @@ class DiffusionLab : public Lab {
 
   // The colour range: the parameters', or the field's last minimum and maximum.
   std::pair<float, float> range() const {
-    if (params_.flag("auto_range") && stats_.max > stats_.min) return {stats_.min, stats_.max};
-    return {float(params_.get("range_lo")), float(params_.get("range_hi"))};
+    if (*auto_range_ && stats_.max > stats_.min) return {stats_.min, stats_.max};
+    return {*range_lo_, *range_hi_};
   }
 
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     gpu::Profiler::Scope scope(prof, cmd, "diffusion.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
-    render::HeatmapStyle style{params_.choice("colormap"), range().first, range().second, params_.flag("smooth")};
+    render::HeatmapStyle style{*colormap_, range().first, range().second, *smooth_};
     view_->draw(cmd, frame, sim_->field(), sim_->config.width, sim_->config.height, style);
   }
 
@@ -145,13 +156,12 @@ class DiffusionLab : public Lab {
     ImGui::TextWrapped("total heat %.6g", stats_.sum);
     if (initial_.sum != 0)
       ImGui::TextWrapped("relative change since start or last paint: %.2e", (stats_.sum - initial_.sum) / initial_.sum);
-    if (params_.choice("boundary") == "insulated")
+    if (*boundary_ == diffusion::Boundary::Insulated)
       ImGui::TextDisabled("insulated: the total should stay put (float rounding only)");
     else
       ImGui::TextDisabled("zero border: heat leaves through the edges");
     ImGui::TextWrapped("min %.4g  max %.4g", stats_.min, stats_.max);
-    if (params_.get("cd") > 1.0)
-      warning_text({1, 0.7f, 0.2f, 1}, "Cd > 1: the explicit scheme is unstable and will blow up");
+    if (*cd_ > 1.0) warning_text({1, 0.7f, 0.2f, 1}, "Cd > 1: the explicit scheme is unstable and will blow up");
     if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; lower Cd and Restart.", problem_.c_str());
     ImGui::TextDisabled("left drag: add heat, right drag: remove heat");
   }
@@ -180,8 +190,7 @@ class DiffusionLab : public Lab {
 
  private:
   std::vector<float> initial_field(const diffusion::Config& c) const {
-    if (params_.choice("initial") != "letters")
-      return diffusion::initial_field(c, params_.choice("initial"), uint32_t(params_.get_int("seed")));
+    if (*starting_field_ != kLetters) return diffusion::initial_field(c, *starting_field_, *seed_);
     // The asset's graymap, scaled (nearest cell) to 90% of the grid's width, centred.
     auto img = read_pgm(find_asset("diffusion/letters.pgm"));
     std::vector<float> f(size_t(c.width) * c.height, 0.0f);
@@ -219,16 +228,22 @@ class DiffusionLab : public Lab {
       if (stats_.non_finite > 0)
         std::snprintf(line, sizeof line,
                       "diffusion blew up after %llu steps (%u cells NaN/inf); Cd = %.3g > 1 is unstable.",
-                      (unsigned long long)steps_done_, stats_.non_finite, params_.get("cd"));
+                      (unsigned long long)steps_done_, stats_.non_finite, *cd_);
       else
         std::snprintf(line, sizeof line,
                       "diffusion is growing without bound after %llu steps (|T| up to %.3g, 100 times its starting "
                       "range); Cd = %.3g > 1 is unstable.",
-                      (unsigned long long)steps_done_, std::max(std::fabs(stats_.min), std::fabs(stats_.max)),
-                      params_.get("cd"));
+                      (unsigned long long)steps_done_, std::max(std::fabs(stats_.min), std::fabs(stats_.max)), *cd_);
       problem_ = line;
     }
   }
+
+  Knob<uint32_t> size_, steps_per_frame_, seed_;
+  Knob<double> cd_;
+  Knob<float> range_lo_, range_hi_, brush_radius_, brush_heat_;
+  Choice<diffusion::Boundary> boundary_;
+  Knob<std::string> starting_field_, colormap_;
+  Knob<bool> smooth_, auto_range_;
 
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<diffusion::Simulation> sim_;

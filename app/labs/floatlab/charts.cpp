@@ -7,7 +7,7 @@ namespace {
 constexpr float kDiffers = 0, kNoVerdict = 0.5f, kAgrees = 1;  // the "verdict" colour map
 }
 
-// Long: the table's columns, then one row of cells and notes per probe.
+// Lays out the table's columns, then one row of cells and notes per probe.
 ChartPicture verdict_chart(const floatlab::Report& r) {
   const uint32_t widths[5] = {26, 9, 9, 12, 12};  // in cells: the question, then four of values
   float starts[6] = {0};

@@ -5,8 +5,8 @@
 #include "app/labs/floatlab/charts.h"
 #include "app/labs/floatlab/controls.h"
 #include "app/labs/floatlab/paranoia.h"
+#include "app/labs/floatlab/report.h"
 #include "app/labs/floatlab/table31.h"
-#include "app/modes.h"
 #include "app/warning_text.h"
 #include "compute/floatlab/bench.h"
 #include "compute/floatlab/floatfloat.h"
@@ -26,129 +26,46 @@
 
 namespace {
 
-nlohmann::json accuracy_json(const std::vector<floatlab::FfAccuracy>& acc) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (auto& a : acc)
-    rows.push_back({{"op", a.op},
-                    {"count", a.count},
-                    {"exact", a.exact},
-                    {"bits", a.bits},
-                    {"seed_theory", a.seed_theory},
-                    {"seed_measured_7800gtx", a.seed_measured}});
-  return rows;
-}
-
-void print_accuracy(const std::vector<floatlab::FfAccuracy>& acc) {
-  std::printf("\nfloat-float operators against MPFR (Da Graça 2006, ch. 4, table 4.1), %llu random inputs each\n",
-              acc.empty() ? 0ull : (unsigned long long)acc[0].count);
-  std::printf("%-10s %-16s %-14s %s\n", "operator", "bits (worst)", "seed theory", "seed measured (7800GTX)");
-  for (auto& a : acc)
-    std::printf("%-10s %-16s %-14s %s\n", a.op.c_str(), a.exact ? "exact" : std::to_string(a.bits).substr(0, 5).c_str(),
-                a.seed_theory.c_str(), a.seed_measured.c_str());
-}
-
-nlohmann::json rounding_json(const std::vector<floatlab::RoundingRow>& rows) {
-  nlohmann::json j = nlohmann::json::array();
-  for (auto& r : rows)
-    j.push_back({{"op", r.op},
-                 {"domain", r.domain},
-                 {"count", r.count},
-                 {"max_ulp", r.max_ulp},
-                 {"correctly_rounded", r.correctly_rounded},
-                 {"vulkan_bound", r.vulkan_bound},
-                 {"within_bound", r.within_bound}});
-  return j;
-}
-
-nlohmann::json controls_json(const floatlab::FloatControls& c) {
-  return {{"denorm_preserve_f32", c.denorm_preserve32},
-          {"denorm_flush_to_zero_f32", c.denorm_flush32},
-          {"rounding_rte_f32", c.rte32},
-          {"rounding_rtz_f32", c.rtz32},
-          {"denorm_preserve_f16", c.denorm_preserve16},
-          {"denorm_preserve_f64", c.denorm_preserve64},
-          {"signed_zero_inf_nan_preserve_f32", c.signed_zero_inf_nan_preserve32},
-          {"denorm_behavior_independence", c.denorm_independence},
-          {"rounding_mode_independence", c.rounding_independence}};
-}
-
-void print_rounding(const std::vector<floatlab::RoundingRow>& rows, const floatlab::FloatControls& c) {
-  std::printf("\nbeyond Da Graça 2006: division and built-ins against double precision\n");
-  std::printf("%-12s %-30s %10s %12s  %-22s %s\n", "op", "inputs", "max ulp", "exact share", "Vulkan allows", "within");
-  for (auto& r : rows)
-    std::printf("%-12s %-30s %10.3f %11.2f%%  %-22s %s\n", r.op.c_str(), r.domain.c_str(), r.max_ulp,
-                100 * r.correctly_rounded, r.vulkan_bound.c_str(), r.within_bound ? "yes" : "NO");
-  std::printf(
-      "float controls: f32 denormals can be preserved %s, flushed %s; rounding RTE %s RTZ %s; "
-      "independence: denormals %s, rounding %s\n",
-      c.denorm_preserve32 ? "yes" : "no", c.denorm_flush32 ? "yes" : "no", c.rte32 ? "yes" : "no",
-      c.rtz32 ? "yes" : "no", c.denorm_independence.c_str(), c.rounding_independence.c_str());
-}
-
-nlohmann::json report_json(const floatlab::Report& r) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (auto& row : r.rows)
-    rows.push_back({{"test", row.test},
-                    {"question", row.question},
-                    {"found", row.found},
-                    {"ieee", row.ieee},
-                    {"as_ieee", row.as_ieee},
-                    {"seed_7800gtx", row.seed_7800gtx},
-                    {"seed_rx1800xl", row.seed_rx1800xl}});
-  return {{"device", r.device},
-          {"rows", rows},
-          {"test1_changes", r.test1_changed},
-          {"test4",
-           {{"count", r.test4_count},
-            {"exact_fma", r.test4_exact_fma},
-            {"exact_contract_allowed", r.test4_exact_contract},
-            {"exact_no_contraction", r.test4_exact_precise}}},
-          {"test8",
-           {{"count", r.test8_count}, {"mismatches", r.test8_mismatch}, {"mean_error_ulp", r.test8_mean_error_ulp}}},
-          {"test9", {{"count", r.test9_count}, {"violations", r.test9_violations}}}};
-}
-
-void print_report(const floatlab::Report& r) {
-  std::printf("float probes on %s (Da Graça 2006, ch. 3)\n", r.device.c_str());
-  std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", "test", "question", "found", "IEEE RN", "same",
-              "7800GTX (2006)", "RX1800XL (2006)");
-  for (auto& row : r.rows)
-    std::printf("%-12s %-48s %-22s %-16s %-5s %-26s %s\n", row.test.c_str(), row.question.c_str(), row.found.c_str(),
-                row.ieee.c_str(), row.as_ieee ? "yes" : "NO", row.seed_7800gtx.c_str(), row.seed_rx1800xl.c_str());
-  for (auto& c : r.test1_changed) std::printf("  TEST 1 change: %s\n", c.c_str());
-}
+// The pictures the panel offers, in the order of the charts that build() makes.
+enum class Picture { Verdicts, ErrorMap, Bits, Table31 };
 
 class FloatLab : public Lab {
  public:
   FloatLab() {
     params_.group("Sample sizes");
-    params_.add_int("random_count", 1 << 20, 1024, 1 << 24, "values in the random probes (TEST 4, 9)")
-        .labelled("Random probe values")
-        .rebuild = true;
-    params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator")
-        .labelled("Float-float inputs")
-        .rebuild = true;
-    params_.add_int("ulp_per_binade", 1024, 16, 1 << 16, "error map: random inputs in each binade")
-        .labelled("Error map inputs", "a binade")
-        .rebuild = true;
-    params_
-        .add_int("paranoia_pairs", 1 << 14, 256, 1 << 20, "Paranoia's error bounds: random operand pairs an operation")
-        .labelled("Paranoia pairs")
-        .rebuild = true;
-    params_
-        .add_int("table31_count", 1 << 14, 256, 1 << 24,
-                 "table 3.1: inputs an operation and kind (the report's size: 5e6, --report)")
-        .labelled("Table 3.1 inputs")
-        .rebuild = true;
+    random_count_ = params_.add_int("random_count", 1 << 20, 1024, 1 << 24, "values in the random probes (TEST 4, 9)")
+                        .labelled("Random probe values")
+                        .rebuilds();
+    ff_count_ = params_.add_int("ff_count", 1 << 16, 1024, 1 << 22, "float-float accuracy: random inputs per operator")
+                    .labelled("Float-float inputs")
+                    .rebuilds();
+    ulp_per_binade_ = params_.add_int("ulp_per_binade", 1024, 16, 1 << 16, "error map: random inputs in each binade")
+                          .labelled("Error map inputs", "a binade")
+                          .rebuilds();
+    paranoia_pairs_ = params_
+                          .add_int("paranoia_pairs", 1 << 14, 256, 1 << 20,
+                                   "Paranoia's error bounds: random operand pairs an operation")
+                          .labelled("Paranoia pairs")
+                          .rebuilds();
+    table31_count_ = params_
+                         .add_int("table31_count", 1 << 14, 256, 1 << 24,
+                                  "table 3.1: inputs an operation and kind (the report's size: 5e6, --report)")
+                         .labelled("Table 3.1 inputs")
+                         .rebuilds();
     params_.group("Random data");
-    params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuild = true;
+    seed_ = params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuilds();
     params_.group("Picture");
-    params_
-        .add_choice("picture", {"verdicts", "error map", "bits", "table 3.1"}, "verdicts",
-                    "verdicts: every probe beside IEEE-754 and the 2006 GPUs; error map: ulps of error of each "
-                    "operation over its input range; bits: TEST 5 and 6 bit by bit; table 3.1: "
-                    "the error ranges against MPFR beside the report's 2006 NV35")
-        .labelled("Picture");
+    picture_ = params_
+                   .add_choice("picture",
+                               {{Picture::Verdicts, "verdicts"},
+                                {Picture::ErrorMap, "error map"},
+                                {Picture::Bits, "bits"},
+                                {Picture::Table31, "table 3.1"}},
+                               Picture::Verdicts,
+                               "verdicts: every probe beside IEEE-754 and the 2006 GPUs; error map: ulps of error of "
+                               "each operation over its input range; bits: TEST 5 and 6 bit by bit; table 3.1: "
+                               "the error ranges against MPFR beside the report's 2006 NV35")
+                   .labelled("Picture");
   }
   std::string name() const override { return "floatlab"; }
   std::string title() const override { return "How this GPU rounds (Da Graça 2006, floating point on GPUs, ch. 3)"; }
@@ -156,11 +73,10 @@ class FloatLab : public Lab {
   void build(gpu::Context& ctx) override {
     if (view_ && &ctx != ctx_) view_.reset();
     floatlab::Probes probes(ctx);
-    auto report = probes.report(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
-    auto accuracy =
-        floatlab::FloatFloat(ctx).accuracy(uint32_t(params_.get_int("ff_count")), uint32_t(params_.get_int("seed")));
-    auto rounding = probes.rounding(uint32_t(params_.get_int("random_count")), uint32_t(params_.get_int("seed")));
-    auto ulp = probes.ulp_map(uint32_t(params_.get_int("ulp_per_binade")), uint32_t(params_.get_int("seed")));
+    auto report = probes.report(*random_count_, *seed_);
+    auto accuracy = floatlab::FloatFloat(ctx).accuracy(*ff_count_, *seed_);
+    auto rounding = probes.rounding(*random_count_, *seed_);
+    auto ulp = probes.ulp_map(*ulp_per_binade_, *seed_);
     ChartImage verdicts, map, bits;
     verdicts.set(ctx, verdict_chart(report));
     map.set(ctx, ulp_chart(ulp));
@@ -172,13 +88,11 @@ class FloatLab : public Lab {
     rounding_ = std::move(rounding);
     controls_ = floatlab::float_controls(ctx);
     ulp_ = std::move(ulp);
-    paranoia_ = paranoia_stages(ctx, uint32_t(params_.get_int("paranoia_pairs")));
+    paranoia_ = paranoia_stages(ctx, *paranoia_pairs_);
     stage_table_ = stage_table(ctx, 4096);
     promises_ = floatlab::test_float_controls(ctx);
-    table31_ =
-        floatlab::error_ranges(probes, uint64_t(params_.get_int("table31_count")), uint32_t(params_.get_int("seed")));
-    contraction_ =
-        floatlab::test_contraction(ctx, uint32_t(params_.get_int("ff_count")), uint32_t(params_.get_int("seed")));
+    table31_ = floatlab::error_ranges(probes, *table31_count_, *seed_);
+    contraction_ = floatlab::test_contraction(ctx, *ff_count_, *seed_);
     charts_[0] = std::move(verdicts), charts_[1] = std::move(map), charts_[2] = std::move(bits);
     charts_[3].set(ctx, table31_chart(table31_));
     params_.rebuild_pending = false;
@@ -313,7 +227,7 @@ class FloatLab : public Lab {
     const uint64_t total = floatlab::kTest9Pairs;
     if (!t9_) {
       ImGui::TextWrapped("The report ran TEST 9 on two billion random values; the table above on %lld.",
-                         (long long)params_.get_int("random_count"));
+                         (long long)*random_count_);
       if (ImGui::Button("Run TEST 9 at 2e9 pairs"))
         t9_ = std::make_unique<floatlab::SignSymmetry>(*ctx_), t9_paused_ = false;
       return;
@@ -377,67 +291,18 @@ class FloatLab : public Lab {
   uint64_t t9_chunk_ = 1u << 20;
   bool t9_paused_ = false;
   floatlab::ContractionTest contraction_;
-  std::array<ChartImage, 4> charts_;  // verdicts, error map, bits, table 3.1: the "picture" choice's order
-  const ChartImage& chart() const { return charts_[size_t(params_.get_int("picture"))]; }  // a choice's index
+  std::array<ChartImage, 4> charts_;  // verdicts, error map, bits, table 3.1: in Picture's order
+  const ChartImage& chart() const { return charts_[size_t(*picture_)]; }
   std::unique_ptr<render::HeatmapView> view_;
+  Knob<uint32_t> random_count_, ff_count_, ulp_per_binade_, paranoia_pairs_, seed_;
+  Knob<uint64_t> table31_count_;
+  Choice<Picture> picture_;
 };
 
 }  // namespace
 
 LabEntry floatlab_lab() {
-  return {[] { return std::unique_ptr<Lab>(std::make_unique<FloatLab>()); }, {}};
-}
-
-int run_float_report(const Options& o) {
-  gpu::Context ctx(context_options(o));
-  floatlab::Probes probes(ctx);
-  auto report = probes.report();
-  print_report(report);
-  auto accuracy = floatlab::FloatFloat(ctx).accuracy(o.quick ? 1u << 14 : 1u << 20, 1);
-  print_accuracy(accuracy);
-  auto rounding = probes.rounding(o.quick ? 1u << 14 : 1u << 20);
-  auto controls = floatlab::float_controls(ctx);
-  print_rounding(rounding, controls);
-  // table 3.1 at 10^7 inputs an operation (5e6 over its whole range, 5e6 hard cases); progress on stderr
-  auto table31 = floatlab::error_ranges(probes, o.quick ? 1u << 14 : 5'000'000, 1, [](const floatlab::ErrorRange& r) {
-    std::fprintf(stderr, "3.1: %s, %s: %llu inputs\n", r.op.c_str(), r.domain.c_str(), (unsigned long long)r.count);
-  });
-  print_table31(table31);
-  auto promises = floatlab::test_float_controls(ctx);
-  auto contraction = floatlab::test_contraction(ctx, o.quick ? 1u << 12 : 1u << 18);
-  print_controls(promises, contraction);
-  auto stages = stage_table(ctx, o.quick ? 1u << 12 : 1u << 20);
-  print_stage_table(stages);
-  auto paranoia = paranoia_stages(ctx, o.quick ? 1u << 12 : 1u << 18);
-  print_paranoia(paranoia);
-  // TEST 9 at the report's two billion pairs, progress on stderr
-  floatlab::SignSymmetry t9(ctx);
-  const uint64_t pairs = o.quick ? 1ull << 24 : floatlab::kTest9Pairs;
-  while (t9.done() < pairs) {
-    t9.run(std::min<uint64_t>(pairs - t9.done(), 1ull << 28));
-    std::fprintf(stderr, "TEST 9: %llu of %llu pairs, %llu violations\n", (unsigned long long)t9.done(),
-                 (unsigned long long)pairs, (unsigned long long)t9.violations());
-  }
-  std::printf(
-      "\nTEST 9 at the report's size (two billion pairs; --quick: 2^24): A*B = (-A)*(-B) = -(A*(-B)), "
-      "(-A)*B = A*(-B) on %llu random pairs (bit patterns drawn on the GPU): %llu violations (the report, "
-      "2006: none on the 7800 GTX and the RX1800XL)\n",
-      (unsigned long long)t9.done(), (unsigned long long)t9.violations());
-  if (!o.out.empty()) {
-    auto j = report_json(report);
-    j["floatfloat_accuracy"] = accuracy_json(accuracy);
-    j["rounding"] = rounding_json(rounding);
-    j["float_controls"] = controls_json(controls);
-    j["paranoia"] = paranoia_json(paranoia);
-    j["stages"] = stage_table_json(stages);
-    j["table31"] = table31_json(table31);
-    j["float_controls_tested"] = controls_test_json(promises, contraction);
-    j["test9_full"] = {{"pairs", t9.done()}, {"violations", t9.violations()}, {"examples", t9.examples()}};
-    std::ofstream out(o.out);
-    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
-      throw std::runtime_error("cannot write " + o.out);
-    std::printf("wrote %s\n", o.out.c_str());
-  }
-  report_validation(o, ctx);
-  return 0;
+  return {[] { return std::unique_ptr<Lab>(std::make_unique<FloatLab>()); },
+          {},
+          {{"--report", "[--out report.json] [--quick]", "how this device rounds (Da Graça 2006)", run_float_report}}};
 }

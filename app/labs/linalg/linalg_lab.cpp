@@ -23,73 +23,92 @@ using namespace linalg;
 
 namespace {
 
+// The lab's own choices; the operator, layout and variant are compute/linalg's enums.
+enum class DotPrecision { Float, FloatFloat };
+enum class Operands { Fields, Random };
+enum class Index { Integer, Frac };  // how the texture layout finds V's quads
+enum class Picture { Fields, Residual, Layout };
+
 class LinalgLab : public Lab {
  public:
   LinalgLab() {
     params_.group("Operator");
-    params_.add_choice("operator", op_names(), "banded", "the operator to run every frame")
-        .labelled("Operator")
-        .rebuild = true;
-    params_.add_int("side", 128, 1, 4096, "vectors of side x side x 4 values (the thesis's sizes); CG: a 2·side grid")
-        .labelled("Vector side")
-        .rebuild = true;
-    params_
-        .add_choice("layout", {"texture", "buffer"}, "texture",
-                    "texture: RGBA32F square texture, 4 values a texel (the thesis); buffer: a storage buffer")
-        .labelled("Data layout")
-        .rebuild = true;
-    params_
-        .add_choice("variant", {"thesis", "modern"}, "thesis",
-                    "thesis: the 2005 multi-pass operators; modern: one-pass, fused")
-        .labelled("Variant")
-        .rebuild = true;
-    params_.add_int("diagonals", 12, 1, 64, "banded: diagonals of the random band matrix")
-        .labelled("Band diagonals")
-        .rebuild = true;
-    params_
-        .add_choice("dot_precision", {"float", "float-float"}, "float",
-                    "dot: accumulate in float, or in float-float (Da Graça 2006's Add22/Mul12, one pass)")
-        .labelled("Dot precision")
-        .rebuild = true;
-    params_
-        .add_choice("data", {"fields", "random"}, "fields",
-                    "fields: x hot spots, y a Gaussian, the band a box filter, for a picture that teaches; random: "
-                    "non-zero random values, as the tests and benchmarks use")
-        .labelled("Operands")
-        .rebuild = true;
-    params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n")
-        .labelled("Dense matrix size", "rows")
-        .rebuild = true;
+    op_ = params_
+              .add_choice("operator", named_choices(op_names(), op_from_name), Op::Banded,
+                          "the operator to run every frame")
+              .labelled("Operator")
+              .rebuilds();
+    side_ =
+        params_
+            .add_int("side", 128, 1, 4096, "vectors of side x side x 4 values (the thesis's sizes); CG: a 2·side grid")
+            .labelled("Vector side")
+            .rebuilds();
+    layout_choice_ =
+        params_
+            .add_choice("layout", {{Layout::Texture, "texture"}, {Layout::Buffer, "buffer"}}, Layout::Texture,
+                        "texture: RGBA32F square texture, 4 values a texel (the thesis); buffer: a storage "
+                        "buffer")
+            .labelled("Data layout")
+            .rebuilds();
+    variant_ = params_
+                   .add_choice("variant", {{Variant::Thesis, "thesis"}, {Variant::Modern, "modern"}}, Variant::Thesis,
+                               "thesis: the 2005 multi-pass operators; modern: one-pass, fused")
+                   .labelled("Variant")
+                   .rebuilds();
+    diagonals_ = params_.add_int("diagonals", 12, 1, 64, "banded: diagonals of the random band matrix")
+                     .labelled("Band diagonals")
+                     .rebuilds();
+    dot_precision_ =
+        params_
+            .add_choice("dot_precision", {{DotPrecision::Float, "float"}, {DotPrecision::FloatFloat, "float-float"}},
+                        DotPrecision::Float,
+                        "dot: accumulate in float, or in float-float (Da Graça 2006's Add22/Mul12, one "
+                        "pass)")
+            .labelled("Dot precision")
+            .rebuilds();
+    data_ = params_
+                .add_choice("data", {{Operands::Fields, "fields"}, {Operands::Random, "random"}}, Operands::Fields,
+                            "fields: x hot spots, y a Gaussian, the band a box filter, for a picture that teaches; "
+                            "random: non-zero random values, as the tests and benchmarks use")
+                .labelled("Operands")
+                .rebuilds();
+    dense_n_ = params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n")
+                   .labelled("Dense matrix size", "rows")
+                   .rebuilds();
+    seed_ = params_.add_int("seed", 1, 0, 1000000, "random data seed").labelled("Random seed").rebuilds();
     params_.group("CG solver");
-    params_.add_float("cg_c", 10.0, 0.01, 1000.0, "CG: solves (I - c·L) x = b, L the 5-point Laplacian")
-        .labelled("CG coefficient c")
-        .rebuild = true;
-    params_.back().log_scale = true;
-    params_.add_float("cg_tolerance", 1e-5, 1e-7, 1e-1, "CG: stop when ||r|| / ||b|| is below this")
-        .labelled("CG tolerance");
-    params_.back().log_scale = true;
-    params_.add_int("cg_check_every", 10, 1, 200, "CG: iterations a frame; the residual is read between frames")
-        .labelled("CG iterations a frame");
-    params_.add_int("cg_max_iterations", 2000, 1, 4000, "CG: stop here if the tolerance is not reached")
-        .labelled("CG limit", "iterations");
+    cg_c_ = params_.add_float("cg_c", 10.0, 0.01, 1000.0, "CG: solves (I - c·L) x = b, L the 5-point Laplacian")
+                .labelled("CG coefficient c")
+                .rebuilds()
+                .log_scaled();
+    cg_tolerance_ = params_.add_float("cg_tolerance", 1e-5, 1e-7, 1e-1, "CG: stop when ||r|| / ||b|| is below this")
+                        .labelled("CG tolerance")
+                        .log_scaled();
+    cg_check_every_ =
+        params_.add_int("cg_check_every", 10, 1, 200, "CG: iterations a frame; the residual is read between frames")
+            .labelled("CG iterations a frame");
+    cg_max_iterations_ =
+        params_.add_int("cg_max_iterations", 2000, 1, 4000, "CG: stop here if the tolerance is not reached")
+            .labelled("CG limit", "iterations");
     params_.group("Timing");
-    params_.add_int("runs", 20, 1, 1000, "Run: how many timed applications").labelled("Timed runs");
+    runs_ = params_.add_int("runs", 20, 1, 1000, "Run: how many timed applications").labelled("Timed runs");
     params_.group("Picture");
-    params_.add_choice("colormap", render::colormap_names(), "coolwarm", "colour map of the picture")
-        .labelled("Colour map");
-    params_
-        .add_choice("picture", {"fields", "residual", "layout"}, "fields",
-                    "fields: the operands and the result on their grid; residual: CG's r alone, on its own scale; "
-                    "layout: the first texels, which element sits in which channel")
-        .labelled("Picture");
-    params_
-        .add_choice("index", {"integer", "frac"}, "integer",
-                    "banded and cg, texture layout: integer: V's quads found by integer arithmetic; frac: by the "
-                    "thesis's float formulas 3.1-3.4 (the modulo as frac(a/b)·b), wrong quads and all")
-        .labelled("Index arithmetic")
-        .rebuild = true;
-    params_.group("Operator");
-    params_.add_int("seed", 1, 0, 1000000, "random data seed").labelled("Random seed").rebuild = true;
+    colormap_ = params_.add_choice("colormap", render::colormap_names(), "coolwarm", "colour map of the picture")
+                    .labelled("Colour map");
+    picture_ =
+        params_
+            .add_choice("picture",
+                        {{Picture::Fields, "fields"}, {Picture::Residual, "residual"}, {Picture::Layout, "layout"}},
+                        Picture::Fields,
+                        "fields: the operands and the result on their grid; residual: CG's r alone, on its own "
+                        "scale; layout: the first texels, which element sits in which channel")
+            .labelled("Picture");
+    index_ = params_
+                 .add_choice("index", {{Index::Integer, "integer"}, {Index::Frac, "frac"}}, Index::Integer,
+                             "banded and cg, texture layout: integer: V's quads found by integer arithmetic; frac: by "
+                             "the thesis's float formulas 3.1-3.4 (the modulo as frac(a/b)·b), wrong quads and all")
+                 .labelled("Index arithmetic")
+                 .rebuilds();
   }
 
   std::string name() const override { return "linalg"; }
@@ -105,26 +124,26 @@ class LinalgLab : public Lab {
   render::Legend legend() const override {
     std::vector<std::string> lines = {legend_title(), status(),
                                       legend_values({"operator", "side", "layout", "data", "index"})};
-    std::string cmap = params_.choice("colormap");
-    if (picture() == "layout") return layout_.legend(lines);
-    if (picture() == "residual")
+    std::string cmap = *colormap_;
+    if (picture() == Picture::Layout) return layout_.legend(lines);
+    if (picture() == Picture::Residual)
       return {lines, render::LegendBar{cmap, r_lo_, r_hi_, "r = b - A x, as CG updates it"}, residual_chart()};
     return {lines, render::LegendBar{cmap, lo_, hi_, "the vectors' values"}, fields_chart()};
   }
 
   WorkloadConfig config() const {
     WorkloadConfig c;
-    c.op = op_from_name(params_.choice("operator"));
-    c.variant = params_.choice("variant") == "thesis" ? Variant::Thesis : Variant::Modern;
-    c.layout = params_.choice("layout") == "texture" ? Layout::Texture : Layout::Buffer;
-    c.side = uint32_t(params_.get_int("side"));
-    c.diagonals = uint32_t(params_.get_int("diagonals"));
-    c.dense_n = uint32_t(params_.get_int("dense_n"));
-    c.cg_c = float(params_.get("cg_c"));
-    c.float_float = params_.choice("dot_precision") == "float-float";
-    c.frac_index = params_.choice("index") == "frac";
-    c.fields = params_.choice("data") == "fields";
-    c.seed = uint32_t(params_.get_int("seed"));
+    c.op = *op_;
+    c.variant = *variant_;
+    c.layout = *layout_choice_;
+    c.side = *side_;
+    c.diagonals = *diagonals_;
+    c.dense_n = *dense_n_;
+    c.cg_c = *cg_c_;
+    c.float_float = *dot_precision_ == DotPrecision::FloatFloat;
+    c.frac_index = *index_ == Index::Frac;
+    c.fields = *data_ == Operands::Fields;
+    c.seed = *seed_;
     return c;
   }
 
@@ -183,8 +202,8 @@ class LinalgLab : public Lab {
     if (is_cg) read_cg();
     uint32_t applications = steps;  // CG: cg_check_every iterations a step, up to the cap
     if (is_cg) {
-      uint32_t cap = uint32_t(params_.get_int("cg_max_iterations")), done = work_->cg_iterations();
-      applications = done >= cap ? 0 : std::min(steps * uint32_t(params_.get_int("cg_check_every")), cap - done);
+      uint32_t cap = *cg_max_iterations_, done = work_->cg_iterations();
+      applications = done >= cap ? 0 : std::min(steps * *cg_check_every_, cap - done);
     }
     if (!converged_ && applications > 0) {
       gpu::Profiler::Scope s(prof, cmd, work_->name(), applications * work_->bytes(), applications * work_->flops());
@@ -202,9 +221,9 @@ class LinalgLab : public Lab {
 
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     gpu::Profiler::Scope s(prof, cmd, "linalg.draw", 4.0 * frame.extent.width * frame.extent.height, 0);
-    std::string cmap = params_.choice("colormap");
-    if (picture() == "layout") return layout_.draw(cmd, frame, *view_);
-    if (picture() == "residual") {
+    std::string cmap = *colormap_;
+    if (picture() == Picture::Layout) return layout_.draw(cmd, frame, *view_);
+    if (picture() == Picture::Residual) {
       view_->draw(cmd, frame, *residual_,
                   {cmap, r_lo_, r_hi_, false, render::chart_rect(frame.area, residual_chart())});
       return;
@@ -215,7 +234,8 @@ class LinalgLab : public Lab {
       view_->draw(cmd, frame, *panels_[i], {cmap, lo_, hi_, false, panel_rect(r, c, i, panels_[i]->width())});
   }
 
-  // Long: the panel, a list of ImGui widgets in the order they appear.
+  // The panel: the operator and its size, the dot's or CG's result, Run's timing, then the picture and the
+  // thesis's index arithmetic.
   void ui() override {
     auto& c = work_->config();
     ImGui::TextWrapped("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
@@ -229,7 +249,7 @@ class LinalgLab : public Lab {
     }
     if (c.op == Op::Cg) {
       read_cg();
-      bool capped = work_->cg_iterations() >= uint32_t(params_.get_int("cg_max_iterations"));
+      bool capped = work_->cg_iterations() >= *cg_max_iterations_;
       ImGui::TextWrapped("iteration %u, ||r||/||b|| = %.3e%s", work_->cg_iterations(),
                          history_.empty() ? 1.0 : double(history_.back()),
                          converged_ ? "  (converged)"
@@ -240,7 +260,7 @@ class LinalgLab : public Lab {
     if (c.op == Op::Cg) {
       if (ImGui::Button("Compare float32 / float-float / double")) {
         vkDeviceWaitIdle(ctx_->device);
-        comparison_ = work_->compare_precisions(1e-12f, uint32_t(params_.get_int("cg_max_iterations")));
+        comparison_ = work_->compare_precisions(1e-12f, *cg_max_iterations_);
         start();
       }
       for (auto& e : comparison_.entries)
@@ -248,7 +268,7 @@ class LinalgLab : public Lab {
     }
     if (ImGui::Button("Run")) {
       vkDeviceWaitIdle(ctx_->device);
-      last_run_ = measure(*ctx_, *work_, params_.get_int("runs"), 0, 50);
+      last_run_ = measure(*ctx_, *work_, *runs_, 0, 50);
       fit_range();
     }
     ImGui::SameLine();
@@ -272,11 +292,11 @@ class LinalgLab : public Lab {
       }
     }
     ImGui::TextDisabled("picture: %s; %u values a row",
-                        picture() == "layout"     ? "the first texels (as last read)"
-                        : picture() == "residual" ? "CG's residual r on its grid"
-                                                  : "the vectors on their grid",
+                        picture() == Picture::Layout     ? "the first texels (as last read)"
+                        : picture() == Picture::Residual ? "CG's residual r on its grid"
+                                                         : "the vectors on their grid",
                         work_->grid_width());
-    if (params_.choice("picture") == "residual" && !residual_)
+    if (*picture_ == Picture::Residual && !residual_)
       ImGui::TextDisabled("(the residual picture is CG's: operator cg)");
     frac_panel_.ui(*ctx_);
   }
@@ -338,7 +358,7 @@ class LinalgLab : public Lab {
         problem_ = "CG broke down: ||r||^2 is " + std::to_string(h[i]) + " at iteration " + std::to_string(i);
         converged_ = true;
       }
-    if (!history_.empty() && history_.back() <= float(params_.get("cg_tolerance"))) {
+    if (!history_.empty() && history_.back() <= *cg_tolerance_) {
       converged_ = true;
       fit_range();
     }
@@ -362,14 +382,11 @@ class LinalgLab : public Lab {
       r_lo_ = rm > 0 ? -rm : -1.0f, r_hi_ = rm > 0 ? rm : 1.0f;
     }
     auto& x = work_->result();
-    layout_.set(*ctx_, layout_chart(x.download(), x.layout(), x.side(), params_.choice("colormap"), lo_, hi_));
+    layout_.set(*ctx_, layout_chart(x.download(), x.layout(), x.side(), *colormap_, lo_, hi_));
   }
 
   // "residual" without CG shows the fields.
-  std::string picture() const {
-    std::string p = params_.choice("picture");
-    return p == "residual" && !residual_ ? "fields" : p;
-  }
+  Picture picture() const { return *picture_ == Picture::Residual && !residual_ ? Picture::Fields : *picture_; }
   render::Chart fields_chart() const {
     std::vector<std::string> names;
     for (auto& p : work_->panels()) names.push_back(p.name);
@@ -392,6 +409,18 @@ class LinalgLab : public Lab {
       std::snprintf(b, sizeof b, "run %llu", (unsigned long long)steps_done_);
     return b;
   }
+
+  Choice<Op> op_;
+  Choice<Layout> layout_choice_;
+  Choice<Variant> variant_;
+  Choice<DotPrecision> dot_precision_;
+  Choice<Operands> data_;
+  Choice<Picture> picture_;
+  Choice<Index> index_;
+  Knob<uint32_t> side_, diagonals_, dense_n_, seed_, cg_check_every_, cg_max_iterations_;
+  Knob<int> runs_;
+  Knob<float> cg_c_, cg_tolerance_;
+  Knob<std::string> colormap_;
 
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<Workload> work_;

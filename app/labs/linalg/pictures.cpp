@@ -24,7 +24,8 @@ render::Rect panel_rect(const render::Rect& r, const render::Chart& c, size_t i,
   return {r.x + float(i * (w + gap_of(w))) * cw, r.y, float(w) * cw, r.h};
 }
 
-// Long: the window, the cells, then one note per element and the axes that say where they come from.
+// Picks the window of texels, colours its cells, then notes each element and the axes that say where they come
+// from.
 ChartPicture layout_chart(const std::vector<float>& values, linalg::Layout layout, uint32_t side,
                           const std::string& colormap, float lo, float hi) {
   bool texture = layout == linalg::Layout::Texture;

@@ -13,6 +13,7 @@
 #include "compute/machining/io/gcode.h"
 #include "compute/machining/nbuffer.h"
 #include "compute/machining/stats.h"
+#include "compute/machining/zbuffer.h"
 #include "render/colormap.h"
 #include "render/machining/stock_view.h"
 
@@ -27,62 +28,66 @@ namespace {
 
 class MachiningLab : public Lab {
  public:
-  MachiningLab() { declare_machining_params(params_); }
+  MachiningLab() : knobs_(declare_machining_params(params_)) {}
 
   std::string name() const override { return "machining"; }
   std::vector<Inspectable> inspectables() const override {
-    return {{"brin heights (order-preserving keys)", {&machine_->height_keys()}, "height key", machine_->stock().nx}};
+    Inspectable heights{
+        "brin heights (order-preserving keys)", {&machine_->height_keys()}, "height key", machine_->stock().nx};
+    heights.key = machining::key_height;  // the atomic minimum's order-preserving keys, read as heights
+    return {heights};
   }
   std::string title() const override {
     return std::string("Milling by ") + (machine_ && machine_->stock().nbuffer ? "N-buffer" : "Z-buffer") +
            " (Abecassis 2012, SIMSURF)";
   }
   render::Legend legend() const override {
-    std::string at =
-        "position " + std::to_string(done_) + " of " + std::to_string(machine_ ? machine_->positions() : 0) +
-        ", engine " + engine_names()[size_t(engine())] + (machine_->stock().nbuffer ? ", rays along the normal" : "") +
-        (params_.choice("atomic") == "native" || !uses_atomics() ? "" : ", atomic " + params_.choice("atomic")) +
-        (params_.choice("intersection") == "edge" || engine() == Engine::Hardware || machine_->analytic()
-             ? ""
-             : ", " + params_.choice("intersection") + " test") +
-        (fast_math() ? ", fast math" : "");
-    auto file = [&](const char* name) { return std::filesystem::path(params_.text(name)).filename().string(); };
+    std::string at = "position " + std::to_string(done_) + " of " +
+                     std::to_string(machine_ ? machine_->positions() : 0) + ", engine " +
+                     engine_names()[size_t(engine())] + (machine_->stock().nbuffer ? ", rays along the normal" : "") +
+                     (*knobs_.atomic == Atomic::Native || !uses_atomics() ? "" : ", atomic " + knobs_.atomic.text()) +
+                     (*knobs_.intersection == HitTest::Edge || engine() == Engine::Hardware || machine_->analytic()
+                          ? ""
+                          : ", " + knobs_.intersection.text() + " test") +
+                     (fast_math() ? ", fast math" : "");
+    auto file = [](const Knob<std::string>& k) { return std::filesystem::path(*k).filename().string(); };
     std::string what =
-        (params_.text("tool_file").empty() ? legend_values({"tool_shape"}) : "tool " + file("tool_file")) +
+        (knobs_.tool_file.get().empty() ? legend_values({"tool_shape"}) : "tool " + file(knobs_.tool_file)) +
         (machine_ && machine_->analytic() ? " (analytic)" : "") + ", " +
-        (params_.text("path_file").empty() ? legend_values({"path"}) : "path " + file("path_file")) + ", " +
+        (knobs_.path_file.get().empty() ? legend_values({"path"}) : "path " + file(knobs_.path_file)) + ", " +
         (machine_->stock().surface.shape == SurfaceShape::Flat ? ""
                                                                : legend_values({"surface", "surface_radius"}) + ", ") +
         legend_values({"height_scale"});
-    const std::string& display = params_.choice("display");
-    if (display == "shaded" || (display != "depth" && !readout_.field_ready)) return {{legend_title(), at, what}, {}};
-    if (display == "depth")
+    const Display display = *knobs_.display;
+    if (display == Display::Shaded || (display != Display::Depth && !readout_.field_ready))
+      return {{legend_title(), at, what}, {}};
+    if (display == Display::Depth)
       return {
           {legend_title(), at, what},
           render::LegendBar{colormap(), 0, max_cut_guess(),
                             std::string(machine_->stock().nbuffer ? "depth of cut along the normal" : "depth of cut") +
                                 " (stock units); relief x height_scale, tool true scale"}};
-    std::string field = display == "laplacian" ? "Laplacian of the heights (1 / length)"
-                        : display == "error"
+    std::string field = display == Display::Laplacian ? "Laplacian of the heights (1 / length)"
+                        : display == Display::Error
                             ? "single - double precision, float ulps"
-                            : "this run - the " + params_.choice("compare_engine") + " engine's, float ulps";
+                            : "this run - the " + knobs_.compare_engine.text() + " engine's, float ulps";
     return {{legend_title(), at, what},
             render::LegendBar{colormap(), -readout_.field_range, readout_.field_range, field}};
   }
 
   void build(gpu::Context& ctx) override {
-    const Stock s = machining_stock(params_);
+    const Stock s = machining_stock(knobs_);
     std::vector<float> start;
-    if (!params_.text("stock_file").empty()) {
-      start = machining_stock_file(params_, s);
+    if (!knobs_.stock_file.get().empty()) {
+      start = machining_stock_file(knobs_, s);
     } else if (start_.size() == size_t(s.nx) * s.ny && machine_ && machine_->stock().nbuffer == s.nbuffer) {
       start = start_;  // "Keep as stock" survives a new path, not a change of what the brins hold
     }
-    std::optional<AnalyticTool> analytic = machining_analytic_tool(params_);
-    Mesh tool = machining_tool(params_);
+    std::optional<AnalyticTool> analytic = machining_analytic_tool(knobs_);
+    Mesh tool = machining_tool(knobs_);
     std::string held;  // what a G-code file held
-    std::vector<Position> path = machining_path(params_, s, held);
-    const std::string& pf = params_.text("path_file");
+    std::vector<Position> path = machining_path(knobs_, s, held);
+    const std::string pf = *knobs_.path_file;
     auto machine = std::make_unique<Machine>(ctx, s, tool, path, analytic ? &*analytic : nullptr);
     preview_.clear();
     preview_keys_.reset();
@@ -142,30 +147,30 @@ class MachiningLab : public Lab {
   }
 
   std::string colormap() const {
-    const std::string& c = params_.choice("colormap");
-    if (c != "auto") return c;
-    const std::string& d = params_.choice("display");
-    return d == "depth" || d == "shaded" ? "heat" : "coolwarm";
+    std::string c = *knobs_.colormap;
+    if (c != kAutoColormap) return c;
+    const Display d = *knobs_.display;
+    return d == Display::Depth || d == Display::Shaded ? "heat" : "coolwarm";
   }
 
-  bool fast_math() const { return params_.choice("arithmetic") == "fast" && uses_atomics() && !machine_->stock().f64; }
+  bool fast_math() const { return *knobs_.arithmetic == Arithmetic::Fast && uses_atomics() && !machine_->stock().f64; }
 
   // The run the display compares with ("precision" or an engine name), or "" for none.
   std::string shadow_kind() const {
-    const std::string& d = params_.choice("display");
-    if (d == "error") return ctx_->int64_atomics && !machine_->stock().nbuffer ? "precision" : "";
-    return d == "engines" ? params_.choice("compare_engine") : "";
+    const Display d = *knobs_.display;
+    if (d == Display::Error) return ctx_->int64_atomics && !machine_->stock().nbuffer ? "precision" : "";
+    return d == Display::Engines ? knobs_.compare_engine.text() : "";
   }
 
   Engine engine() const {
-    Engine e = engine_from_name(params_.choice("engine"));  // the hardware one draws meshes in single precision
+    Engine e = *knobs_.engine;  // the hardware one draws meshes in single precision
     if (machine_->stock().nbuffer) return e == Engine::Cpu ? e : Engine::PerBrin;  // its rays: a thread a brin
     return e == Engine::Hardware && (machine_->stock().f64 || machine_->analytic()) ? Engine::Fine : e;
   }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     if (steps == 0) return;
-    uint32_t count = uint32_t(params_.get_int("positions_per_frame")) * steps;
+    uint32_t count = *knobs_.positions_per_frame * steps;
     if (paused_ || done_ >= machine_->positions()) return step_shadow(cmd, 4ull * count);  // a comparison catching up
     Engine e = engine();
     if (e == Engine::Cpu && machine_->stock().f64) e = Engine::Fine;  // the CPU engine in the window: single only
@@ -179,14 +184,14 @@ class MachiningLab : public Lab {
       else if (machine_->analytic())
         mill_analytic_cpu(machine_->stock(), h, *machine_->analytic(), chunk);
       else
-        mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, hit_test_from_name(params_.choice("intersection")));
+        mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, *knobs_.intersection);
       machine_->set_heights(h);
     } else {
-      machine_->set_atomic(atomic_from_name(params_.choice("atomic")));
-      machine_->set_hit_test(hit_test_from_name(params_.choice("intersection")));
+      machine_->set_atomic(*knobs_.atomic);
+      machine_->set_hit_test(*knobs_.intersection);
       machine_->set_fast_math(fast_math());
-      machine_->set_granularity(uint32_t(params_.get_int("granularity")));
-      uint32_t group = uint32_t(std::stoul(params_.choice("workgroup")));
+      machine_->set_granularity(*knobs_.granularity);
+      uint32_t group = uint32_t(std::stoul(*knobs_.workgroup));
       const auto& limits = ctx_->props.limits;
       while (group > std::min(limits.maxComputeWorkGroupSize[0], limits.maxComputeWorkGroupInvocations)) group /= 2;
       machine_->set_workgroup(group);
@@ -204,24 +209,23 @@ class MachiningLab : public Lab {
     render::StockScene sc;
     sc.nx = s.nx, sc.ny = s.ny, sc.x0 = s.x0, sc.y0 = s.y0, sc.d = s.d, sc.top = s.top;
     sc.max_cut = max_cut_guess();
-    sc.height_scale = float(params_.get("height_scale"));
-    sc.show_tool = params_.flag("show_tool");
+    sc.height_scale = *knobs_.height_scale;
+    sc.show_tool = *knobs_.show_tool;
     size_t shown = follow_ || done_ == 0 ? (done_ ? done_ - 1 : 0) : std::min(shown_, done_ - 1);
     const auto& pos = machine_->path()[shown];
     sc.tool_rotation = tool_rotation(pos);
     sc.tool_tip = pos.tip;
     sc.tool_base = float(surface_height(s.surface, s.top, pos.tip.x, pos.tip.y));
     sc.tool_triangles = uint32_t(machine_->triangles());
-    const std::string& display = params_.choice("display");
-    sc.display = display == "depth" && depth_field()
+    const Display display = *knobs_.display;
+    sc.display = display == Display::Depth && depth_field()
                      ? (readout_.field_ready ? render::StockDisplay::DepthField : render::StockDisplay::Shaded)
-                 : display == "depth"   ? render::StockDisplay::Depth
-                 : display == "shaded"  ? render::StockDisplay::Shaded
-                 : readout_.field_ready ? render::StockDisplay::Field
-                                        : render::StockDisplay::Shaded;
+                 : display == Display::Depth  ? render::StockDisplay::Depth
+                 : display == Display::Shaded ? render::StockDisplay::Shaded
+                 : readout_.field_ready       ? render::StockDisplay::Field
+                                              : render::StockDisplay::Shaded;
     sc.field_range = readout_.field_range;
-    float az = float(params_.get("light_azimuth")) * 0.0174533f,
-          el = float(params_.get("light_elevation")) * 0.0174533f;
+    float az = *knobs_.light_azimuth * 0.0174533f, el = *knobs_.light_elevation * 0.0174533f;
     sc.light = glm::vec3(std::cos(el) * std::cos(az), std::sin(el), std::cos(el) * std::sin(az));
     view_->set_colormap(colormap());
     const bool preview = !preview_.empty() && done_ < machine_->positions();
@@ -270,11 +274,11 @@ class MachiningLab : public Lab {
     float scale = 2.0f / (float(std::max(s.nx, s.ny)) * s.d);
     float x = at.x / scale + s.x0 + 0.5f * float(s.nx - 1) * s.d,
           y = at.z / scale + s.y0 + 0.5f * float(s.ny - 1) * s.d;
-    float side = float(s.nx - 1) * float(params_.get("spacing"));
+    float side = float(s.nx - 1) * *knobs_.spacing;
     zoom_from_ = machine_->heights();
-    params_.set_value("zoom_x", std::clamp(double(x / side), 0.0, 1.0));
-    params_.set_value("zoom_y", std::clamp(double(y / side), 0.0, 1.0));
-    params_.set_value("zoom", params_.get("zoom") * 2);
+    knobs_.zoom_x.set(std::clamp(double(x / side), 0.0, 1.0));
+    knobs_.zoom_y.set(std::clamp(double(y / side), 0.0, 1.0));
+    knobs_.zoom.set(*knobs_.zoom * 2);
     params_.rebuild_pending = true;
     camera_.target = glm::vec3(0.0f, camera_.target.y, 0.0f);
   }
@@ -284,7 +288,7 @@ class MachiningLab : public Lab {
     size_t total = machine_->positions();
     if (machine_->analytic())
       ImGui::TextWrapped("analytic %s (its %zu-triangle mesh drawn), %zu positions, %u x %u brins",
-                         params_.choice("tool_shape").c_str(), machine_->triangles(), total, machine_->stock().nx,
+                         knobs_.tool_shape.get().c_str(), machine_->triangles(), total, machine_->stock().nx,
                          machine_->stock().ny);
     else
       ImGui::TextWrapped("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
@@ -313,12 +317,12 @@ class MachiningLab : public Lab {
                        readout_.cut.min_height, readout_.cut.max_height);
     if (!preview_.empty() && done_ < total)
       ImGui::TextDisabled("zoomed: the surface before, interpolated, until re-milled");
-    if (params_.get("zoom") > 1 && ImGui::Button("Zoom out")) {
+    if (*knobs_.zoom > 1 && ImGui::Button("Zoom out")) {
       zoom_from_ = machine_->heights();
-      params_.set_value("zoom", params_.get("zoom") / 2);
+      knobs_.zoom.set(*knobs_.zoom / 2);
       params_.rebuild_pending = true;
     }
-    comparison_panel(params_.choice("display"), machine_->stock().nbuffer, ctx_->int64_atomics, shadow_.get(), done_,
+    comparison_panel(*knobs_.display, machine_->stock().nbuffer, ctx_->int64_atomics, shadow_.get(), done_,
                      readout_.comparison, readout_.field_range);
     memory_panel(*machine_);
     if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
@@ -360,17 +364,17 @@ class MachiningLab : public Lab {
                                              "surface's height at its brin"}}
                            : nlohmann::json{{"heights.npy", "float32 [ny, nx]: brin heights, row j at y0 + j·d"}}},
             {"rays", s.nbuffer ? "normal" : "vertical"},
-            {"surface", params_.choice("surface")},
+            {"surface", knobs_.surface.text()},
             {"positions_done", done_},
             {"positions", machine_->positions()},
             {"gcode", gcode_held_},
             {"triangles", machine_->triangles()},
             {"engine", engine_names()[size_t(engine())]},
-            {"atomic", params_.choice("atomic")},
-            {"intersection", params_.choice("intersection")},
+            {"atomic", knobs_.atomic.text()},
+            {"intersection", knobs_.intersection.text()},
             {"tool_model", machine_->analytic() ? "analytic" : "mesh"},
             {"removed_volume", readout_.removed},
-            {"display", params_.choice("display")},
+            {"display", knobs_.display.text()},
             {"zoom_preview", !preview_.empty() && done_ < machine_->positions()},
             {"arithmetic", fast_math() ? "fast" : "precise"},
             {"granularity", machine_->granularity()},
@@ -411,10 +415,10 @@ class MachiningLab : public Lab {
   // The read-backs (readout_), with the GPU idle (the window waits for the frame first); the
   // watchdog: a height that is not finite pauses the milling and says where.
   void update_stats(bool force = false) {
-    ReadoutView v{params_.choice("display"),
-                  params_.choice("display") + params_.choice("compare_engine") + params_.choice("profile_along") +
-                      params_.text("profile_row"),
-                  params_.choice("profile_along") == "x", params_.get("profile_row"), depth_field()};
+    ReadoutView v{
+        *knobs_.display,
+        knobs_.display.text() + knobs_.compare_engine.text() + knobs_.profile_along.text() + knobs_.profile_row.text(),
+        *knobs_.profile_along == Axis::X, *knobs_.profile_row, depth_field()};
     bool milling = done_ < machine_->positions() && !paused_;
     int64_t bad = readout_.update(*machine_, v, milling, force, from_, areas_, shadow_.get(), done_, *view_);
     if (bad >= 0 && problem_.empty()) {
@@ -424,6 +428,7 @@ class MachiningLab : public Lab {
     }
   }
 
+  MachiningKnobs knobs_;
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<Machine> machine_;
   std::unique_ptr<render::StockView> view_;

@@ -33,17 +33,17 @@ void memory_panel(const Machine& machine) {
 }
 
 // What the display shows, in words, and the comparison's histogram.
-void comparison_panel(const std::string& display, bool nbuffer, bool int64_atomics, const ShadowRun* shadow,
-                      size_t done, const UlpComparison& comparison, float field_range) {
-  if (display == "laplacian")
+void comparison_panel(Display display, bool nbuffer, bool int64_atomics, const ShadowRun* shadow, size_t done,
+                      const UlpComparison& comparison, float field_range) {
+  if (display == Display::Laplacian)
     ImGui::TextWrapped("colour: the Laplacian of the heights, +-%.3g (99 %% of the brins): scallops and ridges",
                        field_range);
-  if (display != "error" && display != "engines") return;
-  if (display == "error" && nbuffer) {
+  if (display != Display::Error && display != Display::Engines) return;
+  if (display == Display::Error && nbuffer) {
     ImGui::TextWrapped("the N-buffer is single precision: no double run to compare with");
     return;
   }
-  if (display == "error" && !int64_atomics) {
+  if (display == Display::Error && !int64_atomics) {
     ImGui::TextWrapped("single - double needs 64-bit atomics, which this device lacks");
     return;
   }
@@ -52,7 +52,7 @@ void comparison_panel(const std::string& display, bool nbuffer, bool int64_atomi
     return;
   }
   ImGui::TextWrapped("%s: %llu of %zu brins differ; max %.3g ulps (%.3g in length), mean %.3g ulps; colour +-%.3g ulps",
-                     display == "error" ? "single - double precision" : ("this run - " + shadow->kind()).c_str(),
+                     display == Display::Error ? "single - double precision" : ("this run - " + shadow->kind()).c_str(),
                      (unsigned long long)comparison.differing, comparison.ulps.size(), comparison.max_ulps,
                      comparison.max_abs, comparison.mean_abs_ulps, field_range);
   std::vector<double> bins(comparison.histogram.begin(), comparison.histogram.end());

@@ -2,6 +2,7 @@
 // the lab holds, and what the display compares (single - double, or another engine) with its
 // histogram.
 #pragma once
+#include "app/labs/machining/params.h"
 #include "app/labs/machining/shadow.h"
 #include "compute/machining/stats.h"
 #include "compute/machining/zbuffer.h"
@@ -9,6 +10,6 @@
 #include <string>
 
 void memory_panel(const machining::Machine& machine);
-// `display` the display knob; `shadow` the comparison run, if any, `done` positions milled here.
-void comparison_panel(const std::string& display, bool nbuffer, bool int64_atomics, const ShadowRun* shadow,
-                      size_t done, const machining::UlpComparison& comparison, float field_range);
+// `display` the display knob's; `shadow` the comparison run, if any, `done` positions milled here.
+void comparison_panel(Display display, bool nbuffer, bool int64_atomics, const ShadowRun* shadow, size_t done,
+                      const machining::UlpComparison& comparison, float field_range);

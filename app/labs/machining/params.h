@@ -1,8 +1,10 @@
 // The machining lab's knobs (Abecassis 2012, SIMSURF), declared once: stock, tool, tool path,
-// milling and picture groups, with their help lines (app/labs/machining.cpp reads them).
+// milling and picture groups, with their help lines. The lab (app/labs/machining/machining_lab.cpp),
+// its read-outs and its panels read them through MachiningKnobs.
 #pragma once
 #include "app/params.h"
 #include "compute/machining/analytic.h"
+#include "compute/machining/surface.h"
 #include "compute/machining/zbuffer.h"
 
 #include <optional>
@@ -10,17 +12,72 @@
 #include <string>
 #include <vector>
 
-void declare_machining_params(ParamSet& p);
-// The generated paths (compute/machining/path.h) and "finish" (surface.h's finishing_path()).
+// The lab's own choices; the surface, engines, atomics and intersections are compute's enums.
+enum class Precision { Single, Double };
+enum class Rays { Vertical, Normal };  // the Z-buffer's, or the N-buffer's along the surface's normal
+enum class ToolModel { Mesh, Analytic };
+enum class Arithmetic { Precise, Fast };
+enum class Display { Depth, Shaded, Error, Engines, Laplacian };  // what colours the surface
+enum class Axis { X, Y };
+
+// The path choice that follows the stock's surface (surface.h's finishing_path()), beside the
+// generated ones; the colour map choice that picks one from the display.
+inline const std::string kFinishPath = "finish";
+inline const std::string kAutoColormap = "auto";
+
+// Every knob of the lab, in the order declared (the panel's order within each group).
+struct MachiningKnobs {
+  // Stock
+  Knob<uint32_t> stock_size;
+  Knob<float> spacing;
+  Knob<double> zoom, zoom_x, zoom_y;  // set by the picture's clicks, in double as --set takes them
+  Knob<std::string> stock_file;
+  Choice<machining::SurfaceShape> surface;
+  Knob<float> surface_radius;
+  // Tool
+  Knob<std::string> tool_shape;  // one of tool_shapes(), compute's names
+  Knob<float> tool_diameter;
+  Knob<uint32_t> tool_triangles;
+  Knob<std::string> tool_file;
+  Choice<ToolModel> tool_model;
+  // Tool path
+  Knob<std::string> path;  // one of machining_path_choices()
+  Knob<uint32_t> path_positions;
+  Knob<float> stepover;
+  Knob<std::string> path_file;
+  Knob<float> gcode_step;
+  // Milling
+  Choice<Rays> rays;
+  Choice<machining::Engine> engine;
+  Choice<machining::Atomic> atomic;
+  Choice<machining::HitTest> intersection;
+  Choice<Precision> precision;
+  Choice<Arithmetic> arithmetic;
+  Knob<uint32_t> granularity;
+  Knob<std::string> workgroup;  // a power of two, as text
+  Knob<uint32_t> positions_per_frame;
+  // Picture
+  Knob<float> height_scale;
+  Knob<bool> show_tool;
+  Choice<Display> display;
+  Choice<machining::Engine> compare_engine;
+  Knob<std::string> colormap;  // one of machining_colormaps()
+  Knob<float> light_azimuth, light_elevation;
+  Choice<Axis> profile_along;
+  Knob<double> profile_row;
+};
+
+MachiningKnobs declare_machining_params(ParamSet& p);
+// The generated paths (compute/machining/path.h) and kFinishPath.
 std::vector<std::string> machining_path_choices();
-// "auto" and render/colormap.h's maps.
+// kAutoColormap and render/colormap.h's maps.
 std::vector<std::string> machining_colormaps();
 
 // What the knobs ask for, checked (ParamError naming the knob otherwise): the stock's grid and
 // surface (zoomed), its starting heights from stock_file, the tool as its exact surface (or
 // none) and as a mesh, and the path (held: what a G-code file held, else "").
-machining::Stock machining_stock(const ParamSet& p);
-std::vector<float> machining_stock_file(const ParamSet& p, const machining::Stock& s);
-std::optional<machining::AnalyticTool> machining_analytic_tool(const ParamSet& p);
-machining::Mesh machining_tool(const ParamSet& p);
-std::vector<machining::Position> machining_path(const ParamSet& p, const machining::Stock& s, std::string& held);
+machining::Stock machining_stock(const MachiningKnobs& k);
+std::vector<float> machining_stock_file(const MachiningKnobs& k, const machining::Stock& s);
+std::optional<machining::AnalyticTool> machining_analytic_tool(const MachiningKnobs& k);
+machining::Mesh machining_tool(const MachiningKnobs& k);
+std::vector<machining::Position> machining_path(const MachiningKnobs& k, const machining::Stock& s, std::string& held);

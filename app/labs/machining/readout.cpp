@@ -35,14 +35,14 @@ void StockReadout::update_field(const Machine& m, const ReadoutView& v, const st
                                 const std::vector<float>& from, const ShadowRun* shadow, size_t done,
                                 render::StockView& view) {
   field_ready = false;
-  if (v.display == "depth" && v.depth_field) {
+  if (v.display == Display::Depth && v.depth_field) {
     std::vector<float> depth(h.size());
     for (size_t i = 0; i < h.size(); ++i) depth[i] = from[i] - h[i];
     view.set_field(depth);
     field_ready = true;
     return;
   }
-  if (v.display == "laplacian") {
+  if (v.display == Display::Laplacian) {
     auto l = laplacian(m.stock(), h);
     std::vector<float> mag(l.size());
     for (size_t i = 0; i < l.size(); ++i) mag[i] = std::fabs(l[i]);

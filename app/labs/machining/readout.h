@@ -1,8 +1,9 @@
 // What the machining lab reads back from its stock for the panel, the legend and the dump
 // (SIMSURF ch. 16): the cut's statistics, a profile with its roughness, and the display's
 // per-brin field (the depth of cut from a field, the Laplacian, or a comparison with another
-// run). The lab: app/labs/machining.cpp.
+// run). The lab: app/labs/machining/machining_lab.cpp.
 #pragma once
+#include "app/labs/machining/params.h"
 #include "app/labs/machining/shadow.h"
 #include "compute/machining/stats.h"
 #include "compute/machining/zbuffer.h"
@@ -12,7 +13,7 @@
 #include <string>
 
 struct ReadoutView {
-  std::string display;          // the display knob
+  Display display = Display::Depth;
   std::string looked;           // what the field and profile are made for (a change forces a read)
   bool profile_along_x = true;  // the profile: a row (else a column)
   double profile_at = 0.5;      // where, 0 to 1 across the stock

@@ -28,65 +28,94 @@ using namespace mesh;
 
 namespace {
 
+// The generated meshes; an example names the one it is meant for by its text (Example::mesh).
+enum class Generated { ForExample, Surface, Tetrahedra, Hexahedra };
+const std::vector<std::pair<Generated, std::string>> kGenerated = {{Generated::ForExample, "the example's"},
+                                                                   {Generated::Surface, "surface"},
+                                                                   {Generated::Tetrahedra, "tetrahedra"},
+                                                                   {Generated::Hexahedra, "hexahedra"}};
+Generated generated_for(const Example& ex) {
+  for (auto& [g, name] : kGenerated)
+    if (name == ex.mesh) return g;
+  throw std::logic_error("an example's mesh '" + ex.mesh + "' that the lab does not generate");
+}
+
+enum class Faces { Boundary, All };
+enum class Numbering { AsIs, Hilbert, HilbertByDegree, Shuffled };  // compute/mesh/renumber.h's, by their text
+enum class Axis { X, Y, Z };                                        // a coordinate's index
+
 class MeshLab : public Lab {
  public:
   MeshLab() {
     params_.group("Mesh");
-    params_.add_text("mesh_file", "", ".mesh / .meshb file (any element kinds); empty: a generated mesh")
-        .labelled("Mesh file")
-        .rebuild = true;
-    params_.back().file_types = {".mesh", ".meshb"};
-    params_
-        .add_choice("generate", {"the example's", "surface", "tetrahedra", "hexahedra"}, "the example's",
-                    "generated mesh: a bumpy triangulated square, or a cube of tetrahedra or hexahedra")
-        .labelled("Generated mesh")
-        .rebuild = true;
-    params_.add_int("grid_size", 64, 2, 4096, "generated mesh: vertices along each side (cells for the cubes: /4)")
-        .labelled("Grid size")
-        .rebuild = true;
-    params_
-        .add_choice("faces", {"boundary", "all"}, "boundary",
-                    "volume meshes, GmlExtractFaces: boundary: the Tri and Qua loops run over the boundary's faces "
-                    "(the file's, else extracted); all: over every face, inner ones too (the file's first)")
-        .labelled("Faces")
-        .rebuild = true;
-    params_
-        .add_choice("renumber", {"as is", "hilbert", "hilbert by degree", "shuffled"}, "as is",
-                    "vertex and element order: as generated or read, along a Hilbert curve (by degree: the "
-                    "vertices' balls in classes of 8, 16, 32... slots, Maréchal 2020 §2.4), or at random")
-        .labelled("Numbering")
-        .rebuild = true;
-    params_
-        .add_text("sol_file", "",
-                  ".sol / .solb: its first field becomes the field 'Sol' (double where the device has fp64)")
-        .labelled("Solution file")
-        .rebuild = true;
-    params_.back().file_types = {".sol", ".solb"};
+    mesh_file_ = params_.add_text("mesh_file", "", ".mesh / .meshb file (any element kinds); empty: a generated mesh")
+                     .labelled("Mesh file")
+                     .rebuilds()
+                     .files({".mesh", ".meshb"});
+    generate_ = params_
+                    .add_choice("generate", kGenerated, Generated::ForExample,
+                                "generated mesh: a bumpy triangulated square, or a cube of tetrahedra or hexahedra")
+                    .labelled("Generated mesh")
+                    .rebuilds();
+    grid_size_ =
+        params_.add_int("grid_size", 64, 2, 4096, "generated mesh: vertices along each side (cells for the cubes: /4)")
+            .labelled("Grid size")
+            .rebuilds();
+    faces_ = params_
+                 .add_choice("faces", {{Faces::Boundary, "boundary"}, {Faces::All, "all"}}, Faces::Boundary,
+                             "volume meshes, GmlExtractFaces: boundary: the Tri and Qua loops run over the boundary's "
+                             "faces (the file's, else extracted); all: over every face, inner ones too (the file's "
+                             "first)")
+                 .labelled("Faces")
+                 .rebuilds();
+    renumber_ = params_
+                    .add_choice("renumber",
+                                {{Numbering::AsIs, "as is"},
+                                 {Numbering::Hilbert, "hilbert"},
+                                 {Numbering::HilbertByDegree, "hilbert by degree"},
+                                 {Numbering::Shuffled, "shuffled"}},
+                                Numbering::AsIs,
+                                "vertex and element order: as generated or read, along a Hilbert curve (by degree: the "
+                                "vertices' balls in classes of 8, 16, 32... slots, Maréchal 2020 §2.4), or at random")
+                    .labelled("Numbering")
+                    .rebuilds();
+    sol_file_ =
+        params_
+            .add_text("sol_file", "",
+                      ".sol / .solb: its first field becomes the field 'Sol' (double where the device has fp64)")
+            .labelled("Solution file")
+            .rebuilds()
+            .files({".sol", ".solb"});
     params_.group("Kernel");
-    params_.add_choice("example", example_names(), "laplacian smoothing", "example kernels: the manual's and ours")
-        .labelled("Example")
-        .rebuild = true;
-    params_
-        .add_text("kernel_file", "",
-                  "kernel source (sections separated by '---', each '// loop: Tri', Ver, Edg, "
-                  "Qua, Tet, Pyr, Pri or Hex); empty: the example")
-        .labelled("Kernel file")
-        .rebuild = true;
-    params_.back().file_types = {".glsl", ".txt", ".comp"};
-    params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)").labelled("Runs a frame");
+    example_ =
+        params_.add_choice("example", example_names(), "laplacian smoothing", "example kernels: the manual's and ours")
+            .labelled("Example")
+            .rebuilds();
+    kernel_file_ = params_
+                       .add_text("kernel_file", "",
+                                 "kernel source (sections separated by '---', each '// loop: Tri', Ver, Edg, "
+                                 "Qua, Tet, Pyr, Pri or Hex); empty: the example")
+                       .labelled("Kernel file")
+                       .rebuilds()
+                       .files({".glsl", ".txt", ".comp"});
+    runs_per_frame_ =
+        params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)").labelled("Runs a frame");
     params_.group("Picture");
-    params_.add_text("color_field", "", "field drawn with the colour map (empty: the example's)")
-        .labelled("Colour field");
-    params_
-        .add_int("color_component", 0, 0, 1023,
-                 "the component of the colour field (an array field: its elements' in order)")
-        .labelled("Colour component");
-    params_.add_bool("wireframe", true, "draw the edges").labelled("Wireframe");
-    params_.add_bool("clip", false, "volumes: take away the elements beyond a plane, show the ones it uncovers")
-        .labelled("Clip");
-    params_.add_choice("clip_axis", {"x", "y", "z"}, "x", "the clip plane's normal").labelled("Clip axis");
-    params_.add_float("clip_at", 0.5, 0.0, 1.0, "the clip plane's place across the mesh's box")
-        .labelled("Clip position");
+    color_field_ = params_.add_text("color_field", "", "field drawn with the colour map (empty: the example's)")
+                       .labelled("Colour field");
+    color_component_ = params_
+                           .add_int("color_component", 0, 0, 1023,
+                                    "the component of the colour field (an array field: its elements' in order)")
+                           .labelled("Colour component");
+    wireframe_ = params_.add_bool("wireframe", true, "draw the edges").labelled("Wireframe");
+    clip_ = params_.add_bool("clip", false, "volumes: take away the elements beyond a plane, show the ones it uncovers")
+                .labelled("Clip");
+    clip_axis_ = params_
+                     .add_choice("clip_axis", {{Axis::X, "x"}, {Axis::Y, "y"}, {Axis::Z, "z"}}, Axis::X,
+                                 "the clip plane's normal")
+                     .labelled("Clip axis");
+    clip_at_ = params_.add_float("clip_at", 0.5, 0.0, 1.0, "the clip plane's place across the mesh's box")
+                   .labelled("Clip position");
   }
 
   std::string name() const override { return "mesh"; }
@@ -105,36 +134,39 @@ class MeshLab : public Lab {
   }
   std::string title() const override { return "Kernels on unstructured meshes (Maréchal 2020, GMlib)"; }
   render::Legend legend() const override {
-    render::Legend l{{legend_title(), "run " + std::to_string(steps_done_),
-                      legend_values({"example", "color_field"}) + ", " +
-                          (params_.text("mesh_file").empty()
-                               ? legend_values({"grid_size"})
-                               : "mesh " + std::filesystem::path(params_.text("mesh_file")).filename().string())},
-                     {}};
+    render::Legend l{
+        {legend_title(), "run " + std::to_string(steps_done_),
+         legend_values({"example", "color_field"}) + ", " +
+             (mesh_file_.get().empty() ? legend_values({"grid_size"})
+                                       : "mesh " + std::filesystem::path(*mesh_file_).filename().string())},
+        {}};
     if (style_.lo <= style_.hi) l.bar = render::LegendBar{"coolwarm", style_.lo, style_.hi, "the field shown"};
     return l;
   }
 
   void build(gpu::Context& ctx) override {
-    const Example& ex = mesh_examples().at(params_.choice("example"));
-    std::string gen = params_.choice("generate") == "the example's" ? ex.mesh : params_.choice("generate");
-    uint32_t n = uint32_t(params_.get_int("grid_size"));
-    if (params_.text("mesh_file").empty()) {  // the largest table, checked before generating
+    const Example& ex = mesh_examples().at(*example_);
+    const Generated gen = *generate_ == Generated::ForExample ? generated_for(ex) : *generate_;
+    const std::string mesh_file = *mesh_file_, kernel_file = *kernel_file_, sol_file = *sol_file_;
+    uint32_t n = *grid_size_;
+    if (mesh_file.empty()) {  // the largest table, checked before generating
       uint64_t c = std::max(1u, n / 4);
-      uint64_t table = gen == "surface" ? 24ull * (n - 1) * (n - 1) : (gen == "tetrahedra" ? 96 : 32) * c * c * c;
-      gpu::require_buffer(ctx, table, "mesh grid_size " + std::to_string(n) + " (" + gen + ")");
+      uint64_t table =
+          gen == Generated::Surface ? 24ull * (n - 1) * (n - 1) : (gen == Generated::Tetrahedra ? 96 : 32) * c * c * c;
+      std::string gen_name = *generate_ == Generated::ForExample ? ex.mesh : generate_.text();
+      gpu::require_buffer(ctx, table, "mesh grid_size " + std::to_string(n) + " (" + gen_name + ")");
     }
-    Mesh m = !params_.text("mesh_file").empty() ? read_mesh(params_.text("mesh_file"))
-             : gen == "surface"
+    Mesh m = !mesh_file.empty() ? read_mesh(mesh_file)
+             : gen == Generated::Surface
                  ? bumpy_grid(n)
-                 : cube(std::max(1u, n / 4), gen == "tetrahedra" ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
+                 : cube(std::max(1u, n / 4), gen == Generated::Tetrahedra ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
     std::string text = ex.text;
-    if (!params_.text("kernel_file").empty()) {
-      text = io::read_input(params_.text("kernel_file"), 4 << 20);
+    if (!kernel_file.empty()) {
+      text = io::read_input(kernel_file, 4 << 20);
     }
     if (m.dim == 3) {  // a volume's triangle and quadrilateral loops: its boundary, or every face
       FaceSet faces = extract_faces(m);
-      bool all = params_.choice("faces") == "all";
+      bool all = *faces_ == Faces::All;
       for (Kind k : {Kind::Triangles, Kind::Quadrilaterals}) {
         auto file = std::find_if(m.elements.begin(), m.elements.end(), [k](auto& e) { return e.kind == k; });
         bool has = file != m.elements.end();
@@ -145,15 +177,15 @@ class MeshLab : public Lab {
           m.elements.push_back(std::move(e));
       }
     }
-    renumber(m, params_.choice("renumber"));
-    if (!params_.text("sol_file").empty() && params_.choice("renumber") != "as is")
+    renumber(m, renumber_.text());
+    if (!sol_file.empty() && *renumber_ != Numbering::AsIs)
       throw ParamError("a solution file follows the file's numbering: renumber 'as is' with --sol");
     auto g = std::make_unique<GpuMesh>(ctx, m);
     if (g->count(Kind::Triangles) && g->count(Kind::Edges))
       g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
     SolField sol;
-    if (!params_.text("sol_file").empty()) try {
-        sol = read_sol_field(*g, params_.text("sol_file"));
+    if (!sol_file.empty()) try {
+        sol = read_sol_field(*g, sol_file);
       } catch (const std::invalid_argument& e) {
         throw ParamError(e.what());
       }
@@ -195,7 +227,7 @@ class MeshLab : public Lab {
     return problem_;
   }
 
-  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("runs_per_frame")); }
+  uint32_t steps_per_frame() const override { return *runs_per_frame_; }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     if (!recorded_key_.empty() && recorded_key_ == range_key()) take_range(gpu_->read_reduction());  // last frame's
@@ -227,12 +259,12 @@ class MeshLab : public Lab {
     gpu::Profiler::Scope scope(prof, cmd, "mesh.draw", 0, 0);
     if (stats_key_ != range_key()) update_range();
     render::MeshStyle st = style_;
-    st.wireframe = params_.flag("wireframe");
-    st.clip = params_.flag("clip");
-    int axis = params_.choice("clip_axis")[0] - 'x';
+    st.wireframe = *wireframe_;
+    st.clip = *clip_;
+    int axis = int(*clip_axis_);
     st.plane = glm::vec4(0.0f);
     st.plane[axis] = 1.0f;
-    st.plane.w = float(box_lo_[axis] + params_.get("clip_at") * (box_hi_[axis] - box_lo_[axis]));
+    st.plane.w = float(box_lo_[axis] + *clip_at_ * (box_hi_[axis] - box_lo_[axis]));
     std::string f = color_field();
     for (auto& p : pictures_) {
       render::MeshField field;
@@ -248,7 +280,8 @@ class MeshLab : public Lab {
 
   void pointer(const Pointer& p, const render::Frame&) override { orbit_.update(camera_, p); }
 
-  // Long: the panel, a list of ImGui widgets in the order they appear.
+  // The panel: the mesh's counts and colour field, Par, memory and transfers, the kernel editor and its
+  // buttons, then the names a loop body may use and the generated shaders.
   void ui() override {
     for (Kind k : gpu_->kinds()) ImGui::TextWrapped("%-14s %zu", kind_name(k), gpu_->count(k));
     ImGui::TextWrapped("%s, fp64: %s, float atomics: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no",
@@ -353,7 +386,7 @@ class MeshLab : public Lab {
   }
 
   void save_kernel() {
-    std::filesystem::path p = params_.text("kernel_file").empty() ? "mesh-kernel.glsl" : params_.text("kernel_file");
+    std::filesystem::path p = kernel_file_.get().empty() ? "mesh-kernel.glsl" : *kernel_file_;
     std::ofstream f(p);
     f << editor_.data();
     saved_ = f ? "saved to " + p.string() : "could not write " + p.string();
@@ -365,16 +398,15 @@ class MeshLab : public Lab {
   }
 
   std::string color_field() const {
-    const std::string& c = params_.text("color_field");
-    return c.empty() ? mesh_examples().at(params_.choice("example")).colour : c;
+    std::string c = *color_field_;
+    return c.empty() ? mesh_examples().at(*example_).colour : c;
   }
 
   // The colour range: a GPU reduction of the field (GmlReduceVector) recorded after each
   // frame's kernels and read at the next (one frame is in flight at most); waited for only
   // when the colour field or component has just changed.
   uint32_t color_component() const {
-    return std::min<uint32_t>(uint32_t(params_.get_int("color_component")),
-                              field_values(gpu_->field_type(color_field())) - 1);
+    return std::min<uint32_t>(*color_component_, field_values(gpu_->field_type(color_field())) - 1);
   }
   std::string range_key() const {
     std::string f = color_field();
@@ -388,9 +420,8 @@ class MeshLab : public Lab {
     stats_ = r, stats_key_ = range_key();
     if (!(std::isfinite(r.sum) && std::isfinite(r.l2)) && problem_.empty()) {  // the watchdog: pause, say why
       problem_ = "the kernels made " + stats_key_ + " NaN or infinite after " + std::to_string(steps_done_) +
-                 " runs (example '" + params_.choice("example") + "' on " +
-                 (params_.text("mesh_file").empty() ? "the generated mesh" : params_.text("mesh_file")) +
-                 "): does the mesh fit the example?";
+                 " runs (example '" + *example_ + "' on " +
+                 (mesh_file_.get().empty() ? "the generated mesh" : *mesh_file_) + "): does the mesh fit the example?";
     }
     if (r.min <= r.max) style_.lo = float(r.min), style_.hi = float(r.max);
   }
@@ -406,6 +437,15 @@ class MeshLab : public Lab {
     style_.centre = glm::vec3((lo + hi) * 0.5);
     style_.scale = float(2.0 / std::max(1e-12, glm::length(hi - lo)));
   }
+
+  Knob<std::string> mesh_file_, sol_file_, example_, kernel_file_, color_field_;
+  Choice<Generated> generate_;
+  Choice<Faces> faces_;
+  Choice<Numbering> renumber_;
+  Knob<uint32_t> grid_size_, runs_per_frame_, color_component_;
+  Knob<bool> wireframe_, clip_;
+  Choice<Axis> clip_axis_;
+  Knob<double> clip_at_;
 
   gpu::Context* ctx_ = nullptr;
   Mesh mesh_;

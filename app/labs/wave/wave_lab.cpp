@@ -19,80 +19,105 @@
 
 namespace {
 
-const std::vector<std::string> kPresets = {"drop", "drops", "line", "rain", "calm"};
+// The starting disturbance (the "preset" knob) and the picture (the "view" knob).
+enum class Start { Drop, Drops, Line, Rain, Calm };
+enum class View { Surface, Top };
 
 class WaveLab : public Lab {
  public:
   WaveLab() {
+    using wave::Scheme;
     params_.group("Simulation");
-    auto& size = params_.add_int("size", 256, 16, 8192, "grid side in cells (rounded down to a multiple of 4)")
-                     .labelled("Grid size", "cells");
-    size.rebuild = true;
-    params_.add_float("c", 4.0, 0.01, 1000.0, "wave speed, cells·dx per second")
-        .labelled("Wave speed", "units/s")
-        .rebuild = true;
-    params_.add_float("dt", 1.0 / 60.0, 1e-4, 1.0, "time step, seconds").labelled("Time step", "s").rebuild = true;
-    params_.add_float("dx", 1.0 / 16.0, 1e-3, 10.0, "cell size").labelled("Cell size", "units").rebuild = true;
-    params_.back().log_scale = true;
+    size_ = params_.add_int("size", 256, 16, 8192, "grid side in cells (rounded down to a multiple of 4)")
+                .labelled("Grid size", "cells")
+                .rebuilds();
+    c_ = params_.add_float("c", 4.0, 0.01, 1000.0, "wave speed, cells·dx per second")
+             .labelled("Wave speed", "units/s")
+             .rebuilds();
+    dt_ = params_.add_float("dt", 1.0 / 60.0, 1e-4, 1.0, "time step, seconds").labelled("Time step", "s").rebuilds();
+    dx_ = params_.add_float("dx", 1.0 / 16.0, 1e-3, 10.0, "cell size")
+              .labelled("Cell size", "units")
+              .rebuilds()
+              .log_scaled();
+    damping_ = params_.add_float("damping", 0.0, 0.0, 0.2, "fraction of the velocity removed each step")
+                   .labelled("Damping", "per step")
+                   .rebuilds();
+    sponge_ = params_.add_int("sponge", 0, 0, 512, "absorbing border width in cells (0: walls reflect)")
+                  .labelled("Sponge width", "cells")
+                  .rebuilds();
+    steps_per_frame_ =
+        params_.add_int("steps_per_frame", 1, 0, 64, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
     params_.group("Solver");
-    params_
-        .add_choice("scheme", {"newmark", "seed", "printed-a", "printed-b", "printed-m"}, "newmark",
-                    "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
-                    "Crank-Nicolson, derived (Laplacian at t and t+1: damps every wave); printed-a, -b, -m: "
-                    "the matrices with the thesis's misprints, one each: A = (8a+1)I - aS (the water drains), "
-                    "b with (1-4a)h (a bump breathes, period 6 steps), M = 2I + aS (grows until it blows up)")
-        .labelled("Time scheme")
-        .rebuild = true;
-    params_
-        .add_choice("storage", {"stencil", "banded"}, "stencil",
-                    "stencil: matrix-free 5-point kernels; banded: A and M stored by diagonals, as the thesis")
-        .labelled("Matrix storage")
-        .rebuild = true;
+    std::vector<std::pair<Scheme, std::string>> schemes;
+    for (Scheme k : {Scheme::Newmark, Scheme::Seed, Scheme::PrintedA, Scheme::PrintedB, Scheme::PrintedM})
+      schemes.push_back({k, wave::scheme_name(k)});
+    scheme_ = params_
+                  .add_choice("scheme", schemes, Scheme::Newmark,
+                              "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
+                              "Crank-Nicolson, derived (Laplacian at t and t+1: damps every wave); printed-a, -b, -m: "
+                              "the matrices with the thesis's misprints, one each: A = (8a+1)I - aS (the water "
+                              "drains), b with (1-4a)h (a bump breathes, period 6 steps), M = 2I + aS (grows until it "
+                              "blows up)")
+                  .labelled("Time scheme")
+                  .rebuilds();
+    storage_ = params_
+                   .add_choice("storage", {{wave::Storage::Stencil, "stencil"}, {wave::Storage::Banded, "banded"}},
+                               wave::Storage::Stencil,
+                               "stencil: matrix-free 5-point kernels; banded: A and M stored by diagonals, as the "
+                               "thesis")
+                   .labelled("Matrix storage")
+                   .rebuilds();
     // 1e-5: float CG's residual can stall just above 1e-6 once the waves have died down
     // (measured on an H100: 6 steps in 500 at Courant 5 stalled at 1.1–1.6e-6)
-    params_.add_float("tolerance", 1e-5, 1e-7, 1e-1, "CG stops at ||r|| <= tolerance·||b||")
-        .labelled("CG tolerance")
-        .rebuild = true;
-    params_.back().log_scale = true;
-    params_.add_int("max_iterations", 200, 1, 4000, "CG iteration cap per step")
-        .labelled("CG limit", "iterations/step")
-        .rebuild = true;
-    params_
-        .add_choice("solver", {"modern", "thesis"}, "modern",
-                    "modern: the whole step on the GPU, CG stopped there; thesis: 'SIMULATION D'ONDES 2D' "
-                    "through the thesis's operators (vectors in textures, multi-pass dots, 'MGC SUR GPU' "
-                    "from x0 = b, the residual read back every iteration)")
-        .labelled("Solver path")
-        .rebuild = true;
-    params_.group("Simulation");
-    params_.add_float("damping", 0.0, 0.0, 0.2, "fraction of the velocity removed each step")
-        .labelled("Damping", "per step")
-        .rebuild = true;
-    params_.add_int("sponge", 0, 0, 512, "absorbing border width in cells (0: walls reflect)")
-        .labelled("Sponge width", "cells")
-        .rebuild = true;
-    params_.add_int("steps_per_frame", 1, 0, 64, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
+    tolerance_ = params_.add_float("tolerance", 1e-5, 1e-7, 1e-1, "CG stops at ||r|| <= tolerance·||b||")
+                     .labelled("CG tolerance")
+                     .rebuilds()
+                     .log_scaled();
+    max_iterations_ = params_.add_int("max_iterations", 200, 1, 4000, "CG iteration cap per step")
+                          .labelled("CG limit", "iterations/step")
+                          .rebuilds();
+    solver_ = params_
+                  .add_choice("solver", {{wave::Solver::Modern, "modern"}, {wave::Solver::Thesis, "thesis"}},
+                              wave::Solver::Modern,
+                              "modern: the whole step on the GPU, CG stopped there; thesis: 'SIMULATION D'ONDES 2D' "
+                              "through the thesis's operators (vectors in textures, multi-pass dots, 'MGC SUR GPU' "
+                              "from x0 = b, the residual read back every iteration)")
+                  .labelled("Solver path")
+                  .rebuilds();
     params_.group("Drops");
-    params_
-        .add_choice("preset", kPresets, "drops",
-                    "starting disturbance: one drop, several drops, a line wave, rain (drops keep falling), calm")
-        .labelled("Starting waves")
-        .rebuild = true;
-    params_.add_float("drop_radius", 5.0, 0.5, 64.0, "radius of a drop in cells").labelled("Drop radius", "cells");
-    params_.add_float("drop_height", 3.0, -10.0, 10.0, "height of a drop, in cells").labelled("Drop height", "cells");
-    params_.add_float("rain_rate", 0.3, 0.0, 1.0, "rain: drops a frame").labelled("Rain rate", "drops/frame");
+    start_ = params_
+                 .add_choice("preset",
+                             {{Start::Drop, "drop"},
+                              {Start::Drops, "drops"},
+                              {Start::Line, "line"},
+                              {Start::Rain, "rain"},
+                              {Start::Calm, "calm"}},
+                             Start::Drops,
+                             "starting disturbance: one drop, several drops, a line wave, rain (drops keep falling), "
+                             "calm")
+                 .labelled("Starting waves")
+                 .rebuilds();
+    drop_radius_ =
+        params_.add_float("drop_radius", 5.0, 0.5, 64.0, "radius of a drop in cells").labelled("Drop radius", "cells");
+    drop_height_ = params_.add_float("drop_height", 3.0, -10.0, 10.0, "height of a drop, in cells")
+                       .labelled("Drop height", "cells");
+    rain_rate_ =
+        params_.add_float("rain_rate", 0.3, 0.0, 1.0, "rain: drops a frame").labelled("Rain rate", "drops/frame");
     params_.group("Picture");
-    params_
-        .add_choice("view", {"3d", "top"}, "3d", "3d: shaded surface, orbit camera; top: the thesis's view from above")
-        .labelled("View");
-    params_.add_float("height_scale", 3.0, 0.0, 50.0, "relief exaggeration in the picture")
-        .labelled("Height scale", "×");
-    params_.add_float("refraction", 0.06, 0.0, 0.3, "how far the floor shifts along the surface normal")
-        .labelled("Refraction");
-    params_.add_float("light_azimuth", 40.0, -180.0, 180.0, "light direction, degrees around the vertical")
-        .labelled("Light azimuth", "degrees");
-    params_.add_float("light_elevation", 50.0, 5.0, 90.0, "light direction, degrees above the horizon")
-        .labelled("Light elevation", "degrees");
+    view_mode_ = params_
+                     .add_choice("view", {{View::Surface, "3d"}, {View::Top, "top"}}, View::Surface,
+                                 "3d: shaded surface, orbit camera; top: the thesis's view from above")
+                     .labelled("View");
+    height_scale_ = params_.add_float("height_scale", 3.0, 0.0, 50.0, "relief exaggeration in the picture")
+                        .labelled("Height scale", "×");
+    refraction_ = params_.add_float("refraction", 0.06, 0.0, 0.3, "how far the floor shifts along the surface normal")
+                      .labelled("Refraction");
+    light_azimuth_ =
+        params_.add_float("light_azimuth", 40.0, -180.0, 180.0, "light direction, degrees around the vertical")
+            .labelled("Light azimuth", "degrees");
+    light_elevation_ =
+        params_.add_float("light_elevation", 50.0, 5.0, 90.0, "light direction, degrees above the horizon")
+            .labelled("Light elevation", "degrees");
   }
 
   std::string name() const override { return "wave"; }
@@ -100,17 +125,17 @@ class WaveLab : public Lab {
 
   wave::Config config() const {
     wave::Config c;
-    c.width = c.height = std::max(16u, uint32_t(params_.get_int("size")) / 4 * 4);
-    c.c = float(params_.get("c"));
-    c.dt = float(params_.get("dt"));
-    c.dx = float(params_.get("dx"));
-    c.scheme = wave::scheme_from_name(params_.choice("scheme"));
-    c.solver = params_.choice("solver") == "thesis" ? wave::Solver::Thesis : wave::Solver::Modern;
-    c.storage = params_.choice("storage") == "banded" ? wave::Storage::Banded : wave::Storage::Stencil;
-    c.tolerance = float(params_.get("tolerance"));
-    c.max_iterations = uint32_t(params_.get_int("max_iterations"));
-    c.damping = float(params_.get("damping"));
-    c.sponge = uint32_t(params_.get_int("sponge"));
+    c.width = c.height = std::max(16u, *size_ / 4 * 4);
+    c.c = *c_;
+    c.dt = float(*dt_);
+    c.dx = *dx_;
+    c.scheme = *scheme_;
+    c.solver = *solver_;
+    c.storage = *storage_;
+    c.tolerance = *tolerance_;
+    c.max_iterations = *max_iterations_;
+    c.damping = *damping_;
+    c.sponge = *sponge_;
     return c;
   }
 
@@ -120,8 +145,7 @@ class WaveLab : public Lab {
       throw ParamError("banded storage holds 3 matrices of 5 diagonals: at most 2048² cells (use stencil above)");
     if (view_ && &ctx != ctx_) view_.reset();
     auto sim = std::make_unique<wave::Simulation>(ctx, c);
-    bool keep = sim_ && sim_->config().width == c.width && sim_->config().height == c.height &&
-                params_.choice("preset") == preset_;
+    bool keep = sim_ && sim_->config().width == c.width && sim_->config().height == c.height && *start_ == started_;
     if (keep) sim->set_state(sim_->height(), sim_->previous());  // a new c, dt, scheme ... keeps the water
     if (!view_) view_ = std::make_unique<render::WaterView>(ctx, find_asset("wave/pool.png"));
     ctx_ = &ctx;
@@ -135,16 +159,16 @@ class WaveLab : public Lab {
 
   void restart() override {
     const auto& c = sim_->config();
-    preset_ = params_.choice("preset");
+    started_ = *start_;
     std::vector<float> h(c.n(), 0.0f);
-    float r = float(params_.get("drop_radius")), a = float(params_.get("drop_height"));
+    float r = *drop_radius_, a = *drop_height_;
     float w = float(c.width), hh = float(c.height);
-    if (preset_ == "drop") wave::disturb_cpu(c, h, wave::Shape::Drop, 0.5f * w - 0.5f, 0.5f * hh - 0.5f, r, a);
-    if (preset_ == "drops") {
+    if (started_ == Start::Drop) wave::disturb_cpu(c, h, wave::Shape::Drop, 0.5f * w - 0.5f, 0.5f * hh - 0.5f, r, a);
+    if (started_ == Start::Drops) {
       const float at[][2] = {{0.3f, 0.35f}, {0.68f, 0.3f}, {0.5f, 0.72f}};
       for (auto& p : at) wave::disturb_cpu(c, h, wave::Shape::Drop, p[0] * w, p[1] * hh, r, a);
     }
-    if (preset_ == "line") wave::disturb_cpu(c, h, wave::Shape::LineY, 0, 0.2f * hh, r, a);
+    if (started_ == Start::Line) wave::disturb_cpu(c, h, wave::Shape::LineY, 0, 0.2f * hh, r, a);
     sim_->set_state(h, h);
     steps_done_ = 0;
     reset_readouts();
@@ -152,7 +176,7 @@ class WaveLab : public Lab {
 
   std::vector<Inspectable> inspectables() const override {
     uint32_t w = sim_->config().width;
-    bool top = params_.choice("view") == "top";
+    bool top = *view_mode_ == View::Top;
     return {{"height h(t)", {&sim_->height_buffer()}, "float", w, top},
             {"height h(t-1)", {&sim_->previous_buffer()}, "float", w, top}};
   }
@@ -165,18 +189,17 @@ class WaveLab : public Lab {
 
   render::Legend legend() const override {
     char t[64];
-    std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * params_.get("dt"),
-                  (unsigned long long)steps_done_);
+    std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * *dt_, (unsigned long long)steps_done_);
     return {{legend_title(), t, legend_values({"size", "c", "dt", "scheme", "solver"})}, {}};
   }
 
-  uint32_t steps_per_frame() const override { return uint32_t(params_.get_int("steps_per_frame")); }
+  uint32_t steps_per_frame() const override { return *steps_per_frame_; }
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     read_back();
-    float r = float(params_.get("drop_radius")), a = float(params_.get("drop_height"));
+    float r = *drop_radius_, a = *drop_height_;
     const auto& c = sim_->config();
-    if (preset_ == "rain" && steps > 0 && uniform_(rng_) < params_.get("rain_rate")) {
+    if (started_ == Start::Rain && steps > 0 && uniform_(rng_) < *rain_rate_) {
       float x = uniform_(rng_) * float(c.width), y = uniform_(rng_) * float(c.height);
       sim_->record_disturb(cmd, wave::Shape::Drop, x, y, r, 0.5f * a);
       energy_base_ = -1;
@@ -193,7 +216,7 @@ class WaveLab : public Lab {
   }
 
   void prepare_draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
-    if (params_.choice("view") != "top") return;
+    if (*view_mode_ != View::Top) return;
     const auto& c = sim_->config();
     double pixels = double(frame.area.extent.width) * frame.area.extent.height;
     gpu::Profiler::Scope scope(prof, cmd, "wave.shade", 4.0 * (c.n() + pixels), 0);
@@ -202,7 +225,7 @@ class WaveLab : public Lab {
 
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     const auto& c = sim_->config();
-    if (params_.choice("view") == "top") {
+    if (*view_mode_ == View::Top) {
       gpu::Profiler::Scope scope(prof, cmd, "wave.draw", 8.0 * frame.area.extent.width * frame.area.extent.height, 0);
       return view_->draw_top(cmd, frame);
     }
@@ -212,7 +235,7 @@ class WaveLab : public Lab {
 
   void pointer(const Pointer& p, const render::Frame& frame) override {
     const auto& c = sim_->config();
-    bool top = params_.choice("view") == "top";
+    bool top = *view_mode_ == View::Top;
     orbit_.update(camera_, p, !top);
     if (p.left) {
       float x, y;
@@ -254,8 +277,8 @@ class WaveLab : public Lab {
       ImGui::TextDisabled("%s", energy_note(c).c_str());
     }
     if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart or change parameters.", problem_.c_str());
-    ImGui::TextDisabled(params_.choice("view") == "top" ? "left click: drop; hold: trail"
-                                                        : "left click: drop; right drag: orbit; wheel: zoom");
+    ImGui::TextDisabled(*view_mode_ == View::Top ? "left click: drop; hold: trail"
+                                                 : "left click: drop; right drag: orbit; wheel: zoom");
   }
 
   nlohmann::json dump(const std::filesystem::path& dir) override {
@@ -303,11 +326,8 @@ class WaveLab : public Lab {
 
  private:
   render::WaterStyle water_style() const {
-    float az = float(params_.get("light_azimuth")) * 0.0174533f,
-          el = float(params_.get("light_elevation")) * 0.0174533f;
-    return {float(params_.get("height_scale")),
-            float(params_.get("refraction")),
-            {std::cos(el) * std::sin(az), std::sin(el), std::cos(el) * std::cos(az)}};
+    float az = *light_azimuth_ * 0.0174533f, el = *light_elevation_ * 0.0174533f;
+    return {*height_scale_, *refraction_, {std::cos(el) * std::sin(az), std::sin(el), std::cos(el) * std::cos(az)}};
   }
 
   // What the energy plot should show, scheme by scheme (compute/wave/wave.h derives it).
@@ -362,11 +382,21 @@ class WaveLab : public Lab {
     read_ = sim_->steps();
   }
 
+  Knob<uint32_t> size_, sponge_, steps_per_frame_, max_iterations_;
+  Knob<double> dt_, rain_rate_;  // read in double: the legend's time, rain's odds against a float draw
+  Knob<float> c_, dx_, damping_, tolerance_, drop_radius_, drop_height_;
+  Knob<float> height_scale_, refraction_, light_azimuth_, light_elevation_;
+  Choice<wave::Scheme> scheme_;
+  Choice<wave::Storage> storage_;
+  Choice<wave::Solver> solver_;
+  Choice<Start> start_;
+  Choice<View> view_mode_;
+
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<wave::Simulation> sim_;
   std::unique_ptr<render::WaterView> view_;
   render::OrbitCamera camera_;
-  std::string preset_;
+  Start started_ = Start::Drops;  // the disturbance the water started from (restart())
   std::deque<float> energy_;
   double energy_base_ = -1;
   wave::StepStats last_;

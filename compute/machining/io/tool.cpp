@@ -128,7 +128,7 @@ AnalyticTool analytic_tool(const std::string& shape, float diameter) {
 
 Mesh read_stl(const std::filesystem::path& path) { return parse_stl(io::read_input(path), path.string()); }
 
-// Long: binary and ASCII STL in one reader, so both make the same checks.
+// Binary and ASCII STL in one reader, so that both make the same checks.
 Mesh parse_stl(const std::string& data, const std::string& path) {
   if (data.empty()) fail(path, "offset 0", "empty file");
   Mesh m;

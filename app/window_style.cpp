@@ -1,7 +1,9 @@
 // The window's look: ImGui's Vulkan backend, the font rasterised at the UI scale (DejaVu Sans
 // from Debian's fonts-dejavu-core, else ImGui's own), the scale taken from the monitor (HiDPI)
-// or the Picture tab and kept in the settings file.
+// or the Picture tab (app/tabs/picture_tab.h) and kept in the settings file.
 #include "app/window.h"
+
+#include <cmath>
 
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -30,10 +32,11 @@ float Window::monitor_scale() const {
 
 // The backend's device objects and the font texture, at `scale`. Between frames only.
 void Window::apply_ui_scale(float scale) {
-  vkDeviceWaitIdle(ctx_->device);
+  auto& ctx = session_->ctx();
+  vkDeviceWaitIdle(ctx.device);
   if (imgui_backend_) {
     ImGui_ImplVulkan_Shutdown();
-    VK_CHECK(vkResetDescriptorPool(ctx_->device, imgui_pool_, 0));
+    VK_CHECK(vkResetDescriptorPool(ctx.device, imgui_pool_, 0));
   }
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
@@ -49,11 +52,11 @@ void Window::apply_ui_scale(float scale) {
   ImGui::GetStyle() = style;
 
   ImGui_ImplVulkan_InitInfo ii{};
-  ii.Instance = ctx_->instance;
-  ii.PhysicalDevice = ctx_->physical;
-  ii.Device = ctx_->device;
-  ii.QueueFamily = ctx_->queue_family;
-  ii.Queue = ctx_->queue;
+  ii.Instance = ctx.instance;
+  ii.PhysicalDevice = ctx.physical;
+  ii.Device = ctx.device;
+  ii.QueueFamily = ctx.queue_family;
+  ii.Queue = ctx.queue;
   ii.DescriptorPool = imgui_pool_;
   ii.MinImageCount = 2;
   ii.ImageCount = uint32_t(sc_->images().size());
@@ -61,38 +64,18 @@ void Window::apply_ui_scale(float scale) {
   ii.CheckVkResultFn = check_vk;
   ImGui_ImplVulkan_Init(&ii, ui_pass_);
   imgui_backend_ = true;
-  ctx_->submit_now([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
+  ctx.submit_now([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
   ImGui_ImplVulkan_DestroyFontUploadObjects();
-  if (ui_scale_ > 0) panel_width_ *= scale / ui_scale_, panel_resized_ = true;  // the sidebar keeps its proportions
-  ui_scale_ = scale;
+  if (view_.ui_scale > 0)
+    panel_width_ *= scale / view_.ui_scale, panel_resized_ = true;  // the sidebar keeps its proportions
+  view_.ui_scale = scale;
+  view_.monitor_scale = monitor_scale();
 }
 
-void Window::view_panel() {
-  ImGui::Text("UI scale: %.2f (%s)", ui_scale_, settings_.ui_scale == 0 ? "the monitor's" : "chosen");
-  float s = pending_scale_ > 0 ? pending_scale_ : ui_scale_;
-  ImGui::SliderFloat("UI scale", &s, 0.75f, 3.0f, "%.2f");
-  if (ImGui::IsItemDeactivatedAfterEdit()) {  // re-rasterised when the slider is let go
-    settings_.ui_scale = pending_scale_ = s;
-    save_view_settings();
-  }
-  if (ImGui::Button("Use the monitor's scale")) {
-    settings_.ui_scale = 0;
-    pending_scale_ = monitor_scale();
-    save_view_settings();
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.2f, as GLFW reports for this monitor", monitor_scale());
-  if (ImGui::Checkbox("vsync", &vsync_)) resized_ = true;
-  if (ImGui::Checkbox("legend in the picture", &legend_on_)) {
-    settings_.legend = legend_on_;
-    save_view_settings();
-  }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the lab, its step and key values, the colour bar; captures carry it");
-  ImGui::TextDisabled("saved in %s", settings_path().c_str());
-  if (!settings_message_.empty()) ImGui::TextWrapped("%s", settings_message_.c_str());
-}
-
+// The Picture tab's choices and the sidebar's width, in the settings file.
 void Window::save_view_settings() {
-  settings_.panel_width = panel_width_ / ui_scale_;
-  settings_.bench_quick = bench_quick_;
-  settings_message_ = save_settings(settings_);
+  view_.save = false;
+  view_.settings.panel_width = panel_width_ / view_.ui_scale;
+  view_.settings.bench_quick = bench_tab_.quick();
+  view_.settings_message = save_settings(view_.settings);
 }

@@ -1,0 +1,183 @@
+#include "app/session.h"
+
+#include "compute/gpu/renderdoc.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace {
+const float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};
+constexpr size_t kGpuMsHistory = 240;  // frames in the Timings tab's plot
+}  // namespace
+
+nlohmann::json device_json(const gpu::Context& ctx) {
+  return {{"name", ctx.info.name},
+          {"type", ctx.info.type},
+          {"driver", ctx.info.driver},
+          {"vulkan", ctx.info.api},
+          {"subgroup_size", ctx.info.subgroup_size},
+          {"device_local_mib", ctx.info.device_local_mib}};
+}
+
+std::string capture_manifest(const Lab& lab, const gpu::Context& ctx) {
+  nlohmann::json j = {{"lab", lab.name()},
+                      {"what", "captured by " VKLAB_VERSION_TEXT},
+                      {"params", lab.params().to_json()},
+                      {"device", device_json(ctx)},
+                      {"step", lab.steps_done()},
+                      {"version", VKLAB_VERSION_TEXT}};
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::unique_ptr<Lab> lab_from_options(const Options& o, const std::string& name) {
+  auto lab = make_lab(name);
+  if (!o.preset.empty()) apply_preset(find_preset(o.preset), lab->params());
+  for (auto& s : o.sets) lab->params().set_assignment(s);
+  return lab;
+}
+
+gpu::ContextOptions context_options(const Options& o) {
+  gpu::ContextOptions c;
+  c.validation = o.validate;
+  c.device = o.device;
+  std::string memory = o.memory;
+  if (memory.empty() && gpu::RenderDoc::get().attached()) {
+    // RenderDoc saves every memory object a capture touches whole: 256 MiB blocks would make
+    // each capture hundreds of MiB and slow. Timings under RenderDoc mean little anyway.
+    std::fprintf(stderr, "vklab: under RenderDoc, one allocation per buffer (--memory pooled keeps the pool)\n");
+    memory = "dedicated";
+  }
+  c.memory = gpu::parse_memory_options(memory.empty() ? "pooled" : memory);
+  return c;
+}
+
+void report_validation(const Options& o, const gpu::Context& ctx) {
+  if (o.validate)
+    std::fprintf(stderr, "vklab: validation: %llu messages\n", (unsigned long long)ctx.validation_count());
+}
+
+Session::Session(const gpu::ContextOptions& co, std::unique_ptr<Lab> lab, Parts parts) {
+  ctx_ = std::make_unique<gpu::Context>(co);
+  prof_ = std::make_unique<gpu::Profiler>(*ctx_);
+  if (parts.history) history_ = std::make_unique<History>(*ctx_);
+  if (parts.legend) legend_ = std::make_unique<render::LegendView>(*ctx_);
+  if (parts.build) build(*lab);
+  lab_ = std::move(lab);
+  params_before_ = lab_->params().all();
+}
+
+// The lab's GPU state goes before the context that made it.
+void Session::close() {
+  if (ctx_) vkDeviceWaitIdle(ctx_->device);
+  lab_.reset();
+  history_.reset();
+  legend_.reset();
+  prof_.reset();
+}
+
+std::string Session::manifest() const { return capture_manifest(*lab_, *ctx_); }
+nlohmann::json Session::device_json() const { return ::device_json(*ctx_); }
+
+// A lab's GPU memory is counted under its name (the Timings tab's memory line).
+void Session::build(Lab& lab) {
+  gpu::Allocator::Owner owner(ctx_->allocator(), lab.name());
+  lab.build(*ctx_);
+}
+
+void Session::record_steps(VkCommandBuffer cmd, uint32_t steps) {
+  prof_->begin_frame(cmd);
+  gpu::Allocator::Owner owner(ctx_->allocator(), lab_->name());  // what the lab makes as it runs is its own
+  lab_->step(cmd, *prof_, steps);
+  if (history_ && (steps > 0 || history_->size() == 0)) history_->record(cmd, *lab_);
+}
+
+void Session::record_picture(VkCommandBuffer cmd, const render::Frame& frame, float legend_scale) {
+  lab_->prepare_draw(cmd, *prof_, frame);
+  render::begin_rendering(cmd, frame, kBackground);
+  lab_->draw(cmd, *prof_, frame);
+  if (legend_ && legend_scale > 0) legend_->draw(cmd, frame, lab_->legend(), legend_scale);
+  render::end_rendering(cmd);
+}
+
+// The GPU is idle for the lab here (labs read back in problem()). A watchdog's stop pauses
+// the transport: the step count stays where the lab stopped and the step-back ring keeps the
+// frames before it, so a class can go back to where the trouble first shows.
+std::string Session::collect_frame() {
+  timings_ = prof_->resolve();
+  spans_ = prof_->spans();
+  float total = 0;
+  for (auto& t : timings_) total += float(t.ms);
+  gpu_ms_history_.push_back(total);
+  if (gpu_ms_history_.size() > kGpuMsHistory) gpu_ms_history_.pop_front();
+  std::string said;
+  if (auto p = lab_->problem(); p != said_problem_) {
+    if (!p.empty()) {
+      said = p;
+      transport.paused = true, transport.step_requests = 0;
+    }
+    said_problem_ = p;
+  }
+  return said;
+}
+
+void Session::apply_rebuild() {
+  vkDeviceWaitIdle(ctx_->device);
+  try {
+    build(*lab_);
+    params_before_ = lab_->params().all();
+    if (history_) history_->clear();
+  } catch (const std::exception& e) {
+    // Keep the running state: the lab is unchanged, its parameters go back.
+    error = std::string("could not apply the change: ") + e.what();
+    if (!params_before_.empty()) lab_->params().all() = params_before_;
+    lab_->params().rebuild_pending = false;
+  }
+}
+
+void Session::switch_lab(const std::string& name) {
+  if (name == lab_->name()) return;
+  vkDeviceWaitIdle(ctx_->device);
+  try {
+    auto lab = make_lab(name);
+    build(*lab);
+    lab_ = std::move(lab);
+    if (history_) history_->clear();
+    transport = {};  // a lab opens running, whatever the last one was doing
+    said_problem_.clear();
+    params_before_ = lab_->params().all();
+    timings_.clear();
+    gpu_ms_history_.clear();
+  } catch (const std::exception& e) {
+    error = "could not start lab '" + name + "': " + e.what();
+  }
+}
+
+// A refused preset leaves everything as it was and says why.
+void Session::load_preset(const Preset& p) {
+  try {
+    ParamSet values = preset_params(p);  // the lab's defaults and the preset's values, checked first
+    if (p.lab != lab_->name()) switch_lab(p.lab);
+    if (p.lab != lab_->name()) return;  // the switch failed and said why
+    lab_->params().all() = values.all();
+    lab_->params().rebuild_pending = true;
+    preset_message = "loaded " + p.name;
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+}
+
+void Session::restart() {
+  vkDeviceWaitIdle(ctx_->device);
+  lab_->restart();
+  if (history_) history_->clear();
+}
+
+void Session::go_back_to(size_t snapshot) {
+  if (!history_) return;
+  vkDeviceWaitIdle(ctx_->device);
+  try {
+    history_->restore(*lab_, snapshot);
+  } catch (const std::exception& e) {
+    error = std::string("could not go back: ") + e.what();
+  }
+}
