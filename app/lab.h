@@ -109,13 +109,15 @@ class Lab {
     source = source.substr(0, std::min(source.find(','), source.find(')')));
     return t.substr(0, open) + " - " + source;
   }
-  // "c 4 units/s, dt 0.01667 s": these parameters as the legend shows them.
-  std::string legend_values(const std::vector<std::string>& names) const {
+  // "c 4 units/s, dt 0.01667 s": these knobs as the legend shows them.
+  template <class... Knobs>
+  static std::string legend_values(const Knobs&... knobs) {
     std::string out;
-    for (auto& n : names)
-      for (auto& p : params_.all())
-        if (p.name == n && !p.text().empty())
-          out += (out.empty() ? "" : ", ") + n + " " + p.text() + (p.unit.empty() ? "" : " " + p.unit);
+    auto add = [&](const Param& p) {
+      if (!p.text().empty())
+        out += (out.empty() ? "" : ", ") + p.name + " " + p.text() + (p.unit.empty() ? "" : " " + p.unit);
+    };
+    (add(knobs.param()), ...);
     return out;
   }
   // The plots the lab's panel draws (app/plot.h), by name: written as a picture and CSV by the

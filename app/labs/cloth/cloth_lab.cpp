@@ -188,7 +188,7 @@ class ClothLab : public Lab {
   render::Legend legend() const override {
     char t[64];
     std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * *dt_, (unsigned long long)steps_done_);
-    return {{legend_title(), t, legend_values({"size", "iterations", "substeps", "order", "method"})}, {}};
+    return {{legend_title(), t, legend_values(size_, iterations_, substeps_, order_, method_)}, {}};
   }
 
   uint32_t steps_per_frame() const override { return *steps_per_frame_; }

@@ -104,7 +104,7 @@ class DiffusionLab : public Lab {
   }
 
   render::Legend legend() const override {
-    return {{legend_title(), "step " + std::to_string(steps_done_), legend_values({"size", "cd", "boundary"})},
+    return {{legend_title(), "step " + std::to_string(steps_done_), legend_values(size_, cd_, boundary_)},
             render::LegendBar{*colormap_, range().first, range().second,
                               *auto_range_ ? "temperature (no unit), range: min to max" : "temperature (no unit)"}};
   }

@@ -123,7 +123,7 @@ class LinalgLab : public Lab {
   }
   render::Legend legend() const override {
     std::vector<std::string> lines = {legend_title(), status(),
-                                      legend_values({"operator", "side", "layout", "data", "index"})};
+                                      legend_values(op_, side_, layout_choice_, data_, index_)};
     std::string cmap = *colormap_;
     if (picture() == Picture::Layout) return layout_.legend(lines);
     if (picture() == Picture::Residual)

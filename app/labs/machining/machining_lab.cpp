@@ -52,12 +52,13 @@ class MachiningLab : public Lab {
                      (fast_math() ? ", fast math" : "");
     auto file = [](const Knob<std::string>& k) { return std::filesystem::path(*k).filename().string(); };
     std::string what =
-        (knobs_.tool_file.get().empty() ? legend_values({"tool_shape"}) : "tool " + file(knobs_.tool_file)) +
+        (knobs_.tool_file.get().empty() ? legend_values(knobs_.tool_shape) : "tool " + file(knobs_.tool_file)) +
         (machine_ && machine_->analytic() ? " (analytic)" : "") + ", " +
-        (knobs_.path_file.get().empty() ? legend_values({"path"}) : "path " + file(knobs_.path_file)) + ", " +
-        (machine_->stock().surface.shape == SurfaceShape::Flat ? ""
-                                                               : legend_values({"surface", "surface_radius"}) + ", ") +
-        legend_values({"height_scale"});
+        (knobs_.path_file.get().empty() ? legend_values(knobs_.path) : "path " + file(knobs_.path_file)) + ", " +
+        (machine_->stock().surface.shape == SurfaceShape::Flat
+             ? ""
+             : legend_values(knobs_.surface, knobs_.surface_radius) + ", ") +
+        legend_values(knobs_.height_scale);
     const Display display = *knobs_.display;
     if (display == Display::Shaded || (display != Display::Depth && !readout_.field_ready))
       return {{legend_title(), at, what}, {}};

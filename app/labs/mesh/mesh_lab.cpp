@@ -136,8 +136,8 @@ class MeshLab : public Lab {
   render::Legend legend() const override {
     render::Legend l{
         {legend_title(), "run " + std::to_string(steps_done_),
-         legend_values({"example", "color_field"}) + ", " +
-             (mesh_file_.get().empty() ? legend_values({"grid_size"})
+         legend_values(example_, color_field_) + ", " +
+             (mesh_file_.get().empty() ? legend_values(grid_size_)
                                        : "mesh " + std::filesystem::path(*mesh_file_).filename().string())},
         {}};
     if (style_.lo <= style_.hi) l.bar = render::LegendBar{"coolwarm", style_.lo, style_.hi, "the field shown"};

@@ -190,7 +190,7 @@ class WaveLab : public Lab {
   render::Legend legend() const override {
     char t[64];
     std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * *dt_, (unsigned long long)steps_done_);
-    return {{legend_title(), t, legend_values({"size", "c", "dt", "scheme", "solver"})}, {}};
+    return {{legend_title(), t, legend_values(size_, c_, dt_, scheme_, solver_)}, {}};
   }
 
   uint32_t steps_per_frame() const override { return *steps_per_frame_; }
