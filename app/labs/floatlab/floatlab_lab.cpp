@@ -251,16 +251,8 @@ class FloatLab : public Lab {
     write_npy(dir / "test5_test6_bits.npy", bit_picture(report_), {64, 65});
     std::vector<float> ulps(ulp_.max_ulp.begin(), ulp_.max_ulp.end());
     write_npy(dir / "error_map_ulp.npy", ulps, {ulp_.ops.size(), ulp_.binades()});
-    auto j = report_json(report_);
-    j["floatfloat_accuracy"] = accuracy_json(accuracy_);
-    j["rounding"] = rounding_json(rounding_);
-    j["float_controls"] = controls_json(controls_);
-    j["paranoia"] = paranoia_json(paranoia_);
-    j["stages"] = stage_table_json(stage_table_);
-    j["table31"] = table31_json(table31_);
-    j["float_controls_tested"] = controls_test_json(promises_, contraction_);
-    if (t9_)
-      j["test9_full"] = {{"pairs", t9_->done()}, {"violations", t9_->violations()}, {"examples", t9_->examples()}};
+    auto j = report_parts_json({report_, accuracy_, rounding_, controls_, paranoia_, stage_table_, table31_, promises_,
+                                contraction_, t9_.get()});
     j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"},
                    {"error_map_ulp.npy", "float32 [ops, binades]: largest error in ulps, x in [2^e, 2^(e+1))"}};
     j["error_map"] = {{"ops", ulp_.ops}, {"e_lo", ulp_.e_lo}, {"e_hi", ulp_.e_hi}, {"per_binade", ulp_.per_binade}};

@@ -70,6 +70,21 @@ nlohmann::json report_json(const floatlab::Report& r) {
           {"test9", {{"count", r.test9_count}, {"violations", r.test9_violations}}}};
 }
 
+nlohmann::json report_parts_json(const ReportParts& r) {
+  auto j = report_json(r.report);
+  j["floatfloat_accuracy"] = accuracy_json(r.accuracy);
+  j["rounding"] = rounding_json(r.rounding);
+  j["float_controls"] = controls_json(r.controls);
+  j["paranoia"] = paranoia_json(r.paranoia);
+  j["stages"] = stage_table_json(r.stages);
+  j["table31"] = table31_json(r.table31);
+  j["float_controls_tested"] = controls_test_json(r.promises, r.contraction);
+  if (r.test9)
+    j["test9_full"] = {
+        {"pairs", r.test9->done()}, {"violations", r.test9->violations()}, {"examples", r.test9->examples()}};
+  return j;
+}
+
 namespace {
 
 void print_accuracy(const std::vector<floatlab::FfAccuracy>& acc) {
@@ -142,15 +157,8 @@ int run_float_report(const Options& o) {
       "2006: none on the 7800 GTX and the RX1800XL)\n",
       (unsigned long long)t9.done(), (unsigned long long)t9.violations());
   if (!o.out.empty()) {
-    auto j = report_json(report);
-    j["floatfloat_accuracy"] = accuracy_json(accuracy);
-    j["rounding"] = rounding_json(rounding);
-    j["float_controls"] = controls_json(controls);
-    j["paranoia"] = paranoia_json(paranoia);
-    j["stages"] = stage_table_json(stages);
-    j["table31"] = table31_json(table31);
-    j["float_controls_tested"] = controls_test_json(promises, contraction);
-    j["test9_full"] = {{"pairs", t9.done()}, {"violations", t9.violations()}, {"examples", t9.examples()}};
+    auto j = report_parts_json(
+        {report, accuracy, rounding, controls, paranoia, stages, table31, promises, contraction, &t9});
     std::ofstream out(o.out);
     if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
       throw std::runtime_error("cannot write " + o.out);
