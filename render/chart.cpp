@@ -9,7 +9,6 @@ namespace render {
 
 namespace {
 const float kWhite[4] = {0.95f, 0.95f, 0.95f, 1}, kShade[4] = {0, 0, 0, 0.6f};
-constexpr float kLine = 13;  // a line of labels at text scale 1, as the legend's
 
 float widest(const std::vector<Tick>& ticks) {
   float w = 0;
@@ -25,7 +24,7 @@ struct Margins {
 // left, the title above (and under the window's transport bar), below the x tick labels, the
 // x axis's name and the legend.
 Margins margins(VkRect2D area, const Chart& c, float s) {
-  float aw = float(area.extent.width), ah = float(area.extent.height), m = std::min(aw, ah), line = kLine * s;
+  float aw = float(area.extent.width), ah = float(area.extent.height), m = std::min(aw, ah), line = TextMesh::kLine * s;
   float left = std::max(widest(c.y_ticks), c.y_label.empty() ? 0.0f : TextMesh::width(c.y_label)) * s + 12 * s;
   float bottom = 6 * s + (c.x_ticks.empty() ? 0 : line) + (c.x_label.empty() ? 0 : line) +
                  legend_height(c.legend_lines, c.legend_bar, s) + 10 * s;
@@ -56,7 +55,7 @@ void chart_vertices(TextMesh& mesh, const Chart& c, VkRect2D area, float scale) 
         edge = 0.03f * std::min(aw, float(area.extent.height));
   const float ts = std::min(scale, picture_text_scale(float(area.extent.height)));  // chart_rect's room is for this
   auto fit = [&](const std::string& s, float room) { return std::min(ts, room / std::max(1.0f, TextMesh::width(s))); };
-  const float line = kLine * ts, h = TextMesh::kHeight;
+  const float line = TextMesh::kLine * ts, h = TextMesh::kHeight;
   // Where a title or the x axis's name goes: centred on the image, or on the picture where wider.
   auto centred = [&](float w) {
     return w <= r.w ? r.x + 0.5f * (r.w - w) : std::clamp(ax + 0.5f * (aw - w), r.x + r.w - w, r.x);

@@ -12,7 +12,7 @@ namespace {
 
 // At text scale 1 (7-pixel capitals), in pixels: a line (capitals' top 3 under its top, room
 // for descenders and accents), the box's padding and margin, the colour bar.
-constexpr float kLine = 13, kPad = 6, kMargin = 10, kBarW = 160, kBarH = 9;
+constexpr float kPad = 6, kMargin = 10, kBarW = 160, kBarH = 9;
 
 std::string number(float v) {
   char b[32];
@@ -23,7 +23,7 @@ std::string number(float v) {
 }  // namespace
 
 float legend_height(size_t lines, bool bar, float s) {
-  return s * (kLine * float(lines) + (bar ? 2 * kLine + kBarH + 2 : 0) + 2 * kPad);
+  return s * (TextMesh::kLine * float(lines) + (bar ? 2 * TextMesh::kLine + kBarH + 2 : 0) + 2 * kPad);
 }
 
 // The chart's labels, then the box (drawn under the rest), the lines, the colour bar and its
@@ -31,7 +31,7 @@ float legend_height(size_t lines, bool bar, float s) {
 std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float scale) {
   const float s = std::max(scale, picture_text_scale(float(area.extent.height)));
   const float white[4] = {0.95f, 0.95f, 0.95f, 1}, box[4] = {0, 0, 0, 0.6f};
-  const float line = kLine * s, pad = kPad * s, bar_w = kBarW * s, bar_h = kBarH * s;
+  const float line = TextMesh::kLine * s, pad = kPad * s, bar_w = kBarW * s, bar_h = kBarH * s;
   // A line too long for the picture shrinks to fit it.
   const float room = std::max(1.0f, float(area.extent.width) - 2 * (kMargin + kPad) * s);
   auto size = [&](const std::string& l) { return std::min(s, room / std::max(1.0f, TextMesh::width(l))); };

@@ -11,7 +11,7 @@ namespace render {
 namespace {
 
 const float kText[4] = {0.92f, 0.92f, 0.94f, 1}, kAxis[4] = {0.72f, 0.72f, 0.76f, 1};
-const float kFrame[4] = {0.13f, 0.13f, 0.16f, 1}, kGrid[4] = {1, 1, 1, 0.12f}, kLine[4] = {0.43f, 0.75f, 1.0f, 1};
+const float kFrame[4] = {0.13f, 0.13f, 0.16f, 1}, kGrid[4] = {1, 1, 1, 0.12f}, kCurve[4] = {0.43f, 0.75f, 1.0f, 1};
 
 // A segment `width` pixels wide as two triangles.
 void segment(TextMesh& m, float x0, float y0, float x1, float y1, float width, const float c[4]) {
@@ -83,10 +83,10 @@ void plot_vertices(TextMesh& m, const PlotPicture& p, VkRect2D area, float s) {
     segment(m, a, b, c, d, thin, kAxis);
   const float width = std::max(2.0f, 0.35f * s);
   for (size_t i = 1; i < pts.size(); ++i)
-    segment(m, X(pts[i - 1].first), Y(pts[i - 1].second), X(pts[i].first), Y(pts[i].second), width, kLine);
+    segment(m, X(pts[i - 1].first), Y(pts[i - 1].second), X(pts[i].first), Y(pts[i].second), width, kCurve);
   if (pts.size() == 1) {
     float cx = X(pts[0].first), cy = Y(pts[0].second);
-    m.quad(cx - 2 * width, cy - 2 * width, cx + 2 * width, cy + 2 * width, kLine, kLine);
+    m.quad(cx - 2 * width, cy - 2 * width, cx + 2 * width, cy + 2 * width, kCurve, kCurve);
   }
 }
 

@@ -19,6 +19,7 @@ struct TextMesh {
   void text(float x, float y, const std::string& utf8, float scale, const float c[4]);  // (x, y): capitals' top-left
   static float width(const std::string& utf8);  // the advance at scale 1, in pixels
   static constexpr float kHeight = 7;           // a capital's height at scale 1 (its top at y, the baseline at y + 7)
+  static constexpr float kLine = 13;            // a line of labels at scale 1 (legends, chart ticks)
 };
 
 // The text scale for a picture `height` pixels high: capitals 1.8 % of it (about 14 px at 800,

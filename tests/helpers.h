@@ -12,6 +12,9 @@
 
 gpu::Context& test_context();  // validation + synchronization validation on
 
+// The repository checkout the tests were built from (its sources, shaders and assets).
+inline const std::filesystem::path kSourceRoot = std::filesystem::path(VKLAB_SOURCE_ASSET_DIR).parent_path();
+
 class GpuTest : public ::testing::Test {
  protected:
   void SetUp() override { before_ = test_context().validation_count(); }

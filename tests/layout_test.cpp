@@ -2,6 +2,7 @@
 // line in VKLAB_LABS, the shell (app/ outside app/labs/) never names a lab, and the layout
 // table names folders that exist.
 #include "app/lab.h"
+#include "tests/helpers.h"
 
 #include <gtest/gtest.h>
 
@@ -14,8 +15,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kRoot = fs::path(VKLAB_SOURCE_ASSET_DIR).parent_path();
-
 std::string read(const fs::path& p) {
   std::stringstream s;
   s << std::ifstream(p).rdbuf();
@@ -25,8 +24,8 @@ std::string read(const fs::path& p) {
 // The shell's sources: app/ and its folders, except app/labs/.
 std::vector<fs::path> shell_files() {
   std::vector<fs::path> files;
-  for (auto& e : fs::recursive_directory_iterator(kRoot / "app")) {
-    auto rel = fs::relative(e.path(), kRoot).generic_string();
+  for (auto& e : fs::recursive_directory_iterator(kSourceRoot / "app")) {
+    auto rel = fs::relative(e.path(), kSourceRoot).generic_string();
     if (rel.rfind("app/labs/", 0) == 0 || !e.is_regular_file()) continue;
     auto ext = e.path().extension();
     if (ext == ".cpp" || ext == ".h") files.push_back(e.path());
@@ -46,7 +45,7 @@ TEST(Layout, TheShellNamesNoLab) {
       std::smatch m;
       if (std::regex_search(text, m, word)) {
         size_t line = size_t(std::count(text.begin(), text.begin() + m.position(0), '\n')) + 1;
-        ADD_FAILURE() << fs::relative(f, kRoot).generic_string() << ":" << line << " names the lab '" << lab
+        ADD_FAILURE() << fs::relative(f, kSourceRoot).generic_string() << ":" << line << " names the lab '" << lab
                       << "': the shell reaches labs through the registry (app/lab.h)";
       }
     }
@@ -57,9 +56,9 @@ TEST(Layout, TheShellNamesNoLab) {
 TEST(Layout, EveryLabHasItsFolders) {
   for (auto& lab : lab_names()) {
     for (auto dir : {"app/labs/", "compute/", "tests/"})
-      EXPECT_TRUE(fs::is_directory(kRoot / (dir + lab))) << dir << lab;
-    EXPECT_TRUE(fs::exists(kRoot / "assets" / lab / "help.md")) << lab;
-    EXPECT_TRUE(fs::is_directory(kRoot / "assets" / lab / "presets")) << lab;
+      EXPECT_TRUE(fs::is_directory(kSourceRoot / (dir + lab))) << dir << lab;
+    EXPECT_TRUE(fs::exists(kSourceRoot / "assets" / lab / "help.md")) << lab;
+    EXPECT_TRUE(fs::is_directory(kSourceRoot / "assets" / lab / "presets")) << lab;
   }
 }
 
@@ -74,7 +73,7 @@ TEST(Layout, EveryLabFolderIsARegisteredLab) {
                                                                   {"assets", {}},
                                                                   {"tests", {"fuzz"}}};
   for (auto& [layer, kit] : shared)
-    for (auto& e : fs::directory_iterator(kRoot / layer)) {
+    for (auto& e : fs::directory_iterator(kSourceRoot / layer)) {
       if (!e.is_directory()) continue;
       std::string n = e.path().filename().string();
       if (std::find(kit.begin(), kit.end(), n) == kit.end())
@@ -85,7 +84,7 @@ TEST(Layout, EveryLabFolderIsARegisteredLab) {
 // Every folder and file the layout table of docs/ARCHITECTURE.md names exists (`<lab>`: for
 // every lab that has that layer's folder).
 TEST(Layout, TheArchitecturePagesTableMatchesTheTree) {
-  std::string page = read(kRoot / "docs/ARCHITECTURE.md");
+  std::string page = read(kSourceRoot / "docs/ARCHITECTURE.md");
   auto start = page.find("## Layout");
   ASSERT_NE(start, std::string::npos);
   std::string table = page.substr(start, page.find("\n## ", start + 1) - start);
@@ -95,11 +94,11 @@ TEST(Layout, TheArchitecturePagesTableMatchesTheTree) {
     std::string path = (*it)[1];
     auto at = path.find("<lab>");
     if (at == std::string::npos) {
-      EXPECT_TRUE(fs::exists(kRoot / path)) << "docs/ARCHITECTURE.md names `" << path << "`";
+      EXPECT_TRUE(fs::exists(kSourceRoot / path)) << "docs/ARCHITECTURE.md names `" << path << "`";
       continue;
     }
     size_t found = 0;
-    for (auto& lab : lab_names()) found += fs::exists(kRoot / (path.substr(0, at) + lab + path.substr(at + 5)));
+    for (auto& lab : lab_names()) found += fs::exists(kSourceRoot / (path.substr(0, at) + lab + path.substr(at + 5)));
     EXPECT_GE(found, 1u) << "docs/ARCHITECTURE.md names `" << path << "`, which no lab has";
   }
   EXPECT_GE(rows, 10u);

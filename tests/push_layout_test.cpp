@@ -5,6 +5,7 @@
 #include "compute/gpu/shader_compile.h"
 #include "shaders/common/gpu_push.h"
 #include "shaders/common/render_push.h"
+#include "tests/helpers.h"
 
 #include <filesystem>
 #include <fstream>
@@ -15,8 +16,6 @@
 namespace fs = std::filesystem;
 
 namespace {
-
-const fs::path kRoot = fs::path(VKLAB_SOURCE_SHADER_DIR).parent_path();
 
 // The std430 size of the block as the compiler laid it out, and its alignment.
 struct Std430 {
@@ -85,14 +84,16 @@ void check(const std::string& header, const std::vector<Block>& blocks) {
     listed.insert(b.name);
     std::string src = std::string("#version 460\n#extension GL_GOOGLE_include_directive : require\n#define PUSH_") +
                       b.name + "\n#include \"" + header + "\"\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
-    auto r = gpu::compile_glsl(src, gpu::ShaderStage::Compute, b.name, {kRoot, kRoot / "shaders/common"}, false);
+    auto r =
+        gpu::compile_glsl(src, gpu::ShaderStage::Compute, b.name, {kSourceRoot, kSourceRoot / "shaders/common"}, false);
     ASSERT_TRUE(r.ok) << b.name << ": " << r.messages;
     auto l = spirv_layout(r.spirv, b.name);
     size_t std430 = (l.end + l.align - 1) / l.align * l.align;
     EXPECT_EQ(b.cpp_size, std430) << b.name << ": C++ " << b.cpp_size << " bytes, GLSL ends at " << l.end
                                   << " (alignment " << l.align << ")";
   }
-  EXPECT_EQ(listed, blocks_defined(kRoot / header)) << header << ": the test's list and the header's blocks differ";
+  EXPECT_EQ(listed, blocks_defined(kSourceRoot / header))
+      << header << ": the test's list and the header's blocks differ";
 }
 
 }  // namespace push_layout
@@ -100,11 +101,11 @@ void check(const std::string& header, const std::vector<Block>& blocks) {
 // Every push header in shaders/ has a list of its blocks in a test.
 TEST(PushLayout, EveryPushHeaderIsChecked) {
   size_t headers = 0;
-  for (auto& e : fs::recursive_directory_iterator(kRoot / "shaders")) {
+  for (auto& e : fs::recursive_directory_iterator(kSourceRoot / "shaders")) {
     std::string name = e.path().filename().string();
     if (name.size() < 7 || name.substr(name.size() - 7) != "_push.h") continue;
     ++headers;
-    std::string rel = fs::relative(e.path(), kRoot).generic_string();
+    std::string rel = fs::relative(e.path(), kSourceRoot).generic_string();
     EXPECT_TRUE(push_layout::checked_headers().count(rel)) << rel << " has no PUSH_LAYOUT_TEST";
   }
   EXPECT_GE(headers, 8u);

@@ -1,5 +1,7 @@
 // The device's references: bandwidth (compute/gpu/bandwidth.cpp, shaders/gpu/saxpy.comp), the
 // clock probe and the multiply-add peaks (compute/gpu/roofline.cpp, shaders/gpu/fma_peak*.comp).
+#ifndef VKLAB_SHADERS_COMMON_GPU_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_COMMON_GPU_PUSH_H
 #include "push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_SaxpyPush)
@@ -12,3 +14,4 @@ PUSH_BLOCK(ClockProbePush) { uint iterations; };
 PUSH_BLOCK(PeakPush) { uint iterations; float m; float c; };
 #endif
 PUSH_END
+#endif

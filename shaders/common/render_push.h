@@ -1,5 +1,7 @@
 // The render kit's push constants: the heat map and the legend (render/heatmap_view.cpp,
 // render/legend.cpp, shaders/render/).
+#ifndef VKLAB_SHADERS_COMMON_RENDER_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_COMMON_RENDER_PUSH_H
 #include "push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_HeatmapPush)
@@ -12,3 +14,4 @@ PUSH_BLOCK(LegendPush) {  // render/legend.cpp
 };
 #endif
 PUSH_END
+#endif

@@ -1,4 +1,6 @@
 // The diffusion lab's push constants (compute/diffusion/diffusion.cpp, shaders/diffusion/).
+#ifndef VKLAB_SHADERS_DIFFUSION_DIFFUSION_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_DIFFUSION_DIFFUSION_PUSH_H
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_DiffusionStepPush)
@@ -15,3 +17,4 @@ PUSH_BLOCK(DiffusionPaintPush) { ivec2 size, origin; vec2 center; float radius, 
 PUSH_BLOCK(DiffusionStatsPush) { ivec2 size; uint pass_index, groups; };
 #endif
 PUSH_END
+#endif

@@ -1,4 +1,6 @@
 // The mesh's picture: its push constants (render/mesh/mesh_view.cpp, shaders/mesh/).
+#ifndef VKLAB_SHADERS_MESH_MESH_VIEW_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_MESH_MESH_VIEW_PUSH_H
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_MeshPush)
@@ -12,3 +14,4 @@ PUSH_BLOCK(MeshPush) {
 };
 #endif
 PUSH_END
+#endif

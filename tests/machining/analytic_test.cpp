@@ -7,6 +7,7 @@
 #include "compute/machining/analytic.h"
 #include "compute/machining/zbuffer.h"
 #include "tests/helpers.h"
+#include "tests/machining/helpers.h"
 
 #include <cfloat>
 #include <cmath>
@@ -17,20 +18,12 @@ using namespace machining;
 
 namespace {
 
-std::vector<Position> tilted(std::vector<Position> path) {
+std::vector<Position> swaying(std::vector<Position> path) {
   for (size_t i = 0; i < path.size(); ++i) {
     path[i].axis = glm::normalize(glm::vec3(0.5f * std::sin(float(i)), 0.3f * std::cos(float(3 * i)), 1.0f));
     path[i].omega = 0.1f * float(i);
   }
   return path;
-}
-
-template <class R>
-std::vector<R> heights_of(const Machine& m) {
-  if constexpr (sizeof(R) == 8)
-    return m.heights64();
-  else
-    return m.heights();
 }
 
 // Whether the point q of the tool frame lies in the tool (the solids analytic.h describes).
@@ -77,7 +70,7 @@ class MachiningAnalytic : public GpuTest {
       for (bool five_axis : {false, true}) {
         AnalyticTool tool = analytic_tool(shape, 6.0f);
         auto path = generate_path("random", 26.0f, 30, 1.0f, 5);
-        if (five_axis) path = tilted(path);
+        if (five_axis) path = swaying(path);
         const std::string what = shape + (f64 ? ", double" : ", single") + (five_axis ? ", 5-axis" : "");
         Mesh picture = make_tool(shape, 6.0f, 320);
         std::vector<R> ref;
