@@ -121,6 +121,8 @@ std::string usage() {
          "  --no-vsync          window: start without vsync\n"
          "  --tab NAME          window: show this sidebar tab first (Lab, Timings, Picture, Bench, Inspect, Help)\n"
          "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
+         "  --soak S            window: every lab at its defaults and with each preset, 3 times over, in S\n"
+         "                      seconds; exits 1 if host or GPU memory or the frame time grew (test aid)\n"
          "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, left, r, c,\n"
          "                      v, i, tab, b, escape, f1, a lab's digit; test aid)\n"
 
@@ -131,6 +133,11 @@ std::string usage() {
          "  --memory M          how buffers and images get GPU memory: pooled (default: 256 MiB blocks,\n"
          "                      2 MiB alignment), pooled:ALIGN[:BLOCK_MIB] or dedicated (one allocation\n"
          "                      each); for the allocation experiment of docs/PERF.md\n"
+         "  --memory-budget MIB the GPU memory vklab may take, as if the device had no more: a lab that\n"
+         "                      needs more is refused and the running one kept (try a small GPU's limits)\n"
+         "  --gpu-timeout S     the longest wait for the GPU to finish one submission (default 60 s); past\n"
+         "                      it (or when the device is lost) vklab says so, saves the run's parameters\n"
+         "                      in ./vklab-rescued-LAB.json and, headless, exits with code 4\n"
          "  --memory-experiment bench: saxpy over fresh allocations, trial after trial, by array size and\n"
          "                      allocation strategy (docs/PERF.md); with --quick, small arrays\n"
          "  --runs N            bench: N whole benches, each in a fresh process; rows get min / median / max\n"
@@ -147,7 +154,7 @@ std::string usage() {
          key_help() +
          "\nexit codes: 0 done, 2 bad usage or parameter (or sizes past the device's limits), 1 unreadable or\n"
          "malformed file (or another runtime failure), 3 the simulation stopped on a blow-up (NaN/inf or\n"
-         "unbounded growth)\n";
+         "unbounded growth), 4 the GPU did not finish in time or was lost (--gpu-timeout)\n";
 }
 
 // "a,b , c" -> {"a", "b", "c"}; empty items dropped.
@@ -239,6 +246,10 @@ Options parse_cli(int argc, char** argv) {
       o.memory_experiment = true;
     else if (a == "--memory")
       o.memory = value(a);  // checked where the context is made (app/session.cpp, context_options)
+    else if (a == "--memory-budget")
+      o.memory_budget_mib = parse_count(a, value(a), 1, 1u << 24);
+    else if (a == "--gpu-timeout")
+      o.gpu_timeout_s = uint32_t(parse_count(a, value(a), 1, 3600));
     else if (a == "--validate")
       o.validate = true;
     else if (a == "--quick")
@@ -263,6 +274,8 @@ Options parse_cli(int argc, char** argv) {
       o.frames = parse_count(a, value(a), 1, 100000000ull);
     else if (a == "--exercise")
       o.exercise = true;
+    else if (a == "--soak")
+      o.soak_s = uint32_t(parse_count(a, value(a), 10, 24 * 3600));
     else if (a == "--keys")
       for (auto& item : split_list(value(a))) {
         auto colon = item.find(':');

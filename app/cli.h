@@ -27,6 +27,10 @@ struct Options {
   std::string device;
   std::string memory;              // --memory (gpu/memory.h); "": pooled, dedicated under RenderDoc
   bool memory_experiment = false;  // bench --memory-experiment
+  uint64_t memory_budget_mib = 0;  // --memory-budget: GPU memory the app may take (0: what the device has)
+  uint32_t gpu_timeout_s = 60;
+  uint32_t soak_s = 0;  // --soak: the window visits every lab and preset twice in this time     // --gpu-timeout: the
+                        // longest wait for one submission
   bool validate = false;
   bool quick = false;                // bench: small sizes only
   std::vector<std::string> only;     // bench: just these configurations (--only a,b)

@@ -9,6 +9,7 @@
 #include "render/recorder.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 namespace {
@@ -17,10 +18,29 @@ namespace {
 constexpr uint64_t kStepsPerSubmit = 256;
 }  // namespace
 
-// The headless run in the order it happens: steps, picture, report, capture, plots, dump.
+static int run(const Options& o, Session& s);
+
 int run_headless(const Options& o) {
   auto checked = lab_from_options(o, o.lab);  // bad parameters fail before any GPU work
   Session s(context_options(o), std::move(checked), Session::Parts{o.legend, false});
+  try {
+    return run(o, s);
+  } catch (const gpu::GpuFailure& e) {
+    // One line, the parameters saved, and out at once: the GPU may never finish the work, so
+    // nothing waits for it (the driver ends it with the process).
+    std::fprintf(stderr, "vklab: GPU failure: %s\n", e.what());
+    std::string file = s.rescue(e.what());
+    if (!file.empty())
+      std::fprintf(stderr, "vklab: the run's parameters are in %s (--preset %s runs it again)\n", file.c_str(),
+                   file.c_str());
+    std::fflush(stdout);
+    std::fflush(stderr);
+    std::_Exit(4);
+  }
+}
+
+// The headless run in the order it happens: steps, picture, report, capture, plots, dump.
+static int run(const Options& o, Session& s) {
   gpu::Context& ctx = s.ctx();
   Lab& lab = s.lab();
   ctx.renderdoc.pending = o.renderdoc_captures;
@@ -36,6 +56,15 @@ int run_headless(const Options& o) {
   };
   // One submission a "frame" of the lab's steps_per_frame, as the window would run it
   // (labs such as CG look at the last frame's results before recording the next).
+  uint64_t steps = o.steps;
+  if (steps > 0 && !lab.steps()) {
+    std::fprintf(stderr, "vklab: the %s lab has no steps (its work is done when it is built): --steps ignored\n",
+                 lab.name().c_str());
+    steps = 0;
+  }
+  if (steps > 0 && lab.steps_per_frame() == 0)  // the window's pause, which headless would keep forever
+    throw ParamError("the " + lab.name() + " lab is set to make 0 steps a frame (which pauses it): a headless run of " +
+                     std::to_string(steps) + " steps would never end; set that parameter to 1 or more");
   const uint64_t chunk = std::clamp<uint64_t>(lab.steps_per_frame(), 1, kStepsPerSubmit);
   std::string stopped;  // the lab's watchdog: a simulation that blew up ends the run (exit 3)
   render::OffscreenTarget target(ctx, o.width, o.height);
@@ -50,7 +79,7 @@ int run_headless(const Options& o) {
   };
   // --record: the picture after every submission (a frame as the window would show it)
   std::unique_ptr<render::Recorder> recorder;
-  const uint64_t frames = (o.steps + chunk - 1) / chunk;
+  const uint64_t frames = (steps + chunk - 1) / chunk;
   if (!o.record.empty()) recorder = std::make_unique<render::Recorder>(o.record, o.width, o.height, o.record_fps);
   auto record = [&]() {
     draw();
@@ -61,8 +90,8 @@ int run_headless(const Options& o) {
       std::fprintf(stderr, "vklab: recording %s: frame %llu of %llu\n", o.record.c_str(), (unsigned long long)k,
                    (unsigned long long)frames);
   };
-  for (uint64_t done = 0; done < o.steps && stopped.empty();) {
-    auto n = uint32_t(std::min(chunk, o.steps - done));
+  for (uint64_t done = 0; done < steps && stopped.empty();) {
+    auto n = uint32_t(std::min(chunk, steps - done));
     bool captured = ctx.renderdoc.begin(ctx.instance, lab.name() + " steps " + std::to_string(done + 1) + "-" +
                                                           std::to_string(done + n));  // --renderdoc-capture
     ctx.submit_now([&](VkCommandBuffer cmd) { s.record_steps(cmd, n); });

@@ -80,6 +80,8 @@ class Lab {
   // Back to the initial condition (same parameters).
   virtual void restart() = 0;
   virtual uint32_t steps_per_frame() const = 0;
+  // False for a lab whose work is done when it is built (nothing to step): headless ignores --steps.
+  virtual bool steps() const { return true; }
   // Records `steps` simulation steps (and any pending user input) into cmd.
   virtual void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) = 0;
   // Compute passes the picture needs, recorded after step() and before the rendering that

@@ -1,9 +1,12 @@
 #include "app/session.h"
 
+#include "app/presets.h"
+
 #include "compute/gpu/renderdoc.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
 
 namespace {
 const float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};
@@ -48,6 +51,8 @@ gpu::ContextOptions context_options(const Options& o) {
     memory = "dedicated";
   }
   c.memory = gpu::parse_memory_options(memory.empty() ? "pooled" : memory);
+  c.memory.budget = o.memory_budget_mib << 20;
+  c.wait_limit = std::chrono::seconds(o.gpu_timeout_s);
   return c;
 }
 
@@ -68,11 +73,27 @@ Session::Session(const gpu::ContextOptions& co, std::unique_ptr<Lab> lab, Parts 
 
 // The lab's GPU state goes before the context that made it.
 void Session::close() {
+  if (ctx_ && !ctx_->failed().empty()) {
+    // The GPU may still be running (or never end) work on these objects: they are left to
+    // the process's end rather than destroyed under it (gpu::Context::~Context does the same).
+    (void)lab_.release(), (void)history_.release(), (void)legend_.release(), (void)prof_.release();
+    return;
+  }
   if (ctx_) vkDeviceWaitIdle(ctx_->device);
   lab_.reset();
   history_.reset();
   legend_.reset();
   prof_.reset();
+}
+
+std::string Session::rescue(const std::string& why) const {
+  std::string file = "vklab-rescued-" + lab_->name() + ".json";
+  nlohmann::json j = preset_json(lab_->name(), lab_->params(), "the parameters of a run the GPU failed: " + why);
+  j["steps_done"] = lab_->steps_done();
+  j["device"] = device_json();
+  std::ofstream out(file);
+  out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  return out ? file : std::string();
 }
 
 std::string Session::manifest() const { return capture_manifest(*lab_, *ctx_); }

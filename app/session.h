@@ -79,6 +79,9 @@ class Session {
   // a preset, so --preset shot.png replays it.
   std::string manifest() const;
   nlohmann::json device_json() const;
+  // After a GPU failure: the lab's parameters, as a preset (--preset FILE resumes them), with
+  // the steps done, in ./vklab-rescued-<lab>.json. Returns the file ("" if it could not be written).
+  std::string rescue(const std::string& why) const;
 
  private:
   void build(Lab& lab);

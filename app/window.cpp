@@ -232,9 +232,14 @@ void Window::create_imgui() {
 }
 
 int Window::run() {
-  while (!glfwWindowShouldClose(window_)) {
-    if (!frame()) break;
-    if (opts_.frames && frame_count_ >= opts_.frames) break;
+  if (opts_.soak_s) soak_ = std::make_unique<Soak>(opts_.soak_s);
+  try {
+    while (!glfwWindowShouldClose(window_)) {
+      if (!frame()) break;
+      if (opts_.frames && frame_count_ >= opts_.frames) break;
+    }
+  } catch (const gpu::GpuFailure& e) {
+    gpu_failed(e.what());
   }
   Session& s = *session_;
   vkDeviceWaitIdle(s.ctx().device);
@@ -247,6 +252,7 @@ int Window::run() {
               (unsigned long long)s.lab().steps_done(), s.transport.paused ? ", paused" : "");
   std::printf("window: ui scale %.2f, sidebar %.0f px, picture %u px, transport bar %.0f px\n", view_.ui_scale,
               sidebar_ ? sidebar_width() : 0.0f, lab_frame(0).area.extent.width, transport_.width());
+  if (soak_ && soak_->report(s) != 0) return 1;
   if (!opts_.capture.empty() && picture_tab_.last_capture().empty()) {
     std::fprintf(stderr, "vklab: no frame was captured\n");
     return 1;
@@ -265,6 +271,12 @@ bool Window::frame() {
     return true;
   }
   collect_frame();
+  if (soak_) {  // between frames, where the window itself loads presets and rebuilds
+    auto now = std::chrono::steady_clock::now();
+    bool more = soak_->frame(*session_, std::chrono::duration<double, std::milli>(now - soak_frame_).count());
+    soak_frame_ = now;
+    if (!more) return false;
+  }
   between_frames();
 
   auto& ctx = session_->ctx();
@@ -328,11 +340,46 @@ void Window::between_frames() {
 void Window::collect_frame() {
   if (!submitted_) return;
   Session& s = *session_;
-  VK_CHECK(vkWaitForFences(s.ctx().device, 1, fence_.ptr(), VK_TRUE, UINT64_MAX));
+  try {
+    s.ctx().wait(fence_, "a frame");
+  } catch (const gpu::GpuFailure& e) {
+    if (e.result != VK_TIMEOUT) throw;
+    wait_out(e.what());
+  }
   submitted_ = false;
   std::string stopped = s.collect_frame();
   if (picture_tab_.frame_pending()) picture_tab_.take_frame(s, static_cast<const uint8_t*>(frame_copy_->mapped()));
   if (!stopped.empty()) std::fprintf(stderr, "vklab: stopped: %s\n", stopped.c_str());
+}
+
+// A frame past --gpu-timeout: the window keeps answering (its title says what happens) while
+// the GPU may still finish; when it does, the run is paused and the panel says why. Closing the
+// window meanwhile saves the parameters and ends vklab (code 4); a lost device ends it too.
+void Window::wait_out(const std::string& why) {
+  Session& s = *session_;
+  auto start = std::chrono::steady_clock::now();
+  std::fprintf(stderr, "vklab: %s; still waiting (close the window to give up)\n", why.c_str());
+  while (!s.ctx().finished(fence_, std::chrono::milliseconds(250))) {
+    glfwPollEvents();
+    if (glfwWindowShouldClose(window_)) gpu_failed(why);
+    auto waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string title = "vklab: the GPU is not responding (" + std::to_string(int(waited)) + " s more)";
+    glfwSetWindowTitle(window_, title.c_str());
+  }
+  glfwSetWindowTitle(window_, "vklab");
+  s.transport.paused = true;
+  s.error = why + "; it finished later: the run is paused (Space resumes it)";
+}
+
+void Window::gpu_failed(const std::string& why) {
+  std::fprintf(stderr, "vklab: GPU failure: %s\n", why.c_str());
+  std::string file = session_->rescue(why);
+  if (!file.empty())
+    std::fprintf(stderr, "vklab: the run's parameters are in %s (--preset %s runs it again)\n", file.c_str(),
+                 file.c_str());
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::_Exit(4);  // the device's objects are left to the process's end (gpu::Context::failed)
 }
 
 // The mouse, in framebuffer pixels, to the lab (unless ImGui has it).

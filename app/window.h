@@ -6,6 +6,7 @@
 #include "app/bench_runner.h"
 #include "app/cli.h"
 #include "app/session.h"
+#include "app/soak.h"
 #include "app/tabs/bench_tab.h"
 #include "app/tabs/help_tab.h"
 #include "app/tabs/inspect_tab.h"
@@ -17,6 +18,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include <chrono>
 #include <memory>
 
 class Window {
@@ -42,6 +44,10 @@ class Window {
   bool frame();  // false when the window should close
   void between_frames();
   void collect_frame();
+  std::unique_ptr<Soak> soak_;  // --soak
+  std::chrono::steady_clock::time_point soak_frame_;
+  void wait_out(const std::string& why);                 // a frame past --gpu-timeout
+  [[noreturn]] void gpu_failed(const std::string& why);  // says it, saves the parameters, exits 4
   void forward_pointer(uint32_t image_index, int fb_width, int fb_height);
   void record(VkCommandBuffer cmd, uint32_t image_index);
   void copy_frame(VkCommandBuffer cmd, VkImage image);  // for a capture or the recorder

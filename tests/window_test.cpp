@@ -467,3 +467,16 @@ TEST(Window, KeyIReadsTheInspectedArray) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out.find("inspect:"), std::string::npos) << r.out;
 }
+
+// Every lab at its defaults and with each shipped preset, three times over, in the window (a long
+// class session in four minutes; vklab --soak 1800 is the half-hour run the README names):
+// memory and frame time of the last round match the one before, validation stays silent.
+TEST(WindowSoak, EveryLabAndPresetThriceWithoutGrowth) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto r = run_process("xvfb-run -a -s '-screen 0 1400x900x24' " + vklab_exe() + " --validate --soak 240");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find(" rounds, host "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("GREW"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("the session said"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+}

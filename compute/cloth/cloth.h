@@ -28,6 +28,15 @@ enum class Order { Jacobi, GaussSeidel };
 // kernels: Verlet and the relaxations as kernels of their own (below); shift: 'VERLET SUR GPU'
 // as the thesis wrote it, through the linear algebra operators and shift matrices (shift.h).
 enum class Method { Kernels, ShiftMatrices };
+// What a Jacobi relaxation does with the corrections it gathers (relaxation_scale()):
+// thesis: each spring moves the particle by ½ of the gap, (|AB| − l)/|AB|·AB (§4.1.1; ½
+// next to a pinned particle too: the thesis has no masses), the springs' moves summed and
+// multiplied by stiffness as gpuVerlet does (Annex II.6); it overshoots where stiffness is
+// high, the instability §4.1.2.2 warns of. scaled: each spring's share by inverse mass
+// (½ between free particles, 1 next to a pinned one), the sum times stiffness·½/(families of
+// springs), which holds at every stiffness. Gauss–Seidel projects spring by spring as §4.1.1
+// writes it either way.
+enum class Correction { Scaled, Thesis };
 class ShiftPath;
 
 // The defaults are the lab's: a cloth that settles over the sphere and stays there
@@ -54,16 +63,22 @@ struct Config {
   Branching branching = Branching::Branching;
   Order order = Order::GaussSeidel;
   Method method = Method::Kernels;
-  // Seed 000 §4.1 as written: Jacobi, 3 relaxations, structural springs only, one step a
-  // frame, contacts without thickness or friction, no attachments.
+  Correction correction = Correction::Scaled;
+  // Seed 000 §4.1 as written: Jacobi with the thesis's correction (at stiffness 0.5), 3
+  // relaxations, structural springs only, one step a frame, contacts without thickness or
+  // friction, no attachments.
   static Config thesis();
   float rest() const { return size / float(width - 1); }
   uint32_t n() const { return width * height; }
   float substep_dt() const { return dt / float(substeps); }
   float substep_damping() const;
-  // Jacobi: what multiplies the sum of gathered corrections, stiffness / (2·families of
-  // springs) (relax.comp says why); Gauss–Seidel applies stiffness to each constraint.
-  float relaxation_scale() const { return stiffness * 0.5f / (1.0f + (shear ? 1.0f : 0.0f) + (bend ? 1.0f : 0.0f)); }
+  // Jacobi: what multiplies the sum of gathered corrections: stiffness (the thesis's) or
+  // stiffness / (2·families of springs) (scaled; relax.comp says why). Gauss–Seidel applies
+  // stiffness to each constraint.
+  float relaxation_scale() const {
+    if (correction == Correction::Thesis) return stiffness;
+    return stiffness * 0.5f / (1.0f + (shear ? 1.0f : 0.0f) + (bend ? 1.0f : 0.0f));
+  }
 };
 void check(const Config& c);  // throws std::invalid_argument naming the bad value
 

@@ -68,7 +68,8 @@ glm::vec4 relax_one(const Config& c, const std::vector<glm::vec4>& in, const std
     glm::vec4 q = in[size_t(ny) * c.width + size_t(nx)];
     glm::vec3 ab = glm::vec3(q) - glm::vec3(p);
     float d = std::sqrt(ab.x * ab.x + ab.y * ab.y + ab.z * ab.z);
-    if (d > 0.0f) delta += (p.w / (p.w + q.w)) * ((d - len) / d) * ab;
+    float share = c.correction == Correction::Thesis ? 0.5f : p.w / (p.w + q.w);  // the thesis: no masses
+    if (d > 0.0f) delta += share * ((d - len) / d) * ab;
   };
   float rest = c.rest();
   constrain(-1, 0, rest), constrain(1, 0, rest), constrain(0, -1, rest), constrain(0, 1, rest);

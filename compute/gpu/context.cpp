@@ -141,6 +141,7 @@ int choose_device(VkInstance instance, const std::vector<VkPhysicalDevice>& pds,
 
 Context::Context(const ContextOptions& options) : Context(Empty{}) {
   print_messages_ = options.print_messages;
+  wait_limit = options.wait_limit;
   shader_dir = find_shader_dir();
   instance = make_instance(options.instance_extensions, options.validation);
   if (options.validation) create_messenger();
@@ -272,8 +273,12 @@ void Context::create_device(const ContextOptions& options) {
 }
 
 Context::~Context() {
+  // After a time-out the queue may still run (or never end) its work: destroying the device
+  // under it is invalid and may block, so the process ends with it instead.
+  if (!failed_.empty() && !abandoned_.empty()) return;
   if (device) {
     vkDeviceWaitIdle(device);
+    free_abandoned();
     clock_probe.reset();
     allocator_.reset();
     vkDestroyCommandPool(device, pool_, nullptr);
@@ -328,10 +333,62 @@ void Context::submit_now(const std::function<void(VkCommandBuffer)>& record) {
   si.commandBufferCount = 1;
   si.pCommandBuffers = &cmd;
   VkResult r = vkQueueSubmit(queue, 1, &si, fence);
-  if (r == VK_SUCCESS) r = vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX);
+  if (r != VK_SUCCESS) {
+    vkDestroyFence(device, fence, nullptr);
+    vkFreeCommandBuffers(device, pool_, 1, &cmd);
+    VK_CHECK(r);
+  }
+  try {
+    wait(fence, "a submission");
+  } catch (const GpuFailure&) {
+    abandoned_.push_back({fence, cmd});
+    throw;
+  }
   vkDestroyFence(device, fence, nullptr);
   vkFreeCommandBuffers(device, pool_, 1, &cmd);
+  free_abandoned();
+}
+
+void Context::wait(VkFence fence, const std::string& what) {
+  auto limit = uint64_t(std::chrono::nanoseconds(wait_limit).count());
+  VkResult r = vkWaitForFences(device, 1, &fence, VK_TRUE, limit);
+  if (r == VK_SUCCESS) return;
+  std::string why;
+  if (r == VK_TIMEOUT) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", double(wait_limit.count()) / 1000);
+    why = "the GPU did not finish " + what + " within " + seconds +
+          " s (--gpu-timeout): a kernel runs far longer than it should, or the GPU hangs";
+  } else if (r == VK_ERROR_DEVICE_LOST) {
+    why = "the GPU device was lost while running " + what + " (the driver reset it: a kernel ran too long or faulted)";
+  } else {
+    VK_CHECK(r);
+  }
+  failed_ = why;
+  throw GpuFailure(r, why);
+}
+
+bool Context::finished(VkFence fence, std::chrono::milliseconds slice) {
+  VkResult r = vkWaitForFences(device, 1, &fence, VK_TRUE, uint64_t(std::chrono::nanoseconds(slice).count()));
+  if (r == VK_TIMEOUT) return false;
+  if (r == VK_ERROR_DEVICE_LOST) {
+    failed_ = "the GPU device was lost while vklab waited for it";
+    throw GpuFailure(r, failed_);
+  }
   VK_CHECK(r);
+  free_abandoned();
+  return true;
+}
+
+// The abandoned submissions are done once a later one is (one queue, in order).
+void Context::free_abandoned() {
+  for (auto [fence, cmd] : abandoned_) {
+    VK_CHECK(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX));
+    vkDestroyFence(device, fence, nullptr);
+    vkFreeCommandBuffers(device, pool_, 1, &cmd);
+  }
+  abandoned_.clear();
+  failed_.clear();
 }
 
 void barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,

@@ -6,6 +6,7 @@
 #include "compute/gpu/vk.h"
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -25,6 +26,10 @@ struct ContextOptions {
   // Called for each candidate queue family: must return true if it can present.
   std::function<bool(VkInstance, VkPhysicalDevice, uint32_t)> can_present;
   MemoryOptions memory;  // how buffers and images get their memory (gpu/memory.h)
+  // The longest the app waits for one submission (--gpu-timeout): past it, GpuFailure. Long
+  // enough for the largest honest submission on a CPU driver (a few seconds), short enough
+  // that a kernel that never ends is said in a minute, not never.
+  std::chrono::milliseconds wait_limit{60000};
 };
 
 struct DeviceInfo {
@@ -72,9 +77,19 @@ class Context {
 
   uint32_t memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) const;
   Allocator& allocator() { return *allocator_; }  // every Buffer's and Image's memory
+  const Allocator& allocator() const { return *allocator_; }
 
   // Records with `record`, submits, waits. For uploads, readbacks and tests.
   void submit_now(const std::function<void(VkCommandBuffer)>& record);
+  // Waits for `fence` at most the wait limit; throws GpuFailure naming `what` on a time-out or
+  // a lost device. After a failure, failed() says why: the queue may still run the work, so
+  // the context's destructor no longer waits for it (the process is about to end).
+  void wait(VkFence fence, const std::string& what);
+  std::chrono::milliseconds wait_limit;
+  // After a time-out: waits up to `slice` more; true once the work is done (the context is
+  // trusted again), false while it runs; throws GpuFailure if the device is lost meanwhile.
+  bool finished(VkFence fence, std::chrono::milliseconds slice);
+  const std::string& failed() const { return failed_; }
 
   // RenderDoc captures asked for (--renderdoc-capture, the window's button): see renderdoc.h.
   CaptureRequests renderdoc;
@@ -103,6 +118,11 @@ class Context {
   mutable std::mutex messages_mutex_;
   std::vector<std::string> messages_;
   std::set<std::string> printed_;
+  std::string failed_;
+  // A submission given up on (time-out) keeps its fence and command buffer until the GPU is
+  // idle again: freeing them while pending is invalid.
+  std::vector<std::pair<VkFence, VkCommandBuffer>> abandoned_;
+  void free_abandoned();
 };
 
 // Global memory barrier (synchronization2); images in vklab stay in GENERAL layout

@@ -64,6 +64,11 @@ VkDeviceMemory Allocator::raw(VkDeviceSize size, uint32_t type, VkBuffer buffer,
   VkMemoryAllocateInfo ai{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, (buffer || image) ? &dedicated : nullptr};
   ai.allocationSize = size;
   ai.memoryTypeIndex = type;
+  if (options_.budget && stats_.reserved + size > options_.budget)
+    throw VulkanError(VK_ERROR_OUT_OF_DEVICE_MEMORY,
+                      "out of GPU memory: " + std::to_string((stats_.reserved + size + (1 << 20) - 1) >> 20) +
+                          " MiB would pass the budget of " + std::to_string(options_.budget >> 20) +
+                          " MiB (--memory-budget)");
   VkDeviceMemory mem;
   VK_CHECK(vkAllocateMemory(device_, &ai, nullptr, &mem));
   *mapped = nullptr;

@@ -17,6 +17,10 @@ struct MemoryOptions {
   bool pooled = true;
   VkDeviceSize block = 256ull << 20;  // bytes a block; a larger resource gets a block of its own
   VkDeviceSize align = 2ull << 20;    // offset (and size) alignment of resources of at least this size
+  // Bytes the allocator may take from the driver (0: no limit of its own). Past it an
+  // allocation fails as the driver's would (VK_ERROR_OUT_OF_DEVICE_MEMORY): --memory-budget,
+  // and the tests that check a lab refused for memory leaves the running one whole.
+  VkDeviceSize budget = 0;
 };
 // "pooled" (the default), "pooled:ALIGN" (bytes), "pooled:ALIGN:BLOCK_MIB" or "dedicated";
 // throws std::invalid_argument naming the text.
@@ -51,6 +55,7 @@ class Allocator {
   };
   Stats stats() const;
   const MemoryOptions& options() const { return options_; }
+  void set_budget(VkDeviceSize bytes) { options_.budget = bytes; }  // 0: no limit of its own
 
   // Who the memory is for: allocations made while an Owner lives are counted under its name
   // ("linalg", ...); the rest under "other". For the panel's memory per lab.

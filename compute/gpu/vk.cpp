@@ -40,6 +40,7 @@ const char* result_name(VkResult r) {
 void throw_vk(VkResult r, const char* expr, const char* file, int line) {
   std::ostringstream s;
   s << result_name(r) << " from " << expr << " (" << file << ":" << line << ")";
+  if (r == VK_ERROR_DEVICE_LOST) throw GpuFailure(r, "the GPU device was lost (" + s.str() + ")");
   throw VulkanError(r, s.str());
 }
 

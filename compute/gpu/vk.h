@@ -16,6 +16,13 @@ struct VulkanError : std::runtime_error {
   VulkanError(VkResult r, const std::string& what) : std::runtime_error(what), result(r) {}
 };
 
+// The GPU did not finish within the context's wait limit (result VK_TIMEOUT) or the device was
+// lost (VK_ERROR_DEVICE_LOST). The context's queue cannot be trusted after it: the app says so
+// in one line, saves what it can, and headless exits with code 4 (app/main.cpp).
+struct GpuFailure : VulkanError {
+  using VulkanError::VulkanError;
+};
+
 [[noreturn]] void throw_vk(VkResult r, const char* expr, const char* file, int line);
 
 // One owned handle (a fence, a pool, a surface, a window): `destroy` runs once, on reset()

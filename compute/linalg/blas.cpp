@@ -54,12 +54,17 @@ BlasReference::BlasReference(const Workload& w) : s_(std::make_unique<State>()) 
       s.out.assign(size_t(s.n), 0.0f);
       break;
     }
-    case Op::Cg:  // from x = 0: r = d = b
+    case Op::Cg:  // from the workload's start: x = 0 (r = d = b) or x = b (r = d = b − A·b)
       s.banded = &w.banded();
       s.out.assign(size_t(s.n), 0.0f);
       s.r = s.y;
-      s.d = s.y;
       s.q.assign(size_t(s.n), 0.0f);
+      if (w.cg_start() == CgStart::RightHandSide) {
+        s.out = s.y;
+        band_product(s.y);
+        cblas_saxpy(s.n, -1.0f, s.q.data(), 1, s.r.data(), 1);
+      }
+      s.d = s.r;
       s.rho = cblas_sdot(s.n, s.r.data(), 1, s.r.data(), 1);
       break;
     default:
@@ -90,6 +95,18 @@ std::string BlasReference::calls() const {
   return "";
 }
 
+// CG's q = A v, diagonal by diagonal: q[i] += diag[i]·v[i + o] where i + o stays inside
+// (the Laplacian's diagonals are zero where they would wrap).
+void BlasReference::band_product(const std::vector<float>& v) {
+  auto& s = *s_;
+  std::fill(s.q.begin(), s.q.end(), 0.0f);
+  for (auto& [o, diag] : s.banded->diagonals) {
+    int first = std::max(0, -o), count = s.n - std::abs(o);
+    cblas_ssbmv(CblasColMajor, CblasUpper, count, 0, 1.0f, diag.data() + first, 1, v.data() + first + o, 1, 1.0f,
+                s.q.data() + first, 1);
+  }
+}
+
 std::vector<float> BlasReference::run() {
   auto& s = *s_;
   const int n = s.n;
@@ -118,14 +135,7 @@ std::vector<float> BlasReference::run() {
                   s.out.data(), 1);
       return s.out;
     case Op::Cg: {
-      // q = A d, diagonal by diagonal: q[i] += diag[i]·d[i + o] where i + o stays inside
-      // (the Laplacian's diagonals are zero where they would wrap).
-      std::fill(s.q.begin(), s.q.end(), 0.0f);
-      for (auto& [o, diag] : s.banded->diagonals) {
-        int first = std::max(0, -o), count = n - std::abs(o);
-        cblas_ssbmv(CblasColMajor, CblasUpper, count, 0, 1.0f, diag.data() + first, 1, s.d.data() + first + o, 1, 1.0f,
-                    s.q.data() + first, 1);
-      }
+      band_product(s.d);
       float alpha = s.rho / cblas_sdot(n, s.d.data(), 1, s.q.data(), 1);
       cblas_saxpy(n, alpha, s.d.data(), 1, s.out.data(), 1);
       cblas_saxpy(n, -alpha, s.q.data(), 1, s.r.data(), 1);

@@ -17,7 +17,7 @@ class BlasReference {
   std::string calls() const;  // what one application calls, e.g. "cblas_sgbmv (kl 6, ku 5)"
   // One application; its result (dot, norm: one value). Axpby, dense and CG update their
   // output in place as the BLAS calls do, so only the first application equals the
-  // workload's CPU reference (CG: one iteration from x = 0).
+  // workload's CPU reference (CG: one iteration from the workload's start, x = 0 or x = b).
   std::vector<float> run();
   // Threads for the next applications: OpenBLAS's own, except for the band: OpenBLAS 0.3.21's
   // threaded sgbmv overruns its work buffer from about 4M rows on 16 threads (a segfault), so
@@ -30,7 +30,8 @@ class BlasReference {
  private:
   struct State;
   std::unique_ptr<State> s_;
-  void band_rows(int first, int last);  // y[first, last) = (A x)[first, last), one thread
+  void band_rows(int first, int last);             // y[first, last) = (A x)[first, last), one thread
+  void band_product(const std::vector<float>& v);  // CG: q = A·v
 };
 
 struct BlasTiming {

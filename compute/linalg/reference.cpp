@@ -64,24 +64,35 @@ std::vector<double> dense_abs_cpu(const DenseMatrix& m, const std::vector<float>
 }
 
 std::vector<double> cg_cpu(const BandedMatrix& m, const std::vector<float>& b, double tol, uint32_t max_iter,
-                           uint32_t* iterations, double* relative_residual) {
+                           uint32_t* iterations, double* relative_residual, bool from_b) {
   size_t n = m.n;
-  std::vector<double> x(n, 0.0), r(b.begin(), b.end()), d = r, q(n);
+  auto product = [&](const std::vector<double>& v, std::vector<double>& out) {
+    std::fill(out.begin(), out.end(), 0.0);
+    for (auto& [offset, diag] : m.diagonals)
+      for (size_t i = 0; i < n; ++i) {
+        int64_t j = (int64_t(i) + offset) % int64_t(n);
+        if (j < 0) j += int64_t(n);
+        out[i] += double(diag[i]) * v[size_t(j)];
+      }
+  };
+  std::vector<double> x(n, 0.0), r(b.begin(), b.end()), q(n);
+  if (from_b) {  // x0 = b, r0 = b − A·b
+    x.assign(b.begin(), b.end());
+    product(x, q);
+    for (size_t i = 0; i < n; ++i) r[i] -= q[i];
+  }
+  std::vector<double> d = r;
   auto dot = [](const std::vector<double>& u, const std::vector<double>& w) {
     double s = 0;
     for (size_t i = 0; i < u.size(); ++i) s += u[i] * w[i];
     return s;
   };
-  double rho = dot(r, r), rho0 = rho;
+  double bb = 0;
+  for (float v : b) bb += double(v) * v;
+  double rho = dot(r, r);
   uint32_t it = 0;
-  while (it < max_iter && std::sqrt(rho / rho0) > tol) {
-    std::fill(q.begin(), q.end(), 0.0);
-    for (auto& [offset, diag] : m.diagonals)
-      for (size_t i = 0; i < n; ++i) {
-        int64_t j = (int64_t(i) + offset) % int64_t(n);
-        if (j < 0) j += int64_t(n);
-        q[i] += double(diag[i]) * d[size_t(j)];
-      }
+  while (it < max_iter && std::sqrt(rho / bb) > tol) {
+    product(d, q);
     double alpha = rho / dot(d, q);
     for (size_t i = 0; i < n; ++i) x[i] += alpha * d[i], r[i] -= alpha * q[i];
     double rho_next = dot(r, r);
@@ -90,7 +101,7 @@ std::vector<double> cg_cpu(const BandedMatrix& m, const std::vector<float>& b, d
     ++it;
   }
   if (iterations) *iterations = it;
-  if (relative_residual) *relative_residual = std::sqrt(rho / rho0);
+  if (relative_residual) *relative_residual = std::sqrt(rho / bb);
   return x;
 }
 

@@ -15,8 +15,9 @@ std::vector<double> dense_cpu(const DenseMatrix& m, const std::vector<float>& v,
 std::vector<double> banded_abs_cpu(const BandedMatrix& m, const std::vector<float>& v);
 std::vector<double> dense_abs_cpu(const DenseMatrix& m, const std::vector<float>& v);
 
-// Conjugate gradient in double from x = 0; returns x; iterations and final relative residual out.
+// Conjugate gradient in double from x = 0 (from_b: from x = b, as 'MGC SUR GPU'); returns x;
+// iterations and final ||r|| / ||b|| out.
 std::vector<double> cg_cpu(const BandedMatrix& m, const std::vector<float>& b, double tol, uint32_t max_iter,
-                           uint32_t* iterations = nullptr, double* relative_residual = nullptr);
+                           uint32_t* iterations = nullptr, double* relative_residual = nullptr, bool from_b = false);
 
 }  // namespace linalg

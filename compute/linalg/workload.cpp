@@ -113,6 +113,7 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
       banded_ = implicit_laplacian(g, g, c.cg_c);
       gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout);
       ys_ = grid_field(g, g, "spots", c.seed);  // the right-hand side: hot spots
+      for (float y : ys_) bb_ += double(y) * y;
       y_ = vector(ys_);
       out_ = std::make_unique<Vec>(ctx, n_, c.layout);
       cg_ = std::make_unique<Cg>(*ops_, *gpu_banded_);
@@ -171,7 +172,7 @@ void Workload::record(VkCommandBuffer cmd) {
 
 void Workload::record_restart(VkCommandBuffer cmd) {
   if (config_.op != Op::Cg) return;
-  cg_->record_init(cmd, config_.variant, *y_, *out_);
+  cg_->record_init(cmd, config_.variant, *y_, *out_, cg_start());
   cg_iter_ = 0;
 }
 
@@ -200,8 +201,9 @@ void Workload::run_cpu() {
       cpu_result_ = dense_cpu(dense_, xs_, ys_);
       break;
     case Op::Cg: {
-      // One CPU CG iteration (plus its cheap set-up: one dot, two copies).
-      cpu_result_ = cg_cpu(banded_, ys_, 0.0, 1);
+      // One CPU CG iteration from the GPU's start (plus its set-up: one dot and copies, and
+      // from x0 = b a matrix product).
+      cpu_result_ = cg_cpu(banded_, ys_, 0.0, 1, nullptr, nullptr, cg_start() == CgStart::RightHandSide);
       break;
     }
   }

@@ -58,8 +58,11 @@ class Workload {
 
   // One application (CG: one iteration, continuing from the last).
   void record(VkCommandBuffer cmd);
-  // CG: back to x = 0 (recorded); others: nothing to do.
+  // CG: back to the start (recorded): x0 = b for the thesis variant ('MGC SUR GPU', line 4),
+  // x0 = 0 for the modern one; others: nothing to do.
   void record_restart(VkCommandBuffer cmd);
+  CgStart cg_start() const { return config_.variant == Variant::Thesis ? CgStart::RightHandSide : CgStart::Zero; }
+  double b_dot_b() const { return bb_; }  // CG: b·b (double), what ||r|| / ||b|| divides by
   // One CPU reference application; returns its result for checking.
   void run_cpu();
   // Max |gpu - cpu| over max |cpu| of the last results (CG: true relative residual of x).
@@ -98,6 +101,7 @@ class Workload {
   std::unique_ptr<GpuDense> gpu_dense_;
   std::unique_ptr<Cg> cg_;
   uint32_t cg_iter_ = 0;
+  double bb_ = 0;
   std::vector<double> cpu_result_;
   double cpu_scalar_ = 0;
 };

@@ -14,9 +14,9 @@ using gpu::BenchRows;
 
 namespace {
 
-// Seed 003 §7.5.4 (GTX 560 Ti / Phenom II X4 955; the report names no configuration, its times
-// are those of §13.2's and §15.4.1's ebauche on that machine): the cost of atomicity, GPU and CPU,
-// 32 and 64 bits, in ms. Lock: none given (§7.5.1 calls a lock too costly); atomicMin in 64
+// Seed 003 §7.5.4 ("réalisé sur la configuration GTX 560 et AMD Phenom II X4 955"; it names no
+// path and tool, its times near §15.4.1's ebauche on ch. 2.2's personal configuration): the cost
+// of atomicity, GPU and CPU, 32 and 64 bits, in ms. Lock: none given (§7.5.1 calls a lock too costly); atomicMin in 64
 // bits: none in CUDA then.
 struct SeedAtomicTimes {
   double gpu32, gpu64, cpu32, cpu64;  // -1: not measured
@@ -62,13 +62,14 @@ void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
         row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
         const SeedAtomicTimes& t = kSeedAtomics.at(cpu ? Atomic::None : a);
         double seed = cpu ? (f64 ? t.cpu64 : t.cpu32) : (f64 ? t.gpu64 : t.gpu32);
-        row.reference = {
-            {"section", "7.5.4"},
-            {"configuration", sc.name},
-            {"atomic", cpu ? "none needed (a band of rows or a copy of them a thread)" : atomic_names()[size_t(a)]},
-            {"precision", f64 ? "double" : "single"}};
+        note_stand_in(row, sc);
+        row.reference.update(
+            {{"section", "7.5.4"},
+             {"configuration", sc.name},
+             {"atomic", cpu ? "none needed (a band of rows or a copy of them a thread)" : atomic_names()[size_t(a)]},
+             {"precision", f64 ? "double" : "single"}});
         if ((seed > 0 || cpu) && !options.quick)  // the quick bench's spiral is not the report's run
-          seed_time(row, "Abecassis 2012 (SIMSURF) 7.5.4: GTX 560 Ti / Phenom II X4 955", cpu,
+          seed_time(row, "Abecassis 2012 (SIMSURF) 7.5.4: 'GTX 560 and AMD Phenom II X4 955' (its words)", cpu,
                     seed > 0 ? seed : (f64 ? t.cpu64 : t.cpu32),
                     cpu ? nlohmann::json{{"cpu_compare_and_swap_ms", f64 ? 27756 : 24984}} : nlohmann::json::object());
         if (cpu) {
@@ -99,8 +100,8 @@ void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
 
 namespace {
 
-// Seed 003 §8.4: the three tests {general, zbuffer, edge ("rastérisation")} on the GTX 560 Ti
-// under CUDA and on the Phenom II X4 955, ms.
+// Seed 003 §8.4: the three tests {general, zbuffer, edge ("rastérisation")} under CUDA on the
+// GeForce GTX 560 Ti (§8.4.1), and on a CPU §8.4.2 does not name, ms.
 const std::map<std::string, std::array<double, 6>> kSeedHitTests = {
     {"ebauche", {2343, 773.6, 751.8, 42892, 34625, 28756}},
     {"finition", {4027, 1385.3, 1352.8, 51297, 35531, 31427}},
@@ -130,13 +131,17 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
         row.pass = "machining." + engine_names()[size_t(eng)] + "." + hit_test_names()[size_t(test)];
         row.size = "8.4 " + name + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
         row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
-        row.reference = {{"section", "8.4"}, {"configuration", name}, {"intersection", hit_test_names()[size_t(test)]}};
+        note_stand_in(row, sc);
+        row.reference.update(
+            {{"section", "8.4"}, {"configuration", name}, {"intersection", hit_test_names()[size_t(test)]}});
         auto seed = kSeedHitTests.find(name);
         if (seed != kSeedHitTests.end()) {
           size_t col = size_t(test == HitTest::General ? 0 : test == HitTest::Zbuffer ? 1 : 2);
           bool cpu = eng == Engine::Cpu;
-          seed_time(row, "Abecassis 2012 (SIMSURF) 8.4: GTX 560 Ti (CUDA) / Phenom II X4 955", cpu,
-                    seed->second[cpu ? col + 3 : col]);
+          seed_time(row,
+                    cpu ? "Abecassis 2012 (SIMSURF) 8.4.2: configuration not named by the report"
+                        : "Abecassis 2012 (SIMSURF) 8.4.1: GeForce GTX 560 Ti (CUDA)",
+                    cpu, seed->second[cpu ? col + 3 : col]);
         }
         m.set_hit_test(test);
         if (eng == Engine::Cpu) {

@@ -16,14 +16,17 @@ namespace machining {
 struct SeedConfig {
   const char* name;
   const char* path;
-  uint32_t positions;
+  uint32_t positions;  // the whole path's (the report's table: the path's size)
   const char* tool;
-  uint32_t triangles;
+  uint32_t triangles;  // the report's tool size
   float diameter, surface, zoom;
+  uint32_t kept;  // a zoom: the positions the report's window kept (its table's path size), else 0
   bool five_axis;
   double ens[4], personal[4];
+  const char* stand_in;  // what our configuration is, against the report's (a bench row's note)
 };
-// One of the seed's configurations by name (bench.cpp's table).
+// The seed's configurations (bench.cpp's table), and one of them by name.
+const std::vector<SeedConfig>& seed_configs();
 const SeedConfig& seed_config(const std::string& name);
 
 // A configuration made concrete.
@@ -33,9 +36,10 @@ struct Setup {
   Stock st;
   float window = 0;
 };
-// The configuration's path, tool and stock on n x n brins (the zooms keep the positions whose
-// tool reaches the window; the quick bench: 300 positions, a tool scaled to 64 brins); nullopt
-// when no position does.
+// The configuration's path, tool and stock on n x n brins: the report's counts of positions
+// and triangles. A zoom keeps the positions whose tool reaches its window, placed where exactly
+// the report's count does (zoom_window.h). The quick bench: 300 positions, a tool scaled to 64
+// brins, the zoom's window at the centre; nullopt when no position reaches it.
 std::optional<Setup> setup(const SeedConfig& sc, bool quick, uint32_t n);
 
 // The CPU engine over the whole path from `start`, wall clock: three runs (one where the first
@@ -43,6 +47,10 @@ std::optional<Setup> setup(const SeedConfig& sc, bool quick, uint32_t n);
 template <class R>
 void time_cpu(gpu::BenchRow& row, const Stock& st, const std::vector<R>& start, const Mesh& tool,
               const std::vector<Position>& path, HitTest test = HitTest::Edge);
+
+// What the configuration stands for, in the row's JSON ("stand_in") and, for the report's CATIA
+// programs (ébauche, finition) and the zooms, in its note.
+void note_stand_in(gpu::BenchRow& row, const SeedConfig& sc);
 
 // The seed's time for the row: `thesis` in its JSON (the seed's device, `cpu_only_ms` or
 // `gpu_ms`, and `more`), and the same in its note.

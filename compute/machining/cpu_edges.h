@@ -24,7 +24,9 @@ inline Placed place(const PackedPosition& P, const glm::vec3* v) {
   return t;
 }
 // A placed triangle's edge terms in the engine's precision R, as the shaders' hit()
-// forms them (tool frame, zbuffer.glsl): the same operations, so the same bits.
+// forms them (zbuffer.glsl): the same operations, so the same bits. In the tool frame, or
+// in the world frame (world(), seed 003 §15.3, unstable): moved to the tip, the translation
+// added in R as zbuffer.glsl's to_world() does.
 template <class R>
 struct Edges {
   R ax, ay, bx, by, cx, cy, az, bz, cz;
@@ -32,15 +34,22 @@ struct Edges {
   R zlo;                                 // at most every height below the tip hit() computes
   Edges() = default;
   explicit Edges(const Placed& t)
-      : ax(t.a.x),
-        ay(t.a.y),
-        bx(t.b.x),
-        by(t.b.y),
-        cx(t.c.x),
-        cy(t.c.y),
-        az(t.a.z),
-        bz(t.b.z),
-        cz(t.c.z),
+      : Edges(R(t.a.x), R(t.a.y), R(t.b.x), R(t.b.y), R(t.c.x), R(t.c.y), R(t.a.z), R(t.b.z), R(t.c.z)) {}
+  static Edges world(const Placed& t, glm::vec3 tip) {
+    const R x = tip.x, y = tip.y, z = tip.z;
+    return Edges(R(t.a.x) + x, R(t.a.y) + y, R(t.b.x) + x, R(t.b.y) + y, R(t.c.x) + x, R(t.c.y) + y, R(t.a.z) + z,
+                 R(t.b.z) + z, R(t.c.z) + z);
+  }
+  Edges(R ax, R ay, R bx, R by, R cx, R cy, R az, R bz, R cz)
+      : ax(ax),
+        ay(ay),
+        bx(bx),
+        by(by),
+        cx(cx),
+        cy(cy),
+        az(az),
+        bz(bz),
+        cz(cz),
         cbx(cx - bx),
         cby(cy - by),
         acx(ax - cx),

@@ -275,12 +275,30 @@ void hit_box(const Edges<R>& e, const Stock& s, const PackedPosition& P, int i0,
   }
 }
 
+// Seed 003 §15.3, the world frame: the triangle moved to the tip (Edges::world()), every brin of
+// the box tested where it lies, a brin at a time, the height the test's own. A triangle the
+// translation's rounding flattened is skipped by the edge test (zbuffer.glsl's hit_edge()); a box
+// whose brins all lie below the lowest height the triangle can give keeps its heights (hit_box()).
+template <class R>
+void hit_box_world(const Edges<R>& e, const Stock& s, int i0, int j0, int i1, int j1, const Rows<R>& heights,
+                   HitTest test) {
+  if (test == HitTest::Edge && e.area == 0) return;
+  if (test == HitTest::Edge && !reaches(s, heights, i0, j0, i1, j1, e.zlo)) return;
+  for (int j = j0; j <= j1; ++j) {
+    R py = R(s.y0) + R(j) * R(s.d), z;
+    R* row = heights.row(j);
+    for (int i = i0; i <= i1; ++i)
+      if (e.hit(test, R(s.x0) + R(i) * R(s.d), py, z) && height_key(z) < height_key(row[i])) row[i] = z;
+  }
+}
+
 // What every position's milling shares: the range pass's constants.
 struct RangePass {
   float margin;  // the range pass's rounding, in brins (phase cells widen by it)
   bool pow2;     // the spacing a power of two: x / d == x * (1 / d)
   f8 inv_d;
   HitTest test;
+  Frame frame;
 };
 
 // One position over rows [j0, j1) of `heights`: the brin ranges of eight triangles at once
@@ -307,8 +325,15 @@ void mill_position(PlacedTool<R>& placed, const PackedPosition& P, const Stock& 
     i8 rz = min8(floor8(fhix), ihi_x), rw = min8(floor8(fhiy), ihi_y);
     i8 over = (rx <= rz) & (ry <= rw);
     size_t lanes = std::min<size_t>(8, cand.index.size() - 8 * g);
-    for (size_t l = 0; l < lanes; ++l)
-      if (over[l]) hit_box(placed.edge(cand.index[8 * g + l]), s, P, rx[l], ry[l], rz[l], rw[l], heights, rp.test);
+    for (size_t l = 0; l < lanes; ++l) {
+      if (!over[l]) continue;
+      const uint32_t t = cand.index[8 * g + l];
+      if (rp.frame == Frame::World)
+        hit_box_world(Edges<R>::world(placed.triangles[t], glm::vec3(P.t)), s, rx[l], ry[l], rz[l], rw[l], heights,
+                      rp.test);
+      else
+        hit_box(placed.edge(t), s, P, rx[l], ry[l], rz[l], rw[l], heights, rp.test);
+    }
   }
 }
 
@@ -330,7 +355,7 @@ std::pair<int, int> rows_reached(const PackedPosition& P, const Stock& s) {
 //   Used where every thread gets 4 runs and the copies fit in 1 GiB.
 template <class R>
 void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const std::vector<Position>& path,
-                uint32_t threads, HitTest test) {
+                uint32_t threads, HitTest test, Frame frame) {
   if (heights.size() != size_t(s.nx) * s.ny) throw std::invalid_argument("mill_cpu: heights do not match the stock");
   if (!threads) threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<PackedPosition> packed;
@@ -349,7 +374,7 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
   for (auto& P : packed) scale = std::max(scale, std::max(std::fabs(P.t.x), std::fabs(P.t.y)) + glm::length(hi - lo));
   int exponent;
   const RangePass rp{16 * FLT_EPSILON * scale / s.d + 1e-6f,
-                     std::frexp(s.d, &exponent) == 0.5f && std::isnormal(1.0f / s.d), f8{} + 1.0f / s.d, test};
+                     std::frexp(s.d, &exponent) == 0.5f && std::isnormal(1.0f / s.d), f8{} + 1.0f / s.d, test, frame};
   std::atomic<uint32_t> next{0};
   std::vector<std::thread> pool;
 
@@ -413,13 +438,13 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
 }  // namespace
 
 void mill_cpu(const Stock& s, std::vector<float>& h, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads, HitTest test) {
-  mill_cpu_t(s, h, tool, path, threads, test);
+              uint32_t threads, HitTest test, Frame frame) {
+  mill_cpu_t(s, h, tool, path, threads, test, frame);
 }
 
 void mill_cpu(const Stock& s, std::vector<double>& h, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads, HitTest test) {
-  mill_cpu_t(s, h, tool, path, threads, test);
+              uint32_t threads, HitTest test, Frame frame) {
+  mill_cpu_t(s, h, tool, path, threads, test, frame);
 }
 
 }  // namespace machining

@@ -62,6 +62,12 @@ const std::vector<std::string>& hit_test_names() {
 }
 HitTest hit_test_from_name(const std::string& name) { return HitTest(choice(hit_test_names(), name, "intersection")); }
 
+const std::vector<std::string>& frame_names() {
+  static const std::vector<std::string> n = {"tool", "world"};
+  return n;
+}
+Frame frame_from_name(const std::string& name) { return Frame(choice(frame_names(), name, "intersection frame")); }
+
 glm::mat3 tool_rotation(const Position& p) {
   float c = std::cos(p.omega), s = std::sin(p.omega);
   glm::mat3 spin(glm::vec3(c, s, 0), glm::vec3(-s, c, 0), glm::vec3(0, 0, 1));  // columns
@@ -149,7 +155,7 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
   across_ = std::min(exact ? uint32_t(std::min(std::floor(double(glm::length(hi - lo)) / stock.d) + 2, 1e9))
                            : brins_across(tool, stock.d),
                      std::max(stock.nx, stock.ny));
-  for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native, HitTest::Edge, false, 64);
+  for (int e = 0; e < 5; ++e) engines_[e] = make_engine(e, Atomic::Native, HitTest::Edge, Frame::Tool, false, 64);
   glm::vec3 size = hi - lo;
   zlo_ = zmin - glm::length(size) - 1.0f;
   zhi_ = stock.top + 1.0f;
@@ -165,7 +171,7 @@ void Machine::set_workgroup(uint32_t size) {
   group_ = size;
 }
 
-gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t, bool fast, uint32_t group) const {
+gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t, Frame f, bool fast, uint32_t group) const {
   std::string name = std::string(kShaders[e]) + (stock_.f64         ? ".f64"
                                                  : fast             ? ".f32fast"
                                                  : exact_division() ? ".f32x"
@@ -173,7 +179,7 @@ gpu::Pipeline Machine::make_engine(int e, Atomic a, HitTest t, bool fast, uint32
   // lavapipe: the lock without acquire and release (zbuffer.glsl says why)
   const bool ordered_lock = ctx_.info.name.find("llvmpipe") == std::string::npos;
   return gpu::make_compute(ctx_, name, sizeof(EnginePush),
-                           {int32_t(a), ordered_lock, int32_t(t), analytic_ ? 1 : 0, int32_t(group)});
+                           {int32_t(a), ordered_lock, int32_t(t), analytic_ ? 1 : 0, int32_t(group), int32_t(f)});
 }
 
 void Machine::set_heights(const std::vector<float>& h) {
@@ -250,9 +256,10 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     }
     gpu::Pipeline* chosen = &engines_[k];
-    if (a != Atomic::Native || hit_test_ != HitTest::Edge || fast_math_ || group_ != 64) {
-      auto& v = variants_[{k, int(a), int(hit_test_), int(fast_math_), int(group_)}];
-      if (!v) v = make_engine(k, a, hit_test_, fast_math_, group_);
+    const Frame f = analytic_ ? Frame::Tool : frame_;  // an analytic tool has no triangle to move
+    if (a != Atomic::Native || hit_test_ != HitTest::Edge || f != Frame::Tool || fast_math_ || group_ != 64) {
+      auto& v = variants_[{k, int(a), int(hit_test_), int(f), int(fast_math_), int(group_)}];
+      if (!v) v = make_engine(k, a, hit_test_, f, fast_math_, group_);
       chosen = &v;
     }
     auto& pipe = *chosen;
@@ -384,7 +391,7 @@ void Machine::run(Engine e, double pairs_per_submit) {
       if (analytic_)
         mill_analytic_cpu(stock_, h, *analytic_, path_);
       else
-        mill_cpu(stock_, h, tool_, path_, 0, hit_test_);
+        mill_cpu(stock_, h, tool_, path_, 0, hit_test_, frame_);
       std::vector<uint64_t> keys(h.size());
       for (size_t i = 0; i < h.size(); ++i) keys[i] = height_key(h[i]);
       heights_.upload(keys);
@@ -394,7 +401,7 @@ void Machine::run(Engine e, double pairs_per_submit) {
     if (analytic_)
       mill_analytic_cpu(stock_, h, *analytic_, path_);
     else
-      mill_cpu(stock_, h, tool_, path_, 0, hit_test_);
+      mill_cpu(stock_, h, tool_, path_, 0, hit_test_, frame_);
     set_heights(h);
     return;
   }

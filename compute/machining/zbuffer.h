@@ -4,9 +4,10 @@
 // on the GPU, per position ("GPU Raster"), per triangle ("GPU Inverted"), per triangle ×
 // position ("GPU Fine"), persistent threads over a work queue, per brin (the N-buffer's
 // way, no atomics), and the hardware rasterizer (tool drawn instanced into a depth image).
-// The compute engines share one intersection (shaders/machining/zbuffer.glsl, tool frame)
-// and an atomic minimum on order-preserving integer keys: their heightfields are
-// bit-identical. The hardware rasterizer agrees within its depth quantisation.
+// The compute engines share one intersection (shaders/machining/zbuffer.glsl, in the tool
+// frame, or in the world frame to show §15.3's instability) and an atomic minimum on
+// order-preserving integer keys: their heightfields are bit-identical. The hardware
+// rasterizer agrees within its depth quantisation.
 #pragma once
 #include "compute/machining/io/path.h"
 #include "compute/machining/io/tool.h"
@@ -53,6 +54,17 @@ enum class HitTest { Edge, Zbuffer, General };
 const std::vector<std::string>& hit_test_names();  // "edge", "zbuffer", "general"
 HitTest hit_test_from_name(const std::string& name);
 
+// Where the brin-triangle test computes (seed 003 §15.3): in the tool frame, the brin moved by
+// the inverse translation and the triangle never translated (§15.3.2, the report's fix, the
+// default), or in the world frame, the triangle translated to the position first (§15.3's
+// first strategy, which its example and figure 15.3 show unstable in single precision: a
+// vertex of the tool's size added to a position of the stock's loses its low bits). Every
+// compute engine and the CPU engine honour it, bit for bit alike; not the analytic tool, the
+// N-buffer or the hardware engine.
+enum class Frame { Tool, World };
+const std::vector<std::string>& frame_names();  // "tool", "world"
+Frame frame_from_name(const std::string& name);
+
 struct Stock {
   uint32_t nx = 256, ny = 256;  // brins
   float x0 = 0, y0 = 0, d = 1;  // brin (i, j) at (x0 + i·d, y0 + j·d)
@@ -92,9 +104,9 @@ glm::mat3 tool_rotation(const Position& p);  // tool frame -> world: +z to the a
 // milled into copies of their rows, then merged); the shaders' arithmetic (tool frame) with the
 // given brin-triangle test, so the same heights.
 void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads = 0, HitTest test = HitTest::Edge);
+              uint32_t threads = 0, HitTest test = HitTest::Edge, Frame frame = Frame::Tool);
 void mill_cpu(const Stock& s, std::vector<double>& heights, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads = 0, HitTest test = HitTest::Edge);
+              uint32_t threads = 0, HitTest test = HitTest::Edge, Frame frame = Frame::Tool);
 
 // The seed's §15.3 example: the intersection of a brin with a triangle, as barycentric
 // u, v and the height, computed by translating the triangle (world frame) or the brin
@@ -133,6 +145,9 @@ class Machine {
   // The brin-triangle test record() and run() use from now on (the CPU engine's too).
   void set_hit_test(HitTest t) { hit_test_ = t; }
   HitTest hit_test() const { return hit_test_; }
+  // The frame record() and run() intersect in from now on (the CPU engine's too; a mesh tool's).
+  void set_frame(Frame f) { frame_ = f; }
+  Frame frame() const { return frame_; }
   // Single precision only: the compute engines built without `precise` and with the driver's
   // division and square root (seed 003 §15.5, fast math) from now on.
   void set_fast_math(bool fast) { fast_math_ = fast && !stock_.f64; }
@@ -158,7 +173,8 @@ class Machine {
   void record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count);
   void record_nbuffer(VkCommandBuffer cmd, uint32_t first, uint32_t count);
   push::EnginePush push(const Dispatch& d, const WorkPlan& plan) const;  // a dispatch's push constants
-  gpu::Pipeline make_engine(int e, Atomic a, HitTest t, bool fast, uint32_t group) const;  // kShaders[e] specialised
+  gpu::Pipeline make_engine(int e, Atomic a, HitTest t, Frame f, bool fast,
+                            uint32_t group) const;  // kShaders[e] specialised
   gpu::Context& ctx_;
   Stock stock_;
   Mesh tool_;
@@ -176,10 +192,12 @@ class Machine {
   gpu::Pipeline engines_[6];
   Atomic atomic_ = Atomic::Native;
   HitTest hit_test_ = HitTest::Edge;
+  Frame frame_ = Frame::Tool;
   bool fast_math_ = false;
   uint32_t parts_ = 1, group_ = 64;
-  std::map<std::array<int, 5>, gpu::Pipeline> variants_;  // {engine - 1, atomic, test, fast, group} but the defaults
-  gpu::Buffer locks_;                                     // a lock a brin, zero when free (Atomic::Lock)
+  std::map<std::array<int, 6>, gpu::Pipeline>
+      variants_;       // {engine - 1, atomic, test, frame, fast, group} but the defaults
+  gpu::Buffer locks_;  // a lock a brin, zero when free (Atomic::Lock)
   // hardware rasterizer
   gpu::Pipeline hw_draw_, hw_merge_;
   gpu::Image depth_;

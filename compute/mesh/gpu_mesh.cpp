@@ -91,6 +91,8 @@ GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx), nv_(m.vertices()
   for (size_t v = 0; v < nv_; ++v) vref[v] = uint32_t(m.vref[v]);
   put("VerRef", vref);
   edges_ = extract_edges(m);  // GmlExtractEdges; also checks every vertex index
+  status_ = gpu::Buffer(ctx, gpu::kLoopStatusBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+  std::memset(status_.mapped(), 0, gpu::kLoopStatusBytes);
   for (const Elements& e : m.elements)
     if (e.kind != Kind::Edges && e.count()) elements_[e.kind] = e;
   if (edges_.count()) elements_[Kind::Edges] = edges_.as_elements();

@@ -27,6 +27,7 @@
 #pragma once
 #include "compute/mesh/links.h"
 
+#include "compute/gpu/loop_budget.h"
 #include "compute/gpu/pipeline.h"
 
 #include <map>
@@ -126,11 +127,21 @@ class GpuMesh {
     };
     std::vector<Part> parts;  // one a degree class of the balls it reads (links.h), else one
     uint32_t count = 0;
+    uint32_t tag = 0;                      // its name in the run status (take_status), unique in this mesh
+    uint32_t budget = 0;                   // loop iterations an invocation (gpu::loop_budget_for)
+    int first_line = 1;                    // the user's line of its body's first
+    std::vector<gpu::BudgetedLoop> loops;  // the body's loops, each spending from the loop budget
   };
   // Generates and compiles a kernel; throws KernelError, its lines counted from
   // `first_line` for the body's first (lines of the generated code around it: 100000 on).
   // The kernel stays valid while the fields it names keep their types.
   std::unique_ptr<Kernel> compile(Kind loop, const std::string& body, int first_line = 1);
+  // Every kernel's loops spend from a loop budget (compute/gpu/loop_budget.h), and a vertex
+  // loop's VerCrd is stored only where finite: a vertex given NaN or infinite coordinates
+  // keeps its previous ones and is counted. take_status() says, once the launches have run,
+  // which kernel (its tag) ran out first and on which line, and which one first stored
+  // non-finite coordinates and for how many vertices; and clears it for the next launches.
+  gpu::LoopStatus take_status();
   // Throws std::logic_error if not valid(). A kernel that uses Par and is given `readback_slot`
   // (< kParameterSlots) copies Par there after it ran: parameters_after() reads it.
   void record(VkCommandBuffer cmd, const Kernel& k, int readback_slot = -1);
@@ -206,6 +217,8 @@ class GpuMesh {
   Reduction read(Partials& p);
   Partials in_flight_, now_;  // record_reduce / read_reduction, and reduce
   mutable std::map<std::string, std::pair<size_t, size_t>> transfers_;
+  gpu::Buffer status_;  // gpu::LoopStatus, host-visible: read after the launches, no copy
+  uint32_t next_tag_ = 0;
   std::vector<Parameter> params_;
   std::vector<uint32_t> param_offsets_;
   uint32_t param_bytes_ = 0;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <sstream>
 
 namespace mesh {
@@ -63,6 +64,19 @@ class KernelWriter {
       k_.parameters = g_.parameter_block();
     }
 
+    // Every loop of the body spends from the loop budget; a vertex loop stores only finite
+    // coordinates. Both report into the status buffer, bound after the fields.
+    gpu::BudgetedCode budgeted;
+    try {
+      budgeted = gpu::budget_loops(code_, first_line_);
+    } catch (const std::invalid_argument& e) {
+      throw KernelError(e.what());
+    }
+    k_.loops = budgeted.loops;
+    bool stores_crd = loop_ == Kind::Vertices && assigned("VerCrd");
+    std::string status =
+        budgeted.loops.empty() && !stores_crd ? "" : gpu::loop_budget_glsl(uint32_t(k_.uses.size()), k_.tag, k_.budget);
+
     std::ostringstream s;
     s << "#version 460\n#line 100001\n";
     if (g_.ctx_.atomic_float_add) s << "#extension GL_EXT_shader_atomic_float : require\n";
@@ -77,11 +91,16 @@ class KernelWriter {
         << "#extension GL_EXT_shader_16bit_storage : require\n";
     s << "layout(local_size_x = 64) in;\n"
       << decl_.str() << "layout(push_constant) uniform Push { uint gml_first_, gml_count_; };\nuint gml_i_;\n"
-      << globals_.str() << funcs_.str() << "void main() {\n  if (gl_GlobalInvocationID.x >= gml_count_) return;\n"
+      << globals_.str() << funcs_.str() << status
+      << "void main() {\n  if (gl_GlobalInvocationID.x >= gml_count_) return;\n"
       << "  gml_i_ = gml_first_ + gl_GlobalInvocationID.x;\n  uint i = gml_i_;\n"
       << load_.str() << "#line " << first_line_ << "\n"
-      << code_ << "\n#line 100000\n";
-    if (loop_ == Kind::Vertices && assigned("VerCrd")) s << "  VerCrd_[i].xyz = VerCrd;\n", k_.writes.push_back("Crd");
+      << budgeted.text << "\n#line 100000\n"
+      << (status.empty() ? "" : "  vklab_finish();\n");
+    if (stores_crd) {  // a vertex given NaN or infinite coordinates keeps its old ones, and is counted
+      s << "  if (any(isnan(VerCrd)) || any(isinf(VerCrd))) vklab_flag();\n  else VerCrd_[i].xyz = VerCrd;\n";
+      k_.writes.push_back("Crd");
+    }
     for (auto& [name, f] : g_.fields_)
       if (f.at == loop_ && assigned(L_ + name)) {
         if (field_is_array(f.type))
@@ -361,6 +380,9 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
   auto k = std::make_unique<Kernel>();
   k->loop = loop;
   k->count = uint32_t(count(loop));
+  k->tag = ++next_tag_;
+  k->budget = gpu::loop_budget_for(ctx_.info.name);
+  k->first_line = first_line;
   // The loop in parts, cut where the degree class of a ball the body reads changes: each part
   // compiled with its classes' widths (LXDegMax) and places.
   std::map<Kind, const Ball*> balls;
@@ -380,16 +402,18 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
     // Slots read where the body reads them; where that does not compile (the body writes into
     // a gathered array in a way the generator did not see), into arrays as the body wrote it.
     Kernel part;
+    part.tag = k->tag, part.budget = k->budget;
     std::string source = KernelWriter(*this, loop, body, first_line, part, classes).write();
     auto r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
     if (!r.ok) {
       part = Kernel{};
+      part.tag = k->tag, part.budget = k->budget;
       source = KernelWriter(*this, loop, body, first_line, part, classes, false).write();
       r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
       if (!r.ok) throw KernelError(r.messages);
     }
     if (p == 0) k->uses = part.uses, k->writes = part.writes, k->field_types = part.field_types;
-    if (p == 0) k->parameters = part.parameters;
+    if (p == 0) k->parameters = part.parameters, k->loops = part.loops;
     if (part.uses != k->uses) throw std::logic_error("mesh kernel: the parts bind different buffers");
     if (cuts.size() > 2)
       k->source += "// part " + std::to_string(p + 1) + " of " + std::to_string(cuts.size() - 1) + ": " +
@@ -429,6 +453,7 @@ void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k, int readback_slot) {
   }
   std::vector<gpu::Bind> binds;
   for (auto& name : k.uses) binds.push_back(gpu::storage_buffer(buffer(name)));
+  binds.push_back(gpu::storage_buffer(status_));  // skipped by a kernel without loops or coordinates
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
@@ -439,12 +464,21 @@ void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k, int readback_slot) {
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);         // the status, read by take_status()
   if (par && readback_slot >= 0 && uint32_t(readback_slot) < kParameterSlots) {  // back after the launch
     VkBufferCopy region{0, VkDeviceSize(readback_slot) * param_bytes_, param_bytes_};
     vkCmdCopyBuffer(cmd, buffer("Par").handle(), param_readback_.handle(), 1, &region);
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                  VK_ACCESS_2_HOST_READ_BIT);
   }
+}
+
+gpu::LoopStatus GpuMesh::take_status() {
+  gpu::LoopStatus st;
+  std::memcpy(&st, status_.mapped(), sizeof st);
+  std::memset(status_.mapped(), 0, sizeof st);  // host-coherent: the next submission sees it cleared
+  return st;
 }
 
 }  // namespace mesh

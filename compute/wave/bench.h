@@ -12,8 +12,10 @@ namespace wave {
 // Records the picture of the simulation's current heights (the "simulation + display"
 // column of table 4.2); the app draws it with render/water_view.
 using Display = std::function<void(VkCommandBuffer, const Simulation&)>;
-// The steps of `base` (scheme, Courant number, damping) on square grids.
+// The steps of `base` (scheme, Courant number, damping) on square grids, on the modern path;
+// up to 512² also on the thesis's path ('SIMULATION D'ONDES 2D', row wave.step.thesis) with
+// `thesis_scheme` (the thesis's own, seed, unless the user named another).
 std::vector<gpu::BenchRow> bench(gpu::Context& ctx, const gpu::BenchOptions& options, const Config& base,
-                                 const Display& draw);
+                                 Scheme thesis_scheme, const Display& draw);
 
 }  // namespace wave

@@ -40,7 +40,8 @@
 // Solver path: `modern` records the whole step on the GPU (warm start 2h − h⁻, CG stopped on
 // the GPU); `thesis` is 'SIMULATION D'ONDES 2D' through the linear algebra lab's thesis
 // operators: vectors in textures, M·h by a banded pass, 'MGC SUR GPU' from x0 = b with its
-// multi-pass dots, the residual read back every iteration to decide when to stop.
+// multi-pass dots, the residual read back every iteration to decide when to stop. (The lab
+// and its bench run that path with the thesis's scheme, seed, unless the user names another.)
 #pragma once
 #include "compute/linalg/cg.h"
 

@@ -8,7 +8,7 @@ PUSH_BLOCK(ClothStepPush) {  // verlet, relax, attach
   vec4 sphere;       // centre (xyz), radius (w <= 0: no sphere)
   uint width, height;
   float rest, stiffness;  // structural rest length; scale of the summed corrections (Config::relaxation_scale)
-  uint springs;           // bit 0: shear (diagonals), bit 1: bend (two cells away)
+  uint springs;           // bit 0: shear (diagonals), bit 1: bend (two cells away), bit 2: the thesis's ½ shares
   float thickness, friction;  // contact margin (m) and Coulomb coefficient (collide.glsl)
   float ground;           // y of the ground plane (very negative: none)
   uvec4 region;           // x0, y0, width, height of the cells this dispatch covers

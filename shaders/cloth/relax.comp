@@ -1,9 +1,13 @@
 #version 460
 // One Jacobi relaxation of the distance constraints (seed 000, §4.1.1, figure 4.1, after
-// Jakobsen), gathered as the thesis does: particle A moves by w_A/(w_A+w_B)·(|AB| − l)/|AB|·AB towards each neighbour B
-// (½ with equal masses, as the thesis; all of it when B is pinned); the sum over the
-// neighbours is scaled by stiffness / (2·families of springs), then the particle is moved
-// out of the sphere and above the ground (§4.1.2.2), with friction (collide.glsl). Reads IN, writes OUT.
+// Jakobsen), gathered as the thesis does: particle A moves by its share of
+// (|AB| − l)/|AB|·AB towards each neighbour B, the moves are summed and multiplied by
+// `stiffness` (Config::relaxation_scale), then the particle is moved out of the sphere and
+// above the ground (§4.1.2.2), with friction (collide.glsl). Reads IN, writes OUT.
+// The share: scaled, w_A/(w_A+w_B) (½ with equal masses; all of it when B is pinned) and
+// stiffness / (2·families of springs) for the sum; thesis (springs bit 2), ½ whatever B's mass
+// — the thesis has no masses, its held corner is simply not moved — and stiffness for the sum,
+// as §4.1.1 and Annex II.6 write it.
 // Why the scale: applied in full, the 4 to 12 corrections gathered at once overshoot —
 // linearised, the zigzag mode of a row flips sign every relaxation and Verlet amplifies
 // it (an amplification of 2.4 a step at d = 0.99) — the thesis's remark that stiffness
@@ -34,7 +38,8 @@ void constrain(inout vec3 delta, vec4 p, ivec2 c, ivec2 off, float len) {
   precise vec3 ab = q.xyz - p.xyz;
   precise float d = length(ab);
   if (d > 0.0) {
-    precise vec3 move = (p.w / (p.w + q.w)) * ((d - len) / d) * ab;
+    float share = (springs & 4u) != 0u ? 0.5 : p.w / (p.w + q.w);
+    precise vec3 move = share * ((d - len) / d) * ab;
     delta += move;
   }
 }

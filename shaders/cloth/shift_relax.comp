@@ -1,9 +1,10 @@
 #version 460
 // 'gpuVerlet' of Bleton 2005 (§4.1.2.2, Annex II.6): one Jacobi relaxation of the structural
 // constraints from the vectors to the 4 neighbours that the shift matrices gave (D0: right,
-// D1: left, D2: below, D3: above; neighbour − self), then
-// the sphere and the ground. The same arithmetic as relax.comp, which reads the neighbours
-// itself. Pinned particles (w = 0) stay at the step's start (START, the thesis's temp).
+// D1: left, D2: below, D3: above; neighbour − self), then the sphere and the ground. The
+// same arithmetic as relax.comp (its shares and scale, the thesis's correction or the scaled
+// one), which reads the neighbours itself. Pinned particles (w = 0) stay at the step's start
+// (START, the thesis's temp).
 // SIDES (specialization constant) as in relax.comp: the thesis's sub-streams skip the
 // vectors a border makes meaningless.
 #extension GL_GOOGLE_include_directive : require
@@ -24,7 +25,8 @@ void constrain(inout vec3 delta, vec4 p, vec4 ab, float qw, bool inside) {
   if (!inside) return;
   precise float d = length(ab.xyz);
   if (d > 0.0) {
-    precise vec3 move = (p.w / (p.w + qw)) * ((d - rest) / d) * ab.xyz;
+    float share = (springs & 4u) != 0u ? 0.5 : p.w / (p.w + qw);
+    precise vec3 move = share * ((d - rest) / d) * ab.xyz;
     delta += move;
   }
 }

@@ -34,6 +34,10 @@ layout(constant_id = 2) const uint HIT_TEST = 0u;
 // The tool (seed 003 ch. 12): 0 a triangle mesh, 1 an analytic surface (analytic.glsl), a single
 // primitive in place of the triangles.
 layout(constant_id = 3) const uint TOOL_MODEL = 0u;
+// Where a mesh tool's brin-triangle test computes (seed 003 §15.3): 0 the tool frame, the brin
+// moved by the inverse translation (§15.3.2, the report's fix); 1 the world frame, the triangle
+// translated to the position first (§15.3's unstable strategy, figure 15.1).
+layout(constant_id = 5) const uint FRAME = 0u;
 // One dispatch covers triangles [tri_first, +tri_count) at positions [pos_first, +pos_count)
 // (the per-brin engine: brins [brin_first, +brin_count)), and of each triangle's brin rows
 // only slice `slice` of `slice_rows` rows. compute/machining/work.cpp chooses them so that

@@ -23,7 +23,7 @@ void main() {
         ivec4 r = brin_range(P, tr);
         if (i < r.x || i > r.z || j < r.y || j > r.w) continue;
         REAL h;
-        if (hit(P, tr, i, j, h)) best = min(best, height_key(h));
+        if (hit(P, in_frame(P, tr), i, j, h)) best = min(best, height_key(h));
       }
     }
     H[b] = best;

@@ -320,8 +320,7 @@ TEST(MachiningTools, GeneratorsHaveTheSeedsTriangleCounts) {
   EXPECT_EQ(make_tool("sphere", 10, 1984).triangles(), 1984u);
   EXPECT_EQ(make_tool("sphere", 10, 12482).triangles(), 12482u);
   EXPECT_EQ(make_tool("cone", 10, 64).triangles(), 64u);
-  auto torus = make_tool("torus", 10, 25904);
-  EXPECT_NEAR(double(torus.triangles()), 25904.0, 0.01 * 25904);
+  EXPECT_EQ(make_tool("torus", 10, 25904).triangles(), 25904u);  // stand_in_test.cpp: other counts
   for (auto& shape : tool_shapes()) {
     auto m = make_tool(shape, 10, 400);
     EXPECT_NEAR(m.lo().z, 0.0f, 1e-5f) << shape << ": the tip is at z = 0";

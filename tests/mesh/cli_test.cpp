@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cfloat>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -30,6 +31,27 @@ TEST(Cli, MeshLabStopsOnNonFiniteFields) {
   r = run_process(vklab_args("--headless --lab mesh --steps 20 --mesh " + std::string(VKLAB_SOURCE_ASSET_DIR) +
                              "/mesh/bracket.mesh"));
   EXPECT_EQ(r.code, 0) << r.err;
+}
+
+// A kernel whose nested loops would never end (a wedged GPU on real hardware): the loop budget
+// ends the run by itself within seconds, exit 3 with one line naming the kernel and the line.
+TEST(Cli, MeshLabEndsAKernelThatNeverEnds) {
+  auto dir = scratch("mesh-hang");
+  std::ofstream(dir / "hang.glsl")
+      << "// loop: Ver\n"
+         "for (uint i = 0u; i < 0xffffffffu; i++)\n"
+         "  for (uint j = 0u; j < 0xffffffffu; j++) VerCrd.x = VerCrd.x * 1.0000001 + 1e-30;\n";
+  auto start = std::chrono::steady_clock::now();
+  auto r = run_process(vklab_args("--headless --lab mesh --kernel " + (dir / "hang.glsl").string() + " --steps 3"));
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.code, 3) << r.err;
+  EXPECT_LT(seconds, 20.0);
+  EXPECT_NE(r.err.find("vklab: stopped: kernel 1 (line 1, loop: Ver): its for loop at line 3 ran out of the loop "
+                       "budget"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.out.find("mesh on "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(": 1 steps"), std::string::npos) << "stopped after the first run: " << r.out;
 }
 
 // The mesh lab from the command line: a .meshb file and a kernel file; the dumped field

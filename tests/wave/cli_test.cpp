@@ -57,6 +57,10 @@ TEST(Cli, WaveHeadlessDumpMatchesTheCpuAndBenches) {
     EXPECT_EQ(row["reference"]["steps_short_of_tolerance"], 0);
   }
   EXPECT_EQ(rows[2]["pass"], "wave.step.thesis");
+  // the thesis's path runs the thesis's scheme (scheme=auto), the modern rows Newmark
+  EXPECT_EQ(rows[2]["reference"]["scheme"], "seed");
+  EXPECT_EQ(rows[2]["reference"]["modern_scheme"], "newmark");
+  EXPECT_EQ(rows[0]["reference"]["scheme"], "newmark");
   EXPECT_GT(rows[2]["reference"]["residual_readbacks_mean"].get<double>(), 1.0);
   EXPECT_GT(rows[2]["reference"]["modern_ms"].get<double>(), 0.0);
   EXPECT_GT(rows[0]["reference"]["cpu_single_thread_ms"].get<double>(), 0.0);

@@ -99,6 +99,7 @@ class FloatLab : public Lab {
   }
   void restart() override { build(*ctx_); }
   uint32_t steps_per_frame() const override { return 0; }
+  bool steps() const override { return false; }
   void step(VkCommandBuffer, gpu::Profiler&, uint32_t) override {}  // the probes ran in build()
 
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {

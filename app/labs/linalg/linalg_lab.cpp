@@ -350,9 +350,9 @@ class LinalgLab : public Lab {
     if (!cg_pending_) return;
     cg_pending_ = false;
     auto h = work_->ops().scalars().history(work_->cg_iterations() + 1);
-    float rho0 = h.empty() ? 0 : h[0];
+    double bb = work_->b_dot_b();  // ||r|| / ||b||: the thesis's start x0 = b makes r0 = b − A·b, not b
     history_.clear();
-    for (float v : h) history_.push_back(rho0 > 0 ? std::sqrt(std::max(v, 0.0f) / rho0) : 0.0f);
+    for (float v : h) history_.push_back(bb > 0 ? float(std::sqrt(std::max(double(v), 0.0) / bb)) : 0.0f);
     for (size_t i = 0; i < h.size() && problem_.empty(); ++i)
       if (!std::isfinite(h[i])) {  // the watchdog: CG broke down; stop iterating
         problem_ = "CG broke down: ||r||^2 is " + std::to_string(h[i]) + " at iteration " + std::to_string(i);

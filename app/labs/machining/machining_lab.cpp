@@ -46,9 +46,10 @@ class MachiningLab : public Lab {
                      std::to_string(machine_ ? machine_->positions() : 0) + ", engine " +
                      engine_names()[size_t(engine())] + (machine_->stock().nbuffer ? ", rays along the normal" : "") +
                      (*knobs_.atomic == Atomic::Native || !uses_atomics() ? "" : ", atomic " + knobs_.atomic.text()) +
-                     (*knobs_.intersection == HitTest::Edge || engine() == Engine::Hardware || machine_->analytic()
+                     (*knobs_.intersection == HitTest::Edge || !intersects_triangles()
                           ? ""
                           : ", " + knobs_.intersection.text() + " test") +
+                     (*knobs_.frame == Frame::Tool || !intersects_triangles() ? "" : ", world frame (15.3)") +
                      (fast_math() ? ", fast math" : "");
     auto file = [](const Knob<std::string>& k) { return std::filesystem::path(*k).filename().string(); };
     std::string what =
@@ -154,6 +155,11 @@ class MachiningLab : public Lab {
     return d == Display::Depth || d == Display::Shaded ? "heat" : "coolwarm";
   }
 
+  // Whether the engine runs a brin-triangle test (the intersection and frame options apply).
+  bool intersects_triangles() const {
+    return engine() != Engine::Hardware && !machine_->analytic() && !machine_->stock().nbuffer;
+  }
+
   bool fast_math() const { return *knobs_.arithmetic == Arithmetic::Fast && uses_atomics() && !machine_->stock().f64; }
 
   // The run the display compares with ("precision" or an engine name), or "" for none.
@@ -185,11 +191,12 @@ class MachiningLab : public Lab {
       else if (machine_->analytic())
         mill_analytic_cpu(machine_->stock(), h, *machine_->analytic(), chunk);
       else
-        mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, *knobs_.intersection);
+        mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, *knobs_.intersection, *knobs_.frame);
       machine_->set_heights(h);
     } else {
       machine_->set_atomic(*knobs_.atomic);
       machine_->set_hit_test(*knobs_.intersection);
+      machine_->set_frame(*knobs_.frame);
       machine_->set_fast_math(fast_math());
       machine_->set_granularity(*knobs_.granularity);
       uint32_t group = uint32_t(std::stoul(*knobs_.workgroup));
@@ -248,7 +255,8 @@ class MachiningLab : public Lab {
       shadow_ = std::make_unique<ShadowRun>(*ctx_, *machine_, kind, from_);
       readout_.dirty = true;
     }
-    if (shadow_->done() < done_) shadow_->step(cmd, done_, budget), readout_.dirty = true;
+    if (shadow_->done() < done_)
+      shadow_->step(cmd, done_, budget, *knobs_.intersection, *knobs_.frame), readout_.dirty = true;
   }
 
   // Right drag orbits, the wheel zooms the camera; left drag pans; a left click re-mills a window
@@ -373,6 +381,7 @@ class MachiningLab : public Lab {
             {"engine", engine_names()[size_t(engine())]},
             {"atomic", knobs_.atomic.text()},
             {"intersection", knobs_.intersection.text()},
+            {"frame", knobs_.frame.text()},
             {"tool_model", machine_->analytic() ? "analytic" : "mesh"},
             {"removed_volume", readout_.removed},
             {"display", knobs_.display.text()},

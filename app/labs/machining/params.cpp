@@ -128,6 +128,11 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
                    "brin-triangle test (SIMSURF ch. 8): edge functions as a rasterizer (edge), Moller-Trumbore "
                    "with the Z-buffer's vertical ray propagated (zbuffer) or as published (general)")
           .labelled("Intersection");
+  k.frame = p.add_choice("frame", named_choices(frame_names(), frame_from_name), Frame::Tool,
+                         "where the brin-triangle test computes (SIMSURF 15.3): tool, the brin moved into the tool's "
+                         "frame (the report's fix); world, the triangle moved to the position first (unstable in "
+                         "single precision far from the origin; display=error shows it); mesh tools")
+                .labelled("Intersection frame");
   k.precision =
       p.add_choice("precision", {{Precision::Single, "single"}, {Precision::Double, "double"}}, Precision::Single,
                    "heights and intersection in 32 or 64 bits (SIMSURF 15.4; double: not the hardware engine)")

@@ -51,6 +51,7 @@ struct MachiningKnobs {
   Choice<machining::Engine> engine;
   Choice<machining::Atomic> atomic;
   Choice<machining::HitTest> intersection;
+  Choice<machining::Frame> frame;
   Choice<Precision> precision;
   Choice<Arithmetic> arithmetic;
   Knob<uint32_t> granularity;

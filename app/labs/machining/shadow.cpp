@@ -25,7 +25,7 @@ ShadowRun::ShadowRun(gpu::Context& ctx, const Machine& main, const std::string& 
   if (engine_ == Engine::Cpu) host_ = machine_->heights();
 }
 
-void ShadowRun::step(VkCommandBuffer cmd, size_t target, size_t budget) {
+void ShadowRun::step(VkCommandBuffer cmd, size_t target, size_t budget, HitTest test, Frame frame) {
   target = std::min(target, machine_->positions());
   if (done_ >= target) return;
   size_t count = std::min(target - done_, budget);
@@ -37,8 +37,10 @@ void ShadowRun::step(VkCommandBuffer cmd, size_t target, size_t budget) {
     else if (machine_->analytic())
       mill_analytic_cpu(machine_->stock(), host_, *machine_->analytic(), chunk);
     else
-      mill_cpu(machine_->stock(), host_, machine_->tool(), chunk);
+      mill_cpu(machine_->stock(), host_, machine_->tool(), chunk, 0, test, frame);
   } else {
+    machine_->set_hit_test(test);
+    machine_->set_frame(frame);
     machine_->record(cmd, engine_, uint32_t(done_), uint32_t(count));
   }
   done_ += count;

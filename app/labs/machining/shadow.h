@@ -15,8 +15,9 @@ class ShadowRun {
             const std::vector<float>& start);
   const std::string& kind() const { return kind_; }
   size_t done() const { return done_; }
-  // Mills on towards position `target`, at most `budget` positions this call.
-  void step(VkCommandBuffer cmd, size_t target, size_t budget);
+  // Mills on towards position `target`, at most `budget` positions this call, with the lab's
+  // brin-triangle test and frame (so that the single - double map compares like with like).
+  void step(VkCommandBuffer cmd, size_t target, size_t budget, machining::HitTest test, machining::Frame frame);
   // The heights (the CPU engine's after its last step; the GPU's with the GPU idle).
   std::vector<double> heights() const;
   bool f64() const { return machine_->stock().f64; }

@@ -12,6 +12,7 @@
 #include "compute/mesh/generate.h"
 #include "compute/mesh/gpu_mesh.h"
 #include "compute/mesh/kernel_text.h"
+#include "compute/mesh/kernel_trouble.h"
 #include "compute/mesh/renumber.h"
 #include "compute/mesh/vtu.h"
 #include "render/colormap.h"
@@ -156,10 +157,11 @@ class MeshLab : public Lab {
       std::string gen_name = *generate_ == Generated::ForExample ? ex.mesh : generate_.text();
       gpu::require_buffer(ctx, table, "mesh grid_size " + std::to_string(n) + " (" + gen_name + ")");
     }
-    Mesh m = !mesh_file.empty() ? read_mesh(mesh_file)
-             : gen == Generated::Surface
-                 ? bumpy_grid(n)
-                 : cube(std::max(1u, n / 4), gen == Generated::Tetrahedra ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
+    mesh::Mesh m =
+        !mesh_file.empty() ? read_mesh(mesh_file)
+        : gen == Generated::Surface
+            ? bumpy_grid(n)
+            : cube(std::max(1u, n / 4), gen == Generated::Tetrahedra ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
     std::string text = ex.text;
     if (!kernel_file.empty()) {
       text = io::read_input(kernel_file, 4 << 20);
@@ -197,6 +199,7 @@ class MeshLab : public Lab {
     gpu_ = std::move(g);
     sol_ = std::move(sol);
     kernels_ = std::move(kernels);
+    last_good_.clear();
     par_slots_.clear(), par_after_.clear();
     recorded_key_.clear();
     pictures_ = mesh::make_pictures(ctx, *gpu_);
@@ -223,6 +226,7 @@ class MeshLab : public Lab {
   }
 
   std::string problem() override {
+    check_runs();
     if (problem_.empty() && !range_key().empty()) update_range();  // waits: headless asks between submissions
     return problem_;
   }
@@ -232,6 +236,7 @@ class MeshLab : public Lab {
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     if (!recorded_key_.empty() && recorded_key_ == range_key()) take_range(gpu_->read_reduction());  // last frame's
     recorded_key_.clear();
+    check_runs();                   // the last frame's, where problem() has not read it
     if (!problem_.empty()) return;  // paused by the watchdog until Restart
     take_parameters();              // the last frame's
     for (uint32_t s = 0; s < steps; ++s)
@@ -247,6 +252,7 @@ class MeshLab : public Lab {
         gpu_->record(cmd, *kernels_[k], back ? int(k) : -1);  // the last run's launches read Par back
         if (back) par_slots_.push_back(k);
       }
+    frame_runs_ = {steps_done_ + 1, steps_done_ + steps};
     steps_done_ += steps;
     if (std::string key = range_key(); !key.empty()) {  // the colour range, read back next frame
       gpu::Profiler::Scope scope(prof, cmd, "mesh.range", double(gpu_->field_buffer(color_field()).size()), 0);
@@ -319,7 +325,9 @@ class MeshLab : public Lab {
     if (ImGui::Button("Compile")) {
       try {
         par_slots_.clear(), par_after_.clear();  // compiling remakes the read-back slots, even when it fails
-        kernels_ = compile_text(*gpu_, editor_.data());
+        auto fresh = compile_text(*gpu_, editor_.data());
+        last_good_ = std::move(kernels_);  // come back if the new ones run out of their loop budget
+        kernels_ = std::move(fresh);
         error_.clear();
       } catch (const std::exception& e) {
         error_ = e.what();  // the last good kernels keep running
@@ -385,6 +393,26 @@ class MeshLab : public Lab {
     par_slots_.clear();
   }
 
+  // Once a frame has run: a kernel that ran out of its loop budget, or stored NaN or infinite
+  // coordinates (GpuMesh::take_status). The kernels compiled before come back where there are
+  // some (the panel says why); otherwise the run stops: paused until Restart, and headless ends
+  // with this line (exit 3).
+  void check_runs() {
+    auto [first, last] = frame_runs_;
+    std::string when = first == last ? "in run " + std::to_string(last)
+                                     : "in runs " + std::to_string(first) + " to " + std::to_string(last);
+    std::string trouble = kernel_trouble(gpu_->take_status(), kernels_, when);
+    if (trouble.empty()) return;
+    if (!last_good_.empty()) {
+      kernels_ = std::move(last_good_);
+      last_good_.clear();
+      par_slots_.clear(), par_after_.clear();
+      error_ = trouble + "; back to the kernels compiled before them";
+    } else if (problem_.empty()) {
+      problem_ = trouble;
+    }
+  }
+
   void save_kernel() {
     std::filesystem::path p = kernel_file_.get().empty() ? "mesh-kernel.glsl" : *kernel_file_;
     std::ofstream f(p);
@@ -448,9 +476,11 @@ class MeshLab : public Lab {
   Knob<double> clip_at_;
 
   gpu::Context* ctx_ = nullptr;
-  Mesh mesh_;
+  mesh::Mesh mesh_;
   std::unique_ptr<GpuMesh> gpu_;
   std::vector<std::unique_ptr<GpuMesh::Kernel>> kernels_;
+  std::vector<std::unique_ptr<GpuMesh::Kernel>> last_good_;  // those compiled before kernels_ (the Compile button)
+  std::pair<uint64_t, uint64_t> frame_runs_{0, 0};           // the runs the last frame recorded
   std::unique_ptr<render::MeshView> view_;
   std::vector<mesh::Picture> pictures_;
   render::MeshStyle style_;

@@ -22,6 +22,28 @@ namespace {
 // The starting disturbance (the "preset" knob) and the picture (the "view" knob).
 enum class Start { Drop, Drops, Line, Rain, Calm };
 enum class View { Surface, Top };
+// The scheme knob: auto (the default) is the solver path's own scheme, the thesis's
+// Crank–Nicolson (seed) on the thesis path and Newmark on the modern one, so that choosing the
+// thesis's path runs the thesis's scheme; a scheme named runs on either path.
+enum class SchemeKnob { Auto, Newmark, Seed, PrintedA, PrintedB, PrintedM };
+
+wave::Scheme resolve(SchemeKnob k, wave::Solver solver) {
+  switch (k) {
+    case SchemeKnob::Auto:
+      return solver == wave::Solver::Thesis ? wave::Scheme::Seed : wave::Scheme::Newmark;
+    case SchemeKnob::Newmark:
+      return wave::Scheme::Newmark;
+    case SchemeKnob::Seed:
+      return wave::Scheme::Seed;
+    case SchemeKnob::PrintedA:
+      return wave::Scheme::PrintedA;
+    case SchemeKnob::PrintedB:
+      return wave::Scheme::PrintedB;
+    case SchemeKnob::PrintedM:
+      return wave::Scheme::PrintedM;
+  }
+  return wave::Scheme::Newmark;
+}
 
 class WaveLab : public Lab {
  public:
@@ -48,11 +70,16 @@ class WaveLab : public Lab {
     steps_per_frame_ =
         params_.add_int("steps_per_frame", 1, 0, 64, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
     params_.group("Solver");
-    std::vector<std::pair<Scheme, std::string>> schemes;
-    for (Scheme k : {Scheme::Newmark, Scheme::Seed, Scheme::PrintedA, Scheme::PrintedB, Scheme::PrintedM})
-      schemes.push_back({k, wave::scheme_name(k)});
+    std::vector<std::pair<SchemeKnob, std::string>> schemes = {{SchemeKnob::Auto, "auto"}};
+    for (auto [k, s] : {std::pair{SchemeKnob::Newmark, Scheme::Newmark},
+                        {SchemeKnob::Seed, Scheme::Seed},
+                        {SchemeKnob::PrintedA, Scheme::PrintedA},
+                        {SchemeKnob::PrintedB, Scheme::PrintedB},
+                        {SchemeKnob::PrintedM, Scheme::PrintedM}})
+      schemes.push_back({k, wave::scheme_name(s)});
     scheme_ = params_
-                  .add_choice("scheme", schemes, Scheme::Newmark,
+                  .add_choice("scheme", schemes, SchemeKnob::Auto,
+                              "auto: the solver path's own, seed on the thesis path and newmark on the modern one; "
                               "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
                               "Crank-Nicolson, derived (Laplacian at t and t+1: damps every wave); printed-a, -b, -m: "
                               "the matrices with the thesis's misprints, one each: A = (8a+1)I - aS (the water "
@@ -81,7 +108,8 @@ class WaveLab : public Lab {
                               wave::Solver::Modern,
                               "modern: the whole step on the GPU, CG stopped there; thesis: 'SIMULATION D'ONDES 2D' "
                               "through the thesis's operators (vectors in textures, multi-pass dots, 'MGC SUR GPU' "
-                              "from x0 = b, the residual read back every iteration)")
+                              "from x0 = b, the residual read back every iteration), with the thesis's scheme "
+                              "(seed) unless scheme names another")
                   .labelled("Solver path")
                   .rebuilds();
     params_.group("Drops");
@@ -129,8 +157,8 @@ class WaveLab : public Lab {
     c.c = *c_;
     c.dt = float(*dt_);
     c.dx = *dx_;
-    c.scheme = *scheme_;
     c.solver = *solver_;
+    c.scheme = resolve(*scheme_, c.solver);
     c.storage = *storage_;
     c.tolerance = *tolerance_;
     c.max_iterations = *max_iterations_;
@@ -190,7 +218,9 @@ class WaveLab : public Lab {
   render::Legend legend() const override {
     char t[64];
     std::snprintf(t, sizeof t, "t = %.3f s, step %llu", double(steps_done_) * *dt_, (unsigned long long)steps_done_);
-    return {{legend_title(), t, legend_values(size_, c_, dt_, scheme_, solver_)}, {}};
+    // the scheme that runs (auto names none)
+    std::string scheme = std::string(", scheme ") + wave::scheme_name(sim_->config().scheme) + ", ";
+    return {{legend_title(), t, legend_values(size_, c_, dt_) + scheme + legend_values(solver_)}, {}};
   }
 
   uint32_t steps_per_frame() const override { return *steps_per_frame_; }
@@ -291,6 +321,7 @@ class WaveLab : public Lab {
               {"previous.npy", "float32 [rows, cols]: h(t-1)"}}},
             {"steps", steps_done_},
             {"r", c.r()},
+            {"scheme", wave::scheme_name(c.scheme)},
             {"energy", energy_.empty() ? energy_now() : double(energy_.back())},
             {"energy_cpu", wave::energy_cpu(c, sim_->height(), sim_->previous())},
             {"last_cg_iterations", last_.iterations},
@@ -301,7 +332,12 @@ class WaveLab : public Lab {
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
     render::WaterView view(ctx, find_asset("wave/pool.png"));
     render::OffscreenTarget target(ctx, 1024, 768);  // the display column: top view, refraction and light
-    return wave::bench(ctx, options, config(), [&](VkCommandBuffer cmd, const wave::Simulation& sim) {
+    // The modern rows run the modern path's scheme, the thesis row the thesis path's (auto: seed).
+    auto modern = config();
+    modern.solver = wave::Solver::Modern;
+    modern.scheme = resolve(*scheme_, wave::Solver::Modern);
+    auto thesis_scheme = resolve(*scheme_, wave::Solver::Thesis);
+    return wave::bench(ctx, options, modern, thesis_scheme, [&](VkCommandBuffer cmd, const wave::Simulation& sim) {
       const float clear[4] = {0, 0, 0, 1};
       view.shade_top(cmd, target.frame(), sim.height_buffer(), sim.config().width, sim.config().height,
                      render::WaterStyle{});
@@ -386,7 +422,7 @@ class WaveLab : public Lab {
   Knob<double> dt_, rain_rate_;  // read in double: the legend's time, rain's odds against a float draw
   Knob<float> c_, dx_, damping_, tolerance_, drop_radius_, drop_height_;
   Knob<float> height_scale_, refraction_, light_azimuth_, light_elevation_;
-  Choice<wave::Scheme> scheme_;
+  Choice<SchemeKnob> scheme_;
   Choice<wave::Storage> storage_;
   Choice<wave::Solver> solver_;
   Choice<Start> start_;

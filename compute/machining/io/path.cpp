@@ -3,6 +3,7 @@
 #include "compute/io/input.h"
 #include "compute/machining/io/tool.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -109,11 +110,14 @@ std::vector<Position> generate_path(const std::string& kind, float size, uint32_
       add(c + b * t * std::cos(t), c + b * t * std::sin(t), -depth);
     }
   } else if (kind == "volcano" || kind == "zigzag") {
-    uint32_t rows = std::max(1u, uint32_t(size / stepover));
-    uint32_t per_row = std::max(2u, count / rows);
-    for (uint32_t r = 0; r < rows; ++r)
+    // `count` positions exactly (the report's 47837 and 53667): rows of count / rows, the
+    // remainder spread over them (no row of fewer than 2 but where count is 1)
+    const uint32_t rows = std::clamp(uint32_t(size / stepover), 1u, std::max(1u, count / 2));
+    for (uint32_t r = 0; r < rows; ++r) {
+      const uint32_t per_row = uint32_t(uint64_t(count) * (r + 1) / rows - uint64_t(count) * r / rows);
       for (uint32_t k = 0; k < per_row; ++k) {
-        float x = size * float(r % 2 ? per_row - 1 - k : k) / float(per_row - 1), y = stepover * (r + 0.5f);
+        float x = per_row > 1 ? size * float(r % 2 ? per_row - 1 - k : k) / float(per_row - 1) : c;
+        float y = stepover * (r + 0.5f);
         float depth = 1.0f;
         if (kind == "volcano") {  // a flattened cone with a crater: deeper away from the rim
           float d = std::hypot(x - c, y - c) / (0.5f * size);
@@ -121,6 +125,7 @@ std::vector<Position> generate_path(const std::string& kind, float size, uint32_
         }
         add(x, y, -depth);
       }
+    }
   } else {
     throw std::invalid_argument("unknown path '" + kind + "' (single, random, spiral, downspiral, volcano, zigzag)");
   }

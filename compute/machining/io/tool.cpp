@@ -71,19 +71,31 @@ Mesh cone(float r, float h, uint32_t slices) { return revolve({{0, 0}, {r, h}, {
 
 Mesh flat_end(float r, float h, uint32_t slices) { return revolve({{0, 0}, {r, 0}, {r, h}, {0, h}}, slices); }
 
-Mesh bull_nose(float r, float corner, uint32_t slices) {
-  // a torus: tube centre circle of radius r − corner at height corner; rings = slices / 2
-  uint32_t rings = std::max(8u, (slices / 2 + 2) / 4 * 4);  // a multiple of 4: the outermost ring is exact
+// rings = slices / 2, a multiple of 4: the outermost ring is exact
+uint32_t bull_nose_rings(uint32_t slices) { return std::max(8u, (slices / 2 + 2) / 4 * 4); }
+
+Mesh bull_nose(float r, float corner, uint32_t slices, uint32_t triangles) {
+  // a torus: tube centre circle of radius r − corner at height corner
+  const uint32_t rings = bull_nose_rings(slices), quads = slices * rings;
+  const uint32_t split = triangles > 2 * quads ? (triangles - 2 * quads) / 2 : 0;  // quads in four, not two
   Mesh m;
   float R = r - corner;
+  auto at = [&](float si, float ki) {
+    float a = 2 * kPi * si / float(slices), t = 2 * kPi * ki / float(rings);
+    float rr = R + corner * std::sin(t);
+    return glm::vec3(rr * std::cos(a), rr * std::sin(a), corner - corner * std::cos(t));
+  };
   for (uint32_t s = 0; s < slices; ++s)
     for (uint32_t k = 0; k < rings; ++k) {
-      auto at = [&](uint32_t si, uint32_t ki) {
-        float a = 2 * kPi * si / slices, t = 2 * kPi * ki / rings;
-        float rr = R + corner * std::sin(t);
-        return glm::vec3(rr * std::cos(a), rr * std::sin(a), corner - corner * std::cos(t));
-      };
-      quad(m, at(s, k), at(s + 1, k), at(s + 1, k + 1), at(s, k + 1));
+      glm::vec3 a = at(float(s), float(k)), b = at(float(s + 1), float(k)), c = at(float(s + 1), float(k + 1)),
+                d = at(float(s), float(k + 1));
+      const uint64_t q = uint64_t(s) * rings + k;  // split where q·split / quads steps up: spread evenly
+      if ((q + 1) * split / quads > q * split / quads) {
+        glm::vec3 o = at(float(s) + 0.5f, float(k) + 0.5f);
+        m.vertices.insert(m.vertices.end(), {a, b, o, b, c, o, c, d, o, d, a, o});
+      } else {
+        quad(m, a, b, c, d);
+      }
     }
   return m;
 }
@@ -102,9 +114,11 @@ Mesh make_tool(const std::string& shape, float diameter, uint32_t triangles) {
   if (shape == "cone") return cone(r, diameter, std::max(3u, triangles / 2));
   if (shape == "flat") return flat_end(r, diameter, std::max(3u, triangles / 4));
   if (shape == "torus") {
-    // 2·slices·rings triangles, rings ≈ slices / 2: the seed's 25904 -> 161 x 80, 25760
+    // the most slices whose 2·slices·rings triangles stay within the count, then quads split
+    // to reach it: the seed's 25904 -> 161 x 80 quads (25760 triangles), 72 of them split
     uint32_t slices = std::max(8u, uint32_t(std::lround(std::sqrt(float(triangles)))));
-    return bull_nose(r, r / 4, slices);
+    while (slices > 8 && 2 * slices * bull_nose_rings(slices) > triangles) --slices;
+    return bull_nose(r, r / 4, slices, triangles);
   }
   throw std::invalid_argument("unknown tool shape '" + shape + "' (sphere, torus, cone, flat)");
 }

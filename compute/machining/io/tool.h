@@ -19,12 +19,19 @@ struct Mesh {
 
 // resolution = slices around the axis (other counts follow). The seed's counts: sphere
 // 16 -> 320, 32 -> 1984, 79 -> 12482 triangles; cone 32 -> 64.
-Mesh ball_end(float radius, uint32_t slices);                 // a sphere with its centre at z = radius
-Mesh cone(float radius, float height, uint32_t slices);       // tip down
-Mesh flat_end(float radius, float height, uint32_t slices);   // a closed cylinder
-Mesh bull_nose(float radius, float corner, uint32_t slices);  // a torus, tube radius `corner`, lowest at z = 0
+Mesh ball_end(float radius, uint32_t slices);                // a sphere with its centre at z = radius
+Mesh cone(float radius, float height, uint32_t slices);      // tip down
+Mesh flat_end(float radius, float height, uint32_t slices);  // a closed cylinder
+// A torus, tube radius `corner`, lowest at z = 0: slices x rings quads (rings about slices / 2),
+// 2·slices·rings triangles; with `triangles` above that (even), as many more by splitting
+// quads spread evenly into four around their centre on the torus (the surface stays closed).
+Mesh bull_nose(float radius, float corner, uint32_t slices, uint32_t triangles = 0);
+// The rings bull_nose() gives `slices`.
+uint32_t bull_nose_rings(uint32_t slices);
 // The seed's tool by name ("sphere", "torus", "cone", "flat") and size (its diameter) at
-// a resolution given as the seed's triangle count where it has one.
+// a resolution given as the seed's triangle count where it has one. The torus has exactly
+// that many triangles (a closed torus has an even count: an odd one gives one fewer; at least
+// 128): the report's 25904 (a CATIA mesh) is 161 x 80 quads, 72 of them split in four.
 Mesh make_tool(const std::string& shape, float diameter, uint32_t triangles);
 const std::vector<std::string>& tool_shapes();
 

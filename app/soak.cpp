@@ -1,0 +1,95 @@
+#include "app/soak.h"
+
+#include "app/registry.h"
+#include "app/session.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+namespace {
+
+double host_mib() {  // resident set, from /proc (Linux)
+  std::ifstream statm("/proc/self/statm");
+  uint64_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return double(resident) * 4096.0 / double(1 << 20);
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + long(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+// Growth allowed from the first round to the second: the allocator's and the driver's caches
+// settle in the first round; what grows past this is kept per visit.
+constexpr double kHostSlackMib = 64, kGpuSlackMib = 0;
+
+}  // namespace
+
+Soak::Soak(double seconds) {
+  for (const std::string& lab : lab_names()) {
+    visits_.push_back({Preset{lab, lab + " (defaults)", "", nlohmann::json::object()}});
+    for (const Preset& p : shipped_presets())
+      if (p.lab == lab) visits_.push_back({p});
+  }
+  slice_s_ = seconds / double(kRounds * visits_.size());
+}
+
+void Soak::start(Session& s, size_t visit) {
+  s.error.clear();
+  s.load_preset(visits_[visit].preset);
+  s.apply_rebuild();
+  s.transport.paused = false;
+  since_ = std::chrono::steady_clock::now();
+}
+
+void Soak::measure(const Session& s) {
+  Visit& v = visits_[at_ % visits_.size()];
+  size_t round = at_ / visits_.size();
+  v.host_mib[round] = host_mib();
+  v.gpu_mib[round] = double(s.ctx().allocator().stats().reserved) / double(1 << 20);
+  v.error[round] = s.error;
+}
+
+bool Soak::frame(Session& s, double frame_ms) {
+  if (at_ >= kRounds * visits_.size()) return false;
+  if (at_ == 0 && since_ == std::chrono::steady_clock::time_point{}) {
+    start(s, 0);
+    return true;
+  }
+  visits_[at_ % visits_.size()].frame_ms[at_ / visits_.size()].push_back(frame_ms);
+  if (std::chrono::duration<double>(std::chrono::steady_clock::now() - since_).count() < slice_s_) return true;
+  measure(s);
+  if (++at_ == kRounds * visits_.size()) return false;
+  std::printf("soak: %zu/%zu %s\n", at_ + 1, kRounds * visits_.size(), visits_[at_ % visits_.size()].preset.name.c_str());
+  std::fflush(stdout);
+  start(s, at_ % visits_.size());
+  return true;
+}
+
+int Soak::report(const Session& s) const {
+  int problems = 0;
+  for (const Visit& v : visits_) {
+    const size_t a = kRounds - 2, b = kRounds - 1;  // the last two rounds
+    double host = v.host_mib[b] - v.host_mib[a], gpu = v.gpu_mib[b] - v.gpu_mib[a];
+    double f0 = median(v.frame_ms[a]), f1 = median(v.frame_ms[b]);
+    bool grew = host > kHostSlackMib || gpu > kGpuSlackMib;
+    bool slower = f1 > 2 * f0 + 20;  // steady: a loaded machine varies, a leak of work doubles
+    for (const std::string& e : v.error)
+      if (!e.empty()) std::printf("soak: %s: the session said: %s\n", v.preset.name.c_str(), e.c_str()), ++problems;
+    std::printf("soak: %-28s host %+6.1f MiB  GPU %+6.1f MiB  frame %7.2f -> %7.2f ms  (%zu, %zu frames)%s%s\n",
+                v.preset.name.c_str(), host, gpu, f0, f1, v.frame_ms[a].size(), v.frame_ms[b].size(),
+                grew ? "  GREW" : "", slower ? "  SLOWER" : "");
+    problems += grew + slower;
+  }
+  const Visit& last = visits_.back();
+  std::printf("soak: %zu visits, %zu rounds, host %.0f -> %.0f -> %.0f MiB (rounds 1, %zu, %zu), GPU %.0f -> %.0f MiB, "
+              "%llu validation messages\n",
+              visits_.size(), kRounds, visits_.front().host_mib[0], last.host_mib[kRounds - 2], last.host_mib[kRounds - 1],
+              kRounds - 1, kRounds, visits_.front().gpu_mib[0], last.gpu_mib[kRounds - 1],
+              (unsigned long long)s.ctx().validation_count());
+  if (s.ctx().validation_count() > 0) ++problems;
+  return problems ? 1 : 0;
+}
