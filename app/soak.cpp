@@ -63,7 +63,8 @@ bool Soak::frame(Session& s, double frame_ms) {
   if (std::chrono::duration<double>(std::chrono::steady_clock::now() - since_).count() < slice_s_) return true;
   measure(s);
   if (++at_ == kRounds * visits_.size()) return false;
-  std::printf("soak: %zu/%zu %s\n", at_ + 1, kRounds * visits_.size(), visits_[at_ % visits_.size()].preset.name.c_str());
+  std::printf("soak: %zu/%zu %s\n", at_ + 1, kRounds * visits_.size(),
+              visits_[at_ % visits_.size()].preset.name.c_str());
   std::fflush(stdout);
   start(s, at_ % visits_.size());
   return true;
@@ -85,11 +86,12 @@ int Soak::report(const Session& s) const {
     problems += grew + slower;
   }
   const Visit& last = visits_.back();
-  std::printf("soak: %zu visits, %zu rounds, host %.0f -> %.0f -> %.0f MiB (rounds 1, %zu, %zu), GPU %.0f -> %.0f MiB, "
-              "%llu validation messages\n",
-              visits_.size(), kRounds, visits_.front().host_mib[0], last.host_mib[kRounds - 2], last.host_mib[kRounds - 1],
-              kRounds - 1, kRounds, visits_.front().gpu_mib[0], last.gpu_mib[kRounds - 1],
-              (unsigned long long)s.ctx().validation_count());
+  std::printf(
+      "soak: %zu visits, %zu rounds, host %.0f -> %.0f -> %.0f MiB (rounds 1, %zu, %zu), GPU %.0f -> %.0f MiB, "
+      "%llu validation messages\n",
+      visits_.size(), kRounds, visits_.front().host_mib[0], last.host_mib[kRounds - 2], last.host_mib[kRounds - 1],
+      kRounds - 1, kRounds, visits_.front().gpu_mib[0], last.gpu_mib[kRounds - 1],
+      (unsigned long long)s.ctx().validation_count());
   if (s.ctx().validation_count() > 0) ++problems;
   return problems ? 1 : 0;
 }

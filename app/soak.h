@@ -26,7 +26,7 @@ class Soak {
 
  private:
   struct Visit {
-    Preset preset;             // params empty: the lab's defaults
+    Preset preset;  // params empty: the lab's defaults
     double host_mib[kRounds] = {}, gpu_mib[kRounds] = {};
     std::vector<double> frame_ms[kRounds];
     std::string error[kRounds];  // what the session said on loading it

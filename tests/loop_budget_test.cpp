@@ -51,9 +51,15 @@ const std::vector<Case>& cases() {
        "for (uint k = 0u; (k < n) && vklab_spend(4u); k++) { s += 1.0; --k; }\n"
        "for (int e = 0; (e < 9) && vklab_spend(5u); ++e) s = frexp(s, e);\n"
        "for (uint k = 0u; (k <= n) && vklab_spend(6u); ++k) s += 1.0;\n"
-       "for (int c = 0, vklab_end1_ = vklab_bound(c, 7u); c < min(100, vklab_end1_); c += 1, --vklab_left_) s += 1.0;\n",
-       {{1, LoopKind::For}, {2, LoopKind::For}, {3, LoopKind::For}, {4, LoopKind::For}, {5, LoopKind::For},
-        {6, LoopKind::For}, {7, LoopKind::For}}},
+       "for (int c = 0, vklab_end1_ = vklab_bound(c, 7u); c < min(100, vklab_end1_); c += 1, --vklab_left_) s += "
+       "1.0;\n",
+       {{1, LoopKind::For},
+        {2, LoopKind::For},
+        {3, LoopKind::For},
+        {4, LoopKind::For},
+        {5, LoopKind::For},
+        {6, LoopKind::For},
+        {7, LoopKind::For}}},
       {// do-while with braces, inside it one without; the do's line is the loop's
        "do {\n  do s += 1.0; while (s < 3.0);\n} while (k-- > 0);\n",
        "do {\n  do s += 1.0; while ((s < 3.0) && vklab_spend(2u));\n} while ((k-- > 0) && vklab_spend(1u));\n",
@@ -64,7 +70,10 @@ const std::vector<Case>& cases() {
        "do { k++; } while ((k < 3) && vklab_spend(1u));\nwhile ((more(k)) && vklab_spend(2u)) k++;\n"
        "do while ((k < 9) && vklab_spend(3u)) k++; while ((k < 5) && vklab_spend(3u));\n"
        "while (bool go = (more(k)) && vklab_spend(4u)) k++;\n",
-       {{1, LoopKind::DoWhile}, {2, LoopKind::While}, {3, LoopKind::While}, {3, LoopKind::DoWhile},
+       {{1, LoopKind::DoWhile},
+        {2, LoopKind::While},
+        {3, LoopKind::While},
+        {3, LoopKind::DoWhile},
         {4, LoopKind::While}}},
       {// words that only start like keywords, numbers, no loop at all: untouched
        "int fortune = 1, do_it = 2, whileX = 3, for2 = 4; float e = 1e5 + 2.0e-3;\n/* do { } while (1); */\n"
@@ -144,8 +153,8 @@ TEST(LoopBudget, RewrittenTextsCompile) {
       "uint n = 4u, m = 2u;\nbool done() { return n > 3u; }\nfloat f(uint k) { return float(k); }\n"
       "bool more(int k) { return k < 7; }\nvoid main() {\n  float s = 0.0;\n  int k = 0;\n#line 1\n";
   for (auto& c : cases()) {
-    auto r = gpu::compile_glsl(head + gpu::budget_loops(c.in).text + "\n  vklab_finish();\n  o[0] = s;\n}\n", gpu::ShaderStage::Compute,
-                               "budgeted");
+    auto r = gpu::compile_glsl(head + gpu::budget_loops(c.in).text + "\n  vklab_finish();\n  o[0] = s;\n}\n",
+                               gpu::ShaderStage::Compute, "budgeted");
     EXPECT_TRUE(r.ok) << c.in << "\n" << r.messages;
   }
 }
@@ -184,17 +193,21 @@ TEST_F(LoopBudgetGpu, ARunawayStopsAtItsBudgetAndTheOthersFinish) {
     std::string body =
         "uint h = i;\n"
         "for (uint k = 0u; k < 10u + i % 7u; ++k) h = h * 1664525u + 1013904223u;\n"
-        "if (i == " + std::to_string(tested) + "u)\n"
+        "if (i == " +
+        std::to_string(tested) +
+        "u)\n"
         "  while (true) h += 1u;\n"
-        "if (i == " + std::to_string(counted) + "u)\n"
+        "if (i == " +
+        std::to_string(counted) +
+        "u)\n"
         "  for (uint k = 0u; k < 0xffffffffu; ++k) h += 2u;\n"
         "o[i] = h;\n";
-    std::string src = "#version 460\nlayout(local_size_x = 64) in;\n"
-                      "layout(std430, binding = 0) buffer O { uint o[]; };\n" +
-                      gpu::loop_budget_glsl(1, tag, budget) +
-                      "void main() {\n  uint i = gl_GlobalInvocationID.x;\n  if (i >= 200u) return;\n#line 1\n" +
-                      gpu::budget_loops(body).text +
-                      "#line 100000\n  vklab_finish();\n  if (i % 5u == 0u) vklab_flag();\n}\n";
+    std::string src =
+        "#version 460\nlayout(local_size_x = 64) in;\n"
+        "layout(std430, binding = 0) buffer O { uint o[]; };\n" +
+        gpu::loop_budget_glsl(1, tag, budget) +
+        "void main() {\n  uint i = gl_GlobalInvocationID.x;\n  if (i >= 200u) return;\n#line 1\n" +
+        gpu::budget_loops(body).text + "#line 100000\n  vklab_finish();\n  if (i % 5u == 0u) vklab_flag();\n}\n";
     auto r = gpu::compile_glsl(src, gpu::ShaderStage::Compute, "runaway");
     EXPECT_TRUE(r.ok) << r.messages;
     return gpu::make_compute(ctx(), r.spirv, 0, {}, "runaway");
@@ -211,10 +224,10 @@ TEST_F(LoopBudgetGpu, ARunawayStopsAtItsBudgetAndTheOthersFinish) {
     for (int s = 0; s < 3; ++s) {  // the first two share a status
       p[s]->bind(cmd, {gpu::storage_buffer(out[s]), gpu::storage_buffer(status[s == 2 ? 2 : 0])});
       p[s]->dispatch(cmd, n);
-      gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
-                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
-                       VK_ACCESS_2_HOST_READ_BIT);
+      gpu::barrier(
+          cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+          VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_HOST_BIT,
+          VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_HOST_READ_BIT);
     }
   });
   gpu::LoopStatus shared, own;

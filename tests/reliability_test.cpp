@@ -42,7 +42,8 @@ TEST_F(GpuTest, ASubmissionPastTheWaitLimitIsSaidAndTheContextRecovers) {
       spin.bind(cmd, {gpu::storage_buffer(flag)});
       vkCmdDispatch(cmd, 65535, 16, 1);
     });
-    ADD_FAILURE() << "the spinning kernel ended by itself after " << static_cast<uint32_t*>(flag.mapped())[1] << " spins";
+    ADD_FAILURE() << "the spinning kernel ended by itself after " << static_cast<uint32_t*>(flag.mapped())[1]
+                  << " spins";
   } catch (const gpu::GpuFailure& e) {
     EXPECT_EQ(e.result, VK_TIMEOUT);
     EXPECT_NE(std::string(e.what()).find("did not finish a submission within 0.3 s"), std::string::npos) << e.what();

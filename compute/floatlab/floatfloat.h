@@ -1,5 +1,7 @@
-// Float-float operators (seed 002, ch. 4) run on the GPU (shaders/common/floatfloat.glsl)
-// and their accuracy measured against MPFR.
+// Float-float operators (Da Graça 2006, ch. 4) run on the GPU (shaders/common/floatfloat.glsl,
+// shaders/floatlab/add22_priest.glsl) and their accuracy measured against MPFR. Two Add22: the
+// report's as it prints it (Add22Priest: seven Priest Add12, no renormalisation) and ours, improved
+// (Add22: seven TwoSum, then a renormalising fast Add12), measured the same way.
 #pragma once
 #include "compute/gpu/pipeline.h"
 
@@ -9,8 +11,22 @@
 
 namespace floatlab {
 
-enum class FfOp : uint32_t { Add12, Mul12, Mul12Fma, Add22, Mul22, Div22, Sqrt22, Add12Priest, Add, Mul, Mad };
+enum class FfOp : uint32_t {
+  Add12,
+  Mul12,
+  Mul12Fma,
+  Add22,  // ours, improved: "add22_improved"
+  Mul22,
+  Div22,
+  Sqrt22,
+  Add12Priest,
+  Add,
+  Mul,
+  Mad,
+  Add22Priest  // the report's theorem 4 as printed: "add22_priest"
+};
 const char* ff_name(FfOp op);
+const char* ff_variant(FfOp op);  // whose operator it is: the report's, ours, beyond the report
 
 using Ff = std::array<float, 2>;  // hi, lo
 
@@ -22,7 +38,8 @@ struct FfAccuracy {
   uint64_t count = 0;
   bool exact = false;                      // every result's hi + lo equals the exact value (Add12, Mul12)
   double bits = 0;                         // worst case: -log2(|result - exact| / scale)
-  std::string seed_theory, seed_measured;  // table 4.1
+  std::string seed_theory, seed_measured;  // table 4.1, "-" where it gives none for this operator
+  std::string variant;                     // ff_variant()
 };
 
 // Time of `reps` dependent operations per element, in registers (the seed's ch. 4.3.1).

@@ -45,7 +45,7 @@ uint8_t Program::op(VmOp o, uint8_t a, uint8_t b, uint8_t c) {
   return d;
 }
 
-Registers run_cpu(const Program& p) {
+Registers run_cpu(const Program& p, const PowFn& pow) {
   Registers r;
   for (uint32_t i = 0; i < Program::kRegisters; ++i) r[i] = std::bit_cast<float>(p.registers()[i]);
   for (uint32_t w : p.code()) {
@@ -76,6 +76,9 @@ Registers run_cpu(const Program& p) {
       }
       case VmOp::Neg:
         v = -x;
+        break;
+      case VmOp::Pow:
+        v = pow ? pow(x, y) : float(std::pow(double(x), double(y)));
         break;
       default:
         break;

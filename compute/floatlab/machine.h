@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,10 @@ namespace floatlab {
 enum class Stage { Compute, Vertex, Fragment, Cpu };
 const char* stage_name(Stage s);  // "compute", "vertex", "fragment", "cpu"
 
-enum class VmOp : uint32_t { Halt, Add, Sub, Mul, Div, Sqrt, Fma, Mad, Neg };
+// Pow: GLSL's pow on the device (Vulkan's precision: as exp2(y * log2(x)); undefined for x < 0,
+// and for x = 0 with y <= 0); on the CPU, (float)pow((double)x, (double)y), as Paranoia's C
+// translation computes POW in single precision.
+enum class VmOp : uint32_t { Halt, Add, Sub, Mul, Div, Sqrt, Fma, Mad, Neg, Pow };
 
 // A program being written: constants take registers, each operation a new register.
 class Program {
@@ -29,6 +33,8 @@ class Program {
   uint8_t div(uint8_t a, uint8_t b) { return op(VmOp::Div, a, b); }
   uint8_t sqrt(uint8_t a) { return op(VmOp::Sqrt, a); }
   uint8_t mad(uint8_t a, uint8_t b, uint8_t c) { return op(VmOp::Mad, a, b, c); }  // a * b + c, fusable
+  uint8_t neg(uint8_t a) { return op(VmOp::Neg, a); }
+  uint8_t pow(uint8_t a, uint8_t b) { return op(VmOp::Pow, a, b); }
   const std::array<uint32_t, kRegisters>& registers() const { return reg_; }
   const std::vector<uint32_t>& code() const { return code_; }
 
@@ -42,7 +48,9 @@ class Program {
 using Registers = std::array<float, Program::kRegisters>;
 
 // One program's operations on the CPU, in binary32 (the reference; MAD rounds its product).
-Registers run_cpu(const Program& p);
+// `pow`, where given, answers the Pow operations (a test replays a device's pow through it).
+using PowFn = std::function<float(float, float)>;
+Registers run_cpu(const Program& p, const PowFn& pow = {});
 
 class FloatMachine {
  public:

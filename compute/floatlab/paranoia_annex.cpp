@@ -1,5 +1,8 @@
 // The annex's checks (Da Graça 2006, annexe A: the Paranoia adaptation run on a 7800 GTX), with
-// its line numbers; every operation on the float machine, the comparisons on the CPU.
+// its line numbers and its words; every operation on the float machine, the comparisons on the
+// CPU. What each line counts is what netlib's paranoia.c counts for the same finding: where the
+// annex's words name another class (its "FAILURE: Division lacks guard digit"), the line counts
+// nothing and paranoia.c's own lines follow it with their classes.
 #include "compute/floatlab/paranoia_run.h"
 
 #include <cmath>
@@ -7,7 +10,7 @@
 
 namespace floatlab::paranoia_detail {
 
-void annex_checks(Run& run, const Constants& c, uint32_t seed) {
+void annex_checks(Run& run, const Constants& c, uint32_t seed, Findings& found) {
   const float U1 = c.U1, U2 = c.U2, F9 = c.F9, B9 = c.B9;
   // Comparison fuzz: X != 1 or (X - 1/2) - 1/2 == 0, for X around 1.
   {
@@ -19,10 +22,8 @@ void annex_checks(Run& run, const Constants& c, uint32_t seed) {
     bool ok = true;
     for (size_t i = 0; i < r.size(); ++i) ok &= (xs[i] != 1) == (r[i] != 0);
     run.line(F, "There are two pairs of conditions checked. One of the two must be true.");
-    run.summary(F,
-                ok ? "No fuzziness detected in comparison"
-                   : "SERIOUS DEFECT: comparison is fuzzy: X != 1 yet (X - 1/2) - 1/2 == 0",
-                ok ? Verdict::Ok : Verdict::SeriousDefect);
+    run.summary(F, ok ? "No fuzziness detected in comparison" : "FAILURE: Comparison is fuzzy, X=1 but X-1/2-1/2 != 0",
+                ok ? Verdict::Ok : Verdict::Failure);
   }
 
   auto passed = [](bool b) { return b ? "passed" : "failed"; };
@@ -39,10 +40,12 @@ void annex_checks(Run& run, const Constants& c, uint32_t seed) {
     run.line(M, std::string("Multiplication guard bit tests: ") + passed(t[0]) + " " + passed(t[1]) + " " +
                     passed(t[2]) + " " + passed(t[3]));
     bool ok = t[0] && t[1] && t[2] && t[3];
+    found.guard_mul = ok;
+    // paranoia.c counts a missing guard digit of * as a SERIOUS DEFECT
     run.summary(
         M,
         ok ? "MULTIPLICATION: Seems to have guard bit" : "MULTIPLICATION: FAILURE: * lacks a Guard Digit, so 1*X != X",
-        ok ? Verdict::Ok : Verdict::Failure);
+        ok ? Verdict::Ok : Verdict::SeriousDefect, ok ? Verdict::Ok : Verdict::Failure);
   }
   {
     // accuracy: each product one of the two floats around the exact one (faithful)
@@ -86,8 +89,18 @@ void annex_checks(Run& run, const Constants& c, uint32_t seed) {
     run.line(D, std::string("DIVISION: (1+U2)/1 == (1+U2) test: ") + passed(t[4]));
     run.line(D, std::string("DIVISION: 1/(1+U2) < 1 test ") + passed(t[5]));
     bool ok = t[0] && t[1] && t[2] && t[3] && t[4] && t[5];
+    // the annex's words; paranoia.c's count (its milestone 35) follows in its own lines
     run.summary(D, ok ? "DIVISION: Seems to have guard digit" : "DIVISION: FAILURE: Division lacks guard digit",
-                ok ? Verdict::Ok : Verdict::Failure);
+                Verdict::Ok, ok ? Verdict::Ok : Verdict::Failure);
+    if (!(t[0] && t[1] && t[2]))
+      run.summary(D,
+                  "DEFECT: Division lacks a Guard Digit, so error can exceed 1 ulp or 1/3 and 3/9 and 9/27 may "
+                  "disagree",
+                  Verdict::Defect);
+    found.guard_div = t[3] && t[4] && t[2];
+    if (!found.guard_div)
+      run.summary(D, "SERIOUS DEFECT: Division lacks a Guard Digit, so X/1 != X", Verdict::SeriousDefect);
+    if (!t[5]) run.summary(D, "SERIOUS DEFECT: Computed value of 1/1.000..1 >= 1", Verdict::SeriousDefect);
   }
   {
     const char* S = "ADDITION/SUBTRACTION GUARD BIT TESTS";
@@ -97,6 +110,7 @@ void annex_checks(Run& run, const Constants& c, uint32_t seed) {
     bool t[3] = {r[0] == -U1, r[1] == -U1, r[2] == U2};
     run.line(S, std::string("Subtraction guard bit tests: ") + passed(t[0]) + " " + passed(t[1]) + " " + passed(t[2]));
     bool ok = t[0] && t[1] && t[2];
+    found.guard_sub = ok;
     run.summary(S,
                 ok ? "SUBTRACTION: Seems to have guard bit"
                    : "SUBTRACTION: SERIOUS DEFECT: - lacks Guard Digit, so cancellation is obscured",
@@ -169,7 +183,7 @@ void annex_checks(Run& run, const Constants& c, uint32_t seed) {
                       " so " + rounding_word(rs.back()));
     }
     for (int i = 0; i < 4; ++i) rs.push_back(classify(r1[i], e1[i]));
-    rounding_verdict(run, M, "MULTIPLICATION", rs);
+    found.mul = rounding_verdict(run, M, "MULTIPLICATION", rs);
   }
 
   // Rounding of / (lines 2480 and 2490).
@@ -221,7 +235,7 @@ void annex_checks(Run& run, const Constants& c, uint32_t seed) {
                               : named(r[i], i == 7 ? 1.0f : 1.5f, U2, i == 7 ? "1" : "1.5", "U2")) +
                       " so " + rounding_word(rs.back()));
     }
-    rounding_verdict(run, D, "DIVISION", rs);
+    found.div = rounding_verdict(run, D, "DIVISION", rs);
   }
 
   // Rounding of - (lines 2620-2720), twice: the products inside a multiply-add the compiler may
@@ -274,9 +288,12 @@ void annex_checks(Run& run, const Constants& c, uint32_t seed) {
     auto s = run.many(ss);
     bool zero = s[0] == 0 && s[1] == 0 && s[2] == 0;
     run.line(S, std::string(" S = (X-Y) + (Y-X) == 0 test (line 2720): ") + passed(zero));
-    rounding_verdict(run, S, who, rs);
+    // paranoia.c's add/subtract rounding and its "(X - Y) + (Y - X) is non zero!" FLAW: from the
+    // run without multiply-adds, whose sums are the program's (a product rounded, then added)
+    Rounds rounds = rounding_verdict(run, S, who, rs);
+    if (!macs) found.add_sub = rounds;
     run.summary(S, who + (zero ? ": (X-Y) + (Y-X) == 0 test passed" : ": (X-Y) + (Y-X) == 0 test failed"),
-                zero ? Verdict::Ok : Verdict::Defect);
+                zero || macs ? Verdict::Ok : Verdict::Flaw);
   }
 
   // Commutativity: 10 pairs.

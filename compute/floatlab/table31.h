@@ -1,8 +1,11 @@
-// Table 3.1 of seed 002 (Da Graça 2006): the signed error range in ulps of each operation on
-// the GPU, measured here against MPFR on many inputs: random over the whole float range and the
-// hard cases (operands near powers of two, denormals, sums and differences that cancel), for
-// + - * / (the report's four) and sqrt, inversesqrt, 1/x, exp2, log2, sin, cos, pow (beyond it),
-// beside the report's 2006 figures (R300 and NV35 in its table 3.1, the 7800 GTX's in annex A).
+// Table 3.1 of Da Graça 2006: the signed error range in ulps of each operation on the GPU,
+// measured here against MPFR on many inputs: random over the whole float range and the hard
+// cases (operands near powers of two, denormals, sums and differences that cancel), for + - * /
+// (the report's four) and sqrt, inversesqrt, 1/x, exp2, log2, sin, cos, pow (beyond it), beside
+// the report's 2006 figures (R300 and NV35 in its table 3.1, the 7800 GTX's in annex A). a / b is
+// measured over Vulkan's domain for it (|b| in [2^-126, 2^126]), and outside it in a row of its
+// own, labelled so. The report read its division's error as "dividend times the rounded
+// reciprocal of the divisor": division.h asks that of this GPU bit for bit.
 #pragma once
 #include "compute/floatlab/probes.h"
 
@@ -30,8 +33,9 @@ struct ErrorRange {
 // Div, Sqrt, InverseSqrt, Rcp, Exp2, Log2, Sin, Cos, Pow) on operands a, b, against MPFR.
 ErrorRange ulp_errors(Op op, const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& got);
 
-// `count` inputs an operation and domain (the report's table: at least 10^7), in chunks;
-// `progress` hears about each finished row.
+// `count` inputs an operation and domain, in chunks (the count is ours: the report does not say
+// how many inputs its table 3.1, another group's Paranoia adaptation, used); `progress` hears
+// about each finished row.
 std::vector<ErrorRange> error_ranges(Probes& probes, uint64_t count, uint32_t seed = 1,
                                      const std::function<void(const ErrorRange&)>& progress = {});
 

@@ -20,9 +20,7 @@ bool blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
 std::string without_comments(const std::string& code) {
   std::string s = code;
   for (size_t i = 0; i < s.size();) {
-    size_t end = s.compare(i, 2, "//") == 0   ? s.find('\n', i)
-                 : s.compare(i, 2, "/*") == 0 ? s.find("*/", i + 2)
-                                              : i;
+    size_t end = s.compare(i, 2, "//") == 0 ? s.find('\n', i) : s.compare(i, 2, "/*") == 0 ? s.find("*/", i + 2) : i;
     if (end == i) {
       ++i;
       continue;
@@ -188,7 +186,7 @@ class Scanner {
   const std::string& s_;
   int line_;
   size_t counted_ = 0;
-  int depth_ = 0;                           // braces
+  int depth_ = 0;                         // braces
   std::vector<std::pair<int, int>> dos_;  // pending `do`s: their braces' depth and line
   int loops_counted_ = 0;                 // counted loops so far (each its own end variable)
 };
@@ -197,9 +195,12 @@ class Scanner {
 
 const char* loop_kind_name(LoopKind k) {
   switch (k) {
-    case LoopKind::For: return "for";
-    case LoopKind::While: return "while";
-    case LoopKind::DoWhile: return "do-while";
+    case LoopKind::For:
+      return "for";
+    case LoopKind::While:
+      return "while";
+    case LoopKind::DoWhile:
+      return "do-while";
   }
   return "?";
 }
@@ -231,10 +232,14 @@ std::string loop_budget_glsl(uint32_t binding, uint32_t tag, uint32_t budget) {
   const std::string t = std::to_string(tag) + "u";
   return "layout(std430, binding = " + std::to_string(binding) +
          ") coherent buffer VklabStatus_b { uint budget_tag, budget_line, flag_tag, flag_count; } vklab_status_;\n"
-         "uint vklab_left_ = " + std::to_string(budget) + "u;  // the loop budget: iterations this invocation may still run\n"
+         "uint vklab_left_ = " +
+         std::to_string(budget) +
+         "u;  // the loop budget: iterations this invocation may still run\n"
          "uint vklab_last_ = 0u;  // the line of the loop that spent last\n"
          "void vklab_ran_out(uint line) {  // the first to run out records its line; every loop ends at its next test\n"
-         "  if (atomicCompSwap(vklab_status_.budget_tag, 0u, " + t + ") == 0u) vklab_status_.budget_line = line;\n"
+         "  if (atomicCompSwap(vklab_status_.budget_tag, 0u, " +
+         t +
+         ") == 0u) vklab_status_.budget_line = line;\n"
          "  vklab_left_ = 0u;\n"
          "}\n"
          "bool vklab_spend(uint line) {  // a loop's test: one more iteration?\n"
@@ -260,8 +265,12 @@ std::string loop_budget_glsl(uint32_t binding, uint32_t tag, uint32_t budget) {
          "  if (vklab_left_ == 0u) vklab_ran_out(vklab_last_);\n"
          "}\n"
          "void vklab_flag() {  // the caller's check: counted, the first tag wins\n"
-         "  uint first = atomicCompSwap(vklab_status_.flag_tag, 0u, " + t + ");\n"
-         "  if (first == 0u || first == " + t + ") atomicAdd(vklab_status_.flag_count, 1u);\n"
+         "  uint first = atomicCompSwap(vklab_status_.flag_tag, 0u, " +
+         t +
+         ");\n"
+         "  if (first == 0u || first == " +
+         t +
+         ") atomicAdd(vklab_status_.flag_count, 1u);\n"
          "}\n";
 }
 

@@ -22,11 +22,11 @@ size_t statement_end(std::string_view s, size_t i);
 bool has_loop(std::string_view s, size_t b, size_t e);
 
 struct Counted {
-  std::string var;           // k
-  size_t init_end = 0;       // just past A
-  size_t bound_begin = 0;    // B is [bound_begin, bound_end)
+  std::string var;         // k
+  size_t init_end = 0;     // just past A
+  size_t bound_begin = 0;  // B is [bound_begin, bound_end)
   size_t bound_end = 0;
-  size_t step_end = 0;       // just past ++k
+  size_t step_end = 0;         // just past ++k
   bool small_literal = false;  // A and B integer literals, at most 64 iterations
 };
 // The for loop whose header's parentheses are at `open` and `close`, its two ';' at `semi1`

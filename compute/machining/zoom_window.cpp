@@ -36,8 +36,8 @@ std::pair<double, double> keeps(glm::vec2 tip, glm::vec2 centre, glm::dvec2 u, d
 
 }  // namespace
 
-std::optional<glm::vec2> window_keeping(const std::vector<Position>& path, glm::vec2 centre, float window,
-                                        float reach, size_t count) {
+std::optional<glm::vec2> window_keeping(const std::vector<Position>& path, glm::vec2 centre, float window, float reach,
+                                        size_t count) {
   const double h = 0.5 * double(window) + double(reach);
   std::optional<glm::vec2> best;
   double nearest = std::numeric_limits<double>::infinity();

@@ -18,7 +18,7 @@ std::vector<Position> reaching(const std::vector<Position>& path, glm::vec2 lo, 
 
 // The window's lower corner nearest `centre` (its centre moved along 16 fixed directions) where
 // exactly `count` positions reach it; nullopt if no place on those directions keeps `count`.
-std::optional<glm::vec2> window_keeping(const std::vector<Position>& path, glm::vec2 centre, float window,
-                                        float reach, size_t count);
+std::optional<glm::vec2> window_keeping(const std::vector<Position>& path, glm::vec2 centre, float window, float reach,
+                                        size_t count);
 
 }  // namespace machining

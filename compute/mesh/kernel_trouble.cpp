@@ -27,8 +27,8 @@ std::string kernel_trouble(const gpu::LoopStatus& s, const std::vector<std::uniq
   }
   if (s.flag_tag) {
     out += (out.empty() ? "" : "; ") + kernel_label(kernels, s.flag_tag) + " made the coordinates of " +
-           std::to_string(s.flag_count) + (s.flag_count == 1 ? " vertex" : " vertices") +
-           " NaN or infinite " + when + ": not stored, they keep their previous coordinates";
+           std::to_string(s.flag_count) + (s.flag_count == 1 ? " vertex" : " vertices") + " NaN or infinite " + when +
+           ": not stored, they keep their previous coordinates";
   }
   return out;
 }

@@ -61,7 +61,8 @@ vec2 mul12_fma(float a, float b) {
   return vec2(p, e);
 }
 
-// Add22 as in the seed (theorem 4): seven Add12, 47 correct bits.
+// Add22, improved: the seven Add12 of Da Graça 2006's theorem 4 as TwoSum, then a renormalising
+// fast Add12 (the report's own, as printed, is shaders/floatlab/add22_priest.glsl).
 vec2 add22(vec2 a, vec2 b) {
   vec2 t1 = add12(a.x, b.x);  // t1, err1
   vec2 t2 = add12(a.y, b.y);  // err2, err3

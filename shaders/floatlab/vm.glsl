@@ -4,7 +4,8 @@
 // NoContraction), so the hardware's own adder, multiplier, divider and square root answer;
 // MAD leaves the compiler free to fuse a * b + c. The same machine runs in the compute, vertex
 // and fragment stages (vm.comp, vm.vert, vm.frag), so a question asked of each stage is the
-// same code. Out: the 16 registers after the program.
+// same code. Ops: 1 + 2 - 3 * 4 / 5 sqrt 6 fma 7 MAD 8 negate 9 pow. Out: the 16 registers
+// after the program.
 layout(std430, binding = 0) readonly buffer Programs { uint P[]; };
 layout(std430, binding = 1) writeonly buffer Results { uint R[]; };
 #define PUSH_FloatVmPush
@@ -30,6 +31,7 @@ void run_program(uint p) {
       case 6u: { precise float t = fma(x, y, z); v = t; } break;
       case 7u: v = x * y + z; break;  // the compiler may fuse this one
       case 8u: v = -x; break;
+      case 9u: { precise float t = pow(x, y); v = t; } break;  // the built-in (Paranoia's POW)
       default: v = x; break;
     }
     r[(w >> 6) & 15u] = v;

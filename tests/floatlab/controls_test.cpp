@@ -97,7 +97,15 @@ TEST(Table31, UlpErrorsOfKnownResults) {
 TEST_F(FloatControlsTest, Table31OnLavapipeRoundsTheBasicOperationsCorrectly) {
   Probes probes(ctx());
   auto rows = error_ranges(probes, 4096);
-  ASSERT_EQ(rows.size(), 24u);
+  ASSERT_EQ(rows.size(), 25u) << "12 operations x 2 domains, and a / b outside Vulkan's domain";
+  // a / b over Vulkan's domain for it, said so, and outside it in a row of its own
+  EXPECT_EQ(rows[6].op, "a / b");
+  EXPECT_NE(rows[6].domain.find("|b| in [2^-126, 2^126]"), std::string::npos) << rows[6].domain;
+  EXPECT_EQ(rows[6].nv35, "[-1.199, 1.375]");
+  EXPECT_EQ(rows[8].op, "a / b");
+  EXPECT_NE(rows[8].domain.find("OUTSIDE Vulkan's domain"), std::string::npos) << rows[8].domain;
+  EXPECT_EQ(rows[8].nv35, "-");
+  EXPECT_EQ(rows[8].vulkan, "nothing: outside its domain");
   for (auto& r : rows) {
     EXPECT_GT(r.count + r.denormal_count, 3000u) << r.op << ", " << r.domain;
     if (r.op == "a + b" || r.op == "a - b" || r.op == "a * b" || r.op == "a / b" || r.op == "sqrt" || r.op == "1 / x") {

@@ -63,7 +63,8 @@ class MachiningFrame : public GpuTest {
           m.run(e, 5000);
           auto h = heights_of<R>(m);
           for (size_t i = 0; i < h.size(); ++i)
-            ASSERT_EQ(height_key(h[i]), height_key(cpu[i])) << engine_names()[size_t(e)] << ", " << name << ", brin " << i;
+            ASSERT_EQ(height_key(h[i]), height_key(cpu[i]))
+                << engine_names()[size_t(e)] << ", " << name << ", brin " << i;
         }
         if (frame == Frame::Tool) {
           tool_frame = cpu;

@@ -19,12 +19,12 @@ TEST(MachiningStandIns, TheBenchConfigurationsHaveTheReportsCounts) {
     size_t triangles;
   };
   const std::map<std::string, Sizes> report = {
-      {"single", {1, "sphere", 1984}},          {"random", {200000, "sphere", 320}},
-      {"random zoom", {135, "sphere", 320}},    {"spiral", {200000, "sphere", 1984}},
-      {"spiral zoom", {191, "sphere", 1984}},   {"downspiral", {200000, "cone", 64}},
-      {"downspiral zoom", {201, "cone", 64}},   {"volcano", {200000, "sphere", 1984}},
-      {"volcano zoom", {121, "sphere", 1984}},  {"ebauche", {47837, "torus", 25904}},
-      {"ebauche zoom", {619, "torus", 25904}},  {"finition", {53667, "sphere", 12482}}};
+      {"single", {1, "sphere", 1984}},         {"random", {200000, "sphere", 320}},
+      {"random zoom", {135, "sphere", 320}},   {"spiral", {200000, "sphere", 1984}},
+      {"spiral zoom", {191, "sphere", 1984}},  {"downspiral", {200000, "cone", 64}},
+      {"downspiral zoom", {201, "cone", 64}},  {"volcano", {200000, "sphere", 1984}},
+      {"volcano zoom", {121, "sphere", 1984}}, {"ebauche", {47837, "torus", 25904}},
+      {"ebauche zoom", {619, "torus", 25904}}, {"finition", {53667, "sphere", 12482}}};
   ASSERT_EQ(seed_configs().size(), report.size());
   for (const auto& sc : seed_configs()) {
     SCOPED_TRACE(sc.name);

@@ -69,20 +69,21 @@ TEST_F(MeshLoopBudget, NestedEndlessLoopsStopAndTheNextKernelsRunRight) {
             0u)
       << said;
   // while and do-while loops, and a section starting further down
-  auto whiles = run(g, "// loop: Ver\nVerCrd.z += 1.0;\n---\n// loop: Ver\n\nwhile (VerCrd.y > -1.0)\n"
-                       "  VerCrd.y += 1e-30;\n");
+  auto whiles = run(g,
+                    "// loop: Ver\nVerCrd.z += 1.0;\n---\n// loop: Ver\n\nwhile (VerCrd.y > -1.0)\n"
+                    "  VerCrd.y += 1e-30;\n");
   said = kernel_trouble(g.take_status(), whiles, "in run 1");
   EXPECT_NE(said.find("kernel 2 (line 4, loop: Ver): its while loop at line 6 ran out"), std::string::npos) << said;
   auto dos = run(g, "// loop: Tri\nint n = 0;\ndo {\n  n += 1;\n} while (n > 0 || TriVerCrd[0].x > -1.0);\n");
   said = kernel_trouble(g.take_status(), dos, "in run 1");
-  EXPECT_NE(said.find("kernel 1 (line 1, loop: Tri): its do-while loop at line 3 ran out"), std::string::npos)
-      << said;
+  EXPECT_NE(said.find("kernel 1 (line 1, loop: Tri): its do-while loop at line 3 ran out"), std::string::npos) << said;
 
   // The next kernels, on the mesh as the runaways left it, give the CPU's areas and stars.
   std::vector<float> crd = g.coordinates();
-  auto good = run(g, "// loop: Tri\nTriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - "
-                     "TriVerCrd[0]));\n---\n// loop: Ver\nfloat a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) "
-                     "a += VerTriArea[k].x;\nVerStar.x = a;\n");
+  auto good = run(g,
+                  "// loop: Tri\nTriArea.x = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - "
+                  "TriVerCrd[0]));\n---\n// loop: Ver\nfloat a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) "
+                  "a += VerTriArea[k].x;\nVerStar.x = a;\n");
   gpu::LoopStatus st = g.take_status();
   EXPECT_EQ(st.budget_tag, 0u);
   EXPECT_EQ(st.flag_tag, 0u);
@@ -163,8 +164,8 @@ TEST_F(MeshLoopBudget, TheLabStopsAtTheFirstRunAndTheNextBuildRunsClean) {
             "kernel 1 (line 1, loop: Ver) made the coordinates of 64 vertices NaN or infinite in run 1: not stored, "
             "they keep their previous coordinates");
 
-  lab->params().set("kernel_file", file("ok.glsl", "// loop: Ver\nfor (int n = 0; n < 100; ++n) VerCrd.z += 0.01;\n")
-                                       .string());
+  lab->params().set("kernel_file",
+                    file("ok.glsl", "// loop: Ver\nfor (int n = 0; n < 100; ++n) VerCrd.z += 0.01;\n").string());
   lab->build(ctx());
   for (int f = 0; f < 3; ++f) EXPECT_EQ(frame(*lab), "");
   EXPECT_EQ(lab->steps_done(), 3u);

@@ -9,11 +9,27 @@
 using namespace floatlab;
 
 namespace {
-// A line with its class in front, unless its message names it already ("DIVISION: FAILURE: ...").
+// A line with the class paranoia.c counts for it in front, unless its message names it already
+// ("DIVISION: FAILURE: ..."); where the words name another class, the count is said after.
 std::string labelled(const ParanoiaLine& l) {
   const char* v = verdict_name(l.verdict);
-  if (l.verdict == Verdict::Ok || l.message.find(v) != std::string::npos) return l.message;
-  return std::string(v) + ": " + l.message;
+  std::string out = l.verdict == Verdict::Ok || l.message.find(v) != std::string::npos
+                        ? l.message
+                        : std::string(v) + ": " + l.message;
+  if (l.disagrees())
+    out += std::string(" [its words: ") + verdict_name(l.says) +
+           "; paranoia.c counts: " + (l.verdict == Verdict::Ok ? "nothing" : verdict_name(l.verdict)) + "]";
+  return out;
+}
+
+// Where Paranoia's words and its count differ, one line each.
+std::string disagreement_text(const ParanoiaReport& r) {
+  std::string out;
+  for (auto* l : r.disagreements())
+    out += "  " + l->check + ": words say " + verdict_name(l->says) + ", counted as " +
+           (l->verdict == Verdict::Ok ? std::string("nothing") : verdict_name(l->verdict)) + ": " +
+           l->message.substr(0, 90) + (l->message.size() > 90 ? "..." : "") + "\n";
+  return out;
 }
 }  // namespace
 
@@ -66,6 +82,10 @@ void print_paranoia(const std::vector<ParanoiaReport>& stages) {
   auto ours = stages[0].summary();
   for (size_t i = 0; i < std::max(annex.size(), ours.size()); ++i)
     std::printf("%-58s | %s\n", i < annex.size() ? annex[i].c_str() : "", i < ours.size() ? ours[i].c_str() : "");
+  std::string words = disagreement_text(stages[0]);
+  if (!words.empty())
+    std::printf("\nwhere Paranoia's words and its tally disagree (the tally is netlib's paranoia.c's):\n%s",
+                words.c_str());
   std::string diff = stage_differences(stages);
   std::printf("\nstages run: ");
   for (auto& s : stages) std::printf("%s ", s.stage.c_str());
@@ -77,7 +97,10 @@ nlohmann::json paranoia_json(const std::vector<ParanoiaReport>& stages) {
   for (auto& r : stages) {
     nlohmann::json lines = nlohmann::json::array(), bounds = nlohmann::json::array();
     for (auto& l : r.lines)
-      lines.push_back({{"check", l.check}, {"message", l.message}, {"verdict", verdict_name(l.verdict)}});
+      lines.push_back({{"check", l.check},
+                       {"message", l.message},
+                       {"verdict", verdict_name(l.verdict)},
+                       {"words_say", verdict_name(l.says)}});
     for (auto& b : r.bounds) bounds.push_back({{"op", b.op}, {"lo_ulps", b.lo}, {"hi_ulps", b.hi}, {"count", b.count}});
     out["stages"][r.stage] = {{"lines", lines},
                               {"summary", r.summary()},
@@ -85,13 +108,19 @@ nlohmann::json paranoia_json(const std::vector<ParanoiaReport>& stages) {
                               {"precision_digits", r.precision},
                               {"smallest_positive", r.smallest},
                               {"overflow_threshold", r.overflow},
+                              {"underflow_threshold", r.underflow_threshold},
+                              {"overflow_saturates_at", r.saturation},
                               {"gradual_underflow", r.gradual_underflow},
                               {"error_bounds", bounds},
                               {"failures", r.count(Verdict::Failure)},
                               {"serious_defects", r.count(Verdict::SeriousDefect)},
                               {"defects", r.count(Verdict::Defect)},
                               {"flaws", r.count(Verdict::Flaw)},
-                              {"diagnosis", r.diagnosis()}};
+                              {"diagnosis", r.diagnosis()},
+                              {"diagnosis_without_pow", r.diagnosis(true)},
+                              {"tally",
+                               "as netlib's paranoia.c counts; 'words_say' names the class a line's words "
+                               "name where it differs"}};
   }
   return out;
 }
@@ -100,7 +129,8 @@ void paranoia_panel(const std::vector<ParanoiaReport>& stages) {
   if (stages.empty() || !ImGui::CollapsingHeader("Paranoia (annex A)")) return;
   ImGui::TextWrapped(
       "Kahan's Paranoia, every operation on this GPU (the comparisons on the CPU), beside what the "
-      "report's adaptation printed for a GeForce 7800 GTX in 2006.");
+      "report's adaptation printed for a GeForce 7800 GTX in 2006. The tally is netlib's paranoia.c's: "
+      "where a line's words name another class than the one the program counts, the log says so.");
   const auto& annex = annex_a_7800gtx();
   int cols = int(stages.size()) + 1;
   if (ImGui::BeginTable("paranoia", cols, ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX)) {
@@ -121,6 +151,8 @@ void paranoia_panel(const std::vector<ParanoiaReport>& stages) {
     }
     ImGui::EndTable();
   }
+  std::string words = disagreement_text(stages[0]);
+  if (!words.empty()) ImGui::TextWrapped("Words and tally disagree:\n%s", words.c_str());
   std::string diff = stage_differences(stages);
   ImGui::TextWrapped("%s", diff.empty() ? "Every stage gives the same messages." : diff.c_str());
   for (auto& s : stages)

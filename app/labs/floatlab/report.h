@@ -5,6 +5,7 @@
 #include "app/labs/floatlab/paranoia.h"
 
 #include "compute/floatlab/controls.h"
+#include "compute/floatlab/division.h"
 #include "compute/floatlab/floatfloat.h"
 #include "compute/floatlab/paranoia.h"
 #include "compute/floatlab/probes.h"
@@ -26,6 +27,7 @@ struct ReportParts {
   const std::vector<floatlab::ParanoiaReport>& paranoia;
   const StageTable& stages;
   const std::vector<floatlab::ErrorRange>& table31;
+  const floatlab::DivisionReading& division;
   const std::vector<floatlab::Promise>& promises;
   const floatlab::ContractionTest& contraction;
   const floatlab::SignSymmetry* test9;  // null: not run
