@@ -14,13 +14,13 @@ linalg::BandedMatrix shift_matrix(const Config& c, int dx, int dy) {
   return m;
 }
 
-void sync(VkCommandBuffer cmd) {
+void all_memory_barrier(VkCommandBuffer cmd) {
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
 }
 
 void copy(VkCommandBuffer cmd, const gpu::Buffer& from, const gpu::Buffer& to, VkDeviceSize bytes) {
-  sync(cmd);
+  all_memory_barrier(cmd);
   VkBufferCopy all{0, 0, bytes};
   vkCmdCopyBuffer(cmd, from.handle(), to.handle(), 1, &all);
 }
@@ -82,7 +82,7 @@ void ShiftPath::record_substep(VkCommandBuffer cmd, const Config& c, const gpu::
       ops_.banded(cmd, linalg::Variant::Modern, shifts_[s], *in, nullptr, diff_[s], 1.0f, 0.0f);  // 5-8
     for (auto& r : regions(c)) {  // 9  gpuVerlet, sub-stream by sub-stream
       if (r.w == 0 || r.h == 0) continue;
-      sync(cmd);
+      all_memory_barrier(cmd);
       p.region[0] = r.x0, p.region[1] = r.y0, p.region[2] = r.w, p.region[3] = r.h;
       relax_[r.sides].bind(cmd,
                            {in->bind(), diff_[0].bind(), diff_[1].bind(), diff_[2].bind(), diff_[3].bind(),
@@ -93,7 +93,7 @@ void ShiftPath::record_substep(VkCommandBuffer cmd, const Config& c, const gpu::
     std::swap(in, result);
   }
   copy(cmd, in->buffer(), out, bytes);
-  sync(cmd);
+  all_memory_barrier(cmd);
 }
 
 }  // namespace cloth

@@ -1,4 +1,6 @@
 // The cloth's push constants (compute/cloth/cloth.cpp, shaders/cloth/).
+#ifndef VKLAB_SHADERS_CLOTH_CLOTH_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_CLOTH_CLOTH_PUSH_H
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_ClothStepPush)
@@ -36,3 +38,4 @@ PUSH_BLOCK(ClothStatsPush) {
 };
 #endif
 PUSH_END
+#endif

@@ -1,4 +1,6 @@
 // The cloth's picture: its push constants (render/cloth/cloth_view.cpp, shaders/cloth/*.vert, *.frag).
+#ifndef VKLAB_SHADERS_CLOTH_CLOTH_VIEW_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_CLOTH_CLOTH_VIEW_PUSH_H
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_ClothPush)
@@ -18,3 +20,4 @@ PUSH_BLOCK(PropsPush) {  // the cloth's sphere and ground
 };
 #endif
 PUSH_END
+#endif

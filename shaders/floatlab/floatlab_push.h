@@ -1,4 +1,6 @@
 // The float lab's push constants (compute/floatlab/, shaders/floatlab/).
+#ifndef VKLAB_SHADERS_FLOATLAB_FLOATLAB_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_FLOATLAB_FLOATLAB_PUSH_H
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_FloatOpPush)
@@ -20,3 +22,4 @@ PUSH_BLOCK(FloatVmPush) { uint count, width; };  // vm.comp, vm.vert, vm.frag: p
 PUSH_BLOCK(FloatTest9Push) { uint first, first_hi, count, seed; };  // test9.comp: pairs [first, +count)
 #endif
 PUSH_END
+#endif

@@ -1,4 +1,6 @@
 // The linear algebra operators' push constants (compute/linalg/ops.cpp, shaders/linalg/).
+#ifndef VKLAB_SHADERS_LINALG_LINALG_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_LINALG_LINALG_PUSH_H
 #include "shaders/common/push.h"
 // The fields of a CG pass that can stop a gated solve (common/gate.glsl; Ops::gate_fields).
 #define GATE_FIELDS                                  \
@@ -88,3 +90,4 @@ PUSH_BLOCK(FracSweepPush) {
 PUSH_BLOCK(UnpackPush) { uint n, side, width, height; };
 #endif
 PUSH_END
+#endif

@@ -1,4 +1,6 @@
 // The machining engines' push constants (compute/machining/zbuffer.cpp, shaders/machining/).
+#ifndef VKLAB_SHADERS_MACHINING_MACHINING_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_MACHINING_MACHINING_PUSH_H
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_EnginePush)
@@ -24,3 +26,4 @@ PUSH_BLOCK(HwPush) {  // the hardware rasterizer (hw.vert) and its merge (hw_mer
 PUSH_BLOCK(NarrowPush) { uint n; };  // narrow.comp, nbuffer_picture.comp: the brins
 #endif
 PUSH_END
+#endif

@@ -1,4 +1,6 @@
 // The stock and the tool: their push constants (render/machining/stock_view.cpp, shaders/machining/*.vert, *.frag).
+#ifndef VKLAB_SHADERS_MACHINING_STOCK_VIEW_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_MACHINING_STOCK_VIEW_PUSH_H
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_StockPush)
@@ -18,3 +20,4 @@ PUSH_BLOCK(ToolPush) {
 };
 #endif
 PUSH_END
+#endif

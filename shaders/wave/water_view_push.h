@@ -1,4 +1,6 @@
 // The water's picture: its push constants (render/wave/water_view.cpp, shaders/wave/water_*).
+#ifndef VKLAB_SHADERS_WAVE_WATER_VIEW_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_WAVE_WATER_VIEW_PUSH_H
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_WaterTopPush)
@@ -21,3 +23,4 @@ PUSH_BLOCK(WaterSurfacePush) {
 };
 #endif
 PUSH_END
+#endif

@@ -1,4 +1,6 @@
 // The wave lab's push constants (compute/wave/wave.cpp, shaders/wave/).
+#ifndef VKLAB_SHADERS_WAVE_WAVE_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
+#define VKLAB_SHADERS_WAVE_WAVE_PUSH_H
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_WaveRhsPush)
@@ -16,3 +18,4 @@ PUSH_BLOCK(WaveEnergyPush) { uint width, height; float r; uint slot; };
 PUSH_BLOCK(WaveDisturbPush) { uint width, height, shape; float cx, cy, radius, amplitude; };
 #endif
 PUSH_END
+#endif

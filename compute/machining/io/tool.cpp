@@ -13,7 +13,7 @@
 namespace machining {
 
 namespace {
-constexpr float kPi = 3.14159265358979f;
+constexpr float kPiF = 3.14159265358979f;
 
 void quad(Mesh& m, glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
   m.vertices.insert(m.vertices.end(), {a, b, c, a, c, d});
@@ -24,7 +24,7 @@ void quad(Mesh& m, glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 d) {
 Mesh revolve(const std::vector<glm::vec2>& profile, uint32_t slices) {
   Mesh m;
   for (uint32_t s = 0; s < slices; ++s) {
-    float a0 = 2 * kPi * s / slices, a1 = 2 * kPi * (s + 1) / slices;
+    float a0 = 2 * kPiF * s / slices, a1 = 2 * kPiF * (s + 1) / slices;
     auto at = [&](glm::vec2 p, float a) { return glm::vec3(p.x * std::cos(a), p.x * std::sin(a), p.y); };
     for (size_t k = 0; k + 1 < profile.size(); ++k) {
       glm::vec2 p = profile[k], q = profile[k + 1];
@@ -61,7 +61,7 @@ Mesh ball_end(float r, uint32_t slices) {
   uint32_t stacks = slices == 16 ? 11 : slices + (slices >= 64 ? 1 : 0);
   std::vector<glm::vec2> profile;
   for (uint32_t k = 0; k <= stacks; ++k) {
-    float t = kPi * k / stacks;  // from the bottom pole up
+    float t = kPiF * k / stacks;  // from the bottom pole up
     profile.push_back({k == 0 || k == stacks ? 0.0f : r * std::sin(t), r - r * std::cos(t)});
   }
   return revolve(profile, slices);
@@ -81,7 +81,7 @@ Mesh bull_nose(float r, float corner, uint32_t slices, uint32_t triangles) {
   Mesh m;
   float R = r - corner;
   auto at = [&](float si, float ki) {
-    float a = 2 * kPi * si / float(slices), t = 2 * kPi * ki / float(rings);
+    float a = 2 * kPiF * si / float(slices), t = 2 * kPiF * ki / float(rings);
     float rr = R + corner * std::sin(t);
     return glm::vec3(rr * std::cos(a), rr * std::sin(a), corner - corner * std::cos(t));
   };
