@@ -93,8 +93,11 @@ std::string usage() {
          "  vklab --headless --lab NAME --steps N [--capture out.png] [--dump DIR] [options]\n"
          "  vklab bench [--lab NAME] [--out results.json] [--quick] [options]\n" +
          verb_help() +
+         "  vklab exercise --check FILE [--exercise NAME] check a kernel against its exercise headless (exit 0\n"
+         "                                               it passes, 5 it does not); NAME: its line '// exercise:'\n"
          "  vklab --list-devices\n"
          "  vklab --list-presets                         the shipped presets, one a line\n"
+         "  vklab --list-exercises                       the shipped exercises, one a line\n"
          "\n"
          "options:\n"
          "  --lab NAME          lab to run (" +
@@ -119,8 +122,14 @@ std::string usage() {
          "  --validate          turn on the Khronos validation layer, print each message once\n"
          "  --frames N          window: quit after N frames\n"
          "  --no-vsync          window: start without vsync\n"
-         "  --tab NAME          window: show this sidebar tab first (Lab, Timings, Picture, Bench, Inspect, Help)\n"
-         "  --exercise          window, with --frames: resize, minimise and toggle vsync (test aid)\n"
+         "  --tab NAME          window: show this sidebar tab first (Lab, Timings, Picture, Bench, Inspect,\n"
+         "                      Exercise, Help)\n"
+         "  --exercise NAME     window: open the exercise NAME (lab/name, see --list-exercises) in the\n"
+         "                      Exercise tab, its kernel in a file of yours (~/vklab-exercises/, or\n"
+         "                      $VKLAB_EXERCISE_DIR), watched and checked on every save\n"
+         "  --exercise-file F   window, with --exercise: the kernel file to edit (made from the exercise's\n"
+         "                      starting kernel if it does not exist)\n"
+         "  --shake             window, with --frames: resize, minimise and toggle vsync (test aid)\n"
          "  --soak S            window: every lab at its defaults and with each preset, 3 times over, in S\n"
          "                      seconds; exits 1 if host or GPU memory or the frame time grew (test aid)\n"
          "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, left, r, c,\n"
@@ -137,7 +146,8 @@ std::string usage() {
          "                      needs more is refused and the running one kept (try a small GPU's limits)\n"
          "  --gpu-timeout S     the longest wait for the GPU to finish one submission (default 60 s); past\n"
          "                      it (or when the device is lost) vklab says so, saves the run's parameters\n"
-         "                      in ./vklab-rescued-LAB.json and, headless, exits with code 4\n"
+         "                      in ./vklab-rescued-LAB.json and, headless, exits with code 4 (the window\n"
+         "                      makes a lost device anew and rebuilds the lab, paused)\n"
          "  --memory-experiment bench: saxpy over fresh allocations, trial after trial, by array size and\n"
          "                      allocation strategy (docs/PERF.md); with --quick, small arrays\n"
          "  --runs N            bench: N whole benches, each in a fresh process; rows get min / median / max\n"
@@ -154,7 +164,8 @@ std::string usage() {
          key_help() +
          "\nexit codes: 0 done, 2 bad usage or parameter (or sizes past the device's limits), 1 unreadable or\n"
          "malformed file (or another runtime failure), 3 the simulation stopped on a blow-up (NaN/inf or\n"
-         "unbounded growth), 4 the GPU did not finish in time or was lost (--gpu-timeout)\n";
+         "unbounded growth), 4 the GPU did not finish in time or was lost (--gpu-timeout), 5 (vklab\n"
+         "exercise --check) the kernel fails its check: it does not compile, is wrong or was stopped\n";
 }
 
 // "a,b , c" -> {"a", "b", "c"}; empty items dropped.
@@ -178,6 +189,9 @@ Options parse_cli(int argc, char** argv) {
   size_t i = 0;
   if (!args.empty() && args[0] == "bench") {
     o.mode = Options::Mode::Bench;
+    i = 1;
+  } else if (!args.empty() && args[0] == "exercise") {
+    o.mode = Options::Mode::Exercise;
     i = 1;
   } else if (!args.empty() && std::find(lab_names().begin(), lab_names().end(), args[0]) != lab_names().end()) {
     // vklab LAB --VERB: a lab's own command, declared by its registry entry
@@ -209,6 +223,15 @@ Options parse_cli(int argc, char** argv) {
       o.mode = Options::Mode::ListDevices;
     else if (a == "--list-presets")
       o.mode = Options::Mode::ListPresets;
+    else if (a == "--list-exercises")
+      o.mode = Options::Mode::ListExercises;
+    else if (a == "--check") {
+      if (o.mode != Options::Mode::Exercise) throw UsageError("--check goes with 'vklab exercise --check FILE'");
+      o.check_file = value(a);
+    } else if (a == "--exercise")
+      o.exercise = value(a);
+    else if (a == "--exercise-file")
+      o.exercise_file = value(a);
     else if (a == "--preset")
       o.preset = value(a);
     else if (a == "--lab") {
@@ -272,8 +295,8 @@ Options parse_cli(int argc, char** argv) {
       parse_size(value(a), o.width, o.height);
     else if (a == "--frames")
       o.frames = parse_count(a, value(a), 1, 100000000ull);
-    else if (a == "--exercise")
-      o.exercise = true;
+    else if (a == "--shake")
+      o.shake = true;
     else if (a == "--soak")
       o.soak_s = uint32_t(parse_count(a, value(a), 10, 24 * 3600));
     else if (a == "--keys")
@@ -289,15 +312,15 @@ Options parse_cli(int argc, char** argv) {
       }
     else if (a == "--tab") {
       o.tab = value(a);
-      const char* tabs[] = {"Lab", "Timings", "Picture", "Bench", "Inspect", "Help"};
+      const char* tabs[] = {"Lab", "Timings", "Picture", "Bench", "Inspect", "Exercise", "Help"};
       if (std::find(std::begin(tabs), std::end(tabs), o.tab) == std::end(tabs))
-        throw UsageError("unknown tab '" + o.tab + "' (tabs: Lab, Timings, Picture, Bench, Inspect, Help)");
+        throw UsageError("unknown tab '" + o.tab + "' (tabs: Lab, Timings, Picture, Bench, Inspect, Exercise, Help)");
     } else if (a == "--no-legend")
       o.legend = false;
     else if (a == "--no-vsync")
       o.vsync = false;
-    else if (a == "bench")
-      throw UsageError("'bench' must come first: vklab bench [options]");
+    else if (a == "bench" || a == "exercise")
+      throw UsageError("'" + a + "' must come first: vklab " + a + " [options]");
     else
       throw UsageError("unknown option '" + a + "'");
   }
@@ -312,6 +335,20 @@ Options parse_cli(int argc, char** argv) {
       throw UsageError("preset " + p.name + " is for lab '" + p.lab + "', not '" + o.lab + "'");
     o.lab = p.lab;
   }
+  if (o.mode == Options::Mode::Exercise && o.check_file.empty())
+    throw UsageError("vklab exercise needs --check FILE (the kernel to check)");
+  if (!o.exercise.empty() && o.mode == Options::Mode::Window) {  // the exercise's lab opens with it
+    std::string lab = o.exercise.substr(0, o.exercise.find('/'));
+    if (std::find(lab_names().begin(), lab_names().end(), lab) == lab_names().end())
+      throw UsageError("--exercise takes lab/name (see vklab --list-exercises), not '" + o.exercise + "'");
+    if (!o.lab.empty() && o.lab != lab && o.preset.empty())
+      throw UsageError("exercise " + o.exercise + " is for lab '" + lab + "', not '" + o.lab + "'");
+    o.lab = lab;
+  }
+  if (!o.exercise_file.empty() && (o.exercise.empty() || o.mode != Options::Mode::Window))
+    throw UsageError("--exercise-file goes with --exercise NAME in the window");
+  if (!o.exercise.empty() && o.mode != Options::Mode::Window && o.mode != Options::Mode::Exercise)
+    throw UsageError("--exercise goes with the window or 'vklab exercise --check FILE'");
   if (o.lab.empty() && o.mode != Options::Mode::Bench) o.lab = lab_names().front();
   if (!o.out.empty() && o.mode != Options::Mode::Bench && o.mode != Options::Mode::LabVerb)
     throw UsageError("--out goes with bench or a lab's command");
@@ -324,7 +361,7 @@ Options parse_cli(int argc, char** argv) {
     throw UsageError("--runs goes with bench (not with --sweep)");
   if (!o.sweep.empty() && o.lab.empty())
     throw UsageError("--sweep needs --lab NAME (the lab whose parameter it sweeps)");
-  if (o.exercise && o.frames == 0) throw UsageError("--exercise needs --frames N");
+  if (o.shake && o.frames == 0) throw UsageError("--shake needs --frames N");
   if (!o.keys.empty() && o.frames == 0) throw UsageError("--keys needs --frames N");
   return o;
 }

@@ -1,5 +1,6 @@
-// Command line: vklab [window] | --headless | bench | LAB --VERB | --list-devices |
-// --list-presets | --help, turned into Options (what each mode runs with).
+// Command line: vklab [window] | --headless | bench | LAB --VERB | exercise --check FILE |
+// --list-devices | --list-presets | --list-exercises | --help, turned into Options (what each
+// mode runs with).
 #pragma once
 #include <cstdint>
 #include <stdexcept>
@@ -12,7 +13,17 @@ struct UsageError : std::invalid_argument {
 };
 
 struct Options {
-  enum class Mode { Window, Headless, Bench, LabVerb, ListDevices, ListPresets, Help } mode = Mode::Window;
+  enum class Mode {
+    Window,
+    Headless,
+    Bench,
+    LabVerb,
+    Exercise,  // vklab exercise --check FILE
+    ListDevices,
+    ListPresets,
+    ListExercises,
+    Help
+  } mode = Mode::Window;
   std::string lab;       // "" = the first lab
   std::string verb;      // LabVerb: the lab's extra command (`vklab LAB --VERB`), e.g. "--report"
   uint64_t steps = 100;  // headless: simulation steps
@@ -44,10 +55,13 @@ struct Options {
   uint32_t width = 1280, height = 800;
   uint64_t frames = 0;                         // window: quit after this many frames (0 = when closed)
   std::vector<std::pair<uint64_t, int>> keys;  // window: --keys FRAME:KEY,... (GLFW key codes; a test aid)
-  bool exercise = false;                       // window: resize, minimise and toggle vsync during --frames (a test aid)
+  bool shake = false;                          // window: resize, minimise and toggle vsync during --frames (a test aid)
+  std::string exercise;       // --exercise NAME: the window opens it; exercise --check: the one to check against
+  std::string exercise_file;  // window: the kernel file of --exercise (default: the user's copy, app/exercise/)
+  std::string check_file;     // exercise --check FILE
   bool vsync = true;
   bool legend = true;
-  std::string tab;  // window: the sidebar tab shown first (Lab, Timings, Picture, Bench, Inspect, Help)
+  std::string tab;  // window: the sidebar tab shown first (Lab, Timings, Picture, Bench, Inspect, Exercise, Help)
 };
 
 Options parse_cli(int argc, char** argv);  // throws UsageError

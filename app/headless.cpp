@@ -22,20 +22,22 @@ static int run(const Options& o, Session& s);
 
 int run_headless(const Options& o) {
   auto checked = lab_from_options(o, o.lab);  // bad parameters fail before any GPU work
-  Session s(context_options(o), std::move(checked), Session::Parts{o.legend, false});
+  std::unique_ptr<Session> s;
   try {
-    return run(o, s);
+    s = std::make_unique<Session>(context_options(o), std::move(checked), Session::Parts{o.legend, false});
+    return run(o, *s);
   } catch (const gpu::GpuFailure& e) {
     // One line, the parameters saved, and out at once: the GPU may never finish the work, so
-    // nothing waits for it (the driver ends it with the process).
+    // nothing waits for it (the driver ends it with the process). A failure while the lab is
+    // built saves the parameters it was built from.
     std::fprintf(stderr, "vklab: GPU failure: %s\n", e.what());
-    std::string file = s.rescue(e.what());
+    std::string file = s ? s->rescue(e.what()) : rescue_preset(*lab_from_options(o, o.lab), e.what());
     if (!file.empty())
       std::fprintf(stderr, "vklab: the run's parameters are in %s (--preset %s runs it again)\n", file.c_str(),
                    file.c_str());
     std::fflush(stdout);
     std::fflush(stderr);
-    std::_Exit(4);
+    std::_Exit(4);  // s is left to the process's end
   }
 }
 

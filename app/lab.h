@@ -63,6 +63,10 @@ std::vector<T> as_vector(const std::vector<uint8_t>& bytes) {
   return v;
 }
 
+namespace exercise {
+class UserKernel;  // compute/exercise/user_kernel.h
+}
+
 using gpu::BenchOptions;  // compute/gpu/bench_row.h
 using gpu::BenchRow;
 
@@ -127,6 +131,11 @@ class Lab {
   virtual std::vector<PlotData> plots() const { return {}; }
   // The arrays the Inspect tab offers.
   virtual std::vector<Inspectable> inspectables() const { return {}; }
+  // Exercises (app/exercise/): run `kernel`, a kernel the user wrote for the operator `op` (an
+  // exercise's check.json names it) that passed its check, in place of the lab's own from the
+  // next step on; nullptr: the lab's own again. False where the lab cannot run it (the exercise
+  // is checked all the same). The kernel outlives its use: the caller gives nullptr first.
+  virtual bool use_kernel(const std::string& /*op*/, const exercise::UserKernel* /*kernel*/) { return false; }
   // A problem the user must hear about (a simulation that blew up), or "".
   virtual std::string problem() { return ""; }
   uint64_t steps_done() const { return steps_done_; }

@@ -1,5 +1,6 @@
 // vklab: parse the command line, run the chosen mode, map failures to exit codes
 // (2: bad usage or input, 1: runtime failure).
+#include "app/exercise/exercise_cli.h"
 #include "app/modes.h"
 #include "app/presets.h"
 
@@ -24,6 +25,10 @@ int main(int argc, char** argv) {
       case Options::Mode::ListPresets:
         for (auto& p : shipped_presets()) std::printf("%-26s %s\n", p.name.c_str(), p.what.c_str());
         return 0;
+      case Options::Mode::ListExercises:
+        return list_exercises();
+      case Options::Mode::Exercise:
+        return run_exercise_check(o);
       case Options::Mode::ListDevices:
         std::cout << gpu::format_device_table(gpu::list_devices());
         return 0;

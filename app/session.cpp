@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 namespace {
@@ -53,6 +54,7 @@ gpu::ContextOptions context_options(const Options& o) {
   c.memory = gpu::parse_memory_options(memory.empty() ? "pooled" : memory);
   c.memory.budget = o.memory_budget_mib << 20;
   c.wait_limit = std::chrono::seconds(o.gpu_timeout_s);
+  if (const char* n = std::getenv("VKLAB_SIMULATE_DEVICE_LOST")) c.simulate_lost_at = std::strtoull(n, nullptr, 10);
   return c;
 }
 
@@ -73,9 +75,10 @@ Session::Session(const gpu::ContextOptions& co, std::unique_ptr<Lab> lab, Parts 
 
 // The lab's GPU state goes before the context that made it.
 void Session::close() {
-  if (ctx_ && !ctx_->failed().empty()) {
+  if (ctx_ && !ctx_->failed().empty() && !ctx_->lost()) {
     // The GPU may still be running (or never end) work on these objects: they are left to
     // the process's end rather than destroyed under it (gpu::Context::~Context does the same).
+    // A lost device runs nothing more, so its objects are destroyed below.
     (void)lab_.release(), (void)history_.release(), (void)legend_.release(), (void)prof_.release();
     return;
   }
@@ -86,11 +89,13 @@ void Session::close() {
   prof_.reset();
 }
 
-std::string Session::rescue(const std::string& why) const {
-  std::string file = "vklab-rescued-" + lab_->name() + ".json";
-  nlohmann::json j = preset_json(lab_->name(), lab_->params(), "the parameters of a run the GPU failed: " + why);
-  j["steps_done"] = lab_->steps_done();
-  j["device"] = device_json();
+std::string Session::rescue(const std::string& why) const { return rescue_preset(*lab_, why, device_json()); }
+
+std::string rescue_preset(const Lab& lab, const std::string& why, const nlohmann::json& device) {
+  std::string file = "vklab-rescued-" + lab.name() + ".json";
+  nlohmann::json j = preset_json(lab.name(), lab.params(), "the parameters of a run the GPU failed: " + why);
+  j["steps_done"] = lab.steps_done();
+  if (!device.is_null()) j["device"] = device;
   std::ofstream out(file);
   out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return out ? file : std::string();

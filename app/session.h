@@ -99,6 +99,9 @@ class Session {
 
 nlohmann::json device_json(const gpu::Context& ctx);
 std::string capture_manifest(const Lab& lab, const gpu::Context& ctx);
+// ./vklab-rescued-<lab>.json: the lab's parameters as a preset, its steps done and the device
+// (if known), after a GPU failure. Returns the file ("" if it could not be written).
+std::string rescue_preset(const Lab& lab, const std::string& why, const nlohmann::json& device = {});
 // A lab made from the options (--lab, --preset, --set); ParamError on a bad name or value.
 std::unique_ptr<Lab> lab_from_options(const Options& o, const std::string& name);
 // The device, validation and memory the options ask for (--device, --validate, --memory).

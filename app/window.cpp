@@ -90,6 +90,10 @@ int run_window(const Options& o) {
 Window::Window(const Options& o) : Window(Empty{}) {
   opts_ = o;
   select_tab_ = o.tab;
+  if (!o.exercise.empty()) {  // --exercise: its tab first (a problem is said there)
+    exercise_tab_.open(o.exercise, o.exercise_file);
+    if (o.tab.empty()) select_tab_ = "Exercise";
+  }
   view_.vsync = o.vsync;
   view_.settings = load_settings();
   bench_tab_ = BenchTab(view_.settings.bench_quick);
@@ -108,7 +112,20 @@ Window::Window(const Options& o) : Window(Empty{}) {
     if (self->view_.settings.ui_scale == 0) self->view_.pending_scale = std::clamp(std::max(x, y), 0.75f, 3.0f);
   });
 
-  auto co = context_options(o);
+  open_gpu(std::move(lab), context_options(o));
+  ctx_for_bench_.simulate_lost_at = 0;
+  bench_ = std::make_unique<BenchRunner>(ctx_for_bench_);
+  create_imgui();
+  view_.legend = o.legend && view_.settings.legend;
+  if (!opts_.record.empty()) {  // --record: from the first frame to the last
+    picture_tab_.start_recording(*session_, opts_.record, lab_frame(0).area, sc_->extent());
+    if (!session_->error.empty()) throw std::runtime_error(session_->error);
+  }
+}
+
+// The session (its device and lab) and what the window makes on its device: the surface, the
+// frame's objects and the swapchain. ImGui's Vulkan side follows (apply_ui_scale).
+void Window::open_gpu(std::unique_ptr<Lab> lab, gpu::ContextOptions co) {
   uint32_t n = 0;
   const char** exts = glfwGetRequiredInstanceExtensions(&n);
   for (uint32_t i = 0; i < n; ++i) co.instance_extensions.push_back(exts[i]);
@@ -116,25 +133,66 @@ Window::Window(const Options& o) : Window(Empty{}) {
   co.can_present = [](VkInstance inst, VkPhysicalDevice pd, uint32_t family) {
     return glfwGetPhysicalDevicePresentationSupport(inst, pd, family) == GLFW_TRUE;
   };
-  session_ = std::make_unique<Session>(co, std::move(lab), Session::Parts{true, true});
-  auto& ctx = session_->ctx();
-  ctx.renderdoc.pending = o.renderdoc_captures;
-  session_->peaks = gpu::find_cached_peaks(peaks_path(), ctx.info).value_or(gpu::Peaks{});
   // A bench's context asks for the same instance extensions: volk's table is process-wide and
   // reloaded with each instance, so the window's surface functions must stay in it.
-  auto bench_co = context_options(o);
-  bench_co.instance_extensions = co.instance_extensions;
-  bench_ = std::make_unique<BenchRunner>(bench_co);
+  ctx_for_bench_ = context_options(opts_);
+  ctx_for_bench_.instance_extensions = co.instance_extensions;
+  session_ = std::make_unique<Session>(co, std::move(lab), Session::Parts{true, true});
+  auto& ctx = session_->ctx();
+  ctx.renderdoc.pending = opts_.renderdoc_captures;
+  session_->peaks = gpu::find_cached_peaks(peaks_path(), ctx.info).value_or(gpu::Peaks{});
   create_surface();
   create_frame_objects();
   sc_ = std::make_unique<render::Swapchain>(ctx, surface_, format_, ui_pass_);
   create_swapchain();
-  create_imgui();
-  view_.legend = o.legend && view_.settings.legend;
-  if (!opts_.record.empty()) {  // --record: from the first frame to the last
-    picture_tab_.start_recording(*session_, opts_.record, lab_frame(0).area, sc_->extent());
-    if (!session_->error.empty()) throw std::runtime_error(session_->error);
+  create_imgui_pool();
+}
+
+// Everything made on the session's device, in reverse order (Vulkan allows destroying the
+// objects of a lost device).
+void Window::close_gpu() {
+  (void)vkDeviceWaitIdle(session_->ctx().device);  // returns at once on a lost device
+  exercise_tab_.release_gpu(*session_);
+  picture_tab_.stop_recording(*session_);
+  frame_copy_.reset();
+  if (imgui_backend_) ImGui_ImplVulkan_Shutdown();
+  imgui_backend_ = false;
+  acquired_.reset(), fence_.reset(), pool_.reset(), imgui_pool_.reset(), sc_.reset(), ui_pass_.reset();
+  surface_.reset();
+  session_.reset();
+  submitted_ = false;
+}
+
+// A lost device: the lab's parameters are saved, the device is made anew and the lab rebuilt
+// from them; its state is lost and the run waits, paused, with the panel saying so. False if
+// no device could be made (vklab then ends as for any GPU failure).
+bool Window::recover(const std::string& why) {
+  std::fprintf(stderr, "vklab: GPU failure: %s\n", why.c_str());
+  std::string file = session_->rescue(why);
+  auto lab = make_lab(session_->lab().name());
+  for (const Param& p : session_->lab().params().all()) lab->params().set(p.name, p.text());
+  uint64_t steps = session_->lab().steps_done();
+  try {
+    bench_.reset();  // cancels a running bench (its own device) and waits for it
+    close_gpu();
+    auto co = context_options(opts_);
+    co.simulate_lost_at = 0;  // a test's fault happens once
+    open_gpu(std::move(lab), co);
+    bench_ = std::make_unique<BenchRunner>(ctx_for_bench_);
+    ImGui_ImplVulkan_LoadFunctions(
+        [](const char* name, void* inst) { return vkGetInstanceProcAddr(*static_cast<VkInstance*>(inst), name); },
+        &session_->ctx().instance);
+    apply_ui_scale(view_.ui_scale);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "vklab: the GPU could not be made anew: %s\n", e.what());
+    return false;
   }
+  session_->transport.paused = true;
+  session_->error = why + ". vklab made the device anew and rebuilt the lab from its parameters" +
+                    (file.empty() ? std::string() : " (saved in " + file + ")") + "; the state of its " +
+                    std::to_string(steps) + " steps is lost. Space runs it again.";
+  std::fprintf(stderr, "vklab: the device was made anew; the lab restarts, paused\n");
+  return true;
 }
 
 Window::~Window() {
@@ -199,8 +257,21 @@ void Window::create_swapchain() {
   int fw = 0, fh = 0;
   glfwGetFramebufferSize(window_, &fw, &fh);
   uint32_t images = sc_->recreate({uint32_t(fw), uint32_t(fh)}, view_.vsync);
-  if (imgui_ready_) ImGui_ImplVulkan_SetMinImageCount(images);
+  if (imgui_backend_) ImGui_ImplVulkan_SetMinImageCount(images);
   resized_ = false;
+}
+
+void Window::create_imgui_pool() {
+  VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 64}};
+  VkDescriptorPoolCreateInfo dpi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  dpi.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
+  dpi.maxSets = 64;
+  dpi.poolSizeCount = 1;
+  dpi.pPoolSizes = sizes;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkDevice d = session_->ctx().device;
+  VK_CHECK(vkCreateDescriptorPool(d, &dpi, nullptr, &pool));
+  imgui_pool_ = {pool, [d](VkDescriptorPool p) { vkDestroyDescriptorPool(d, p, nullptr); }};
 }
 
 void Window::create_imgui() {
@@ -216,16 +287,6 @@ void Window::create_imgui() {
   ImGui_ImplVulkan_LoadFunctions(
       [](const char* name, void* inst) { return vkGetInstanceProcAddr(*static_cast<VkInstance*>(inst), name); },
       &session_->ctx().instance);
-  VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 64}};
-  VkDescriptorPoolCreateInfo dpi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  dpi.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
-  dpi.maxSets = 64;
-  dpi.poolSizeCount = 1;
-  dpi.pPoolSizes = sizes;
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  VkDevice d = session_->ctx().device;
-  VK_CHECK(vkCreateDescriptorPool(d, &dpi, nullptr, &pool));
-  imgui_pool_ = {pool, [d](VkDescriptorPool p) { vkDestroyDescriptorPool(d, p, nullptr); }};
   float scale = view_.settings.ui_scale > 0 ? view_.settings.ui_scale : monitor_scale();
   panel_width_ = (view_.settings.panel_width > 0 ? view_.settings.panel_width : 420.0f) * scale;
   apply_ui_scale(scale);
@@ -233,13 +294,13 @@ void Window::create_imgui() {
 
 int Window::run() {
   if (opts_.soak_s) soak_ = std::make_unique<Soak>(opts_.soak_s);
-  try {
-    while (!glfwWindowShouldClose(window_)) {
+  while (!glfwWindowShouldClose(window_)) {
+    try {
       if (!frame()) break;
-      if (opts_.frames && frame_count_ >= opts_.frames) break;
+    } catch (const gpu::GpuFailure& e) {
+      if (e.result != VK_ERROR_DEVICE_LOST || !recover(e.what())) gpu_failed(e.what());
     }
-  } catch (const gpu::GpuFailure& e) {
-    gpu_failed(e.what());
+    if (opts_.frames && frame_count_ >= opts_.frames) break;
   }
   Session& s = *session_;
   vkDeviceWaitIdle(s.ctx().device);
@@ -262,7 +323,7 @@ int Window::run() {
 
 bool Window::frame() {
   glfwPollEvents();
-  if (opts_.exercise) exercise(frame_count_);
+  if (opts_.shake) shake(frame_count_);
   int fw = 0, fh = 0;
   glfwGetFramebufferSize(window_, &fw, &fh);
   if (fw == 0 || fh == 0) {  // minimised: nothing to draw into
@@ -328,6 +389,7 @@ void Window::between_frames() {
     view_.pending_scale = 0;
   }
   if (s.lab().params().rebuild_pending) s.apply_rebuild();
+  exercise_tab_.between_frames(s);
   if (view_.vsync_changed) view_.vsync_changed = false, resized_ = true;
   if (resized_) {
     vkDeviceWaitIdle(s.ctx().device);
@@ -527,6 +589,7 @@ void Window::sidebar() {
     tab("Picture", [&] { picture_tab_.draw(s, view_); });
     tab("Bench", [&] { bench_tab_.draw(s, *bench_); });
     tab("Inspect", [&] { inspect_tab_.draw(s, lab_frame(0).area, mouse_x_, mouse_y_); });
+    tab("Exercise", [&] { exercise_tab_.draw(s); });
     tab("Help", [&] { help_tab_.draw(s); });
     ImGui::EndTabBar();
     select_tab_.clear();

@@ -5,6 +5,7 @@
 #pragma once
 #include "app/bench_runner.h"
 #include "app/cli.h"
+#include "app/exercise/exercise_tab.h"
 #include "app/session.h"
 #include "app/soak.h"
 #include "app/tabs/bench_tab.h"
@@ -35,7 +36,11 @@ class Window {
   void create_surface();
   void create_frame_objects();  // command buffer, fence, semaphore, the UI's render pass
   void create_swapchain();      // for the framebuffer's size now
-  void create_imgui();
+  void create_imgui();          // ImGui's context and GLFW side (once)
+  void create_imgui_pool();     // ImGui's descriptor pool on the session's device
+  void open_gpu(std::unique_ptr<Lab> lab, gpu::ContextOptions co);
+  void close_gpu();
+  bool recover(const std::string& why);  // a lost device: made anew, the lab rebuilt (false: it could not be)
   // window_style.cpp: fonts and sizes at the UI scale
   float monitor_scale() const;
   void apply_ui_scale(float scale);
@@ -56,11 +61,11 @@ class Window {
   float sidebar_width() const;  // at most half the window
   void sidebar();
   void write_plot_picture(const PlotData& plot);  // a plot's PNG button
-  // window_keys.cpp: GLFW's key presses, --keys and --exercise
+  // window_keys.cpp: GLFW's key presses, --keys and --shake
   void on_key(int key, int action);  // GLFW's key callback (and --keys): queues a press
   void keys();
   void inject_keys();
-  void exercise(uint64_t frame);
+  void shake(uint64_t frame);
   uint32_t steps_this_frame();  // 0 while paused or a bench runs, 1 on a step, else the lab's speed
 
   Options opts_;
@@ -85,12 +90,14 @@ class Window {
   ViewState view_;              // UI scale, vsync, legend (the Picture tab changes them)
 
   std::unique_ptr<BenchRunner> bench_;
+  gpu::ContextOptions ctx_for_bench_;  // a bench's own context (open_gpu)
   LabTab lab_tab_;
   TimingsTab timings_tab_;
   PictureTab picture_tab_{30};
   BenchTab bench_tab_{true};
   InspectTab inspect_tab_;
   HelpTab help_tab_;
+  ExerciseTab exercise_tab_;
   TransportBar transport_;
 
   std::vector<int> key_presses_;       // GLFW keys pressed since the last frame, in order

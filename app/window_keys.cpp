@@ -1,5 +1,5 @@
 // The window's keys: GLFW's presses queued for the next frame and what each does (app/keys.h
-// names them and lists them for the Help tab), --keys and --exercise (test aids).
+// names them and lists them for the Help tab), --keys and --shake (test aids).
 #include "app/keys.h"
 #include "app/window.h"
 
@@ -18,8 +18,8 @@ void Window::inject_keys() {
     if (frame == frame_count_) on_key(key, GLFW_PRESS);
 }
 
-// --exercise: resize, minimise and toggle vsync during --frames (a test aid).
-void Window::exercise(uint64_t f) {
+// --shake: resize, minimise and toggle vsync during --frames (a test aid).
+void Window::shake(uint64_t f) {
   uint64_t n = opts_.frames;
   if (f == n / 5) {
     view_.vsync = !view_.vsync;

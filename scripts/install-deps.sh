@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs every build, run and test dependency of vklab from Debian 12's packages.
-# Idempotent: apt-get skips what is already there.
+# Idempotent: apt-get skips what is already there. `--ci` adds the tools only CI's extra checks
+# use: clang and its libFuzzer runtime (scripts/fuzz.sh) and clang-format (scripts/format.sh).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
@@ -12,6 +13,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   glslc libshaderc-dev glslang-dev spirv-tools libglfw3-dev libglm-dev libimgui-dev libstb-dev nlohmann-json3-dev \
   libmpfr-dev libopenblas-dev librenderdoc-dev renderdoccmd libgtest-dev xvfb xauth fonts-dejavu-core \
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
-  clang libclang-rt-14-dev clang-format \
-  gmsh >/dev/null  # gmsh: the mesh lab's reader is checked on meshes it generates; clang: libFuzzer (scripts/fuzz.sh);
-                   # clang-format: the style check (scripts/format.sh); fonts-dejavu-core: the window's font
+  gmsh >/dev/null  # gmsh: the mesh lab's reader is checked on meshes it generates; fonts-dejavu-core: the window's font
+if [ "${1:-}" = "--ci" ]; then
+  $SUDO apt-get install -y -qq --no-install-recommends clang libclang-rt-14-dev clang-format >/dev/null
+fi

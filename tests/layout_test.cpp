@@ -66,12 +66,12 @@ TEST(Layout, EveryLabHasItsFolders) {
 TEST(Layout, EveryLabFolderIsARegisteredLab) {
   const std::vector<std::string> labs = lab_names();
   auto registered = [&](const std::string& n) { return std::find(labs.begin(), labs.end(), n) != labs.end(); };
-  const std::map<std::string, std::vector<std::string>> shared = {{"compute", {"gpu", "io"}},
+  const std::map<std::string, std::vector<std::string>> shared = {{"compute", {"gpu", "io", "exercise"}},
                                                                   {"shaders", {"common", "gpu", "render"}},
                                                                   {"render", {}},
                                                                   {"app/labs", {}},
-                                                                  {"assets", {}},
-                                                                  {"tests", {"fuzz"}}};
+                                                                  {"assets", {"exercises"}},
+                                                                  {"tests", {"fuzz", "exercise"}}};
   for (auto& [layer, kit] : shared)
     for (auto& e : fs::directory_iterator(kSourceRoot / layer)) {
       if (!e.is_directory()) continue;

@@ -7,6 +7,8 @@
 #include "compute/gpu/shader_compile.h"
 #include "tests/helpers.h"
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
 #include <cstring>
 #include <fstream>
@@ -118,6 +120,22 @@ TEST(Reliability, TheMemoryBudgetRefusesALabTooBigForIt) {
   EXPECT_NE(r.code, 0);
   EXPECT_NE(r.err.find("out of GPU memory"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("--memory-budget"), std::string::npos) << r.err;
+}
+
+// A lost device headless (simulated: the 4th wait reports VK_ERROR_DEVICE_LOST): one line says
+// so, the run's parameters and steps are saved as a preset, and vklab exits with code 4.
+TEST(Reliability, AHeadlessRunWhoseDeviceIsLostSavesItsParametersAndExits4) {
+  auto dir = scratch("lost-headless");
+  auto r = run_process("cd " + dir.string() + " && VKLAB_SIMULATE_DEVICE_LOST=4 " +
+                       vklab_args("--headless --lab wave --set steps_per_frame=2 --steps 50"));
+  EXPECT_EQ(r.code, 4) << r.out << r.err;
+  EXPECT_NE(r.err.find("the GPU device was lost"), std::string::npos) << r.err;
+  std::ifstream in(dir / "vklab-rescued-wave.json");
+  ASSERT_TRUE(in) << "the parameters should be saved";
+  auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["lab"], "wave");
+  EXPECT_EQ(j["params"]["steps_per_frame"].dump(), "2") << j.dump();
+  EXPECT_LT(j["steps_done"].get<uint64_t>(), 50u);
 }
 
 }  // namespace

@@ -27,9 +27,9 @@ TEST(Window, RendersCapturesAndSurvivesResizeMinimiseVsync) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   auto png = std::filesystem::temp_directory_path() / ("vklab-window-" + std::to_string(::getpid()) + ".png");
   std::filesystem::remove(png);
-  auto r = run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
-                       " --validate --frames 60 --exercise --size 1000x640 --set steps_per_frame=2 --capture " +
-                       png.string());
+  auto r =
+      run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                  " --validate --frames 60 --shake --size 1000x640 --set steps_per_frame=2 --capture " + png.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   int w = 0, h = 0, n = 0;
@@ -479,4 +479,44 @@ TEST(WindowSoak, EveryLabAndPresetThriceWithoutGrowth) {
   EXPECT_EQ(r.out.find("GREW"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("the session said"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+}
+
+// A lost device in the window (simulated: the 20th frame's wait reports VK_ERROR_DEVICE_LOST):
+// the parameters are saved, the device is made anew, the lab rebuilt from them and paused, the
+// panel says why, and the window goes on drawing without a validation message.
+TEST(Window, ALostDeviceIsMadeAnewAndTheWindowStays) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto dir = fs::temp_directory_path() / ("vklab-lost-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  auto png = dir / "after.png";
+  auto r = run_process("cd " + dir.string() +
+                       " && VKLAB_SIMULATE_DEVICE_LOST=20 xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                       " --lab diffusion --validate --frames 40 --size 900x600 --set steps_per_frame=3 --capture " +
+                       png.string());
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_NE(r.err.find("the GPU device was lost"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the device was made anew"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("Validation"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  // All 40 frames ran; the lab restarted paused at step 0 with its knobs.
+  EXPECT_NE(r.out.find("window: 40 frames, lab diffusion, 0 steps, paused"), std::string::npos) << r.out;
+  std::ifstream in(dir / "vklab-rescued-diffusion.json");
+  ASSERT_TRUE(in) << "the parameters should be saved";
+  auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["lab"], "diffusion");
+  EXPECT_EQ(j["params"]["steps_per_frame"].dump(), "3") << j.dump();
+  EXPECT_GE(j["steps_done"].get<uint64_t>(), 3u);
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
+  ASSERT_NE(px, nullptr) << "the window should still capture after the device is made anew";
+  std::set<uint32_t> colours;
+  for (int y = 0; y < h; ++y)
+    for (int x = w / 2; x < w; ++x) {
+      const unsigned char* p = px + (size_t(y) * w + x) * 4;
+      colours.insert(p[0] | p[1] << 8 | p[2] << 16);
+    }
+  stbi_image_free(px);
+  EXPECT_GT(colours.size(), 50u) << "the rebuilt lab's picture should be drawn";
+  fs::remove_all(dir);
 }

@@ -130,8 +130,14 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
                    VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-    step_.bind(cmd, {gpu::storage_buffer(fields_[current_]), gpu::storage_buffer(fields_[1 - current_])}, push);
-    step_.dispatch(cmd, config.width % 4 ? config.width : config.width / 4, config.height);
+    std::vector<gpu::Bind> binds = {gpu::storage_buffer(fields_[current_]), gpu::storage_buffer(fields_[1 - current_])};
+    if (user_step_) {  // the user's kernel: a cell an invocation
+      user_step_->bind(cmd, binds, &push, sizeof push);
+      user_step_->dispatch(cmd, config.width, config.height);
+    } else {
+      step_.bind(cmd, binds, push);
+      step_.dispatch(cmd, config.width % 4 ? config.width : config.width / 4, config.height);
+    }
     current_ = 1 - current_;
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,

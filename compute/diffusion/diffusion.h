@@ -2,6 +2,7 @@
 // Laplacian, on a storage buffer (row-major floats) ping-ponged each step. Explicit scheme: stable for
 // 0 < Cd <= 1 (the largest eigenvalue of the 5-point Laplacian is 8).
 #pragma once
+#include "compute/exercise/user_kernel.h"
 #include "compute/gpu/pipeline.h"
 #include "compute/gpu/profiler.h"
 
@@ -58,6 +59,10 @@ class Simulation {
   // Adds heat amount·exp(-d²/r²) around (cx, cy) in cell units (negative cools, not below 0).
   void record_paint(VkCommandBuffer cmd, gpu::Profiler* prof, float cx, float cy, float radius, float amount);
 
+  // The step by a kernel the user wrote (exercise diffusion/laplacian, which checked it against
+  // this one), from the next step on; nullptr: the shipped kernel again. Not owned.
+  void use_step(const exercise::UserKernel* k) { user_step_ = k; }
+
   // Two-pass reduction of the field into a small host-visible buffer; read it with
   // last_stats() once the command buffer has completed.
   void record_stats(VkCommandBuffer cmd, gpu::Profiler* prof);
@@ -71,7 +76,8 @@ class Simulation {
   gpu::Buffer fields_[2];
   uint32_t current_ = 0;
   gpu::Pipeline step_, paint_, stats_;
-  gpu::Buffer partials_;  // kStatsGroups partial results, then the total
+  const exercise::UserKernel* user_step_ = nullptr;  // use_step()
+  gpu::Buffer partials_;                             // kStatsGroups partial results, then the total
 };
 
 }  // namespace diffusion

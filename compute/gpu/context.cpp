@@ -142,6 +142,7 @@ int choose_device(VkInstance instance, const std::vector<VkPhysicalDevice>& pds,
 Context::Context(const ContextOptions& options) : Context(Empty{}) {
   print_messages_ = options.print_messages;
   wait_limit = options.wait_limit;
+  simulate_lost_at_ = options.simulate_lost_at;
   shader_dir = find_shader_dir();
   instance = make_instance(options.instance_extensions, options.validation);
   if (options.validation) create_messenger();
@@ -274,8 +275,9 @@ void Context::create_device(const ContextOptions& options) {
 
 Context::~Context() {
   // After a time-out the queue may still run (or never end) its work: destroying the device
-  // under it is invalid and may block, so the process ends with it instead.
-  if (!failed_.empty() && !abandoned_.empty()) return;
+  // under it is invalid and may block, so the process ends with it instead. A lost device runs
+  // nothing more: its objects are destroyed as usual (Vulkan allows it).
+  if (!failed_.empty() && !lost_ && !abandoned_.empty()) return;
   if (device) {
     vkDeviceWaitIdle(device);
     free_abandoned();
@@ -352,6 +354,7 @@ void Context::submit_now(const std::function<void(VkCommandBuffer)>& record) {
 void Context::wait(VkFence fence, const std::string& what) {
   auto limit = uint64_t(std::chrono::nanoseconds(wait_limit).count());
   VkResult r = vkWaitForFences(device, 1, &fence, VK_TRUE, limit);
+  if (r == VK_SUCCESS && simulate_lost_at_ && ++waits_ == simulate_lost_at_) r = VK_ERROR_DEVICE_LOST;
   if (r == VK_SUCCESS) return;
   std::string why;
   if (r == VK_TIMEOUT) {
@@ -365,6 +368,7 @@ void Context::wait(VkFence fence, const std::string& what) {
     VK_CHECK(r);
   }
   failed_ = why;
+  lost_ = r == VK_ERROR_DEVICE_LOST;
   throw GpuFailure(r, why);
 }
 
@@ -373,6 +377,7 @@ bool Context::finished(VkFence fence, std::chrono::milliseconds slice) {
   if (r == VK_TIMEOUT) return false;
   if (r == VK_ERROR_DEVICE_LOST) {
     failed_ = "the GPU device was lost while vklab waited for it";
+    lost_ = true;
     throw GpuFailure(r, failed_);
   }
   VK_CHECK(r);

@@ -30,6 +30,9 @@ struct ContextOptions {
   // enough for the largest honest submission on a CPU driver (a few seconds), short enough
   // that a kernel that never ends is said in a minute, not never.
   std::chrono::milliseconds wait_limit{60000};
+  // A test's fault: the N-th wait() reports a lost device once its work is done (0: never).
+  // vklab sets it from the environment variable VKLAB_SIMULATE_DEVICE_LOST=N.
+  uint64_t simulate_lost_at = 0;
 };
 
 struct DeviceInfo {
@@ -90,6 +93,7 @@ class Context {
   // trusted again), false while it runs; throws GpuFailure if the device is lost meanwhile.
   bool finished(VkFence fence, std::chrono::milliseconds slice);
   const std::string& failed() const { return failed_; }
+  bool lost() const { return lost_; }  // the failure was a lost device, which runs nothing more
 
   // RenderDoc captures asked for (--renderdoc-capture, the window's button): see renderdoc.h.
   CaptureRequests renderdoc;
@@ -119,6 +123,8 @@ class Context {
   std::vector<std::string> messages_;
   std::set<std::string> printed_;
   std::string failed_;
+  bool lost_ = false;
+  uint64_t waits_ = 0, simulate_lost_at_ = 0;  // ContextOptions::simulate_lost_at
   // A submission given up on (time-out) keeps its fence and command buffer until the GPU is
   // idle again: freeing them while pending is invalid.
   std::vector<std::pair<VkFence, VkCommandBuffer>> abandoned_;

@@ -283,6 +283,11 @@ void Simulation::record_rhs(VkCommandBuffer cmd, linalg::Variant v) {
   }
   sync(cmd);
   RhsPush p{c.width, c.height, k_.p0, k_.p1, k_.q0, k_.q1, c.damping, c.sponge_damping, c.sponge};
+  if (user_rhs_) {  // the user's kernel (use_rhs)
+    user_rhs_->bind(cmd, {h.bind(), prev.bind(), b_.bind()}, &p, sizeof p);
+    user_rhs_->dispatch(cmd, c.width, c.height);
+    return;
+  }
   rhs_.bind(cmd, {h.bind(), prev.bind(), b_.bind()}, p);
   rhs_.dispatch(cmd, c.width, c.height);
 }

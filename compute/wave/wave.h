@@ -43,6 +43,7 @@
 // multi-pass dots, the residual read back every iteration to decide when to stop. (The lab
 // and its bench run that path with the thesis's scheme, seed, unless the user names another.)
 #pragma once
+#include "compute/exercise/user_kernel.h"
 #include "compute/linalg/cg.h"
 
 #include <memory>
@@ -128,6 +129,13 @@ class Simulation {
   uint32_t observe();
   uint32_t budget() const { return budget_; }
   void record_disturb(VkCommandBuffer cmd, Shape s, float x, float y, float radius, float amplitude);
+  // b by a kernel the user wrote (exercise wave/rhs, which checked it against rhs.comp) from the
+  // next step on; nullptr: rhs.comp again. Not owned. False where this configuration does not
+  // compute b with rhs.comp (banded storage, the thesis path): the kernel is then not used.
+  bool use_rhs(const exercise::UserKernel* k) {
+    user_rhs_ = k;
+    return !a_;
+  }
   uint64_t steps() const { return steps_; }
   // Stats of step k (1-based, k > steps() − kRing); valid once its submission completed.
   StepStats stats(uint64_t k) const;
@@ -158,6 +166,7 @@ class Simulation {
   linalg::Vec fields_[3], b_, tmp_;
   int cur_ = 0;  // fields_[cur_] = h(t), fields_[(cur_+2)%3] = h(t−1)
   gpu::Pipeline rhs_, energy_, disturb_;
+  const exercise::UserKernel* user_rhs_ = nullptr;  // use_rhs()
   gpu::Buffer ring_;
   uint64_t steps_ = 0, observed_ = 0;
   uint32_t budget_ = 0, last_most_ = 0;

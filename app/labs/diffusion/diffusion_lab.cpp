@@ -82,9 +82,18 @@ class DiffusionLab : public Lab {
     auto sim = std::make_unique<diffusion::Simulation>(ctx, config());
     sim->upload(initial_field(sim->config));
     if (!view_) view_ = std::make_unique<render::HeatmapView>(ctx);
+    sim->use_step(user_step_);
     sim_ = std::move(sim);
     start();
     params_.rebuild_pending = false;
+  }
+
+  // The exercise diffusion/laplacian's kernel, once it passed its check, steps the field.
+  bool use_kernel(const std::string& op, const exercise::UserKernel* kernel) override {
+    if (op != "diffusion.step") return false;
+    user_step_ = kernel;
+    if (sim_) sim_->use_step(kernel);
+    return true;
   }
 
   void restart() override {
@@ -247,6 +256,7 @@ class DiffusionLab : public Lab {
 
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<diffusion::Simulation> sim_;
+  const exercise::UserKernel* user_step_ = nullptr;  // use_kernel(): the user's step kernel, not owned
   std::unique_ptr<render::HeatmapView> view_;
   diffusion::Stats stats_, initial_;
   bool stats_pending_ = false, blown_up_ = false, rebase_ = false;

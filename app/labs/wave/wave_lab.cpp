@@ -177,12 +177,20 @@ class WaveLab : public Lab {
     if (keep) sim->set_state(sim_->height(), sim_->previous());  // a new c, dt, scheme ... keeps the water
     if (!view_) view_ = std::make_unique<render::WaterView>(ctx, find_asset("wave/pool.png"));
     ctx_ = &ctx;
+    sim->use_rhs(user_rhs_);
     sim_ = std::move(sim);
     if (!keep)
       restart();
     else
       reset_readouts();
     params_.rebuild_pending = false;
+  }
+
+  // The exercise wave/rhs's kernel, once it passed its check, computes b (stencil storage only).
+  bool use_kernel(const std::string& op, const exercise::UserKernel* kernel) override {
+    if (op != "wave.rhs") return false;
+    user_rhs_ = kernel;
+    return !sim_ || sim_->use_rhs(kernel) || !kernel;
   }
 
   void restart() override {
@@ -430,6 +438,7 @@ class WaveLab : public Lab {
 
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<wave::Simulation> sim_;
+  const exercise::UserKernel* user_rhs_ = nullptr;  // use_kernel(): the user's right-hand side, not owned
   std::unique_ptr<render::WaterView> view_;
   render::OrbitCamera camera_;
   Start started_ = Start::Drops;  // the disturbance the water started from (restart())

@@ -1,0 +1,59 @@
+// The Exercise tab: a shipped exercise's task, its kernel in a file of the user's (edited here,
+// with line numbers and the compiler's complaints on their lines, or in any editor: the file is
+// watched), compiled on every save while the last good kernel stays, and checked against the
+// CPU twin and the lab's shipped kernel: the verdict, each case's errors and both GPU times, the
+// first wrong element with its inputs, the difference picture. A kernel that passes can run in
+// the lab in place of its own, where the lab offers it (Lab::use_kernel).
+#pragma once
+#include "app/exercise/kernel_editor.h"
+#include "app/exercise/watched_file.h"
+#include "app/help.h"
+#include "app/session.h"
+#include "compute/exercise/check.h"
+
+#include <memory>
+#include <string>
+
+class ExerciseTab {
+ public:
+  // Opens exercise `name` (lab/name) with its kernel in `file` ("": the user's copy, made from
+  // the starting kernel if it does not exist yet). A problem is said in the tab.
+  void open(const std::string& name, const std::string& file = "");
+  // Between frames (the GPU idle for the lab): a changed file read, a save or a check asked
+  // for, the live check, the lab's runs of the kernel looked at.
+  void between_frames(Session& s);
+  void draw(Session& s);
+  // Before the session's device goes: the kernel made on it goes first (compiled again on the next).
+  void release_gpu(Session& s);
+
+ private:
+  void compile_and_check(Session& s);
+  void check_all(Session& s);
+  void check_live(Session& s);
+  void file_changed();
+  void save();
+  void start_over();
+  void stop_lab(Session& s, const std::string& why);
+  void offer_to_lab(Session& s);
+  void draw_report(Session& s);
+  void draw_case(const exercise::CaseCheck& c);
+  void say(const std::string& line);  // on stdout too, for scripts and tests
+
+  const exercise::Exercise* ex_ = nullptr;
+  std::vector<HelpBlock> task_;
+  WatchedFile file_;
+  KernelEditor editor_;
+  std::unique_ptr<exercise::UserKernel> kernel_;  // the last kernel that compiled
+  const gpu::Context* ctx_ = nullptr;             // where kernel_ was made
+  exercise::CompileOutcome compile_;              // the last compile
+  exercise::Report report_;                       // the last check of kernel_
+  bool checked_ = false;
+  int shown_case_ = 0;
+  bool live_ = false;  // check a case every frame
+  size_t live_next_ = 0;
+  bool in_lab_ = false;  // the lab runs kernel_
+  const Lab* lab_ = nullptr;
+  std::string message_, lab_message_;
+  bool compile_pending_ = false, save_pending_ = false, check_pending_ = false, start_over_pending_ = false;
+  int chosen_ = -1;  // in the exercise list
+};

@@ -1,0 +1,65 @@
+#include "app/exercise/exercises.h"
+
+#include "app/assets.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace fs = std::filesystem;
+
+const std::vector<exercise::Exercise>& shipped_exercises() {
+  static const std::vector<exercise::Exercise> all = [] {
+    try {
+      return exercise::load_exercises(find_asset("exercises"));
+    } catch (const std::invalid_argument& e) {  // a malformed check.json
+      throw std::runtime_error(e.what());
+    }
+  }();
+  return all;
+}
+
+const exercise::Exercise& shipped_exercise(const std::string& name) {
+  return exercise::find_exercise(shipped_exercises(), name);
+}
+
+fs::path exercise_folder() {
+  if (const char* dir = std::getenv("VKLAB_EXERCISE_DIR"); dir && *dir) return dir;
+  const char* home = std::getenv("HOME");
+  return fs::path(home && *home ? home : ".") / "vklab-exercises";
+}
+
+fs::path user_kernel_path(const exercise::Exercise& e) {
+  return exercise_folder() / (e.lab + "-" + e.dir.filename().string() + ".comp");
+}
+
+bool make_user_kernel(const exercise::Exercise& e, const fs::path& path) {
+  if (fs::exists(path)) return false;
+  std::error_code ec;
+  if (path.has_parent_path()) fs::create_directories(path.parent_path(), ec);
+  write_text_file(path, e.start());
+  return true;
+}
+
+std::string read_text_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(path.string() + ": cannot be read");
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_text_file(const fs::path& path, const std::string& text) {
+  fs::path tmp = path;
+  tmp += ".saving";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) throw std::runtime_error(path.string() + ": cannot be written");
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) throw std::runtime_error(path.string() + ": cannot be written (" + ec.message() + ")");
+}

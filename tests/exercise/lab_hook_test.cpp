@@ -1,0 +1,110 @@
+// A kernel that passed its exercise's check runs in the lab in place of the lab's own
+// (Lab::use_kernel): the diffusion lab's step and the wave lab's right-hand side. A marker
+// kernel shows the lab really runs it; the solution steps the lab as its own kernel does.
+#include "app/lab.h"
+#include "compute/diffusion/diffusion.h"
+#include "compute/exercise/exercise.h"
+#include "compute/exercise/user_kernel.h"
+#include "compute/gpu/resources.h"
+#include "tests/exercise/shipped.h"
+#include "tests/helpers.h"
+
+#include <cmath>
+
+namespace {
+
+std::unique_ptr<exercise::UserKernel> compiled(gpu::Context& ctx, const std::string& text) {
+  exercise::CompileOutcome out;
+  auto k = exercise::UserKernel::compile(ctx, text, "kernel.comp", out);
+  EXPECT_TRUE(k) << out.messages;
+  return k;
+}
+
+void steps(gpu::Context& ctx, Lab& lab, uint32_t n) {
+  gpu::Profiler prof(ctx);
+  ctx.submit_now([&](VkCommandBuffer cmd) {
+    prof.begin_frame(cmd);
+    lab.step(cmd, prof, n);
+  });
+  prof.resolve();
+}
+
+std::vector<float> state(Lab& lab) {
+  auto parts = lab.state_parts();
+  EXPECT_FALSE(parts.empty());
+  return parts.empty() ? std::vector<float>{} : parts[0].buffer->download<float>();
+}
+
+// The diffusion step's interface with every cell set to 7.
+const char* kSevens = R"(#version 460
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(std430, binding = 1) writeonly buffer Dst_block { float DST[]; };
+layout(push_constant) uniform Push { ivec2 size; float k; int insulated; };
+void main() {
+  ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+  if (p.x < size.x && p.y < size.y) DST[p.y * size.x + p.x] = 7.0;
+}
+)";
+
+}  // namespace
+
+using ExerciseLabHook = GpuTest;
+
+TEST_F(ExerciseLabHook, TheDiffusionLabStepsOnTheUsersKernel) {
+  auto lab = make_lab("diffusion");
+  lab->params().set("size", "40");
+  lab->params().set("initial", "random");
+  lab->build(ctx());
+  EXPECT_FALSE(lab->use_kernel("wave.rhs", nullptr)) << "another lab's operator";
+
+  auto sevens = compiled(ctx(), kSevens);
+  ASSERT_TRUE(sevens);
+  ASSERT_TRUE(lab->use_kernel("diffusion.step", sevens.get()));
+  steps(ctx(), *lab, 1);
+  for (float v : state(*lab)) ASSERT_EQ(v, 7.0f);
+  EXPECT_EQ(sevens->trouble(sevens->take_status()), "");
+
+  // The solution steps as the CPU twin does, and survives a rebuild of the lab.
+  auto solution = compiled(ctx(), shipped("diffusion/laplacian").solution());
+  ASSERT_TRUE(solution);
+  ASSERT_TRUE(lab->use_kernel("diffusion.step", solution.get()));
+  lab->params().set("size", "37");
+  lab->build(ctx());
+  auto field = state(*lab);
+  steps(ctx(), *lab, 5);
+  diffusion::Config c;
+  c.width = c.height = 37;
+  c.cd = 0.8f;
+  diffusion::steps_cpu(c, field, 5);
+  auto gpu = state(*lab);
+  ASSERT_EQ(gpu.size(), field.size());
+  for (size_t i = 0; i < gpu.size(); ++i) ASSERT_NEAR(gpu[i], field[i], 1e-5f * std::fabs(field[i]) + 1e-6f) << i;
+
+  // nullptr: the lab's own kernel again.
+  ASSERT_TRUE(lab->use_kernel("diffusion.step", nullptr));
+  lab->params().set("initial", "zero");
+  lab->build(ctx());
+  steps(ctx(), *lab, 1);
+  for (float v : state(*lab)) ASSERT_EQ(v, 0.0f);
+}
+
+TEST_F(ExerciseLabHook, TheWaveLabComputesItsRightHandSideWithTheUsersKernel) {
+  auto own = make_lab("wave"), mine = make_lab("wave");
+  for (Lab* lab : {own.get(), mine.get()}) {
+    lab->params().set("size", "32");
+    lab->build(ctx());
+  }
+  auto solution = compiled(ctx(), shipped("wave/rhs").solution());
+  ASSERT_TRUE(solution);
+  ASSERT_TRUE(mine->use_kernel("wave.rhs", solution.get()));
+  steps(ctx(), *own, 3);
+  steps(ctx(), *mine, 3);
+  auto a = state(*own), b = state(*mine);
+  ASSERT_EQ(a.size(), b.size());
+  double most = 0, diff = 0;
+  for (size_t i = 0; i < a.size(); ++i)
+    most = std::max(most, double(std::fabs(a[i]))), diff = std::max(diff, double(std::fabs(a[i] - b[i])));
+  EXPECT_GT(most, 0.0) << "the water should move";
+  EXPECT_LE(diff, 1e-5 * most) << "the user's right-hand side should step the water as the lab's does";
+  EXPECT_EQ(solution->trouble(solution->take_status()), "");
+}
