@@ -27,7 +27,7 @@ class Soak {
  private:
   struct Visit {
     Preset preset;  // params empty: the lab's defaults
-    double host_mib[kRounds] = {}, gpu_mib[kRounds] = {};
+    double host_mib[kRounds] = {}, heap_mib[kRounds] = {}, gpu_mib[kRounds] = {};
     std::vector<double> frame_ms[kRounds];
     std::string error[kRounds];  // what the session said on loading it
   };

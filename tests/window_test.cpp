@@ -477,6 +477,8 @@ TEST(WindowSoak, EveryLabAndPresetThriceWithoutGrowth) {
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find(" rounds, host "), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("GREW"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("; heap "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("the heap grew"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("the session said"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
 }
