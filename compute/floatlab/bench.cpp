@@ -4,10 +4,12 @@
 // normalised as the report does to the time of 4096 additions on the same processor; Priest's
 // Add12 and Add22 (the report's, as printed) beside Knuth's TwoSum and our improved Add22 (ours),
 // and Div22 and Sqrt22 (the report's future work) in the same table. The report's figures sit
-// beside its own operators only.
+// beside its own operators only. `--only transfers`: host<->device copies (H2D, D2H, D2D) beside
+// the seeds' transfer figures (compute/floatlab/transfers.h).
 #include "compute/floatlab/bench.h"
 
 #include "compute/floatlab/floatfloat.h"
+#include "compute/floatlab/transfers.h"
 #include "compute/gpu/bandwidth.h"
 
 #include <chrono>
@@ -134,12 +136,14 @@ void annex_b(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   for (auto& name : options.only)
-    if (name != "4.3.1" && name != "B")
+    if (name != "4.3.1" && name != "B" && name != "transfers")
       throw std::invalid_argument("bench: unknown floatlab section '" + name +
-                                  "' (4.3.1: throughput in registers; B: annex B, sizes with transfers and the CPU)");
+                                  "' (4.3.1: throughput in registers; B: annex B, sizes with transfers and the CPU; "
+                                  "transfers: host<->device copies beside the seeds' figures)");
   BenchRows rows(options);
   if (BenchOptions::chosen(options.only, "4.3.1")) throughput(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "B")) annex_b(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "transfers")) transfer_rows(ctx, options, rows);
   return rows.take();
 }
 

@@ -1,5 +1,6 @@
 // `vklab bench --lab floatlab`: the throughput of each float-float operator (seed 002's
-// Add22, Mul22, Div22, ...) in its unit, the time of one float addition (ch. 4.3.1).
+// Add22, Mul22, Div22, ...) in its unit, the time of one float addition (ch. 4.3.1); annex B;
+// and the host<->device transfers beside the seeds' figures (`--only transfers`).
 #pragma once
 #include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"
