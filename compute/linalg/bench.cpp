@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <tuple>
 
 namespace linalg {
 
@@ -78,6 +79,25 @@ double cg_target_ms(uint32_t grid) {
   }
 }
 
+// The pipelined CG pass at other strip heights than its own choice (Ops::cg_strip_rows), into
+// the row's reference: the evidence for that choice. `sweep`: at this size (grids from 1024²).
+void strip_sweep(gpu::Context& ctx, Workload& w, BenchRow& row, int repeats, double warmup_ms, bool sweep) {
+  Cg& cg = *w.cg();
+  row.reference["strip_rows"] = cg.strip_rows();
+  if (!sweep) return;
+  nlohmann::json points = nlohmann::json::array();
+  for (uint32_t rows : {4u, 8u, 16u, 32u, 64u}) {
+    cg.set_strip_rows(rows);
+    auto t = gpu::time_gpu(
+        ctx, [&](VkCommandBuffer cmd) { w.record(cmd); }, repeats, warmup_ms);
+    points.push_back({{"strip_rows", rows},
+                      {"median_ms", t.median_ms},
+                      {"gbps", t.median_ms > 0 ? w.bytes() / t.median_ms / 1e6 : 0}});
+  }
+  cg.set_strip_rows(0);
+  row.reference["strip_rows_sweep"] = points;
+}
+
 // Times `repeats` applications (one submission each, after a warm-up) and the CPU reference.
 // CG continues iterating through the warm-up and the runs: each timed run is one iteration.
 
@@ -129,12 +149,14 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   const int repeats = options.quick ? 3 : 15;
   BenchRows rows(options);
   auto run = [&](WorkloadConfig c) {
-    std::string pass = op_names()[size_t(c.op)] + (c.op == Op::Banded ? std::to_string(c.diagonals) : "") +
-                       (c.frac_index ? ".frac." : ".") + variant_name(c.variant) + "." + layout_name(c.layout);
+    std::string pass = workload_name(c) + "." + layout_name(c.layout);
     if (!BenchOptions::chosen(options.only, pass)) return;  // --only axpby.modern.buffer,...
     try {
       Workload w(ctx, c);
-      rows.push_back(measure(ctx, w, repeats, options.saxpy_gbps, options.quick ? 5 : 200));
+      auto row = measure(ctx, w, repeats, options.saxpy_gbps, options.quick ? 5 : 200);
+      if (c.op == Op::Cg && c.cg_form == CgForm::Pipelined)
+        strip_sweep(ctx, w, row, repeats, options.quick ? 5 : 200, options.quick || c.side >= 512);
+      rows.push_back(row);
     } catch (const std::exception& e) {  // too big for this device: say so, go on
       std::fprintf(stderr, "vklab: bench linalg %s side %u skipped: %s\n", op_names()[size_t(c.op)].c_str(), c.side,
                    e.what());
@@ -142,15 +164,20 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   };
   // Tables 4.3 (12-diagonal band), 4.4 (linear combination), 4.5 (norm), 4.6 (CG iteration):
   // the thesis's way (texture, multi-pass) beside the modern way (buffer, one pass).
+  // CG also matrix-free: one dispatch keeping A·r and A·p, and the pipelined pass without them.
   for (Op op : {Op::Banded, Op::Axpby, Op::Norm, Op::Cg})
     for (uint32_t side : sides)
-      for (auto [variant, layout] :
-           {std::pair{Variant::Thesis, Layout::Texture}, std::pair{Variant::Modern, Layout::Buffer}}) {
+      for (auto [variant, layout, form] : {std::tuple{Variant::Thesis, Layout::Texture, CgForm::Banded},
+                                           std::tuple{Variant::Modern, Layout::Buffer, CgForm::Banded},
+                                           std::tuple{Variant::Modern, Layout::Buffer, CgForm::OneDispatch},
+                                           std::tuple{Variant::Modern, Layout::Buffer, CgForm::Pipelined}}) {
+        if (op != Op::Cg && form != CgForm::Banded) continue;
         WorkloadConfig c;
         c.op = op;
         c.side = side;
         c.variant = variant;
         c.layout = layout;
+        c.cg_form = form;
         run(c);
       }
   // §3.3.4's float index formulas (3.1-3.4) beside the integer ones: the thesis's band at

@@ -18,15 +18,25 @@ Cg::Cg(Ops& ops, const GpuBanded& a)
       d_(ops.ctx(), a.n, ops.layout()),
       q_(ops.ctx(), a.n, ops.layout()) {}
 
-Cg::Cg(Ops& ops, const Stencil5& a)
+Cg::Cg(Ops& ops, const Stencil5& a, StencilCg form)
     : ops_(ops),
       stencil_(a),
+      form_(form),
       r_(ops.ctx(), a.n(), ops.layout()),
       d_(ops.ctx(), a.n(), ops.layout()),
       q_(ops.ctx(), a.n(), ops.layout()),
-      pairs_(new Partners{Vec(ops.ctx(), a.n(), ops.layout()), Vec(ops.ctx(), a.n(), ops.layout()),
-                          Vec(ops.ctx(), a.n(), ops.layout()), Vec(ops.ctx(), a.n(), ops.layout())}) {
+      pairs_(std::make_unique<Partners>()) {
   if (a.w % 4 != 0) throw std::invalid_argument("CG: a stencil grid's width must be a multiple of 4");
+  auto vec = [&] { return Vec(ops.ctx(), a.n(), ops.layout()); };
+  auto& o = *pairs_;
+  o.r_odd = vec();
+  if (form == StencilCg::Pipelined) {
+    o.p_odd = vec();
+  } else {
+    o.w_odd = vec();
+    o.s_even = vec();
+    o.s_odd = vec();
+  }
 }
 
 uint32_t Cg::n() const { return a_ ? a_->n : stencil_.n(); }
@@ -94,6 +104,7 @@ void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec&
 }
 
 void Cg::record_stencil_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x) {
+  if (form_ == StencilCg::Pipelined) return record_pipelined_iteration(cmd, i, x);
   // Slots: gamma = r·r by i mod 3 (this, the last and the next iteration's apart), delta =
   // w·r and alpha by parity. Iteration 0 starts from gamma in slot 0 (the init's r·r).
   constexpr uint32_t kGamma[3] = {0, 1, 6}, kDelta[2] = {2, 3}, kAlpha[2] = {4, 7};
@@ -121,9 +132,34 @@ void Cg::record_stencil_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x)
   ops_.cg_stencil(cmd, stencil_, t);
 }
 
+void Cg::record_pipelined_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x) {
+  // The one-dispatch form's slots; p alternates between d_ (even iterations read it) and p_odd.
+  constexpr uint32_t kGamma[3] = {0, 1, 6}, kDelta[2] = {2, 3}, kAlpha[2] = {4, 7};
+  auto p = [&](uint32_t k) -> const Vec& { return k % 2 ? pairs_->p_odd : d_; };
+  if (i == 0) ops_.stencil(cmd, stencil_, r_, q_, kDelta[0]);  // delta0 = (A·r0)·r0
+  Ops::CgPipelinedStep t{&x,
+                         &residual(i),
+                         &p(i),
+                         &residual(i + 1),
+                         &p(i + 1),
+                         kGamma[i % 3],
+                         kGamma[(i + 2) % 3],
+                         kGamma[(i + 1) % 3],
+                         kDelta[i % 2],
+                         kDelta[(i + 1) % 2],
+                         kAlpha[(i + 1) % 2],
+                         kAlpha[i % 2],
+                         i + 1,
+                         i == 0,
+                         strip_rows_};
+  ops_.cg_pipelined(cmd, stencil_, t);
+}
+
 double Cg::bytes_per_iteration(Variant v) const {
-  double vec = 16.0 * r_.quads();                    // one pass over one vector
-  if (v == Variant::Modern && !a_) return 10 * vec;  // x, r, w, p, s read; x, p, r', w', s' written
+  double vec = 16.0 * r_.quads();  // one pass over one vector
+  if (v == Variant::Modern && !a_)
+    return form_ == StencilCg::Pipelined ? 6 * vec    // x, r, p read; x, p', r' written
+                                         : 10 * vec;  // x, r, w, p, s read; x, p, r', w', s' written
   double banded = a_ ? (a_->count + 2) * vec : 2 * vec;
   return v == Variant::Modern ? banded + 6 * vec + 3 * vec : banded + 3 * (2 * vec) + 3 * (3 * vec);
 }
@@ -137,6 +173,7 @@ double Cg::setup_flops() const { return (2.0 * (a_ ? a_->count : 5) + 7) * n(); 
 
 double Cg::flops_per_iteration(Variant v) const {
   double n = this->n(), count = a_ ? a_->count : 5;
+  if (v == Variant::Modern && !a_ && form_ == StencilCg::Pipelined) return (4.0 * count + 10) * n;  // A·p and A·r'
   return v == Variant::Modern ? (2.0 * count + 10) * n : (2.0 * count + 15) * n;
 }
 

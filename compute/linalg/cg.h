@@ -5,13 +5,19 @@
 //    product in passes of 12 diagonals, three axpbys (7 operator calls an iteration);
 //  - modern variant: 3 dispatches — matrix product fused with d·Ad, the x/r update fused
 //    with r·r, and d = r + beta·d; with the matrix-free stencil, one: Chronopoulos and
-//    Gear's form, both dot products from one reduction (Ops::cg_stencil).
+//    Gear's form, both dot products from one reduction (Ops::cg_stencil), or the same in one
+//    pass over x, r and p alone (StencilCg::Pipelined, Ops::cg_pipelined).
 // The matrix is banded (GpuBanded) or a matrix-free 5-point stencil (Stencil5).
 #pragma once
 #include "compute/gpu/profiler.h"
 #include "compute/linalg/ops.h"
 
 namespace linalg {
+
+// A modern iteration on a matrix-free stencil, per unknown: one dispatch keeping w = A·r and
+// s = A·p (10 vector passes, 40 bytes), or one pass recomputing both products from r and p
+// (6 passes, 24 bytes: x read and written, r and p read, the next r and p written).
+enum class StencilCg { OneDispatch, Pipelined };
 
 // Where solve() starts: x = 0, x = b (the thesis's 'MGC SUR GPU', line 4), or the x given.
 enum class CgStart { Zero, RightHandSide, Given };
@@ -43,7 +49,10 @@ class Cg {
  public:
   static constexpr uint32_t kOutcomeSlot = 8;  // S[8..10]; CG itself uses S[0..7]
   Cg(Ops& ops, const GpuBanded& a);
-  Cg(Ops& ops, const Stencil5& a);  // matrix-free; the stencil is copied
+  Cg(Ops& ops, const Stencil5& a, StencilCg form = StencilCg::OneDispatch);  // matrix-free; the stencil is copied
+  // Pipelined form: grid rows an invocation walks down (0: Ops::cg_strip_rows' choice).
+  void set_strip_rows(uint32_t rows) { strip_rows_ = rows; }
+  uint32_t strip_rows() const { return strip_rows_ ? strip_rows_ : ops_.cg_strip_rows(stencil_); }
   // Solves a·x = b from the start the options name (x = 0 by default).
   CgResult solve(const Vec& b, const Vec& x, const CgOptions& options, gpu::Profiler* prof = nullptr);
   // The same in float-float (seed 002): vectors as hi + lo pairs, scalars likewise; the
@@ -76,17 +85,21 @@ class Cg {
   Ops& ops_;
   const GpuBanded* a_ = nullptr;
   Stencil5 stencil_;
+  StencilCg form_ = StencilCg::OneDispatch;
+  uint32_t strip_rows_ = 0;
   void record_stencil_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x);
-  // The stencil's one-dispatch iteration i reads r_i, w_i = A·r_i and s_(i-1) and writes
-  // the next ones to the other vector of each pair: r_ and q_ (as w) for even i, the
-  // partners below for odd i; d_ is p. Every other solve keeps r in r_.
+  void record_pipelined_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x);
+  // A stencil iteration i reads r_i (and w_i = A·r_i, s_(i-1) one-dispatch; p_(i-1) pipelined)
+  // and writes the next ones to the other vector of each pair: r_ and q_ (as w) for even i,
+  // the partners below for odd i; d_ is p (one-dispatch; pipelined: p of even iterations,
+  // p_odd the other). Every other solve keeps r in r_.
   const Vec& residual(uint32_t i) const { return i % 2 ? pairs_->r_odd : r_; }
   Vec r_, d_, q_;
   struct Partners {
-    Vec r_odd, w_odd, s_even, s_odd;
+    Vec r_odd, w_odd, s_even, s_odd, p_odd;  // those the form uses; the others stay empty
   };
   std::unique_ptr<Partners> pairs_;          // stencil only
-  uint32_t recorded_ = 0;                    // one-dispatch iterations recorded since the solve began
+  uint32_t recorded_ = 0;                    // stencil iterations recorded since the solve began
   std::unique_ptr<Vec> r_lo_, d_lo_, q_lo_;  // float-float low parts, made on first use
 };
 

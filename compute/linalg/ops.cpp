@@ -58,13 +58,14 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
   cg_update_ = load("cg_update", sizeof(CgPush));
   stencil_ = load("stencil", sizeof(StencilPush));
   cg_stencil_ = load("cg_stencil", sizeof(CgStencilPush));
+  cg_pipelined_ = load("cg_pipelined", sizeof(CgPipelinedPush));
   cg_gate_ = gpu::make_compute(ctx, "linalg/cg_gate.comp", sizeof(GatePush));
   unpack_ = load("unpack", sizeof(UnpackPush));
   // One count serves every vector kernel (groups(), and the gate's indirect arguments for all
   // the gated ones): they must share one workgroup width.
   group_width_ = axpby_.local_size().x;
   for (auto* p : {&dot_onepass_, &dot_thesis_, &dot_ff_, &ff_ops_, &banded_, &dense_thesis_, &cg_update_, &stencil_,
-                  &cg_stencil_})
+                  &cg_stencil_, &cg_pipelined_})
     if (!(p->local_size() == gpu::Dim3{group_width_, 1, 1}))
       throw std::logic_error("linalg: the vector kernels' workgroup sizes differ");
   ctx.submit_now([&](VkCommandBuffer cmd) {
@@ -140,6 +141,44 @@ void Ops::cg_stencil(VkCommandBuffer cmd, const Stencil5& a, const CgStencilStep
                     t.w_next->bind(), scalars_.bind(), gpu::storage_buffer(reduce_), gpu::storage_buffer(gate_)},
                    p);
   launch(cmd, t.x->quads(), true);
+}
+
+void Ops::cg_pipelined(VkCommandBuffer cmd, const Stencil5& a, const CgPipelinedStep& t) {
+  for (const Vec* v : {t.x, t.r, t.p, t.r_next, t.p_next})
+    if (a.w % 4 != 0 || v->n() != a.n())
+      throw std::invalid_argument("CG pipelined: the grid width must be a multiple of 4 and match the vectors");
+  if (t.r_next == t.r || t.p_next == t.p)
+    throw std::invalid_argument(
+        "CG pipelined: r and p are read at the neighbours: their next values need vectors of their own");
+  if (gated_ && t.hist == kNoSlot) throw std::logic_error("a gated CG iteration needs the iteration in hist");
+  ready(cmd);
+  CgPipelinedPush p{a.w,
+                    a.h,
+                    t.x->side(),
+                    a.diag,
+                    a.off,
+                    t.first,
+                    t.strip_rows ? t.strip_rows : cg_strip_rows(a),
+                    t.gamma,
+                    t.gamma_prev,
+                    t.gamma_next,
+                    t.delta,
+                    t.delta_next,
+                    t.alpha_prev,
+                    t.alpha,
+                    t.hist};
+  gate_fields(p);
+  cg_pipelined_.bind(cmd,
+                     {t.x->bind(), t.r->bind(), t.p->bind(), t.p_next->bind(), t.r_next->bind(), scalars_.bind(),
+                      gpu::storage_buffer(reduce_), gpu::storage_buffer(gate_)},
+                     p);
+  launch(cmd, t.x->quads(), true);
+}
+
+uint32_t Ops::cg_strip_rows(const Stencil5& a) const {
+  uint64_t invocations = uint64_t(groups(a.n() / 4, true)) * group_width_, row = std::max(a.w / 4, 1u);
+  uint64_t strips = std::max<uint64_t>(invocations / 4 / row, 1);  // a strip for a quarter of the invocations
+  return uint32_t(std::clamp<uint64_t>((a.h + strips - 1) / strips, 4, 64));
 }
 
 uint32_t Ops::groups(uint32_t quads, bool reduces) const {

@@ -82,6 +82,22 @@ class Ops {
     bool first;     // iteration 0: p = r, s = w
   };
   void cg_stencil(VkCommandBuffer cmd, const Stencil5& a, const CgStencilStep& step);
+  // The same iteration in one pass over x, r and p only (the "pipelined" form, see
+  // shaders/linalg/cg_pipelined.vec.comp): A·p and A·r' are recomputed, not stored. Reads x, r
+  // and the last p; writes x in place, p and r' to vectors of their own. Same scalar slots.
+  struct CgPipelinedStep {
+    const Vec *x, *r, *p, *r_next, *p_next;
+    uint32_t gamma, gamma_prev, gamma_next, delta, delta_next, alpha_prev, alpha;  // scalar slots
+    uint32_t hist;            // the iteration number (history entry, stop test)
+    bool first;               // iteration 0: p = r
+    uint32_t strip_rows = 0;  // grid rows an invocation walks down; 0: cg_strip_rows(a)
+  };
+  void cg_pipelined(VkCommandBuffer cmd, const Stencil5& a, const CgPipelinedStep& step);
+  // The pipelined pass's strip height for a grid: strips for a quarter of its dispatch's
+  // invocations, 4 to 64 rows. Taller strips read fewer rows twice (a strip reads 4 beyond its
+  // own); on the H100 a quarter of a full dispatch still keeps the memory busy: this choice is
+  // the fastest or within 10 % of it at every size the bench sweeps (reference.strip_rows_sweep).
+  uint32_t cg_strip_rows(const Stencil5& a) const;
   // CG lines 9-13 fused: x += a·d, r -= a·q with a = S[rho]/S[dad]; S[rho_next] = r·r.
   void cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& d, const Vec& q, uint32_t rho,
                  uint32_t dad, uint32_t rho_next, uint32_t hist);
@@ -122,7 +138,7 @@ class Ops {
   uint32_t gate_quads_ = 0, gate_bb_ = 0, gate_out_ = 0;
   uint32_t group_width_ = 0;  // the vector kernels' workgroup size
   float gate_tol2_ = 0;
-  gpu::Pipeline stencil_, cg_stencil_, cg_gate_;
+  gpu::Pipeline stencil_, cg_stencil_, cg_pipelined_, cg_gate_;
   gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, ff_ops_, banded_, dense_thesis_, dense_rows_, cg_update_,
       unpack_;
   std::map<std::pair<uint32_t, int>, Vec> scratch_;

@@ -64,7 +64,7 @@ std::vector<double> dense_abs_cpu(const DenseMatrix& m, const std::vector<float>
 }
 
 std::vector<double> cg_cpu(const BandedMatrix& m, const std::vector<float>& b, double tol, uint32_t max_iter,
-                           uint32_t* iterations, double* relative_residual, bool from_b) {
+                           uint32_t* iterations, double* relative_residual, bool from_b, std::vector<double>* history) {
   size_t n = m.n;
   auto product = [&](const std::vector<double>& v, std::vector<double>& out) {
     std::fill(out.begin(), out.end(), 0.0);
@@ -91,6 +91,7 @@ std::vector<double> cg_cpu(const BandedMatrix& m, const std::vector<float>& b, d
   for (float v : b) bb += double(v) * v;
   double rho = dot(r, r);
   uint32_t it = 0;
+  if (history) history->assign(1, std::sqrt(rho / bb));
   while (it < max_iter && std::sqrt(rho / bb) > tol) {
     product(d, q);
     double alpha = rho / dot(d, q);
@@ -99,6 +100,7 @@ std::vector<double> cg_cpu(const BandedMatrix& m, const std::vector<float>& b, d
     for (size_t i = 0; i < n; ++i) d[i] = r[i] + rho_next / rho * d[i];
     rho = rho_next;
     ++it;
+    if (history) history->push_back(std::sqrt(rho / bb));
   }
   if (iterations) *iterations = it;
   if (relative_residual) *relative_residual = std::sqrt(rho / bb);

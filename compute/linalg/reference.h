@@ -16,8 +16,9 @@ std::vector<double> banded_abs_cpu(const BandedMatrix& m, const std::vector<floa
 std::vector<double> dense_abs_cpu(const DenseMatrix& m, const std::vector<float>& v);
 
 // Conjugate gradient in double from x = 0 (from_b: from x = b, as 'MGC SUR GPU'); returns x;
-// iterations and final ||r|| / ||b|| out.
+// iterations and final ||r|| / ||b|| out, and with `history` ||r_i|| / ||b|| for i = 0..iterations.
 std::vector<double> cg_cpu(const BandedMatrix& m, const std::vector<float>& b, double tol, uint32_t max_iter,
-                           uint32_t* iterations = nullptr, double* relative_residual = nullptr, bool from_b = false);
+                           uint32_t* iterations = nullptr, double* relative_residual = nullptr, bool from_b = false,
+                           std::vector<double>* history = nullptr);
 
 }  // namespace linalg

@@ -34,6 +34,11 @@ Op op_from_name(const std::string& name) {
   return Op(it - names.begin());
 }
 
+const std::vector<std::string>& cg_form_names() {
+  static const std::vector<std::string> names = {"banded", "one-dispatch", "pipelined"};
+  return names;
+}
+
 namespace {
 // The sizes against the device's limits, before a byte is generated on the host.
 void require_fits(const gpu::Context& ctx, const WorkloadConfig& c) {
@@ -42,7 +47,7 @@ void require_fits(const gpu::Context& ctx, const WorkloadConfig& c) {
                      (c.op == Op::Dense ? " dense_n " + std::to_string(c.dense_n) : " side " + std::to_string(c.side));
   gpu::require_buffer(ctx, vec, what);
   uint64_t matrix = c.op == Op::Banded  ? c.diagonals * vec
-                    : c.op == Op::Cg    ? 5 * vec
+                    : c.op == Op::Cg    ? (c.cg_form == CgForm::Banded ? 5 * vec : 0)
                     : c.op == Op::Dense ? n * n * 4
                                         : 0;
   if (matrix && (c.op == Op::Dense || c.layout == Layout::Buffer)) gpu::require_buffer(ctx, matrix, what);
@@ -53,6 +58,14 @@ void require_fits(const gpu::Context& ctx, const WorkloadConfig& c) {
 Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), config_(c) {
   require_fits(ctx, c);
   ops_ = std::make_unique<Ops>(ctx, c.layout);
+  if (c.op == Op::Cg && c.cg_form != CgForm::Banded) {
+    const std::string form = "cg_form=" + cg_form_names()[size_t(c.cg_form)];
+    if (c.variant != Variant::Modern)
+      throw std::invalid_argument(form +
+                                  " is a modern iteration: it needs variant=modern (the thesis's 'MGC SUR GPU' "
+                                  "stores A as diagonals: cg_form=banded)");
+    if (c.frac_index) throw std::invalid_argument(form + " applies A without a banded product: it needs index=integer");
+  }
   if (c.frac_index) {
     if (c.op != Op::Banded && c.op != Op::Cg)
       throw std::invalid_argument("the thesis's index arithmetic belongs to the banded product (banded, cg)");
@@ -110,13 +123,19 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
       break;
     case Op::Cg: {
       uint32_t g = 2 * c.side;
-      banded_ = implicit_laplacian(g, g, c.cg_c);
-      gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout);
-      ys_ = grid_field(g, g, "spots", c.seed);  // the right-hand side: hot spots
+      banded_ = implicit_laplacian(g, g, c.cg_c);  // the CPU references' copy whatever the form
+      ys_ = grid_field(g, g, "spots", c.seed);     // the right-hand side: hot spots
       for (float y : ys_) bb_ += double(y) * y;
       y_ = vector(ys_);
       out_ = std::make_unique<Vec>(ctx, n_, c.layout);
-      cg_ = std::make_unique<Cg>(*ops_, *gpu_banded_);
+      if (c.cg_form == CgForm::Banded) {
+        gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout);
+        cg_ = std::make_unique<Cg>(*ops_, *gpu_banded_);
+      } else {  // the same matrix: diagonal 1 + 4c, the 4 neighbours -c
+        Stencil5 a{g, g, 1.0f + 4.0f * c.cg_c, -c.cg_c};
+        cg_ = std::make_unique<Cg>(*ops_, a,
+                                   c.cg_form == CgForm::Pipelined ? StencilCg::Pipelined : StencilCg::OneDispatch);
+      }
       ctx.submit_now([&](VkCommandBuffer cmd) { record_restart(cmd); });
       bytes_ = cg_->bytes_per_iteration(c.variant);
       flops_ = cg_->flops_per_iteration(c.variant);
@@ -125,13 +144,16 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
   }
 }
 
-std::string Workload::name() const {
-  std::string op = op_names()[size_t(config_.op)];
-  if (config_.op == Op::Banded) op += std::to_string(config_.diagonals);
-  if (config_.frac_index) op += ".frac";
-  if (config_.op == Op::Dot && config_.float_float) return op + ".float-float";
-  return op + "." + variant_name(config_.variant);
+std::string workload_name(const WorkloadConfig& c) {
+  std::string op = op_names()[size_t(c.op)];
+  if (c.op == Op::Banded) op += std::to_string(c.diagonals);
+  if (c.frac_index) op += ".frac";
+  if (c.op == Op::Dot && c.float_float) return op + ".float-float";
+  if (c.op == Op::Cg && c.cg_form != CgForm::Banded) return op + "." + cg_form_names()[size_t(c.cg_form)];
+  return op + "." + variant_name(c.variant);
 }
+
+std::string Workload::name() const { return workload_name(config_); }
 
 std::string Workload::size() const {
   if (config_.op == Op::Dense) return std::to_string(n_) + "x" + std::to_string(n_);
@@ -255,7 +277,14 @@ PrecisionComparison Workload::compare_precisions(float tolerance, uint32_t max_i
   auto rf = cg_->solve(*y_, x, o);
   auto xf = x.download();
   out.entries.push_back({"float32 (GPU)", rf.iterations, residual(std::vector<double>(xf.begin(), xf.end()))});
-  auto rff = cg_->solve_ff(*y_, xh, xl, o);
+  // Float-float CG runs on the stored band: the stencil forms make one for it.
+  std::unique_ptr<GpuBanded> band;
+  std::unique_ptr<Cg> band_cg;
+  if (!gpu_banded_) {
+    band = std::make_unique<GpuBanded>(ctx_, banded_, config_.layout);
+    band_cg = std::make_unique<Cg>(*ops_, *band);
+  }
+  auto rff = (band_cg ? *band_cg : *cg_).solve_ff(*y_, xh, xl, o);
   auto h = xh.download(), l = xl.download();
   std::vector<double> xff(n_);
   for (uint32_t i = 0; i < n_; ++i) xff[i] = double(h[i]) + double(l[i]);

@@ -13,16 +13,22 @@ enum class Op { Axpby, Product, Dot, Norm, Banded, Dense, Cg };
 const std::vector<std::string>& op_names();  // "axpby", "product", "dot", "norm", "banded", "dense", "cg"
 Op op_from_name(const std::string& name);
 
+// CG's modern iteration: A stored as 5 diagonals (3 dispatches, the default), or applied on
+// the fly as a Stencil5 (StencilCg: one dispatch keeping A·r and A·p, or one pass without).
+enum class CgForm { Banded, OneDispatch, Pipelined };
+const std::vector<std::string>& cg_form_names();  // "banded", "one-dispatch", "pipelined"
+
 struct WorkloadConfig {
   Op op = Op::Banded;
   Variant variant = Variant::Modern;
   Layout layout = Layout::Buffer;
-  uint32_t side = 256;       // vectors of side·side·4 values (the thesis's sizes); CG: a 2·side grid
-  uint32_t diagonals = 12;   // banded
-  uint32_t dense_n = 1024;   // dense: an n x n matrix
-  float cg_c = 10.0f;        // CG: A = I - c·L (the implicit wave / diffusion matrix)
-  bool float_float = false;  // dot: accumulate in float-float (seed 002) instead of float
-  bool frac_index = false;   // banded, texture layout: the thesis's float index formulas 3.1-3.4
+  uint32_t side = 256;              // vectors of side·side·4 values (the thesis's sizes); CG: a 2·side grid
+  uint32_t diagonals = 12;          // banded
+  uint32_t dense_n = 1024;          // dense: an n x n matrix
+  float cg_c = 10.0f;               // CG: A = I - c·L (the implicit wave / diffusion matrix)
+  CgForm cg_form = CgForm::Banded;  // CG, modern variant: how an iteration is built
+  bool float_float = false;         // dot: accumulate in float-float (seed 002) instead of float
+  bool frac_index = false;          // banded, texture layout: the thesis's float index formulas 3.1-3.4
   // Operands as smooth fields on the vector's grid (x: hot spots, y: a Gaussian; banded: a
   // box filter, every diagonal 1/diagonals) for pictures that teach; else random, non-zero.
   bool fields = false;
@@ -45,6 +51,9 @@ struct PrecisionComparison {
   };
   std::vector<Entry> entries;
 };
+
+// e.g. "banded12.thesis", "cg.pipelined": the operator, its form and variant (bench rows add the layout).
+std::string workload_name(const WorkloadConfig& c);
 
 class Workload {
  public:
@@ -76,6 +85,7 @@ class Workload {
   PrecisionComparison compare_precisions(float tolerance, uint32_t max_iterations);
   uint32_t grid_width() const;  // the grid the vectors are drawn on: its width in values (2·side, square)
   Ops& ops() { return *ops_; }
+  Cg* cg() { return cg_.get(); }  // CG only
   uint32_t cg_iterations() const { return cg_iter_; }
   // The operands as the CPU references see them (CG: y is b) and the last run_cpu() result
   // (dot, norm: one value).

@@ -73,6 +73,19 @@ PUSH_BLOCK(CgStencilPush) {
   GATE_FIELDS;
 };
 #endif
+#if defined(__cplusplus) || defined(PUSH_CgPipelinedPush)
+PUSH_BLOCK(CgPipelinedPush) {
+  uint width, height, side;
+  float diag, off;
+  uint first;                          // iteration 0: beta = 0, the old p not read
+  uint strip_rows;                     // grid rows an invocation walks down
+  uint gamma, gamma_prev, gamma_next;  // scalar slots: r·r of this, the last and the next iteration
+  uint delta, delta_next;              // (A·r)·r of this and the next iteration
+  uint alpha_prev, alpha_slot;         // the last iteration's alpha, and where this one's goes
+  uint hist;
+  GATE_FIELDS;
+};
+#endif
 #if defined(__cplusplus) || defined(PUSH_GatePush)
 PUSH_BLOCK(GatePush) {
   uint rho, bb, iteration, out_slot;

@@ -20,10 +20,11 @@ namespace fs = std::filesystem;
 // The linear algebra lab end to end: CG solves the implicit Laplacian system headless,
 // the dump holds the solution and its residual history.
 TEST(Cli, LinalgCgConvergesHeadlessAndDumps) {
-  for (std::string variant : {"thesis", "modern"}) {
+  for (std::string variant : {"thesis", "modern", "pipelined"}) {
     auto dir = scratch("linalg-" + variant);
+    std::string set = variant == "pipelined" ? "modern --set cg_form=pipelined" : variant;
     auto r = run_process(vklab_args(
-        "--headless --validate --lab linalg --set operator=cg --set side=32 --set variant=" + variant +
+        "--headless --validate --lab linalg --set operator=cg --set side=32 --set variant=" + set +
         " --set layout=" + (variant == "thesis" ? "texture" : "buffer") + " --steps 30 --size 200x200 --capture " +
         (dir / "cg.png").string() + " --dump " + (dir / "state").string()));
     ASSERT_EQ(r.code, 0) << r.err;
@@ -93,10 +94,26 @@ TEST(Cli, LinalgQuickBenchHasEveryTableWithTheSeedBeside) {
       EXPECT_EQ(wrong_quads, row["size"] == "20x20x4") << row.dump();  // the CPU twin's count
     }
   }
-  for (auto p : {"banded12.thesis.texture", "banded12.modern.buffer", "axpby.thesis.texture", "axpby.modern.buffer",
-                 "norm.thesis.texture", "norm.modern.buffer", "cg.thesis.texture", "cg.modern.buffer",
-                 "dense.thesis.texture", "dense.modern.buffer", "banded12.frac.thesis.texture"})
+  for (auto p :
+       {"banded12.thesis.texture", "banded12.modern.buffer", "axpby.thesis.texture", "axpby.modern.buffer",
+        "norm.thesis.texture", "norm.modern.buffer", "cg.thesis.texture", "cg.modern.buffer", "cg.one-dispatch.buffer",
+        "cg.pipelined.buffer", "dense.thesis.texture", "dense.modern.buffer", "banded12.frac.thesis.texture"})
     EXPECT_TRUE(passes.count(p)) << p;
+  // CG's bytes an unknown as each form declares them, and the pipelined pass's strip heights timed
+  for (auto& row : rows) {
+    std::string pass = row["pass"];
+    double per_unknown = row["bytes"].get<double>() / row["elements"].get<double>();
+    if (pass == "cg.modern.buffer") EXPECT_DOUBLE_EQ(per_unknown, 64.0) << row.dump();  // 5 diagonals + 11 passes
+    if (pass == "cg.one-dispatch.buffer") EXPECT_DOUBLE_EQ(per_unknown, 40.0) << row.dump();
+    if (pass == "cg.pipelined.buffer") {
+      EXPECT_DOUBLE_EQ(per_unknown, 24.0) << row.dump();
+      EXPECT_GE(row["reference"]["strip_rows"].get<int>(), 1) << row.dump();
+      ASSERT_EQ(row["reference"]["strip_rows_sweep"].size(), 5u) << row.dump();
+      for (auto& point : row["reference"]["strip_rows_sweep"]) EXPECT_GT(point["median_ms"].get<double>(), 0.0);
+    }
+    if (pass.rfind("cg.", 0) == 0)
+      EXPECT_LT(row["reference"]["true_relative_residual"].get<double>(), 1.0) << row.dump();
+  }
 }
 
 TEST(Cli, LinalgCgStopsAtTheIterationCap) {

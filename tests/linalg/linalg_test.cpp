@@ -401,8 +401,11 @@ TEST_P(Stencil, GpuStoppedSolveMatchesReadBackSolve) {
   Vec b(ctx(), st.n(), GetParam()), x(ctx(), st.n(), GetParam()), y(ctx(), st.n(), GetParam());
   b.upload(bs);
   GpuBanded gm(ctx(), st.banded(), GetParam());
-  for (bool banded : {false, true}) {
-    auto cg = banded ? std::make_unique<Cg>(ops, gm) : std::make_unique<Cg>(ops, st);
+  for (std::string form : {"one-dispatch", "pipelined", "banded"}) {
+    const bool banded = form == "banded";
+    auto cg = banded
+                  ? std::make_unique<Cg>(ops, gm)
+                  : std::make_unique<Cg>(ops, st, form == "pipelined" ? StencilCg::Pipelined : StencilCg::OneDispatch);
     x.upload(std::vector<float>(st.n(), 0.0f));
     ctx().submit_now([&](VkCommandBuffer cmd) { cg->record_solve(cmd, b, x, 1e-6f, 200); });
     auto out = cg->outcome();
@@ -414,14 +417,14 @@ TEST_P(Stencil, GpuStoppedSolveMatchesReadBackSolve) {
     o.tolerance = 1e-6f;
     o.check_every = 1;
     auto r = cg->solve(b, y, o);
-    EXPECT_EQ(out.iterations, r.iterations) << (banded ? "banded" : "stencil");
+    EXPECT_EQ(out.iterations, r.iterations) << form;
     auto xs = x.download(), ys = y.download();
     for (uint32_t i = 0; i < st.n(); ++i) ASSERT_NEAR(xs[i], ys[i], 1e-6 * (1 + std::fabs(ys[i]))) << i;
     // and x solves the system: the true residual ||b - A·x||, in double on the CPU
     auto ax = banded_cpu(st.banded(), xs);
     double rr = 0, bb = 0;
     for (uint32_t i = 0; i < st.n(); ++i) rr += (bs[i] - ax[i]) * (bs[i] - ax[i]), bb += double(bs[i]) * bs[i];
-    EXPECT_LT(std::sqrt(rr / bb), 1e-5) << (banded ? "banded" : "stencil");
+    EXPECT_LT(std::sqrt(rr / bb), 1e-5) << form;
     // warm start from the solution: already converged, zero iterations
     ctx().submit_now([&](VkCommandBuffer cmd) { cg->record_solve(cmd, b, x, 1e-4f, 200); });
     EXPECT_EQ(cg->outcome().iterations, 0u);

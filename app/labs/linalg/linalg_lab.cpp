@@ -81,6 +81,18 @@ class LinalgLab : public Lab {
                 .labelled("CG coefficient c")
                 .rebuilds()
                 .log_scaled();
+    cg_form_ =
+        params_
+            .add_choice(
+                "cg_form",
+                {{CgForm::Banded, "banded"}, {CgForm::OneDispatch, "one-dispatch"}, {CgForm::Pipelined, "pipelined"}},
+                CgForm::Banded,
+                "CG, modern variant: banded: A stored as 5 diagonals, 3 dispatches an iteration (64 "
+                "bytes a value); one-dispatch: A applied on the fly, Chronopoulos and Gear's single "
+                "reduction keeping A·r and A·p (40 bytes); pipelined: the same in one pass over x, r "
+                "and p, both products recomputed (24 bytes)")
+            .labelled("CG iteration")
+            .rebuilds();
     cg_tolerance_ = params_.add_float("cg_tolerance", 1e-5, 1e-7, 1e-1, "CG: stop when ||r|| / ||b|| is below this")
                         .labelled("CG tolerance")
                         .log_scaled();
@@ -140,6 +152,7 @@ class LinalgLab : public Lab {
     c.diagonals = *diagonals_;
     c.dense_n = *dense_n_;
     c.cg_c = *cg_c_;
+    c.cg_form = *cg_form_;
     c.float_float = *dot_precision_ == DotPrecision::FloatFloat;
     c.frac_index = *index_ == Index::Frac;
     c.fields = *data_ == Operands::Fields;
@@ -417,6 +430,7 @@ class LinalgLab : public Lab {
   Choice<Operands> data_;
   Choice<Picture> picture_;
   Choice<Index> index_;
+  Choice<CgForm> cg_form_;
   Knob<uint32_t> side_, diagonals_, dense_n_, seed_, cg_check_every_, cg_max_iterations_;
   Knob<int> runs_;
   Knob<float> cg_c_, cg_tolerance_;
