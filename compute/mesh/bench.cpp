@@ -3,10 +3,12 @@
 #include "compute/gpu/bandwidth.h"
 #include "compute/mesh/generate.h"
 #include "compute/mesh/gpu_mesh.h"
+#include "compute/mesh/kernel_text.h"
 #include "compute/mesh/renumber.h"
 
 #include <glm/glm.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <stdexcept>
@@ -259,12 +261,99 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
     }
 }
 
+// GMlib's sample kernels as the lab's examples hold them ("GMlib: ..." and its volumes), on the
+// cube of 128³ cells in the generator's order — the mesh the comparison with GMlib reads from a
+// .meshb (docs/PERF.md) — each kernel timed alone as the lab launches it (its workgroup size
+// tuned by its first launches, GmlLaunchKernel's way). Compulsory traffic: each table and field
+// crossing memory once, a ball's slots up to the degree, the vertices from cache.
+void gmlib(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
+  uint32_t n = o.quick ? 4 : 128;
+  Mesh m = cube(n, Kind::Tetrahedra, 0.25);
+  GpuMesh g(ctx, m);
+  const double nv = double(m.vertices()), nt = double(g.count(Kind::Tetrahedra)), slots = 4 * nt;
+  const std::string size = std::to_string(n) + "^3 cube, " + std::to_string(size_t(nt)) + " tetrahedra";
+  struct Sample {
+    const char* example;
+    std::vector<std::pair<const char*, double>> kernels;  // GMlib's kernel (its .cl) and its bytes
+  };
+  const double quality = 16 * nt + 16 * nv + 4 * nt;
+  const std::vector<Sample> samples = {
+      {"tetrahedra: volumes",
+       {{"volumes, Tet (down)", 16 * nt + 16 * nv + 4 * nt},
+        {"volumes, Ver<-Tet (dual volume)", 4 * slots + 4 * nv + 4 * nt + 4 * nv}}},
+      {"GMlib: mesh quality", {{"MeshQuality compute_quality.cl (Tet)", quality}}},
+      {"GMlib: gpu bandwidth",
+       {{"GpuBandwidth direct_vertices.cl (Ver)", 32 * nv},
+        {"GpuBandwidth direct_tets.cl (Tet)", 32 * nt},
+        {"GpuBandwidth indirect_tets.cl (Tet)", 32 * nt + 16 * nv},
+        {"GpuBandwidth vertices_ball.cl (Ver)", 4 * slots + 4 * nv + 16 * nt + 16 * nv}}},
+      {"GMlib: node smoothing",
+       {{"NodeSmoothing scatter.cl (Tet)", 16 * nt + 16 * nv + 64 * nt},
+        {"NodeSmoothing gather.cl (Ver)", 4 * slots + 4 * nv + 16 * slots + 32 * nv + 4 * nv},
+        {"NodeSmoothing quality.cl (Tet)", quality}}}};
+  for (const Sample& s : samples) {
+    auto kernels = compile_text(g, mesh_examples().at(s.example).text);
+    if (kernels.size() != s.kernels.size()) throw std::logic_error(std::string("bench: ") + s.example);
+    ctx.submit_now([&](VkCommandBuffer cmd) {  // one run of all: what each kernel reads is there
+      for (auto& k : kernels) g.record(cmd, *k);
+    });
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      const GpuMesh::Kernel& k = *kernels[i];
+      // Warmed up (and the workgroup size tuned) as every row, and timed with its barriers one
+      // launch a submission; then as the lab runs launches, one after the other in a submission,
+      // each timed as GMlib times its events: the dispatches alone, between the barriers.
+      int repeats = o.quick ? 3 : 200;
+      auto tm = gpu::time_gpu(
+          ctx, [&](VkCommandBuffer cmd) { g.record(cmd, k); }, repeats, o.quick ? 5 : 200);
+      gpu::Profiler prof(ctx, uint32_t(repeats));
+      std::vector<double> ms;
+      if (prof.supported()) {
+        ctx.submit_now([&](VkCommandBuffer cmd) {
+          prof.begin_frame(cmd);
+          for (int r = 0; r < repeats; ++r) {
+            GpuMesh::TimedScope scope{prof, "launch"};
+            g.record(cmd, k, -1, &scope);
+          }
+        });
+        prof.resolve();
+        for (auto& span : prof.spans()) ms.push_back(span.end_ms - span.start_ms);
+      }
+      nlohmann::json tries = nlohmann::json::object();  // each size's fastest try, ms
+      for (auto& [group, ms] : k.tuning.times()) tries[std::to_string(group)] = ms;
+      BenchRow row;
+      row.pass = std::string("mesh.gmlib ") + s.kernels[i].first;
+      row.size = size;
+      row.elements = k.count;
+      row.repeats = int(ms.size());
+      row.median_ms = gpu::median(ms), row.min_ms = ms.empty() ? 0 : *std::min_element(ms.begin(), ms.end());
+      row.bytes = s.kernels[i].second;
+      row.reference = {{"example", s.example},
+                       {"kernel", i + 1},
+                       {"loop", short_name(k.loop)},
+                       {"work_group", k.group_size()},
+                       {"work_group_tries_ms", tries},
+                       {"timed",
+                        "launch after launch in one submission, each its dispatches between the barriers "
+                        "around them (GMlib: its events' START to END)"},
+                       {"one_launch_a_submission_with_barriers_median_ms", tm.median_ms},
+                       {"one_launch_a_submission_with_barriers_min_ms", tm.min_ms},
+                       {"work_group_rounds", k.tuning.rounds()},
+                       {"compared_with", "GMlib's own run of this sample kernel (docs/PERF.md)"},
+                       {"elements_per_s", k.count / (tm.median_ms * 1e-3)},
+                       {"device_saxpy_gbps", o.saxpy_gbps}};
+      row.add_note("work group %u", k.group_size());
+      rows.push_back(row);
+    }
+    g.take_status();
+  }
+}
+
 }  // namespace
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   for (auto& name : options.only)
-    if (name != "surfaces" && name != "volumes")
-      throw std::invalid_argument("bench: unknown configuration '" + name + "' (mesh: surfaces, volumes)");
+    if (name != "surfaces" && name != "volumes" && name != "gmlib")
+      throw std::invalid_argument("bench: unknown configuration '" + name + "' (mesh: surfaces, volumes, gmlib)");
   for (auto& name : options.engines)
     if (name != "gpu" && name != "cpu")
       throw std::invalid_argument("bench: unknown engine '" + name + "' (mesh: gpu, cpu)");
@@ -273,6 +362,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   BenchRows rows(options);
   if (BenchOptions::chosen(options.only, "surfaces")) surfaces(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "volumes")) volumes(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "gmlib")) gmlib(ctx, options, rows);
   return rows.take();
 }
 

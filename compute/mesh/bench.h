@@ -1,6 +1,7 @@
 // `vklab bench --lab mesh`: the seed's kernel types on generated meshes of 1 to tens of
 // millions of elements, in three numberings (the volumes in a fourth: by degree classes), against
-// the same loops on the CPU. `--only surfaces` or `--only volumes` runs one half; `--engines gpu` leaves the CPU out.
+// the same loops on the CPU; and GMlib's own sample kernels on its comparison's mesh (`--only gmlib`).
+// `--only surfaces`, `volumes` or `gmlib` runs one part; `--engines gpu` leaves the CPU out.
 #pragma once
 #include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"

@@ -16,12 +16,12 @@ constexpr Kind kAll[] = {Kind::Vertices,   Kind::Edges,    Kind::Triangles, Kind
 
 // A field or link name: capitalised, and not to be read as part of the naming rule.
 void check_name(const std::string& what, const std::string& name) {
-  bool reserved = name == "Crd" || name == "Ref" || name == "Deg" || name == "DegMax" || name == "Par";
+  bool reserved = name == "Crd" || name == "Ref" || name == "Deg" || name == "DegMax" || name == "Voy" || name == "Par";
   for (Kind k : kAll) reserved = reserved || name.rfind(short_name(k), 0) == 0;
   if (!words::is_capitalised_name(name) || reserved)
     throw std::invalid_argument(
         what + " name '" + name +
-        "': a capitalised identifier, not Crd, Ref, Deg, DegMax or Par and not starting with an entity's "
+        "': a capitalised identifier, not Crd, Ref, Deg, DegMax, Voy or Par and not starting with an entity's "
         "short name (Ver, Edg, Tri, Qua, Tet, Pyr, Pri, Hex)");
 }
 }  // namespace
@@ -91,19 +91,18 @@ GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx), nv_(m.vertices()
   for (size_t v = 0; v < nv_; ++v) vref[v] = uint32_t(m.vref[v]);
   put("VerRef", vref);
   edges_ = extract_edges(m);  // GmlExtractEdges; also checks every vertex index
+  tune_groups_ = ctx.props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
   status_ = gpu::Buffer(ctx, gpu::kLoopStatusBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
   std::memset(status_.mapped(), 0, gpu::kLoopStatusBytes);
   for (const Elements& e : m.elements)
     if (e.kind != Kind::Edges && e.count()) elements_[e.kind] = e;
   if (edges_.count()) elements_[Kind::Edges] = edges_.as_elements();
-  for (auto& [kind, e] : elements_) {  // vertex lists, then the reference: nodes + 1 a line
-    uint32_t n = nodes_of(kind);
-    std::vector<uint32_t> table((n + 1) * e.count());
-    for (size_t i = 0; i < e.count(); ++i) {
-      std::copy_n(e.v.begin() + long(i * n), n, table.begin() + long(i * (n + 1)));
-      table[i * (n + 1) + n] = uint32_t(e.ref[i]);
-    }
-    put(std::string(short_name(kind)) + "Ver", table);
+  for (auto& [kind, e] :
+       elements_) {  // the vertex lists (nodes a line: a tetrahedron's one uvec4), the references apart
+    std::vector<uint32_t> ref(e.count());
+    for (size_t i = 0; i < e.count(); ++i) ref[i] = uint32_t(e.ref[i]);
+    put(std::string(short_name(kind)) + "Ver", e.v);
+    put(std::string(short_name(kind)) + "Ref", ref);
   }
 }
 
@@ -340,7 +339,7 @@ const gpu::Buffer& GpuMesh::resource(const std::string& name) {
     put(name, edges_.edges_of.at(a));
   } else {
     const Ball& u = upward(a, b);
-    put(name.substr(0, 6), u.members);
+    put(name.substr(0, 6), u.packed());
     put(name.substr(0, 6) + "Deg", u.degree);
   }
   return buffer(name);

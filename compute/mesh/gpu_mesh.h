@@ -19,16 +19,21 @@
 //   neighbours:       LL[nf] (UINT32_MAX across a boundary), LLF[nf] (zero there)
 //   upward (L = Ver or Edg, X an element kind): LX[PAD], LXDeg, LXF[PAD] (zero from LXDeg
 //                     on), LXDegMax = PAD (the padded size, a power of two: that of the
-//                     entity's degree class where the mesh is numbered by degree, links.h)
+//                     entity's degree class where the mesh is numbered by degree, links.h),
+//                     LXVoy[PAD] (GMlib's voyeurs: the corner the vertex is of each element,
+//                     the local edge the edge is of it; 0 from LXDeg on), and for an array
+//                     field LXF[k][c] reads element c of slot k alone (VerTetOpt[k][VerTetVoy[k]])
 //   user link K from L: LK[slots], LKF[slots] (and LKCrd[slots] to vertices)
 //   LRef: the entity's reference, and LXRef[] the references of those reached through a link;
 //   VerCrd (vec3, read/write) in a vertex loop;
 //   F_[] is a field's whole array (scatter, atomics: atomicAdd(F_[TriVer.x].x, a)).
 #pragma once
+#include "compute/mesh/group_tuning.h"
 #include "compute/mesh/links.h"
 
 #include "compute/gpu/loop_budget.h"
 #include "compute/gpu/pipeline.h"
+#include "compute/gpu/profiler.h"
 
 #include <map>
 #include <memory>
@@ -108,7 +113,7 @@ class GpuMesh {
   const std::vector<uint32_t>& neighbours(Kind k);  // facets a line
   const Ball& upward(Kind from, Kind to);           // from Vertices (ball) or Edges (shell)
 
-  // For drawing: VerCrd (vec4 a vertex), an element table (N vertices then the reference a line).
+  // For drawing: VerCrd (vec4 a vertex), an element table (N vertices a line; the references in LRef).
   const gpu::Buffer& coordinate_buffer() const { return buffer("VerCrd"); }
   const gpu::Buffer& element_buffer(Kind k) const { return buffer(std::string(short_name(k)) + "Ver"); }
   const gpu::Buffer& field_buffer(const std::string& name) const { return buffer(name); }
@@ -122,8 +127,10 @@ class GpuMesh {
     std::map<std::string, FieldType> field_types;  // as compiled
     struct Part {                                  // entities first .. first + count - 1
       uint32_t first = 0, count = 0;
-      gpu::Pipeline pipeline;
-      std::string source;  // its shader (`source` above: every part's, one after the other)
+      gpu::Pipeline pipeline;       // at kGroupSizes[0] invocations a workgroup
+      std::string source;           // its shader (`source` above: every part's, one after the other)
+      std::vector<uint32_t> spirv;  // for the other sizes, made on first use:
+      mutable std::map<uint32_t, gpu::Pipeline> sized;  // (a cache record() fills)
     };
     std::vector<Part> parts;  // one a degree class of the balls it reads (links.h), else one
     uint32_t count = 0;
@@ -131,6 +138,11 @@ class GpuMesh {
     uint32_t budget = 0;                   // loop iterations an invocation (gpu::loop_budget_for)
     int first_line = 1;                    // the user's line of its body's first
     std::vector<gpu::BudgetedLoop> loops;  // the body's loops, each spending from the loop budget
+    bool reports = false;                  // it binds the status (loops, or coordinates it stores)
+    // Its workgroup size, tuned over its first launches as GMlib does (group_tuning.h): state
+    // that record() moves on, the kernel otherwise as compiled.
+    mutable GroupTuning tuning;
+    uint32_t group_size() const { return tuning.last(); }  // that of its last launch
   };
   // Generates and compiles a kernel; throws KernelError, its lines counted from
   // `first_line` for the body's first (lines of the generated code around it: 100000 on).
@@ -142,9 +154,26 @@ class GpuMesh {
   // which kernel (its tag) ran out first and on which line, and which one first stored
   // non-finite coordinates and for how many vertices; and clears it for the next launches.
   gpu::LoopStatus take_status();
+  // Kernels compiled from now on tune their workgroup size (GroupTuning) or keep
+  // kGroupSizes[0]; on by default except on a CPU device (lavapipe), where it changes little.
+  void set_group_tuning(bool on) { tune_groups_ = on; }
+  bool tunes_groups() const { return tune_groups_; }
+  // Tries the sizes again from the first round (a kernel tuned while the GPU's clock was
+  // still coming up): where this mesh tunes.
+  void retune(const Kernel& k) const {
+    if (tune_groups_) k.tuning = GroupTuning(ctx_);
+  }
   // Throws std::logic_error if not valid(). A kernel that uses Par and is given `readback_slot`
-  // (< kParameterSlots) copies Par there after it ran: parameters_after() reads it.
-  void record(VkCommandBuffer cmd, const Kernel& k, int readback_slot = -1);
+  // (< kParameterSlots) copies Par there after it ran: parameters_after() reads it. Given a
+  // scope, times the kernel's dispatches alone into it: between the barriers that order the
+  // kernel after what came before and before what comes after (GMlib's launch events time the
+  // kernel's execution alone too).
+  struct TimedScope {
+    gpu::Profiler& profiler;
+    std::string name;
+    double bytes = 0;
+  };
+  void record(VkCommandBuffer cmd, const Kernel& k, int readback_slot = -1, const TimedScope* timed = nullptr);
 
   // GmlNewParameters. set_parameters() lays the structure out with these values (kernels using
   // another layout must be compiled again); an empty list removes it.
@@ -218,6 +247,8 @@ class GpuMesh {
   Partials in_flight_, now_;  // record_reduce / read_reduction, and reduce
   mutable std::map<std::string, std::pair<size_t, size_t>> transfers_;
   gpu::Buffer status_;  // gpu::LoopStatus, host-visible: read after the launches, no copy
+  bool tune_groups_ = true;
+  const gpu::Pipeline& pipeline(const Kernel::Part& p, uint32_t group) const;
   uint32_t next_tag_ = 0;
   std::vector<Parameter> params_;
   std::vector<uint32_t> param_offsets_;

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <optional>
+#include <set>
 #include <sstream>
 
 namespace mesh {
@@ -33,14 +35,19 @@ class KernelWriter {
     std::vector<Kind> out;
     for (Kind x : upward_kinds()) {
       std::string up = L_ + short_name(x);
-      if (reaches(x, up) || named(up + "DegMax")) out.push_back(x);
+      if (reaches(x, up) || named(up + "DegMax") || named(up + "Voy")) out.push_back(x);
     }
     return out;
   }
 
   std::string write() {
+    // A vertex loop that moves the vertex stores its coordinates as one vec4 (their w kept).
+    bool stores_crd = loop_ == Kind::Vertices && assigned("VerCrd");
     if (loop_ == Kind::Vertices) {
-      if (named("VerCrd")) load_ << "  vec3 VerCrd = " << decl("VerCrd", "vec4", false) << "[i].xyz;\n";
+      if (stores_crd)
+        load_ << "  vec4 gml_crd_ = " << decl("VerCrd", "vec4", false) << "[i];\n  vec3 VerCrd = gml_crd_.xyz;\n";
+      else if (named("VerCrd"))
+        load_ << "  vec3 VerCrd = " << decl("VerCrd", "vec4", !writes("VerCrd")) << "[i].xyz;\n";
       if (named("VerRef")) load_ << "  int VerRef = " << ref(loop_, "i") << ";\n";
     } else {
       element_loads();
@@ -52,7 +59,10 @@ class KernelWriter {
       if (f.at == loop_ && named(L_ + name)) {
         field(name);
         load_ << "  " << local(name, L_ + name) << " = "
-              << (overwritten(L_ + name) ? read(name, "0u", "false") : read(name, "i", "")) << ";\n";
+              << (overwritten(L_ + name, field_is_array(f.type) ? field_elements(f.type) : 1)
+                      ? read(name, "0u", "false")
+                      : read(name, "i", ""))
+              << ";\n";
       }
     for (auto& [name, f] : g_.fields_)
       if (named(name + "_")) field(name);
@@ -73,9 +83,9 @@ class KernelWriter {
       throw KernelError(e.what());
     }
     k_.loops = budgeted.loops;
-    bool stores_crd = loop_ == Kind::Vertices && assigned("VerCrd");
     std::string status =
         budgeted.loops.empty() && !stores_crd ? "" : gpu::loop_budget_glsl(uint32_t(k_.uses.size()), k_.tag, k_.budget);
+    k_.reports = !status.empty();
 
     std::ostringstream s;
     s << "#version 460\n#line 100001\n";
@@ -89,7 +99,7 @@ class KernelWriter {
     if (has(Scalar::Int16))
       s << "#extension GL_EXT_shader_explicit_arithmetic_types_int16 : require\n"
         << "#extension GL_EXT_shader_16bit_storage : require\n";
-    s << "layout(local_size_x = 64) in;\n"
+    s << "layout(local_size_x_id = 0) in;  // the workgroup size: a specialization constant (group_tuning.h)\n"
       << decl_.str() << "layout(push_constant) uniform Push { uint gml_first_, gml_count_; };\nuint gml_i_;\n"
       << globals_.str() << funcs_.str() << status
       << "void main() {\n  if (gl_GlobalInvocationID.x >= gml_count_) return;\n"
@@ -98,7 +108,8 @@ class KernelWriter {
       << budgeted.text << "\n#line 100000\n"
       << (status.empty() ? "" : "  vklab_finish();\n");
     if (stores_crd) {  // a vertex given NaN or infinite coordinates keeps its old ones, and is counted
-      s << "  if (any(isnan(VerCrd)) || any(isinf(VerCrd))) vklab_flag();\n  else VerCrd_[i].xyz = VerCrd;\n";
+      s << "  if (any(isnan(VerCrd)) || any(isinf(VerCrd))) vklab_flag();\n  else VerCrd_[i] = vec4(VerCrd, "
+           "gml_crd_.w);\n";
       k_.writes.push_back("Crd");
     }
     for (auto& [name, f] : g_.fields_)
@@ -116,6 +127,13 @@ class KernelWriter {
 
  private:
   bool named(const std::string& w) const { return words::names(body_, w); }
+  // Does the kernel store into this field (or VerCrd)? Its buffer is declared readonly where
+  // not, which lets the GPU read it through its read-only cache.
+  bool writes(const std::string& field) const {
+    if (named(field + "_")) return true;  // reached whole: scatters, atomics
+    if (field == "VerCrd") return loop_ == Kind::Vertices && assigned("VerCrd");
+    return g_.fields_.at(field).at == loop_ && assigned(L_ + field);
+  }
   // F = ..., F.x = ..., F[k] = ..., F += ...: stored back
   bool assigned(const std::string& var) const {
     const std::string& b = body_;
@@ -136,27 +154,45 @@ class KernelWriter {
     }
     return false;
   }
-  // Is the variable's first mention (comments aside) a whole assignment statement at the
-  // body's top level whose right side does not read it (`TetVol = ...;`)? Then its old value
-  // is never read, and not loaded.
-  bool overwritten(const std::string& var) const {
+  // Is the variable written whole before anything reads it? Its mentions (comments aside), in
+  // order, are assignment statements at the body's top level whose right sides do not name it:
+  // one of the whole variable (`TetVol = ...;`), or one for each of its `elements` by a literal
+  // index (`TetOpt[0] = ...; ... TetOpt[3] = ...;`, an array field). Then its old value is never
+  // read, and not loaded.
+  bool overwritten(const std::string& var, uint32_t elements = 1) const {
     std::string code = words::strip_comments(body_);
-    auto ids = words::identifiers(code);
-    auto first = std::find_if(ids.begin(), ids.end(), [&](const words::Word& w) { return w.text == var; });
-    if (first == ids.end()) return false;
-    size_t at = first->at;
-    long depth =
-        std::count(code.begin(), code.begin() + long(at), '{') - std::count(code.begin(), code.begin() + long(at), '}');
-    size_t before = at ? code.find_last_not_of(" \t\n", at - 1) : std::string::npos;
-    bool statement = before == std::string::npos || std::string(";{}").find(code[before]) != std::string::npos;
-    // `var = right;`, the right side not naming var
-    size_t i = at + var.size();
-    while (i < code.size() && std::isspace(static_cast<unsigned char>(code[i]))) ++i;
-    if (depth != 0 || !statement || i >= code.size() || code[i] != '=' || (i + 1 < code.size() && code[i + 1] == '='))
-      return false;
-    size_t end = code.find(';', i);
-    if (end == std::string::npos) return false;
-    return !words::names(std::string_view(code).substr(i + 1, end - i - 1), var);
+    std::set<unsigned long> written;
+    for (auto& w : words::identifiers(code)) {
+      if (w.text != var) continue;
+      size_t at = w.at;
+      long depth = std::count(code.begin(), code.begin() + long(at), '{') -
+                   std::count(code.begin(), code.begin() + long(at), '}');
+      size_t before = at ? code.find_last_not_of(" \t\n", at - 1) : std::string::npos;
+      bool statement = before == std::string::npos || std::string(";{}").find(code[before]) != std::string::npos;
+      auto blanks = [&](size_t i) {
+        while (i < code.size() && std::isspace(static_cast<unsigned char>(code[i]))) ++i;
+        return i;
+      };
+      size_t i = blanks(at + var.size());
+      std::optional<unsigned long> element;  // var[N] = ...
+      if (elements > 1 && i < code.size() && code[i] == '[') {
+        size_t digits = blanks(i + 1), stop = digits;
+        while (stop < code.size() && std::isdigit(static_cast<unsigned char>(code[stop]))) ++stop;
+        size_t close = blanks(stop < code.size() && (code[stop] == 'u' || code[stop] == 'U') ? stop + 1 : stop);
+        if (stop == digits || close >= code.size() || code[close] != ']') return false;
+        element = std::stoul(code.substr(digits, stop - digits));
+        i = blanks(close + 1);
+      }
+      if (depth != 0 || !statement || i >= code.size() || code[i] != '=' || (i + 1 < code.size() && code[i + 1] == '='))
+        return false;
+      size_t end = code.find(';', i);
+      if (end == std::string::npos || words::names(std::string_view(code).substr(i + 1, end - i - 1), var))
+        return false;
+      if (!element) return true;
+      if (*element < elements) written.insert(*element);
+      if (written.size() == elements) return true;
+    }
+    return false;
   }
   FieldType ftype(const std::string& field) const { return g_.fields_.at(field).type; }
   // A local holding a field's value at one entity: `vec3 X`, or for an array field `float X[8]`.
@@ -199,7 +235,7 @@ class KernelWriter {
     FieldType t = ftype(name);
     bool first = !k_.field_types.count(name);
     k_.field_types[name] = t;
-    std::string array = decl(name, field_element(t), false);
+    std::string array = decl(name, field_element(t), !writes(name));
     if (first && field_is_array(t)) {  // an entity's elements, or zeros
       std::string e = field_element(t), a = std::to_string(field_elements(t));
       funcs_ << e << "[" << a << "] " << name << "_read(bool ok, uint e) {\n  " << e << " r[" << a
@@ -234,30 +270,48 @@ class KernelWriter {
     // (A field the body also reaches whole, F_[], is read on entry: its scatters come after.)
     for (auto& [name, f] : g_.fields_)
       if (f.at == at && named(index + name)) {
-        field(name);
-        slots(value_type(name), index + name, n, read(name, entity, guard), lazy && !named(name + "_"));
+        std::string array = field(name), var = index + name;
+        bool by_call = lazy && !named(name + "_") && !assigned(var);
+        if (by_call && field_is_array(f.type) && words::subscripts_to_calls(code_, var, var + "_at", 2)) {
+          // var[k][c]: element c of slot k alone (an array field of 4 vec4, reached through a
+          // ball, reads one vec4 a slot where its corner picks one: VerTetOpt[k][VerTetVoy[k]])
+          std::string e = field_element(f.type), a = std::to_string(field_elements(f.type));
+          std::string one = array + "[(" + entity + ") * " + a + "u + min(c, " + a + "u - 1u)]";
+          funcs_ << e << " " << var << "_at(uint k, uint c) { return " << value(one, e) << "; }\n";
+          continue;
+        }
+        slots(value_type(name), var, n, read(name, entity, guard), by_call);
       }
     if (at == Kind::Vertices && named(index + "Crd"))
-      slots("vec3", index + "Crd", n, value(decl("VerCrd", "vec4", false) + "[" + entity + "].xyz", "vec3"),
+      slots("vec3", index + "Crd", n, value(decl("VerCrd", "vec4", !writes("VerCrd")) + "[" + entity + "].xyz", "vec3"),
             lazy && !named("VerCrd_"));
     if (named(index + "Ref")) slots("int", index + "Ref", n, value(ref(at, entity), "int"), lazy);
   }
-  // The reference of entity `idx` of kind `at` (vertices: VerRef; elements: after the vertices).
+  // The reference of entity `idx` of kind `at` (VerRef, TetRef...: a table of its own).
   std::string ref(Kind at, const std::string& idx) {
-    if (at == Kind::Vertices) return "int(" + table("VerRef") + "[" + idx + "])";
-    uint32_t n = nodes_of(at);
-    return "int(" + table(std::string(short_name(at)) + "Ver") + "[" + idx + " * " + std::to_string(n + 1) + "u + " +
-           std::to_string(n) + "u])";
+    return "int(" + table(std::string(short_name(at)) + "Ref") + "[" + idx + "])";
   }
 
   void element_loads() {
-    uint32_t n = nodes_of(loop_), stride = n + 1;
+    uint32_t n = nodes_of(loop_);
     std::string ver = L_ + "Ver";
     if (reaches(Kind::Vertices, ver)) {
-      std::string t = table(ver), v = n <= 4 ? "uvec" + std::to_string(n) : "uint[" + std::to_string(n) + "]";
-      load_ << "  " << (n <= 4 ? v + " " + ver : "uint " + ver + "[" + std::to_string(n) + "]") << " = " << v << "(";
-      for (uint32_t c = 0; c < n; ++c) load_ << (c ? ", " : "") << t << "[i * " << stride << "u + " << c << "u]";
-      load_ << ");\n";
+      // The element's vertices, n a line, read as whole vectors where a line is made of them
+      // (a tetrahedron: one uvec4, 16 bytes in one load; a hexahedron: two).
+      uint32_t w = n % 4 == 0 ? 4 : n % 2 == 0 ? 2 : 1;
+      std::string t = decl(ver, w == 1 ? "uint" : "uvec" + std::to_string(w), true), lines = std::to_string(n / w);
+      auto part = [&](uint32_t c) {
+        std::string line = t + "[i * " + lines + "u + " + std::to_string(c / w) + "u]";
+        return w == 1 ? line : line + "[" + std::to_string(c % w) + "]";
+      };
+      if (n == w) {
+        load_ << "  uvec" << n << " " << ver << " = " << t << "[i];\n";
+      } else {
+        std::string v = n <= 4 ? "uvec" + std::to_string(n) : "uint[" + std::to_string(n) + "]";
+        load_ << "  " << (n <= 4 ? v + " " + ver : "uint " + ver + "[" + std::to_string(n) + "]") << " = " << v << "(";
+        for (uint32_t c = 0; c < n; ++c) load_ << (c ? ", " : "") << part(c);
+        load_ << ");\n";
+      }
       gather(Kind::Vertices, ver, n, ver + "[k]", "");
     }
     if (named(L_ + "Ref")) load_ << "  int " << L_ << "Ref = " << ref(loop_, "i") << ";\n";
@@ -286,18 +340,28 @@ class KernelWriter {
   }
   void upward_loads() {
     for (Kind x : upward_kinds()) {
-      std::string up = L_ + short_name(x), deg = up + "Deg";
-      if (!reaches(x, up) && !named(deg) && !named(deg + "Max")) continue;
+      std::string up = L_ + short_name(x), deg = up + "Deg", voy = up + "Voy";
+      bool by_slot = reaches(x, up) || named(voy);
+      if (!by_slot && !named(deg) && !named(deg + "Max")) continue;
       globals_ << "uint " << deg << ";\n";
       load_ << "  " << deg << " = " << table(deg) << "[i];\n";
-      if (!reaches(x, up) && !named(deg + "Max")) continue;  // the degree alone
+      if (!by_slot && !named(deg + "Max")) continue;  // the degree alone
       const BallClass& c = classes_.at(x);
       globals_ << "const uint " << deg << "Max = " << c.width << "u;\n";
-      if (!reaches(x, up)) continue;
-      // The class by columns: slot k of entity i at offset + k·count + (i − first).
-      funcs_ << "uint " << up << "_slot(uint k) { return k < " << deg << " ? " << table(up) << "[" << c.offset
-             << "u + k * " << c.count << "u + (gml_i_ - " << c.first << "u)] : 0xffffffffu; }\n";
+      if (!by_slot) continue;
+      // The class by columns: slot k of entity i at offset + k·count + (i − first); each slot
+      // one word, the element's index above its corner's bits (Ball::packed).
+      uint32_t bits = g_.upward(loop_, x).corner_bits;
+      funcs_ << "uint " << up << "_word(uint k) { return " << table(up) << "[" << c.offset << "u + k * " << c.count
+             << "u + (gml_i_ - " << c.first << "u)]; }\n"
+             << "uint " << up << "_slot(uint k) { return k < " << deg << " ? " << up << "_word(k) >> " << bits
+             << "u : 0xffffffffu; }\n";
       bool lazy = lazy_ && !assigned(deg);  // the slots read with the degree as loaded
+      if (named(voy)) {
+        funcs_ << "uint " << up << "_corner(uint k) { return k < " << deg << " ? " << up << "_word(k) & "
+               << ((1u << bits) - 1) << "u : 0u; }\n";
+        slots("uint", voy, c.width, up + "_corner(k)", lazy);
+      }
       if (named(up)) slots("uint", up, c.width, up + "_slot(k)", lazy);
       gather(x, up, c.width, up + "_slot(k)", "k < " + deg, lazy);
     }
@@ -357,6 +421,10 @@ std::vector<GpuMesh::Name> GpuMesh::names(Kind loop) const {
       out.push_back(
           {"const uint", up + "DegMax", "", "the " + what + "'s padded size (a power of two; its degree class's)"});
       out.push_back({"uint", up, up + "DegMax", "their indices (0xffffffff past the degree)"});
+      out.push_back({"uint", up + "Voy", up + "DegMax",
+                     std::string(loop == Kind::Vertices ? "the corner it is of each" : "the local edge it is of each") +
+                         " (0 past the degree; GMlib's voyeurs): " + up + "F[k][" + up +
+                         "Voy[k]] reads that element alone of an array field F"});
       fields_at(x, up, up + "DegMax", "theirs (zero past the degree): ");
     }
   for (auto& [name, l] : links_)
@@ -413,17 +481,27 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
       if (!r.ok) throw KernelError(r.messages);
     }
     if (p == 0) k->uses = part.uses, k->writes = part.writes, k->field_types = part.field_types;
-    if (p == 0) k->parameters = part.parameters, k->loops = part.loops;
+    if (p == 0) k->parameters = part.parameters, k->loops = part.loops, k->reports = part.reports;
     if (part.uses != k->uses) throw std::logic_error("mesh kernel: the parts bind different buffers");
     if (cuts.size() > 2)
       k->source += "// part " + std::to_string(p + 1) + " of " + std::to_string(cuts.size() - 1) + ": " +
                    short_name(loop) + " " + std::to_string(cuts[p]) + " to " + std::to_string(cuts[p + 1] - 1) + "," +
                    widths + " (a shader of its own)\n";
     k->source += source;
-    k->parts.push_back(
-        {cuts[p], cuts[p + 1] - cuts[p], gpu::make_compute(ctx_, r.spirv, 8, {}, "mesh kernel"), source});
+    k->parts.push_back({cuts[p], cuts[p + 1] - cuts[p],
+                        gpu::make_compute(ctx_, r.spirv, 8, {int32_t(kGroupSizes[0])}, "mesh kernel"), source,
+                        std::move(r.spirv)});
   }
+  if (tune_groups_) k->tuning = GroupTuning(ctx_);
   return k;
+}
+
+const gpu::Pipeline& GpuMesh::pipeline(const Kernel::Part& p, uint32_t group) const {
+  if (group == kGroupSizes[0]) return p.pipeline;
+  auto it = p.sized.find(group);
+  if (it == p.sized.end())
+    it = p.sized.emplace(group, gpu::make_compute(ctx_, p.spirv, 8, {int32_t(group)}, "mesh kernel")).first;
+  return it->second;
 }
 
 double GpuMesh::traffic(const Kernel& k) const {
@@ -440,7 +518,7 @@ bool GpuMesh::valid(const Kernel& k) const {
   return true;
 }
 
-void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k, int readback_slot) {
+void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k, int readback_slot, const TimedScope* timed) {
   if (!valid(k)) throw std::logic_error("a kernel compiled for fields that have changed: compile it again");
   bool par = !k.parameters.empty();
   if (par && params_dirty_) {  // the host changed a value: to the GPU before this launch
@@ -457,15 +535,27 @@ void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k, int readback_slot) {
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-  for (const Kernel::Part& p : k.parts) {
+  uint32_t group = k.tuning.size();  // GMlib's calibration: a size a launch, then the fastest
+  uint32_t scope = 0;
+  for (size_t j = 0; j < k.parts.size(); ++j) {
+    const Kernel::Part& p = k.parts[j];
     uint32_t range[2] = {p.first, p.count};
-    p.pipeline.bind(cmd, binds, range);
-    p.pipeline.dispatch(cmd, p.count);
+    const gpu::Pipeline& pl = pipeline(p, group);
+    pl.bind(cmd, binds, range);
+    if (j == 0) {  // the times start at the first dispatch
+      k.tuning.begin(cmd);
+      if (timed) scope = timed->profiler.begin(cmd, timed->name, timed->bytes, 0);
+    }
+    pl.dispatch(cmd, p.count);
   }
+  if (timed) timed->profiler.end(cmd, scope);
+  k.tuning.end(cmd);
+  // One barrier after: the kernel's writes to whatever comes next and, where it reports into
+  // the status (loops, coordinates), to the host that reads it (take_status()).
+  VkPipelineStageFlags2 host = k.reports ? VK_PIPELINE_STAGE_2_HOST_BIT : 0;
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-               VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);         // the status, read by take_status()
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | host,
+               VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT | (host ? VK_ACCESS_2_HOST_READ_BIT : 0));
   if (par && readback_slot >= 0 && uint32_t(readback_slot) < kParameterSlots) {  // back after the launch
     VkBufferCopy region{0, VkDeviceSize(readback_slot) * param_bytes_, param_bytes_};
     vkCmdCopyBuffer(cmd, buffer("Par").handle(), param_readback_.handle(), 1, &region);

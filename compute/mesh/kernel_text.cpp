@@ -157,6 +157,80 @@ const std::map<std::string, Example>& mesh_examples() {
         "// loop: Ver  (§2.3, a direct kernel: the seed's one line)\n"
         "VerCrd = VerCrd + VerVitesse * VerDirection.xyz;\n",
         "Vitesse", "surface"}},
+      {"GMlib: gpu bandwidth",
+       {"// field: Dat vec4 Ver\n"
+        "// field: Data vec4 Tet\n"
+        "// loop: Ver  (GMlib's sample GpuBandwidth, direct_vertices.cl: VerDat = VerCrd, one vertex each)\n"
+        "VerDat = vec4(VerCrd, 0.0);\n"
+        "---\n"
+        "// loop: Tet  (direct_tets.cl: the tetrahedron's four vertex indices as floats; its TetDat is TetData here)\n"
+        "TetData = vec4(TetVer);\n"
+        "---\n"
+        "// loop: Tet  (indirect_tets.cl: the sum of its four vertices' coordinates)\n"
+        "TetData = vec4(TetVerCrd[0] + TetVerCrd[1] + TetVerCrd[2] + TetVerCrd[3], 0.0);\n"
+        "---\n"
+        "// loop: Ver  (vertices_ball.cl: the sum over the padded ball, whose empty slots read zero)\n"
+        "vec4 d = vec4(0.0);\n"
+        "for (uint k = 0u; k < VerTetDegMax; ++k) d += VerTetData[k];\n"
+        "VerDat = d;\n",
+        "Dat", "tetrahedra"}},
+      {"GMlib: mesh quality",
+       {"// field: Qal float Tet\n"
+        "// loop: Tet  (GMlib's sample MeshQuality, compute_quality.cl, as printed: its surface sums the first two\n"
+        "//            faces, the lines after them being statements of their own after a ';')\n"
+        "float len = dot(TetVerCrd[0] - TetVerCrd[1], TetVerCrd[0] - TetVerCrd[1]);\n"
+        "len = max(len, dot(TetVerCrd[0] - TetVerCrd[2], TetVerCrd[0] - TetVerCrd[2]));\n"
+        "len = max(len, dot(TetVerCrd[0] - TetVerCrd[3], TetVerCrd[0] - TetVerCrd[3]));\n"
+        "len = max(len, dot(TetVerCrd[1] - TetVerCrd[2], TetVerCrd[1] - TetVerCrd[2]));\n"
+        "len = max(len, dot(TetVerCrd[1] - TetVerCrd[3], TetVerCrd[1] - TetVerCrd[3]));\n"
+        "len = max(len, dot(TetVerCrd[2] - TetVerCrd[3], TetVerCrd[2] - TetVerCrd[3]));\n"
+        "float srf = 0.5 * length(cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]))\n"
+        "          + 0.5 * length(cross(TetVerCrd[3] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]));\n"
+        "float vol = 0.166666 * dot(cross(TetVerCrd[1] - TetVerCrd[0], TetVerCrd[2] - TetVerCrd[0]),\n"
+        "                           TetVerCrd[3] - TetVerCrd[0]);\n"
+        "TetQal = 7.348469 * vol / (srf * sqrt(len));\n",
+        "Qal", "tetrahedra"}},
+      {"GMlib: node smoothing",
+       {"// field: OptCrd vec4[4] Tet\n"
+        "// field: Res float Ver\n"
+        "// field: Qal float Tet\n"
+        "// loop: Tet  (GMlib's sample NodeSmoothing, scatter.cl: for each corner, the point that makes the\n"
+        "//            tetrahedron regular over the opposite face: its centre, raised along its normal by\n"
+        "//            0.816496 times its longest edge)\n"
+        "vec3 e0 = TetVerCrd[0] - TetVerCrd[1], e1 = TetVerCrd[0] - TetVerCrd[2], e2 = TetVerCrd[0] - TetVerCrd[3];\n"
+        "vec3 e3 = TetVerCrd[1] - TetVerCrd[2], e4 = TetVerCrd[1] - TetVerCrd[3], e5 = TetVerCrd[2] - TetVerCrd[3];\n"
+        "float l0 = dot(e0, e0), l1 = dot(e1, e1), l2 = dot(e2, e2), l3 = dot(e3, e3), l4 = dot(e4, e4), l5 = dot(e5, "
+        "e5);\n"
+        "vec3 c = (TetVerCrd[1] + TetVerCrd[2] + TetVerCrd[3]) / 3.0;\n"
+        "TetOptCrd[0] = vec4(c + normalize(cross(e4, e5)) * 0.816496 * sqrt(max(max(l3, l4), l5)), 0.0);\n"
+        "c = (TetVerCrd[0] + TetVerCrd[2] + TetVerCrd[3]) / 3.0;\n"
+        "TetOptCrd[1] = vec4(c + normalize(cross(e5, e2)) * 0.816496 * sqrt(max(max(l1, l2), l5)), 0.0);\n"
+        "c = (TetVerCrd[1] + TetVerCrd[0] + TetVerCrd[3]) / 3.0;\n"
+        "TetOptCrd[2] = vec4(c + normalize(cross(e2, e4)) * 0.816496 * sqrt(max(max(l0, l2), l4)), 0.0);\n"
+        "c = (TetVerCrd[1] + TetVerCrd[2] + TetVerCrd[0]) / 3.0;\n"
+        "TetOptCrd[3] = vec4(c + normalize(cross(e3, e1)) * 0.816496 * sqrt(max(max(l0, l1), l3)), 0.0);\n"
+        "---\n"
+        "// loop: Ver  (gather.cl: a fifth of the way to the mean of the points its tetrahedra propose for it,\n"
+        "//            each the one at its own corner, VerTetVoy; Res the square of the move)\n"
+        "vec4 crd = vec4(0.0);\n"
+        "for (uint k = 0u; k < VerTetDegMax; ++k) crd += VerTetOptCrd[k][VerTetVoy[k]];\n"
+        "vec3 moved = mix(VerCrd, crd.xyz / float(VerTetDeg), 0.2);\n"
+        "VerRes = dot(VerCrd - moved, VerCrd - moved);\n"
+        "VerCrd = moved;\n"
+        "---\n"
+        "// loop: Tet  (quality.cl: MeshQuality's kernel again, after the move)\n"
+        "float len = dot(TetVerCrd[0] - TetVerCrd[1], TetVerCrd[0] - TetVerCrd[1]);\n"
+        "len = max(len, dot(TetVerCrd[0] - TetVerCrd[2], TetVerCrd[0] - TetVerCrd[2]));\n"
+        "len = max(len, dot(TetVerCrd[0] - TetVerCrd[3], TetVerCrd[0] - TetVerCrd[3]));\n"
+        "len = max(len, dot(TetVerCrd[1] - TetVerCrd[2], TetVerCrd[1] - TetVerCrd[2]));\n"
+        "len = max(len, dot(TetVerCrd[1] - TetVerCrd[3], TetVerCrd[1] - TetVerCrd[3]));\n"
+        "len = max(len, dot(TetVerCrd[2] - TetVerCrd[3], TetVerCrd[2] - TetVerCrd[3]));\n"
+        "float srf = 0.5 * length(cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]))\n"
+        "          + 0.5 * length(cross(TetVerCrd[3] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]));\n"
+        "float vol = 0.166666 * dot(cross(TetVerCrd[1] - TetVerCrd[0], TetVerCrd[2] - TetVerCrd[0]),\n"
+        "                           TetVerCrd[3] - TetVerCrd[0]);\n"
+        "TetQal = 7.348469 * vol / (srf * sqrt(len));\n",
+        "Qal", "tetrahedra"}},
       {"hexahedra: neighbours",
        {"// field: Height float Hex\n"
         "// loop: Hex  (the centre's height, then averaged with the neighbours across the faces)\n"
@@ -214,7 +288,7 @@ std::map<std::string, FieldUse> fields_named(const std::string& text, const std:
     if (auto k = words::short_kind_at(rest); !k.empty() && words::is_capitalised_name(rest.substr(3))) b = k;
     std::string name(rest.substr(b.size()));
     if (!words::is_capitalised_name(name)) continue;
-    if (name == "Crd" || name == "Deg" || name == "DegMax" || name == "Ref" || f.count(name) ||
+    if (name == "Crd" || name == "Deg" || name == "DegMax" || name == "Ref" || name == "Voy" || f.count(name) ||
         !words::short_kind_at(name).empty())  // TriVer, HexHex: links, not fields
       continue;
     if (std::any_of(links.begin(), links.end(), [&](auto& l) { return name.rfind(l, 0) == 0; })) continue;

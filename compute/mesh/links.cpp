@@ -266,14 +266,29 @@ Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets) {
                                 std::to_string((slots * 4) >> 20) + " MiB (at most " +
                                 std::to_string(kMaxBallBytes >> 20) + ")");
   }
+  while ((1u << b.corner_bits) < per) ++b.corner_bits;
+  if (per && down.size() / per >= (UINT32_MAX >> b.corner_bits))
+    throw std::invalid_argument(std::to_string(down.size() / per) + " elements: too many for an upward link (an " +
+                                "element's index and its corner share one word: at most " +
+                                std::to_string((UINT32_MAX >> b.corner_bits) - 1) + ")");
   b.members.assign(slots, UINT32_MAX);
+  b.corners.assign(slots, 0);
   std::vector<uint32_t> fill(targets, 0);
   for (size_t i = 0; i < down.size(); ++i) {
     uint32_t v = down[i];
     const BallClass& c = b.class_of(v);
-    b.members[c.offset + size_t(fill[v]++) * c.count + (v - c.first)] = uint32_t(i / per);
+    size_t at = c.offset + size_t(fill[v]++) * c.count + (v - c.first);
+    b.members[at] = uint32_t(i / per);
+    b.corners[at] = uint8_t(i % per);
   }
   return b;
+}
+
+std::vector<uint32_t> Ball::packed() const {
+  std::vector<uint32_t> p(members.size());
+  for (size_t s = 0; s < members.size(); ++s)
+    p[s] = members[s] == UINT32_MAX ? UINT32_MAX : members[s] << corner_bits | corners[s];
+  return p;
 }
 
 }  // namespace mesh

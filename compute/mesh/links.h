@@ -66,15 +66,26 @@ struct BallClass {
 };
 struct Ball {
   std::vector<uint32_t> members;  // class after class, each width x count, by columns
-  std::vector<uint32_t> degree;   // VerTriDeg
+  // Beside each member, the target's place in it (GMlib's "voyeurs"): the corner a vertex is
+  // of its element (0 .. nodes − 1), the local edge an edge is of it; 0 in the unused slots.
+  std::vector<uint8_t> corners;
+  std::vector<uint32_t> degree;  // VerTriDeg
   uint32_t max_degree = 0;
-  uint32_t padded = 0;  // the widest class (a power of two)
+  uint32_t padded = 0;       // the widest class (a power of two)
+  uint32_t corner_bits = 0;  // bits a corner takes: the smallest b with 2^b >= the places an element has
   std::vector<BallClass> classes;
   const BallClass& class_of(uint32_t target) const;
   // The slot-th member of `target` (slot < its class's width; UINT32_MAX from its degree on).
-  uint32_t member(uint32_t target, uint32_t slot) const {
+  uint32_t member(uint32_t target, uint32_t slot) const { return members[at(target, slot)]; }
+  uint32_t corner(uint32_t target, uint32_t slot) const { return corners[at(target, slot)]; }
+  // The table the GPU reads, as GMlib packs it: member << corner_bits | corner a slot (one
+  // word gives both), UINT32_MAX in the unused slots.
+  std::vector<uint32_t> packed() const;
+
+ private:
+  size_t at(uint32_t target, uint32_t slot) const {
     const BallClass& c = class_of(target);
-    return members[c.offset + size_t(slot) * c.count + (target - c.first)];
+    return c.offset + size_t(slot) * c.count + (target - c.first);
   }
 };
 // The smallest power of two at or above d (1 for 0).
@@ -84,7 +95,8 @@ uint32_t ball_width(uint32_t degree);
 inline uint32_t class_width(uint32_t degree, uint32_t padded) {
   return std::max(ball_width(degree), std::min(8u, padded));
 }
-// Throws std::invalid_argument, before allocating, where the padded rows would pass kMaxBallBytes.
+// Throws std::invalid_argument, before allocating, where the padded rows would pass kMaxBallBytes
+// or an element's index and corner would not fit one word.
 constexpr uint64_t kMaxBallBytes = uint64_t(4) << 30;
 Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets);
 inline Ball ball(const Elements& e, size_t vertices) { return upward(e.v, nodes_of(e.kind), vertices); }

@@ -16,7 +16,7 @@ layout(location = 3) flat out uint edges;
 
 vec3 centre(uint e) {
   vec3 s = vec3(0.0);
-  for (uint c = 0u; c < nodes; ++c) s += CRD[TABLE[e * (nodes + 1u) + c]].xyz;
+  for (uint c = 0u; c < nodes; ++c) s += CRD[TABLE[e * nodes + c]].xyz;
   return s / float(nodes);
 }
 

@@ -48,12 +48,13 @@ class MeshExamples : public GpuTest {
 };
 
 TEST_F(MeshExamples, EveryExampleIsTestedHere) {
-  EXPECT_EQ(example_names(),
-            (std::vector<std::string>{"areas", "diagonals (user link)", "drift (direct)", "hexahedra: neighbours",
-                                      "laplacian smoothing", "mean height per triangle", "neighbour distance",
-                                      "scatter/gather pair", "smoothing", "smoothing with parameters", "star areas",
-                                      "star areas (atomics)", "tetrahedra: shells", "tetrahedra: volumes",
-                                      "valence (int atomics)"}))
+  EXPECT_EQ(
+      example_names(),
+      (std::vector<std::string>{
+          "GMlib: gpu bandwidth", "GMlib: mesh quality", "GMlib: node smoothing", "areas", "diagonals (user link)",
+          "drift (direct)", "hexahedra: neighbours", "laplacian smoothing", "mean height per triangle",
+          "neighbour distance", "scatter/gather pair", "smoothing", "smoothing with parameters", "star areas",
+          "star areas (atomics)", "tetrahedra: shells", "tetrahedra: volumes", "valence (int atomics)"}))
       << "a new example needs its test below";
 }
 
@@ -269,6 +270,104 @@ namespace {
 
 // An error in the second section names the line as the editor counts it (line 5 here);
 // fields a failed text declared stay usable, and the text can be fixed and compiled.
+// GMlib's MeshQuality kernel as its sample prints it (the surface of two faces), in doubles.
+double gmlib_quality(const glm::dvec3 p[4]) {
+  double len = 0;
+  for (int a = 0; a < 4; ++a)
+    for (int b = a + 1; b < 4; ++b) len = std::max(len, glm::dot(p[a] - p[b], p[a] - p[b]));
+  double srf =
+      0.5 * glm::length(glm::cross(p[2] - p[0], p[1] - p[0])) + 0.5 * glm::length(glm::cross(p[3] - p[0], p[1] - p[0]));
+  double vol = 0.166666 * glm::dot(glm::cross(p[1] - p[0], p[2] - p[0]), p[3] - p[0]);
+  return 7.348469 * vol / (srf * std::sqrt(len));
+}
+
+TEST_F(MeshExamples, GmlibMeshQuality) {
+  run("GMlib: mesh quality");
+  auto q = field("Qal");
+  const Elements& t = E(Kind::Tetrahedra);
+  for (size_t i = 0; i < t.count(); ++i) {
+    glm::dvec3 p[4];
+    for (int c = 0; c < 4; ++c) p[c] = P(t.v[4 * i + c]);
+    ASSERT_NEAR(q[i], gmlib_quality(p), 1e-5) << "tetrahedron " << i;
+  }
+}
+
+// GpuBandwidth's four kernels, each checked after its own launch.
+TEST_F(MeshExamples, GmlibGpuBandwidth) {
+  m_ = cube(3, Kind::Tetrahedra, 0.2);
+  g_ = std::make_unique<GpuMesh>(ctx(), m_);
+  auto k = compile_text(*g_, mesh_examples().at("GMlib: gpu bandwidth").text);
+  ASSERT_EQ(k.size(), 4u);
+  const Elements& t = E(Kind::Tetrahedra);
+  size_t nv = m_.vertices(), nt = t.count();
+  auto launch = [&](size_t i) { ctx().submit_now([&](VkCommandBuffer cmd) { g_->record(cmd, *k[i]); }); };
+  launch(0);
+  auto dat = field("Dat");
+  for (size_t v = 0; v < nv; ++v)
+    for (int c = 0; c < 4; ++c) ASSERT_EQ(dat[4 * v + c], c < 3 ? P(uint32_t(v))[c] : 0.0) << "vertex " << v;
+  launch(1);
+  auto data = field("Data");
+  for (size_t i = 0; i < nt; ++i)
+    for (int c = 0; c < 4; ++c) ASSERT_EQ(data[4 * i + c], t.v[4 * i + c]) << "tetrahedron " << i;
+  launch(2);
+  data = field("Data");
+  std::vector<glm::dvec3> sum(nt, glm::dvec3(0.0)), ball(nv, glm::dvec3(0.0));
+  for (size_t i = 0; i < nt; ++i) {
+    for (int c = 0; c < 4; ++c) sum[i] += P(t.v[4 * i + c]);
+    for (int c = 0; c < 4; ++c) ASSERT_NEAR(data[4 * i + c], c < 3 ? sum[i][c] : 0.0, 1e-6) << "tetrahedron " << i;
+    for (int c = 0; c < 4; ++c) ball[t.v[4 * i + c]] += sum[i];
+  }
+  launch(3);
+  dat = field("Dat");
+  for (size_t v = 0; v < nv; ++v)
+    for (int c = 0; c < 4; ++c) ASSERT_NEAR(dat[4 * v + c], c < 3 ? ball[v][c] : 0.0, 1e-5) << "vertex " << v;
+}
+
+// NodeSmoothing's scatter, gather (through the corner index) and quality, one run.
+TEST_F(MeshExamples, GmlibNodeSmoothing) {
+  Mesh before = cube(3, Kind::Tetrahedra, 0.2);
+  run("GMlib: node smoothing");
+  auto opt = field("OptCrd"), res = field("Res"), qal = field("Qal");
+  auto crd = g_->coordinates();
+  const Elements& t = E(Kind::Tetrahedra);
+  size_t nv = m_.vertices(), nt = t.count();
+  std::vector<glm::dvec3> target(nv, glm::dvec3(0.0));
+  std::vector<double> deg(nv, 0.0);
+  static const int kFace[4][3] = {{1, 2, 3}, {0, 2, 3}, {1, 0, 3}, {1, 2, 0}};
+  for (size_t i = 0; i < nt; ++i) {
+    glm::dvec3 p[4];
+    for (int c = 0; c < 4; ++c) p[c] = P(t.v[4 * i + c]);
+    glm::dvec3 e[6] = {p[0] - p[1], p[0] - p[2], p[0] - p[3], p[1] - p[2], p[1] - p[3], p[2] - p[3]};
+    double l[6];
+    for (int j = 0; j < 6; ++j) l[j] = glm::dot(e[j], e[j]);
+    // each corner: the longest edge of the opposite face, and its normal
+    const double longest[4] = {std::max({l[3], l[4], l[5]}), std::max({l[1], l[2], l[5]}), std::max({l[0], l[2], l[4]}),
+                               std::max({l[0], l[1], l[3]})};
+    const glm::dvec3 normal[4] = {glm::cross(e[4], e[5]), glm::cross(e[5], e[2]), glm::cross(e[2], e[4]),
+                                  glm::cross(e[3], e[1])};
+    for (int c = 0; c < 4; ++c) {
+      glm::dvec3 ctr = (p[kFace[c][0]] + p[kFace[c][1]] + p[kFace[c][2]]) / 3.0;
+      glm::dvec3 o = ctr + glm::normalize(normal[c]) * 0.816496 * std::sqrt(longest[c]);
+      for (int d = 0; d < 3; ++d) ASSERT_NEAR(opt[16 * i + 4 * c + d], o[d], 1e-5) << "tetrahedron " << i;
+      ASSERT_EQ(opt[16 * i + 4 * c + 3], 0.0);
+      target[t.v[4 * i + c]] += o;
+      deg[t.v[4 * i + c]] += 1;
+    }
+  }
+  for (size_t v = 0; v < nv; ++v) {
+    glm::dvec3 p = P(uint32_t(v)), moved = glm::mix(p, target[v] / deg[v], 0.2);
+    for (int d = 0; d < 3; ++d) ASSERT_NEAR(crd[4 * v + d], moved[d], 1e-5) << "vertex " << v;
+    ASSERT_NEAR(res[v], glm::dot(p - moved, p - moved), 1e-7) << "vertex " << v;
+  }
+  for (size_t i = 0; i < nt; ++i) {
+    glm::dvec3 p[4];
+    for (int c = 0; c < 4; ++c)
+      p[c] = glm::dvec3(crd[4 * t.v[4 * i + c]], crd[4 * t.v[4 * i + c] + 1], crd[4 * t.v[4 * i + c] + 2]);
+    ASSERT_NEAR(qal[i], gmlib_quality(p), 1e-4) << "tetrahedron " << i;
+  }
+  EXPECT_EQ(before.xyz, m_.xyz) << "the host's mesh stays; the GPU's moved";
+}
+
 TEST_F(MeshExamples, ErrorsNameTheEditorsLine) {
   GpuMesh g(ctx(), bumpy_grid(5));
   const std::string bad = "// loop: Tri\nTriA.x = 1.0;\n---\n// loop: Ver\nVerB.x = undefined_thing;\n";

@@ -6,6 +6,7 @@
 #include "app/labs/mesh/parameters.h"
 #include "app/labs/mesh/records.h"
 #include "app/warning_text.h"
+#include "compute/gpu/bandwidth.h"
 #include "compute/io/input.h"
 #include "compute/io/npy.h"
 #include "compute/mesh/bench.h"
@@ -21,6 +22,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -206,6 +208,7 @@ class MeshLab : public Lab {
     set_editor(text);
     error_.clear();
     frame_camera();
+    calibrate(ctx);
     restart();
     params_.rebuild_pending = false;
   }
@@ -245,11 +248,11 @@ class MeshLab : public Lab {
           error_ = "kernel " + std::to_string(k + 1) + " uses a field whose type changed: compile again";
           continue;
         }
-        gpu::Profiler::Scope scope(prof, cmd,
-                                   "mesh.kernel" + std::to_string(k + 1) + "." + short_name(kernels_[k]->loop),
-                                   gpu_->traffic(*kernels_[k]), 0);
+        // Timed as GMlib times a launch: the kernel's dispatches, inside the barriers around them.
+        GpuMesh::TimedScope scope{prof, "mesh.kernel" + std::to_string(k + 1) + "." + short_name(kernels_[k]->loop),
+                                  gpu_->traffic(*kernels_[k])};
         bool back = s + 1 == steps && !kernels_[k]->parameters.empty() && k < GpuMesh::kParameterSlots;
-        gpu_->record(cmd, *kernels_[k], back ? int(k) : -1);  // the last run's launches read Par back
+        gpu_->record(cmd, *kernels_[k], back ? int(k) : -1, &scope);  // the last run's launches read Par back
         if (back) par_slots_.push_back(k);
       }
     frame_runs_ = {steps_done_ + 1, steps_done_ + steps};
@@ -360,7 +363,8 @@ class MeshLab : public Lab {
       ImGui::TreePop();
     }
     for (size_t k = 0; k < kernels_.size(); ++k)
-      if (ImGui::TreeNode((void*)k, "generated shader %zu (%s loop)", k + 1, short_name(kernels_[k]->loop))) {
+      if (ImGui::TreeNode((void*)k, "generated shader %zu (%s loop, %u a workgroup)", k + 1,
+                          short_name(kernels_[k]->loop), kernels_[k]->group_size())) {
         ImGui::TextUnformatted(kernels_[k]->source.c_str());
         ImGui::TreePop();
       }
@@ -411,6 +415,45 @@ class MeshLab : public Lab {
     } else if (problem_.empty()) {
       problem_ = trouble;
     }
+  }
+
+  // GMlib's calibration, before the first run: the kernels' workgroup sizes tuned on scratch
+  // runs (GroupTuning) that restart() then undoes, Par put back as the text gave it. The H100's
+  // Vulkan driver lets the SM clock fall to 345 MHz while the CPU reads a mesh and brings it
+  // back only under a second or so of load (GMlib's OpenCL context holds it at the top:
+  // docs/PERF.md), so where the kernels cover a million entities or more the scratch runs first
+  // warm the GPU up as a bench row does (gpu::time_gpu) and the sizes are tuned after that:
+  // the first runs are then timed at the clock of the later ones. A first scratch run that
+  // runs out of its loop budget or stores non-finite coordinates ends it (the real run says so);
+  // the tuning stops at 5 s. Nothing to do on a CPU device (lavapipe): one size, no clock.
+  void calibrate(gpu::Context& ctx) {
+    if (!gpu_->tunes_groups()) return;
+    auto run = [&](VkCommandBuffer cmd) {
+      for (auto& k : kernels_) gpu_->record(cmd, *k);
+    };
+    auto trouble = [&] {
+      gpu::LoopStatus st = gpu_->take_status();
+      return st.budget_tag != 0 || st.flag_tag != 0;
+    };
+    auto tuned = [&] {
+      return std::all_of(kernels_.begin(), kernels_.end(), [](auto& k) { return k->tuning.tuned(); });
+    };
+    size_t entities = 0;
+    for (auto& k : kernels_) entities += k->count;
+    ctx.submit_now(run);
+    bool ok = !trouble();
+    if (ok && entities >= (size_t(1) << 20)) {
+      gpu::time_gpu(ctx, run, 1, 50);  // at least 0.75 s of runs the first time, 50 ms later
+      ok = !trouble();
+      for (auto& k : kernels_) gpu_->retune(*k);
+    }
+    auto start = std::chrono::steady_clock::now();
+    while (ok && !tuned() && std::chrono::steady_clock::now() - start < std::chrono::seconds(5)) {
+      ctx.submit_now(run);
+      ok = !trouble();
+    }
+    std::vector<Parameter> text_values = gpu_->parameters();
+    for (const Parameter& p : text_values) gpu_->set_parameter(p.name, p.values);
   }
 
   void save_kernel() {

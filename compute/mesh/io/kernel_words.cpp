@@ -46,7 +46,7 @@ bool names(std::string_view code, std::string_view word) {
   return false;
 }
 
-bool subscripts_to_calls(std::string& code, std::string_view name, std::string_view call) {
+bool subscripts_to_calls(std::string& code, std::string_view name, std::string_view call, int subscripts) {
   // Scanned with every comment's characters blanked (its newlines kept), so the offsets are
   // the code's and a name or a bracket in a comment counts for nothing.
   std::string scan = code;
@@ -67,14 +67,19 @@ bool subscripts_to_calls(std::string& code, std::string_view name, std::string_v
   for (const Word& w : identifiers(scan)) {
     if (w.text != name) continue;
     if (w.at < done) return false;  // inside another one's index
-    size_t open = skip_blanks(scan, w.at + name.size()), depth = 0, close = open;
-    if (open >= scan.size() || scan[open] != '[') return false;
-    for (; close < scan.size(); ++close) {
-      if (scan[close] == '[') ++depth;
-      if (scan[close] == ']' && --depth == 0) break;
+    out.append(code, done, w.at - done).append(call).append("(");
+    size_t close = w.at + name.size() - 1;
+    for (int s = 0; s < subscripts; ++s) {  // name[a][b]: call(a, b)
+      size_t open = skip_blanks(scan, close + 1), depth = 0;
+      if (open >= scan.size() || scan[open] != '[') return false;
+      for (close = open; close < scan.size(); ++close) {
+        if (scan[close] == '[') ++depth;
+        if (scan[close] == ']' && --depth == 0) break;
+      }
+      if (close >= scan.size()) return false;
+      out.append(s ? ", " : "").append(code, open + 1, close - open - 1);
     }
-    if (close >= scan.size()) return false;
-    out.append(code, done, w.at - done).append(call).append("(").append(code, open + 1, close - open - 1).append(")");
+    out.append(")");
     done = close + 1;
   }
   code = out + code.substr(done);

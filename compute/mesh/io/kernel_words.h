@@ -19,8 +19,9 @@ bool names(std::string_view code, std::string_view word);  // `word` occurs as a
 std::string strip_comments(std::string_view code);         // each // or /* */ comment becomes a space
 // Every `name[index]` made `call(index)` (brackets nested in the index kept; comments left as
 // they are); false, and `code` unchanged, where `name` also occurs otherwise (passed whole,
-// .length(), inside its own index).
-bool subscripts_to_calls(std::string& code, std::string_view name, std::string_view call);
+// .length(), inside its own index). With `subscripts` 2, every `name[a][b]` made `call(a, b)`,
+// and false where one has fewer.
+bool subscripts_to_calls(std::string& code, std::string_view name, std::string_view call, int subscripts = 1);
 
 bool is_identifier_char(char c);
 bool is_capitalised_name(std::string_view s);  // [A-Z][A-Za-z0-9]*
