@@ -1,6 +1,7 @@
 #include "compute/cloth/bench.h"
 
 #include "compute/cloth/cloth.h"
+#include "compute/cloth/tiles.h"
 #include "compute/gpu/bandwidth.h"
 
 #include <string>
@@ -30,7 +31,8 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
   const int repeats = options.quick ? 3 : 15;
   BenchRows rows(options);
   auto measure = [&](uint32_t n, uint32_t iterations, cloth::Branching b, cloth::Order o, bool display,
-                     const std::string& pass, double target_ms = 0, cloth::Method method = cloth::Method::Kernels) {
+                     const std::string& pass, double target_ms = 0, cloth::Method method = cloth::Method::Kernels,
+                     double kernels_ms = 0) -> double {
     cloth::Config c = base;
     if (iterations) {  // the thesis's relaxation (structural springs, one substep, bare contacts)
       auto t = cloth::Config::thesis();
@@ -67,9 +69,28 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     row.reference = {{"relaxations", c.iterations},
                      {"substeps", c.substeps},
                      {"dispatches_per_relaxation", sim.dispatches_per_relaxation()},
+                     {"dispatches_per_step", sim.dispatches_per_step()},
                      {"device_saxpy_gbps", options.saxpy_gbps}};
     row.reference["pose"] = pose;
-    row.reference["method"] = method == cloth::Method::ShiftMatrices ? "shift matrices" : "kernels";
+    row.reference["order"] = c.order == cloth::Order::Jacobi ? "jacobi" : "gauss-seidel";
+    row.reference["method"] = !c.tiled() && method == cloth::Method::Tiles ? "kernels (tiles apply to gauss-seidel)"
+                              : method == cloth::Method::ShiftMatrices     ? "shift matrices"
+                              : method == cloth::Method::Tiles             ? "tiles"
+                                                                           : "kernels";
+    if (c.tiled()) {
+      auto plan = sim.tile_plan();
+      row.reference["tiles"] = {{"tile", plan.tile_w},
+                                {"halo", plan.halo},
+                                {"workgroups", plan.groups_x * plan.groups_y},
+                                {"relaxations_per_dispatch", plan.relaxations},
+                                {"invocations", sim.tile_invocations()},
+                                {"shared_memory_particles", sim.tile_capacity()}};
+    }
+    if (kernels_ms > 0) {  // the same step on the kernels path, measured just before
+      row.reference["kernels_ms"] = kernels_ms;
+      row.reference["speedup"] = kernels_ms / t.median_ms;
+      row.add_note("kernels %.4g ms, %.3gx", kernels_ms, kernels_ms / t.median_ms);
+    }
     row.reference["timed"] = "copy back the starting pose, one step (normals and stats included)";
     if (display) row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
     for (auto& th : kThesis)
@@ -85,6 +106,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
       row.add_note("target %.3g ms", target_ms);
     }
     rows.push_back(row);
+    return t.median_ms;
   };
   using cloth::Branching, cloth::Order;
   for (uint32_t n : sizes) {
@@ -101,7 +123,15 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
   measure(big, 16, Branching::SubStreams, Order::Jacobi, true, "cloth.16it.substreams+display");
   measure(big, 16, Branching::Branching, Order::GaussSeidel, true, "cloth.16it.gauss-seidel+display");
   const cloth::Config& lab = base;
-  measure(big, 0, lab.branching, lab.order, true, "cloth.lab-defaults+display");  // 0: the panel's settings
+  measure(big, 0, lab.branching, lab.order, true, "cloth.lab-defaults+display", 0, lab.method);  // 0: the panel's
+  // The lab's solver (the panel's settings, Gauss–Seidel) on the kernels path, then on the
+  // tiles, the kernels' time beside: the launches the tiles save.
+  for (uint32_t n : options.quick ? std::vector<uint32_t>{16, 32} : std::vector<uint32_t>{64, 256}) {
+    double kernels_ms = measure(n, 0, lab.branching, Order::GaussSeidel, false, "cloth.gauss-seidel.kernels", 0,
+                                cloth::Method::Kernels);
+    measure(n, 0, lab.branching, Order::GaussSeidel, false, "cloth.gauss-seidel.tiles", 0, cloth::Method::Tiles,
+            kernels_ms);
+  }
   return rows.take();
 }
 

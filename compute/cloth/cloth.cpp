@@ -1,6 +1,7 @@
 #include "compute/cloth/cloth.h"
 
 #include "compute/cloth/shift.h"  // and cloth_push.h
+#include "compute/cloth/tiles.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,6 +42,10 @@ void check(const Config& c) {
   if (c.substeps < 1 || c.substeps > 64) throw std::invalid_argument("cloth: 1 to 64 substeps a step");
   if (!(c.thickness >= 0 && c.thickness < 1)) throw std::invalid_argument("cloth: thickness must lie in [0, 1) m");
   if (!(c.friction >= 0 && c.friction <= 10)) throw std::invalid_argument("cloth: friction must lie in [0, 10]");
+  if (c.tile > 4096) throw std::invalid_argument("cloth: a tile of at most 4096 cells a side (0: automatic)");
+  if (c.tile_relaxations > kMaxTileRelaxations)
+    throw std::invalid_argument("cloth: at most " + std::to_string(kMaxTileRelaxations) +
+                                " relaxations a tile dispatch (0: automatic)");
   if (c.method == Method::ShiftMatrices) ShiftPath::check(c);
 }
 
@@ -63,6 +68,7 @@ Config Config::thesis() {
   c.friction = 0.0f;
   c.attachments = false;
   c.order = Order::Jacobi;
+  c.method = Method::Kernels;
   c.correction = Correction::Thesis;
   c.stiffness = 0.5f;  // the thesis prints none; from 0.6 its correction blows up on the sphere (help.md)
   return c;
@@ -111,6 +117,9 @@ Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_
   attach_ = gpu::make_compute(ctx, "cloth/attach.comp", sizeof(StepPush));
   for (int sides : {0, 1, 2, 4, 8, 5, 6, 9, 10, 15})
     relax_[sides] = gpu::make_compute(ctx, "cloth/relax.comp", sizeof(StepPush), {sides});
+  tile_capacity_ = TilePath::shared_capacity(ctx);
+  tile_groups_ = TilePath::spread_groups(ctx);
+  validate(cfg);
   std::vector<glm::vec4> zero(cfg.n(), glm::vec4(0.0f));
   ctx.submit_now([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, normals_.handle(), 0, VK_WHOLE_SIZE, 0); });
   auto p = initial_positions(cfg, "hang");
@@ -184,7 +193,36 @@ StepPush step_push(const Config& c) {
   return p;
 }
 
+void Simulation::validate(const Config& c) const {
+  check(c);
+  if (c.width != config.width || c.height != config.height)
+    throw std::invalid_argument("cloth: the size changes only by building the simulation again");
+  if (c.tiled()) plan_tiles(c, tile_capacity_, tile_groups_);
+}
+
+TilePlan Simulation::tile_plan() const { return plan_tiles(config, tile_capacity_, tile_groups_); }
+
+uint32_t Simulation::tile_invocations() const { return tiles_ ? tiles_->invocations(config, tile_plan()) : 0; }
+
+double Simulation::tile_bytes_per_step() const {
+  TilePlan t = tile_plan();
+  double held = double(t.groups_x) * t.groups_y * t.held(config.width, config.height);
+  double dispatches = t.dispatches_per_substep(config.iterations);
+  return 16.0 * config.substeps * (held * (2 * dispatches + 1) + double(config.n()) * dispatches);
+}
+
+uint32_t Simulation::dispatches_per_step() const {
+  if (config.tiled()) return config.substeps * tile_plan().dispatches_per_substep(config.iterations) + 1;
+  uint32_t verlet = config.method == Method::ShiftMatrices ? 6 : 1;  // shift: 2 copies and 3 axpbys, a copy after
+  uint32_t relax = dispatches_per_relaxation() + (config.attachments && config.method != Method::ShiftMatrices);
+  return config.substeps * (verlet + config.iterations * relax) + 1;
+}
+
 uint32_t Simulation::dispatches_per_relaxation() const {
+  if (config.tiled()) {
+    uint32_t d = tile_plan().dispatches_per_substep(config.iterations);
+    return (d + config.iterations - 1) / config.iterations;
+  }
   if (config.method == Method::ShiftMatrices) return 4 + (config.branching == Branching::Branching ? 1 : 9);
   if (config.order == Order::Jacobi) return config.branching == Branching::Branching ? 1 : 9;
   uint32_t n = 0;
@@ -244,6 +282,15 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
       int work[2], k = 0;
       for (int i = 0; i < 4; ++i)
         if (i != cur_ && i != prev_) work[k++] = i;
+      if (c.tiled()) {
+        if (!tiles_) tiles_ = std::make_unique<TilePath>(ctx_);
+        phase_ += h * 3.0f;
+        const gpu::Buffer* work_buffers[2] = {&x_[work[0]], &x_[work[1]]};
+        int result = tiles_->record_substep(cmd, c, phase_, x_[cur_], x_[prev_], normals_, work_buffers);
+        prev_ = cur_;
+        cur_ = work[result];
+        continue;
+      }
       if (c.method == Method::ShiftMatrices) {
         if (!shift_) shift_ = std::make_unique<ShiftPath>(ctx_, c);
         shift_->record_substep(cmd, c, x_[cur_], x_[prev_], x_[work[0]], inverse_mass_, mass_version_);

@@ -10,7 +10,8 @@
 // neighbours' corrections from the previous iterate, as the thesis — this is where the
 // sub-streams apply) or coloured Gauss–Seidel (constraint by constraint as Jakobsen
 // relaxes them, each colour a set of edges no two of which share a particle; edges lie
-// inside the grid, so there is no border to branch on).
+// inside the grid, so there is no border to branch on). Gauss–Seidel runs a dispatch a
+// colour, or (method = tiles, the default) many colours a dispatch in shared memory (tiles.h).
 #pragma once
 #include "compute/gpu/pipeline.h"
 #include "compute/gpu/profiler.h"
@@ -26,8 +27,10 @@ namespace cloth {
 enum class Branching { SubStreams, Branching };
 enum class Order { Jacobi, GaussSeidel };
 // kernels: Verlet and the relaxations as kernels of their own (below); shift: 'VERLET SUR GPU'
-// as the thesis wrote it, through the linear algebra operators and shift matrices (shift.h).
-enum class Method { Kernels, ShiftMatrices };
+// as the thesis wrote it, through the linear algebra operators and shift matrices (shift.h);
+// tiles: Gauss–Seidel's substep in a few dispatches, each workgroup relaxing a tile of the cloth
+// in shared memory (tiles.h; Jacobi, the thesis's order, keeps its kernels).
+enum class Method { Kernels, ShiftMatrices, Tiles };
 // What a Jacobi relaxation does with the corrections it gathers (relaxation_scale()):
 // thesis: each spring moves the particle by ½ of the gap, (|AB| − l)/|AB|·AB (§4.1.1; ½
 // next to a pinned particle too: the thesis has no masses), the springs' moves summed and
@@ -38,6 +41,8 @@ enum class Method { Kernels, ShiftMatrices };
 // writes it either way.
 enum class Correction { Scaled, Thesis };
 class ShiftPath;
+class TilePath;
+struct TilePlan;
 
 // The defaults are the lab's: a cloth that settles over the sphere and stays there
 // (coloured Gauss–Seidel with shear springs, substeps, contact thickness and friction, and
@@ -62,8 +67,11 @@ struct Config {
   bool attachments = true;  // long-range attachments to the pinned corners
   Branching branching = Branching::Branching;
   Order order = Order::GaussSeidel;
-  Method method = Method::Kernels;
+  Method method = Method::Tiles;
   Correction correction = Correction::Scaled;
+  uint32_t tile = 0;              // tiles: cells a side a workgroup writes (0: the whole cloth if it fits, else
+                                  // the largest that fits with its halo)
+  uint32_t tile_relaxations = 0;  // tiles: relaxations a dispatch when the cloth is cut into tiles (0: one)
   // Seed 000 §4.1 as written: Jacobi with the thesis's correction (at stiffness 0.5), 3
   // relaxations, structural springs only, one step a frame, contacts without thickness or
   // friction, no attachments.
@@ -72,6 +80,7 @@ struct Config {
   uint32_t n() const { return width * height; }
   float substep_dt() const { return dt / float(substeps); }
   float substep_damping() const;
+  bool tiled() const { return method == Method::Tiles && order == Order::GaussSeidel; }
   // Jacobi: what multiplies the sum of gathered corrections: stiffness (the thesis's) or
   // stiffness / (2·families of springs) (scaled; relax.comp says why). Gauss–Seidel applies
   // stiffness to each constraint.
@@ -159,11 +168,22 @@ class Simulation {
   double bytes_per_step() const {
     if (config.method == Method::ShiftMatrices)
       return 16.0 * config.n() * config.substeps * (6 + 9 + config.iterations * (4 * 4 + 7));
+    if (config.tiled()) return tile_bytes_per_step();
     double relax = 3.0 * config.iterations * (config.attachments ? 2 : 1);
     return 16.0 * config.n() * config.substeps * (3 + relax);
   }
+  // The tiles: a dispatch reads its region (halos included) and the step's start, Verlet's
+  // also x*, and writes the cloth once.
+  double tile_bytes_per_step() const;
   double flops_per_step() const;
-  uint32_t dispatches_per_relaxation() const;
+  uint32_t dispatches_per_relaxation() const;  // the tiles: the substep's dispatches, rounded up a relaxation
+  uint32_t dispatches_per_step() const;        // the substeps' and the normals' (the stats come after the last step)
+  // Throws std::invalid_argument if this simulation cannot run c (check(), and the tiles fit
+  // this device's shared memory); the lab calls it before a step with new settings.
+  void validate(const Config& c) const;
+  TilePlan tile_plan() const;                                // how method = tiles covers this cloth on this device
+  uint32_t tile_capacity() const { return tile_capacity_; }  // particles a workgroup's shared memory holds
+  uint32_t tile_invocations() const;                         // a workgroup of the tiles (0 before they first step)
   ~Simulation();
 
  private:
@@ -180,8 +200,10 @@ class Simulation {
   uint64_t steps_ = 0;
   float phase_ = 0;
   std::unique_ptr<ShiftPath> shift_;  // made when method = shift is first stepped
-  std::vector<float> inverse_mass_;   // every particle's w as the host last set it (the shift path's a)
-  std::vector<float> start_mass_;     // and as set_state() gave it (record_restart() goes back to it)
+  std::unique_ptr<TilePath> tiles_;   // and when method = tiles is
+  uint32_t tile_capacity_ = 0, tile_groups_ = 1;
+  std::vector<float> inverse_mass_;  // every particle's w as the host last set it (the shift path's a)
+  std::vector<float> start_mass_;    // and as set_state() gave it (record_restart() goes back to it)
   uint64_t mass_version_ = 0;
   void set_inverse_mass(uint32_t i, float w);
 };

@@ -44,8 +44,18 @@ TEST(Cli, ClothHeadlessDumpAndBench) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["cloth"];
-  ASSERT_EQ(rows.size(), 12u);  // 4 rows at 16² and 32², 3 with 16 relaxations, the lab's defaults
+  ASSERT_EQ(rows.size(), 16u);  // 4 rows at 16² and 32², 3 with 16 relaxations, the lab's defaults, then
+                                // Gauss–Seidel's kernels and tiles at 16² and 32²
   for (auto& row : rows) EXPECT_GT(row["median_ms"].get<double>(), 0.0);
+  for (size_t i : {12u, 14u}) {
+    EXPECT_EQ(rows[i]["pass"], "cloth.gauss-seidel.kernels");
+    EXPECT_EQ(rows[i + 1]["pass"], "cloth.gauss-seidel.tiles");
+    EXPECT_EQ(rows[i + 1]["reference"]["method"], "tiles");
+    EXPECT_EQ(rows[i + 1]["reference"]["kernels_ms"], rows[i]["median_ms"]);
+    EXPECT_EQ(rows[i + 1]["reference"]["tiles"]["workgroups"], 1);  // 16² and 32² fit one workgroup
+    EXPECT_EQ(rows[i + 1]["reference"]["dispatches_per_step"], 7);  // a dispatch a substep, then the normals
+    EXPECT_EQ(rows[i]["reference"]["dispatches_per_step"], 6 * (1 + 10 * 9) + 1);  // 8 colours, attachments
+  }
   EXPECT_EQ(rows[0]["reference"]["thesis"]["simulation_ms"], 7.9);
   EXPECT_EQ(rows[1]["reference"]["dispatches_per_relaxation"], 9);  // the sub-streams
   EXPECT_EQ(rows[2]["pass"], "cloth.step.shift-matrices");

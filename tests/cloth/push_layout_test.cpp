@@ -4,6 +4,6 @@
 #include "shaders/cloth/cloth_view_push.h"
 
 PUSH_LAYOUT_TEST(Cloth, "shaders/cloth/cloth_push.h", PUSH_LAYOUT(ClothStepPush), PUSH_LAYOUT(ClothProjectPush),
-                 PUSH_LAYOUT(ClothNormalsPush), PUSH_LAYOUT(ClothStatsPush))
+                 PUSH_LAYOUT(ClothTilesPush), PUSH_LAYOUT(ClothNormalsPush), PUSH_LAYOUT(ClothStatsPush))
 
 PUSH_LAYOUT_TEST(ClothView, "shaders/cloth/cloth_view_push.h", PUSH_LAYOUT(ClothPush), PUSH_LAYOUT(PropsPush))

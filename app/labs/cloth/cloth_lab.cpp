@@ -5,6 +5,7 @@
 #include "app/warning_text.h"
 #include "compute/cloth/bench.h"
 #include "compute/cloth/cloth.h"
+#include "compute/cloth/tiles.h"
 #include "compute/gpu/bandwidth.h"
 #include "compute/io/npy.h"
 #include "render/cloth/cloth_view.h"
@@ -97,12 +98,30 @@ class ClothLab : public Lab {
                         "spring as 4.1.1 either way")
             .labelled("Jacobi correction");
     method_ = params_
-                  .add_choice("method", {{cloth::Method::Kernels, "kernels"}, {cloth::Method::ShiftMatrices, "shift"}},
-                              cloth::Method::Kernels,
-                              "kernels: Verlet and each relaxation as a kernel of its own; shift: 'VERLET SUR GPU' as "
-                              "the thesis wrote it, Verlet by gpuVecAdd and the neighbours by 4 shift matrices through "
-                              "the linear algebra operators (structural springs, jacobi, no attachments or wind)")
+                  .add_choice("method",
+                              {{cloth::Method::Tiles, "tiles"},
+                               {cloth::Method::Kernels, "kernels"},
+                               {cloth::Method::ShiftMatrices, "shift"}},
+                              d.method,
+                              "tiles: gauss-seidel in workgroup shared memory, a tile of the cloth a workgroup, many "
+                              "relaxations a dispatch (jacobi runs its kernels); kernels: Verlet and each relaxation "
+                              "colour as a kernel of its own; shift: 'VERLET SUR GPU' as the thesis wrote it, Verlet "
+                              "by gpuVecAdd and the neighbours by 4 shift matrices through the linear algebra "
+                              "operators (structural springs, jacobi, no attachments or wind)")
                   .labelled("Method");
+    tile_ = params_
+                .add_int("tile", 0, 0, 4096,
+                         "method tiles: cells a side a workgroup writes (0: chosen: the whole cloth in one "
+                         "workgroup if it fits its shared memory, else the largest tiles that fit with their halo, "
+                         "smaller where those leave a GPU's multiprocessors idle)")
+                .labelled("Tile side");
+    tile_relaxations_ = params_
+                            .add_int("tile_relaxations", 0, 0, int(cloth::kMaxTileRelaxations),
+                                     "method tiles, a cloth cut into tiles: relaxations a dispatch; each adds "
+                                     "a halo of 6 cells (14 with bend springs) a workgroup relaxes and throws away "
+                                     "(0: chosen: one, two where small tiles are wanted; the whole cloth in one "
+                                     "workgroup does up to 32)")
+                            .labelled("Relaxations a tile dispatch");
     steps_per_frame_ =
         params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
     params_.group("Obstacles");
@@ -138,6 +157,8 @@ class ClothLab : public Lab {
     c.branching = *branching_;
     c.order = *order_;
     c.method = *method_;
+    c.tile = *tile_;
+    c.tile_relaxations = *tile_relaxations_;
     c.correction = *correction_;
     c.sphere_on = *sphere_;
     c.sphere = {*sphere_x_, *sphere_y_, *sphere_z_, *sphere_radius_};
@@ -208,7 +229,7 @@ class ClothLab : public Lab {
     read_stats();
     auto c = config();
     c.width = sim_->config.width, c.height = sim_->config.height;
-    cloth::check(c);
+    sim_->validate(c);
     sim_->config = c;
     for (int k = 0; k < 4; ++k) {  // pins toggled in the panel (a held corner stays held)
       bool want = *pins_[k];
@@ -264,9 +285,17 @@ class ClothLab : public Lab {
   void ui() override {
     read_stats();
     const auto& c = sim_->config;
-    ImGui::TextWrapped("%u x %u particles, rest length %.4f m, %u dispatches a relaxation%s", c.width, c.height,
-                       c.rest(), sim_->dispatches_per_relaxation(),
-                       c.method == cloth::Method::ShiftMatrices ? " (4 shift-matrix products, then gpuVerlet)" : "");
+    if (c.tiled()) {
+      auto t = sim_->tile_plan();
+      ImGui::TextWrapped("%u x %u particles, rest length %.4f m, %u dispatches a step: %s", c.width, c.height, c.rest(),
+                         sim_->dispatches_per_step(), tiles_text(t).c_str());
+    } else {
+      ImGui::TextWrapped("%u x %u particles, rest length %.4f m, %u dispatches a relaxation%s", c.width, c.height,
+                         c.rest(), sim_->dispatches_per_relaxation(),
+                         c.method == cloth::Method::ShiftMatrices ? " (4 shift-matrix products, then gpuVerlet)"
+                         : c.method == cloth::Method::Tiles ? " (tiles relax by gauss-seidel: jacobi runs its kernels)"
+                                                            : "");
+    }
     ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
     ImGui::TextWrapped("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
     ImGui::TextWrapped("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
@@ -333,6 +362,19 @@ class ClothLab : public Lab {
     return {c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground, {0.4f, 0.8f, 0.45f}};
   }
 
+  // What the tiles do, in words (the panel's first line).
+  std::string tiles_text(const cloth::TilePlan& t) const {
+    char s[200];
+    if (t.whole())
+      std::snprintf(s, sizeof s, "the whole cloth in one workgroup's shared memory, up to %u relaxations a dispatch",
+                    t.relaxations);
+    else
+      std::snprintf(s, sizeof s,
+                    "%u x %u tiles of %u cells a side, each relaxed with a halo of %u, %u relaxation%s a dispatch",
+                    t.groups_x, t.groups_y, t.tile_w, t.halo, t.relaxations, t.relaxations == 1 ? "" : "s");
+    return s;
+  }
+
   // The last submission's stats (complete: the window waits for the frame before the next).
   void read_stats() {
     if (sim_->steps() == read_) return;
@@ -360,7 +402,7 @@ class ClothLab : public Lab {
     return std::string(" at stiffness ") + s + ": lower Stiffness or the time step, or add substeps, then Restart";
   }
 
-  Knob<uint32_t> size_, iterations_, substeps_, steps_per_frame_;
+  Knob<uint32_t> size_, iterations_, substeps_, steps_per_frame_, tile_, tile_relaxations_;
   Choice<Pose> pose_;
   Knob<bool> shear_, bend_, attachments_, pins_[4], sphere_, ground_;
   Knob<double> dt_;  // read in double for the legend's time
