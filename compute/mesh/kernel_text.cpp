@@ -10,6 +10,20 @@ namespace mesh {
 
 // The seed's examples by name: each its kernels' text, the field to colour by and the mesh it
 // is meant for.
+// GMlib's MeshQuality kernel body (compute_quality.cl), used by two of its samples.
+const std::string kGmlibQuality =
+    "float len = dot(TetVerCrd[0] - TetVerCrd[1], TetVerCrd[0] - TetVerCrd[1]);\n"
+    "len = max(len, dot(TetVerCrd[0] - TetVerCrd[2], TetVerCrd[0] - TetVerCrd[2]));\n"
+    "len = max(len, dot(TetVerCrd[0] - TetVerCrd[3], TetVerCrd[0] - TetVerCrd[3]));\n"
+    "len = max(len, dot(TetVerCrd[1] - TetVerCrd[2], TetVerCrd[1] - TetVerCrd[2]));\n"
+    "len = max(len, dot(TetVerCrd[1] - TetVerCrd[3], TetVerCrd[1] - TetVerCrd[3]));\n"
+    "len = max(len, dot(TetVerCrd[2] - TetVerCrd[3], TetVerCrd[2] - TetVerCrd[3]));\n"
+    "float srf = 0.5 * length(cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]))\n"
+    "          + 0.5 * length(cross(TetVerCrd[3] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]));\n"
+    "float vol = 0.166666 * dot(cross(TetVerCrd[1] - TetVerCrd[0], TetVerCrd[2] - TetVerCrd[0]),\n"
+    "                           TetVerCrd[3] - TetVerCrd[0]);\n"
+    "TetQal = 7.348469 * vol / (srf * sqrt(len));\n";
+
 const std::map<std::string, Example>& mesh_examples() {
   static const std::map<std::string, Example> kExamples = {
       {"smoothing",
@@ -177,18 +191,8 @@ const std::map<std::string, Example>& mesh_examples() {
       {"GMlib: mesh quality",
        {"// field: Qal float Tet\n"
         "// loop: Tet  (GMlib's sample MeshQuality, compute_quality.cl, as printed: its surface sums the first two\n"
-        "//            faces, the lines after them being statements of their own after a ';')\n"
-        "float len = dot(TetVerCrd[0] - TetVerCrd[1], TetVerCrd[0] - TetVerCrd[1]);\n"
-        "len = max(len, dot(TetVerCrd[0] - TetVerCrd[2], TetVerCrd[0] - TetVerCrd[2]));\n"
-        "len = max(len, dot(TetVerCrd[0] - TetVerCrd[3], TetVerCrd[0] - TetVerCrd[3]));\n"
-        "len = max(len, dot(TetVerCrd[1] - TetVerCrd[2], TetVerCrd[1] - TetVerCrd[2]));\n"
-        "len = max(len, dot(TetVerCrd[1] - TetVerCrd[3], TetVerCrd[1] - TetVerCrd[3]));\n"
-        "len = max(len, dot(TetVerCrd[2] - TetVerCrd[3], TetVerCrd[2] - TetVerCrd[3]));\n"
-        "float srf = 0.5 * length(cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]))\n"
-        "          + 0.5 * length(cross(TetVerCrd[3] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]));\n"
-        "float vol = 0.166666 * dot(cross(TetVerCrd[1] - TetVerCrd[0], TetVerCrd[2] - TetVerCrd[0]),\n"
-        "                           TetVerCrd[3] - TetVerCrd[0]);\n"
-        "TetQal = 7.348469 * vol / (srf * sqrt(len));\n",
+        "//            faces, the lines after them being statements of their own after a ';')\n" +
+            kGmlibQuality,
         "Qal", "tetrahedra"}},
       {"GMlib: node smoothing",
        {"// field: OptCrd vec4[4] Tet\n"
@@ -218,18 +222,8 @@ const std::map<std::string, Example>& mesh_examples() {
         "VerRes = dot(VerCrd - moved, VerCrd - moved);\n"
         "VerCrd = moved;\n"
         "---\n"
-        "// loop: Tet  (quality.cl: MeshQuality's kernel again, after the move)\n"
-        "float len = dot(TetVerCrd[0] - TetVerCrd[1], TetVerCrd[0] - TetVerCrd[1]);\n"
-        "len = max(len, dot(TetVerCrd[0] - TetVerCrd[2], TetVerCrd[0] - TetVerCrd[2]));\n"
-        "len = max(len, dot(TetVerCrd[0] - TetVerCrd[3], TetVerCrd[0] - TetVerCrd[3]));\n"
-        "len = max(len, dot(TetVerCrd[1] - TetVerCrd[2], TetVerCrd[1] - TetVerCrd[2]));\n"
-        "len = max(len, dot(TetVerCrd[1] - TetVerCrd[3], TetVerCrd[1] - TetVerCrd[3]));\n"
-        "len = max(len, dot(TetVerCrd[2] - TetVerCrd[3], TetVerCrd[2] - TetVerCrd[3]));\n"
-        "float srf = 0.5 * length(cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]))\n"
-        "          + 0.5 * length(cross(TetVerCrd[3] - TetVerCrd[0], TetVerCrd[1] - TetVerCrd[0]));\n"
-        "float vol = 0.166666 * dot(cross(TetVerCrd[1] - TetVerCrd[0], TetVerCrd[2] - TetVerCrd[0]),\n"
-        "                           TetVerCrd[3] - TetVerCrd[0]);\n"
-        "TetQal = 7.348469 * vol / (srf * sqrt(len));\n",
+        "// loop: Tet  (quality.cl: MeshQuality's kernel again, after the move)\n" +
+            kGmlibQuality,
         "Qal", "tetrahedra"}},
       {"hexahedra: neighbours",
        {"// field: Height float Hex\n"
