@@ -131,7 +131,8 @@ std::string usage() {
          "                      starting kernel if it does not exist)\n"
          "  --shake             window, with --frames: resize, minimise and toggle vsync (test aid)\n"
          "  --soak S            window: every lab at its defaults and with each preset, 3 times over, in S\n"
-         "                      seconds; exits 1 if host or GPU memory or the frame time grew (test aid)\n"
+         "                      seconds; exits 1 if the heap (not judged with --validate), GPU memory or\n"
+         "                      the frame time grew (test aid)\n"
          "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, left, r, c,\n"
          "                      v, i, tab, b, escape, f1, a lab's digit; test aid)\n"
 

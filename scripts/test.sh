@@ -5,8 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+installed=$SECONDS
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$(nproc)"
+built=$SECONDS
 # Tests run on the CPU Vulkan driver (lavapipe) whatever GPU the machine has.
 export VK_DRIVER_FILES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json
 ctest --test-dir build --output-on-failure -j"$(nproc)" -LE soak
+echo "test.sh: install ${installed} s, build $((built - installed)) s, tests $((SECONDS - built)) s, in all ${SECONDS} s"
