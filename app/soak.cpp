@@ -112,9 +112,10 @@ int Soak::report(const Session& s) const {
   // and without it; the layer's other checks leave the heap flat.
   double heap_growth = last.heap_mib[kRounds - 1] - last.heap_mib[kRounds - 2];
   if (s.ctx().validation_enabled()) {
-    std::printf("soak: the heap is not judged under --validate (the synchronization validation layer's own "
-                "state grows with every rebuild, %.1f MiB this round); run without --validate to judge it\n",
-                heap_growth);
+    std::printf(
+        "soak: the heap is not judged under --validate (the synchronization validation layer's own "
+        "state grows with every rebuild, %.1f MiB this round); run without --validate to judge it\n",
+        heap_growth);
   } else if (heap_growth > kHeapSlackMib) {
     std::printf("soak: the heap grew by %.1f MiB in the last round\n", heap_growth);
     ++problems;
