@@ -191,7 +191,7 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
     row.reference = {{"section", "8.4"},
                      {"configuration", "downspiral"},
                      {"intersection", hit_test_names()[size_t(test)]},
-                     {"stability", "seed 003 15.3, figure 15.3: single precision against the 64-bit heights"},
+                     {"stability", "SIMSURF (Abecassis 2012) §15.3, figure 15.3: single precision against the 64-bit heights"},
                      {"brins", h.size()},
                      {"brins_cut", cut},
                      {"brins_correctly_rounded", right},

@@ -212,7 +212,7 @@ void bench_precision(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
                               {"configuration", name},
                               {"arithmetic", fast ? "fast" : "precise"},
                               {"frame", frame_names()[size_t(frame)]},
-                              {"against", std::string("the CPU engine in double (64-bit brins, seed 003 15.4.1), ") +
+                              {"against", std::string("the CPU engine in double (64-bit brins, SIMSURF (Abecassis 2012) §15.4.1), ") +
                                               (world ? "world" : "tool") + " frame"}});
         row.reference.update(to_json(c));
         row.add_note("%s%llu brins unlike double, max %.3g ulps, mean %.3g", world ? "world frame (15.3): " : "",
