@@ -55,6 +55,8 @@ gpu::ContextOptions context_options(const Options& o) {
   c.memory.budget = o.memory_budget_mib << 20;
   c.wait_limit = std::chrono::seconds(o.gpu_timeout_s);
   if (const char* n = std::getenv("VKLAB_SIMULATE_DEVICE_LOST")) c.simulate_lost_at = std::strtoull(n, nullptr, 10);
+  // A user's kernel runs here: its writes past an array are dropped by the device.
+  c.robust_buffer_access = o.mode == Options::Mode::Exercise || !o.exercise.empty();
   return c;
 }
 

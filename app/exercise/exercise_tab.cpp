@@ -267,6 +267,9 @@ void ExerciseTab::draw_report(Session& s) {
   ImGui::TextDisabled("tolerance: %s, %s",
                       ex_->tolerance.ulps == 0 ? "bit for bit" : (num(ex_->tolerance.ulps) + " ulps").c_str(),
                       ex_->tolerance.what.c_str());
+  ImGui::TextDisabled(report_.robust ? "writes past an array: guard words, then dropped by the device (robust access)"
+                                     : "writes past an array: guard words only (start vklab with --exercise NAME for "
+                                       "robust buffer access)");
   ImGui::Checkbox("Check live", &live_);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("run one case a frame, your kernel beside the lab's (else on save and on Check again)");

@@ -192,6 +192,7 @@ CaseCheck check_case(gpu::Context& ctx, const Exercise& e, const Case& c, UserKe
 Report check_kernel(gpu::Context& ctx, const Exercise& e, UserKernel& k, int only) {
   Report r;
   r.compile.ok = true;
+  r.robust = ctx.robust;
   for (size_t i = 0; i < e.cases.size(); ++i)
     if (only < 0 || size_t(only) == i) r.cases.push_back(check_case(ctx, e, e.cases[i], k));
   r.pass = std::all_of(r.cases.begin(), r.cases.end(), [](const CaseCheck& c) { return c.pass; });
@@ -240,6 +241,10 @@ std::string format_report(const Exercise& e, const Report& r) {
   s << "exercise " << e.name << ": " << e.title << " (" << e.source << ")\n";
   s << "tolerance: " << (e.tolerance.ulps == 0 ? "bit for bit" : num(e.tolerance.ulps) + " ulps") << ", "
     << e.tolerance.what << "\n";
+  if (r.compile.ok)
+    s << "writes past an array: " << kGuardWords << " guard words after each catch them"
+      << (r.robust ? "; further ones are dropped by the device (robust buffer access)\n"
+                   : "; robust buffer access is off on this device, so further ones are not caught\n");
   if (!r.compile.messages.empty()) s << r.compile.messages;
   for (size_t i = 0; i < r.cases.size(); ++i) {
     const CaseCheck& c = r.cases[i];

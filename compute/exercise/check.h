@@ -2,9 +2,10 @@
 // (each with a guard zone after it, so a write past the end is seen and touches nothing of a
 // lab's), beside the lab's shipped kernel on the same inputs, both compared with the CPU twin:
 // max abs / relative error and ulps, the first wrong element with its inputs, a difference
-// picture, validation messages, and both GPU times. The device does not turn on
-// robustBufferAccess (compute/gpu/context.cpp): a write far past a buffer is not caught, but
-// it lands in the checker's buffers' memory, never in a lab's state.
+// picture, validation messages, and both GPU times. Where vklab runs a user's kernel (`vklab
+// exercise --check`, the window opened with --exercise) the device has robustBufferAccess on
+// (gpu::ContextOptions::robust_buffer_access): a write far past an array is dropped; without
+// it (an Exercise tab opened later in a window) only the guard words catch overruns.
 #pragma once
 #include "compute/exercise/exercise.h"
 #include "compute/exercise/user_kernel.h"
@@ -42,6 +43,7 @@ struct Report {
   CompileOutcome compile;
   std::vector<CaseCheck> cases;
   bool pass = false;
+  bool robust = false;  // the device dropped writes past an array (robustBufferAccess)
   std::string verdict;  // one line: "PASS: 4 of 4 cases within 2 ulps" ...
 };
 

@@ -240,6 +240,8 @@ void Context::create_device(const ContextOptions& options) {
   want.features.shaderStorageImageWriteWithoutFormat = have.features.shaderStorageImageWriteWithoutFormat;
   want.features.fragmentStoresAndAtomics = have.features.fragmentStoresAndAtomics;
   want.features.vertexPipelineStoresAndAtomics = have.features.vertexPipelineStoresAndAtomics;
+  robust = options.robust_buffer_access && have.features.robustBufferAccess;
+  want.features.robustBufferAccess = robust;
   vertex_stores = have.features.vertexPipelineStoresAndAtomics,
   fragment_stores = have.features.fragmentStoresAndAtomics;
   atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;

@@ -33,6 +33,11 @@ struct ContextOptions {
   // A test's fault: the N-th wait() reports a lost device once its work is done (0: never).
   // vklab sets it from the environment variable VKLAB_SIMULATE_DEVICE_LOST=N.
   uint64_t simulate_lost_at = 0;
+  // robustBufferAccess where the device has it: a kernel's reads past a buffer's range give
+  // zeros (or a value of the buffer) and its writes there are dropped, so a user's kernel
+  // (the exercises) cannot write into another buffer. Off by default: it may cost a little
+  // on every storage access, and the benches measure the shipped kernels without it.
+  bool robust_buffer_access = false;
 };
 
 struct DeviceInfo {
@@ -71,6 +76,7 @@ class Context {
   bool int64_atomics = false;        // 64-bit buffer atomics, with shaderInt64 and shaderFloat64
   bool int8 = false, int16 = false;  // 8- and 16-bit ints in storage buffers and in shaders (the mesh lab's fields)
   bool fp16 = false;                 // shaderFloat16 enabled
+  bool robust = false;               // robustBufferAccess enabled (ContextOptions::robust_buffer_access)
   bool vertex_stores = false, fragment_stores = false;  // storage buffer writes from those stages enabled
 
   // Validation: number of warnings/errors seen since creation, and their texts.

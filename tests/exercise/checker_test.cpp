@@ -113,6 +113,28 @@ TEST_F(ExerciseChecker, StopsAKernelThatNeverReturns) {
   EXPECT_TRUE(again.pass) << exercise::format_report(e, again);
 }
 
+// A write far past an array (16 MB beyond OUT, past any guard) on a device made as the checker
+// makes it: robustBufferAccess drops it, so the run fails on OUT's unwritten words and nothing
+// else of the process is touched; the report says which protection held.
+TEST(ExerciseSandbox, AWriteFarPastAnArrayIsDroppedByTheDevice) {
+  gpu::ContextOptions o;
+  o.validation = true;
+  o.robust_buffer_access = true;
+  gpu::Context robust(o);
+  ASSERT_TRUE(robust.robust) << "lavapipe and the H100 offer robustBufferAccess";
+  const auto& e = shipped("linalg/axpby");
+  std::string far = planted(e.solution(), "OUT[i] = a", "OUT[i + 4000000u] = a");
+  auto r = exercise::check_source(robust, e, far, "far.comp", 0);
+  ASSERT_TRUE(r.compile.ok) << r.compile.messages;
+  EXPECT_TRUE(r.robust);
+  EXPECT_FALSE(r.pass);
+  EXPECT_EQ(wrong_words(r), 1000u) << exercise::format_report(e, r);  // n = 1000, none written
+  EXPECT_NE(exercise::format_report(e, r).find("dropped by the device"), std::string::npos);
+  auto again = exercise::check_source(robust, e, e.solution(), "solution.comp", 0);
+  EXPECT_TRUE(again.pass) << exercise::format_report(e, again);
+  EXPECT_EQ(robust.validation_count(), 0u);
+}
+
 // Compiler messages on the user's lines (the loop budget's rewriting and the checker's code
 // around the kernel add none), and the budget's refusal of the preprocessor on its line.
 TEST_F(ExerciseChecker, SaysCompileErrorsOnTheUsersLines) {

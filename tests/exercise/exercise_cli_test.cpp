@@ -30,6 +30,8 @@ TEST_P(ExerciseCli, TheStartExitsFiveAndTheSolutionZero) {
   EXPECT_EQ(solution.code, 0) << solution.out << solution.err;
   EXPECT_NE(solution.out.find("verdict: PASS"), std::string::npos) << solution.out;
   EXPECT_EQ(solution.err.find("validation"), std::string::npos) << solution.err;
+  // the checker's device drops writes past an array (lavapipe has robustBufferAccess)
+  EXPECT_NE(solution.out.find("dropped by the device (robust buffer access)"), std::string::npos) << solution.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(Each, ExerciseCli, ::testing::ValuesIn(kExerciseNames), exercise_test_name);
