@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <stdexcept>
 #include <thread>
@@ -85,31 +86,51 @@ BenchRow run(gpu::Context& ctx, const BenchOptions& o, const Case& c) {
   return row;
 }
 
-// Two kernels that sum something at the vertices: gather through the ball, and clear +
-// scatter with float atomics (seed 004 §2.5), timed as pairs.
-// `bytes`: the compulsory traffic of each pair (gather, atomics).
+// One way of summing something of each element at its vertices (GMlib manual §2.5's three):
+// two kernels run one after the other, timed as a pair, and the compulsory traffic of the pair.
+struct WriteWay {
+  const char* name;  // gather, atomics, colouring
+  const char* method;
+  const GpuMesh::Kernel *first, *second;
+  double bytes;
+};
+
+// The ways timed on the same mesh, each row checked against the first way's sums (the field
+// `sums`, at the vertices): the largest difference, relative to the largest sum.
 void accumulate(gpu::Context& ctx, const BenchOptions& o, GpuMesh& g, const std::string& size, const std::string& what,
-                const GpuMesh::Kernel& gather_pre, const GpuMesh::Kernel& gather, const GpuMesh::Kernel& clear,
-                const GpuMesh::Kernel& scatter, const double bytes[2], BenchRows& rows) {
-  for (int atomics = 0; atomics < 2; ++atomics) {
+                const std::string& sums, const std::vector<WriteWay>& ways, BenchRows& rows) {
+  std::vector<double> first_sums;
+  for (const WriteWay& w : ways) {
     auto tm = gpu::time_gpu(
         ctx,
         [&](VkCommandBuffer cmd) {
-          g.record(cmd, atomics ? clear : gather_pre);
-          g.record(cmd, atomics ? scatter : gather);
+          g.record(cmd, *w.first);
+          g.record(cmd, *w.second);
         },
         o.quick ? 3 : 15, o.quick ? 5 : 200);
+    std::vector<double> got = g.download(sums);
+    if (first_sums.empty()) first_sums = got;
+    double largest = 0, diff = 0;
+    for (size_t v = 0; v < got.size(); ++v)
+      largest = std::max(largest, std::abs(first_sums[v])), diff = std::max(diff, std::abs(got[v] - first_sums[v]));
+    uint32_t elements = w.second->count;
     BenchRow row;
-    row.pass = atomics ? "mesh.accumulate.atomics" : "mesh.accumulate.gather";
+    row.pass = std::string("mesh.accumulate.") + w.name;
     row.size = size;
-    row.elements = scatter.count;
+    row.elements = elements;
     row.repeats = tm.repeats;
     row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
-    row.bytes = bytes[atomics];
+    row.bytes = w.bytes;
     row.reference = {{"what", what},
-                     {"method", atomics ? "clear, then scatter with atomicAdd on floats"
-                                        : "per element, then gather through the padded ball"},
-                     {"elements_per_s", scatter.count / (tm.median_ms * 1e-3)}};
+                     {"method", w.method},
+                     {"compared_with", std::string("mesh.accumulate.") + ways[0].name + " on the same mesh"},
+                     {"max_difference_relative", largest > 0 ? diff / largest : diff},
+                     {"elements_per_s", elements / (tm.median_ms * 1e-3)}};
+    if (!w.second->colours.empty()) {
+      uint32_t colours = uint32_t(w.second->colours.size() - 1);
+      row.reference.update({{"colours", colours}, {"launches", colours + 1}});
+      row.add_note("%u colours", colours);
+    }
     rows.push_back(row);
   }
 }
@@ -179,7 +200,7 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
                             }
                           },
                           4.0 * ball.members.size() + nv * (4.0 + 16) + 16.0 * nt, 21.0 * nv}));
-      if (!ctx.atomic_float_add || std::string(order) != "grid") continue;
+      if (std::string(order) != "grid") continue;
       g.add_field("Area", Kind::Triangles, {Scalar::Float, 1});
       g.add_field("Star", Kind::Vertices, {Scalar::Float, 1});
       auto area = g.compile(Kind::Triangles,
@@ -187,17 +208,25 @@ void surfaces(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
       auto gather = g.compile(
           Kind::Vertices, "float a = 0.0;\nfor (uint k = 0u; k < VerTriDeg; ++k) a += VerTriArea[k];\nVerStar = a;");
       auto clear = g.compile(Kind::Vertices, "VerStar = 0.0;");
-      auto scatter =
-          g.compile(Kind::Triangles,
-                    "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
-                    "for (int c = 0; c < 3; ++c) atomicAdd(Star_[TriVer[c]], a);");
+      const std::string star_area =
+          "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n";
+      auto coloured =
+          g.compile(Kind::Triangles, star_area + "for (int c = 0; c < 3; ++c) Star_[TriVer[c]] += a;", 1, true);
       // gather: areas (TriVer, Area a triangle, VerCrd a vertex), then the ball (slots, degree,
       // Star a vertex, Area a triangle); atomics: clear Star, then TriVer a triangle, VerCrd and
-      // Star read and written a vertex.
-      const double bytes[2] = {20.0 * nt + 16.0 * nv + 4.0 * ball.members.size() + nv * 8.0 + 4.0 * nt,
-                               4.0 * nv + 16.0 * nt + 24.0 * nv};
-      accumulate(ctx, o, g, size, "triangle areas summed at their vertices", *area, *gather, *clear, *scatter, bytes,
-                 rows);
+      // Star read and written a vertex; colouring: the same and the order (TriByColour).
+      std::vector<WriteWay> ways = {{"gather", "per element, then gather through the padded ball", area.get(),
+                                     gather.get(),
+                                     20.0 * nt + 16.0 * nv + 4.0 * ball.members.size() + nv * 8.0 + 4.0 * nt}};
+      std::unique_ptr<GpuMesh::Kernel> scatter;
+      if (ctx.atomic_float_add) {
+        scatter = g.compile(Kind::Triangles, star_area + "for (int c = 0; c < 3; ++c) atomicAdd(Star_[TriVer[c]], a);");
+        ways.push_back({"atomics", "clear, then scatter with atomicAdd on floats", clear.get(), scatter.get(),
+                        4.0 * nv + 16.0 * nt + 24.0 * nv});
+      }
+      ways.push_back({"colouring", "clear, then scatter colour by colour with a plain +=, a barrier between colours",
+                      clear.get(), coloured.get(), 4.0 * nv + 20.0 * nt + 24.0 * nv});
+      accumulate(ctx, o, g, size, "triangle areas summed at their vertices", "Star", ways, rows);
     }
 }
 
@@ -248,16 +277,25 @@ void volumes(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
                             }
                           },
                           4.0 * ball.members.size() + nv * (4.0 + 4) + 4.0 * nt, double(nv) * 24}));
-      if (!ctx.atomic_float_add || std::string(order) != "hilbert" || mirrored) continue;
+      if (std::string(order) != "hilbert" || mirrored) continue;
       auto clear = g.compile(Kind::Vertices, "VerDual = 0.0;");
-      auto scatter = g.compile(
-          Kind::Tetrahedra,
+      const std::string quarter =
           "float v = 0.25 * dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], "
-          "TetVerCrd[3] - TetVerCrd[0])) / 6.0;\nfor (int c = 0; c < 4; ++c) atomicAdd(Dual_[TetVer[c]], v);");
-      const double bytes[2] = {24.0 * nt + 16.0 * nv + 4.0 * ball.members.size() + nv * 8.0 + 4.0 * nt,
-                               4.0 * nv + 20.0 * nt + 24.0 * nv};
+          "TetVerCrd[3] - TetVerCrd[0])) / 6.0;\n";
+      auto coloured =
+          g.compile(Kind::Tetrahedra, quarter + "for (int c = 0; c < 4; ++c) Dual_[TetVer[c]] += v;", 1, true);
+      std::vector<WriteWay> ways = {{"gather", "per element, then gather through the padded ball", down.get(), up.get(),
+                                     24.0 * nt + 16.0 * nv + 4.0 * ball.members.size() + nv * 8.0 + 4.0 * nt}};
+      std::unique_ptr<GpuMesh::Kernel> scatter;
+      if (ctx.atomic_float_add) {
+        scatter = g.compile(Kind::Tetrahedra, quarter + "for (int c = 0; c < 4; ++c) atomicAdd(Dual_[TetVer[c]], v);");
+        ways.push_back({"atomics", "clear, then scatter with atomicAdd on floats", clear.get(), scatter.get(),
+                        4.0 * nv + 20.0 * nt + 24.0 * nv});
+      }
+      ways.push_back({"colouring", "clear, then scatter colour by colour with a plain +=, a barrier between colours",
+                      clear.get(), coloured.get(), 4.0 * nv + 24.0 * nt + 24.0 * nv});
       accumulate(ctx, o, g, size, "a quarter of each tetrahedron's volume summed at its vertices (hilbert order)",
-                 *down, *up, *clear, *scatter, bytes, rows);
+                 "Dual", ways, rows);
     }
 }
 

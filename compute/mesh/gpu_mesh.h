@@ -26,8 +26,10 @@
 //   user link K from L: LK[slots], LKF[slots] (and LKCrd[slots] to vertices)
 //   LRef: the entity's reference, and LXRef[] the references of those reached through a link;
 //   VerCrd (vec3, read/write) in a vertex loop;
-//   F_[] is a field's whole array (scatter, atomics: atomicAdd(F_[TriVer.x].x, a)).
+//   F_[] is a field's whole array (scatter, atomics: atomicAdd(F_[TriVer.x].x, a); colouring:
+//   F_[TriVer.x].x += a in a loop compiled by colour, colouring.h).
 #pragma once
+#include "compute/mesh/colouring.h"
 #include "compute/mesh/group_tuning.h"
 #include "compute/mesh/links.h"
 
@@ -133,6 +135,9 @@ class GpuMesh {
       mutable std::map<uint32_t, gpu::Pipeline> sized;  // (a cache record() fills)
     };
     std::vector<Part> parts;  // one a degree class of the balls it reads (links.h), else one
+    // Compiled by colour (colouring.h): the offsets of the colours' elements in the loop's
+    // colouring (colours + 1), each colour a launch with a barrier after; empty: not.
+    std::vector<uint32_t> colours;
     uint32_t count = 0;
     uint32_t tag = 0;                      // its name in the run status (take_status), unique in this mesh
     uint32_t budget = 0;                   // loop iterations an invocation (gpu::loop_budget_for)
@@ -146,8 +151,14 @@ class GpuMesh {
   };
   // Generates and compiles a kernel; throws KernelError, its lines counted from
   // `first_line` for the body's first (lines of the generated code around it: 100000 on).
-  // The kernel stays valid while the fields it names keep their types.
-  std::unique_ptr<Kernel> compile(Kind loop, const std::string& body, int first_line = 1);
+  // The kernel stays valid while the fields it names keep their types. `by_colour` (an element
+  // loop): it runs colour after colour of colouring(loop), invocation j of a colour on its
+  // element LByColour[first + j] (i is that element), so that a body may add into the elements'
+  // vertices with a plain F_[v] += x (GMlib manual §2.5's sub-blocks).
+  std::unique_ptr<Kernel> compile(Kind loop, const std::string& body, int first_line = 1, bool by_colour = false);
+  // The elements of kind k coloured so that no two of a colour share a vertex (colouring.h),
+  // built and uploaded (as LByColour, the order) on first use.
+  const Colouring& colouring(Kind k);
   // Every kernel's loops spend from a loop budget (compute/gpu/loop_budget.h), and a vertex
   // loop's VerCrd is stored only where finite: a vertex given NaN or infinite coordinates
   // keeps its previous ones and is counted. take_status() says, once the launches have run,
@@ -234,6 +245,7 @@ class GpuMesh {
   std::map<std::string, gpu::Buffer> buffers_;
   std::map<Kind, std::vector<uint32_t>> neighbours_;
   std::map<std::pair<Kind, Kind>, Ball> upward_;
+  std::map<Kind, Colouring> colourings_;
   std::map<std::string, Field> fields_;
   std::map<std::string, Link> links_;
   std::map<std::string, std::unique_ptr<gpu::Pipeline>> reducers_;  // by field type

@@ -40,7 +40,12 @@ class KernelWriter {
     return out;
   }
 
+  // Compiled by colour: invocation j of a launch runs on element LByColour[first + j].
+  void by_colour() { by_colour_ = true; }
+
   std::string write() {
+    std::string index = by_colour_ ? table(L_ + "ByColour") + "[gml_first_ + gl_GlobalInvocationID.x]"
+                                   : std::string("gml_first_ + gl_GlobalInvocationID.x");
     // A vertex loop that moves the vertex stores its coordinates as one vec4 (their w kept).
     bool stores_crd = loop_ == Kind::Vertices && assigned("VerCrd");
     if (loop_ == Kind::Vertices) {
@@ -103,7 +108,7 @@ class KernelWriter {
       << decl_.str() << "layout(push_constant) uniform Push { uint gml_first_, gml_count_; };\nuint gml_i_;\n"
       << globals_.str() << funcs_.str() << status
       << "void main() {\n  if (gl_GlobalInvocationID.x >= gml_count_) return;\n"
-      << "  gml_i_ = gml_first_ + gl_GlobalInvocationID.x;\n  uint i = gml_i_;\n"
+      << "  gml_i_ = " << index << ";\n  uint i = gml_i_;\n"
       << load_.str() << "#line " << first_line_ << "\n"
       << budgeted.text << "\n#line 100000\n"
       << (status.empty() ? "" : "  vklab_finish();\n");
@@ -383,6 +388,7 @@ class KernelWriter {
   GpuMesh::Kernel& k_;
   const std::map<Kind, BallClass>& classes_;
   bool lazy_;  // slots read where the body reads them (else into arrays on entry)
+  bool by_colour_ = false;
   std::ostringstream decl_, globals_, funcs_, load_;
 };
 
@@ -443,8 +449,19 @@ std::vector<GpuMesh::Name> GpuMesh::names(Kind loop) const {
   return out;
 }
 
-std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& body, int first_line) {
+const Colouring& GpuMesh::colouring(Kind k) {
+  if (auto it = colourings_.find(k); it != colourings_.end()) return it->second;
+  Colouring c = colour_elements(elements(k), nv_);
+  put(std::string(short_name(k)) + "ByColour", c.order);
+  return colourings_[k] = std::move(c);
+}
+
+std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& body, int first_line, bool by_colour) {
   if (!count(loop)) throw KernelError(std::string("the mesh has no ") + kind_name(loop) + " to loop over");
+  if (by_colour && loop == Kind::Vertices)
+    throw KernelError(
+        "'// write: colouring' colours the elements of the loop by the vertices they share: a vertex "
+        "loop has nothing to colour (loop over Edg, Tri, Qua, Tet, Pyr, Pri or Hex)");
   auto k = std::make_unique<Kernel>();
   k->loop = loop;
   k->count = uint32_t(count(loop));
@@ -460,6 +477,11 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
     for (const BallClass& c : b->classes) cuts.push_back(c.first);
   std::sort(cuts.begin(), cuts.end());
   cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+  if (by_colour && cuts.size() > 2)
+    throw KernelError(
+        "'// write: colouring' runs the edges in their colours' order, which mixes the degree classes "
+        "of the shells this body reads by slot: renumber other than by degree, or drop the colouring");
+  if (by_colour) k->colours = colouring(loop).offsets;
   for (size_t p = 0; p + 1 < cuts.size(); ++p) {
     std::map<Kind, BallClass> classes;
     std::string widths;
@@ -471,12 +493,17 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
     // a gathered array in a way the generator did not see), into arrays as the body wrote it.
     Kernel part;
     part.tag = k->tag, part.budget = k->budget;
-    std::string source = KernelWriter(*this, loop, body, first_line, part, classes).write();
+    auto writer = [&](bool lazy) {
+      KernelWriter w(*this, loop, body, first_line, part, classes, lazy);
+      if (by_colour) w.by_colour();
+      return w.write();
+    };
+    std::string source = writer(true);
     auto r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
     if (!r.ok) {
       part = Kernel{};
       part.tag = k->tag, part.budget = k->budget;
-      source = KernelWriter(*this, loop, body, first_line, part, classes, false).write();
+      source = writer(false);
       r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
       if (!r.ok) throw KernelError(r.messages);
     }
@@ -537,16 +564,32 @@ void GpuMesh::record(VkCommandBuffer cmd, const Kernel& k, int readback_slot, co
                VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   uint32_t group = k.tuning.size();  // GMlib's calibration: a size a launch, then the fastest
   uint32_t scope = 0;
-  for (size_t j = 0; j < k.parts.size(); ++j) {
-    const Kernel::Part& p = k.parts[j];
-    uint32_t range[2] = {p.first, p.count};
-    const gpu::Pipeline& pl = pipeline(p, group);
+  // The launches: a part's entities (first, count) each; by colour, the one part a colour at
+  // a time, each colour's writes made visible to the next (they may touch the same vertices).
+  struct Launch {
+    const Kernel::Part* part;
+    uint32_t first, count;
+  };
+  std::vector<Launch> launches;
+  if (k.colours.empty())
+    for (const Kernel::Part& p : k.parts) launches.push_back({&p, p.first, p.count});
+  else
+    for (size_t c = 0; c + 1 < k.colours.size(); ++c)
+      launches.push_back({&k.parts.at(0), k.colours[c], k.colours[c + 1] - k.colours[c]});
+  for (size_t j = 0; j < launches.size(); ++j) {
+    const Launch& l = launches[j];
+    uint32_t range[2] = {l.first, l.count};
+    const gpu::Pipeline& pl = pipeline(*l.part, group);
+    if (j > 0 && !k.colours.empty())
+      gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     pl.bind(cmd, binds, range);
     if (j == 0) {  // the times start at the first dispatch
       k.tuning.begin(cmd);
       if (timed) scope = timed->profiler.begin(cmd, timed->name, timed->bytes, 0);
     }
-    pl.dispatch(cmd, p.count);
+    pl.dispatch(cmd, l.count);
   }
   if (timed) timed->profiler.end(cmd, scope);
   k.tuning.end(cmd);

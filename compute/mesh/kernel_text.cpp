@@ -90,6 +90,18 @@ const std::map<std::string, Example>& mesh_examples() {
         "atomicAdd(Star_[TriVer.y].x, a);\n"
         "atomicAdd(Star_[TriVer.z].x, a);\n",
         "Star", "surface"}},
+      {"star areas (colouring)",
+       {"// loop: Ver  (clear)\n"
+        "VerStar.x = 0.0;\n"
+        "---\n"
+        "// loop: Tri  (GMlib manual §2.5's first way, sub-blocks: the triangles run colour by colour, no two of a\n"
+        "//            colour sharing a vertex, so a plain += is safe: no atomics, no temporary field)\n"
+        "// write: colouring\n"
+        "float a = 0.5 * length(cross(TriVerCrd[1] - TriVerCrd[0], TriVerCrd[2] - TriVerCrd[0]));\n"
+        "Star_[TriVer.x].x += a;\n"
+        "Star_[TriVer.y].x += a;\n"
+        "Star_[TriVer.z].x += a;\n",
+        "Star", "surface"}},
       {"mean height per triangle",
        {"// loop: Tri  (chapter 3: the mean of the vertices' heights)\n"
         "TriMean.x = (TriVerCrd[0].z + TriVerCrd[1].z + TriVerCrd[2].z) / 3.0;\n",
@@ -147,6 +159,19 @@ const std::map<std::string, Example>& mesh_examples() {
         "for (uint k = 0u; k < VerTetDeg; ++k) v += VerTetVol[k];\n"
         "VerDual = 0.25 * v;\n",
         "Vol", "tetrahedra"}},
+      {"tetrahedra: volumes (colouring)",
+       {"// field: Dual float Ver\n"
+        "// loop: Ver  (clear)\n"
+        "VerDual = 0.0;\n"
+        "---\n"
+        "// field: Vol float Tet\n"
+        "// loop: Tet  (signed volume, a quarter of it added into each vertex colour by colour: no two tetrahedra\n"
+        "//            of a colour share a vertex; GMlib manual §2.5's sub-blocks)\n"
+        "// write: colouring\n"
+        "TetVol = dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[3] - TetVerCrd[0])) / "
+        "6.0;\n"
+        "for (int c = 0; c < 4; ++c) Dual_[TetVer[c]] += 0.25 * TetVol;\n",
+        "Dual", "tetrahedra"}},
       {"tetrahedra: shells",
        {"// field: Len float Edg\n"
         "// field: Around int Edg\n"
@@ -267,6 +292,14 @@ std::vector<Section> split(const std::string& text) {
       continue;
     }
     if (auto k = words::loop_line(line); !k.empty()) out.back().loop = kind_of(std::string(k));
+    if (line.find("write:") != std::string::npos && words::write_line(line) != std::string_view{}) {
+      std::string_view w = words::write_line(line);
+      if (w != "colouring" && w != "coloring")
+        throw KernelError("line " + std::to_string(n) + ": '// write: " + std::string(w) +
+                          "': the one write strategy a section can ask for is colouring (atomics and the "
+                          "scatter/gather pair are written in the body)");
+      out.back().by_colour = true;
+    }
     out.back().body += line + "\n";
   }
   return out;
@@ -370,7 +403,7 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
     for (auto& s : split(text)) {
       if (s.body.find_first_not_of(" \n\t") == std::string::npos) continue;
       try {
-        out.push_back(g.compile(s.loop, s.body, s.first_line));
+        out.push_back(g.compile(s.loop, s.body, s.first_line, s.by_colour));
       } catch (const KernelError& e) {
         throw KernelError("section starting at line " + std::to_string(s.first_line) + ":\n" + e.what());
       }

@@ -1,7 +1,8 @@
 // Kernels as the mesh lab's editor holds them: sections separated by a line "---", each
 // starting with "// loop: Tri" (or Ver, Edg, Qua, Tet, Pyr, Pri, Hex); "// field: Name type
 // Kind" declares a field (float, vec2, int, ivec3, double, ...); a field only named, by the
-// naming rule, is a vec4 where the name puts it. And the lab's examples from the seed.
+// naming rule, is a vec4 where the name puts it; "// write: colouring" runs an element loop
+// colour by colour (colouring.h). And the lab's examples from the seed.
 #pragma once
 #include "compute/mesh/gpu_mesh.h"
 
@@ -21,8 +22,10 @@ Kind kind_of(const std::string& short_name);  // "Tri" -> Triangles
 struct Section {
   Kind loop = Kind::Triangles;
   std::string body;
-  int first_line = 1;  // in the whole text
+  int first_line = 1;      // in the whole text
+  bool by_colour = false;  // a line "// write: colouring": launched colour by colour (colouring.h)
 };
+// Throws KernelError on a "// write:" line that does not say colouring.
 std::vector<Section> split(const std::string& text);
 
 struct FieldUse {

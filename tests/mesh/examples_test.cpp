@@ -48,13 +48,26 @@ class MeshExamples : public GpuTest {
 };
 
 TEST_F(MeshExamples, EveryExampleIsTestedHere) {
-  EXPECT_EQ(
-      example_names(),
-      (std::vector<std::string>{
-          "GMlib: gpu bandwidth", "GMlib: mesh quality", "GMlib: node smoothing", "areas", "diagonals (user link)",
-          "drift (direct)", "hexahedra: neighbours", "laplacian smoothing", "mean height per triangle",
-          "neighbour distance", "scatter/gather pair", "smoothing", "smoothing with parameters", "star areas",
-          "star areas (atomics)", "tetrahedra: shells", "tetrahedra: volumes", "valence (int atomics)"}))
+  EXPECT_EQ(example_names(), (std::vector<std::string>{"GMlib: gpu bandwidth",
+                                                       "GMlib: mesh quality",
+                                                       "GMlib: node smoothing",
+                                                       "areas",
+                                                       "diagonals (user link)",
+                                                       "drift (direct)",
+                                                       "hexahedra: neighbours",
+                                                       "laplacian smoothing",
+                                                       "mean height per triangle",
+                                                       "neighbour distance",
+                                                       "scatter/gather pair",
+                                                       "smoothing",
+                                                       "smoothing with parameters",
+                                                       "star areas",
+                                                       "star areas (atomics)",
+                                                       "star areas (colouring)",
+                                                       "tetrahedra: shells",
+                                                       "tetrahedra: volumes",
+                                                       "tetrahedra: volumes (colouring)",
+                                                       "valence (int atomics)"}))
       << "a new example needs its test below";
 }
 
@@ -161,6 +174,12 @@ TEST_F(MeshExamples, StarAreasWithAtomics) {
   expect_stars(field("Star"), E(Kind::Triangles), m_.vertices(), [&](size_t t) { return area(t); });
 }
 
+// GMlib manual §2.5's first way: the triangles in colours that share no vertex, a plain +=.
+TEST_F(MeshExamples, StarAreasWithColouring) {
+  run("star areas (colouring)");
+  expect_stars(field("Star"), E(Kind::Triangles), m_.vertices(), [&](size_t t) { return area(t); });
+}
+
 TEST_F(MeshExamples, MeanHeightPerTriangle) {
   run("mean height per triangle");
   auto mean = field("Mean");
@@ -223,6 +242,25 @@ TEST_F(MeshExamples, TetrahedraVolumes) {
     cpu[i] = glm::dot(P(t.v[4 * i + 1]) - a, glm::cross(P(t.v[4 * i + 2]) - a, P(t.v[4 * i + 3]) - a)) / 6;
     ASSERT_NEAR(vol[i], cpu[i], 1e-7) << "tetrahedron " << i;
     for (int c = 0; c < 4; ++c) quarter[t.v[4 * i + c]] += cpu[i] / 4;
+  }
+  double total = 0;
+  for (size_t v = 0; v < m_.vertices(); ++v) {
+    ASSERT_NEAR(dual[v], quarter[v], 1e-7) << "vertex " << v;
+    total += dual[v];
+  }
+  EXPECT_NEAR(total, 1.0, 1e-5) << "the dual cells fill the cube";
+}
+
+TEST_F(MeshExamples, TetrahedraVolumesWithColouring) {
+  run("tetrahedra: volumes (colouring)");
+  auto vol = field("Vol"), dual = field("Dual");
+  const Elements& t = E(Kind::Tetrahedra);
+  std::vector<double> quarter(m_.vertices(), 0.0);
+  for (size_t i = 0; i < t.count(); ++i) {
+    glm::dvec3 a = P(t.v[4 * i]);
+    double v = glm::dot(P(t.v[4 * i + 1]) - a, glm::cross(P(t.v[4 * i + 2]) - a, P(t.v[4 * i + 3]) - a)) / 6;
+    ASSERT_NEAR(vol[i], v, 1e-7) << "tetrahedron " << i;
+    for (int c = 0; c < 4; ++c) quarter[t.v[4 * i + c]] += v / 4;
   }
   double total = 0;
   for (size_t v = 0; v < m_.vertices(); ++v) {

@@ -201,6 +201,7 @@ class MeshLab : public Lab {
     gpu_ = std::move(g);
     sol_ = std::move(sol);
     kernels_ = std::move(kernels);
+    largest_balls_.clear();
     last_good_.clear();
     par_slots_.clear(), par_after_.clear();
     recorded_key_.clear();
@@ -321,7 +322,8 @@ class MeshLab : public Lab {
     }
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled(
-        "kernel ('---' between sections; '// loop: Tri' ...; '// field: Name type Kind'; '// param: Name type = v'):");
+        "kernel ('---' between sections; '// loop: Tri' ...; '// field: Name type Kind'; '// param: Name type = v'; "
+        "'// write: colouring': an element loop run colour by colour, no two elements of a colour sharing a vertex):");
     ImGui::PopTextWrapPos();
     ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(),
                               ImVec2(ImGui::GetContentRegionAvail().x, 240));
@@ -348,6 +350,10 @@ class MeshLab : public Lab {
       }
     }
     if (!saved_.empty()) ImGui::TextDisabled("%s", saved_.c_str());
+    for (size_t k = 0; k < kernels_.size(); ++k)  // '// write: colouring' (compute/mesh/colouring.h)
+      if (uint32_t colours = colours_of(*kernels_[k]))
+        ImGui::TextWrapped("kernel %zu: %s in %u colours (largest ball %u), a launch each", k + 1,
+                           kind_name(kernels_[k]->loop), colours, largest_ball_of(kernels_[k]->loop));
     if (!error_.empty()) warning_text({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
     if (!problem_.empty()) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     if (ImGui::TreeNode("names a loop body may use")) {
@@ -379,6 +385,9 @@ class MeshLab : public Lab {
     out["vertices"] = gpu_->vertices();
     out["triangles"] = gpu_->count(Kind::Triangles);
     out["kernels"] = kernels_.size();
+    nlohmann::json colours = nlohmann::json::array();  // a kernel's colours (0: not by colour)
+    for (auto& k : kernels_) colours.push_back(colours_of(*k));
+    out["kernel_colours"] = colours;
     return out;
   }
 
@@ -463,6 +472,15 @@ class MeshLab : public Lab {
     saved_ = f ? "saved to " + p.string() : "could not write " + p.string();
   }
 
+  static uint32_t colours_of(const GpuMesh::Kernel& k) {
+    return k.colours.empty() ? 0 : uint32_t(k.colours.size() - 1);
+  }
+  uint32_t largest_ball_of(Kind k) {
+    auto [it, fresh] = largest_balls_.try_emplace(k, 0);
+    if (fresh) it->second = largest_ball(gpu_->elements(k).v, nodes_of(k), gpu_->vertices());
+    return it->second;
+  }
+
   void set_editor(const std::string& text) {
     editor_.assign(std::max<size_t>(16384, text.size() + 4096), '\0');
     std::memcpy(editor_.data(), text.data(), text.size());
@@ -533,9 +551,10 @@ class MeshLab : public Lab {
   SolField sol_;
   GpuMesh::Reduction stats_;
   std::string error_, saved_, problem_;
-  std::vector<size_t> par_slots_;          // the kernels whose last launch reads Par back (slot = index)
-  std::vector<LaunchReadback> par_after_;  // what they read, once their frame has run
-  std::string stats_key_, recorded_key_;   // the field[component] of stats_, and of the reduction in flight
+  std::map<Kind, uint32_t> largest_balls_;  // for the panel's colouring line, by the loop's kind
+  std::vector<size_t> par_slots_;           // the kernels whose last launch reads Par back (slot = index)
+  std::vector<LaunchReadback> par_after_;   // what they read, once their frame has run
+  std::string stats_key_, recorded_key_;    // the field[component] of stats_, and of the reduction in flight
   OrbitControl orbit_;
 };
 

@@ -140,6 +140,16 @@ std::string_view loop_line(std::string_view line) {
   return i == std::string_view::npos ? std::string_view{} : kind_word(line, i);
 }
 
+std::string_view write_line(std::string_view line) {
+  size_t i = skip_blanks(line, 0);
+  if (line.compare(i, 2, "//") != 0) return {};
+  i = after_key(line, i, "write:");
+  if (i == std::string_view::npos) return {};
+  size_t end = i;
+  while (end < line.size() && is_identifier_char(line[end])) ++end;
+  return line.substr(i, end - i);
+}
+
 std::vector<FieldDecl> field_declarations(std::string_view text) {
   std::vector<FieldDecl> out;
   for (size_t at = text.find("//"); at != std::string_view::npos; at = text.find("//", at + 2)) {

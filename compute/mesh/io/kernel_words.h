@@ -30,6 +30,8 @@ std::string_view short_kind_at(std::string_view s);
 
 // "// loop: Tri ..." (leading blanks allowed): the kind's short name, or empty.
 std::string_view loop_line(std::string_view line);
+// "// write: colouring" (leading blanks allowed): the word after "write:", or empty.
+std::string_view write_line(std::string_view line);
 struct FieldDecl {
   std::string name, type, kind;  // "// field: Name type Kind" (type may end in [N])
 };
