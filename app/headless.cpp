@@ -119,6 +119,7 @@ static int run(const Options& o, Session& s) {
   for (auto& t : totals)
     std::printf("  %-20s x%-6u %10.3f ms  %s GB/s  %s GFLOP/s\n", t.name.c_str(), t.count, t.ms,
                 right(figure(t.gbps(), "%.2f"), 8).c_str(), right(figure(t.gflops(), "%.2f"), 8).c_str());
+  std::printf("%s", lab.headless_report().c_str());
   if (!o.capture.empty()) {
     render::write_png(o.capture, o.width, o.height, target.read_rgba(), s.manifest());
     std::printf("captured %s\n", o.capture.c_str());

@@ -138,6 +138,8 @@ class Lab {
   virtual bool use_kernel(const std::string& /*op*/, const exercise::UserKernel* /*kernel*/) { return false; }
   // A problem the user must hear about (a simulation that blew up), or "".
   virtual std::string problem() { return ""; }
+  // Lines a headless run prints after its timings (a result and its check), or "".
+  virtual std::string headless_report() { return ""; }
   uint64_t steps_done() const { return steps_done_; }
 
  protected:

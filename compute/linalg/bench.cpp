@@ -98,6 +98,21 @@ void strip_sweep(gpu::Context& ctx, Workload& w, BenchRow& row, int repeats, dou
   row.reference["strip_rows_sweep"] = points;
 }
 
+// Max, min: the dispatches an application takes, what each reads, and the count's formula.
+void extreme_reference(const Workload& w, BenchRow& row) {
+  auto passes = w.extreme_passes();
+  row.reference["dispatches"] = passes.size();
+  if (w.config().variant == Variant::Thesis) {
+    nlohmann::json sizes = nlohmann::json::array();
+    for (auto& p : passes) sizes.push_back(describe_pass(p, w.config().layout));
+    row.reference["passes"] = sizes;
+    row.reference["passes_by_formula"] = extreme_pass_count(w.n());  // max(1, ceil(log4 n))
+    row.add_note("%zu passes", passes.size());
+  } else {
+    row.reference["workgroups"] = w.extreme_groups();
+  }
+}
+
 // Times `repeats` applications (one submission each, after a warm-up) and the CPU reference.
 // CG continues iterating through the warm-up and the runs: each timed run is one iteration.
 
@@ -154,6 +169,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
     try {
       Workload w(ctx, c);
       auto row = measure(ctx, w, repeats, options.saxpy_gbps, options.quick ? 5 : 200);
+      if (c.op == Op::Max || c.op == Op::Min) extreme_reference(w, row);
       if (c.op == Op::Cg && c.cg_form == CgForm::Pipelined)
         strip_sweep(ctx, w, row, repeats, options.quick ? 5 : 200, options.quick || c.side >= 512);
       rows.push_back(row);
@@ -163,9 +179,10 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
     }
   };
   // Tables 4.3 (12-diagonal band), 4.4 (linear combination), 4.5 (norm), 4.6 (CG iteration):
-  // the thesis's way (texture, multi-pass) beside the modern way (buffer, one pass).
+  // the thesis's way (texture, multi-pass) beside the modern way (buffer, one pass); the max
+  // and min of §2.4.2 (figure 2.10) the same two ways.
   // CG also matrix-free: one dispatch keeping A·r and A·p, and the pipelined pass without them.
-  for (Op op : {Op::Banded, Op::Axpby, Op::Norm, Op::Cg})
+  for (Op op : {Op::Banded, Op::Axpby, Op::Norm, Op::Max, Op::Min, Op::Cg})
     for (uint32_t side : sides)
       for (auto [variant, layout, form] : {std::tuple{Variant::Thesis, Layout::Texture, CgForm::Banded},
                                            std::tuple{Variant::Modern, Layout::Buffer, CgForm::Banded},

@@ -85,6 +85,10 @@ std::string BlasReference::calls() const {
       return "cblas_sdot";
     case Op::Norm:
       return "cblas_snrm2";
+    case Op::Max:
+      return "cblas_ismax (OpenBLAS's extension: the index of the largest value)";
+    case Op::Min:
+      return "cblas_ismin (OpenBLAS's extension: the index of the smallest value)";
     case Op::Banded:
       return "cblas_sgbmv (kl " + std::to_string(s_->kl) + ", ku " + std::to_string(s_->ku) + ")";
     case Op::Dense:
@@ -121,6 +125,10 @@ std::vector<float> BlasReference::run() {
       return {cblas_sdot(n, s.x.data(), 1, s.y.data(), 1)};
     case Op::Norm:
       return {cblas_snrm2(n, s.x.data(), 1)};
+    case Op::Max:
+      return {s.x[cblas_ismax(n, s.x.data(), 1)]};
+    case Op::Min:
+      return {s.x[cblas_ismin(n, s.x.data(), 1)]};
     case Op::Banded: {
       std::vector<std::thread> workers;
       for (int t = 1; t < s.threads; ++t)

@@ -48,6 +48,8 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
   dot_onepass_ = load("dot_onepass", sizeof(DotOnePush));
   dot_thesis_ = load("dot_thesis", sizeof(DotThesisPush));
   dot_ff_ = load("dot_ff", sizeof(DotFfPush));
+  extreme_thesis_ = load("extreme_thesis", sizeof(ExtremeThesisPush));
+  extreme_onepass_ = load("extreme_onepass", sizeof(ExtremeOnePush));
   ff_ops_ = load("ff_ops", sizeof(FfPush));
   if (layout == Layout::Texture)
     no_diagonals_ =
@@ -64,8 +66,8 @@ Ops::Ops(gpu::Context& ctx, Layout layout, uint32_t history)
   // One count serves every vector kernel (groups(), and the gate's indirect arguments for all
   // the gated ones): they must share one workgroup width.
   group_width_ = axpby_.local_size().x;
-  for (auto* p : {&dot_onepass_, &dot_thesis_, &dot_ff_, &ff_ops_, &banded_, &dense_thesis_, &cg_update_, &stencil_,
-                  &cg_stencil_, &cg_pipelined_})
+  for (auto* p : {&dot_onepass_, &dot_thesis_, &extreme_thesis_, &extreme_onepass_, &dot_ff_, &ff_ops_, &banded_,
+                  &dense_thesis_, &cg_update_, &stencil_, &cg_stencil_, &cg_pipelined_})
     if (!(p->local_size() == gpu::Dim3{group_width_, 1, 1}))
       throw std::logic_error("linalg: the vector kernels' workgroup sizes differ");
   ctx.submit_now([&](VkCommandBuffer cmd) {
@@ -240,6 +242,35 @@ void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32
   pass(0, x, y, levels[0], x.quads());
   for (size_t l = 1; l < levels.size(); ++l) pass(1, levels[l - 1], levels[l - 1], levels[l], levels[l - 1].quads());
   pass(3, levels.back(), levels.back(), levels.back(), 1);
+}
+
+uint32_t Ops::extreme(VkCommandBuffer cmd, Variant v, Extreme e, const Vec& x, uint32_t slot, bool zero_pad) {
+  if (slot >= Scalars::kSlots) throw std::invalid_argument("extreme: no such scalar slot");
+  uint32_t is_min = e == Extreme::Min ? 1u : 0u, pad = zero_pad ? 1u : 0u;
+  if (v == Variant::Modern) {
+    ready(cmd);
+    ExtremeOnePush p{x.n(), x.quads(), x.side(), slot, is_min, pad};
+    extreme_onepass_.bind(cmd, {x.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
+    direct(cmd, groups(x.quads(), true));
+    return 1;
+  }
+  // Thesis: level after level into two scratch vectors in turn, each as large as the first
+  // level (a smaller level uses its first quads: the top-left corner of a texture).
+  auto passes = extreme_passes(layout_, x.n());
+  uint32_t scratch_n = 4 * std::max(passes[0].out_quads, 1u);
+  const Vec* in = &x;
+  for (size_t i = 0; i < passes.size(); ++i) {
+    const ExtremePass& pass = passes[i];
+    bool last = pass.out_quads == 0;
+    const Vec& out = last ? x : scratch(scratch_n, 2 + int(i % 2));  // x: a valid, unwritten placeholder
+    ready(cmd);
+    ExtremeThesisPush p{in == &x ? 1u : 0u, last ? 1u : 0u, x.n(), pass.in_quads, pass.in_side,
+                        pass.out_quads,     pass.out_side,  slot,  is_min,        pad};
+    extreme_thesis_.bind(cmd, {in->bind(), out.bind(), scalars_.bind()}, p);
+    direct(cmd, last ? 1 : groups(pass.out_quads));
+    in = &out;
+  }
+  return uint32_t(passes.size());
 }
 
 void Ops::dot_ff(VkCommandBuffer cmd, const Vec& x, const Vec& y, uint32_t slot) {

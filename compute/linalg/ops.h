@@ -3,6 +3,7 @@
 // records into a command buffer (with the barrier it needs first); scalars such as dot
 // products stay on the GPU in a small buffer (Scalars) that later passes read.
 #pragma once
+#include "compute/linalg/extreme.h"
 #include "compute/linalg/matrix.h"
 
 #include <map>
@@ -50,6 +51,11 @@ class Ops {
   // gpuVecScal: S[slot] = x·y (or its square root); thesis = partial dot then 4:1 passes.
   void dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32_t slot, bool root = false,
            uint32_t hist = kNoSlot);
+  // S[slot] = the max (min) of x. Thesis: the 4:1 passes of extreme_passes(), one dispatch each,
+  // ping-pong between two scratch vectors; modern: one dispatch. Padding counts as the identity
+  // (-inf for max), or with zero_pad as 0: the thesis's zero padding (thesis: the texture's
+  // padding; modern: every invocation starts from 0 instead of -inf). Returns the dispatches.
+  uint32_t extreme(VkCommandBuffer cmd, Variant v, Extreme e, const Vec& x, uint32_t slot, bool zero_pad = false);
   // Float-float dot (modern, one pass): S[slot] + S[slot + 1] = x·y with 44+ correct bits.
   void dot_ff(VkCommandBuffer cmd, const Vec& x, const Vec& y, uint32_t slot);
   // Float-float vectors (hi, lo pairs) for CG in float-float; float-float scalars take two
@@ -139,6 +145,7 @@ class Ops {
   uint32_t group_width_ = 0;  // the vector kernels' workgroup size
   float gate_tol2_ = 0;
   gpu::Pipeline stencil_, cg_stencil_, cg_pipelined_, cg_gate_;
+  gpu::Pipeline extreme_thesis_, extreme_onepass_;
   gpu::Pipeline axpby_, dot_onepass_, dot_thesis_, dot_ff_, ff_ops_, banded_, dense_thesis_, dense_rows_, cg_update_,
       unpack_;
   std::map<std::pair<uint32_t, int>, Vec> scratch_;

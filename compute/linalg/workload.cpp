@@ -11,19 +11,23 @@
 namespace linalg {
 
 namespace {
-constexpr uint32_t kSlot = 8;  // where dot and norm leave their result
+constexpr uint32_t kSlot = Workload::scalar_slot();  // where dot, norm, max and min leave their result
 
-std::vector<float> random_nonzero(uint32_t n, uint32_t seed) {
+// sign 0: either sign at random; -1, +1: all of that sign.
+std::vector<float> random_nonzero(uint32_t n, uint32_t seed, int sign = 0) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u(0.5f, 1.5f);
   std::vector<float> v(n);
   for (auto& x : v) x = (rng() & 1 ? 1.0f : -1.0f) * u(rng);
+  if (sign != 0)
+    for (auto& x : v) x = float(sign) * std::fabs(x);
   return v;
 }
 }  // namespace
 
 const std::vector<std::string>& op_names() {
-  static const std::vector<std::string> names = {"axpby", "product", "dot", "norm", "banded", "dense", "cg"};
+  static const std::vector<std::string> names = {"axpby", "product", "dot",   "norm", "max",
+                                                 "min",   "banded",  "dense", "cg"};
   return names;
 }
 
@@ -75,7 +79,7 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
   double vec = 16.0 * ((n_ + 3) / 4);
   // Operand k: a field on the drawing grid (cropped to n values) or random, non-zero.
   auto operand = [&](uint32_t k) {
-    if (!c.fields) return random_nonzero(n_, c.seed + k + (c.op == Op::Banded || c.op == Op::Dense));
+    if (!c.fields) return random_nonzero(n_, c.seed + k + (c.op == Op::Banded || c.op == Op::Dense), c.sign);
     uint32_t w = grid_width(), h = (n_ + w - 1) / w;
     auto f = grid_field(w, h, k == 0 ? "spots" : "gaussian", c.seed + k);
     f.resize(n_);
@@ -98,6 +102,13 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
       out_ = std::make_unique<Vec>(ctx, n_, c.layout);
       bytes_ = c.op == Op::Norm ? vec : (c.op == Op::Dot ? 2 * vec : 3 * vec);
       flops_ = (c.op == Op::Axpby ? 3.0 : c.op == Op::Product ? 1.0 : 2.0) * n_;
+      break;
+    case Op::Max:
+    case Op::Min:
+      xs_ = operand(0);
+      x_ = vector(xs_);
+      bytes_ = vec;       // the vector read once (the thesis's later passes read a third more)
+      flops_ = n_ - 1.0;  // one comparison a value
       break;
     case Op::Banded:
       banded_ = random_band(n_, int(c.diagonals), c.seed);
@@ -149,6 +160,7 @@ std::string workload_name(const WorkloadConfig& c) {
   if (c.op == Op::Banded) op += std::to_string(c.diagonals);
   if (c.frac_index) op += ".frac";
   if (c.op == Op::Dot && c.float_float) return op + ".float-float";
+  if ((c.op == Op::Max || c.op == Op::Min) && c.zero_pad) op += ".zero-pad";
   if (c.op == Op::Cg && c.cg_form != CgForm::Banded) return op + "." + cg_form_names()[size_t(c.cg_form)];
   return op + "." + variant_name(c.variant);
 }
@@ -178,6 +190,10 @@ void Workload::record(VkCommandBuffer cmd) {
       break;
     case Op::Norm:
       ops_->dot(cmd, v, *x_, *x_, kSlot, true);
+      break;
+    case Op::Max:
+    case Op::Min:
+      ops_->extreme(cmd, v, config_.op == Op::Max ? Extreme::Max : Extreme::Min, *x_, kSlot, config_.zero_pad);
       break;
     case Op::Banded:
       ops_->banded(cmd, v, *gpu_banded_, *x_, nullptr, *out_, 1.0f, 0.0f);
@@ -216,6 +232,10 @@ void Workload::run_cpu() {
     case Op::Norm:
       cpu_scalar_ = std::sqrt(dot_cpu(xs_, xs_));
       break;
+    case Op::Max:
+    case Op::Min:  // the right answer, whatever the padding: zero_pad shows the thesis's mistake as an error
+      cpu_scalar_ = extreme_cpu(config_.op == Op::Max ? Extreme::Max : Extreme::Min, xs_);
+      break;
     case Op::Banded:
       cpu_result_ = banded_cpu(banded_, xs_);
       break;
@@ -232,7 +252,7 @@ void Workload::run_cpu() {
 }
 
 double Workload::check() const {
-  if (config_.op == Op::Dot || config_.op == Op::Norm) {
+  if (scalar()) {
     double got = ops_->scalars().get(kSlot);
     if (config_.float_float && config_.op == Op::Dot) got += double(ops_->scalars().get(kSlot + 1));
     return std::fabs(got - cpu_scalar_) / std::max(std::fabs(cpu_scalar_), 1e-30);
@@ -297,7 +317,20 @@ PrecisionComparison Workload::compare_precisions(float tolerance, uint32_t max_i
   return out;
 }
 
-const Vec& Workload::result() const { return config_.op == Op::Dot || config_.op == Op::Norm ? *x_ : *out_; }
+const Vec& Workload::result() const { return scalar() ? *x_ : *out_; }
+
+bool Workload::scalar() const {
+  auto op = config_.op;
+  return op == Op::Dot || op == Op::Norm || op == Op::Max || op == Op::Min;
+}
+
+std::vector<ExtremePass> Workload::extreme_passes() const {
+  if (config_.op != Op::Max && config_.op != Op::Min) return {};
+  if (config_.variant == Variant::Modern) return {{x_->quads(), x_->side(), 0, 0}};
+  return linalg::extreme_passes(config_.layout, n_);
+}
+
+uint32_t Workload::extreme_groups() const { return ops_->groups(x_->quads(), true); }
 
 std::vector<Panel> Workload::panels() const {
   switch (config_.op) {
@@ -308,6 +341,8 @@ std::vector<Panel> Workload::panels() const {
     case Op::Dot:
       return {{"x", x_.get()}, {"y", y_.get()}};
     case Op::Norm:
+    case Op::Max:
+    case Op::Min:
       return {{"x", x_.get()}};
     case Op::Banded:
       return {{"x", x_.get()}, {"A x (" + std::to_string(config_.diagonals) + " diagonals)", out_.get()}};

@@ -9,8 +9,9 @@
 
 namespace linalg {
 
-enum class Op { Axpby, Product, Dot, Norm, Banded, Dense, Cg };
-const std::vector<std::string>& op_names();  // "axpby", "product", "dot", "norm", "banded", "dense", "cg"
+enum class Op { Axpby, Product, Dot, Norm, Max, Min, Banded, Dense, Cg };
+// "axpby", "product", "dot", "norm", "max", "min", "banded", "dense", "cg"
+const std::vector<std::string>& op_names();
 Op op_from_name(const std::string& name);
 
 // CG's modern iteration: A stored as 5 diagonals (3 dispatches, the default), or applied on
@@ -32,6 +33,8 @@ struct WorkloadConfig {
   // Operands as smooth fields on the vector's grid (x: hot spots, y: a Gaussian; banded: a
   // box filter, every diagonal 1/diagonals) for pictures that teach; else random, non-zero.
   bool fields = false;
+  int sign = 0;           // random operands: 0 both signs, -1 all negative, +1 all positive
+  bool zero_pad = false;  // max, min: padding counts as 0 (the thesis's), not as the identity
   uint32_t seed = 1;
 };
 
@@ -93,9 +96,13 @@ class Workload {
   const std::vector<float>& y_values() const { return ys_; }
   const BandedMatrix& banded() const { return banded_; }
   const DenseMatrix& dense() const { return dense_; }
-  std::vector<double> cpu_values() const {
-    return config_.op == Op::Dot || config_.op == Op::Norm ? std::vector<double>{cpu_scalar_} : cpu_result_;
-  }
+  std::vector<double> cpu_values() const { return scalar() ? std::vector<double>{cpu_scalar_} : cpu_result_; }
+  // Dot, norm, max, min: the result is one number on the GPU (scalar_slot()), not a vector.
+  bool scalar() const;
+  static constexpr uint32_t scalar_slot() { return 8; }
+  // Max, min: the reduction's passes (thesis: extreme_passes(); modern: one dispatch of this many workgroups).
+  std::vector<ExtremePass> extreme_passes() const;
+  uint32_t extreme_groups() const;
 
  private:
   gpu::Context& ctx_;

@@ -25,6 +25,20 @@ PUSH_BLOCK(DotThesisPush) {
   uint slot, root, hist;
 };
 #endif
+#if defined(__cplusplus) || defined(PUSH_ExtremeThesisPush)
+PUSH_BLOCK(ExtremeThesisPush) {
+  uint first;                // the input is the vector itself: its elements from n on are padding
+  uint last;                 // the one texel left: its 4 channels into S[slot]
+  uint n;                    // the vector's elements
+  uint in_count, in_side;    // quads and texture side of the input level
+  uint out_count, out_side;  // same for the output level
+  uint slot, is_min;         // is_min: min, else max
+  uint zero_pad;             // padding counts as 0 (the thesis's zeros), else as the identity (-inf for max)
+};
+#endif
+#if defined(__cplusplus) || defined(PUSH_ExtremeOnePush)
+PUSH_BLOCK(ExtremeOnePush) { uint n, quads, side, slot, is_min, zero_pad; };
+#endif
 #if defined(__cplusplus) || defined(PUSH_DotFfPush)
 PUSH_BLOCK(DotFfPush) { uint quads, side, slot; };
 #endif

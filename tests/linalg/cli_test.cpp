@@ -97,7 +97,8 @@ TEST(Cli, LinalgQuickBenchHasEveryTableWithTheSeedBeside) {
   for (auto p :
        {"banded12.thesis.texture", "banded12.modern.buffer", "axpby.thesis.texture", "axpby.modern.buffer",
         "norm.thesis.texture", "norm.modern.buffer", "cg.thesis.texture", "cg.modern.buffer", "cg.one-dispatch.buffer",
-        "cg.pipelined.buffer", "dense.thesis.texture", "dense.modern.buffer", "banded12.frac.thesis.texture"})
+        "cg.pipelined.buffer", "dense.thesis.texture", "dense.modern.buffer", "banded12.frac.thesis.texture",
+        "max.thesis.texture", "max.modern.buffer", "min.thesis.texture", "min.modern.buffer"})
     EXPECT_TRUE(passes.count(p)) << p;
   // CG's bytes an unknown as each form declares them, and the pipelined pass's strip heights timed
   for (auto& row : rows) {
@@ -111,6 +112,9 @@ TEST(Cli, LinalgQuickBenchHasEveryTableWithTheSeedBeside) {
       ASSERT_EQ(row["reference"]["strip_rows_sweep"].size(), 5u) << row.dump();
       for (auto& point : row["reference"]["strip_rows_sweep"]) EXPECT_GT(point["median_ms"].get<double>(), 0.0);
     }
+    if (pass == "max.thesis.texture" || pass == "min.thesis.texture")  // the 4:1 passes, by their formula
+      EXPECT_EQ(row["reference"]["dispatches"], row["reference"]["passes_by_formula"]) << row.dump();
+    if (pass == "max.modern.buffer" || pass == "min.modern.buffer") EXPECT_EQ(row["reference"]["dispatches"], 1);
     if (pass.rfind("cg.", 0) == 0)
       EXPECT_LT(row["reference"]["true_relative_residual"].get<double>(), 1.0) << row.dump();
   }

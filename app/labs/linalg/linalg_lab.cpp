@@ -25,8 +25,9 @@ namespace {
 
 // The lab's own choices; the operator, layout and variant are compute/linalg's enums.
 enum class DotPrecision { Float, FloatFloat };
-enum class Operands { Fields, Random };
-enum class Index { Integer, Frac };  // how the texture layout finds V's quads
+enum class Operands { Fields, Random, Negative, Positive };
+enum class Padding { Identity, Zero };  // max, min: what the padding counts as
+enum class Index { Integer, Frac };     // how the texture layout finds V's quads
 enum class Picture { Fields, Residual, Layout };
 
 class LinalgLab : public Lab {
@@ -67,13 +68,27 @@ class LinalgLab : public Lab {
             .labelled("Dot precision")
             .rebuilds();
     data_ = params_
-                .add_choice("data", {{Operands::Fields, "fields"}, {Operands::Random, "random"}}, Operands::Fields,
+                .add_choice("data",
+                            {{Operands::Fields, "fields"},
+                             {Operands::Random, "random"},
+                             {Operands::Negative, "negative"},
+                             {Operands::Positive, "positive"}},
+                            Operands::Fields,
                             "fields: x hot spots, y a Gaussian, the band a box filter, for a picture that teaches; "
-                            "random: non-zero random values, as the tests and benchmarks use")
+                            "random: non-zero random values of both signs, as the tests and benchmarks use; "
+                            "negative, positive: random values all of one sign (where zero padding spoils a max, "
+                            "a min)")
                 .labelled("Operands")
                 .rebuilds();
     dense_n_ = params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n")
                    .labelled("Dense matrix size", "rows")
+                   .rebuilds();
+    padding_ = params_
+                   .add_choice("padding", {{Padding::Identity, "identity"}, {Padding::Zero, "zero"}}, Padding::Identity,
+                               "max, min: the padding (modern: each invocation's start) counts as the identity, "
+                               "-inf for max and +inf for min; zero: as the thesis's zeros, wrong for the max of an "
+                               "all-negative vector")
+                   .labelled("Padding")
                    .rebuilds();
     seed_ = params_.add_int("seed", 1, 0, 1000000, "random data seed").labelled("Random seed").rebuilds();
     params_.group("CG solver");
@@ -136,6 +151,7 @@ class LinalgLab : public Lab {
   render::Legend legend() const override {
     std::vector<std::string> lines = {legend_title(), status(),
                                       legend_values(op_, side_, layout_choice_, data_, index_)};
+    if (is_extreme() && scalar_read_) lines.back() = pass_chain();  // the passes say the layout and the padding
     std::string cmap = *colormap_;
     if (picture() == Picture::Layout) return layout_.legend(lines);
     if (picture() == Picture::Residual)
@@ -156,6 +172,8 @@ class LinalgLab : public Lab {
     c.float_float = *dot_precision_ == DotPrecision::FloatFloat;
     c.frac_index = *index_ == Index::Frac;
     c.fields = *data_ == Operands::Fields;
+    c.sign = *data_ == Operands::Negative ? -1 : *data_ == Operands::Positive ? 1 : 0;
+    c.zero_pad = *padding_ == Padding::Zero;
     c.seed = *seed_;
     return c;
   }
@@ -194,10 +212,14 @@ class LinalgLab : public Lab {
       refit_ = false;
       fit_range();
     }
-    auto op = work_->config().op;
-    if ((op == Op::Dot || op == Op::Norm) && steps_done_ > 0 && !scalar_read_) {
-      scalar_ = {work_->ops().scalars().get(8), work_->ops().scalars().get(9)};
+    if (work_->scalar() && steps_done_ > 0 && !scalar_read_) {
+      uint32_t slot = Workload::scalar_slot();
+      scalar_ = {work_->ops().scalars().get(slot), work_->ops().scalars().get(slot + 1)};
       scalar_read_ = true;
+      if (is_extreme()) {  // the CPU's answer and the check, once
+        work_->run_cpu();
+        extreme_check_ = work_->check();
+      }
     }
     return problem_;
   }
@@ -254,6 +276,7 @@ class LinalgLab : public Lab {
     ImGui::TextWrapped("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
                        layout_name(c.layout));
     ImGui::TextDisabled("declared per application: %.3g MB, %.3g MFLOP", work_->bytes() / 1e6, work_->flops() / 1e6);
+    if (is_extreme()) extreme_ui();
     if ((c.op == Op::Dot || c.op == Op::Norm) && scalar_read_) {  // read once after the first frame (problem())
       if (c.op == Op::Dot && c.float_float)
         ImGui::TextWrapped("result on the GPU: %.7g + %.7g", double(scalar_[0]), double(scalar_[1]));
@@ -336,10 +359,26 @@ class LinalgLab : public Lab {
       j["cg_converged"] = converged_;
       j["true_relative_residual"] = work_->check();
     }
-    if (work_->config().op == Op::Dot || work_->config().op == Op::Norm) j["scalar"] = work_->ops().scalars().get(8);
+    if (work_->scalar()) j["scalar"] = work_->ops().scalars().get(Workload::scalar_slot());
+    if (is_extreme()) {
+      work_->run_cpu();
+      j["cpu"] = work_->cpu_values()[0];
+      j["relative_error_vs_cpu"] = work_->check();
+      j["passes"] = work_->extreme_passes().size();
+      j["pass_formula"] = extreme_pass_count(work_->n());
+    }
     if (work_->config().op == Op::Dot && work_->config().float_float)
       j["scalar_lo"] = work_->ops().scalars().get(9);  // the float-float result is scalar + scalar_lo
     return j;
+  }
+
+  std::string headless_report() override {  // headless: max, min's result and check
+    if (!is_extreme()) return "";
+    problem();  // the result, read once
+    if (!scalar_read_) return "";
+    std::string out = extreme_line() + "\n";
+    for (auto& line : pass_lines()) out += "  " + line + "\n";
+    return out;
   }
 
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
@@ -356,6 +395,70 @@ class LinalgLab : public Lab {
     history_.clear();
     last_run_ = {};
     fit_range();
+  }
+
+  bool is_extreme() const { return work_->config().op == Op::Max || work_->config().op == Op::Min; }
+
+  // "max x = 1.49 on the GPU, CPU 1.49: exact; 7 passes (the thesis's 4:1)"; + 0.0 prints -0 as 0
+  std::string extreme_line() const {
+    auto& c = work_->config();
+    auto passes = work_->extreme_passes();
+    char b[256];
+    double cpu = work_->cpu_values().empty() ? NAN : work_->cpu_values()[0];
+    std::snprintf(b, sizeof b, "%s x = %.7g on the GPU, CPU %.7g: %s; %zu %s", op_names()[size_t(c.op)].c_str(),
+                  double(scalar_[0]) + 0.0, cpu, extreme_check_ == 0 ? "exact" : "WRONG", passes.size(),
+                  c.variant == Variant::Thesis ? "passes (the thesis's 4:1)" : "dispatch (one pass)");
+    return b;
+  }
+  // The passes in one line: "texels 32x32 -> 16x16 -> ... -> 1x1 -> 1 value" (figure 2.10's pyramid).
+  std::string pass_chain() const {
+    auto& c = work_->config();
+    auto passes = work_->extreme_passes();
+    if (c.variant == Variant::Modern)
+      return "1 dispatch: " + std::to_string(passes[0].in_quads) + " quads -> " +
+             std::to_string(work_->extreme_groups()) + " workgroup partials -> 1 value (" +
+             (c.zero_pad ? "invocations start from 0" : "invocations start from the identity") + ")";
+    bool tex = c.layout == Layout::Texture;
+    std::string out = tex ? "passes over texels " : "passes over quads ";
+    for (auto& p : passes)
+      out += (tex ? std::to_string(p.in_side) + "x" + std::to_string(p.in_side) : std::to_string(p.in_quads)) + " -> ";
+    return out + "1 value (" + (c.zero_pad ? "zero padding" : "padding = identity") + ")";
+  }
+  // One line a pass: what it reads and writes; then the count's formula.
+  std::vector<std::string> pass_lines() const {
+    auto& c = work_->config();
+    std::vector<std::string> out;
+    auto passes = work_->extreme_passes();
+    if (c.variant == Variant::Modern) {
+      uint32_t g = work_->extreme_groups();
+      out.push_back("one dispatch: " + std::to_string(g) + " workgroups of 256 walk the " +
+                    std::to_string(passes[0].in_quads) + " quads, " +
+                    (c.op == Op::Max ? "subgroupMax" : "subgroupMax of -x") +
+                    ", then the last workgroup combines the " + std::to_string(g) + " partials");
+    } else {
+      for (size_t i = 0; i < passes.size(); ++i)
+        out.push_back("pass " + std::to_string(i + 1) + ": " + describe_pass(passes[i], c.layout));
+      out.push_back("passes = max(1, ceil(log4 n)) = " + std::to_string(extreme_pass_count(work_->n())) +
+                    " for n = " + std::to_string(work_->n()) + "; the thesis counts " +
+                    std::to_string(passes.size() - 1) + " (its CPU combined the last texel's 4 values)");
+    }
+    std::string identity = c.op == Op::Max ? "-inf (the identity of max)" : "+inf (the identity of min)";
+    std::string zero =
+        c.variant == Variant::Thesis ? "0 (the thesis's zeros)" : "0 (the thesis's zero padding, one-pass)";
+    out.push_back(std::string(c.variant == Variant::Thesis ? "padding counts as " : "every invocation starts from ") +
+                  (c.zero_pad ? zero : identity));
+    return out;
+  }
+  void extreme_ui() {
+    if (!scalar_read_) return;
+    bool wrong = extreme_check_ != 0;
+    if (wrong) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.4f, 0.3f, 1));
+    ImGui::TextWrapped("%s", extreme_line().c_str());
+    if (wrong) ImGui::PopStyleColor();
+    for (auto& line : pass_lines()) {
+      ImGui::Bullet();
+      ImGui::TextWrapped("%s", line.c_str());
+    }
   }
 
   // CG: the residual history of what has run so far (the frame's fence has been waited).
@@ -418,6 +521,8 @@ class LinalgLab : public Lab {
       std::snprintf(b, sizeof b, "x . y = %.7g", double(scalar_[0]) + double(scalar_[1]) * work_->config().float_float);
     else if (op == Op::Norm && scalar_read_)
       std::snprintf(b, sizeof b, "|x| = %.7g", double(scalar_[0]));
+    else if (is_extreme() && scalar_read_)
+      return extreme_line();
     else
       std::snprintf(b, sizeof b, "run %llu", (unsigned long long)steps_done_);
     return b;
@@ -428,6 +533,7 @@ class LinalgLab : public Lab {
   Choice<Variant> variant_;
   Choice<DotPrecision> dot_precision_;
   Choice<Operands> data_;
+  Choice<Padding> padding_;
   Choice<Picture> picture_;
   Choice<Index> index_;
   Choice<CgForm> cg_form_;
@@ -450,6 +556,7 @@ class LinalgLab : public Lab {
   PrecisionComparison comparison_;
   std::array<float, 2> scalar_{};  // dot / norm result as last read back
   bool scalar_read_ = false, refit_ = false;
+  double extreme_check_ = 0;  // max, min: |GPU - CPU| / |CPU| of the result
   std::string problem_;
 };
 
