@@ -188,15 +188,16 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
     row.pass = "machining.fine." + hit_test_names()[size_t(test)];
     row.size = "8.4 stability downspiral " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
     row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
-    row.reference = {{"section", "8.4"},
-                     {"configuration", "downspiral"},
-                     {"intersection", hit_test_names()[size_t(test)]},
-                     {"stability", "SIMSURF (Abecassis 2012) §15.3, figure 15.3: single precision against the 64-bit heights"},
-                     {"brins", h.size()},
-                     {"brins_cut", cut},
-                     {"brins_correctly_rounded", right},
-                     {"mean_ulps", cut ? mean / double(cut) : 0.0},
-                     {"max_ulps", worst}};
+    row.reference = {
+        {"section", "8.4"},
+        {"configuration", "downspiral"},
+        {"intersection", hit_test_names()[size_t(test)]},
+        {"stability", "SIMSURF (Abecassis 2012) §15.3, figure 15.3: single precision against the 64-bit heights"},
+        {"brins", h.size()},
+        {"brins_cut", cut},
+        {"brins_correctly_rounded", right},
+        {"mean_ulps", cut ? mean / double(cut) : 0.0},
+        {"max_ulps", worst}};
     row.add_note("%llu of %llu brins cut correctly rounded, mean %.3g ulp, worst %.3g", (unsigned long long)right,
                  (unsigned long long)cut, cut ? mean / double(cut) : 0.0, worst);
     auto t = time_path(ctx, m, Engine::Fine, path.size(), tool.triangles(), options.quick);

@@ -208,12 +208,13 @@ void bench_precision(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
         row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
         auto c = compare_ulps(m.heights(), exact);
         note_stand_in(row, sc);
-        row.reference.update({{"section", section},
-                              {"configuration", name},
-                              {"arithmetic", fast ? "fast" : "precise"},
-                              {"frame", frame_names()[size_t(frame)]},
-                              {"against", std::string("the CPU engine in double (64-bit brins, SIMSURF (Abecassis 2012) §15.4.1), ") +
-                                              (world ? "world" : "tool") + " frame"}});
+        row.reference.update(
+            {{"section", section},
+             {"configuration", name},
+             {"arithmetic", fast ? "fast" : "precise"},
+             {"frame", frame_names()[size_t(frame)]},
+             {"against", std::string("the CPU engine in double (64-bit brins, SIMSURF (Abecassis 2012) §15.4.1), ") +
+                             (world ? "world" : "tool") + " frame"}});
         row.reference.update(to_json(c));
         row.add_note("%s%llu brins unlike double, max %.3g ulps, mean %.3g", world ? "world frame (15.3): " : "",
                      (unsigned long long)c.differing, c.max_ulps, c.mean_abs_ulps);
