@@ -4,7 +4,7 @@
 #include "shaders/common/push.h"
 PUSH_BEGIN
 #if defined(__cplusplus) || defined(PUSH_FloatOpPush)
-PUSH_BLOCK(FloatOpPush) { uint n, op; };  // floatfloat, probe16, probe64
+PUSH_BLOCK(FloatOpPush) { uint n, op; };  // floatfloat, probe16, probe64, ulp_cancel (n: values)
 #endif
 #if defined(__cplusplus) || defined(PUSH_FloatProbePush)
 PUSH_BLOCK(FloatProbePush) {

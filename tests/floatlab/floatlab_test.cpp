@@ -211,6 +211,9 @@ TEST(Cli, FloatReportWritesJson) {
   EXPECT_EQ(j["paranoia"]["annex_a_7800gtx"][8], "DIVISION: FAILURE: Division lacks guard digit");
   EXPECT_EQ(j["float_controls_tested"]["modes"].size(), 5u);
   EXPECT_TRUE(j["float_controls_tested"]["contraction"]["no_contraction_kept"].get<bool>());
+  // Abecassis 2012, SIMSURF §14.2.2 / §14.5.1 at the end (tests/floatlab/ulp_cancellation_test.cpp)
+  EXPECT_NE(r.out.find("catastrophic cancellation"), std::string::npos) << r.out;
+  EXPECT_EQ(j["simsurf_ulp_and_cancellation"]["rounding_table"].size(), 5u);
   EXPECT_EQ(run_process(vklab_exe() + " floatlab").code, 2);
 }
 

@@ -7,6 +7,7 @@
 #include "app/labs/floatlab/paranoia.h"
 #include "app/labs/floatlab/report.h"
 #include "app/labs/floatlab/table31.h"
+#include "app/labs/floatlab/ulp_cancellation.h"
 #include "app/warning_text.h"
 #include "compute/floatlab/bench.h"
 #include "compute/floatlab/floatfloat.h"
@@ -27,7 +28,7 @@
 namespace {
 
 // The pictures the panel offers, in the order of the charts that build() makes.
-enum class Picture { Verdicts, ErrorMap, Bits, Table31 };
+enum class Picture { Verdicts, ErrorMap, Bits, Table31, UlpCancellation };
 
 class FloatLab : public Lab {
  public:
@@ -53,6 +54,17 @@ class FloatLab : public Lab {
                                   "choice, the report gives no count)")
                          .labelled("Table 3.1 inputs")
                          .rebuilds();
+    params_.group("SIMSURF §14 (Abecassis 2012)");
+    ulp_value_ = params_
+                     .add_float("ulp_value", 0.1, 0, 1e30,
+                                "a value of yours rounded to float beside the report's five (§14.2.2); 0: none")
+                     .labelled("Your value to round")
+                     .rebuilds();
+    cancel_x_ = params_
+                    .add_float("cancel_x", 1.1e-8, 1e-12, 1,
+                               "x of (1 - cos x) / x^2, the report's example 2 of cancellation (§14.5.1)")
+                    .labelled("Cancellation x")
+                    .rebuilds();
     params_.group("Random data");
     seed_ = params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuilds();
     params_.group("Picture");
@@ -61,11 +73,14 @@ class FloatLab : public Lab {
                                {{Picture::Verdicts, "verdicts"},
                                 {Picture::ErrorMap, "error map"},
                                 {Picture::Bits, "bits"},
-                                {Picture::Table31, "table 3.1"}},
+                                {Picture::Table31, "table 3.1"},
+                                {Picture::UlpCancellation, "ulp and cancellation"}},
                                Picture::Verdicts,
                                "verdicts: every probe beside IEEE-754 and the 2006 GPUs; error map: ulps of error of "
                                "each operation over its input range; bits: TEST 5 and 6 bit by bit; table 3.1: "
-                               "the error ranges against MPFR beside the report's 2006 NV35")
+                               "the error ranges against MPFR beside the report's 2006 NV35; ulp and cancellation: "
+                               "Abecassis 2012, SIMSURF "
+                               "§14.2.2 / §14.5.1, its rounding table and cancellation examples on this GPU")
                    .labelled("Picture");
   }
   std::string name() const override { return "floatlab"; }
@@ -78,7 +93,9 @@ class FloatLab : public Lab {
     auto accuracy = floatlab::FloatFloat(ctx).accuracy(*ff_count_, *seed_);
     auto rounding = probes.rounding(*random_count_, *seed_);
     auto ulp = probes.ulp_map(*ulp_per_binade_, *seed_);
-    ChartImage verdicts, map, bits;
+    auto simsurf = floatlab::ulp_and_cancellation(ctx, *ulp_value_, *cancel_x_);  // Abecassis 2012 §14
+    ChartImage verdicts, map, bits, simsurf_chart;
+    simsurf_chart.set(ctx, ulp_cancellation_chart(simsurf));
     verdicts.set(ctx, verdict_chart(report));
     map.set(ctx, ulp_chart(ulp));
     bits.set(ctx, bits_chart(report));
@@ -97,6 +114,8 @@ class FloatLab : public Lab {
     contraction_ = floatlab::test_contraction(ctx, *ff_count_, *seed_);
     charts_[0] = std::move(verdicts), charts_[1] = std::move(map), charts_[2] = std::move(bits);
     charts_[3].set(ctx, table31_chart(table31_));
+    ulp_cancellation_ = std::move(simsurf);
+    charts_[4] = std::move(simsurf_chart);
     params_.rebuild_pending = false;
   }
   void restart() override { build(*ctx_); }
@@ -146,6 +165,7 @@ class FloatLab : public Lab {
     }
     for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
     table31_panel(table31_, division_);
+    ulp_cancellation_panel(ulp_cancellation_);
     stage_table_panel(stage_table_);
     paranoia_panel(paranoia_);
     controls_panel(promises_, contraction_);
@@ -259,7 +279,7 @@ class FloatLab : public Lab {
     std::vector<float> ulps(ulp_.max_ulp.begin(), ulp_.max_ulp.end());
     write_npy(dir / "error_map_ulp.npy", ulps, {ulp_.ops.size(), ulp_.binades()});
     auto j = report_parts_json({report_, accuracy_, rounding_, controls_, paranoia_, stage_table_, table31_, division_,
-                                promises_, contraction_, t9_.get()});
+                                promises_, contraction_, t9_.get(), &ulp_cancellation_});
     j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"},
                    {"error_map_ulp.npy", "float32 [ops, binades]: largest error in ulps, x in [2^e, 2^(e+1))"}};
     j["error_map"] = {{"ops", ulp_.ops}, {"e_lo", ulp_.e_lo}, {"e_hi", ulp_.e_hi}, {"per_binade", ulp_.per_binade}};
@@ -291,11 +311,13 @@ class FloatLab : public Lab {
   uint64_t t9_chunk_ = 1u << 20;
   bool t9_paused_ = false;
   floatlab::ContractionTest contraction_;
-  std::array<ChartImage, 4> charts_;  // verdicts, error map, bits, table 3.1: in Picture's order
+  floatlab::UlpCancellation ulp_cancellation_;
+  std::array<ChartImage, 5> charts_;  // verdicts, error map, bits, table 3.1, ulp and cancellation: Picture's order
   const ChartImage& chart() const { return charts_[size_t(*picture_)]; }
   std::unique_ptr<render::HeatmapView> view_;
   Knob<uint32_t> random_count_, ff_count_, ulp_per_binade_, paranoia_pairs_, seed_;
   Knob<uint64_t> table31_count_;
+  Knob<double> ulp_value_, cancel_x_;
   Choice<Picture> picture_;
 };
 
@@ -304,5 +326,7 @@ class FloatLab : public Lab {
 LabEntry floatlab_lab() {
   return {[] { return std::unique_ptr<Lab>(std::make_unique<FloatLab>()); },
           {},
-          {{"--report", "[--out report.json] [--quick]", "how this device rounds (Da Graça 2006)", run_float_report}}};
+          {{"--report", "[--out report.json] [--quick]", "how this device rounds (Da Graça 2006)", run_float_report},
+           {"--cancellation", "[--out FILE.json]",
+            "rounding to float and catastrophic cancellation (Abecassis 2012, SIMSURF §14)", run_ulp_cancellation}}};
 }

@@ -4,6 +4,7 @@
 #include "app/labs/floatlab/controls.h"
 #include "app/labs/floatlab/paranoia.h"
 #include "app/labs/floatlab/table31.h"
+#include "app/labs/floatlab/ulp_cancellation.h"
 #include "app/session.h"
 #include "compute/floatlab/test9.h"
 
@@ -84,6 +85,7 @@ nlohmann::json report_parts_json(const ReportParts& r) {
   if (r.test9)
     j["test9_full"] = {
         {"pairs", r.test9->done()}, {"violations", r.test9->violations()}, {"examples", r.test9->examples()}};
+  if (r.ulp_cancellation) j["simsurf_ulp_and_cancellation"] = ulp_cancellation_json(*r.ulp_cancellation);
   return j;
 }
 
@@ -165,9 +167,11 @@ int run_float_report(const Options& o) {
       "(-A)*B = A*(-B) on %llu random pairs (bit patterns drawn on the GPU): %llu violations (the report, "
       "2006: none on the 7800 GTX and the RX1800XL)\n",
       (unsigned long long)t9.done(), (unsigned long long)t9.violations());
+  auto simsurf = floatlab::ulp_and_cancellation(ctx);  // Abecassis 2012 §14.2.2 / §14.5.1: a few operations
+  print_ulp_cancellation(simsurf);
   if (!o.out.empty()) {
-    auto j = report_parts_json(
-        {report, accuracy, rounding, controls, paranoia, stages, table31, division, promises, contraction, &t9});
+    auto j = report_parts_json({report, accuracy, rounding, controls, paranoia, stages, table31, division, promises,
+                                contraction, &t9, &simsurf});
     std::ofstream out(o.out);
     if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
       throw std::runtime_error("cannot write " + o.out);

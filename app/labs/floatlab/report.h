@@ -11,6 +11,7 @@
 #include "compute/floatlab/probes.h"
 #include "compute/floatlab/table31.h"
 #include "compute/floatlab/test9.h"
+#include "compute/floatlab/ulp_cancellation.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,7 +31,8 @@ struct ReportParts {
   const floatlab::DivisionReading& division;
   const std::vector<floatlab::Promise>& promises;
   const floatlab::ContractionTest& contraction;
-  const floatlab::SignSymmetry* test9;  // null: not run
+  const floatlab::SignSymmetry* test9;                // null: not run
+  const floatlab::UlpCancellation* ulp_cancellation;  // Abecassis 2012 §14; null: not run
 };
 nlohmann::json report_parts_json(const ReportParts& r);
 int run_float_report(const Options& o);
