@@ -50,14 +50,20 @@ struct Mp {
   double get() const { return mpfr_get_d(v, MPFR_RNDN); }
 };
 
-// -2c / (b + sqrt(b^2 - 4ac)) at 256 bits: the small root, no cancellation (b > 0).
-double exact_small_root(double a, double b, double c) {
-  Mp ma(a), mb(b), mc(c), d, t;
+// d = sqrt(b^2 - 4ac) at 256 bits.
+void root_of_discriminant(Mp& d, const Mp& ma, const Mp& mb, const Mp& mc) {
+  Mp t;
   mpfr_sqr(d.v, mb.v, MPFR_RNDN);
   mpfr_mul(t.v, ma.v, mc.v, MPFR_RNDN);
   mpfr_mul_ui(t.v, t.v, 4, MPFR_RNDN);
   mpfr_sub(d.v, d.v, t.v, MPFR_RNDN);
   mpfr_sqrt(d.v, d.v, MPFR_RNDN);
+}
+
+// -2c / (b + sqrt(b^2 - 4ac)) at 256 bits: the small root, no cancellation (b > 0).
+double exact_small_root(double a, double b, double c) {
+  Mp ma(a), mb(b), mc(c), d, t;
+  root_of_discriminant(d, ma, mb, mc);
   mpfr_add(d.v, d.v, mb.v, MPFR_RNDN);
   mpfr_mul_si(t.v, mc.v, -2, MPFR_RNDN);
   mpfr_div(t.v, t.v, d.v, MPFR_RNDN);
@@ -67,11 +73,7 @@ double exact_small_root(double a, double b, double c) {
 // (-b - sqrt(b^2 - 4ac)) / 2a at 256 bits: the large root.
 double exact_large_root(double a, double b, double c) {
   Mp ma(a), mb(b), mc(c), d, t;
-  mpfr_sqr(d.v, mb.v, MPFR_RNDN);
-  mpfr_mul(t.v, ma.v, mc.v, MPFR_RNDN);
-  mpfr_mul_ui(t.v, t.v, 4, MPFR_RNDN);
-  mpfr_sub(d.v, d.v, t.v, MPFR_RNDN);
-  mpfr_sqrt(d.v, d.v, MPFR_RNDN);
+  root_of_discriminant(d, ma, mb, mc);
   mpfr_neg(t.v, mb.v, MPFR_RNDN);
   mpfr_sub(t.v, t.v, d.v, MPFR_RNDN);
   mpfr_div(t.v, t.v, ma.v, MPFR_RNDN);
