@@ -110,6 +110,9 @@ std::string usage() {
          "  --steps N           headless: simulation steps (default 100)\n"
          "  --capture PATH      write a PNG: headless, the offscreen picture; window, the last frame\n"
          "  --dump DIR          headless: write the lab's state as .npy files and params.json\n"
+         "  --occupancy         headless: each kernel the run made, its registers and shared memory as the\n"
+         "                      driver gives them (VK_KHR_pipeline_executable_properties) and its occupancy\n"
+         "                      by SIMSURF 2012's rules (section 12.2); with --dump, also in params.json\n"
          "  --plot NAME=FILE    headless: one of the lab's panel plots as a picture of its own, the run's size,\n"
          "                      and FILE's .csv (an unknown NAME lists the lab's plots)\n" +
          shorthand_help() +
@@ -276,6 +279,8 @@ Options parse_cli(int argc, char** argv) {
       o.gpu_timeout_s = uint32_t(parse_count(a, value(a), 1, 3600));
     else if (a == "--validate")
       o.validate = true;
+    else if (a == "--occupancy")
+      o.occupancy = true;
     else if (a == "--quick")
       o.quick = true;
     else if (a == "--only")
@@ -354,6 +359,8 @@ Options parse_cli(int argc, char** argv) {
   if (!o.out.empty() && o.mode != Options::Mode::Bench && o.mode != Options::Mode::LabVerb)
     throw UsageError("--out goes with bench or a lab's command");
   if (!o.dump.empty() && o.mode != Options::Mode::Headless) throw UsageError("--dump needs --headless");
+  if (o.occupancy && o.mode != Options::Mode::Headless)
+    throw UsageError("--occupancy needs --headless (the window shows it in the Timings tab)");
   if (!o.record.empty() && o.mode != Options::Mode::Headless && o.mode != Options::Mode::Window)
     throw UsageError("--record goes with --headless or the window");
   if ((!o.only.empty() || !o.engines.empty() || !o.sweep.empty()) && o.mode != Options::Mode::Bench)

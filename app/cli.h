@@ -43,6 +43,7 @@ struct Options {
   uint32_t soak_s = 0;  // --soak: the window visits every lab and preset twice in this time     // --gpu-timeout: the
                         // longest wait for one submission
   bool validate = false;
+  bool occupancy = false;            // headless: the kernels' registers and occupancy (gpu/kernel_statistics.h)
   bool quick = false;                // bench: small sizes only
   std::vector<std::string> only;     // bench: just these configurations (--only a,b)
   std::vector<std::string> engines;  // bench: just these engines (--engines a,b)

@@ -5,6 +5,7 @@
 #include "app/plot_files.h"
 #include "app/presets.h"
 #include "app/session.h"
+#include "compute/gpu/kernel_statistics.h"
 #include "compute/io/npy.h"
 #include "render/recorder.h"
 
@@ -120,6 +121,7 @@ static int run(const Options& o, Session& s) {
     std::printf("  %-20s x%-6u %10.3f ms  %s GB/s  %s GFLOP/s\n", t.name.c_str(), t.count, t.ms,
                 right(figure(t.gbps(), "%.2f"), 8).c_str(), right(figure(t.gflops(), "%.2f"), 8).c_str());
   std::printf("%s", lab.headless_report().c_str());
+  if (o.occupancy) std::printf("%s", gpu::format_kernel_statistics(ctx, gpu::kernel_statistics(ctx)).c_str());
   if (!o.capture.empty()) {
     render::write_png(o.capture, o.width, o.height, target.read_rgba(), s.manifest());
     std::printf("captured %s\n", o.capture.c_str());
@@ -143,6 +145,7 @@ static int run(const Options& o, Session& s) {
     std::filesystem::create_directories(o.dump);
     nlohmann::json j = {{"lab", lab.name()}, {"params", lab.params().to_json()}, {"device", s.device_json()}};
     j["state"] = lab.dump(o.dump);
+    if (o.occupancy) j["kernels"] = gpu::kernel_statistics_json(ctx, gpu::kernel_statistics(ctx));
     std::ofstream(std::filesystem::path(o.dump) / "params.json")
         << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     std::printf("dumped %s/\n", o.dump.c_str());

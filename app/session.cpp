@@ -57,6 +57,8 @@ gpu::ContextOptions context_options(const Options& o) {
   if (const char* n = std::getenv("VKLAB_SIMULATE_DEVICE_LOST")) c.simulate_lost_at = std::strtoull(n, nullptr, 10);
   // A user's kernel runs here: its writes past an array are dropped by the device.
   c.robust_buffer_access = o.mode == Options::Mode::Exercise || !o.exercise.empty();
+  // The kernels' registers and occupancy (--occupancy, the Timings tab), not in the benches.
+  c.pipeline_statistics = o.occupancy || o.mode == Options::Mode::Window;
   return c;
 }
 

@@ -53,6 +53,7 @@ void TimingsTab::draw(Session& s, BenchRunner& bench) {
   if (s.peaks.valid())
     ImGui::TextWrapped("roofs: fp32 %.0f GFLOP/s, fp64 %.0f GFLOP/s, saxpy %.0f GB/s, copy %.0f GB/s",
                        s.peaks.fp32_gflops, s.peaks.fp64_gflops, s.peaks.saxpy_gbps, s.peaks.copy_gbps);
+  occupancy_.draw(s);
   renderdoc(s);
 }
 

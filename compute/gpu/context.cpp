@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <sstream>
+#include <utility>
 
 namespace gpu {
 
@@ -247,7 +248,18 @@ void Context::create_device(const ContextOptions& options) {
   atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;
   fp16 = f12.shaderFloat16;
 
+  // The driver's statistics of each pipeline (registers, shared memory), asked for.
+  VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR stats{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+  if (options.pipeline_statistics && has_extension(physical, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
+    VkPhysicalDeviceFeatures2 probe{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &stats};
+    vkGetPhysicalDeviceFeatures2(physical, &probe);
+    pipeline_statistics = stats.pipelineExecutableInfo;
+  }
+  if (pipeline_statistics) stats.pNext = std::exchange(want.pNext, &stats);
+
   std::vector<const char*> exts = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  if (pipeline_statistics) exts.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
   if (atomic_float_add) exts.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
   if (options.swapchain) exts.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
   if (!core13) {

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -38,6 +39,10 @@ struct ContextOptions {
   // (the exercises) cannot write into another buffer. Off by default: it may cost a little
   // on every storage access, and the benches measure the shipped kernels without it.
   bool robust_buffer_access = false;
+  // VK_KHR_pipeline_executable_properties where the device has it: every compute pipeline is
+  // made keeping the driver's statistics (registers, shared memory), read by
+  // gpu/kernel_statistics.h. Off by default: a driver may compile differently to keep them.
+  bool pipeline_statistics = false;
 };
 
 struct DeviceInfo {
@@ -78,6 +83,14 @@ class Context {
   bool fp16 = false;                 // shaderFloat16 enabled
   bool robust = false;               // robustBufferAccess enabled (ContextOptions::robust_buffer_access)
   bool vertex_stores = false, fragment_stores = false;  // storage buffer writes from those stages enabled
+  bool pipeline_statistics = false;                     // ContextOptions::pipeline_statistics granted by the device
+  // The compute pipelines alive on this context: the shader each was made from and its
+  // workgroup size (gpu/pipeline.cpp keeps it; gpu/kernel_statistics.h reads it).
+  struct PipelineRecord {
+    std::string shader;
+    uint32_t local_x = 0, local_y = 0, local_z = 0;
+  };
+  std::map<VkPipeline, PipelineRecord> pipelines;
 
   // Validation: number of warnings/errors seen since creation, and their texts.
   uint64_t validation_count() const { return validation_count_.load(); }

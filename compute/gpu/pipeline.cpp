@@ -80,7 +80,7 @@ Pipeline& Pipeline::operator=(Pipeline&& o) noexcept {
 
 void Pipeline::reset() {
   if (!ctx_) return;
-  if (pipeline_) vkDestroyPipeline(ctx_->device, pipeline_, nullptr);
+  if (pipeline_) ctx_->pipelines.erase(pipeline_), vkDestroyPipeline(ctx_->device, pipeline_, nullptr);
   if (layout_) vkDestroyPipelineLayout(ctx_->device, layout_, nullptr);
   if (set_layout_) vkDestroyDescriptorSetLayout(ctx_->device, set_layout_, nullptr);
   pipeline_ = VK_NULL_HANDLE;
@@ -163,9 +163,11 @@ Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t
   ci.stage.pName = "main";
   ci.stage.pSpecializationInfo = spec.empty() ? nullptr : &si;
   ci.layout = p.layout_;
+  if (ctx.pipeline_statistics) ci.flags |= VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
   VkResult r = vkCreateComputePipelines(ctx.device, VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
   vkDestroyShaderModule(ctx.device, module, nullptr);
   VK_CHECK(r);
+  ctx.pipelines[p.pipeline_] = {name, p.local_size_.x, p.local_size_.y, p.local_size_.z};
   return p;
 }
 

@@ -1,0 +1,19 @@
+// The Timings tab's "Kernels and occupancy": each kernel of the lab with the registers and shared
+// memory the driver gives (where it does) and the occupancy they allow, and a calculator that
+// walks SIMSURF 2012's equations 12.1 to 12.6 for counts the user sets (its §12.3 example first).
+#pragma once
+#include "app/session.h"
+#include "compute/gpu/kernel_statistics.h"
+
+class OccupancyPanel {
+ public:
+  void draw(Session& s);
+
+ private:
+  void kernels(Session& s);
+  void calculator(const gpu::Context& ctx);
+  std::vector<gpu::KernelReport> reports_;
+  size_t pipelines_seen_ = size_t(-1);               // the context's pipeline count when reports_ was read
+  int registers_ = 29, threads_ = 256, shared_ = 0;  // §12.3's kernel
+  int multiprocessor_ = 0;                           // 0: the report's Fermi; 1: Ampere; 2: Hopper
+};
