@@ -112,7 +112,7 @@ std::string usage() {
          "  --dump DIR          headless: write the lab's state as .npy files and params.json\n"
          "  --occupancy         headless: each kernel the run made, its registers and shared memory as the\n"
          "                      driver gives them (VK_KHR_pipeline_executable_properties) and its occupancy\n"
-         "                      by SIMSURF 2012's rules (section 12.2); with --dump, also in params.json\n"
+         "                      by SIMSURF's rules (Abecassis 2012, 12.2); with --dump, also in params.json\n"
          "  --plot NAME=FILE    headless: one of the lab's panel plots as a picture of its own, the run's size,\n"
          "                      and FILE's .csv (an unknown NAME lists the lab's plots)\n" +
          shorthand_help() +

@@ -1,4 +1,4 @@
-// Occupancy by SIMSURF 2012's equations (12.1-12.7): its worked example (§12.3), today's cards'
+// Occupancy by SIMSURF's equations (Abecassis 2012) (12.1-12.7): its worked example (§12.3), today's cards'
 // bounds each in turn, the driver's statistics read under each vendor's names, and the
 // pipelines a context keeps for them.
 #include "compute/gpu/occupancy.h"

@@ -8,7 +8,7 @@
 #include <algorithm>
 
 void OccupancyPanel::draw(Session& s) {
-  if (!ImGui::CollapsingHeader("Kernels and occupancy (SIMSURF 2012, section 12.2)")) return;
+  if (!ImGui::CollapsingHeader("Kernels and occupancy (SIMSURF, Abecassis 2012, section 12.2)")) return;
   kernels(s);
   calculator(s.ctx());
 }

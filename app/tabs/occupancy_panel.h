@@ -1,6 +1,6 @@
 // The Timings tab's "Kernels and occupancy": each kernel of the lab with the registers and shared
 // memory the driver gives (where it does) and the occupancy they allow, and a calculator that
-// walks SIMSURF 2012's equations 12.1 to 12.6 for counts the user sets (its §12.3 example first).
+// walks SIMSURF's (Abecassis 2012) equations 12.1 to 12.6 for counts the user sets (its §12.3 example first).
 #pragma once
 #include "app/session.h"
 #include "compute/gpu/kernel_statistics.h"

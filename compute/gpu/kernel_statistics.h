@@ -1,7 +1,7 @@
 // What the driver says of each compute pipeline it compiled (VK_KHR_pipeline_executable_properties,
 // asked for with ContextOptions::pipeline_statistics): its statistics as the driver names them,
 // the registers a thread and the shared memory a workgroup picked out of them, and the
-// occupancy those give by SIMSURF 2012's rules (gpu/occupancy.h) on the device's multiprocessor.
+// occupancy those give by SIMSURF's rules (Abecassis 2012) (gpu/occupancy.h) on the device's multiprocessor.
 #pragma once
 #include "compute/gpu/context.h"
 #include "compute/gpu/occupancy.h"
@@ -20,7 +20,7 @@ struct KernelStatistic {
 };
 
 struct KernelReport {
-  std::string shader;  // as made: "machining/zbuffer.comp"
+  std::string shader;  // as made, with its specialization constants: "machining/fine.f32x {0,1,2,0,64,0}"
   uint32_t local_x = 0, local_y = 0, local_z = 0;
   std::vector<KernelStatistic> statistics;  // every one the driver gives, in its order
   std::optional<uint32_t> registers;        // a thread's, where the driver says

@@ -1,6 +1,6 @@
 // How many warps a multiprocessor keeps resident for a kernel, from its workgroup size, its
 // registers a thread and its shared memory a workgroup: the CUDA Occupancy Calculator's rules
-// as SIMSURF 2012 (Chaumette, "Simulation d'usinage sur GPU", §12.2, equations 12.1 to 12.7)
+// as SIMSURF (Abecassis 2012, machined surfaces simulated on GPUs, §12.2, equations 12.1 to 12.7)
 // writes them out, with its worked example (§12.3: 29 registers, 256 threads on a Quadro 4000,
 // 4 blocks, 67 %). Two slips of the printed formulas are read as the example computes them:
 // the blocks a limit allows are max(..., B_max) in 12.2 and 12.4 but min in the example

@@ -167,7 +167,10 @@ Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t
   VkResult r = vkCreateComputePipelines(ctx.device, VK_NULL_HANDLE, 1, &ci, nullptr, &p.pipeline_);
   vkDestroyShaderModule(ctx.device, module, nullptr);
   VK_CHECK(r);
-  ctx.pipelines[p.pipeline_] = {name, p.local_size_.x, p.local_size_.y, p.local_size_.z};
+  std::string variant = name;  // a shader's variants told apart by their specialization constants
+  for (size_t i = 0; i < spec.size(); ++i)
+    variant += (i ? "," : " {") + std::to_string(spec[i]) + (i + 1 == spec.size() ? "}" : "");
+  ctx.pipelines[p.pipeline_] = {variant, p.local_size_.x, p.local_size_.y, p.local_size_.z};
   return p;
 }
 
