@@ -347,7 +347,15 @@ std::set<Kind> kinds_named(const std::string& text) {
   return kinds;
 }
 
-std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std::string& text) {
+std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std::string& printed, Misprints policy,
+                                                           std::vector<Misprint>* misprints) {
+  std::string text = printed;
+  if (misprints) misprints->clear();
+  if (is_gmlib(printed)) {  // the manual's names and OpenCL's spellings, line for line
+    GmlibText t = from_gmlib(printed, policy);
+    text = std::move(t.glsl);
+    if (misprints) *misprints = std::move(t.misprints);
+  }
   std::string missing, present;
   for (Kind k : kinds_named(text))
     if (!g.count(k)) missing += (missing.empty() ? "" : ", ") + std::string(kind_name(k));

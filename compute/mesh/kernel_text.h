@@ -4,6 +4,7 @@
 // naming rule, is a vec4 where the name puts it; "// write: colouring" runs an element loop
 // colour by colour (colouring.h). And the lab's examples from the seed.
 #pragma once
+#include "compute/mesh/gmlib_dialect.h"
 #include "compute/mesh/gpu_mesh.h"
 
 #include <optional>
@@ -39,7 +40,11 @@ std::map<std::string, FieldUse> fields_named(const std::string& text, const std:
 // again; a named one that exists where the name puts it is kept) and compiles every
 // section; throws KernelError naming the section's first line.
 // Refuses, before compiling, a text that loops over or reaches entities the mesh has none of.
-std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std::string& text);
+// A text with the line "// dialect: gmlib" is the manual's, read through gmlib_dialect.h's
+// aliases; its misprints are refused or fixed as `policy` says, and listed in `misprints`.
+std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std::string& text,
+                                                           Misprints policy = Misprints::Fix,
+                                                           std::vector<Misprint>* misprints = nullptr);
 // The entity kinds a text loops over or names (TriArea: Triangles; VerTetDeg: Vertices and
 // Tetrahedra), comments aside.
 std::set<Kind> kinds_named(const std::string& text);

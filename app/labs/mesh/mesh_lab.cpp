@@ -1,5 +1,6 @@
 // The mesh lab's knobs, editor, panel and dump (seed 004, GMlib). Math: compute/mesh/;
 // picture: render/mesh_view; benchmarks: compute/mesh/bench.cpp.
+#include "app/assets.h"
 #include "app/colour_bar.h"
 #include "app/lab.h"
 #include "app/labs/mesh/files.h"
@@ -91,7 +92,8 @@ class MeshLab : public Lab {
             .files({".sol", ".solb"});
     params_.group("Kernel");
     example_ =
-        params_.add_choice("example", example_names(), "laplacian smoothing", "example kernels: the manual's and ours")
+        params_
+            .add_choice("example", all_example_names(), "laplacian smoothing", "example kernels: the manual's and ours")
             .labelled("Example")
             .rebuilds();
     kernel_file_ = params_
@@ -100,7 +102,13 @@ class MeshLab : public Lab {
                                  "Qua, Tet, Pyr, Pri or Hex); empty: the example")
                        .labelled("Kernel file")
                        .rebuilds()
-                       .files({".glsl", ".txt", ".comp"});
+                       .files({".glsl", ".txt", ".comp", ".cl"});
+    misprints_ = params_
+                     .add_choice("misprints", {{Misprints::Fix, "fix"}, {Misprints::Refuse, "refuse"}}, Misprints::Fix,
+                                 "kernels in the GMlib manual's names ('// dialect: gmlib'): where the text as printed "
+                                 "is wrong, run the evident fix (each shown with its line) or refuse the text")
+                     .labelled("Manual's misprints")
+                     .rebuilds();
     runs_per_frame_ =
         params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)").labelled("Runs a frame");
     params_.group("Picture");
@@ -148,7 +156,7 @@ class MeshLab : public Lab {
   }
 
   void build(gpu::Context& ctx) override {
-    const Example& ex = mesh_examples().at(*example_);
+    const Example ex = example();
     const Generated gen = *generate_ == Generated::ForExample ? generated_for(ex) : *generate_;
     const std::string mesh_file = *mesh_file_, kernel_file = *kernel_file_, sol_file = *sol_file_;
     uint32_t n = *grid_size_;
@@ -194,13 +202,15 @@ class MeshLab : public Lab {
         throw ParamError(e.what());
       }
     if (!sol.values.empty()) g->add_field("Sol", sol.at, sol.type);  // before the kernels that read it
-    auto kernels = compile_text(*g, text);                           // throws: the previous mesh and kernels stay
+    std::vector<Misprint> misprints;
+    auto kernels = compile_text(*g, text, *misprints_, &misprints);  // throws: the previous mesh and kernels stay
     if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
     ctx_ = &ctx;
     mesh_ = std::move(m);
     gpu_ = std::move(g);
     sol_ = std::move(sol);
     kernels_ = std::move(kernels);
+    misprints_found_ = std::move(misprints);
     largest_balls_.clear();
     last_good_.clear();
     par_slots_.clear(), par_after_.clear();
@@ -323,16 +333,19 @@ class MeshLab : public Lab {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextDisabled(
         "kernel ('---' between sections; '// loop: Tri' ...; '// field: Name type Kind'; '// param: Name type = v'; "
-        "'// write: colouring': an element loop run colour by colour, no two elements of a colour sharing a vertex):");
+        "'// write: colouring': an element loop run colour by colour, no two elements of a colour sharing a vertex; "
+        "'// dialect: gmlib': the GMlib manual's names and OpenCL spellings, with '// data:' lines):");
     ImGui::PopTextWrapPos();
     ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(),
                               ImVec2(ImGui::GetContentRegionAvail().x, 240));
     if (ImGui::Button("Compile")) {
       try {
         par_slots_.clear(), par_after_.clear();  // compiling remakes the read-back slots, even when it fails
-        auto fresh = compile_text(*gpu_, editor_.data());
+        std::vector<Misprint> misprints;
+        auto fresh = compile_text(*gpu_, editor_.data(), *misprints_, &misprints);
         last_good_ = std::move(kernels_);  // come back if the new ones run out of their loop budget
         kernels_ = std::move(fresh);
+        misprints_found_ = std::move(misprints);
         error_.clear();
       } catch (const std::exception& e) {
         error_ = e.what();  // the last good kernels keep running
@@ -354,6 +367,8 @@ class MeshLab : public Lab {
       if (uint32_t colours = colours_of(*kernels_[k]))
         ImGui::TextWrapped("kernel %zu: %s in %u colours (largest ball %u), a launch each", k + 1,
                            kind_name(kernels_[k]->loop), colours, largest_ball_of(kernels_[k]->loop));
+    if (!misprints_found_.empty())  // the GMlib manual's kernels as printed: what runs fixed
+      warning_text({1, 0.75f, 0.3f, 1}, "%s", misprints_text().c_str());
     if (!error_.empty()) warning_text({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
     if (!problem_.empty()) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     if (ImGui::TreeNode("names a loop body may use")) {
@@ -388,8 +403,13 @@ class MeshLab : public Lab {
     nlohmann::json colours = nlohmann::json::array();  // a kernel's colours (0: not by colour)
     for (auto& k : kernels_) colours.push_back(colours_of(*k));
     out["kernel_colours"] = colours;
+    nlohmann::json misprints = nlohmann::json::array();  // the GMlib manual's, run fixed
+    for (auto& m : misprints_found_) misprints.push_back({{"line", m.line}, {"what", m.what}, {"fix", m.fix}});
+    out["gmlib_misprints"] = misprints;
     return out;
   }
+
+  std::string headless_report() override { return misprints_text(); }
 
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
     return mesh::bench(ctx, options);
@@ -472,6 +492,30 @@ class MeshLab : public Lab {
     saved_ = f ? "saved to " + p.string() : "could not write " + p.string();
   }
 
+  // The examples: the lab's (kernel_text.h), then the manual's printed kernels, read from their
+  // files (assets/mesh/kernels/manual/, gmlib_dialect.h).
+  static std::vector<std::string> all_example_names() {
+    std::vector<std::string> n = example_names();
+    for (auto& m : manual_kernels()) n.push_back(m.example);
+    return n;
+  }
+  const ManualKernel* manual_example() const {
+    for (auto& m : manual_kernels())
+      if (m.example == *example_) return &m;
+    return nullptr;
+  }
+  Example example() const {
+    const ManualKernel* m = manual_example();
+    if (!m) return mesh_examples().at(*example_);
+    return {io::read_input(find_asset("mesh/kernels/manual/" + m->file).string(), 1 << 20), m->colour, "surface"};
+  }
+  std::string misprints_text() const {
+    if (misprints_found_.empty()) return "";
+    return "the GMlib manual's text as printed has " + std::to_string(misprints_found_.size()) +
+           " misprint(s), run with the evident fix (Manual's misprints = fix; refuse to refuse them):\n" +
+           misprint_report(misprints_found_);
+  }
+
   static uint32_t colours_of(const GpuMesh::Kernel& k) {
     return k.colours.empty() ? 0 : uint32_t(k.colours.size() - 1);
   }
@@ -488,7 +532,9 @@ class MeshLab : public Lab {
 
   std::string color_field() const {
     std::string c = *color_field_;
-    return c.empty() ? mesh_examples().at(*example_).colour : c;
+    if (!c.empty()) return c;
+    const ManualKernel* m = manual_example();
+    return m ? m->colour : mesh_examples().at(*example_).colour;
   }
 
   // The colour range: a GPU reduction of the field (GmlReduceVector) recorded after each
@@ -531,6 +577,7 @@ class MeshLab : public Lab {
   Choice<Generated> generate_;
   Choice<Faces> faces_;
   Choice<Numbering> renumber_;
+  Choice<Misprints> misprints_;
   Knob<uint32_t> grid_size_, runs_per_frame_, color_component_;
   Knob<bool> wireframe_, clip_;
   Choice<Axis> clip_axis_;
@@ -551,6 +598,7 @@ class MeshLab : public Lab {
   SolField sol_;
   GpuMesh::Reduction stats_;
   std::string error_, saved_, problem_;
+  std::vector<Misprint> misprints_found_;   // the GMlib manual's, in the kernels running
   std::map<Kind, uint32_t> largest_balls_;  // for the panel's colouring line, by the loop's kind
   std::vector<size_t> par_slots_;           // the kernels whose last launch reads Par back (slot = index)
   std::vector<LaunchReadback> par_after_;   // what they read, once their frame has run
@@ -564,5 +612,5 @@ LabEntry mesh_lab() {
   return {[] { return std::unique_ptr<Lab>(std::make_unique<MeshLab>()); },
           {{"--mesh", "mesh_file", "FILE.mesh|.meshb"},
            {"--sol", "sol_file", "FILE.sol|.solb"},
-           {"--kernel", "kernel_file", "FILE (a GLSL kernel body)"}}};
+           {"--kernel", "kernel_file", "FILE (a GLSL kernel body, or the GMlib manual's: '// dialect: gmlib')"}}};
 }
