@@ -2,6 +2,7 @@
 
 #include "compute/cloth/shift.h"  // and cloth_push.h
 #include "compute/cloth/tiles.h"
+#include "compute/exercise/user_kernel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -227,7 +228,7 @@ uint32_t Simulation::dispatches_per_relaxation() const {
   if (config.order == Order::Jacobi) return config.branching == Branching::Branching ? 1 : 9;
   uint32_t n = 0;
   for (auto& f : families(config)) n += f.stride;
-  return n;
+  return user_colours_ && (config.sphere_on || config.ground_on) ? 2 * n : n;  // the user's, then the contacts
 }
 
 // The relaxations read the step's start (x_[cur_], untouched until the step ends) for friction.
@@ -260,9 +261,17 @@ void Simulation::record_project(VkCommandBuffer cmd, const gpu::Buffer& x) {
                     c.ground_on ? c.ground : kNoGround,
                     c.thickness,
                     c.friction};
-      project_.bind(cmd, {gpu::storage_buffer(x), gpu::storage_buffer(x_[cur_])}, p);
+      std::vector<gpu::Bind> binds = {gpu::storage_buffer(x), gpu::storage_buffer(x_[cur_])};
       uint32_t nx = f.along_y ? c.width : (c.width - phase + f.stride - 1) / f.stride;
       uint32_t ny = f.along_y ? (c.height - phase + f.stride - 1) / f.stride : c.height;
+      if (user_colours_) {  // the user's springs, then project.comp's contacts alone (use_colours())
+        user_colours_->bind(cmd, binds, &p, sizeof p);
+        user_colours_->dispatch(cmd, nx, ny);
+        if (!c.sphere_on && !c.ground_on) continue;
+        sync(cmd);
+        p.stiffness = 0.0f;
+      }
+      project_.bind(cmd, binds, p);
       project_.dispatch(cmd, nx, ny);
     }
 }

@@ -132,6 +132,14 @@ void step_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>
 void substep_cpu(const Config& c, std::vector<glm::vec4>& x, std::vector<glm::vec4>& prev);
 Stats stats_cpu(const Config& c, const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev);
 
+}  // namespace cloth
+
+namespace exercise {
+class UserKernel;  // compute/exercise/user_kernel.h
+}
+
+namespace cloth {
+
 class Simulation {
  public:
   Simulation(gpu::Context& ctx, const Config& config);
@@ -159,6 +167,12 @@ class Simulation {
   // Puts a saved state back (step back), leaving what record_restart() goes back to.
   void restore(const std::vector<glm::vec4>& x, const std::vector<glm::vec4>& prev);
   uint64_t steps() const { return steps_; }
+  // The springs relaxed by a kernel the user wrote (exercise cloth/colour, which checked it
+  // against project.comp's springs) from the next step on, one dispatch a colour as the kernels
+  // method runs them (the lab picks that method while it is in use); project.comp then adds the
+  // contacts alone, which the exercise leaves out (with stiffness 0 its springs move nothing, so
+  // the two dispatches do what its one does). nullptr: project.comp alone again. Not owned.
+  void use_colours(const exercise::UserKernel* k) { user_colours_ = k; }
   // Per substep: verlet reads 2 and writes 1 vec4 a particle, each relaxation reads 2 (its
   // neighbours come from cache; the step's start for friction) and writes 1, attachments
   // as many again.
@@ -205,6 +219,7 @@ class Simulation {
   std::vector<float> inverse_mass_;  // every particle's w as the host last set it (the shift path's a)
   std::vector<float> start_mass_;    // and as set_state() gave it (record_restart() goes back to it)
   uint64_t mass_version_ = 0;
+  const exercise::UserKernel* user_colours_ = nullptr;  // use_colours()
   void set_inverse_mass(uint32_t i, float w);
 };
 

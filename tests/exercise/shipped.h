@@ -10,8 +10,10 @@
 #include <vector>
 
 inline const std::vector<std::string> kExerciseNames = {
-    "cloth/colour", "diffusion/laplacian",       "floatlab/add12-mul12", "linalg/axpby",
-    "linalg/dot",   "machining/atomic-lowering", "mesh/star-areas",      "wave/rhs"};
+    "cloth/colour",           "diffusion/laplacian", "floatlab/add12-mul12",
+    "floatlab/probes",        "linalg/axpby",        "linalg/banded",
+    "linalg/cg-update",       "linalg/dot",          "machining/atomic-lowering",
+    "machining/intersection", "mesh/star-areas",     "wave/rhs"};
 
 inline const std::vector<exercise::Exercise>& shipped_exercises() {
   static const auto all = exercise::load_exercises(kSourceRoot / "assets" / "exercises");

@@ -156,7 +156,8 @@ class ClothLab : public Lab {
     c.bend = *bend_;
     c.branching = *branching_;
     c.order = *order_;
-    c.method = *method_;
+    // The user's colour kernel runs one dispatch a colour: the kernels method (use_kernel()).
+    c.method = user_colours_ && c.order == cloth::Order::GaussSeidel ? cloth::Method::Kernels : *method_;
     c.tile = *tile_;
     c.tile_relaxations = *tile_relaxations_;
     c.correction = *correction_;
@@ -172,11 +173,22 @@ class ClothLab : public Lab {
     cloth::check(c);
     if (view_ && &ctx != ctx_) view_.reset();
     auto sim = std::make_unique<cloth::Simulation>(ctx, c);
+    sim->use_colours(user_colours_);
     if (!view_) view_ = std::make_unique<render::ClothView>(ctx);
     ctx_ = &ctx;
     sim_ = std::move(sim);
     restart();
     params_.rebuild_pending = false;
+  }
+
+  // The exercise cloth/colour's kernel, once it passed its check, relaxes the springs (with the
+  // order gauss-seidel, by the kernels method whatever the method knob says); project.comp adds
+  // the contacts.
+  bool use_kernel(const std::string& op, const exercise::UserKernel* kernel) override {
+    if (op != "cloth.colour") return false;
+    user_colours_ = kernel;
+    if (sim_) sim_->use_colours(kernel);
+    return true;
   }
 
   void restart() override {
@@ -296,6 +308,11 @@ class ClothLab : public Lab {
                          : c.method == cloth::Method::Tiles ? " (tiles relax by gauss-seidel: jacobi runs its kernels)"
                                                             : "");
     }
+    if (user_colours_)
+      ImGui::TextWrapped(c.order == cloth::Order::GaussSeidel
+                             ? "The springs relax on your kernel (exercise cloth/colour), a dispatch a colour; "
+                               "project.comp adds the contacts."
+                             : "Your colour kernel (exercise cloth/colour) runs with order = gauss-seidel.");
     ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
     ImGui::TextWrapped("stretch: mean %.2f %%, max %.2f %%", 100 * stats_.mean_stretch, 100 * stats_.max_stretch);
     ImGui::TextWrapped("kinetic energy %.3g J (1 kg cloth)", stats_.kinetic);
@@ -415,6 +432,7 @@ class ClothLab : public Lab {
 
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<cloth::Simulation> sim_;
+  const exercise::UserKernel* user_colours_ = nullptr;  // use_kernel(): the user's colour kernel, not owned
   std::unique_ptr<render::ClothView> view_;
   render::OrbitCamera camera_{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
   cloth::Stats stats_;
