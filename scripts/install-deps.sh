@@ -11,7 +11,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake pkg-config \
   libvulkan-dev libvulkan-volk-dev vulkan-validationlayers mesa-vulkan-drivers vulkan-tools \
   glslc libshaderc-dev glslang-dev spirv-tools libglfw3-dev libglm-dev libimgui-dev libstb-dev nlohmann-json3-dev \
-  libmpfr-dev libopenblas-dev librenderdoc-dev renderdoccmd libgtest-dev xvfb xauth fonts-dejavu-core \
+  libmpfr-dev libopenblas-dev libmeshoptimizer-dev librenderdoc-dev renderdoccmd libgtest-dev xvfb xauth fonts-dejavu-core \
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
   gmsh >/dev/null  # gmsh: the mesh lab's reader is checked on meshes it generates; fonts-dejavu-core: the window's font
 if [ "${1:-}" = "--ci" ]; then

@@ -63,11 +63,12 @@ void seed_time(gpu::BenchRow& row, const std::string& device, bool cpu, double m
 gpu::GpuTiming time_path(gpu::Context& ctx, Machine& m, Engine eng, size_t positions, uint32_t triangles, bool quick);
 
 // The report's other sections: `--only 5.3` (bench_nbuffer.cpp), `--only 7.5.4`, `--only 8.4` (bench_sections.cpp),
-// `--only 12` and `--only 15.4.2`, `--only 15.5` (bench_tools.cpp).
+// `--only 12` and `--only 15.4.2`, `--only 15.5` (bench_tools.cpp), `--only 12.1.1` (bench_simplify.cpp).
 void bench_nbuffer(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);  // 5.3
 void bench_atomics(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_hit_tests(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_tools(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
+void bench_simplify(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);     // 12.1.1
 void bench_granularity(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);  // 6.4.3
 void bench_precision(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);    // 15.4.2, 15.5
 

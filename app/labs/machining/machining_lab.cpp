@@ -5,6 +5,7 @@
 #include "app/labs/machining/params.h"
 #include "app/labs/machining/readout.h"
 #include "app/labs/machining/shadow.h"
+#include "app/labs/machining/simplified.h"
 #include "app/plot.h"
 #include "app/warning_text.h"
 #include "compute/io/npy.h"
@@ -54,7 +55,8 @@ class MachiningLab : public Lab {
     auto file = [](const Knob<std::string>& k) { return std::filesystem::path(*k).filename().string(); };
     std::string what =
         (knobs_.tool_file.get().empty() ? legend_values(knobs_.tool_shape) : "tool " + file(knobs_.tool_file)) +
-        (machine_ && machine_->analytic() ? " (analytic)" : "") + ", " +
+        (machine_ && machine_->analytic() ? " (analytic)" : "") +
+        (simplify_ ? " simplified to " + std::to_string(simplify_->after) + " triangles" : "") + ", " +
         (knobs_.path_file.get().empty() ? legend_values(knobs_.path) : "path " + file(knobs_.path_file)) + ", " +
         (machine_->stock().surface.shape == SurfaceShape::Flat
              ? ""
@@ -86,9 +88,12 @@ class MachiningLab : public Lab {
       start = start_;  // "Keep as stock" survives a new path, not a change of what the brins hold
     }
     std::optional<AnalyticTool> analytic = machining_analytic_tool(knobs_);
-    Mesh tool = machining_tool(knobs_);
+    std::optional<SimplifiedTool> simplified;
+    Mesh tool = machining_tool(knobs_, &simplified);
     std::string held;  // what a G-code file held
     std::vector<Position> path = machining_path(knobs_, s, held);
+    std::optional<SimplifyReadout> simplify;
+    if (simplified) simplify = measure_simplification(*simplified, s, path);
     const std::string pf = *knobs_.path_file;
     auto machine = std::make_unique<Machine>(ctx, s, tool, path, analytic ? &*analytic : nullptr);
     preview_.clear();
@@ -98,6 +103,7 @@ class MachiningLab : public Lab {
     if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
     ctx_ = &ctx;
     machine_ = std::move(machine);
+    simplify_ = std::move(simplify);
     start_ = std::move(start);
     if ((gcode_held_ = held) != "") std::fprintf(stderr, "vklab: %s: %s\n", pf.c_str(), held.c_str());
     restart();
@@ -302,6 +308,7 @@ class MachiningLab : public Lab {
     else
       ImGui::TextWrapped("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
                          machine_->stock().nx, machine_->stock().ny);
+    if (simplify_) simplification_panel(*simplify_);
     ImGui::TextWrapped("engine: %s", engine_names()[size_t(engine())].c_str());
     if (!gcode_held_.empty()) ImGui::TextWrapped("%s", gcode_held_.c_str());
     ImGui::ProgressBar(total ? float(done_) / float(total) : 1.0f, ImVec2(ImGui::GetContentRegionAvail().x, 0));
@@ -378,6 +385,7 @@ class MachiningLab : public Lab {
             {"positions", machine_->positions()},
             {"gcode", gcode_held_},
             {"triangles", machine_->triangles()},
+            {"tool_simplification", simplify_ ? to_json(*simplify_) : nlohmann::json()},
             {"engine", engine_names()[size_t(engine())]},
             {"atomic", knobs_.atomic.text()},
             {"intersection", knobs_.intersection.text()},
@@ -459,6 +467,7 @@ class MachiningLab : public Lab {
   glm::vec2 press_{0.0f};
   glm::vec3 grab_{0.0f};
   std::string problem_, gcode_held_;
+  std::optional<SimplifyReadout> simplify_;  // the tool's simplification (tool_simplify), if asked
   OrbitControl orbit_;
 };
 

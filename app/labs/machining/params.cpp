@@ -79,6 +79,11 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
                     .labelled("Tool file")
                     .rebuilds()
                     .files({".stl"});
+  k.tool_simplify = p.add_int("tool_simplify", 0, 0, 200000,
+                              "simplify the tool's mesh to at most this many triangles by edge collapse "
+                              "(SIMSURF 12.1.1; meshoptimizer); 0: the tool as loaded")
+                        .labelled("Simplify to", "triangles")
+                        .rebuilds();
   k.tool_model =
       p.add_choice("tool_model", {{ToolModel::Mesh, "mesh"}, {ToolModel::Analytic, "analytic"}}, ToolModel::Mesh,
                    "the generated tool as its triangle mesh, or as its exact surface intersected per brin "
@@ -229,9 +234,22 @@ std::optional<AnalyticTool> machining_analytic_tool(const MachiningKnobs& k) {
   return analytic_tool(*k.tool_shape, *k.tool_diameter);
 }
 
-Mesh machining_tool(const MachiningKnobs& k) {
-  if (!k.tool_file.get().empty()) return read_stl(*k.tool_file);
-  return make_tool(*k.tool_shape, *k.tool_diameter, *k.tool_triangles);
+Mesh machining_tool(const MachiningKnobs& k, std::optional<SimplifiedTool>* simplified) {
+  Mesh tool = k.tool_file.get().empty() ? make_tool(*k.tool_shape, *k.tool_diameter, *k.tool_triangles)
+                                        : read_stl(*k.tool_file);
+  if (simplified) simplified->reset();
+  if (*k.tool_simplify == 0) return tool;
+  if (*k.tool_model == ToolModel::Analytic)
+    throw ParamError("tool_simplify simplifies a mesh: set tool_model=mesh, or tool_simplify=0");
+  Simplification s;
+  try {
+    s = simplify_tool(tool, *k.tool_simplify);
+  } catch (const std::invalid_argument& e) {
+    throw ParamError("tool_simplify=" + std::to_string(*k.tool_simplify) + ": " + e.what());
+  }
+  Mesh out = s.mesh;
+  if (simplified) *simplified = SimplifiedTool{std::move(tool), std::move(s)};
+  return out;
 }
 
 std::vector<Position> machining_path(const MachiningKnobs& k, const Stock& s, std::string& held) {

@@ -4,6 +4,7 @@
 #pragma once
 #include "app/params.h"
 #include "compute/machining/analytic.h"
+#include "compute/machining/simplify.h"
 #include "compute/machining/surface.h"
 #include "compute/machining/zbuffer.h"
 
@@ -39,6 +40,7 @@ struct MachiningKnobs {
   Knob<float> tool_diameter;
   Knob<uint32_t> tool_triangles;
   Knob<std::string> tool_file;
+  Knob<uint32_t> tool_simplify;  // a target triangle count, 0: the tool as loaded
   Choice<ToolModel> tool_model;
   // Tool path
   Knob<std::string> path;  // one of machining_path_choices()
@@ -80,5 +82,11 @@ std::vector<std::string> machining_colormaps();
 machining::Stock machining_stock(const MachiningKnobs& k);
 std::vector<float> machining_stock_file(const MachiningKnobs& k, const machining::Stock& s);
 std::optional<machining::AnalyticTool> machining_analytic_tool(const MachiningKnobs& k);
-machining::Mesh machining_tool(const MachiningKnobs& k);
+// The tool simplified to tool_simplify triangles when asked (SIMSURF 12.1.1; `simplified` then
+// holds the tool before and how it went: the count after, meshoptimizer's error estimate).
+struct SimplifiedTool {
+  machining::Mesh original;
+  machining::Simplification result;
+};
+machining::Mesh machining_tool(const MachiningKnobs& k, std::optional<SimplifiedTool>* simplified = nullptr);
 std::vector<machining::Position> machining_path(const MachiningKnobs& k, const machining::Stock& s, std::string& held);
