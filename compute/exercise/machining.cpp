@@ -22,6 +22,13 @@ struct Setup {
   std::vector<machining::Position> path;
 };
 
+// The heights the lab's CPU engine leaves: both operators' twin.
+std::vector<float> cpu_milled(const Setup& s) {
+  std::vector<float> h = machining::surface_heights(s.stock);
+  machining::mill_cpu(s.stock, h, s.tool, s.path);
+  return h;
+}
+
 // The case's stock, ball-end tool and path: positions `step` apart along x, each `rise`
 // higher than the one before (so that, of pairs racing for a brin, the later is not the lowest).
 Setup setup_of(const Case& c) {
@@ -69,9 +76,7 @@ class Lowering : public Operator {
     return p;
   }
   std::vector<Want> twin(const Case& c, const Problem&) const override {
-    Setup s = setup_of(c);
-    std::vector<float> h = machining::surface_heights(s.stock);
-    machining::mill_cpu(s.stock, h, s.tool, s.path);
+    std::vector<float> h = cpu_milled(setup_of(c));
     Want w;
     w.value.assign(h.begin(), h.end());
     return {w, {}, {}};
@@ -175,9 +180,7 @@ class Intersection : public Operator {
     return p;
   }
   std::vector<Want> twin(const Case& c, const Problem&) const override {
-    Setup s = intersection_setup_of(c);
-    std::vector<float> h = machining::surface_heights(s.stock);
-    machining::mill_cpu(s.stock, h, s.tool, s.path);
+    std::vector<float> h = cpu_milled(intersection_setup_of(c));
     Want w;
     w.value.assign(h.begin(), h.end());
     // A height is the tip's plus one below it of the tool's size: rounding is measured on that.
