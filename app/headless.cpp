@@ -121,7 +121,11 @@ static int run(const Options& o, Session& s) {
     std::printf("  %-20s x%-6u %10.3f ms  %s GB/s  %s GFLOP/s\n", t.name.c_str(), t.count, t.ms,
                 right(figure(t.gbps(), "%.2f"), 8).c_str(), right(figure(t.gflops(), "%.2f"), 8).c_str());
   std::printf("%s", lab.headless_report().c_str());
-  if (o.occupancy) std::printf("%s", gpu::format_kernel_statistics(ctx, gpu::kernel_statistics(ctx)).c_str());
+  std::vector<gpu::KernelReport> kernels;  // --occupancy: the run's kernels, for the report and the dump
+  if (o.occupancy) {
+    kernels = gpu::kernel_statistics(ctx);
+    std::printf("%s", gpu::format_kernel_statistics(ctx, kernels).c_str());
+  }
   if (!o.capture.empty()) {
     render::write_png(o.capture, o.width, o.height, target.read_rgba(), s.manifest());
     std::printf("captured %s\n", o.capture.c_str());
@@ -145,7 +149,7 @@ static int run(const Options& o, Session& s) {
     std::filesystem::create_directories(o.dump);
     nlohmann::json j = {{"lab", lab.name()}, {"params", lab.params().to_json()}, {"device", s.device_json()}};
     j["state"] = lab.dump(o.dump);
-    if (o.occupancy) j["kernels"] = gpu::kernel_statistics_json(ctx, gpu::kernel_statistics(ctx));
+    if (o.occupancy) j["kernels"] = gpu::kernel_statistics_json(ctx, kernels);
     std::ofstream(std::filesystem::path(o.dump) / "params.json")
         << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     std::printf("dumped %s/\n", o.dump.c_str());

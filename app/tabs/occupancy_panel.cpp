@@ -13,15 +13,16 @@ void OccupancyPanel::draw(Session& s) {
   calculator(s.ctx());
 }
 
-// Read again whenever the lab has made or dropped pipelines (a rebuild, another lab).
+// Read again whenever the lab's pipelines change (a rebuild, another lab, another variant).
 void OccupancyPanel::kernels(Session& s) {
   const gpu::Context& ctx = s.ctx();
   if (auto why = gpu::kernel_statistics_missing(ctx); !why.empty()) {
     warning_text(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), "%s.", why.c_str());
     return;
   }
-  if (pipelines_seen_ != ctx.pipelines.size())
-    reports_ = gpu::kernel_statistics(ctx), pipelines_seen_ = ctx.pipelines.size();
+  std::vector<VkPipeline> live;
+  for (auto& entry : ctx.pipelines) live.push_back(entry.first);
+  if (live != pipelines_seen_) reports_ = gpu::kernel_statistics(ctx), pipelines_seen_ = std::move(live);
   if (!ImGui::BeginTable("kernels", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
   for (const char* h : {"kernel", "workgroup", "registers", "shared B", "occupancy", "best sizes"})
     ImGui::TableSetupColumn(h);

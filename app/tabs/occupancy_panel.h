@@ -13,7 +13,7 @@ class OccupancyPanel {
   void kernels(Session& s);
   void calculator(const gpu::Context& ctx);
   std::vector<gpu::KernelReport> reports_;
-  size_t pipelines_seen_ = size_t(-1);               // the context's pipeline count when reports_ was read
+  std::vector<VkPipeline> pipelines_seen_;           // the context's pipelines when reports_ was read
   int registers_ = 29, threads_ = 256, shared_ = 0;  // §12.3's kernel
   int multiprocessor_ = 0;                           // 0: the report's Fermi; 1: Ampere; 2: Hopper
 };
