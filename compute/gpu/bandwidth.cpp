@@ -80,9 +80,13 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
   // on which the time per application also looks settled. The first warm-up on a device
   // lasts 15 x warmup_ms, for the probe to see the top clock; none lasts past 25 x warmup_ms.
   // A CPU implementation (lavapipe) has no GPU clock to come back: the probe would only time
-  // the CPU's scheduling noise, so there the settled time alone ends the warm-up.
+  // the CPU's scheduling noise, so there the settled time alone ends the warm-up, after 20 ms
+  // at least and 100 ms at most (on a loaded CPU two batches rarely agree within 2 %, and a
+  // row's warm-up ran to its 5 s cap).
   const bool gpu_clock = ctx.info.type != "cpu";
-  const double calibrate = ctx.best_clock_probe_ms > 0 || !gpu_clock ? 0 : 15 * warmup_ms, cap = 25 * warmup_ms;
+  if (!gpu_clock) warmup_ms = std::min(warmup_ms, 20.0);
+  const double calibrate = ctx.best_clock_probe_ms > 0 || !gpu_clock ? 0 : 15 * warmup_ms,
+               cap = (gpu_clock ? 25 : 5) * warmup_ms;
   double busy = 0, last = 0;
   for (int batch = 1;;) {
     double probe_ms = 0, ms = timed(batch, gpu_clock ? &probe_ms : nullptr);
