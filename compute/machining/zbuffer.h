@@ -25,6 +25,9 @@
 namespace push {
 struct EnginePush;  // shaders/common/machining_push.h
 }
+namespace exercise {
+class UserKernel;  // compute/exercise/user_kernel.h
+}
 
 namespace machining {
 
@@ -168,6 +171,18 @@ class Machine {
   // equal the CPU engine bit for bit on any device; else within an ulp (zbuffer.glsl).
   bool exact_division() const { return ctx_.info.fp64; }
   const std::vector<Position>& path() const { return path_; }
+
+  // The user's kernel of the exercise machining/atomic-lowering (Lab::use_kernel) milling
+  // positions [first, first + count) in place of an engine, on the exercise's contract
+  // (compute/exercise/machining.cpp): H the brins' 32-bit keys (this stock's buffer), TRI the
+  // tool's vertices, POS the positions as PackedPosition, the grid and the counts pushed, an
+  // invocation a (triangle, position) pair; in dispatches of at most `most_pairs` pairs (0: as
+  // many as the device's workgroup count and kMaxGroups allow, work.h). user_lowering_unfit()
+  // says why this stock, tool or device cannot take such a kernel ("" when it can; record_user()
+  // throws then). Definitions: user_lowering.cpp.
+  std::string user_lowering_unfit(const exercise::UserKernel& k) const;
+  void record_user(VkCommandBuffer cmd, const exercise::UserKernel& k, uint32_t first, uint32_t count,
+                   gpu::Profiler* prof = nullptr, uint64_t most_pairs = 0);
 
  private:
   void record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t count);

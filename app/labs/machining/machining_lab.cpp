@@ -8,6 +8,7 @@
 #include "app/labs/machining/simplified.h"
 #include "app/plot.h"
 #include "app/warning_text.h"
+#include "compute/exercise/user_kernel.h"
 #include "compute/io/npy.h"
 #include "compute/machining/analytic.h"
 #include "compute/machining/bench.h"
@@ -42,16 +43,21 @@ class MachiningLab : public Lab {
     return std::string("Milling by ") + (machine_ && machine_->stock().nbuffer ? "N-buffer" : "Z-buffer") +
            " (Abecassis 2012, SIMSURF)";
   }
+  // ", engine fine, atomic cas, ...": the lab's own engine and the options it runs with.
+  std::string engine_legend() const {
+    return ", engine " + engine_names()[size_t(engine())] +
+           (machine_->stock().nbuffer ? ", rays along the normal" : "") +
+           (*knobs_.atomic == Atomic::Native || !uses_atomics() ? "" : ", atomic " + knobs_.atomic.text()) +
+           (*knobs_.intersection == HitTest::Edge || !intersects_triangles()
+                ? ""
+                : ", " + knobs_.intersection.text() + " test") +
+           (*knobs_.frame == Frame::Tool || !intersects_triangles() ? "" : ", world frame (15.3)") +
+           (fast_math() ? ", fast math" : "");
+  }
   render::Legend legend() const override {
     std::string at = "position " + std::to_string(done_) + " of " +
-                     std::to_string(machine_ ? machine_->positions() : 0) + ", engine " +
-                     engine_names()[size_t(engine())] + (machine_->stock().nbuffer ? ", rays along the normal" : "") +
-                     (*knobs_.atomic == Atomic::Native || !uses_atomics() ? "" : ", atomic " + knobs_.atomic.text()) +
-                     (*knobs_.intersection == HitTest::Edge || !intersects_triangles()
-                          ? ""
-                          : ", " + knobs_.intersection.text() + " test") +
-                     (*knobs_.frame == Frame::Tool || !intersects_triangles() ? "" : ", world frame (15.3)") +
-                     (fast_math() ? ", fast math" : "");
+                     std::to_string(machine_ ? machine_->positions() : 0) +
+                     (runs_user_kernel() ? ", engine your kernel" : engine_legend());
     auto file = [](const Knob<std::string>& k) { return std::filesystem::path(*k).filename().string(); };
     std::string what =
         (knobs_.tool_file.get().empty() ? legend_values(knobs_.tool_shape) : "tool " + file(knobs_.tool_file)) +
@@ -131,6 +137,39 @@ class MachiningLab : public Lab {
     readout_.comparison = {};
   }
 
+  // The exercise machining/atomic-lowering's kernel, once it passed its check, lowers the brins
+  // in place of the engine (Machine::record_user) where the stock and tool fit its contract: a
+  // Z-buffer of single precision keys and a mesh tool whose triangles it can loop over; the
+  // panel says why not where they do not (at the offer, or after a rebuild: then the lab's own
+  // engine mills until they fit again).
+  bool use_kernel(const std::string& op, const exercise::UserKernel* kernel) override {
+    if (op != "machining.lowering") return false;
+    user_lowering_ = nullptr;
+    refused_.clear();
+    if (!kernel) return true;
+    std::string unfit = user_kernel_unfit(*kernel);
+    if (!unfit.empty()) {
+      refused_ = unfit;
+      return false;
+    }
+    user_lowering_ = kernel;
+    return true;
+  }
+
+  // Why the user's lowering kernel cannot mill this stock and tool (knobs to change), or "".
+  std::string user_kernel_unfit(const exercise::UserKernel& k) const {
+    if (!machine_) return "";
+    std::string unfit = machine_->user_lowering_unfit(k);
+    if (unfit.empty()) return "";
+    const Stock& s = machine_->stock();
+    return unfit + (s.nbuffer              ? " (set rays=vertical)"
+                    : s.f64                ? " (set precision=single)"
+                    : machine_->analytic() ? " (set tool_model=mesh)"
+                                           : "");
+  }
+
+  bool runs_user_kernel() const { return user_lowering_ && user_kernel_unfit(*user_lowering_).empty(); }
+
   // The watchdog: a height that is not finite stops the milling (the stats read-back finds
   // it: at most 4 times a second while milling, then once the path is done).
   std::vector<PlotData> plots() const override {
@@ -187,7 +226,9 @@ class MachiningLab : public Lab {
     if (paused_ || done_ >= machine_->positions()) return step_shadow(cmd, 4ull * count);  // a comparison catching up
     Engine e = engine();
     if (e == Engine::Cpu && machine_->stock().f64) e = Engine::Fine;  // the CPU engine in the window: single only
-    if (e == Engine::Cpu) {  // on the host, between frames (the GPU is idle when step() runs)
+    if (runs_user_kernel()) {
+      machine_->record_user(cmd, *user_lowering_, uint32_t(done_), count, &prof);
+    } else if (e == Engine::Cpu) {  // on the host, between frames (the GPU is idle when step() runs)
       auto h = machine_->heights();
       std::vector<Position> chunk(
           machine_->path().begin() + long(done_),
@@ -309,7 +350,7 @@ class MachiningLab : public Lab {
       ImGui::TextWrapped("%zu tool triangles, %zu positions, %u x %u brins", machine_->triangles(), total,
                          machine_->stock().nx, machine_->stock().ny);
     if (simplify_) simplification_panel(*simplify_);
-    ImGui::TextWrapped("engine: %s", engine_names()[size_t(engine())].c_str());
+    user_kernel_panel();
     if (!gcode_held_.empty()) ImGui::TextWrapped("%s", gcode_held_.c_str());
     ImGui::ProgressBar(total ? float(done_) / float(total) : 1.0f, ImVec2(ImGui::GetContentRegionAvail().x, 0));
     if (done_ < total) {
@@ -370,6 +411,8 @@ class MachiningLab : public Lab {
       compared = to_json(readout_.comparison);
       compared["with"] = shadow_->kind();
     }
+    const std::string engine_name =
+        runs_user_kernel() ? "your kernel (machining/atomic-lowering)" : engine_names()[size_t(engine())];
     return {{"comparison", compared},
             {"arrays", s.nbuffer
                            ? nlohmann::json{{"heights.npy",
@@ -386,7 +429,7 @@ class MachiningLab : public Lab {
             {"gcode", gcode_held_},
             {"triangles", machine_->triangles()},
             {"tool_simplification", simplify_ ? to_json(*simplify_) : nlohmann::json()},
-            {"engine", engine_names()[size_t(engine())]},
+            {"engine", engine_name},
             {"atomic", knobs_.atomic.text()},
             {"intersection", knobs_.intersection.text()},
             {"frame", knobs_.frame.text()},
@@ -421,6 +464,24 @@ class MachiningLab : public Lab {
       tool_for_ = machine_.get();
     }
     return *tool_gpu_;
+  }
+
+  // The engine line, or what runs in its place: the user's kernel (exercise machining/atomic-lowering).
+  void user_kernel_panel() {
+    if (!user_lowering_) ImGui::TextWrapped("engine: %s", engine_names()[size_t(engine())].c_str());
+    if (runs_user_kernel())
+      ImGui::TextWrapped(
+          "engine: your kernel (exercise machining/atomic-lowering), an invocation a (triangle, position) pair; "
+          "its own intersection and atomic: the engine, atomicity, intersection, frame, arithmetic, granularity and "
+          "workgroup knobs wait until it stops");
+    else if (user_lowering_)
+      warning_text({1, 0.75f, 0.3f, 1}, "engine: %s; your kernel (exercise machining/atomic-lowering) waits: %s",
+                   engine_names()[size_t(engine())].c_str(), user_kernel_unfit(*user_lowering_).c_str());
+    if (!refused_.empty())
+      warning_text({1, 0.75f, 0.3f, 1},
+                   "This lab could not run your kernel (exercise machining/atomic-lowering) when offered: %s. "
+                   "Change that, then tick \"Run the lab on my kernel\" again.",
+                   refused_.c_str());
   }
 
   float max_cut_guess() const { return readout_.max_depth > 0 ? float(readout_.max_depth) : 1.0f; }
@@ -467,7 +528,9 @@ class MachiningLab : public Lab {
   glm::vec2 press_{0.0f};
   glm::vec3 grab_{0.0f};
   std::string problem_, gcode_held_;
-  std::optional<SimplifyReadout> simplify_;  // the tool's simplification (tool_simplify), if asked
+  std::optional<SimplifyReadout> simplify_;              // the tool's simplification (tool_simplify), if asked
+  const exercise::UserKernel* user_lowering_ = nullptr;  // use_kernel(): the user's lowering kernel, not owned
+  std::string refused_;                                  // why use_kernel() refused the last kernel offered
   OrbitControl orbit_;
 };
 
