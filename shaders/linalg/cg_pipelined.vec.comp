@@ -17,6 +17,12 @@
 // A·p and r' are computed with the same operations in the same order by each invocation that
 // needs them, so that a neighbour's copy matches the owner's. In a gated solve, the stop test rides
 // on the reduction (common/gate.glsl).
+//
+// The window holds only the floats a row still needs, in plain variables: of the quads beside
+// this one, p two cells each side on the middle row, one cell on the others, r and r' one cell;
+// the neighbours' loads read only those cells. The H100 compiles it to 64 registers an
+// invocation (50 % occupancy) where a window of whole rows (8 floats each) took 80 (38 %), and the
+// pass went from 82.8 to 86.7 % of saxpy at 8192² (docs/PERF.md, 2026-11-26), bit for bit alike.
 #extension GL_GOOGLE_include_directive : require
 #include "quads.glsl"
 #define SCALARS_BINDING 5
@@ -37,56 +43,13 @@ VEC_OUT(4, R_NEW);
 float alpha = 0.0, beta = 0.0;
 uint row_quads;  // quads a grid row
 
-// A vector on one grid row around a quad: the two cells left of it, the quad, the two right.
-struct Near {
-  vec2 l;
-  vec4 c;
-  vec2 r;
-};
-const Near kZero = Near(vec2(0.0), vec4(0.0), vec2(0.0));
-
-// p = r + beta·p_old on the quad at (xq, y) (first pass: p = r); r itself into `r`.
-vec4 direction(uint q, out vec4 r) {
-  r = LOADQ(R, q);
-  return first != 0u ? r : r + beta * LOADQ(P_OLD, q);
-}
-
-// r and p on row y around quad column xq, zero outside the grid (Dirichlet).
-void load_row(int y, uint xq, out Near r, out Near p) {
-  r = kZero;
-  p = kZero;
-  if (y < 0 || y >= int(height)) return;
-  uint q = uint(y) * row_quads + xq;
-  vec4 rq;
-  p.c = direction(q, rq);
-  r.c = rq;
-  if (xq > 0u) {
-    p.l = direction(q - 1u, rq).zw;
-    r.l = rq.zw;
-  }
-  if (xq + 1u < row_quads) {
-    p.r = direction(q + 1u, rq).xy;
-    r.r = rq.xy;
-  }
-}
-
-// r' = r - alpha·(A·p) on row y's quad and the cell each side of it, from p on rows y - 1 (u),
-// y (m) and y + 1 (d); zero outside the grid. Each sum is (left + right) + up + down.
-Near next_residual(int y, uint xq, Near r, Near u, Near m, Near d) {
-  Near n = kZero;
-  if (y < 0 || y >= int(height)) return n;
-  vec4 ap = diag * m.c + off * (((vec4(m.l.y, m.c.xyz) + vec4(m.c.yzw, m.r.x)) + u.c) + d.c);
-  n.c = r.c - alpha * ap;
-  if (xq > 0u) {
-    float apl = diag * m.l.y + off * (((m.l.x + m.c.x) + u.l.y) + d.l.y);
-    n.l.y = r.l.y - alpha * apl;
-  }
-  if (xq + 1u < row_quads) {
-    float apr = diag * m.r.x + off * (((m.c.w + m.r.y) + u.r.x) + d.r.x);
-    n.r.x = r.r.x - alpha * apr;
-  }
-  return n;
-}
+// Components i and i + 1 of quad q (i = 0: x, y; 2: z, w): two floats, not the whole quad, in
+// the buffer layout.
+#if TEXTURE_LAYOUT
+#define LOADC2(name, q, i) (i == 0 ? LOADQ(name, q).xy : LOADQ(name, q).zw)
+#else
+#define LOADC2(name, q, i) vec2(name[q][i], name[q][i + 1])
+#endif
 
 void main() {
   float g = S[gamma];
@@ -104,27 +67,64 @@ void main() {
   for (uint item = gl_GlobalInvocationID.x; item < strips * row_quads;
        item += gl_NumWorkGroups.x * gl_WorkGroupSize.x) {
     uint strip = item / row_quads, xq = item - strip * row_quads;
+    bool has_l = xq > 0u, has_r = xq + 1u < row_quads;
     int y0 = int(strip * strip_rows), y1 = min(y0 + int(strip_rows), int(height));
-    // The window, rows before t: p at t-2, t-1, t; r at t-1, t; r' at t-3, t-2, t-1.
-    Near p0 = kZero, p1 = kZero, p2 = kZero, r1 = kZero, r2 = kZero, n0 = kZero, n1 = kZero, n2 = kZero;
+    // p(t-2) as "up": ul, uc, ur. p(t-1) whole: ml (l.x, l.y), mc, mr (r.x, r.y).
+    // r(t-1): rl, rc, rr. r'(t-2): n1l, n1c, n1r. r'(t-3): n0c.
+    float ul = 0.0, ur = 0.0, rl = 0.0, rr = 0.0, n1l = 0.0, n1r = 0.0;
+    vec4 uc = vec4(0.0), mc = vec4(0.0), rc = vec4(0.0), n1c = vec4(0.0), n0c = vec4(0.0);
+    vec2 ml = vec2(0.0), mr = vec2(0.0);
     for (int t = y0 - 2; t <= y1 + 1; ++t) {
-      p0 = p1;
-      p1 = p2;
-      r1 = r2;
-      load_row(t, xq, r2, p2);
-      if (t >= y0 && t < y1) STOREQ(P_NEW, uint(t) * row_quads + xq, p2.c);
-      n0 = n1;
-      n1 = n2;
-      n2 = next_residual(t - 1, xq, r1, p0, p1, p2);  // wrong before t = y0 (p0 not loaded yet), unused there
+      // Row t: p whole (dl, dc, dr), r trimmed (sl, sc, sr).
+      vec2 dl = vec2(0.0), dr = vec2(0.0);
+      vec4 dc = vec4(0.0), sc = vec4(0.0);
+      float sl = 0.0, sr = 0.0;
+      bool in_t = t >= 0 && t < int(height);
+      if (in_t) {
+        uint q = uint(t) * row_quads + xq;
+        sc = LOADQ(R, q);
+        dc = first != 0u ? sc : sc + beta * LOADQ(P_OLD, q);
+        if (has_l) {
+          vec2 rz = LOADC2(R, q - 1u, 2);
+          dl = first != 0u ? rz : rz + beta * LOADC2(P_OLD, q - 1u, 2);
+          sl = rz.y;
+        }
+        if (has_r) {
+          vec2 rx = LOADC2(R, q + 1u, 0);
+          dr = first != 0u ? rx : rx + beta * LOADC2(P_OLD, q + 1u, 0);
+          sr = rx.x;
+        }
+        if (t >= y0 && t < y1) STOREQ(P_NEW, q, dc);
+      }
+      // r' on row t - 1 from r(t-1), p(t-2) up, p(t-1) middle, p(t) down.
+      float n2l = 0.0, n2r = 0.0;
+      vec4 n2c = vec4(0.0);
+      if (t - 1 >= 0 && t - 1 < int(height)) {
+        vec4 ap = diag * mc + off * (((vec4(ml.y, mc.xyz) + vec4(mc.yzw, mr.x)) + uc) + dc);
+        n2c = rc - alpha * ap;
+        if (has_l) {
+          float apl = diag * ml.y + off * (((ml.x + mc.x) + ul) + dl.y);
+          n2l = rl - alpha * apl;
+        }
+        if (has_r) {
+          float apr = diag * mr.x + off * (((mc.w + mr.y) + ur) + dr.x);
+          n2r = rr - alpha * apr;
+        }
+      }
       if (t - 1 >= y0 && t - 1 < y1) {
         uint q = uint(t - 1) * row_quads + xq;
-        STOREQ(R_NEW, q, n2.c);
-        STOREQ(X, q, LOADQ(X, q) + alpha * p1.c);
+        STOREQ(R_NEW, q, n2c);
+        STOREQ(X, q, LOADQ(X, q) + alpha * mc);
       }
       if (t - 2 >= y0) {  // w' = A·r' on row t - 2, from r' on rows y0 - 1 and later
-        vec4 w = diag * n1.c + off * (((vec4(n1.l.y, n1.c.xyz) + vec4(n1.c.yzw, n1.r.x)) + n0.c) + n2.c);
-        sums += vec2(dot(n1.c, n1.c), dot(w, n1.c));
+        vec4 w = diag * n1c + off * (((vec4(n1l, n1c.xyz) + vec4(n1c.yzw, n1r)) + n0c) + n2c);
+        sums += vec2(dot(n1c, n1c), dot(w, n1c));
       }
+      n0c = n1c;
+      n1l = n2l, n1c = n2c, n1r = n2r;
+      ul = ml.y, uc = mc, ur = mr.x;
+      ml = dl, mc = dc, mr = dr;
+      rl = sl, rc = sc, rr = sr;
     }
   }
   if (reduce2_to_scalars(sums, gamma_next, delta_next, hist) && gate_on != 0u)
