@@ -1,5 +1,7 @@
 #include "compute/linalg/cg.h"
 
+#include "compute/exercise/user_kernel.h"
+
 #include <cmath>
 #include <memory>
 
@@ -52,6 +54,8 @@ void Cg::record_solve(VkCommandBuffer cmd, const Vec& b, const Vec& x, float tol
   if (max_iterations + 1 > ops_.scalars().history_capacity())
     throw std::invalid_argument("CG: at most " + std::to_string(ops_.scalars().history_capacity() - 1) +
                                 " iterations fit the residual history");
+  if (user_update_)
+    throw std::logic_error("CG: record_solve stops on the GPU by cg_update's gate: not with your kernel");
   const Variant v = Variant::Modern;
   recorded_ = 0;
   ops_.dot(cmd, v, b, b, kBB);
@@ -84,14 +88,17 @@ void Cg::record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x,
   ops_.dot(cmd, v, r_, r_, 0, false, 0);                                        // rho0, history[0]
 }
 
-void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x) {
+void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x, gpu::Profiler* prof) {
   recorded_ = v == Variant::Modern && !a_ ? i + 1 : 0;
   if (recorded_) return record_stencil_iteration(cmd, i, x);
   if (v == Variant::Modern) {
     uint32_t rho = i % 2, rho_next = (i + 1) % 2;
-    apply(cmd, v, d_, q_, kDad);                                     // q = A·d, S[dad] = d·q
-    ops_.cg_update(cmd, x, r_, d_, q_, rho, kDad, rho_next, i + 1);  // x, r, S[rho'] = r·r
-    ops_.axpby(cmd, {1.0f}, r_, {1.0f, rho_next, rho}, d_, d_);      // d = r + (rho'/rho)·d
+    apply(cmd, v, d_, q_, kDad);  // q = A·d, S[dad] = d·q
+    if (user_update_)
+      record_user_update(cmd, x, rho, rho_next, i + 1, prof);
+    else
+      ops_.cg_update(cmd, x, r_, d_, q_, rho, kDad, rho_next, i + 1);  // x, r, S[rho'] = r·r
+    ops_.axpby(cmd, {1.0f}, r_, {1.0f, rho_next, rho}, d_, d_);        // d = r + (rho'/rho)·d
     return;
   }
   ops_.dot(cmd, v, r_, r_, kRho);                               // 7  rho = r·r
@@ -101,6 +108,34 @@ void Cg::record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec&
   ops_.axpby(cmd, {1.0f}, r_, {-1.0f, kRho, kDad}, q_, r_);     // 12 r -= (rho/alpha)·temp
   ops_.dot(cmd, v, r_, r_, kRhoNext, false, i + 1);             // 13 beta = r·r
   ops_.axpby(cmd, {1.0f}, r_, {1.0f, kRhoNext, kRho}, d_, d_);  // 15 d = r + (beta/rho)·d
+}
+
+void Cg::use_update(const exercise::UserKernel* k) {
+  if (k && !a_) throw std::invalid_argument("CG: your update runs in the banded form's iterations, not a stencil's");
+  if (k && ops_.layout() != Layout::Buffer)
+    throw std::invalid_argument("CG: your update reads storage buffers, not the texture layout's images");
+  if (k && !user_scalars_)
+    user_scalars_ = gpu::Buffer(ops_.ctx(), 2 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+  user_update_ = k;
+}
+
+void Cg::record_user_update(VkCommandBuffer cmd, const Vec& x, uint32_t rho, uint32_t rho_next, uint32_t hist,
+                            gpu::Profiler* prof) {
+  const exercise::UserKernel& k = *user_update_;
+  const uint32_t n = this->n();
+  double vec = 16.0 * r_.quads();  // x, r read and written, d and q read
+  uint32_t scope = prof ? prof->begin(cmd, "cg.update: your kernel (linalg/cg-update)", 6 * vec, 4.0 * n) : 0;
+  // S = {S[rho], S[dad]}: the exercise's S[0] and S[1] (the lab keeps them in other slots).
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  VkBufferCopy regions[2] = {{rho * 4, 0, 4}, {kDad * 4, 4, 4}};
+  vkCmdCopyBuffer(cmd, ops_.scalars().buffer().handle(), user_scalars_.handle(), 2, regions);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+               VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  k.bind(cmd, {x.bind(), r_.bind(), d_.bind(), q_.bind(), gpu::storage_buffer(user_scalars_)}, &n, sizeof n);
+  k.dispatch(cmd, n);
+  if (prof) prof->end(cmd, scope);
+  ops_.dot(cmd, Variant::Modern, r_, r_, rho_next, false, hist);  // S[rho'] = r·r, the history's entry
 }
 
 void Cg::record_stencil_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x) {

@@ -12,6 +12,10 @@
 #include "compute/gpu/profiler.h"
 #include "compute/linalg/ops.h"
 
+namespace exercise {
+class UserKernel;  // compute/exercise/user_kernel.h
+}
+
 namespace linalg {
 
 // A modern iteration on a matrix-free stencil, per unknown: one dispatch keeping w = A·r and
@@ -67,7 +71,13 @@ class Cg {
 
   // S[5] = b·b, x0 as `start` says, r0 = b − A·x0, d0 = r0, history[0] = r0·r0.
   void record_init(VkCommandBuffer cmd, Variant v, const Vec& b, const Vec& x, CgStart start = CgStart::Zero);
-  void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x);
+  // prof: the user's update (use_update) timed as a pass of its own.
+  void record_iteration(VkCommandBuffer cmd, Variant v, uint32_t i, const Vec& x, gpu::Profiler* prof = nullptr);
+  // The exercise linalg/cg-update's kernel (its bindings: X, R, D, Q, S = {rho, dad}; push: n)
+  // updates x and r in place of Ops::cg_update in the modern iterations of a banded A, and a
+  // dot product after it gives r·r (the fused reduction cg_update.vec.comp does); nullptr:
+  // Ops::cg_update again. Buffer layout only; record_solve() refuses it (it has no gate).
+  void use_update(const exercise::UserKernel* k);
   double bytes_per_iteration(Variant v) const;
   double flops_per_iteration(Variant v) const;
   // The same for record_solve()'s start: b·b, r0 = b − A·x0, (d0 = r0,) r0·r0.
@@ -81,6 +91,8 @@ class Cg {
   // q = A·v, with S[slot] = v·q when slot != kNoSlot (modern) or A·v by thesis passes.
   void apply(VkCommandBuffer cmd, Variant v, const Vec& in, const Vec& out, uint32_t slot);
   uint32_t n() const;
+  void record_user_update(VkCommandBuffer cmd, const Vec& x, uint32_t rho, uint32_t rho_next, uint32_t hist,
+                          gpu::Profiler* prof);
 
   Ops& ops_;
   const GpuBanded* a_ = nullptr;
@@ -98,9 +110,11 @@ class Cg {
   struct Partners {
     Vec r_odd, w_odd, s_even, s_odd, p_odd;  // those the form uses; the others stay empty
   };
-  std::unique_ptr<Partners> pairs_;          // stencil only
-  uint32_t recorded_ = 0;                    // stencil iterations recorded since the solve began
-  std::unique_ptr<Vec> r_lo_, d_lo_, q_lo_;  // float-float low parts, made on first use
+  std::unique_ptr<Partners> pairs_;                    // stencil only
+  uint32_t recorded_ = 0;                              // stencil iterations recorded since the solve began
+  std::unique_ptr<Vec> r_lo_, d_lo_, q_lo_;            // float-float low parts, made on first use
+  const exercise::UserKernel* user_update_ = nullptr;  // use_update(), not owned
+  gpu::Buffer user_scalars_;                           // its S: S[rho] and S[dad] copied before each run
 };
 
 }  // namespace linalg

@@ -173,8 +173,9 @@ std::string Workload::size() const {
   return std::to_string(config_.side) + "x" + std::to_string(config_.side) + "x4";
 }
 
-void Workload::record(VkCommandBuffer cmd) {
+void Workload::record(VkCommandBuffer cmd, gpu::Profiler* prof) {
   Variant v = config_.variant;
+  if (user_ && config_.op != Op::Cg) return record_user(cmd, prof);
   switch (config_.op) {
     case Op::Axpby:
       ops_->axpby(cmd, {1.5f}, *x_, {-0.5f}, *y_, *out_);
@@ -203,7 +204,7 @@ void Workload::record(VkCommandBuffer cmd) {
       break;
     case Op::Cg:
       if (cg_iter_ + 2 >= ops_->scalars().history_capacity()) record_restart(cmd);
-      cg_->record_iteration(cmd, v, cg_iter_++, *out_);
+      cg_->record_iteration(cmd, v, cg_iter_++, *out_, prof);
       break;
   }
 }

@@ -68,8 +68,19 @@ class Workload {
   double bytes() const { return bytes_; }  // declared per application
   double flops() const { return flops_; }
 
-  // One application (CG: one iteration, continuing from the last).
-  void record(VkCommandBuffer cmd);
+  // One application (CG: one iteration, continuing from the last); prof: the user's kernel's
+  // dispatches (use_kernel) timed as passes of their own.
+  void record(VkCommandBuffer cmd, gpu::Profiler* prof = nullptr);
+  // The exercises (Lab::use_kernel): the user's kernel of the exercise whose operator is `op`
+  // ("linalg.axpby", "linalg.banded", "linalg.dot", "linalg.cg-update"; same bindings and push
+  // constants as compute/exercise/linalg.cpp's checker) runs in this workload's own buffers in
+  // place of the lab's kernel from the next record() on; nullptr: the lab's own again. Throws
+  // std::invalid_argument with user_kernel_unfit()'s reason where it cannot.
+  static bool user_op(const std::string& op);  // one of these operators
+  void use_kernel(const std::string& op, const exercise::UserKernel* k);
+  const exercise::UserKernel* user_kernel() const { return user_; }
+  // Why `k` cannot run as `op` on this workload, with the knob to change, or "".
+  std::string user_kernel_unfit(const std::string& op, const exercise::UserKernel& k) const;
   // CG: back to the start (recorded): x0 = b for the thesis variant ('MGC SUR GPU', line 4),
   // x0 = 0 for the modern one; others: nothing to do.
   void record_restart(VkCommandBuffer cmd);
@@ -121,6 +132,9 @@ class Workload {
   double bb_ = 0;
   std::vector<double> cpu_result_;
   double cpu_scalar_ = 0;
+  const exercise::UserKernel* user_ = nullptr;       // use_kernel(), not owned (CG: cg_->use_update)
+  gpu::Buffer user_partial_, user_done_, user_sum_;  // the dot exercise's PARTIAL, DONE and RESULT
+  void record_user(VkCommandBuffer cmd, gpu::Profiler* prof);
 };
 
 }  // namespace linalg

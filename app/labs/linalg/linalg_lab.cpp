@@ -5,6 +5,8 @@
 #include "app/labs/linalg/index.h"
 #include "app/labs/linalg/pictures.h"
 #include "app/plot.h"
+#include "app/warning_text.h"
+#include "compute/exercise/user_kernel.h"
 #include "compute/gpu/bandwidth.h"
 #include "compute/io/npy.h"
 #include "compute/linalg/bench.h"
@@ -152,6 +154,7 @@ class LinalgLab : public Lab {
     std::vector<std::string> lines = {legend_title(), status(),
                                       legend_values(op_, side_, layout_choice_, data_, index_)};
     if (is_extreme() && scalar_read_) lines.back() = pass_chain();  // the passes say the layout and the padding
+    if (runs_user_kernel()) lines.push_back("on your kernel (exercise " + user_exercise() + ")");
     std::string cmap = *colormap_;
     if (picture() == Picture::Layout) return layout_.legend(lines);
     if (picture() == Picture::Residual)
@@ -181,6 +184,7 @@ class LinalgLab : public Lab {
   void build(gpu::Context& ctx) override {
     if (view_ && &ctx != ctx_) view_.reset();
     auto w = std::make_unique<Workload>(ctx, config());
+    if (user_kernel_ && w->user_kernel_unfit(user_op_, *user_kernel_).empty()) w->use_kernel(user_op_, user_kernel_);
     uint32_t width = w->grid_width(), height = (w->n() + width - 1) / width;
     auto image = [&] {
       return std::make_unique<gpu::Image>(ctx, width, height, VK_FORMAT_R32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT);
@@ -197,6 +201,31 @@ class LinalgLab : public Lab {
     problem_.clear();
     params_.rebuild_pending = false;
     start();
+  }
+
+  // The exercises' kernels (axpby, banded, dot, cg-update), once they passed their check, run
+  // in place of the lab's own on its buffers (Workload::use_kernel) where the knobs fit the
+  // exercise's contract; the panel says why not where they do not (at the offer, or after a
+  // rebuild: then the lab's own kernel runs until they fit again).
+  bool use_kernel(const std::string& op, const exercise::UserKernel* kernel) override {
+    if (!Workload::user_op(op)) return false;
+    user_kernel_ = nullptr;
+    user_op_.clear();
+    refused_.clear();
+    scalar_read_ = false, refit_ = true;  // the next frame's result is the other kernel's
+    if (work_) work_->use_kernel(op, nullptr);
+    if (!kernel) return true;
+    if (work_) {
+      std::string unfit = work_->user_kernel_unfit(op, *kernel);
+      if (!unfit.empty()) {
+        refused_ = unfit;
+        return false;
+      }
+      work_->use_kernel(op, kernel);
+    }
+    user_kernel_ = kernel;
+    user_op_ = op;
+    return true;
   }
 
   std::vector<PlotData> plots() const override {
@@ -242,7 +271,7 @@ class LinalgLab : public Lab {
     }
     if (!converged_ && applications > 0) {
       gpu::Profiler::Scope s(prof, cmd, work_->name(), applications * work_->bytes(), applications * work_->flops());
-      for (uint32_t i = 0; i < applications; ++i) work_->record(cmd);
+      for (uint32_t i = 0; i < applications; ++i) work_->record(cmd, &prof);
       steps_done_ += steps;
       cg_pending_ = is_cg;
     }
@@ -276,6 +305,7 @@ class LinalgLab : public Lab {
     ImGui::TextWrapped("%s, %s, %u values, %s layout", work_->name().c_str(), work_->size().c_str(), work_->n(),
                        layout_name(c.layout));
     ImGui::TextDisabled("declared per application: %.3g MB, %.3g MFLOP", work_->bytes() / 1e6, work_->flops() / 1e6);
+    user_kernel_panel();
     if (is_extreme()) extreme_ui();
     if ((c.op == Op::Dot || c.op == Op::Norm) && scalar_read_) {  // read once after the first frame (problem())
       if (c.op == Op::Dot && c.float_float)
@@ -395,6 +425,24 @@ class LinalgLab : public Lab {
     history_.clear();
     last_run_ = {};
     fit_range();
+  }
+
+  // "linalg/cg-update": the exercise of the kernel offered.
+  std::string user_exercise() const { return "linalg/" + user_op_.substr(user_op_.find('.') + 1); }
+  bool runs_user_kernel() const { return user_kernel_ && work_->user_kernel() == user_kernel_; }
+  void user_kernel_panel() {
+    if (runs_user_kernel())
+      ImGui::TextWrapped("runs on your kernel (exercise %s)%s; the Timings name its dispatches",
+                         user_exercise().c_str(),
+                         work_->config().op == Op::Cg ? " for the update of x and r, then the lab's r·r" : "");
+    else if (user_kernel_)
+      warning_text({1, 0.75f, 0.3f, 1}, "your kernel (exercise %s) waits, the lab runs its own: %s",
+                   user_exercise().c_str(), work_->user_kernel_unfit(user_op_, *user_kernel_).c_str());
+    if (!refused_.empty())
+      warning_text({1, 0.75f, 0.3f, 1},
+                   "This lab could not run your kernel when offered: %s. Change that, then tick \"Run the lab on my "
+                   "kernel\" again.",
+                   refused_.c_str());
   }
 
   bool is_extreme() const { return work_->config().op == Op::Max || work_->config().op == Op::Min; }
@@ -558,6 +606,9 @@ class LinalgLab : public Lab {
   bool scalar_read_ = false, refit_ = false;
   double extreme_check_ = 0;  // max, min: |GPU - CPU| / |CPU| of the result
   std::string problem_;
+  const exercise::UserKernel* user_kernel_ = nullptr;  // use_kernel(): the user's kernel, not owned
+  std::string user_op_;                                // its exercise's operator ("linalg.axpby", ...)
+  std::string refused_;                                // why use_kernel() refused the last kernel offered
 };
 
 }  // namespace
