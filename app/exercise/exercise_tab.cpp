@@ -66,8 +66,9 @@ void ExerciseTab::offer_to_lab(Session& s) {
   lab_ = &s.lab();
   if (!kernel_ || !report_.pass || s.lab().name() != ex_->lab) return;
   in_lab_ = s.lab().use_kernel(ex_->op, kernel_.get());
-  lab_message_ =
-      in_lab_ ? "the lab runs your kernel" : "this lab cannot run your kernel yet: it is checked all the same";
+  lab_message_ = in_lab_ ? "the lab runs your kernel"
+                         : "the lab does not run your kernel (where a setting stands in the way, its panel "
+                           "says which): it is checked all the same";
 }
 
 void ExerciseTab::between_frames(Session& s) {
