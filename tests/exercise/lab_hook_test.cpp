@@ -15,13 +15,6 @@
 
 namespace {
 
-std::unique_ptr<exercise::UserKernel> compiled(gpu::Context& ctx, const std::string& text) {
-  exercise::CompileOutcome out;
-  auto k = exercise::UserKernel::compile(ctx, text, "kernel.comp", out);
-  EXPECT_TRUE(k) << out.messages;
-  return k;
-}
-
 void steps(gpu::Context& ctx, Lab& lab, uint32_t n) {
   gpu::Profiler prof(ctx);
   ctx.submit_now([&](VkCommandBuffer cmd) {
@@ -82,7 +75,7 @@ TEST_F(ExerciseLabHook, TheDiffusionLabStepsOnTheUsersKernel) {
   lab->build(ctx());
   EXPECT_FALSE(lab->use_kernel("wave.rhs", nullptr)) << "another lab's operator";
 
-  auto sevens = compiled(ctx(), kSevens);
+  auto sevens = compile_user_kernel(ctx(), kSevens);
   ASSERT_TRUE(sevens);
   ASSERT_TRUE(lab->use_kernel("diffusion.step", sevens.get()));
   steps(ctx(), *lab, 1);
@@ -90,7 +83,7 @@ TEST_F(ExerciseLabHook, TheDiffusionLabStepsOnTheUsersKernel) {
   EXPECT_EQ(sevens->trouble(sevens->take_status()), "");
 
   // The solution steps as the CPU twin does, and survives a rebuild of the lab.
-  auto solution = compiled(ctx(), shipped("diffusion/laplacian").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("diffusion/laplacian").solution());
   ASSERT_TRUE(solution);
   ASSERT_TRUE(lab->use_kernel("diffusion.step", solution.get()));
   lab->params().set("size", "37");
@@ -119,7 +112,7 @@ TEST_F(ExerciseLabHook, TheWaveLabComputesItsRightHandSideWithTheUsersKernel) {
     lab->params().set("size", "32");
     lab->build(ctx());
   }
-  auto solution = compiled(ctx(), shipped("wave/rhs").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("wave/rhs").solution());
   ASSERT_TRUE(solution);
   ASSERT_TRUE(mine->use_kernel("wave.rhs", solution.get()));
   steps(ctx(), *own, 3);
@@ -145,7 +138,7 @@ TEST_F(ExerciseLabHook, TheClothLabRelaxesItsSpringsWithTheUsersKernel) {
   mine->build(ctx());
   EXPECT_FALSE(mine->use_kernel("wave.rhs", nullptr)) << "another lab's operator";
 
-  auto solution = compiled(ctx(), shipped("cloth/colour").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("cloth/colour").solution());
   ASSERT_TRUE(solution);
   ASSERT_TRUE(mine->use_kernel("cloth.colour", solution.get()));
   steps(ctx(), *own, 20);
@@ -169,7 +162,7 @@ TEST_F(ExerciseLabHook, TheClothLabRelaxesItsSpringsWithTheUsersKernel) {
   EXPECT_EQ(solution->trouble(solution->take_status()), "");
 
   // The marker: every particle ends a step where the last colour put it.
-  auto sevens = compiled(ctx(), kClothSevens);
+  auto sevens = compile_user_kernel(ctx(), kClothSevens);
   ASSERT_TRUE(sevens);
   mine->params().set("attachments", "false");  // the long-range attachments would pull them back
   ASSERT_TRUE(mine->use_kernel("cloth.colour", sevens.get()));

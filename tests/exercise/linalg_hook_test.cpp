@@ -16,13 +16,6 @@
 
 namespace {
 
-std::unique_ptr<exercise::UserKernel> linalg_user_kernel(gpu::Context& ctx, const std::string& text) {
-  exercise::CompileOutcome out;
-  auto k = exercise::UserKernel::compile(ctx, text, "kernel.comp", out);
-  EXPECT_TRUE(k) << out.messages;
-  return k;
-}
-
 // A small linalg lab on the buffer layout, modern variant: `knobs` as name, value pairs.
 std::unique_ptr<Lab> linalg_lab(gpu::Context& ctx, std::vector<std::pair<std::string, std::string>> knobs) {
   auto lab = make_lab("linalg");
@@ -120,7 +113,7 @@ TEST_F(ExerciseLinalgHook, TheLabsCgUpdatesXAndROnTheUsersKernel) {
   const std::vector<std::pair<std::string, std::string>> cg = {{"operator", "cg"}, {"cg_check_every", "10"}};
   auto own = linalg_lab(ctx(), cg), mine = linalg_lab(ctx(), cg);
   EXPECT_FALSE(mine->use_kernel("wave.rhs", nullptr)) << "another lab's operator";
-  auto solution = linalg_user_kernel(ctx(), shipped("linalg/cg-update").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("linalg/cg-update").solution());
   ASSERT_TRUE(solution);
   ASSERT_TRUE(mine->use_kernel("linalg.cg-update", solution.get()));
   linalg_steps(ctx(), *own, 2);
@@ -136,7 +129,7 @@ TEST_F(ExerciseLinalgHook, TheLabsCgUpdatesXAndROnTheUsersKernel) {
   EXPECT_EQ(solution->trouble(solution->take_status()), "");
 
   // A kernel that updates nothing leaves x at its start, 0 (and survives a rebuild).
-  auto nothing = linalg_user_kernel(ctx(), kUpdatesNothing);
+  auto nothing = compile_user_kernel(ctx(), kUpdatesNothing);
   ASSERT_TRUE(nothing);
   ASSERT_TRUE(mine->use_kernel("linalg.cg-update", nothing.get()));
   mine->build(ctx());
@@ -169,7 +162,7 @@ TEST_F(ExerciseLinalgHook, TheLabsCgUpdatesXAndROnTheUsersKernel) {
 
 TEST_F(ExerciseLinalgHook, TheLabsAxpbyRunsTheUsersKernel) {
   auto own = linalg_lab(ctx(), {{"operator", "axpby"}}), mine = linalg_lab(ctx(), {{"operator", "axpby"}});
-  auto solution = linalg_user_kernel(ctx(), shipped("linalg/axpby").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("linalg/axpby").solution());
   ASSERT_TRUE(solution);
   ASSERT_TRUE(mine->use_kernel("linalg.axpby", solution.get()));
   linalg_steps(ctx(), *own, 1);
@@ -178,7 +171,7 @@ TEST_F(ExerciseLinalgHook, TheLabsAxpbyRunsTheUsersKernel) {
   auto out = drawn(*own, "1.5 x - 0.5 y");
   EXPECT_LE(relative_difference(out, drawn(*mine, "1.5 x - 0.5 y")), 1e-6);  // within the exercise's 2 ulps
 
-  auto sevens = linalg_user_kernel(ctx(), kAxpbySevens);
+  auto sevens = compile_user_kernel(ctx(), kAxpbySevens);
   ASSERT_TRUE(sevens);
   ASSERT_TRUE(mine->use_kernel("linalg.axpby", sevens.get()));
   linalg_steps(ctx(), *mine, 1);
@@ -206,7 +199,7 @@ TEST_F(ExerciseLinalgHook, TheLabsAxpbyRunsTheUsersKernel) {
 TEST_F(ExerciseLinalgHook, TheLabsBandedProductRunsTheUsersKernel) {
   const std::vector<std::pair<std::string, std::string>> banded = {{"operator", "banded"}, {"diagonals", "7"}};
   auto own = linalg_lab(ctx(), banded), mine = linalg_lab(ctx(), banded);
-  auto solution = linalg_user_kernel(ctx(), shipped("linalg/banded").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("linalg/banded").solution());
   ASSERT_TRUE(solution);
   ASSERT_TRUE(mine->use_kernel("linalg.banded", solution.get()));
   linalg_steps(ctx(), *own, 1);
@@ -215,7 +208,7 @@ TEST_F(ExerciseLinalgHook, TheLabsBandedProductRunsTheUsersKernel) {
   auto out = drawn(*own, "A x");
   EXPECT_LE(relative_difference(out, drawn(*mine, "A x")), 1e-5);  // sums of 7 products in another order
 
-  auto sevens = linalg_user_kernel(ctx(), kBandedSevens);
+  auto sevens = compile_user_kernel(ctx(), kBandedSevens);
   ASSERT_TRUE(sevens);
   ASSERT_TRUE(mine->use_kernel("linalg.banded", sevens.get()));
   linalg_steps(ctx(), *mine, 1);
@@ -232,7 +225,7 @@ TEST_F(ExerciseLinalgHook, TheLabsBandedProductRunsTheUsersKernel) {
 
 TEST_F(ExerciseLinalgHook, TheLabsDotProductRunsTheUsersKernel) {
   auto own = linalg_lab(ctx(), {{"operator", "dot"}}), mine = linalg_lab(ctx(), {{"operator", "dot"}});
-  auto solution = linalg_user_kernel(ctx(), shipped("linalg/dot").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("linalg/dot").solution());
   ASSERT_TRUE(solution);
   ASSERT_TRUE(mine->use_kernel("linalg.dot", solution.get()));
   auto dir = std::filesystem::temp_directory_path() / "vklab_linalg_hook_test";
@@ -246,7 +239,7 @@ TEST_F(ExerciseLinalgHook, TheLabsDotProductRunsTheUsersKernel) {
   // Summed in another order: within the exercise's 64 ulps of Σ|x·y| (1024 products of at most 2.25).
   EXPECT_NEAR(scalar(*mine), sum, 64 * 0x1p-23 * 1024 * 2.25);
 
-  auto seven = linalg_user_kernel(ctx(), kDotSeven);
+  auto seven = compile_user_kernel(ctx(), kDotSeven);
   ASSERT_TRUE(seven);
   ASSERT_TRUE(mine->use_kernel("linalg.dot", seven.get()));
   linalg_steps(ctx(), *mine, 1);

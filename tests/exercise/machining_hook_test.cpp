@@ -17,13 +17,6 @@
 
 namespace {
 
-std::unique_ptr<exercise::UserKernel> lowering_kernel(gpu::Context& ctx, const std::string& text) {
-  exercise::CompileOutcome out;
-  auto k = exercise::UserKernel::compile(ctx, text, "lowering.comp", out);
-  EXPECT_TRUE(k) << out.messages;
-  return k;
-}
-
 // The exercise's interface, lowering nothing.
 const char* kLowersNothing = R"(#version 460
 layout(local_size_x = 64) in;
@@ -91,7 +84,7 @@ TEST_F(ExerciseMachiningHook, TheLabMillsOnTheSolutionToItsOwnEnginesHeights) {
   auto own = small_machining_lab(ctx()), mine = small_machining_lab(ctx());
   auto start = keys(*mine);
   EXPECT_FALSE(mine->use_kernel("wave.rhs", nullptr)) << "another lab's operator";
-  auto solution = lowering_kernel(ctx(), shipped("machining/atomic-lowering").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("machining/atomic-lowering").solution());
   ASSERT_TRUE(solution);
   ASSERT_TRUE(mine->use_kernel("machining.lowering", solution.get()));
   std::vector<gpu::PassTiming> t_own, t_mine;
@@ -113,7 +106,7 @@ TEST_F(ExerciseMachiningHook, TheLabMillsOnTheSolutionToItsOwnEnginesHeights) {
 TEST_F(ExerciseMachiningHook, AKernelThatLowersNothingRunsInPlaceOfTheEngineUntilNullptr) {
   auto own = small_machining_lab(ctx()), mine = small_machining_lab(ctx());
   auto start = keys(*mine);
-  auto nothing = lowering_kernel(ctx(), kLowersNothing);
+  auto nothing = compile_user_kernel(ctx(), kLowersNothing);
   ASSERT_TRUE(nothing);
   ASSERT_TRUE(mine->use_kernel("machining.lowering", nothing.get()));
   mill(ctx(), *own, 2);
@@ -133,7 +126,7 @@ TEST_F(ExerciseMachiningHook, AKernelThatLowersNothingRunsInPlaceOfTheEngineUnti
 // would outrun the kernel's loop budget: refused. A kernel taken before such a rebuild waits
 // while the lab's engine mills.
 TEST_F(ExerciseMachiningHook, ConfigurationsOutsideTheExercisesContractAreRefused) {
-  auto solution = lowering_kernel(ctx(), shipped("machining/atomic-lowering").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("machining/atomic-lowering").solution());
   ASSERT_TRUE(solution);
   using Sets = std::vector<std::pair<std::string, std::string>>;
   std::vector<Sets> unfit = {{{"rays", "normal"}},
@@ -168,7 +161,7 @@ TEST_F(ExerciseMachiningHook, TheMachineDispatchesRunsOfPositions) {
   machining::Mesh tool = machining::ball_end(2.0f, 16);
   std::vector<machining::Position> path(10);
   for (size_t k = 0; k < path.size(); ++k) path[k].tip = glm::vec3(3.0f + 0.05f * k, 4.5f, -0.5f + 0.02f * k);
-  auto solution = lowering_kernel(ctx(), shipped("machining/atomic-lowering").solution());
+  auto solution = compile_user_kernel(ctx(), shipped("machining/atomic-lowering").solution());
   ASSERT_TRUE(solution);
   machining::Machine fine(ctx(), s, tool, path), user(ctx(), s, tool, path);
   ASSERT_EQ(user.user_lowering_unfit(*solution), "");
