@@ -3,13 +3,54 @@
 #include "compute/gpu/bandwidth.h"
 #include "compute/linalg/workload.h"
 
-#include <cblas.h>
+#include <cblas.h>  // the declarations only: the library is loaded when first used
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 namespace linalg {
+
+namespace {
+
+// OpenBLAS is loaded when a BLAS reference is first made (the linalg bench's CPU columns), not
+// when vklab starts: at load time its threads spin on sched_yield for a while, waiting for work
+// (about 0.15 CPU-seconds every start on a 2-core machine, every lab and every test paying it).
+// clang-format off
+#define VKLAB_BLAS_FUNCTIONS(X)                                                                             \
+  X(cblas_saxpy) X(cblas_sdot) X(cblas_saxpby) X(cblas_ssbmv) X(cblas_snrm2) X(cblas_ismax) X(cblas_ismin) \
+  X(cblas_sgemv) X(cblas_sgbmv)                                                                             \
+  X(openblas_set_num_threads) X(openblas_get_config) X(openblas_get_corename) X(openblas_get_num_procs)
+// clang-format on
+
+struct Blas {
+#define VKLAB_BLAS_POINTER(name) decltype(&::name) name = nullptr;
+  VKLAB_BLAS_FUNCTIONS(VKLAB_BLAS_POINTER)
+#undef VKLAB_BLAS_POINTER
+};
+
+Blas load_blas() {
+  void* lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    throw std::runtime_error(std::string("the BLAS reference needs OpenBLAS (Debian: libopenblas0): ") + dlerror());
+  Blas b;
+#define VKLAB_BLAS_LOAD(name)                                            \
+  if (!(b.name = reinterpret_cast<decltype(b.name)>(dlsym(lib, #name)))) \
+    throw std::runtime_error("the BLAS reference: libopenblas.so.0 has no " #name);
+  VKLAB_BLAS_FUNCTIONS(VKLAB_BLAS_LOAD)
+#undef VKLAB_BLAS_LOAD
+  return b;  // loaded for the process's life
+}
+
+const Blas& blas() {
+  static const Blas b = load_blas();  // a throw leaves it to be tried again next time
+  return b;
+}
+
+}  // namespace
 
 struct BlasReference::State {
   Op op;
@@ -62,10 +103,10 @@ BlasReference::BlasReference(const Workload& w) : s_(std::make_unique<State>()) 
       if (w.cg_start() == CgStart::RightHandSide) {
         s.out = s.y;
         band_product(s.y);
-        cblas_saxpy(s.n, -1.0f, s.q.data(), 1, s.r.data(), 1);
+        blas().cblas_saxpy(s.n, -1.0f, s.q.data(), 1, s.r.data(), 1);
       }
       s.d = s.r;
-      s.rho = cblas_sdot(s.n, s.r.data(), 1, s.r.data(), 1);
+      s.rho = blas().cblas_sdot(s.n, s.r.data(), 1, s.r.data(), 1);
       break;
     default:
       break;
@@ -106,8 +147,8 @@ void BlasReference::band_product(const std::vector<float>& v) {
   std::fill(s.q.begin(), s.q.end(), 0.0f);
   for (auto& [o, diag] : s.banded->diagonals) {
     int first = std::max(0, -o), count = s.n - std::abs(o);
-    cblas_ssbmv(CblasColMajor, CblasUpper, count, 0, 1.0f, diag.data() + first, 1, v.data() + first + o, 1, 1.0f,
-                s.q.data() + first, 1);
+    blas().cblas_ssbmv(CblasColMajor, CblasUpper, count, 0, 1.0f, diag.data() + first, 1, v.data() + first + o, 1, 1.0f,
+                       s.q.data() + first, 1);
   }
 }
 
@@ -116,19 +157,19 @@ std::vector<float> BlasReference::run() {
   const int n = s.n;
   switch (s.op) {
     case Op::Axpby:
-      cblas_saxpby(n, 1.5f, s.x.data(), 1, -0.5f, s.out.data(), 1);
+      blas().cblas_saxpby(n, 1.5f, s.x.data(), 1, -0.5f, s.out.data(), 1);
       return s.out;
     case Op::Product:
-      cblas_ssbmv(CblasColMajor, CblasUpper, n, 0, 1.0f, s.x.data(), 1, s.y.data(), 1, 0.0f, s.out.data(), 1);
+      blas().cblas_ssbmv(CblasColMajor, CblasUpper, n, 0, 1.0f, s.x.data(), 1, s.y.data(), 1, 0.0f, s.out.data(), 1);
       return s.out;
     case Op::Dot:
-      return {cblas_sdot(n, s.x.data(), 1, s.y.data(), 1)};
+      return {blas().cblas_sdot(n, s.x.data(), 1, s.y.data(), 1)};
     case Op::Norm:
-      return {cblas_snrm2(n, s.x.data(), 1)};
+      return {blas().cblas_snrm2(n, s.x.data(), 1)};
     case Op::Max:
-      return {s.x[cblas_ismax(n, s.x.data(), 1)]};
+      return {s.x[blas().cblas_ismax(n, s.x.data(), 1)]};
     case Op::Min:
-      return {s.x[cblas_ismin(n, s.x.data(), 1)]};
+      return {s.x[blas().cblas_ismin(n, s.x.data(), 1)]};
     case Op::Banded: {
       std::vector<std::thread> workers;
       for (int t = 1; t < s.threads; ++t)
@@ -139,16 +180,16 @@ std::vector<float> BlasReference::run() {
       return s.out;
     }
     case Op::Dense:
-      cblas_sgemv(CblasColMajor, CblasNoTrans, n, n, 1.0f, s.dense->columns.data(), n, s.x.data(), 1, 1.0f,
-                  s.out.data(), 1);
+      blas().cblas_sgemv(CblasColMajor, CblasNoTrans, n, n, 1.0f, s.dense->columns.data(), n, s.x.data(), 1, 1.0f,
+                         s.out.data(), 1);
       return s.out;
     case Op::Cg: {
       band_product(s.d);
-      float alpha = s.rho / cblas_sdot(n, s.d.data(), 1, s.q.data(), 1);
-      cblas_saxpy(n, alpha, s.d.data(), 1, s.out.data(), 1);
-      cblas_saxpy(n, -alpha, s.q.data(), 1, s.r.data(), 1);
-      float rho_next = cblas_sdot(n, s.r.data(), 1, s.r.data(), 1);
-      cblas_saxpby(n, 1.0f, s.r.data(), 1, rho_next / s.rho, s.d.data(), 1);
+      float alpha = s.rho / blas().cblas_sdot(n, s.d.data(), 1, s.q.data(), 1);
+      blas().cblas_saxpy(n, alpha, s.d.data(), 1, s.out.data(), 1);
+      blas().cblas_saxpy(n, -alpha, s.q.data(), 1, s.r.data(), 1);
+      float rho_next = blas().cblas_sdot(n, s.r.data(), 1, s.r.data(), 1);
+      blas().cblas_saxpby(n, 1.0f, s.r.data(), 1, rho_next / s.rho, s.d.data(), 1);
       s.rho = rho_next;
       return s.out;
     }
@@ -158,7 +199,7 @@ std::vector<float> BlasReference::run() {
 
 void BlasReference::set_threads(int threads) {
   s_->threads = s_->op == Op::Banded ? std::max(1, threads) : 1;
-  openblas_set_num_threads(s_->op == Op::Banded ? 1 : threads);
+  blas().openblas_set_num_threads(s_->op == Op::Banded ? 1 : threads);
 }
 
 // Rows [r0, r1) of the band use columns [c0, c1): with its base moved to column c0, the block is
@@ -167,8 +208,8 @@ void BlasReference::band_rows(int r0, int r1) {
   auto& s = *s_;
   if (r1 <= r0) return;
   const int lda = s.kl + s.ku + 1, c0 = std::max(0, r0 - s.kl), c1 = std::min(s.n, r1 + s.ku), shift = r0 - c0;
-  cblas_sgbmv(CblasColMajor, CblasNoTrans, r1 - r0, c1 - c0, s.kl - shift, s.ku + shift, 1.0f,
-              s.band.data() + size_t(c0) * size_t(lda), lda, s.x.data() + c0, 1, 0.0f, s.out.data() + r0, 1);
+  blas().cblas_sgbmv(CblasColMajor, CblasNoTrans, r1 - r0, c1 - c0, s.kl - shift, s.ku + shift, 1.0f,
+                     s.band.data() + size_t(c0) * size_t(lda), lda, s.x.data() + c0, 1, 0.0f, s.out.data() + r0, 1);
 }
 
 double BlasReference::max_relative_difference(const std::vector<float>& blas,
@@ -186,18 +227,19 @@ double BlasReference::max_relative_difference(const std::vector<float>& blas,
 
 BlasTiming time_blas(const Workload& w, int repeats) {
   BlasTiming t;
-  BlasReference blas(w);
-  t.calls = blas.calls();
-  t.library = std::string(openblas_get_config()) + ", core " + openblas_get_corename();  // "OpenBLAS 0.3.21 ..."
-  t.max_rel_diff = blas.max_relative_difference(blas.run(), w.cpu_values());
-  t.threads = openblas_get_num_procs();
+  BlasReference ref(w);
+  t.calls = ref.calls();
+  t.library =
+      std::string(blas().openblas_get_config()) + ", core " + blas().openblas_get_corename();  // "OpenBLAS 0.3.21 ..."
+  t.max_rel_diff = ref.max_relative_difference(ref.run(), w.cpu_values());
+  t.threads = blas().openblas_get_num_procs();
   auto median_ms = [&](int threads) {
-    blas.set_threads(threads);
-    return gpu::median_wall_ms([&] { blas.run(); }, repeats);
+    ref.set_threads(threads);
+    return gpu::median_wall_ms([&] { ref.run(); }, repeats);
   };
   t.ms_one_thread = median_ms(1);
   t.ms_all_threads = median_ms(t.threads);
-  blas.set_threads(1);
+  ref.set_threads(1);
   return t;
 }
 
