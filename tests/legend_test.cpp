@@ -2,7 +2,7 @@
 // under lines of text and a colour bar in the lab's colour map; headless captures carry it
 // (and leave it out with --no-legend) while the rest of the picture is unchanged. Its text is
 // DejaVu Sans from a distance-field atlas: real glyphs for the labs' UTF-8 letters, anti-aliased,
-// capitals tall enough to read when the capture is projected.
+// capitals tall enough to read when the capture is projected. The atlas is kept between runs.
 #include "render/legend.h"
 #include "render/colormap.h"
 #include "tests/helpers.h"
@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 namespace {
@@ -257,4 +259,50 @@ TEST(Legend, CaptureTextIsAntiAliasedAndTallEnoughToProject) {
   EXPECT_LE(tallest, 24);
   stbi_image_free(a);
   stbi_image_free(b);
+}
+
+// The atlas is rasterised once and kept between runs (render/text_mesh.h, font_cache_dir): a
+// capture with no cache, one that makes it, one that reads it and one after the file is damaged
+// are the same picture; the file is read (zeroing its atlas takes text away) and a
+// damaged one is rasterised again and rewritten.
+TEST(Legend, TheFontCacheKeepsTheRasterisedAtlas) {
+  auto dir = scratch("font-cache");
+  auto cache = dir / "cache";
+  auto pixels = [&](const std::string& cache_dir, const std::string& name) {
+    auto png = dir / name;
+    auto r = run_process("VKLAB_CACHE_DIR=" + cache_dir + " " +
+                         vklab_args("--headless --lab diffusion --steps 2 --size 640x400 --capture " + png.string()));
+    EXPECT_EQ(r.code, 0) << r.err;
+    int w = 0, h = 0, n = 0;
+    unsigned char* p = stbi_load(png.c_str(), &w, &h, &n, 4);
+    std::string s = p ? std::string(reinterpret_cast<char*>(p), size_t(w) * size_t(h) * 4) : "";
+    stbi_image_free(p);
+    return s;
+  };
+  auto cached = [&] {
+    std::vector<std::filesystem::path> files;
+    if (std::filesystem::exists(cache))
+      for (auto& e : std::filesystem::directory_iterator(cache)) files.push_back(e.path());
+    return files;
+  };
+  const auto none = pixels("off", "none.png");
+  ASSERT_FALSE(none.empty());
+  EXPECT_TRUE(cached().empty()) << "off keeps nothing";
+  EXPECT_EQ(pixels(cache.string(), "made.png"), none);
+  ASSERT_EQ(cached().size(), 1u) << "one file, no part left behind";
+  const auto file = cached()[0];
+  const auto size = std::filesystem::file_size(file);
+  const auto bytes = file_bytes(file);
+  EXPECT_EQ(file.extension(), ".sdf");
+  EXPECT_EQ(pixels(cache.string(), "read.png"), none);
+  // Half the atlas zeroed (its texels end the file): the glyphs there are no longer drawn.
+  {
+    std::string zeros = bytes;
+    std::fill(zeros.end() - std::ptrdiff_t(size / 2), zeros.end(), '\0');
+    std::ofstream(file, std::ios::binary) << zeros;
+  }
+  EXPECT_NE(pixels(cache.string(), "zeros.png"), none) << "the cached atlas is what is drawn";
+  std::filesystem::resize_file(file, size / 2);
+  EXPECT_EQ(pixels(cache.string(), "damaged.png"), none);
+  EXPECT_EQ(file_bytes(file), bytes) << "a damaged file is rasterised again and rewritten";
 }
