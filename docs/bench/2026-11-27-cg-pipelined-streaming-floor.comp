@@ -1,4 +1,8 @@
 #version 460
+// TIMING ONLY, a record for docs/PERF.md ("CG against its own streaming floor", 2026-11-27):
+// shaders/linalg/cg_pipelined.vec.comp with its strip walk replaced by a flat loop that moves the
+// same bytes (main() below). Compiled by hand with -DTEXTURE_LAYOUT=0 into a copy of the SPIR-V
+// folder and run through VKLAB_SHADER_DIR; it computes a wrong CG. The original header follows.
 // A whole conjugate gradient iteration in one pass over x, r and p for the matrix-free 5-point
 // operator A = diag·I + off·(left + right + up + down) (linalg::Stencil5), zero outside the grid:
 // linalg::Cg's "pipelined" form. The scalars follow Chronopoulos and Gear (1989), as in
