@@ -1,25 +1,16 @@
 #include "app/settings.h"
 
+#include "compute/io/user_dirs.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 
 std::filesystem::path settings_path() {
-  auto env = [](const char* name) -> std::string {
-    const char* v = std::getenv(name);
-    return v && *v ? v : "";
-  };
-  std::filesystem::path dir;
-  if (auto d = env("VKLAB_CONFIG_DIR"); !d.empty())
-    dir = d;
-  else if (auto x = env("XDG_CONFIG_HOME"); !x.empty())
-    dir = std::filesystem::path(x) / "vklab";
-  else
-    dir = std::filesystem::path(env("HOME").empty() ? "." : env("HOME")) / ".config" / "vklab";
-  return dir / "settings.json";
+  auto dir = io::user_dir("VKLAB_CONFIG_DIR", "XDG_CONFIG_HOME", ".config");
+  return (dir.empty() ? std::filesystem::path(".") / ".config" / "vklab" : dir) / "settings.json";
 }
 
 std::filesystem::path peaks_path() { return settings_path().parent_path() / "peaks.json"; }

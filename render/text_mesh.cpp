@@ -1,5 +1,7 @@
 #include "render/text_mesh.h"
 
+#include "compute/io/user_dirs.h"
+
 #include <stb_truetype.h>
 
 #include <unistd.h>
@@ -228,15 +230,9 @@ std::filesystem::path font_path() {
 }
 
 std::filesystem::path font_cache_dir() {
-  auto env = [](const char* name) -> std::string {
-    const char* v = std::getenv(name);
-    return v && *v ? v : "";
-  };
-  if (auto d = env("VKLAB_CACHE_DIR"); !d.empty())
-    return d == "off" ? std::filesystem::path() : std::filesystem::path(d);
-  if (auto x = env("XDG_CACHE_HOME"); !x.empty()) return std::filesystem::path(x) / "vklab";
-  if (auto h = env("HOME"); !h.empty()) return std::filesystem::path(h) / ".cache" / "vklab";
-  return {};
+  const char* off = std::getenv("VKLAB_CACHE_DIR");
+  if (off && std::string(off) == "off") return {};
+  return io::user_dir("VKLAB_CACHE_DIR", "XDG_CACHE_HOME", ".cache");
 }
 
 std::filesystem::path font_cache_file(const std::vector<unsigned char>& ttf) {

@@ -10,6 +10,7 @@
 #include "compute/diffusion/diffusion.h"
 #include "compute/io/npy.h"
 #include "compute/io/pgm.h"
+#include "compute/io/user_dirs.h"
 #include "compute/machining/zbuffer.h"
 #include "compute/mesh/generate.h"
 #include "compute/mesh/io/meshb.h"
@@ -253,6 +254,28 @@ TEST(Settings, RoundTripAndMalformedFilesGiveTheDefaults) {
   std::ofstream(dir / "settings.json") << "[1, 2";
   EXPECT_EQ(load_settings().ui_scale, 0.0f);
   setenv("VKLAB_CONFIG_DIR", old.c_str(), 1);
+}
+
+// The user's folders (compute/io/user_dirs.h): the override, else the XDG variable, else under
+// HOME, else none; each variable unset or empty counts as absent.
+TEST(Settings, UserFoldersFollowTheOverrideThenXdgThenHome) {
+  const char* names[] = {"VKLAB_TEST_DIR", "XDG_TEST_HOME", "HOME"};
+  std::string saved[3];
+  bool had[3];
+  for (int i = 0; i < 3; ++i) {
+    const char* v = std::getenv(names[i]);
+    had[i] = v != nullptr, saved[i] = v ? v : "";
+  }
+  auto dir = [] { return io::user_dir("VKLAB_TEST_DIR", "XDG_TEST_HOME", ".cache"); };
+  setenv("HOME", "/home/u", 1), setenv("XDG_TEST_HOME", "/x", 1), setenv("VKLAB_TEST_DIR", "/o", 1);
+  EXPECT_EQ(dir(), std::filesystem::path("/o"));
+  setenv("VKLAB_TEST_DIR", "", 1);
+  EXPECT_EQ(dir(), std::filesystem::path("/x/vklab"));
+  unsetenv("XDG_TEST_HOME");
+  EXPECT_EQ(dir(), std::filesystem::path("/home/u/.cache/vklab"));
+  unsetenv("HOME");
+  EXPECT_TRUE(dir().empty());
+  for (int i = 0; i < 3; ++i) had[i] ? setenv(names[i], saved[i].c_str(), 1) : unsetenv(names[i]);
 }
 
 // Every lab has a help page (assets/<lab>/help.md) with the five sections, names its source
