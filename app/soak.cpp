@@ -92,7 +92,7 @@ int Soak::report(const Session& s) const {
     // (the driver's; llvmpipe's compiled shaders the likely part). The heap is judged below.
     bool grew = gpu > kGpuSlackMib, host_grew = host > kHostSlackMib;
     // Steady: a loaded machine varies, a leak of work doubles. Not judged under --validate, where
-    // the layer's own growing state (below) slows every frame: 93 -> 270 ms on the wave lab
+    // the layer's own growing state (below) slows every frame: 93 -> 270 ms for one lab
     // between rounds 2 and 3 with synchronization validation, flat without it (measured).
     // Judged on each round's fastest frame, which a neighbour's load stretches least.
     bool slower = !s.ctx().validation_enabled() && fastest(v.frame_ms[b]) > 2 * fastest(v.frame_ms[a]) + 20;
