@@ -1,5 +1,6 @@
 #include "app/cli.h"
 
+#include "app/exercise/exercises.h"
 #include "app/keys.h"
 #include "app/presets.h"
 #include "app/registry.h"
@@ -129,7 +130,8 @@ std::string usage() {
          "                      Exercise, Help)\n"
          "  --exercise NAME     window: open the exercise NAME (lab/name, see --list-exercises) in the\n"
          "                      Exercise tab, its kernel in a file of yours (~/vklab-exercises/, or\n"
-         "                      $VKLAB_EXERCISE_DIR), watched and checked on every save\n"
+         "                      $VKLAB_EXERCISE_DIR), watched and checked on every save; the lab opens\n"
+         "                      with the knobs under which it can run the kernel (--set overrides them)\n"
          "  --exercise-file F   window, with --exercise: the kernel file to edit (made from the exercise's\n"
          "                      starting kernel if it does not exist)\n"
          "  --shake             window, with --frames: resize, minimise and toggle vsync (test aid)\n"
@@ -350,6 +352,14 @@ Options parse_cli(int argc, char** argv) {
     if (!o.lab.empty() && o.lab != lab && o.preset.empty())
       throw UsageError("exercise " + o.exercise + " is for lab '" + lab + "', not '" + o.lab + "'");
     o.lab = lab;
+    if (o.preset.empty()) {  // the knobs under which the lab runs the kernel, before the user's --set
+      try {
+        const auto& settings = shipped_exercise(o.exercise).lab_settings;
+        o.sets.insert(o.sets.begin(), settings.begin(), settings.end());
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--exercise: ") + e.what());
+      }
+    }
   }
   if (!o.exercise_file.empty() && (o.exercise.empty() || o.mode != Options::Mode::Window))
     throw UsageError("--exercise-file goes with --exercise NAME in the window");

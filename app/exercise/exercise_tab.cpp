@@ -71,6 +71,38 @@ void ExerciseTab::offer_to_lab(Session& s) {
                            "says which): it is checked all the same";
 }
 
+void ExerciseTab::set_lab(Session& s) {
+  if (!ex_) return;
+  if (s.lab().name() != ex_->lab) s.switch_lab(ex_->lab);
+  auto before = s.lab().params().all();
+  try {
+    for (const std::string& a : ex_->lab_settings) s.lab().params().set_assignment(a);
+  } catch (const std::exception&) {
+    s.lab().params().all() = before;  // a malformed check.json changes no knob
+    throw;
+  }
+  s.error.clear();
+  s.apply_rebuild();
+  if (!s.error.empty()) return;  // the session says why; the knobs are back
+  std::string knobs;
+  for (const std::string& a : ex_->lab_settings) knobs += (knobs.empty() ? "" : ", ") + a;
+  say(ex_->name + ": the lab set for your kernel" + (knobs.empty() ? "" : " (" + knobs + ")"));
+  if (kernel_ && report_.pass) offer_to_lab(s);
+  if (in_lab_) say(ex_->name + ": " + lab_message_);
+}
+
+bool ExerciseTab::lab_is_set(const Session& s) const {
+  if (!ex_ || s.lab().name() != ex_->lab) return false;
+  const nlohmann::json knobs = s.lab().params().to_json();
+  for (const std::string& a : ex_->lab_settings) {
+    size_t eq = a.find('=');
+    auto it = knobs.find(a.substr(0, eq));
+    if (it == knobs.end()) return false;
+    if ((it->is_string() ? it->get<std::string>() : it->dump()) != a.substr(eq + 1)) return false;
+  }
+  return true;
+}
+
 void ExerciseTab::between_frames(Session& s) {
   if (!ex_) return;
   if (ctx_ && ctx_ != &s.ctx()) {  // the device was made anew without release_gpu(): the old kernel is left
@@ -87,7 +119,8 @@ void ExerciseTab::between_frames(Session& s) {
     if (start_over_pending_) start_over();
     if (save_pending_) save();
     if (file_.changed()) file_changed();
-    start_over_pending_ = save_pending_ = false;
+    if (set_lab_pending_) set_lab(s);
+    start_over_pending_ = save_pending_ = set_lab_pending_ = false;
     if (compile_pending_) {
       compile_pending_ = check_pending_ = false;
       compile_and_check(s);
@@ -287,6 +320,14 @@ void ExerciseTab::draw_report(Session& s) {
     ImGui::EndDisabled();
     if (!report_.pass && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
       ImGui::SetTooltip("once your kernel passes its check");
+    if (!in_lab_ && !lab_is_set(s)) {
+      if (ImGui::SmallButton("Set the lab for my kernel")) set_lab_pending_ = true;
+      if (ImGui::IsItemHovered()) {
+        std::string knobs;
+        for (const std::string& a : ex_->lab_settings) knobs += (knobs.empty() ? "" : ", ") + a;
+        ImGui::SetTooltip("the lab's knobs under which it runs your kernel: %s (the others stay)", knobs.c_str());
+      }
+    }
   }
   if (!lab_message_.empty()) ImGui::TextDisabled("%s", lab_message_.c_str());
   if (!s.ctx().validation_enabled()) ImGui::TextDisabled("validation is off (vklab --validate checks your Vulkan use)");

@@ -25,6 +25,12 @@ class ExerciseTab {
   void draw(Session& s);
   // Before the session's device goes: the kernel made on it goes first (compiled again on the next).
   void release_gpu(Session& s);
+  // The button "Set the lab for my kernel": the exercise's lab, its knobs set to the exercise's
+  // (Exercise::lab_settings, the others kept) and rebuilt, then the kernel offered if it passed.
+  void set_lab(Session& s);
+  bool lab_runs_kernel() const { return in_lab_; }
+  // The session runs the exercise's lab with its knobs (Exercise::lab_settings) as they are.
+  bool lab_is_set(const Session& s) const;
 
  private:
   void compile_and_check(Session& s);
@@ -54,6 +60,7 @@ class ExerciseTab {
   bool in_lab_ = false;  // the lab runs kernel_
   const Lab* lab_ = nullptr;
   std::string message_, lab_message_;
-  bool compile_pending_ = false, save_pending_ = false, check_pending_ = false, start_over_pending_ = false;
+  bool compile_pending_ = false, save_pending_ = false, check_pending_ = false, start_over_pending_ = false,
+       set_lab_pending_ = false;
   int chosen_ = -1;  // in the exercise list
 };

@@ -42,6 +42,10 @@ Exercise load_exercise(const fs::path& dir) {
     e.tolerance.what = j.at("tolerance").at("what").get<std::string>();
     if (!(e.tolerance.ulps >= 0)) throw std::invalid_argument("tolerance.ulps must be 0 or more");
     e.live = j.value("live", true);
+    const nlohmann::json lab = j.value("lab", nlohmann::json::object());
+    if (!lab.is_object()) throw std::invalid_argument("\"lab\" must be an object of the lab's knobs");
+    for (auto& [knob, value] : lab.items())
+      e.lab_settings.push_back(knob + "=" + (value.is_string() ? value.get<std::string>() : value.dump()));
     for (auto& c : j.at("cases")) {
       Case k;
       k.name = c.at("name").get<std::string>();

@@ -25,7 +25,11 @@ struct Exercise {
   std::string op;      // the operator (operator.h): "linalg.axpby"
   Tolerance tolerance;
   std::vector<Case> cases;
-  bool live = true;           // light enough to check every frame in the window
+  bool live = true;  // light enough to check every frame in the window
+  // The lab's knobs ("name=value", check.json's "lab") under which it runs a passing kernel in
+  // place of its own, where its defaults do not: what --exercise opens the lab with, and what
+  // the Exercise tab's "Set the lab for my kernel" sets.
+  std::vector<std::string> lab_settings;
   std::filesystem::path dir;  // task.md, start.comp, solution.comp
 
   std::string task() const;      // task.md
