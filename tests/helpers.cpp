@@ -1,5 +1,6 @@
 #include "tests/helpers.h"
 
+#include <stb_image.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cstdio>
@@ -68,6 +69,16 @@ std::string vklab_exe() {
 }
 
 std::string vklab_args(const std::string& args) { return vklab_exe() + " " + args; }
+
+Picture load_picture(const std::filesystem::path& png) {
+  Picture pic;
+  int n = 0;
+  unsigned char* px = stbi_load(png.c_str(), &pic.w, &pic.h, &n, 4);
+  if (!px) return {};
+  pic.rgba.assign(px, px + size_t(pic.w) * size_t(pic.h) * 4);
+  stbi_image_free(px);
+  return pic;
+}
 
 std::string file_bytes(const std::filesystem::path& path) {
   std::ifstream f(path, std::ios::binary);

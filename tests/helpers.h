@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -47,3 +48,19 @@ std::string vklab_args(const std::string& args);
 std::filesystem::path scratch(const std::string& name);
 // A file's bytes ("" when it cannot be read): e.g. to compare two captures.
 std::string file_bytes(const std::filesystem::path& path);
+
+// A PNG's pixels as RGBA bytes (empty when it cannot be read): what a capture shows.
+struct Picture {
+  int w = 0, h = 0;
+  std::vector<unsigned char> rgba;
+  bool empty() const { return rgba.empty(); }
+  // f(p) for each pixel p (its R, G, B, A) of columns [x0, x1) and rows [y0, y1), clipped.
+  template <class F>
+  void each(int x0, int y0, int x1, int y1, F f) const {
+    for (int y = std::max(y0, 0); y < std::min(y1, h); ++y)
+      for (int x = std::max(x0, 0); x < std::min(x1, w); ++x) f(rgba.data() + (size_t(y) * size_t(w) + size_t(x)) * 4);
+  }
+};
+Picture load_picture(const std::filesystem::path& png);
+// A pixel's colour as one number, to count distinct colours.
+inline uint32_t rgb(const unsigned char* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16; }

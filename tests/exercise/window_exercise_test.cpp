@@ -4,8 +4,6 @@
 // writes over it.
 #include "tests/helpers.h"
 
-#include <stb_image.h>
-
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -42,18 +40,14 @@ TEST(Window, AnExerciseFileSavedElsewhereIsRecompiledAndChecked) {
   EXPECT_NE(errors.find("validation: 0 messages"), std::string::npos) << errors;
   EXPECT_EQ(file_bytes(kernel), file_bytes(solution)) << "the window wrote over the user's file";
 
-  int w = 0, h = 0, n = 0;
-  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
-  ASSERT_NE(px, nullptr) << "no capture";
+  auto pic = load_picture(png);
+  ASSERT_FALSE(pic.empty()) << "no capture";
   std::set<uint32_t> panel;
   size_t green = 0;  // the verdict and the difference picture's cells within the tolerance
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w / 3; ++x) {
-      const unsigned char* p = px + (size_t(y) * w + x) * 4;
-      panel.insert(p[0] | p[1] << 8 | p[2] << 16);
-      green += p[1] > 120 && p[0] < 110 && p[2] < 120;
-    }
-  stbi_image_free(px);
+  pic.each(0, 0, pic.w / 3, pic.h, [&](const unsigned char* p) {
+    panel.insert(rgb(p));
+    green += p[1] > 120 && p[0] < 110 && p[2] < 120;
+  });
   EXPECT_GT(panel.size(), 20u) << "the Exercise tab should be drawn";
   EXPECT_GT(green, 50u) << "the tab should show the passing check in green";
   fs::remove_all(dir);

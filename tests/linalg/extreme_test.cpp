@@ -6,7 +6,6 @@
 #include "compute/linalg/ops.h"
 #include "tests/helpers.h"
 
-#include <stb_image.h>
 #include <nlohmann/json.hpp>
 
 #include <fstream>
@@ -175,17 +174,13 @@ TEST(LinalgExtremeWindow, TheThesisMaxDrawsItsNegativeVector) {
                        " --validate --preset linalg/max-thesis --frames 20 --size 900x600 --capture " + png.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
-  int w = 0, h = 0, n = 0;
-  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
-  ASSERT_NE(px, nullptr);
-  size_t red = 0, blue = 0;        // coolwarm: negative values blue, none red (the colour bar's red end aside)
-  for (int y = 0; y < h / 2; ++y)  // the picture's upper half: above the legend
-    for (int x = 450; x < w; ++x) {
-      const unsigned char* p = px + (size_t(y) * w + x) * 4;
-      red += p[0] > 150 && p[2] < 100;
-      blue += p[2] > 150 && p[0] < 150;
-    }
-  stbi_image_free(px);
+  auto pic = load_picture(png);
+  ASSERT_FALSE(pic.empty());
+  size_t red = 0, blue = 0;  // coolwarm: negative values blue, none red (the colour bar's red end aside)
+  pic.each(450, 0, pic.w, pic.h / 2, [&](const unsigned char* p) {  // the upper half: above the legend
+    red += p[0] > 150 && p[2] < 100;
+    blue += p[2] > 150 && p[0] < 150;
+  });
   EXPECT_EQ(red, 0u);
   EXPECT_GT(blue, 5000u);
 }

@@ -8,8 +8,6 @@
 #include "compute/machining/zbuffer.h"
 #include "tests/helpers.h"
 
-#include <stb_image.h>
-
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -161,16 +159,10 @@ TEST(Window, MachiningDrawsWithASimplifiedTool) {
                        png.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
-  int w = 0, h = 0, n = 0;
-  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
-  ASSERT_NE(px, nullptr);
-  size_t cut = 0;
-  for (int y = 0; y < h; ++y)
-    for (int x = 450; x < w; ++x) {
-      const unsigned char* p = px + (size_t(y) * w + x) * 4;
-      cut += p[0] > 150 && p[2] < 120;  // warm depth-of-cut colours
-    }
-  stbi_image_free(px);
+  auto pic = load_picture(png);
+  ASSERT_FALSE(pic.empty());
+  size_t cut = 0;  // warm depth-of-cut colours
+  pic.each(450, 0, pic.w, pic.h, [&](const unsigned char* p) { cut += p[0] > 150 && p[2] < 120; });
   EXPECT_GT(cut, 2000u) << "the milled spiral";
 }
 
