@@ -11,6 +11,15 @@ namespace {
 // Scalar slots: rho alternates between 0 and 1 by iteration parity (modern); the thesis
 // variant recomputes rho each iteration into kRho, as its pseudo-code does.
 constexpr uint32_t kDad = 2, kRhoNext = 3, kRho = 4, kBB = 5;
+
+// Iteration i's scalar slots in the stencil forms: gamma = r·r by i mod 3 (this, the last and
+// the next iteration's apart), delta = w·r and alpha by parity. Iteration 0 starts from gamma
+// in slot 0 (the init's r·r) and delta in slot 2.
+Ops::CgSlots stencil_slots(uint32_t i) {
+  constexpr uint32_t kGamma[3] = {0, 1, 6}, kDelta[2] = {2, 3}, kAlpha[2] = {4, 7};
+  return {kGamma[i % 3],       kGamma[(i + 2) % 3], kGamma[(i + 1) % 3], kDelta[i % 2],
+          kDelta[(i + 1) % 2], kAlpha[(i + 1) % 2], kAlpha[i % 2]};
+}
 }  // namespace
 
 Cg::Cg(Ops& ops, const GpuBanded& a)
@@ -140,53 +149,21 @@ void Cg::record_user_update(VkCommandBuffer cmd, const Vec& x, uint32_t rho, uin
 
 void Cg::record_stencil_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x) {
   if (form_ == StencilCg::Pipelined) return record_pipelined_iteration(cmd, i, x);
-  // Slots: gamma = r·r by i mod 3 (this, the last and the next iteration's apart), delta =
-  // w·r and alpha by parity. Iteration 0 starts from gamma in slot 0 (the init's r·r).
-  constexpr uint32_t kGamma[3] = {0, 1, 6}, kDelta[2] = {2, 3}, kAlpha[2] = {4, 7};
   auto& o = *pairs_;
   auto w = [&](uint32_t k) -> const Vec& { return k % 2 ? o.w_odd : q_; };
   auto s = [&](uint32_t k) -> const Vec& { return k % 2 ? o.s_odd : o.s_even; };
-  if (i == 0) ops_.stencil(cmd, stencil_, r_, q_, kDelta[0]);  // w0 = A·r0, delta0 = w0·r0
-  Ops::CgStencilStep t{&x,
-                       &residual(i),
-                       &w(i),
-                       &d_,
-                       &s(i + 1),
-                       &residual(i + 1),
-                       &w(i + 1),
-                       &s(i),
-                       kGamma[i % 3],
-                       kGamma[(i + 2) % 3],
-                       kGamma[(i + 1) % 3],
-                       kDelta[i % 2],
-                       kDelta[(i + 1) % 2],
-                       kAlpha[(i + 1) % 2],
-                       kAlpha[i % 2],
-                       i + 1,
-                       i == 0};
+  if (i == 0) ops_.stencil(cmd, stencil_, r_, q_, stencil_slots(0).delta);  // w0 = A·r0, delta0 = w0·r0
+  Ops::CgStencilStep t{&x,    &residual(i),     &w(i), &d_,   &s(i + 1), &residual(i + 1), &w(i + 1),
+                       &s(i), stencil_slots(i), i + 1, i == 0};
   ops_.cg_stencil(cmd, stencil_, t);
 }
 
 void Cg::record_pipelined_iteration(VkCommandBuffer cmd, uint32_t i, const Vec& x) {
-  // The one-dispatch form's slots; p alternates between d_ (even iterations read it) and p_odd.
-  constexpr uint32_t kGamma[3] = {0, 1, 6}, kDelta[2] = {2, 3}, kAlpha[2] = {4, 7};
+  // p alternates between d_ (even iterations read it) and p_odd.
   auto p = [&](uint32_t k) -> const Vec& { return k % 2 ? pairs_->p_odd : d_; };
-  if (i == 0) ops_.stencil(cmd, stencil_, r_, q_, kDelta[0]);  // delta0 = (A·r0)·r0
-  Ops::CgPipelinedStep t{&x,
-                         &residual(i),
-                         &p(i),
-                         &residual(i + 1),
-                         &p(i + 1),
-                         kGamma[i % 3],
-                         kGamma[(i + 2) % 3],
-                         kGamma[(i + 1) % 3],
-                         kDelta[i % 2],
-                         kDelta[(i + 1) % 2],
-                         kAlpha[(i + 1) % 2],
-                         kAlpha[i % 2],
-                         i + 1,
-                         i == 0,
-                         strip_rows_};
+  if (i == 0) ops_.stencil(cmd, stencil_, r_, q_, stencil_slots(0).delta);  // delta0 = (A·r0)·r0
+  Ops::CgPipelinedStep t{&x,    &residual(i), &p(i),      &residual(i + 1), &p(i + 1), stencil_slots(i),
+                         i + 1, i == 0,       strip_rows_};
   ops_.cg_pipelined(cmd, stencil_, t);
 }
 

@@ -135,8 +135,9 @@ void Ops::cg_stencil(VkCommandBuffer cmd, const Stencil5& a, const CgStencilStep
         "CG stencil: r, w and s are read at the neighbours: their next values need vectors of their own");
   if (gated_ && t.hist == kNoSlot) throw std::logic_error("a gated CG iteration needs the iteration in hist");
   ready(cmd);
-  CgStencilPush p{a.w,          a.h,          t.x->quads(), t.x->side(),  a.diag,       a.off,   t.first, t.gamma,
-                  t.gamma_prev, t.gamma_next, t.delta,      t.delta_next, t.alpha_prev, t.alpha, t.hist};
+  const CgSlots& k = t.slots;
+  CgStencilPush p{a.w,          a.h,          t.x->quads(), t.x->side(),  a.diag,       a.off,   t.first, k.gamma,
+                  k.gamma_prev, k.gamma_next, k.delta,      k.delta_next, k.alpha_prev, k.alpha, t.hist};
   gate_fields(p);
   cg_stencil_.bind(cmd,
                    {t.x->bind(), t.r->bind(), t.w->bind(), t.p->bind(), t.s->bind(), t.s_next->bind(), t.r_next->bind(),
@@ -161,13 +162,13 @@ void Ops::cg_pipelined(VkCommandBuffer cmd, const Stencil5& a, const CgPipelined
                     a.off,
                     t.first,
                     t.strip_rows ? t.strip_rows : cg_strip_rows(a),
-                    t.gamma,
-                    t.gamma_prev,
-                    t.gamma_next,
-                    t.delta,
-                    t.delta_next,
-                    t.alpha_prev,
-                    t.alpha,
+                    t.slots.gamma,
+                    t.slots.gamma_prev,
+                    t.slots.gamma_next,
+                    t.slots.delta,
+                    t.slots.delta_next,
+                    t.slots.alpha_prev,
+                    t.slots.alpha,
                     t.hist};
   gate_fields(p);
   cg_pipelined_.bind(cmd,

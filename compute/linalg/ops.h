@@ -81,9 +81,15 @@ class Ops {
   // A whole CG iteration for a Stencil5 A in one dispatch (Chronopoulos-Gear form, see
   // shaders/linalg/cg_stencil.vec.comp): reads x, r, w = A·r, p, s = A·p and the scalars;
   // writes x and p in place, r', w', s' to vectors of their own.
+  // The scalar slots (S[...]) one iteration of the stencil forms reads and writes: gamma = r·r
+  // of this, the last and the next iteration, delta = w·r of this and the next, alpha of the
+  // last and this one.
+  struct CgSlots {
+    uint32_t gamma, gamma_prev, gamma_next, delta, delta_next, alpha_prev, alpha;
+  };
   struct CgStencilStep {
     const Vec *x, *r, *w, *p, *s, *r_next, *w_next, *s_next;
-    uint32_t gamma, gamma_prev, gamma_next, delta, delta_next, alpha_prev, alpha;  // scalar slots
+    CgSlots slots;
     uint32_t hist;  // the iteration number (history entry, stop test)
     bool first;     // iteration 0: p = r, s = w
   };
@@ -93,7 +99,7 @@ class Ops {
   // and the last p; writes x in place, p and r' to vectors of their own. Same scalar slots.
   struct CgPipelinedStep {
     const Vec *x, *r, *p, *r_next, *p_next;
-    uint32_t gamma, gamma_prev, gamma_next, delta, delta_next, alpha_prev, alpha;  // scalar slots
+    CgSlots slots;
     uint32_t hist;            // the iteration number (history entry, stop test)
     bool first;               // iteration 0: p = r
     uint32_t strip_rows = 0;  // grid rows an invocation walks down; 0: cg_strip_rows(a)
