@@ -4,8 +4,6 @@
 #include "render/plot_picture.h"
 #include "tests/helpers.h"
 
-#include <stb_image.h>
-
 #include <fstream>
 #include <set>
 
@@ -37,19 +35,16 @@ TEST(PlotPicture, HeadlessWritesThePlotAndItsCsv) {
       "--headless --lab wave --steps 30 --size 1280x720 --plot wave-energy=" + png.string() + " --validate"));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
-  int w = 0, h = 0, n = 0;
-  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
-  ASSERT_NE(px, nullptr);
-  EXPECT_EQ(w, 1280);
-  EXPECT_EQ(h, 720);
+  auto pic = load_picture(png);
+  ASSERT_FALSE(pic.empty());
+  EXPECT_EQ(pic.w, 1280);
+  EXPECT_EQ(pic.h, 720);
   size_t line = 0;
   std::set<int> greys;
-  for (int i = 0; i < w * h; ++i) {
-    const unsigned char* p = px + size_t(i) * 4;
+  pic.each(0, 0, pic.w, pic.h, [&](const unsigned char* p) {
     line += p[0] > 90 && p[0] < 130 && p[1] > 170 && p[1] < 210 && p[2] > 240;               // the plot's blue
     if (p[0] == p[1] && p[2] >= p[0] && p[2] <= p[0] + 12 && p[0] > 40) greys.insert(p[0]);  // the letters' grey
-  }
-  stbi_image_free(px);
+  });
   EXPECT_GT(line, 500u) << "the energy line";
   EXPECT_GT(greys.size(), 20u) << "anti-aliased letters";
   std::ifstream csv(dir / "energy.csv");

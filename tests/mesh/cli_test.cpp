@@ -5,7 +5,6 @@
 #include "compute/mesh/links.h"
 #include "tests/helpers.h"
 
-#include <stb_image.h>
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -160,12 +159,9 @@ namespace {
 
 // Lit pixels of a capture (the background is near black).
 size_t lit_pixels(const fs::path& png) {
-  int w = 0, h = 0, n = 0;
-  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
-  if (!px) return 0;
+  auto pic = load_picture(png);
   size_t lit = 0;
-  for (size_t i = 0; i < size_t(w) * h; ++i) lit += px[4 * i] + px[4 * i + 1] + px[4 * i + 2] > 150;
-  stbi_image_free(px);
+  pic.each(0, 0, pic.w, pic.h, [&](const unsigned char* p) { lit += p[0] + p[1] + p[2] > 150; });
   return lit;
 }
 
@@ -241,15 +237,12 @@ namespace {
 
 // Counts pixels by dominant colour: blue (the colour map's low end) and red (its high end).
 std::pair<size_t, size_t> blue_red(const fs::path& png) {
-  int w = 0, h = 0, n = 0;
-  unsigned char* px = stbi_load(png.c_str(), &w, &h, &n, 4);
-  if (!px) return {0, 0};
+  auto pic = load_picture(png);
   size_t blue = 0, red = 0;
-  for (size_t i = 0; i < size_t(w) * h; ++i) {
-    int r = px[4 * i], b = px[4 * i + 2];
+  pic.each(0, 0, pic.w, pic.h, [&](const unsigned char* p) {
+    int r = p[0], b = p[2];
     blue += b > r + 40, red += r > b + 40;
-  }
-  stbi_image_free(px);
+  });
   return {blue, red};
 }
 
@@ -292,17 +285,14 @@ TEST(Cli, MeshClipShowsTheKeptElementsColour) {
                              (dir / "k.glsl").string() + " --set clip=true --set clip_axis=x --set clip_at=0.5" + grey +
                              (dir / "cut.png").string()));
   ASSERT_EQ(r.code, 0) << r.err;
-  int w = 0, h = 0, n = 0, w2 = 0, h2 = 0;
-  unsigned char* a = stbi_load((dir / "one.png").c_str(), &w, &h, &n, 4);
-  unsigned char* b = stbi_load((dir / "cut.png").c_str(), &w2, &h2, &n, 4);
-  ASSERT_TRUE(a && b && w == w2 && h == h2);
+  auto a = load_picture(dir / "one.png"), b = load_picture(dir / "cut.png");
+  ASSERT_TRUE(!a.empty() && a.w == b.w && a.h == b.h);
   size_t differ = 0, lit = 0;
-  for (size_t i = 0; i < size_t(w) * h; ++i) {
+  for (size_t i = 0; i < a.rgba.size(); i += 4) {
     int d = 0;
-    for (int c = 0; c < 3; ++c) d = std::max(d, std::abs(int(a[4 * i + c]) - int(b[4 * i + c])));
-    differ += d > 24, lit += a[4 * i] + a[4 * i + 1] + a[4 * i + 2] > 150;
+    for (size_t c = 0; c < 3; ++c) d = std::max(d, std::abs(int(a.rgba[i + c]) - int(b.rgba[i + c])));
+    differ += d > 24, lit += a.rgba[i] + a.rgba[i + 1] + a.rgba[i + 2] > 150;
   }
-  stbi_image_free(a), stbi_image_free(b);
   EXPECT_GT(lit, 2000u);
   EXPECT_LT(differ, lit / 100) << "pixels that differ between the cut pair and the lone tetrahedron";
 }
