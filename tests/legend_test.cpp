@@ -7,8 +7,6 @@
 #include "render/colormap.h"
 #include "tests/helpers.h"
 
-#include <stb_image.h>
-
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
@@ -132,20 +130,17 @@ TEST(Legend, HeadlessCapturesCarryItAndNoLegendLeavesItOut) {
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   }
-  int w = 0, h = 0, n = 0, w2 = 0, h2 = 0;
-  unsigned char* a = stbi_load(with.c_str(), &w, &h, &n, 4);
-  unsigned char* b = stbi_load(without.c_str(), &w2, &h2, &n, 4);
-  ASSERT_TRUE(a && b);
-  ASSERT_EQ(w, w2);
+  auto a = load_picture(with), b = load_picture(without);
+  ASSERT_TRUE(!a.empty() && !b.empty());
+  ASSERT_EQ(a.w, b.w);
+  const int w = a.w, h = a.h;
   size_t changed_corner = 0, changed_elsewhere = 0;
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
       size_t i = (size_t(y) * w + x) * 4;
-      bool differs = std::memcmp(a + i, b + i, 3) != 0;
+      bool differs = std::memcmp(a.rgba.data() + i, b.rgba.data() + i, 3) != 0;
       (x < w / 2 && y > h / 2 ? changed_corner : changed_elsewhere) += differs;
     }
-  stbi_image_free(a);
-  stbi_image_free(b);
   EXPECT_GT(changed_corner, 2000u) << "the legend's box, text and bar";
   EXPECT_EQ(changed_elsewhere, 0u);
 }
@@ -208,11 +203,11 @@ TEST(Legend, CaptureTextIsAntiAliasedAndTallEnoughToProject) {
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   }
-  int w = 0, h = 0, n = 0;
-  unsigned char* a = stbi_load(with.c_str(), &w, &h, &n, 4);
-  unsigned char* b = stbi_load(without.c_str(), &w, &h, &n, 4);
-  ASSERT_TRUE(a && b);
-  ASSERT_EQ(w, 1280);
+  auto with_legend = load_picture(with), without_legend = load_picture(without);
+  ASSERT_TRUE(!with_legend.empty() && !without_legend.empty());
+  ASSERT_EQ(with_legend.w, 1280);
+  const int w = with_legend.w, h = with_legend.h;
+  const unsigned char *a = with_legend.rgba.data(), *b = without_legend.rgba.data();
   auto px = [&](const unsigned char* img, int x, int y) { return img + (size_t(y) * size_t(w) + size_t(x)) * 4; };
   // The legend's box: where the two pictures differ, in the bottom-left quarter.
   int x0 = w, y0 = h, x1 = 0, y1 = 0;
@@ -257,8 +252,6 @@ TEST(Legend, CaptureTextIsAntiAliasedAndTallEnoughToProject) {
     }
   EXPECT_GE(tallest, 13) << "capitals at least 13 px high at 1280x800";
   EXPECT_LE(tallest, 24);
-  stbi_image_free(a);
-  stbi_image_free(b);
 }
 
 // The atlas is rasterised once and kept between runs (render/text_mesh.h, font_cache_dir): a
@@ -273,11 +266,8 @@ TEST(Legend, TheFontCacheKeepsTheRasterisedAtlas) {
     auto r = run_process("VKLAB_CACHE_DIR=" + cache_dir + " " +
                          vklab_args("--headless --lab diffusion --steps 2 --size 640x400 --capture " + png.string()));
     EXPECT_EQ(r.code, 0) << r.err;
-    int w = 0, h = 0, n = 0;
-    unsigned char* p = stbi_load(png.c_str(), &w, &h, &n, 4);
-    std::string s = p ? std::string(reinterpret_cast<char*>(p), size_t(w) * size_t(h) * 4) : "";
-    stbi_image_free(p);
-    return s;
+    auto pic = load_picture(png);
+    return std::string(pic.rgba.begin(), pic.rgba.end());
   };
   auto cached = [&] {
     std::vector<std::filesystem::path> files;

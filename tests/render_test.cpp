@@ -5,8 +5,6 @@
 #include "render/wave/water_view.h"
 #include "tests/helpers.h"
 
-#include <stb_image.h>
-
 #include <cmath>
 
 using Render = GpuTest;
@@ -104,13 +102,11 @@ TEST_F(Render, SmoothModeStaysBetweenNeighbours) {
 // pixels whose centre is off the water keep the background.
 TEST_F(Render, WaterTopViewIsTheLitFloorThroughStillWater) {
   const std::string floor_path = std::string(VKLAB_SOURCE_ASSET_DIR) + "/wave/pool.png";
-  int fw = 0, fh = 0, channels = 0;
-  stbi_uc* floor_px = stbi_load(floor_path.c_str(), &fw, &fh, &channels, 4);
-  ASSERT_NE(floor_px, nullptr);
-  std::vector<uint8_t> floor(floor_px, floor_px + size_t(fw) * fh * 4);
-  stbi_image_free(floor_px);
+  const Picture floor = load_picture(floor_path);
+  ASSERT_FALSE(floor.empty());
+  const int fw = floor.w, fh = floor.h;
   auto texel = [&](int x, int y, int c) {
-    return floor[(size_t(std::clamp(y, 0, fh - 1)) * fw + std::clamp(x, 0, fw - 1)) * 4 + c] / 255.0f;
+    return floor.rgba[(size_t(std::clamp(y, 0, fh - 1)) * fw + std::clamp(x, 0, fw - 1)) * 4 + c] / 255.0f;
   };
   const uint32_t gw = 40, gh = 30, W = 221, H = 152;  // the rectangle starts 0.83 px into a pixel
   render::WaterView view(ctx(), floor_path);
