@@ -20,6 +20,13 @@ std::string num(double v) {
 }
 std::string ms(double v) { return v > 0 ? num(v) : "n/a"; }
 
+// "layout=buffer, operator=axpby": an exercise's lab settings as the tab says them.
+std::string joined(const std::vector<std::string>& settings) {
+  std::string text;
+  for (const std::string& a : settings) text += (text.empty() ? "" : ", ") + a;
+  return text;
+}
+
 }  // namespace
 
 void ExerciseTab::say(const std::string& line) {
@@ -84,8 +91,7 @@ void ExerciseTab::set_lab(Session& s) {
   s.error.clear();
   s.apply_rebuild();
   if (!s.error.empty()) return;  // the session says why; the knobs are back
-  std::string knobs;
-  for (const std::string& a : ex_->lab_settings) knobs += (knobs.empty() ? "" : ", ") + a;
+  std::string knobs = joined(ex_->lab_settings);
   say(ex_->name + ": the lab set for your kernel" + (knobs.empty() ? "" : " (" + knobs + ")"));
   if (kernel_ && report_.pass) offer_to_lab(s);
   if (in_lab_) say(ex_->name + ": " + lab_message_);
@@ -322,11 +328,9 @@ void ExerciseTab::draw_report(Session& s) {
       ImGui::SetTooltip("once your kernel passes its check");
     if (!in_lab_ && !lab_is_set(s)) {
       if (ImGui::SmallButton("Set the lab for my kernel")) set_lab_pending_ = true;
-      if (ImGui::IsItemHovered()) {
-        std::string knobs;
-        for (const std::string& a : ex_->lab_settings) knobs += (knobs.empty() ? "" : ", ") + a;
-        ImGui::SetTooltip("the lab's knobs under which it runs your kernel: %s (the others stay)", knobs.c_str());
-      }
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("the lab's knobs under which it runs your kernel: %s (the others stay)",
+                          joined(ex_->lab_settings).c_str());
     }
   }
   if (!lab_message_.empty()) ImGui::TextDisabled("%s", lab_message_.c_str());
