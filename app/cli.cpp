@@ -358,6 +358,7 @@ Options parse_cli(int argc, char** argv) {
         o.sets.insert(o.sets.begin(), settings.begin(), settings.end());
       } catch (const std::invalid_argument& e) {
         throw UsageError(std::string("--exercise: ") + e.what());
+      } catch (const std::runtime_error&) {  // no exercises folder, or a malformed one: the tab says which
       }
     }
   }
