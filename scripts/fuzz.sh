@@ -7,7 +7,7 @@
 #                                    merged into tests/fuzz/seeds/<target>/ (commit them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -DVKLAB_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+CC=clang CXX=clang++ bash scripts/configure.sh build-fuzz -DVKLAB_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DVKLAB_FUZZ_SECONDS="${VKLAB_FUZZ_SECONDS:-15}" -DVKLAB_FUZZ_NIGHTLY_SECONDS="${VKLAB_FUZZ_NIGHTLY_SECONDS:-600}"
 cmake --build build-fuzz -j"$(nproc)"
 if [ "${1:-}" != "--nightly" ]; then

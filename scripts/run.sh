@@ -4,6 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+bash scripts/configure.sh build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$(nproc)"
 exec ./build/app/vklab "$@"

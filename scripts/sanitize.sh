@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # -O1 and line tables only (-g1): the build compiles twice as fast as at RelWithDebInfo's -O2 -g
 # (one unit of compute/exercise: 21-28 s against 48-62 s), the reports keep file and line.
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKLAB_SANITIZE=ON \
+bash scripts/configure.sh build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKLAB_SANITIZE=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG"
 cmake --build build-asan -j"$(nproc)"
 export VK_DRIVER_FILES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 installed=$SECONDS
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+bash scripts/configure.sh build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$(nproc)"
 built=$SECONDS
 # Tests run on the CPU Vulkan driver (lavapipe) whatever GPU the machine has.
