@@ -170,7 +170,9 @@ TEST_F(GpuRuntime, ProfilerTimesNamedPassesAndAddsRepeats) {
   for (size_t i = 0; i < spans.size(); ++i) {
     EXPECT_EQ(spans[i].name, i < 3 ? "saxpy" : "empty");
     EXPECT_LE(spans[i].start_ms, spans[i].end_ms);
-    if (i) EXPECT_GE(spans[i].start_ms, spans[i - 1].end_ms - 1e-9) << "the barriers order the passes";
+    if (i) {
+      EXPECT_GE(spans[i].start_ms, spans[i - 1].end_ms - 1e-9) << "the barriers order the passes";
+    }
     if (i < 3) saxpy_ms += spans[i].end_ms - spans[i].start_ms;
   }
   EXPECT_NEAR(saxpy_ms, t[0].ms, 1e-9);

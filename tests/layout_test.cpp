@@ -76,8 +76,9 @@ TEST(Layout, EveryLabFolderIsARegisteredLab) {
     for (auto& e : fs::directory_iterator(kSourceRoot / layer)) {
       if (!e.is_directory()) continue;
       std::string n = e.path().filename().string();
-      if (std::find(kit.begin(), kit.end(), n) == kit.end())
+      if (std::find(kit.begin(), kit.end(), n) == kit.end()) {
         EXPECT_TRUE(registered(n)) << layer << "/" << n << "/ is not a lab in VKLAB_LABS (the top CMakeLists.txt)";
+      }
     }
 }
 

@@ -38,13 +38,16 @@ TEST_F(Memory, PlacesWithoutOverlapAndGivesBlocksBack) {
     auto& x = live.back();
     EXPECT_GE(x.size, size);
     EXPECT_EQ(x.offset % 64, 0u);
-    if (size >= o.align) EXPECT_EQ(x.offset % o.align, 0u) << size;
+    if (size >= o.align) {
+      EXPECT_EQ(x.offset % o.align, 0u) << size;
+    }
   }
   for (size_t i = 0; i < live.size(); ++i)
     for (size_t j = i + 1; j < live.size(); ++j)
-      if (live[i].memory == live[j].memory)
+      if (live[i].memory == live[j].memory) {
         EXPECT_TRUE(live[i].offset + live[i].size <= live[j].offset || live[j].offset + live[j].size <= live[i].offset)
             << i << " and " << j << " overlap";
+      }
   auto s = a.stats();
   EXPECT_EQ(s.resources, live.size());
   EXPECT_LE(s.allocations, 3u) << "a few blocks, not one allocation a resource";

@@ -137,8 +137,9 @@ TEST(Presets, APresetStartsFromTheLabsDefaults) {
     auto set = preset_params(p);
     EXPECT_EQ(set.choice("scheme"), defaults.choice("scheme"));
     for (auto& param : set.all())  // every value the preset does not name is the default
-      if (!p.params.contains(param.name))
+      if (!p.params.contains(param.name)) {
         EXPECT_EQ(set.to_json()[param.name], defaults.to_json()[param.name]) << param.name;
+      }
   }
   EXPECT_THROW(preset_params({"wave", "bad", "", {{"scheme", "leapfrog"}}}), ParamError);
 }

@@ -80,8 +80,9 @@ void run_examples(Kind kind, const std::string& name) {
     EXPECT_EQ(r.code, 0) << command << "\n" << r.out << r.err;
     std::smatch m;
     for (const char* flag : {"--capture", "--out", "--record", "--dump"})
-      if (std::regex_search(args, m, std::regex(std::string(flag) + " ([^ ]+)")))
+      if (std::regex_search(args, m, std::regex(std::string(flag) + " ([^ ]+)"))) {
         EXPECT_TRUE(fs::exists(dir / m[1].str())) << flag << " " << m[1].str();
+      }
   }
 }
 

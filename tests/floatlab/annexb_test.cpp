@@ -45,13 +45,17 @@ TEST_F(AnnexB, BenchRowsNormaliseToTheAdditionsWithTheReportBeside) {
   for (auto& r : rows) {
     EXPECT_GT(r.median_ms, 0.0) << r.pass;
     EXPECT_EQ(r.reference["section"], "B");
-    if ((r.pass == "ff.annexB.gpu.add" || r.pass == "ff.annexB.cpu.add") && r.size == "B 4096")
+    if ((r.pass == "ff.annexB.gpu.add" || r.pass == "ff.annexB.cpu.add") && r.size == "B 4096") {
       EXPECT_DOUBLE_EQ(r.reference["relative_to_4096_adds"].get<double>(), 1.0) << r.pass;
+    }
     with_report += r.reference.contains("report_2006");
     // the report's Add12 and Add22 figures beside its own (Priest's) operators, not beside ours
-    if (r.pass.find("add22_improved") != std::string::npos || r.pass.ends_with(".add12"))
+    if (r.pass.find("add22_improved") != std::string::npos || r.pass.ends_with(".add12")) {
       EXPECT_FALSE(r.reference.contains("report_2006")) << r.pass;
-    if (r.pass.find("add22_priest") != std::string::npos) EXPECT_TRUE(r.reference.contains("report_2006")) << r.pass;
+    }
+    if (r.pass.find("add22_priest") != std::string::npos) {
+      EXPECT_TRUE(r.reference.contains("report_2006")) << r.pass;
+    }
   }
   EXPECT_EQ(with_report, 2 * 7 * 2) << "Add, Mul, Mad, Add12, Mul12, Add22, Mul22 at 4096 and 16384";
   o.only = {"annex"};

@@ -25,7 +25,9 @@ TEST_F(FloatControlsTest, EveryOfferedModeIsAskedForAndJudged) {
   for (size_t i = 0; i < ps.size(); ++i) {
     EXPECT_EQ(ps[i].offered, offered[i]) << ps[i].mode;
     EXPECT_EQ(ps[i].found.find("not offered") == 0, !offered[i]) << ps[i].mode << ": " << ps[i].found;
-    if (!offered[i]) EXPECT_FALSE(ps[i].kept) << ps[i].mode;
+    if (!offered[i]) {
+      EXPECT_FALSE(ps[i].kept) << ps[i].mode;
+    }
   }
   if (fc.rte32) {
     EXPECT_TRUE(ps[0].kept) << ps[0].found;
@@ -113,9 +115,13 @@ TEST_F(FloatControlsTest, Table31OnLavapipeRoundsTheBasicOperationsCorrectly) {
       EXPECT_LE(r.hi, 0.5) << r.op << ", " << r.domain;
       EXPECT_EQ(r.correctly_rounded, 1.0) << r.op << ", " << r.domain;
       // lavapipe's compute stage keeps denormals: those cases are correctly rounded too
-      if (r.denormal_count) EXPECT_EQ(r.denormal_correct, 1.0) << r.op << ", " << r.domain;
+      if (r.denormal_count) {
+        EXPECT_EQ(r.denormal_correct, 1.0) << r.op << ", " << r.domain;
+      }
     }
-    if (r.op == "inversesqrt") EXPECT_LE(std::max(-r.lo, r.hi), 2.0) << "Vulkan's 2 ulp";
+    if (r.op == "inversesqrt") {
+      EXPECT_LE(std::max(-r.lo, r.hi), 2.0) << "Vulkan's 2 ulp";
+    }
   }
   EXPECT_EQ(rows[4].nv35, "[-0.782, 0.625]") << "the report's table 3.1 beside";
 }

@@ -267,7 +267,9 @@ TEST_F(FloatProbes, ChartsShowTheReport) {
   for (size_t i = 0; i < r.rows.size(); ++i) {
     const float* line = &v.cells[i * v.chart.grid_w];
     EXPECT_EQ(line[30], r.rows[i].as_ieee ? 1.0f : 0.0f) << r.rows[i].question;  // "this GPU"
-    if (r.rows[i].seed_7800gtx != "-") EXPECT_EQ(line[50], r.rows[i].nv_as_ieee ? 1.0f : 0.0f);
+    if (r.rows[i].seed_7800gtx != "-") {
+      EXPECT_EQ(line[50], r.rows[i].nv_as_ieee ? 1.0f : 0.0f);
+    }
   }
   auto nv_row = std::find_if(r.rows.begin(), r.rows.end(),
                              [](auto& x) { return x.question.rfind("first i with 1.5 -", 0) == 0; });

@@ -258,7 +258,9 @@ TEST_F(FloatMachineTest, ParanoiaInEachStageSaysWhatItsCpuTwinSays) {
       EXPECT_EQ(r.lines[i].verdict, twin.lines[i].verdict) << stage_name(s) << ": " << r.lines[i].message;
     }
     EXPECT_EQ(r.diagnosis(), twin.diagnosis()) << stage_name(s);
-    if (flushes) EXPECT_EQ(r.count(Verdict::Flaw, true), 1) << stage_name(s) << ": X != Z yet X - Z == 0";
+    if (flushes) {
+      EXPECT_EQ(r.count(Verdict::Flaw, true), 1) << stage_name(s) << ": X != Z yet X - Z == 0";
+    }
     std::printf("%s stage: %s; %s\n", stage_name(s), flushes ? "flushes denormals" : "keeps denormals",
                 r.diagnosis().c_str());
   }

@@ -86,8 +86,12 @@ TEST_P(LinalgExtreme, BothFormsEqualTheCpuAtEverySizeAndSign) {
       EXPECT_EQ(dispatches[0], extreme_pass_count(n)) << what;
       EXPECT_EQ(dispatches[1], extreme_pass_count(n)) << what;
       EXPECT_EQ(dispatches[2], 1u) << what;
-      if (sign < 0) EXPECT_LT(mx, 0.0f);  // the case zero padding gets wrong
-      if (sign > 0) EXPECT_GT(mn, 0.0f);
+      if (sign < 0) {
+        EXPECT_LT(mx, 0.0f);  // the case zero padding gets wrong
+      }
+      if (sign > 0) {
+        EXPECT_GT(mn, 0.0f);
+      }
     }
 }
 

@@ -50,7 +50,9 @@ TEST_F(FracIndex, TheGpuSweepEqualsItsCpuTwin) {
   for (uint32_t n = 1; n <= 64 && first < 0; ++n)
     if (count_wrong_cpu(n, kBand).wrong) first = n;
   EXPECT_EQ(first, 6);
-  if (ieee_division()) EXPECT_EQ(band.first_wrong, first);
+  if (ieee_division()) {
+    EXPECT_EQ(band.first_wrong, first);
+  }
   EXPECT_GT(band.first_wrong, 2) << "a few quads are always right";
   EXPECT_EQ(band.first_wrong_pow2, -1);
   std::printf("first size with a wrong quad: N = %lld; %u of %zu sizes up to 2^10 go wrong\n",
@@ -92,7 +94,9 @@ TEST_F(FracIndex, TheBandedProductFetchesWhatTheFormulasName) {
     for (uint32_t i = 0; i < n; ++i) {
       double scale = 0;
       for (auto& [o, d] : m.diagonals) scale += std::fabs(d[i]) * 2.0;
-      if (ieee_division()) ASSERT_NEAR(gf[i], want[i], 1e-5 * scale) << "side " << side << " element " << i;
+      if (ieee_division()) {
+        ASSERT_NEAR(gf[i], want[i], 1e-5 * scale) << "side " << side << " element " << i;
+      }
       if (std::fabs(want[i] - exact[i]) > 1e-3 * scale) ++differ;
       if (std::fabs(gf[i] - exact[i]) > 1e-3 * scale) ++gpu_differ;
     }

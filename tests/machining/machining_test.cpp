@@ -503,9 +503,12 @@ TEST(MachiningWork, PlansBoundEveryInvocationAndCoverTheWork) {
         ASSERT_LE(uint64_t(d.pos_first) + d.pos_count, first + P);
         ASSERT_LE(uint64_t(d.tri_first) + d.tri_count, T);
         ASSERT_LE(d.groups, kMaxGroups);
-        if (e == Engine::PerPosition)  // every (part, position) has an invocation
+        if (e == Engine::PerPosition) {  // every (part, position) has an invocation
           ASSERT_GE(uint64_t(d.groups) * group, uint64_t(d.pos_count) * w.parts);
-        if (e == Engine::PerTriangle) ASSERT_GE(uint64_t(d.groups) * group, uint64_t(d.tri_count) * w.parts);
+        }
+        if (e == Engine::PerTriangle) {
+          ASSERT_GE(uint64_t(d.groups) * group, uint64_t(d.tri_count) * w.parts);
+        }
         if (e == Engine::PerBrin)
           brin_pairs += uint64_t(d.tri_count) * d.pos_count * d.brin_count;
         else if (d.slice == 0)

@@ -219,10 +219,16 @@ TEST(Cli, MachiningBenchSection1211SweepsSimplifiedTools) {
     passes.insert(row["pass"].get<std::string>());
     uint64_t target = ref["target"], tris = ref["triangles"];
     counts[ref["tool"].get<std::string>()].insert(tris);
-    if (target) EXPECT_LE(tris, target) << row.dump();
+    if (target) {
+      EXPECT_LE(tris, target) << row.dump();
+    }
     double surface = ref["surface_height_error"]["max_abs"];
-    if (target == 0) EXPECT_EQ(surface, 0.0) << row.dump();
-    if (target) EXPECT_GT(surface, 0.0) << row.dump();
+    if (target == 0) {
+      EXPECT_EQ(surface, 0.0) << row.dump();
+    }
+    if (target) {
+      EXPECT_GT(surface, 0.0) << row.dump();
+    }
     EXPECT_GT(ref["fragments"]["total_cells"].get<uint64_t>(), 0u) << row.dump();
   }
   EXPECT_EQ(passes, (std::set<std::string>{"machining.position.simplified", "machining.triangle.simplified",

@@ -79,7 +79,9 @@ TEST(MeshClasses, RenumberedByDegreeTheBallIsStoredClassByClass) {
     const BallClass& k = b.classes[c];
     EXPECT_EQ(k.first, next) << "classes follow each other";
     EXPECT_EQ(k.offset, slots);
-    if (c) EXPECT_GT(k.width, b.classes[c - 1].width) << "widths increase";
+    if (c) {
+      EXPECT_GT(k.width, b.classes[c - 1].width) << "widths increase";
+    }
     next += k.count, slots += size_t(k.count) * k.width;
   }
   EXPECT_EQ(next, m.vertices());
@@ -186,7 +188,9 @@ TEST_F(MeshEntities, SlotReadingKeepsWhatTheBodyMeans) {
       double ref = kernel == k.get() ? 1.0 : 0.0;
       for (uint32_t j = 0; j < b.degree[v]; ++j) ref += vol[b.member(v, j)];
       ASSERT_EQ(out[2 * v], ref) << "vertex " << v;
-      if (kernel == k.get()) ASSERT_EQ(out[2 * v + 1], b.degree[v] + 1.0) << "vertex " << v;
+      if (kernel == k.get()) {
+        ASSERT_EQ(out[2 * v + 1], b.degree[v] + 1.0) << "vertex " << v;
+      }
     }
   }
 }

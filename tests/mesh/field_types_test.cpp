@@ -80,7 +80,9 @@ TEST_F(MeshFieldKernels, EveryTypeTravelsAndLoads) {
     auto r = g.reduce("In", per - 1);
     EXPECT_EQ(r.min, *std::min_element(last.begin(), last.end())) << t;
     EXPECT_EQ(r.max, *std::max_element(last.begin(), last.end())) << t;
-    if (integer) EXPECT_EQ(r.sum, std::accumulate(last.begin(), last.end(), 0.0)) << t;
+    if (integer) {
+      EXPECT_EQ(r.sum, std::accumulate(last.begin(), last.end(), 0.0)) << t;
+    }
     EXPECT_THROW(g.reduce("In", per), std::invalid_argument);
   }
 }
