@@ -154,6 +154,13 @@ BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, double saxpy_gbps,
                    {"device_saxpy_gbps", saxpy_gbps},
                    {"fraction_of_saxpy_bandwidth", saxpy_gbps > 0 ? row.gbps() / saxpy_gbps : 0}};
   row.reference[w.config().op == Op::Cg ? "true_relative_residual" : "max_relative_error_vs_cpu"] = w.check();
+  if (w.config().op == Op::Cg) {
+    // The warm-up runs for a time, so the iterations behind the residual vary with the device and
+    // its load: the row says how many, and where it is quick the double twin's residual after as many.
+    row.reference["cg_iterations"] = w.cg_iterations();
+    if (double(w.cg_iterations()) * w.n() <= double(1u << 24))
+      row.reference["cpu_twin_true_relative_residual"] = w.cg_twin_residual();
+  }
   if (auto t = thesis_json(w.config().op, w.config().side); !t.is_null()) {
     row.reference["thesis"] = t;
     row.add_note("GPU %.4g ms, gain %.3g", t["gpu_ms"].get<double>(), t["gain"].get<double>());

@@ -99,8 +99,12 @@ class Workload {
   PrecisionComparison compare_precisions(float tolerance, uint32_t max_iterations);
   uint32_t grid_width() const;  // the grid the vectors are drawn on: its width in values (2·side, square)
   Ops& ops() { return *ops_; }
-  Cg* cg() { return cg_.get(); }  // CG only
-  uint32_t cg_iterations() const { return cg_iter_; }
+  Cg* cg() { return cg_.get(); }                       // CG only
+  uint32_t cg_iterations() const { return cg_iter_; }  // since the start (a restart counts from 0)
+  // CG: the double CPU twin's true relative residual after cg_iterations() from the same start,
+  // what check() gives for the GPU's x without float's rounding. Costs cg_iterations() CPU
+  // iterations over n() unknowns.
+  double cg_twin_residual() const;
   // The operands as the CPU references see them (CG: y is b) and the last run_cpu() result
   // (dot, norm: one value).
   const std::vector<float>& x_values() const { return xs_; }
@@ -116,6 +120,9 @@ class Workload {
   uint32_t extreme_groups() const;
 
  private:
+  // ||b - A x|| / ||b|| in double, for x = hi + lo (lo: none where x is a float vector).
+  double true_residual(const std::vector<float>& hi, const std::vector<float>* lo = nullptr) const;
+  double true_residual(const std::vector<double>& x) const;  // x split into float + remainder
   gpu::Context& ctx_;
   WorkloadConfig config_;
   uint32_t n_ = 0;
