@@ -50,7 +50,7 @@ std::string hex(uint32_t u) {
 }
 
 namespace {
-using Push = push::FloatProbePush;  // shaders/common/floatlab_push.h
+using ProbePush = push::FloatProbePush;  // shaders/common/floatlab_push.h
 // out[i] = op(a[i], b[i], c[i]) as bit patterns of T (uint32_t: float or half, uint64_t: double).
 template <class T>
 std::vector<T> run_bits(gpu::Context& ctx, const gpu::Pipeline& pipeline, Op op, const std::vector<T>& a,
@@ -66,7 +66,7 @@ std::vector<T> run_bits(gpu::Context& ctx, const gpu::Pipeline& pipeline, Op op,
   ctx.submit_now([&](VkCommandBuffer cmd) {
     pipeline.bind(cmd,
                   {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc), gpu::storage_buffer(out)},
-                  Push{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
+                  ProbePush{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
     vkCmdDispatch(cmd, std::min(pipeline.groups(uint32_t(n)).x, 65535u), 1, 1);
   });
   return out.download<T>();
@@ -76,9 +76,10 @@ std::vector<uint32_t> fill(size_t n, float v) { return std::vector<uint32_t>(n, 
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 }  // namespace
 
-Probes::Probes(gpu::Context& ctx) : ctx_(ctx), pipeline_(gpu::make_compute(ctx, "floatlab/probe.comp", sizeof(Push))) {
-  if (ctx.fp16) pipeline16_ = gpu::make_compute(ctx, "floatlab/probe16.comp", sizeof(Push));
-  if (ctx.info.fp64) pipeline64_ = gpu::make_compute(ctx, "floatlab/probe64.comp", sizeof(Push));
+Probes::Probes(gpu::Context& ctx)
+    : ctx_(ctx), pipeline_(gpu::make_compute(ctx, "floatlab/probe.comp", sizeof(ProbePush))) {
+  if (ctx.fp16) pipeline16_ = gpu::make_compute(ctx, "floatlab/probe16.comp", sizeof(ProbePush));
+  if (ctx.info.fp64) pipeline64_ = gpu::make_compute(ctx, "floatlab/probe64.comp", sizeof(ProbePush));
 }
 
 std::vector<uint64_t> Probes::run64(Op op, const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,
