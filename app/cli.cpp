@@ -126,6 +126,9 @@ std::string usage() {
          "  --validate          turn on the Khronos validation layer, print each message once\n"
          "  --frames N          window: quit after N frames\n"
          "  --no-vsync          window: start without vsync\n"
+         "  --present           window: open in presentation mode, the picture alone (P toggles it)\n"
+         "  --with-interface    window: captures and recordings take the whole window, sidebar and bar\n"
+         "                      included (by default they take the picture alone, as headless does)\n"
          "  --tab NAME          window: show this sidebar tab first (Lab, Timings, Picture, Bench, Inspect,\n"
          "                      Exercise, Help)\n"
          "  --exercise NAME     window: open the exercise NAME (lab/name, see --list-exercises) in the\n"
@@ -139,7 +142,7 @@ std::string usage() {
          "                      seconds; exits 1 if the heap (not judged with --validate), GPU memory or\n"
          "                      the frame time grew (test aid)\n"
          "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, left, r, c,\n"
-         "                      v, i, tab, b, escape, f1, a lab's digit; test aid)\n"
+         "                      v, i, tab, b, p, f11, escape, f1, a lab's digit; test aid)\n"
 
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"
@@ -323,7 +326,11 @@ Options parse_cli(int argc, char** argv) {
       const char* tabs[] = {"Lab", "Timings", "Picture", "Bench", "Inspect", "Exercise", "Help"};
       if (std::find(std::begin(tabs), std::end(tabs), o.tab) == std::end(tabs))
         throw UsageError("unknown tab '" + o.tab + "' (tabs: Lab, Timings, Picture, Bench, Inspect, Exercise, Help)");
-    } else if (a == "--no-legend")
+    } else if (a == "--present")
+      o.present = true;
+    else if (a == "--with-interface")
+      o.with_interface = true;
+    else if (a == "--no-legend")
       o.legend = false;
     else if (a == "--no-vsync")
       o.vsync = false;

@@ -39,9 +39,8 @@ struct Options {
   std::string memory;              // --memory (gpu/memory.h); "": pooled, dedicated under RenderDoc
   bool memory_experiment = false;  // bench --memory-experiment
   uint64_t memory_budget_mib = 0;  // --memory-budget: GPU memory the app may take (0: what the device has)
-  uint32_t gpu_timeout_s = 60;
-  uint32_t soak_s = 0;  // --soak: the window visits every lab and preset twice in this time     // --gpu-timeout: the
-                        // longest wait for one submission
+  uint32_t gpu_timeout_s = 60;  // --gpu-timeout: the longest wait for one submission
+  uint32_t soak_s = 0;  // --soak: the window visits every lab and preset twice in this time
   bool validate = false;
   bool occupancy = false;            // headless: the kernels' registers and occupancy (gpu/kernel_statistics.h)
   bool quick = false;                // bench: small sizes only
@@ -62,6 +61,8 @@ struct Options {
   std::string check_file;     // exercise --check FILE
   bool vsync = true;
   bool legend = true;
+  bool present = false;         // window: start in presentation mode (the picture alone)
+  bool with_interface = false;  // window: captures and recordings include the sidebar and the bar
   std::string tab;  // window: the sidebar tab shown first (Lab, Timings, Picture, Bench, Inspect, Exercise, Help)
 };
 

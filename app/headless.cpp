@@ -114,8 +114,10 @@ static int run(const Options& o, Session& s) {
   }
   draw();
 
-  std::printf("%s on %s: %llu steps\n", lab.name().c_str(), ctx.info.name.c_str(),
-              (unsigned long long)lab.steps_done());
+  std::printf("%s on %s: %llu steps", lab.name().c_str(), ctx.info.name.c_str(), (unsigned long long)lab.steps_done());
+  if (stopped.empty() && lab.steps_done() < steps)  // the count says why it is not --steps
+    std::printf(" of %llu asked: %s", (unsigned long long)steps, lab.fewer_steps_reason().c_str());
+  std::printf("\n");
   if (!s.profiler().supported()) std::printf("  %s\n", s.profiler().unsupported_reason());
   for (auto& t : totals)
     std::printf("  %-20s x%-6u %10.3f ms  %s GB/s  %s GFLOP/s\n", t.name.c_str(), t.count, t.ms,

@@ -20,7 +20,8 @@ const std::vector<KeyName>& key_names() {
     std::vector<KeyName> n = {{"space", GLFW_KEY_SPACE}, {"s", GLFW_KEY_S},           {"right", GLFW_KEY_RIGHT},
                               {"left", GLFW_KEY_LEFT},   {"r", GLFW_KEY_R},           {"c", GLFW_KEY_C},
                               {"v", GLFW_KEY_V},         {"i", GLFW_KEY_I},           {"tab", GLFW_KEY_TAB},
-                              {"b", GLFW_KEY_B},         {"escape", GLFW_KEY_ESCAPE}, {"f1", GLFW_KEY_F1}};
+                              {"b", GLFW_KEY_B},         {"escape", GLFW_KEY_ESCAPE}, {"f1", GLFW_KEY_F1},
+                              {"p", GLFW_KEY_P},         {"f11", GLFW_KEY_F11}};
     for (size_t k = 0; k < std::min<size_t>(lab_names().size(), 9); ++k)
       n.push_back({std::to_string(k + 1), GLFW_KEY_1 + int(k)});
     return n;
@@ -48,13 +49,15 @@ const std::vector<KeyHelp>& window_keys() {
                                 {"S or Right", "one step (pauses); Right replays a step you went back over"},
                                 {"Left", "back one frame (grid labs keep the last few hundred)"},
                                 {"R", "restart the lab"},
-                                {"C", "capture a PNG into captures/"},
+                                {"C", "capture the picture as a PNG into captures/ (with the interface: Picture tab)"},
                                 {"V", "start / stop recording an MP4 into recordings/ (Picture tab)"},
                                 {"I", "read back the array chosen in the Inspect tab (opens it)"},
                                 {"Tab", "hide / show the sidebar"},
+                                {"P", "presentation mode: the picture alone; moving the mouse shows the bar"},
+                                {"F11", "full screen (in presentation mode)"},
                                 {digits, "switch lab: " + labs},
                                 {"B", "run the lab's benchmark (Bench tab)"},
-                                {"Esc", "cancel the benchmark or sweep"},
+                                {"Esc", "leave presentation mode; cancel the benchmark or sweep"},
                                 {"F1", "the lab's help page and this list"}};
   }();
   return keys;

@@ -140,6 +140,8 @@ class Lab {
   virtual std::string problem() { return ""; }
   // Lines a headless run prints after its timings (a result and its check), or "".
   virtual std::string headless_report() { return ""; }
+  // Why the lab made fewer steps than asked (a tool path that ended), said by headless runs.
+  virtual std::string fewer_steps_reason() const { return "the lab stopped stepping"; }
   uint64_t steps_done() const { return steps_done_; }
 
  protected:

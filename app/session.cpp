@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <utility>
 
 namespace {
 const float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};
@@ -121,10 +122,17 @@ void Session::record_steps(VkCommandBuffer cmd, uint32_t steps) {
   if (history_ && (steps > 0 || history_->size() == 0)) history_->record(cmd, *lab_);
 }
 
+render::Frame Session::lab_frame(const render::Frame& frame, float legend_scale) const {
+  render::Frame f = frame;
+  if (legend_ && legend_scale > 0) f.area = render::legend_layout(lab_->legend(), frame.area, legend_scale).picture;
+  return f;
+}
+
 void Session::record_picture(VkCommandBuffer cmd, const render::Frame& frame, float legend_scale) {
-  lab_->prepare_draw(cmd, *prof_, frame);
+  render::Frame f = lab_frame(frame, legend_scale);
+  lab_->prepare_draw(cmd, *prof_, f);
   render::begin_rendering(cmd, frame, kBackground);
-  lab_->draw(cmd, *prof_, frame);
+  lab_->draw(cmd, *prof_, f);
   if (legend_ && legend_scale > 0) legend_->draw(cmd, frame, lab_->legend(), legend_scale);
   render::end_rendering(cmd);
 }
@@ -156,7 +164,13 @@ void Session::apply_rebuild() {
     build(*lab_);
     params_before_ = lab_->params().all();
     if (history_) history_->clear();
+    if (std::exchange(restart_pending_, false)) {  // a preset: from step 0, as --preset starts
+      lab_->restart();
+      said_problem_.clear();
+      transport.step_requests = 0;
+    }
   } catch (const std::exception& e) {
+    restart_pending_ = false;
     // Keep the running state: the lab is unchanged, its parameters go back.
     error = std::string("could not apply the change: ") + e.what();
     if (!params_before_.empty()) lab_->params().all() = params_before_;
@@ -190,10 +204,17 @@ void Session::load_preset(const Preset& p) {
     if (p.lab != lab_->name()) return;  // the switch failed and said why
     lab_->params().all() = values.all();
     lab_->params().rebuild_pending = true;
-    preset_message = "loaded " + p.name;
+    restart_pending_ = true;  // whatever the lab's build keeps (the wave keeps its water), a preset starts afresh
+    preset_message = "loaded " + p.name + ": from step 0";
   } catch (const std::exception& e) {
     error = e.what();
   }
+}
+
+void Transport::apply(Session& s) {
+  if (restart_asked) s.restart();
+  if (go_back_asked >= 0) paused = true, s.go_back_to(size_t(go_back_asked));
+  restart_asked = false, go_back_asked = -1;
 }
 
 void Session::restart() {

@@ -18,12 +18,19 @@
 #include <memory>
 #include <string>
 
+class Session;
+
 // The transport: running, paused, or single steps asked for while paused.
 struct Transport {
   bool paused = false;
   uint32_t step_requests = 0;  // S, Right, Step since the last frame
+  // Asked by the bar, which is drawn after the frame's steps are recorded: applied by apply()
+  // before the next frame's steps, so the picture and the bar always say the same step.
+  bool restart_asked = false;
+  int64_t go_back_asked = -1;  // a step-back snapshot, or -1
   void toggle() { paused = !paused; }
   void step() { paused = true, ++step_requests; }
+  void apply(Session& s);
 };
 
 class Session {
@@ -54,8 +61,11 @@ class Session {
   // the profiler's frame, `steps` steps of the lab (and a step-back snapshot) ...
   void record_steps(VkCommandBuffer cmd, uint32_t steps);
   // ... then the picture: the lab's compute for it, its drawing over the background, the
-  // legend at `legend_scale` (0: none).
+  // legend at `legend_scale` (0: none) in its band beside or under the drawing.
   void record_picture(VkCommandBuffer cmd, const render::Frame& frame, float legend_scale);
+  // `frame` with its area cut to where the lab draws (the legend's band left out): what the
+  // lab's pointer and the inspector's cells are relative to.
+  render::Frame lab_frame(const render::Frame& frame, float legend_scale) const;
   // After the frame's fence: its timings; and a watchdog's stop, said once and pausing the
   // transport (returns it when it is new, else "").
   std::string collect_frame();
@@ -95,6 +105,7 @@ class Session {
   std::vector<gpu::PassSpan> spans_;
   std::deque<float> gpu_ms_history_;
   std::string said_problem_;
+  bool restart_pending_ = false;  // a preset was loaded: the rebuild restarts the lab
 };
 
 nlohmann::json device_json(const gpu::Context& ctx);

@@ -95,9 +95,10 @@ Window::Window(const Options& o) : Window(Empty{}) {
     if (o.tab.empty()) select_tab_ = "Exercise";
   }
   view_.vsync = o.vsync;
+  presenting_ = o.present;
   view_.settings = load_settings();
   bench_tab_ = BenchTab(view_.settings.bench_quick);
-  picture_tab_ = PictureTab(o.record_fps);
+  picture_tab_ = PictureTab(o.record_fps, o.with_interface);
   auto lab = lab_from_options(o, o.lab);  // bad parameters fail before a window opens
   if (!glfwVulkanSupported()) throw std::runtime_error("GLFW finds no Vulkan loader");
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
@@ -312,7 +313,7 @@ int Window::run() {
   std::printf("window: %llu frames, lab %s, %llu steps%s\n", (unsigned long long)frame_count_, s.lab().name().c_str(),
               (unsigned long long)s.lab().steps_done(), s.transport.paused ? ", paused" : "");
   std::printf("window: ui scale %.2f, sidebar %.0f px, picture %u px, transport bar %.0f px\n", view_.ui_scale,
-              sidebar_ ? sidebar_width() : 0.0f, lab_frame(0).area.extent.width, transport_.width());
+              sidebar_ && !presenting_ ? sidebar_width() : 0.0f, lab_frame(0).area.extent.width, transport_.width());
   if (soak_ && soak_->report(s) != 0) return 1;
   if (!opts_.capture.empty() && picture_tab_.last_capture().empty()) {
     std::fprintf(stderr, "vklab: no frame was captured\n");
@@ -354,11 +355,8 @@ bool Window::frame() {
   inject_keys();
   ImGui::NewFrame();
   keys();
-  transport_.draw(*session_, lab_frame(0).area, bench_->running());
-  if (sidebar_) sidebar();
-  ImGui::Render();
-
-  forward_pointer(index, fw, fh);
+  if (sidebar_ && !presenting_) sidebar();
+  session_->transport.apply(*session_);  // the bar's Restart and step back, asked last frame
 
   bool last = opts_.frames && frame_count_ + 1 >= opts_.frames;
   if (last && !opts_.capture.empty()) picture_tab_.request_capture(opts_.capture);
@@ -367,6 +365,12 @@ bool Window::frame() {
   VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   VK_CHECK(vkBeginCommandBuffer(cmd_, &bi));
+  // The steps first, then the bar: it says the step the picture and its legend show.
+  session_->record_steps(cmd_, steps_this_frame());
+  if (overlay_shown()) transport_.draw(*session_, lab_frame(0).area, bench_->running(), presenting_);
+  if (transport_.take_present_click()) set_presenting(!presenting_);
+  ImGui::Render();
+  forward_pointer(index, fw, fh);
   record(cmd_, index);
   VK_CHECK(vkEndCommandBuffer(cmd_));
 
@@ -450,15 +454,19 @@ void Window::forward_pointer(uint32_t index, int fw, int fh) {
   glfwGetCursorPos(window_, &mx, &my);
   int ww, wh;
   glfwGetWindowSize(window_, &ww, &wh);
-  mouse_x_ = float(mx) * float(fw) / float(std::max(ww, 1));  // the inspector's cell under the mouse
-  mouse_y_ = float(my) * float(fh) / float(std::max(wh, 1));
+  float x = float(mx) * float(fw) / float(std::max(ww, 1)), y = float(my) * float(fh) / float(std::max(wh, 1));
+  if (x != mouse_x_ || y != mouse_y_) pointer_moved_at_ = glfwGetTime();  // presentation mode's bar comes back
+  mouse_x_ = x, mouse_y_ = y;  // the inspector's cell under the mouse
+  bool hide = presenting_ && !overlay_shown();
+  if (hide != cursor_hidden_) glfwSetInputMode(window_, GLFW_CURSOR, hide ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
+  cursor_hidden_ = hide;
   if (ImGui::GetIO().WantCaptureMouse) return;
   Pointer p;
   p.x = mouse_x_, p.y = mouse_y_;
   p.left = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
   p.right = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS;
   p.wheel = ImGui::GetIO().MouseWheel;
-  session_->lab().pointer(p, lab_frame(index));
+  session_->lab().pointer(p, session_->lab_frame(lab_frame(index), legend_scale()));
 }
 
 // Submits the recorded frame (waiting on the acquired image) and presents it.
@@ -494,7 +502,7 @@ float Window::sidebar_width() const { return std::min(panel_width_, float(sc_->e
 
 // The sidebar is on the left; the lab's picture takes the rest.
 render::Frame Window::lab_frame(uint32_t index) const {
-  auto side = sidebar_ ? uint32_t(sidebar_width()) : 0u;
+  auto side = sidebar_ && !presenting_ ? uint32_t(sidebar_width()) : 0u;
   VkRect2D area{{int32_t(side), 0}, {sc_->extent().width - side, sc_->extent().height}};
   return {sc_->images()[index], sc_->views()[index], sc_->depth().view(), sc_->extent(), area};
 }
@@ -508,17 +516,20 @@ uint32_t Window::steps_this_frame() {
   return steps;
 }
 
-// The session's frame (steps, then the picture), ImGui over it, and the copy a capture or the
-// recorder asked for.
+// The session's picture, ImGui over it, and the copy a capture or the recorder asked for (the
+// steps were recorded before the interface was built).
 void Window::record(VkCommandBuffer cmd, uint32_t index) {
-  session_->record_steps(cmd, steps_this_frame());
   render::Frame f = lab_frame(index);
   VkImage image = sc_->images()[index];
   // The acquire semaphore is waited at COLOR_ATTACHMENT_OUTPUT; the transition chains to it.
   image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-  session_->record_picture(cmd, f, view_.legend ? 1.5f * view_.ui_scale : 0.0f);
+  session_->record_picture(cmd, f, legend_scale());
+  // A capture or recording of the picture alone is copied before the interface is drawn over it:
+  // the same pixels a headless run of that size gives.
+  const bool copy = picture_tab_.wants_frame(), with_ui = picture_tab_.with_interface();
+  if (copy && !with_ui) copy_frame(cmd, image, f.area, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
 
   VkRenderPassBeginInfo rb{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};
   rb.renderPass = ui_pass_;
@@ -528,8 +539,8 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
   ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), cmd);
   vkCmdEndRenderPass(cmd);
 
-  if (picture_tab_.wants_frame()) {
-    copy_frame(cmd, image);
+  if (copy && with_ui) {
+    copy_frame(cmd, image, {{0, 0}, sc_->extent()}, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR);
   } else {
     image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
                   VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
@@ -537,24 +548,56 @@ void Window::record(VkCommandBuffer cmd, uint32_t index) {
   }
 }
 
-// The swapchain image, UI included, copied before it is presented.
-void Window::copy_frame(VkCommandBuffer cmd, VkImage image) {
-  VkDeviceSize bytes = VkDeviceSize(sc_->extent().width) * sc_->extent().height * 4;
+// `region` of the swapchain image copied into host memory before it is presented; the image is
+// left in `after` (colour attachment, for the interface still to come, or present).
+void Window::copy_frame(VkCommandBuffer cmd, VkImage image, VkRect2D region, VkImageLayout after) {
+  VkDeviceSize bytes = VkDeviceSize(region.extent.width) * region.extent.height * 4;
   if (!frame_copy_ || frame_copy_->size() != bytes)
     frame_copy_ = std::make_unique<gpu::Buffer>(session_->ctx(), bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
   image_barrier(cmd, image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-  VkBufferImageCopy region{};
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  region.imageExtent = {sc_->extent().width, sc_->extent().height, 1};
-  vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, frame_copy_->handle(), 1, &region);
+  VkBufferImageCopy copy{};
+  copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  copy.imageOffset = {region.offset.x, region.offset.y, 0};
+  copy.imageExtent = {region.extent.width, region.extent.height, 1};
+  vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, frame_copy_->handle(), 1, &copy);
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                VK_ACCESS_2_HOST_READ_BIT);
-  image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
-                VK_PIPELINE_STAGE_2_COPY_BIT, 0, VK_PIPELINE_STAGE_2_NONE, 0);
-  picture_tab_.frame_copied(sc_->extent());
+  if (after == VK_IMAGE_LAYOUT_PRESENT_SRC_KHR)
+    image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, after, VK_PIPELINE_STAGE_2_COPY_BIT, 0,
+                  VK_PIPELINE_STAGE_2_NONE, 0);
+  else  // the interface's render pass loads and writes it next
+    image_barrier(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, after, VK_PIPELINE_STAGE_2_COPY_BIT,
+                  VK_ACCESS_2_TRANSFER_READ_BIT, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                  VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
+  picture_tab_.frame_copied(region.extent);
 }
+
+// Presentation mode: the picture fills the window; the sidebar comes back as it was.
+void Window::set_presenting(bool on) {
+  presenting_ = on;
+  pointer_moved_at_ = on ? -1e9 : pointer_moved_at_;  // the bar leaves at once
+  if (!on && fullscreen_) set_fullscreen(false);
+}
+
+void Window::set_fullscreen(bool on) {
+  if (on == fullscreen_) return;
+  if (on) {
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) return;  // no monitor to fill: stays a window
+    glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+    glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], GLFW_DONT_CARE);
+  }
+  fullscreen_ = on;
+  resized_ = true;
+}
+
+bool Window::overlay_shown() const { return !presenting_ || glfwGetTime() - pointer_moved_at_ < 2.5; }
 
 // The sidebar: a window the height of the frame, its width dragged by its right edge (at most
 // half the window, at any UI scale: the picture always keeps the other half), holding the tabs.
@@ -588,7 +631,7 @@ void Window::sidebar() {
     tab("Timings", [&] { timings_tab_.draw(s, *bench_); });
     tab("Picture", [&] { picture_tab_.draw(s, view_); });
     tab("Bench", [&] { bench_tab_.draw(s, *bench_); });
-    tab("Inspect", [&] { inspect_tab_.draw(s, lab_frame(0).area, mouse_x_, mouse_y_); });
+    tab("Inspect", [&] { inspect_tab_.draw(s, s.lab_frame(lab_frame(0), legend_scale()).area, mouse_x_, mouse_y_); });
     tab("Exercise", [&] { exercise_tab_.draw(s); });
     tab("Help", [&] { help_tab_.draw(s); });
     ImGui::EndTabBar();

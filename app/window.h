@@ -55,9 +55,15 @@ class Window {
   [[noreturn]] void gpu_failed(const std::string& why);  // says it, saves the parameters, exits 4
   void forward_pointer(uint32_t image_index, int fb_width, int fb_height);
   void record(VkCommandBuffer cmd, uint32_t image_index);
-  void copy_frame(VkCommandBuffer cmd, VkImage image);  // for a capture or the recorder
+  // The part `region` of the swapchain image, for a capture or the recorder, left in `after`.
+  void copy_frame(VkCommandBuffer cmd, VkImage image, VkRect2D region, VkImageLayout after);
+  // Presentation mode (P): the picture alone; the bar comes back for a while when the mouse moves.
+  void set_presenting(bool on);
+  void set_fullscreen(bool on);  // F11: on the window's monitor, or back to where it was
+  bool overlay_shown() const;    // the transport bar (always, but in presentation mode)
   void submit_and_present(uint32_t image_index);
-  render::Frame lab_frame(uint32_t image_index) const;
+  render::Frame lab_frame(uint32_t image_index) const;  // the picture's part of the window
+  float legend_scale() const { return view_.legend ? 1.5f * view_.ui_scale : 0.0f; }
   float sidebar_width() const;  // at most half the window
   void sidebar();
   void write_plot_picture(const PlotData& plot);  // a plot's PNG button
@@ -93,7 +99,7 @@ class Window {
   gpu::ContextOptions ctx_for_bench_;  // a bench's own context (open_gpu)
   LabTab lab_tab_;
   TimingsTab timings_tab_;
-  PictureTab picture_tab_{30};
+  PictureTab picture_tab_{30, false};
   BenchTab bench_tab_{true};
   InspectTab inspect_tab_;
   HelpTab help_tab_;
@@ -102,6 +108,11 @@ class Window {
 
   std::vector<int> key_presses_;       // GLFW keys pressed since the last frame, in order
   bool sidebar_ = true;                // Tab
+  bool presenting_ = false;            // P: no sidebar; the bar only after the mouse moves
+  double pointer_moved_at_ = -1e9;     // glfwGetTime() at the mouse's last move
+  bool cursor_hidden_ = false;         // presentation mode hides an idle cursor with the bar
+  bool fullscreen_ = false;            // F11
+  int windowed_[4] = {};               // the window's place and size before full screen
   std::string select_tab_;             // the sidebar tab to bring forward next frame (--tab, F1: Help)
   float mouse_x_ = -1, mouse_y_ = -1;  // framebuffer pixels
   uint64_t frame_count_ = 0;

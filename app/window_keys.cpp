@@ -71,20 +71,29 @@ void Window::keys() {
       case GLFW_KEY_V:
         picture_tab_.toggle_recording();
         break;
-      case GLFW_KEY_F1:
-        sidebar_ = true, select_tab_ = "Help";
+      case GLFW_KEY_F1:  // a tab: out of presentation mode
+        set_presenting(false), sidebar_ = true, select_tab_ = "Help";
         break;
       case GLFW_KEY_I:
-        sidebar_ = true, select_tab_ = "Inspect";
+        set_presenting(false), sidebar_ = true, select_tab_ = "Inspect";
         inspect_tab_.read_next();
         break;
-      case GLFW_KEY_TAB:
-        sidebar_ = !sidebar_;
+      case GLFW_KEY_P:
+        set_presenting(!presenting_);
+        break;
+      case GLFW_KEY_F11:  // full screen is for presenting
+        if (!fullscreen_) set_presenting(true);
+        set_fullscreen(!fullscreen_);
+        break;
+      case GLFW_KEY_TAB:  // in presentation mode: back to the sidebar
+        sidebar_ = presenting_ || !sidebar_;
+        set_presenting(false);
         break;
       case GLFW_KEY_B:
         bench_->start_bench(s, bench_tab_.quick());
         break;
       case GLFW_KEY_ESCAPE:
+        set_presenting(false);
         bench_->cancel();
         break;
       default:

@@ -21,13 +21,12 @@ struct Margins {
 };
 
 // Around the image at text scale s: the y tick labels (and the y axis's name over them) on the
-// left, the title above (and under the window's transport bar), below the x tick labels, the
-// x axis's name and the legend.
+// left, the title above (and under the window's transport bar), below the x tick labels and the
+// x axis's name (the legend has its band beside or under the chart: render/legend.h).
 Margins margins(VkRect2D area, const Chart& c, float s) {
   float aw = float(area.extent.width), ah = float(area.extent.height), m = std::min(aw, ah), line = TextMesh::kLine * s;
   float left = std::max(widest(c.y_ticks), c.y_label.empty() ? 0.0f : TextMesh::width(c.y_label)) * s + 12 * s;
-  float bottom = 6 * s + (c.x_ticks.empty() ? 0 : line) + (c.x_label.empty() ? 0 : line) +
-                 legend_height(c.legend_lines, c.legend_bar, s) + 10 * s;
+  float bottom = 6 * s + (c.x_ticks.empty() ? 0 : line) + (c.x_label.empty() ? 0 : line);
   float top = std::max(0.12f * m, 2.5f * line);
   if (!c.title.empty()) top = std::max(top, 0.06f * m + 2.4f * line);  // the title under the transport bar
   return {std::clamp(left, 0.03f * m, 0.35f * aw), 0.03f * m, top, std::min(bottom, 0.5f * ah)};

@@ -1,5 +1,5 @@
 // A picture drawn as a chart: the lab draws its image into chart_rect() (leaving room for
-// the labels and the legend below), and the legend (render/legend.h) draws the chart's
+// the labels), and the legend (render/legend.h) draws the chart's
 // title, axis labels, ticks and notes around and on it, so captures and recordings carry them.
 #pragma once
 #include "render/target.h"
@@ -29,14 +29,10 @@ struct Chart {
   std::string title, x_label, y_label;
   std::vector<Tick> x_ticks, y_ticks;
   std::vector<Note> notes;
-  // The legend under it (render/legend.h), that the chart leaves room for: its lines and
-  // whether it has a colour bar. The defaults fit three lines and a bar.
-  uint32_t legend_lines = 3;
-  bool legend_bar = true;
 };
 
 // Where the chart's image goes in `area`: room left around it for its labels at the picture's
-// text size (render::picture_text_scale) and below for the legend.
+// text size (render::picture_text_scale).
 Rect chart_rect(VkRect2D area, const Chart& chart);
 // The chart's labels as triangles (see TextMesh), letters at the picture's text size, at most
 // `scale` x 7 pixels high, smaller where their room asks.

@@ -10,8 +10,8 @@ namespace render {
 
 namespace {
 
-// At text scale 1 (7-pixel capitals), in pixels: a line (capitals' top 3 under its top, room
-// for descenders and accents), the box's padding and margin, the colour bar.
+// At text scale 1 (7-pixel capitals), in pixels: the box's padding, its margin in the band, the
+// colour bar.
 constexpr float kPad = 6, kMargin = 10, kBarW = 160, kBarH = 9;
 
 std::string number(float v) {
@@ -26,33 +26,113 @@ float legend_height(size_t lines, bool bar, float s) {
   return s * (TextMesh::kLine * float(lines) + (bar ? 2 * TextMesh::kLine + kBarH + 2 : 0) + 2 * kPad);
 }
 
-// The chart's labels, then the box (drawn under the rest), the lines, the colour bar and its
-// labels.
+std::vector<std::string> wrap_text(const std::string& text, float room, float s) {
+  std::vector<std::string> out;
+  std::string line;
+  auto fits = [&](const std::string& t) { return TextMesh::width(t) * s <= room; };
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t end = text.find(' ', i);
+    std::string word = text.substr(i, end == std::string::npos ? std::string::npos : end - i);
+    i = end == std::string::npos ? text.size() : end + 1;
+    std::string joined = line.empty() ? word : line + " " + word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (!line.empty()) out.push_back(line), line.clear();
+    // A word wider than the room alone is cut between letters (UTF-8 sequences kept whole).
+    while (!fits(word)) {
+      size_t cut = 0, k = 0;
+      while (k < word.size()) {
+        size_t next = k + 1;
+        while (next < word.size() && (uint8_t(word[next]) & 0xC0) == 0x80) ++next;
+        if (cut > 0 && !fits(word.substr(0, next))) break;
+        cut = k = next;
+      }
+      if (cut >= word.size()) break;
+      out.push_back(word.substr(0, cut));
+      word = word.substr(cut);
+    }
+    line = word;
+  }
+  if (!line.empty() || out.empty()) out.push_back(line);
+  return out;
+}
+
+LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale) {
+  LegendLayout L;
+  L.picture = area;
+  L.scale = std::max(scale, picture_text_scale(float(area.extent.height)));
+  if (legend.lines.empty() && !legend.bar) return L;
+  const float s = L.scale, pad = kPad * s, margin = kMargin * s;
+  const float W = float(area.extent.width), H = float(area.extent.height);
+  float natural = legend.bar ? kBarW * s : 0;  // the box's text width, unwrapped
+  for (auto& l : legend.lines) natural = std::max(natural, TextMesh::width(l) * s);
+  if (legend.bar) natural = std::max(natural, TextMesh::width(legend.bar->label) * s);
+  // The box and its lines for a text width `room`: its size in pixels.
+  struct Fit {
+    float w, h;
+    std::vector<std::string> lines, label;
+  };
+  auto fit = [&](float room) {
+    Fit f;
+    room = std::max(room, legend.bar ? kBarW * s : 1.0f);
+    float widest = legend.bar ? kBarW * s : 0;
+    for (auto& l : legend.lines)
+      for (auto& w : wrap_text(l, room, s)) f.lines.push_back(w), widest = std::max(widest, TextMesh::width(w) * s);
+    if (legend.bar)
+      for (auto& w : wrap_text(legend.bar->label, room, s))
+        f.label.push_back(w), widest = std::max(widest, TextMesh::width(w) * s);
+    size_t n = f.lines.size() + (f.label.empty() ? 0 : f.label.size() - 1);
+    f.w = std::min(widest, room) + 2 * pad;
+    f.h = legend_height(n, legend.bar.has_value(), s);
+    return f;
+  };
+  // Beside: at most 40 % of the width; under: the whole width.
+  Fit side = fit(std::min(natural, 0.4f * W - 2 * (margin + pad)));
+  Fit under = fit(W - 2 * (margin + pad));
+  float side_w = side.w + 2 * margin, under_h = under.h + 2 * margin;
+  bool side_fits = side.h + 2 * margin <= H && side_w < W;
+  float side_square = side_fits ? std::min(W - side_w, H) : -1, under_square = std::min(W, H - under_h);
+  const int32_t x = area.offset.x, y = area.offset.y;
+  if (side_square > under_square) {
+    uint32_t pw = uint32_t(std::max(1.0f, std::floor(W - side_w)));
+    L.picture = {{x, y}, {pw, area.extent.height}};
+    L.box = {{x + int32_t(pw) + int32_t(margin), y + int32_t(H - margin - side.h)},
+             {uint32_t(side.w), uint32_t(std::ceil(side.h))}};
+    L.lines = std::move(side.lines), L.bar_label = std::move(side.label);
+  } else {
+    uint32_t ph = uint32_t(std::max(1.0f, std::floor(H - under_h)));
+    L.picture = {{x, y}, {area.extent.width, ph}};
+    L.box = {{x + int32_t(margin), y + int32_t(ph) + int32_t(margin)},
+             {uint32_t(under.w), uint32_t(std::ceil(under.h))}};
+    L.lines = std::move(under.lines), L.bar_label = std::move(under.label);
+  }
+  return L;
+}
+
+// The chart's labels (around the lab's picture), then the box (drawn under the rest), the
+// lines, the colour bar and its labels.
 std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float scale) {
-  const float s = std::max(scale, picture_text_scale(float(area.extent.height)));
+  LegendLayout L = legend_layout(legend, area, scale);
+  const float s = L.scale;
   const float white[4] = {0.95f, 0.95f, 0.95f, 1}, box[4] = {0, 0, 0, 0.6f};
   const float line = TextMesh::kLine * s, pad = kPad * s, bar_w = kBarW * s, bar_h = kBarH * s;
-  // A line too long for the picture shrinks to fit it.
-  const float room = std::max(1.0f, float(area.extent.width) - 2 * (kMargin + kPad) * s);
-  auto size = [&](const std::string& l) { return std::min(s, room / std::max(1.0f, TextMesh::width(l))); };
-  float width = legend.bar ? bar_w : 0;
-  for (auto& l : legend.lines) width = std::max(width, TextMesh::width(l) * size(l));
-  if (legend.bar) width = std::max(width, TextMesh::width(legend.bar->label) * size(legend.bar->label));
-  float x = float(area.offset.x) + kMargin * s, y1 = float(area.offset.y + int32_t(area.extent.height)) - kMargin * s;
-  float y = y1 - legend_height(legend.lines.size(), legend.bar.has_value(), s);
   TextMesh b;
-  if (legend.chart) chart_vertices(b, *legend.chart, area, s);
-  b.quad(x, y, x + width + 2 * pad, y1, box, box);
+  if (legend.chart) chart_vertices(b, *legend.chart, L.picture, s);
+  if (L.box.extent.width == 0) return b.v;
+  float x = float(L.box.offset.x), y = float(L.box.offset.y);
+  b.quad(x, y, x + float(L.box.extent.width), y + float(L.box.extent.height), box, box);
   x += pad, y += pad;
   auto text_line = [&](const std::string& l) {
-    float ls = size(l);
-    b.text(x, y + 3 * s + (s - ls) * TextMesh::kHeight, l, ls, white);  // a shrunk line keeps its baseline
+    b.text(x, y + 3 * s, l, s, white);
     y += line;
   };
-  for (auto& l : legend.lines) text_line(l);
+  for (auto& l : L.lines) text_line(l);
   if (legend.bar) {
     const auto& bar = *legend.bar;
-    text_line(bar.label);
+    for (auto& l : L.bar_label) text_line(l);
     auto table = colormap_table(bar.colormap);
     const int segments = 32;
     for (int i = 0; i < segments; ++i) {

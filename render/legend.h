@@ -1,7 +1,9 @@
 // A legend drawn into the picture itself, so captures and recordings carry it: a few lines
-// (the lab, its step or time, key parameters) and a colour bar with its values and unit.
-// Text is DejaVu Sans from a signed-distance atlas (render/text_mesh.h), drawn as triangles with
-// the bar and a translucent box, sized for the picture (render::picture_text_scale).
+// (the lab, its step or time, key parameters) and a colour bar with its values and unit. It
+// sits in a band of its own beside or under the lab's drawing, never over the data; a line too
+// long for the band wraps between words, it never shrinks. Text is DejaVu Sans from a
+// signed-distance atlas (render/text_mesh.h), drawn as triangles with the bar and a box, sized
+// for the picture (render::picture_text_scale).
 #pragma once
 #include "compute/gpu/pipeline.h"
 #include "render/chart.h"
@@ -24,9 +26,22 @@ struct Legend {
   std::optional<Chart> chart;  // a picture drawn as a chart: its axes and notes (render/chart.h)
 };
 
-// The triangles of a legend laid out in the bottom-left corner of `area` (pixels, 2 x vec4 a
-// vertex: position xy and atlas uv, -1 for solid quads; colour); exposed for tests. Letters are
-// `scale` x 7 pixels high, or picture_text_scale(area's height) x 7 where that is more.
+// Where a legend goes in `area`: a band on the right or at the bottom, whichever leaves the
+// larger square to the picture (a grid's picture keeps its size in a wide window, where the
+// band takes the empty margin); the picture gets the rest. Letters are `scale` x 7 pixels high,
+// or picture_text_scale(area's height) x 7 where that is more.
+struct LegendLayout {
+  VkRect2D picture{};  // what the lab draws into
+  VkRect2D box{};      // the legend's box, inside the band (empty: no legend)
+  float scale = 1;     // the text's
+  std::vector<std::string> lines, bar_label;  // the legend's lines and the bar's label, wrapped
+};
+LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale);
+// `text` cut into lines at most `room` pixels wide at text scale `s`, between words (inside a
+// word only where one word alone is wider).
+std::vector<std::string> wrap_text(const std::string& text, float room, float s);
+// The triangles of a legend laid out by legend_layout (pixels, 2 x vec4 a vertex: position xy
+// and atlas uv, -1 for solid quads; colour); exposed for tests.
 std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float scale);
 // The legend's height in pixels at text scale `s`: `lines` lines, and a colour bar or not.
 float legend_height(size_t lines, bool bar, float s);

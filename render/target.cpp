@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include <stb_image_write.h>
 
@@ -95,6 +96,24 @@ void write_png(const std::filesystem::path& path, uint32_t width, uint32_t heigh
   if (!manifest.empty()) png = io::add_png_text(png, "vklab", manifest);
   std::ofstream f(path, std::ios::binary);
   if (!(f << png) || !(f.close(), f)) throw std::runtime_error("could not write PNG " + path.string());
+}
+
+std::vector<uint8_t> letterbox(const std::vector<uint8_t>& rgba, uint32_t w, uint32_t h, uint32_t out_w,
+                               uint32_t out_h) {
+  std::vector<uint8_t> out(size_t(out_w) * out_h * 4, 0);
+  for (size_t i = 3; i < out.size(); i += 4) out[i] = 255;
+  if (w == 0 || h == 0) return out;
+  double k = std::min(double(out_w) / w, double(out_h) / h);
+  auto fw = uint32_t(w * k), fh = uint32_t(h * k);
+  uint32_t x0 = (out_w - fw) / 2, y0 = (out_h - fh) / 2;
+  for (uint32_t y = 0; y < fh; ++y) {
+    uint32_t sy = std::min(h - 1, uint32_t(y / k));
+    for (uint32_t x = 0; x < fw; ++x) {
+      uint32_t sx = std::min(w - 1, uint32_t(x / k));
+      std::memcpy(&out[(size_t(y0 + y) * out_w + x0 + x) * 4], &rgba[(size_t(sy) * w + sx) * 4], 4);
+    }
+  }
+  return out;
 }
 
 std::filesystem::path timestamped_capture_path(const std::filesystem::path& dir, const std::string& lab) {

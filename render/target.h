@@ -45,6 +45,10 @@ void end_rendering(VkCommandBuffer cmd);
 void set_viewport(VkCommandBuffer cmd, float x, float y, float w, float h);
 
 std::vector<uint8_t> bgra_to_rgba(const uint8_t* bgra, uint32_t width, uint32_t height);
+// A w x h RGBA picture scaled (nearest texel, aspect kept) and centred in an out_w x out_h one,
+// the rest black: a recording's frames stay one size when the picture's changes.
+std::vector<uint8_t> letterbox(const std::vector<uint8_t>& rgba, uint32_t w, uint32_t h, uint32_t out_w,
+                               uint32_t out_h);
 // Throws std::runtime_error with the path on failure.
 // `manifest`, when given, goes into an iTXt chunk "vklab" (io/png_text.h): the run that made it.
 void write_png(const std::filesystem::path& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgba,

@@ -114,17 +114,29 @@ void LabTab::draw(Session& s) {
 void LabTab::presets(Session& s) {
   const auto& all = shipped_presets();
   if (!all.empty()) {
+    // The lab's own presets first; the others under a heading (loading one switches labs).
+    const std::string& lab = s.lab().name();
+    if (preset_lab_ != lab) {  // another lab: its first preset chosen
+      preset_lab_ = lab;
+      auto own = std::find_if(all.begin(), all.end(), [&](const Preset& p) { return p.lab == lab; });
+      chosen_preset_ = own == all.end() ? 0 : int(own - all.begin());
+    }
     chosen_preset_ = std::clamp(chosen_preset_, 0, int(all.size()) - 1);
     const Preset& chosen = all[size_t(chosen_preset_)];
     if (ImGui::BeginCombo("shipped", chosen.name.c_str())) {
-      for (size_t i = 0; i < all.size(); ++i) {
-        if (ImGui::Selectable(all[i].name.c_str(), int(i) == chosen_preset_)) chosen_preset_ = int(i);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", all[i].what.c_str());
+      for (bool own : {true, false}) {
+        if (!own) ImGui::Separator(), ImGui::TextDisabled("other labs (loading one switches)");
+        for (size_t i = 0; i < all.size(); ++i) {
+          if ((all[i].lab == lab) != own) continue;
+          if (ImGui::Selectable(all[i].name.c_str(), int(i) == chosen_preset_)) chosen_preset_ = int(i);
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", all[i].what.c_str());
+        }
       }
       ImGui::EndCombo();
     }
     ImGui::TextWrapped("%s", chosen.what.c_str());
     if (ImGui::Button("Load shipped")) s.load_preset(all[size_t(chosen_preset_)]);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("the lab's defaults and the preset's values, from step 0");
   }
   char path[512];
   std::snprintf(path, sizeof path, "%s", preset_path_.c_str());

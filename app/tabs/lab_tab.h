@@ -10,5 +10,6 @@ class LabTab {
  private:
   void presets(Session& s);
   int chosen_preset_ = 0;
+  std::string preset_lab_;  // the lab chosen_preset_ was picked for
   std::string preset_path_ = "presets/my-preset.json";
 };

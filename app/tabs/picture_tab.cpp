@@ -7,7 +7,13 @@
 #include <ctime>
 
 void PictureTab::draw(Session& s, ViewState& view) {
-  if (ImGui::Button("Capture PNG")) request_capture(s);
+  if (ImGui::Button("Capture PNG (C)")) request_capture(s);
+  ImGui::SameLine();
+  ImGui::Checkbox("with the interface", &with_interface_);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        "captures and recordings: the whole window, sidebar and bar (tutorials); else the picture alone, "
+        "as a headless run of its size draws it (slides)");
   if (!last_capture_.empty()) ImGui::TextWrapped("saved %s", last_capture_.c_str());
   record_controls();
   if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) view_controls(view);
@@ -36,14 +42,14 @@ void PictureTab::take_frame(Session& s, const uint8_t* bgra) {
   try {
     auto rgba = render::bgra_to_rgba(bgra, copy_extent_.width, copy_extent_.height);
     if (recorder_) {
-      const auto& a = record_area_;
-      if (a.offset.x + a.extent.width > copy_extent_.width || a.offset.y + a.extent.height > copy_extent_.height) {
-        s.error = "the window shrank below the recorded area: recording stopped";
-        stop_recording(s);
-      } else {
-        const uint8_t* first = rgba.data() + (size_t(a.offset.y) * copy_extent_.width + size_t(a.offset.x)) * 4;
-        recorder_->add(first, copy_extent_.width, recorder_->video() ? "" : s.manifest());
-      }
+      // The picture changed size (the window resized, the sidebar or presentation mode toggled):
+      // fitted into the video's size, the rest dark.
+      uint32_t w = copy_extent_.width, h = copy_extent_.height, rw = recorder_->width(), rh = recorder_->height();
+      bool same = w - rw <= 1 && h - rh <= 1 && w >= rw && h >= rh;  // H.264 drops an odd last row or column
+      if (same)
+        recorder_->add(rgba.data(), w, recorder_->video() ? "" : s.manifest());
+      else
+        recorder_->add(render::letterbox(rgba, w, h, rw, rh).data(), rw, recorder_->video() ? "" : s.manifest());
     }
     if (!capture_png_) return;
     render::write_png(capture_path_, copy_extent_.width, copy_extent_.height, rgba, s.manifest());
@@ -57,10 +63,9 @@ void PictureTab::take_frame(Session& s, const uint8_t* bgra) {
 
 void PictureTab::start_recording(Session& s, const std::string& path, const VkRect2D& picture,
                                  const VkExtent2D& window) {
-  record_area_ = record_sidebar_ ? VkRect2D{{0, 0}, window} : picture;
+  VkExtent2D size = with_interface_ ? window : picture.extent;
   try {
-    recorder_ =
-        std::make_unique<render::Recorder>(path, record_area_.extent.width, record_area_.extent.height, record_fps_);
+    recorder_ = std::make_unique<render::Recorder>(path, size.width, size.height, record_fps_);
     record_path_ = path;
     record_message_ = "recording " + path;
   } catch (const std::exception& e) {
@@ -105,7 +110,7 @@ void PictureTab::record_controls() {
   } else {
     if (ImGui::Button("Record (V)")) toggle_ = true;
     ImGui::SameLine();
-    ImGui::Checkbox("with the sidebar", &record_sidebar_);
+    ImGui::TextDisabled(with_interface_ ? "(the whole window)" : "(the picture alone)");
     ImGui::SetNextItemWidth(100);
     ImGui::SliderInt("frames a second", &record_fps_, 10, 60);
   }

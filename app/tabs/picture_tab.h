@@ -1,6 +1,8 @@
-// The Picture tab: Capture PNG (key C), recording the picture or the whole window to an MP4
-// or a folder of PNGs (key V), and the window's look (UI scale, vsync, the legend). The window
-// copies its swapchain image when this tab wants a frame and hands the pixels back.
+// The Picture tab: Capture PNG (key C), recording to an MP4 or a folder of PNGs (key V), both of
+// the picture alone (the same pixels as a headless run of its size) or, for tutorials, of the
+// whole window; and the window's look (UI scale, vsync, the legend). The window copies its
+// swapchain image (the picture before the interface is drawn, or all of it) when this tab wants
+// a frame and hands the pixels back.
 #pragma once
 #include "app/session.h"
 #include "app/settings.h"
@@ -23,12 +25,14 @@ struct ViewState {
 
 class PictureTab {
  public:
-  explicit PictureTab(int record_fps) : record_fps_(record_fps) {}
+  PictureTab(int record_fps, bool with_interface) : with_interface_(with_interface), record_fps_(record_fps) {}
   void draw(Session& s, ViewState& view);
 
   void request_capture(const std::string& path);
   void request_capture(const Session& s);  // into captures/, named by the lab and the time
   void toggle_recording() { toggle_ = true; }
+  // Captures and recordings take the whole window, not the picture alone.
+  bool with_interface() const { return with_interface_; }
   // Between frames: the recorder starts or stops as asked. `picture`: the lab's part of the
   // window; `window`: all of it.
   void between_frames(Session& s, const VkRect2D& picture, const VkExtent2D& window);
@@ -49,8 +53,7 @@ class PictureTab {
   std::string capture_path_, last_capture_;
   VkExtent2D copy_extent_{};
   std::unique_ptr<render::Recorder> recorder_;
-  VkRect2D record_area_{};  // the part of the window recorded
-  bool record_sidebar_ = false;
+  bool with_interface_ = false;
   int record_fps_ = 30;
   std::string record_path_, record_message_;
 };

@@ -17,10 +17,10 @@ Param* speed_param(ParamSet& set) {
 
 }  // namespace
 
-void TransportBar::draw(Session& s, const VkRect2D& area, bool waiting) {
+void TransportBar::draw(Session& s, const VkRect2D& area, bool waiting, bool presenting) {
   float max_w = std::max(float(area.extent.width) - 16, 100.0f);
   ImGui::SetNextWindowPos({float(area.offset.x) + 8, 8});
-  ImGui::SetNextWindowBgAlpha(0.7f);
+  ImGui::SetNextWindowBgAlpha(0.85f);  // the status reads over any picture
   ImGui::SetNextWindowSizeConstraints({0, 0}, {max_w, float(area.extent.height)});
   ImGui::Begin("transport", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
@@ -35,7 +35,7 @@ void TransportBar::draw(Session& s, const VkRect2D& area, bool waiting) {
   next(button_w("Step"));
   if (ImGui::Button("Step")) s.transport.step();
   next(button_w("Restart"));
-  if (ImGui::Button("Restart")) s.restart();
+  if (ImGui::Button("Restart")) s.transport.restart_asked = true;
   if (Param* speed = speed_param(s.lab().params())) {
     float w = ImGui::GetFontSize() * 8;
     next(w);
@@ -45,17 +45,26 @@ void TransportBar::draw(Session& s, const VkRect2D& area, bool waiting) {
       s.lab().params().set_value(speed->name, v);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (--set %s=N)", speed->help.c_str(), speed->name.c_str());
   }
+  const char* present = presenting ? "Leave (P)" : "Present (P)";
+  next(button_w(present));
+  if (ImGui::Button(present)) present_clicked_ = true;
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(presenting ? "back to the sidebar (P or Esc); F11: full screen"
+                                 : "the picture alone, for a class: the bar comes back when the mouse moves; "
+                                   "F11: full screen");
   float gpu_ms = s.gpu_ms_history().empty() ? 0.0f : s.gpu_ms_history().back();
   char status[160];
+  const bool stopped = !waiting && !s.problem().empty();
   std::snprintf(status, sizeof status, "%s  step %llu  GPU %.2f ms a frame  (F1: help)",
-                waiting                ? "waiting for the bench"
-                : !s.problem().empty() ? "stopped"
-                : s.transport.paused   ? "paused"
-                                       : "running",
+                waiting              ? "waiting for the bench"
+                : stopped            ? "stopped"
+                : s.transport.paused ? "paused"
+                                     : "running",
                 (unsigned long long)s.lab().steps_done(), gpu_ms);
   next(ImGui::CalcTextSize(status).x);
   ImGui::PushTextWrapPos(right);
-  ImGui::TextDisabled("%s", status);
+  // Full white (orange when stopped) on the bar's near-opaque box: readable over any picture.
+  ImGui::TextColored(stopped ? ImVec4(1, 0.6f, 0.2f, 1) : ImVec4(0.95f, 0.95f, 0.95f, 1), "%s", status);
   ImGui::PopTextWrapPos();
   history_slider(s, right - ImGui::GetCursorScreenPos().x);
   width_ = ImGui::GetWindowWidth();
@@ -74,7 +83,7 @@ void TransportBar::history_slider(Session& s, float width) {
   ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 22, width));
   if (ImGui::SliderInt("##history", &at, 0, int(n) - 1, text)) {
     s.transport.paused = true;
-    s.go_back_to(size_t(at));
+    s.transport.go_back_asked = at;
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(

@@ -52,9 +52,11 @@ class DiffusionLab : public Lab {
     range_hi_ = params_.add_float("range_hi", 1.0, -100.0, 100.0, "value drawn with the colour map's last colour")
                     .labelled("Colour range high");
     smooth_ = params_.add_bool("smooth", false, "interpolate between cell centres").labelled("Smooth");
-    auto_range_ =
-        params_.add_bool("auto_range", false, "colour range from the field's minimum to its maximum (the last frame's)")
-            .labelled("Automatic colour range");
+    auto_range_ = params_
+                      .add_bool("auto_range", true,
+                                "colour range follows the field, its last frame's minimum to maximum; off locks it "
+                                "(range_lo, range_hi take the values then shown)")
+                      .labelled("Colour range follows the data");
     params_.group("Brush");
     brush_radius_ = params_.add_float("brush_radius", 6.0, 0.5, 200.0, "paint brush radius in cells")
                         .labelled("Brush radius", "cells");
@@ -122,6 +124,11 @@ class DiffusionLab : public Lab {
 
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     if (stats_pending_) read_stats();
+    if (followed_ && !*auto_range_ && stats_.max > stats_.min) {  // locked: the range stays where it was shown
+      params_.set_value("range_lo", stats_.min);
+      params_.set_value("range_hi", stats_.max);
+    }
+    followed_ = *auto_range_;
     auto c = config();
     sim_->config.cd = c.cd;
     sim_->config.boundary = c.boundary;
@@ -253,6 +260,7 @@ class DiffusionLab : public Lab {
   Choice<diffusion::Boundary> boundary_;
   Knob<std::string> starting_field_, colormap_;
   Knob<bool> smooth_, auto_range_;
+  bool followed_ = true;  // auto_range was on at the last step (turning it off locks the range)
 
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<diffusion::Simulation> sim_;

@@ -18,7 +18,6 @@ ChartPicture verdict_chart(const floatlab::Report& r) {
   // A table, as wide as the picture lets its questions be; under it a legend of two lines (the
   // lab's title and the key), no colour bar.
   p.chart.fill = true;
-  p.chart.legend_lines = 2, p.chart.legend_bar = false;
   p.chart.title = "The probes on " + r.device + " beside IEEE-754 and the 2006 GPUs";
   p.colormap = "verdict";
   p.key = "green: as IEEE-754 (binary32, round to nearest even); orange: differs";
@@ -63,7 +62,6 @@ ChartPicture bits_chart(const floatlab::Report& r) {
   p.chart.x_label = "the result's 32 bits: sign, exponent, mantissa";
   p.chart.y_label = "i";
   p.key = "white: bit 1, black: bit 0";
-  p.chart.legend_lines = 2, p.chart.legend_bar = false;
   for (float x0 : {0.0f, 33.0f}) {
     p.chart.notes.push_back({x0 + 0.5f, -1.0f, "s"});
     p.chart.notes.push_back({x0 + 5, -1.0f, "exponent", 7.5f});
@@ -100,7 +98,6 @@ ChartPicture ulp_chart(const floatlab::UlpMap& m) {
   p.lo = 0, p.hi = top;
   p.bar = render::LegendBar{"heat", 0, top, "log2(1 + largest error in ulps of the result)"};
   p.key = "magenta: the result is not a finite float";
-  p.chart.legend_lines = 2;  // and the bar
   return p;
 }
 
@@ -117,7 +114,6 @@ ChartPicture table31_chart(const std::vector<floatlab::ErrorRange>& rows) {
   p.colormap = "heat";
   p.lo = 0, p.hi = 1;
   p.key = "lit: the range of the errors measured; beside each name: the range, unclipped";
-  p.chart.legend_lines = 2, p.chart.legend_bar = false;
   auto bar = [&](double lo, double hi, const std::string& label, const std::string& text) {
     float y = float(p.chart.y_ticks.size()) + 0.5f;
     for (int c = 0; c < kCells; ++c) {

@@ -65,7 +65,6 @@ ChartPicture ulp_cancellation_chart(const UlpCancellation& u) {
   constexpr float kText = 0.45f, kHead = 0.55f;  // letters' height in rows: one size for the body
   ChartPicture p;
   p.chart.fill = true;
-  p.chart.legend_lines = 2, p.chart.legend_bar = false;
   p.chart.title = std::string(kSimsurfSource) + " on " + u.device + ": " + where_rn(u);
   p.colormap = "verdict";
   p.key =

@@ -220,6 +220,11 @@ class MachiningLab : public Lab {
     return e == Engine::Hardware && (machine_->stock().f64 || machine_->analytic()) ? Engine::Fine : e;
   }
 
+  std::string fewer_steps_reason() const override {
+    return "the tool path ends after " + std::to_string(machine_->positions()) + " positions, " +
+           knobs_.positions_per_frame.param().text() + " a step (positions_per_frame)";
+  }
+
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     if (steps == 0) return;
     uint32_t count = *knobs_.positions_per_frame * steps;

@@ -151,7 +151,7 @@ class MeshLab : public Lab {
              (mesh_file_.get().empty() ? legend_values(grid_size_)
                                        : "mesh " + std::filesystem::path(*mesh_file_).filename().string())},
         {}};
-    if (style_.lo <= style_.hi) l.bar = render::LegendBar{"coolwarm", style_.lo, style_.hi, "the field shown"};
+    if (style_.lo <= style_.hi) l.bar = render::LegendBar{"coolwarm", style_.lo, style_.hi, "field " + range_key()};
     return l;
   }
 

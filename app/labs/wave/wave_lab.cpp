@@ -420,7 +420,10 @@ class WaveLab : public Lab {
       if (energy_base_ < 0) energy_base_ = last_.energy;
       if (!std::isfinite(last_.energy) && !blown_up_) {
         blown_up_ = true;
-        problem_ = "the wave simulation blew up at step " + std::to_string(k) + " (non-finite energy)";
+        // k counts the simulation's steps since it was last made (a new scheme keeps the water);
+        // the message counts as the bar does
+        uint64_t step = steps_done_ - std::min<uint64_t>(steps_done_, sim_->steps() - k);
+        problem_ = "the wave simulation blew up at step " + std::to_string(step) + " (non-finite energy)";
       }
     }
     read_ = sim_->steps();
