@@ -1,6 +1,7 @@
 #include "app/help.h"
 
 #include "app/assets.h"
+#include "app/lessons.h"
 #include "app/presets.h"
 
 #include <imgui.h>
@@ -83,29 +84,116 @@ std::vector<HelpBlock> parse_help(const std::string& text) {
   return page;
 }
 
-std::string draw_help(const std::vector<HelpBlock>& page) {
-  std::string load;
-  int id = 0;
-  for (auto& b : page) {
+void rich_text(const std::string& text) {
+  const ImVec4 code_colour{1.0f, 0.82f, 0.55f, 1};
+  const ImU32 shade = IM_COL32(255, 255, 255, 22);
+  const float space = ImGui::CalcTextSize(" ").x, right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  const float pad = 2;
+  bool first = true, code = false;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == '`') {  // into or out of a code span
+      code = !code, ++i;
+      continue;
+    }
+    if (text[i] == ' ') {
+      ++i;
+      continue;
+    }
+    size_t end = text.find_first_of(" `", i);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(i, end - i);
+    // a word straight after a closing backtick (`x`'s, `y`,) stays glued to it
+    bool glued = i > 0 && text[i - 1] == '`';
+    i = end;
+    ImVec2 size = ImGui::CalcTextSize(word.c_str());
+    float w = size.x + (code ? 2 * pad : 0);
+    if (!first) {
+      float gap = glued ? 0 : space;
+      if (ImGui::GetItemRectMax().x + gap + w <= right) ImGui::SameLine(0, gap);
+    }
+    first = false;
+    if (code) {
+      ImVec2 at = ImGui::GetCursorScreenPos();
+      ImGui::GetWindowDrawList()->AddRectFilled({at.x, at.y}, {at.x + w, at.y + size.y}, shade, 2);
+      ImGui::SetCursorScreenPos({at.x + pad, at.y});
+      ImGui::TextColored(code_colour, "%s", word.c_str());
+    } else {
+      ImGui::TextUnformatted(word.c_str());
+    }
+  }
+  if (first) ImGui::NewLine();
+}
+
+namespace {
+
+// A bullet: its mark, then its text wrapped at an indent.
+void bullet_text(const std::string& text) {
+  float indent = ImGui::GetFontSize() * 1.1f;
+  ImVec2 at = ImGui::GetCursorScreenPos();
+  float r = ImGui::GetFontSize() * 0.16f;
+  ImGui::GetWindowDrawList()->AddCircleFilled({at.x + indent * 0.45f, at.y + ImGui::GetFontSize() * 0.55f}, r,
+                                              ImGui::GetColorU32(ImGuiCol_Text));
+  ImGui::Indent(indent);
+  rich_text(text);
+  ImGui::Unindent(indent);
+}
+
+}  // namespace
+
+HelpAction draw_help(const std::vector<HelpBlock>& page, HelpView* view) {
+  HelpAction action;
+  int id = 0, step = -1;
+  bool in_try = false;
+  const ImVec4 heading{0.55f, 0.8f, 1.0f, 1};
+  for (size_t i = 0; i < page.size(); ++i) {
+    const HelpBlock& b = page[i];
+    if (view && view->scroll_to == int(i)) {
+      ImGui::SetScrollHereY(0.0f);
+      view->scroll_to = -1;
+    }
     switch (b.kind) {
       case HelpBlock::Kind::Title:
         ImGui::PushTextWrapPos(0);
         ImGui::TextColored({1.0f, 0.85f, 0.45f, 1}, "%s", b.text.c_str());
         ImGui::PopTextWrapPos();
         ImGui::Separator();
+        in_try = false;
         break;
       case HelpBlock::Kind::Section:
         ImGui::Spacing();
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored({0.55f, 0.8f, 1.0f, 1}, "%s", b.text.c_str());
+        in_try = b.text == "Try" && view && view->lesson && !view->lesson->empty();
+        if (in_try)
+          ImGui::TextColored(heading, "Try: the lesson, %zu steps (Run sets the lab up and starts at step 0)",
+                             view->lesson->size());
+        else
+          ImGui::TextColored(heading, "%s", b.text.c_str());
         ImGui::PopTextWrapPos();
         break;
       case HelpBlock::Kind::Bullet:
-        ImGui::Bullet();
-        ImGui::TextWrapped("%s", b.text.c_str());
+        if (in_try && size_t(step + 1) < view->lesson->size()) {
+          ++step;
+          ImGui::PushID(id++);
+          const LessonStep& ls = (*view->lesson)[size_t(step)];
+          bool last = view->last_run == step;
+          if (last) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.2f, 0.55f, 0.3f, 1));
+          std::string label = "Run step " + std::to_string(step + 1);
+          if (ImGui::SmallButton(label.c_str())) action.run = step;
+          if (last) ImGui::PopStyleColor();
+          if (ImGui::IsItemHovered()) {
+            std::string setup = ls.preset.empty() ? "the step before's setup" : ls.preset;
+            for (auto& set : ls.sets) setup += ", " + set;
+            ImGui::SetTooltip("%s, from step 0", setup.c_str());
+          }
+          ImGui::PopID();
+          bullet_text(b.text);
+          continue;  // the step's button is its preset's Load
+        }
+        bullet_text(b.text);
         break;
       case HelpBlock::Kind::Paragraph:
-        ImGui::TextWrapped("%s", b.text.c_str());
+        rich_text(b.text);
         break;
       case HelpBlock::Kind::Table: {
         int columns = int(b.rows.empty() ? 1 : b.rows[0].size());
@@ -115,7 +203,7 @@ std::string draw_help(const std::vector<HelpBlock>& page) {
             ImGui::TableNextRow(r == 0 ? ImGuiTableRowFlags_Headers : 0);
             for (int c = 0; c < columns; ++c) {
               ImGui::TableNextColumn();
-              if (size_t(c) < b.rows[r].size()) ImGui::TextWrapped("%s", b.rows[r][c].c_str());
+              if (size_t(c) < b.rows[r].size()) rich_text(b.rows[r][c]);
             }
           }
           ImGui::EndTable();
@@ -127,10 +215,10 @@ std::string draw_help(const std::vector<HelpBlock>& page) {
     for (auto& p : b.presets) {
       ImGui::PushID(id++);
       ImGui::Indent();
-      if (ImGui::SmallButton(("Load " + p).c_str())) load = p;
+      if (ImGui::SmallButton(("Load " + p).c_str())) action.load = p;
       ImGui::Unindent();
       ImGui::PopID();
     }
   }
-  return load;
+  return action;
 }

@@ -1,6 +1,7 @@
 // A lab's help page (assets/<lab>/help.md), shown in the window's Help tab: "# " a title,
-// "## " a section, "- " a bullet, other lines paragraphs; a shipped preset named in backticks
-// (`lab/name`) gets a Load button beside its bullet.
+// "## " a section, "- " a bullet, other lines paragraphs, `code` drawn as code; a shipped preset
+// named in backticks (`lab/name`) gets a Load button beside its bullet, and the "Try" section's
+// bullets are the lab's lesson (app/lessons.h), each with a Run button.
 #pragma once
 #include <string>
 #include <vector>
@@ -14,5 +15,20 @@ struct HelpBlock {
 
 std::string lab_help_text(const std::string& lab);  // "" where the lab has none
 std::vector<HelpBlock> parse_help(const std::string& text);
-// Draws the page (ImGui); returns the preset whose Load button was pressed, or "".
-std::string draw_help(const std::vector<HelpBlock>& page);
+struct LessonStep;  // app/lessons.h
+
+// How the Help tab walks a page: a block to scroll to the top, the lesson its Try bullets run.
+struct HelpView {
+  int scroll_to = -1;                               // a block's index (a section), once
+  const std::vector<LessonStep>* lesson = nullptr;  // the Try section's steps, in order
+  int last_run = -1;                                // the step run last (marked)
+};
+struct HelpAction {
+  std::string load;  // a preset whose Load button was pressed
+  int run = -1;      // a lesson step whose Run button was pressed
+};
+// Draws the page (ImGui) and says what was pressed.
+HelpAction draw_help(const std::vector<HelpBlock>& page, HelpView* view = nullptr);
+// Text wrapped between words at the content region's edge, `code` spans drawn as code (their
+// backticks gone) in a colour and on a shade of their own.
+void rich_text(const std::string& text);

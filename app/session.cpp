@@ -204,7 +204,7 @@ void Session::load_preset(const Preset& p) {
     if (p.lab != lab_->name()) return;  // the switch failed and said why
     lab_->params().all() = values.all();
     lab_->params().rebuild_pending = true;
-    restart_pending_ = true;  // whatever the lab's build keeps (the wave keeps its water), a preset starts afresh
+    restart_pending_ = true;  // whatever the lab's build keeps (a lab may keep its state), a preset starts afresh
     preset_message = "loaded " + p.name + ": from step 0";
   } catch (const std::exception& e) {
     error = e.what();

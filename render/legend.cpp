@@ -70,28 +70,43 @@ LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale) {
   float natural = legend.bar ? kBarW * s : 0;  // the box's text width, unwrapped
   for (auto& l : legend.lines) natural = std::max(natural, TextMesh::width(l) * s);
   if (legend.bar) natural = std::max(natural, TextMesh::width(legend.bar->label) * s);
-  // The box and its lines for a text width `room`: its size in pixels.
+  // The box and its lines for a text width `room`: its size in pixels; the bar as wide as the
+  // room allows. `most`: the box's height at most (the legend's last lines go, with a mark).
   struct Fit {
-    float w, h;
+    float w, h, bar_w;
     std::vector<std::string> lines, label;
   };
-  auto fit = [&](float room) {
+  auto fit = [&](float room, float most) {
     Fit f;
-    room = std::max(room, legend.bar ? kBarW * s : 1.0f);
-    float widest = legend.bar ? kBarW * s : 0;
-    for (auto& l : legend.lines)
-      for (auto& w : wrap_text(l, room, s)) f.lines.push_back(w), widest = std::max(widest, TextMesh::width(w) * s);
-    if (legend.bar)
-      for (auto& w : wrap_text(legend.bar->label, room, s))
-        f.label.push_back(w), widest = std::max(widest, TextMesh::width(w) * s);
-    size_t n = f.lines.size() + (f.label.empty() ? 0 : f.label.size() - 1);
+    room = std::max(room, 1.0f);
+    f.bar_w = std::min(kBarW * s, room);
+    float widest = legend.bar ? f.bar_w : 0;
+    auto add = [&](std::vector<std::string>& to, const std::string& text) {
+      for (auto& w : wrap_text(text, room, s)) to.push_back(w), widest = std::max(widest, TextMesh::width(w) * s);
+    };
+    for (auto& l : legend.lines) add(f.lines, l);
+    if (legend.bar) add(f.label, legend.bar->label);
+    auto height = [&] {
+      size_t n = f.lines.size() + (f.label.empty() ? 0 : f.label.size() - 1);
+      return legend_height(n, legend.bar.has_value(), s);
+    };
+    while (height() > most && f.lines.size() > 1) {  // too tall for the picture: the last lines go
+      f.lines.pop_back();
+      std::string& last = f.lines.back();
+      while (!last.empty() && TextMesh::width(last + " ...") * s > room) {  // a whole UTF-8 letter at a time
+        size_t cut = last.size() - 1;
+        while (cut > 0 && (uint8_t(last[cut]) & 0xC0) == 0x80) --cut;
+        last.erase(cut);
+      }
+      last += " ...";
+    }
     f.w = std::min(widest, room) + 2 * pad;
-    f.h = legend_height(n, legend.bar.has_value(), s);
+    f.h = height();
     return f;
   };
   // Beside: at most 40 % of the width; under: the whole width.
-  Fit side = fit(std::min(natural, 0.4f * W - 2 * (margin + pad)));
-  Fit under = fit(W - 2 * (margin + pad));
+  Fit side = fit(std::min(natural, 0.4f * W - 2 * (margin + pad)), H - 2 * margin);
+  Fit under = fit(W - 2 * (margin + pad), 0.45f * H - 2 * margin);
   float side_w = side.w + 2 * margin, under_h = under.h + 2 * margin;
   bool side_fits = side.h + 2 * margin <= H && side_w < W;
   float side_square = side_fits ? std::min(W - side_w, H) : -1, under_square = std::min(W, H - under_h);
@@ -101,13 +116,13 @@ LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale) {
     L.picture = {{x, y}, {pw, area.extent.height}};
     L.box = {{x + int32_t(pw) + int32_t(margin), y + int32_t(H - margin - side.h)},
              {uint32_t(side.w), uint32_t(std::ceil(side.h))}};
-    L.lines = std::move(side.lines), L.bar_label = std::move(side.label);
+    L.lines = std::move(side.lines), L.bar_label = std::move(side.label), L.bar_w = side.bar_w;
   } else {
     uint32_t ph = uint32_t(std::max(1.0f, std::floor(H - under_h)));
     L.picture = {{x, y}, {area.extent.width, ph}};
     L.box = {{x + int32_t(margin), y + int32_t(ph) + int32_t(margin)},
              {uint32_t(under.w), uint32_t(std::ceil(under.h))}};
-    L.lines = std::move(under.lines), L.bar_label = std::move(under.label);
+    L.lines = std::move(under.lines), L.bar_label = std::move(under.label), L.bar_w = under.bar_w;
   }
   return L;
 }
@@ -118,7 +133,7 @@ std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float sc
   LegendLayout L = legend_layout(legend, area, scale);
   const float s = L.scale;
   const float white[4] = {0.95f, 0.95f, 0.95f, 1}, box[4] = {0, 0, 0, 0.6f};
-  const float line = TextMesh::kLine * s, pad = kPad * s, bar_w = kBarW * s, bar_h = kBarH * s;
+  const float line = TextMesh::kLine * s, pad = kPad * s, bar_w = L.bar_w, bar_h = kBarH * s;
   TextMesh b;
   if (legend.chart) chart_vertices(b, *legend.chart, L.picture, s);
   if (L.box.extent.width == 0) return b.v;

@@ -28,12 +28,14 @@ struct Legend {
 
 // Where a legend goes in `area`: a band on the right or at the bottom, whichever leaves the
 // larger square to the picture (a grid's picture keeps its size in a wide window, where the
-// band takes the empty margin); the picture gets the rest. Letters are `scale` x 7 pixels high,
-// or picture_text_scale(area's height) x 7 where that is more.
+// band takes the empty margin); the picture gets the rest, at least about half the area (a
+// legend too tall loses its last lines, marked "..."). Letters are `scale` x 7 pixels high, or
+// picture_text_scale(area's height) x 7 where that is more.
 struct LegendLayout {
   VkRect2D picture{};  // what the lab draws into
   VkRect2D box{};      // the legend's box, inside the band (empty: no legend)
   float scale = 1;     // the text's
+  float bar_w = 0;     // the colour bar's width (narrower where the band is)
   std::vector<std::string> lines, bar_label;  // the legend's lines and the bar's label, wrapped
 };
 LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale);

@@ -70,7 +70,7 @@ TEST(Layout, EveryLabFolderIsARegisteredLab) {
                                                                   {"shaders", {"common", "gpu", "render"}},
                                                                   {"render", {}},
                                                                   {"app/labs", {}},
-                                                                  {"assets", {"exercises"}},
+                                                                  {"assets", {"exercises", "desktop"}},
                                                                   {"tests", {"fuzz", "exercise"}}};
   for (auto& [layer, kit] : shared)
     for (auto& e : fs::directory_iterator(kSourceRoot / layer)) {

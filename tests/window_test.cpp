@@ -27,7 +27,8 @@ TEST(Window, RendersCapturesAndSurvivesResizeMinimiseVsync) {
   std::filesystem::remove(png);
   auto r =
       run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
-                  " --validate --frames 60 --shake --size 1000x640 --set steps_per_frame=2 --capture " + png.string());
+                  " --validate --frames 60 --shake --size 1000x640 --set steps_per_frame=2 --with-interface --capture " +
+                  png.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto pic = load_picture(png);
@@ -57,7 +58,7 @@ TEST(Window, LinalgCgDrawsItsSolution) {
   auto pic = load_picture(png);
   ASSERT_FALSE(pic.empty());
   size_t red = 0, blue = 0;  // coolwarm: hot spots of the solution on a cold background
-  pic.each(450, 0, pic.w, pic.h, [&](const unsigned char* p) {
+  pic.each(0, 0, pic.w, pic.h, [&](const unsigned char* p) {
     red += p[0] > 150 && p[2] < 100;
     blue += p[2] > 150 && p[0] < 100;
   });
@@ -82,7 +83,7 @@ TEST(Window, WaveDrawsTheWater) {
     ASSERT_FALSE(pic.empty());
     size_t water = 0;
     std::set<uint32_t> colours;
-    pic.each(450, 0, pic.w, pic.h, [&](const unsigned char* p) {
+    pic.each(0, 0, pic.w, pic.h, [&](const unsigned char* p) {
       water += p[2] > 150 && p[1] > 120 && p[0] < 180;  // pool tiles' light blue
       colours.insert(rgb(p));
     });
@@ -103,7 +104,7 @@ TEST(Window, ClothDrawsTheDrape) {
   auto pic = load_picture(png);
   ASSERT_FALSE(pic.empty());
   size_t red = 0;
-  pic.each(450, 0, pic.w, pic.h, [&](const unsigned char* p) { red += p[0] > 90 && p[1] < 50 && p[2] < 60; });
+  pic.each(0, 0, pic.w, pic.h, [&](const unsigned char* p) { red += p[0] > 90 && p[1] < 50 && p[2] < 60; });
   EXPECT_GT(red, 3000u) << "the tartan cloth";
 }
 
@@ -121,7 +122,7 @@ TEST(Window, MachiningDrawsTheStock) {
   auto pic = load_picture(png);
   ASSERT_FALSE(pic.empty());
   size_t cut = 0, stock = 0;
-  pic.each(450, 0, pic.w, pic.h, [&](const unsigned char* p) {
+  pic.each(0, 0, pic.w, pic.h, [&](const unsigned char* p) {
     cut += p[0] > 150 && p[2] < 120;                                 // warm depth-of-cut colours
     stock += std::abs(p[0] - p[2]) < 20 && p[0] > 90 && p[0] < 200;  // steel grey
   });
@@ -144,7 +145,7 @@ TEST(Window, MeshDrawsTheSurface) {
   ASSERT_FALSE(pic.empty());
   std::set<uint32_t> colours;
   size_t lit = 0;
-  pic.each(450, 0, pic.w, pic.h, [&](const unsigned char* p) {
+  pic.each(0, 0, pic.w, pic.h, [&](const unsigned char* p) {
     colours.insert(rgb(p));
     lit += p[0] + p[1] + p[2] > 150;
   });
@@ -167,7 +168,7 @@ TEST(Window, MeshClipsAVolume) {
     EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
     std::vector<uint32_t> out;
     auto pic = load_picture(png);
-    pic.each(450, 0, pic.w, pic.h, [&](const unsigned char* p) { out.push_back(rgb(p)); });
+    pic.each(0, 0, pic.w, pic.h, [&](const unsigned char* p) { out.push_back(rgb(p)); });
     std::filesystem::remove(png);
     return out;
   };
@@ -487,4 +488,75 @@ TEST(Window, ALostDeviceIsMadeAnewAndTheWindowStays) {
   pic.each(pic.w / 2, 0, pic.w, pic.h, [&](const unsigned char* p) { colours.insert(rgb(p)); });
   EXPECT_GT(colours.size(), 50u) << "the rebuilt lab's picture should be drawn";
   fs::remove_all(dir);
+}
+
+namespace {
+// The share of pixels of two same-sized pictures that differ by more than `tolerance` in a channel.
+double differing(const Picture& a, const Picture& b, int tolerance) {
+  size_t n = 0;
+  for (size_t i = 0; i < a.rgba.size(); i += 4)
+    for (int c = 0; c < 3; ++c)
+      if (std::abs(int(a.rgba[i + c]) - int(b.rgba[i + c])) > tolerance) {
+        ++n;
+        break;
+      }
+  return double(n) / double(a.rgba.size() / 4);
+}
+}  // namespace
+
+// What a class sees is what a slide gets: in presentation mode a capture is the picture alone,
+// the same pixels as a headless capture of the same run; with the sidebar shown it is the
+// picture's part, again as headless draws it at that size; "with the interface" takes it all.
+TEST(Window, CapturesAreThePictureAloneAsAHeadlessRunDrawsIt) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto dir = scratch("present");
+  auto xvfb = "cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+              " --validate --lab wave --frames 24 --size 1000x640 ";
+  auto r = run_process(xvfb + "--present --capture present.png");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("sidebar 0 px, picture 1000 px"), std::string::npos) << r.out;
+  r = run_process(xvfb + "--capture sidebar.png");
+  ASSERT_EQ(r.code, 0) << r.err;
+  r = run_process(xvfb + "--with-interface --capture whole.png");
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto present = load_picture(dir / "present.png"), sidebar = load_picture(dir / "sidebar.png"),
+       whole = load_picture(dir / "whole.png");
+  ASSERT_FALSE(present.empty() || sidebar.empty() || whole.empty());
+  EXPECT_EQ(present.w, 1000);
+  EXPECT_EQ(present.h, 640);
+  EXPECT_EQ(sidebar.w, 1000 - 420);  // the sidebar's default width at UI scale 1
+  EXPECT_EQ(sidebar.h, 640);
+  EXPECT_EQ(whole.w, 1000);
+  for (auto [pic, size] : {std::pair{&present, std::string("1000x640")}, std::pair{&sidebar, std::string("580x640")}}) {
+    auto png = dir / ("headless-" + size + ".png");
+    auto h = run_process(vklab_args("--headless --lab wave --steps 24 --size " + size + " --capture " + png.string()));
+    ASSERT_EQ(h.code, 0) << h.err;
+    auto headless = load_picture(png);
+    ASSERT_EQ(headless.w, pic->w);
+    ASSERT_EQ(headless.h, pic->h);
+    EXPECT_LT(differing(*pic, headless, 6), 0.001) << size << ": the window's capture is not the headless picture";
+  }
+  // the whole window: the sidebar's text on its left, where the picture alone has water or background
+  std::set<uint32_t> left;
+  whole.each(0, 0, 400, whole.h, [&](const unsigned char* p) { left.insert(rgb(p)); });
+  EXPECT_GT(left.size(), 20u) << "the sidebar should be in a capture with the interface";
+}
+
+// P enters presentation mode (no sidebar), Esc leaves it, Tab leaves it with the sidebar shown.
+TEST(Window, PresentationModeComesAndGoesByKey) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto xvfb = "xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() + " --frames 12 --size 800x500 --keys ";
+  auto r = run_process(xvfb + "3:p");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("sidebar 0 px, picture 800 px"), std::string::npos) << r.out;
+  r = run_process(xvfb + "3:p,6:escape");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("sidebar 400 px"), std::string::npos) << r.out;  // at most half the window
+  r = run_process(xvfb + "3:p,6:tab");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("sidebar 400 px"), std::string::npos) << r.out;
+  r = run_process(xvfb + "3:p,6:p,8:f11");  // F11: full screen, in presentation mode
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("sidebar 0 px"), std::string::npos) << r.out;
 }

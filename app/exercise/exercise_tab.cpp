@@ -274,7 +274,7 @@ void ExerciseTab::draw(Session& s) {
     ImGui::SameLine();
     if (ImGui::SmallButton("open that lab")) s.switch_lab(ex_->lab);
   }
-  if (ImGui::CollapsingHeader("Task and hints")) draw_help(task_);
+  if (ImGui::CollapsingHeader("Task and hints")) (void)draw_help(task_);
 
   ImGui::TextDisabled("%s%s", file_.path().string().c_str(), editor_.dirty() ? " (edited, not saved)" : "");
   if (ImGui::Button("Save and check")) save_pending_ = true;

@@ -1,0 +1,83 @@
+// Every lab's lesson (its help page's Try steps, app/lessons.h) runs: each step applies as the
+// Help tab's Run button applies it (Session::load_preset), starts at step 0 and steps with no
+// error and no validation message. And the steps are read as written: presets, NAME=VALUE
+// spans, a step without a preset building on the one before.
+#include "app/lessons.h"
+#include "app/registry.h"
+#include "app/session.h"
+#include "tests/helpers.h"
+
+TEST(Lessons, StepsAreReadFromTheTrySection) {
+  auto page = parse_help(
+      "# T\n## Source\n- not a step `wave/drop`\n## Try\n- Load `wave/drop`: a ring.\n"
+      "- Then set **Time scheme** = seed (`scheme=seed`, `c`): it fades.\n- Press Left.\n"
+      "- Set `storage=banded` and `sponge=0`.\n## Look for\n- not a step either\n");
+  auto steps = lesson_steps("wave", page);
+  ASSERT_EQ(steps.size(), 4u);
+  EXPECT_EQ(steps[0].preset, "wave/drop");
+  EXPECT_TRUE(steps[0].sets.empty());
+  EXPECT_EQ(steps[1].preset, "");
+  EXPECT_EQ(steps[1].sets, std::vector<std::string>{"scheme=seed"});
+  const Preset& drop = find_preset("wave/drop");
+  for (auto& [name, value] : drop.params.items()) {
+    if (name != "scheme") {
+      EXPECT_EQ(steps[1].setup.params[name], value) << name;
+    }
+  }
+  EXPECT_EQ(steps[1].setup.params["scheme"], "seed");
+  EXPECT_EQ(steps[2].setup.params, steps[1].setup.params);  // builds on the step before
+  EXPECT_EQ(steps[3].setup.params["storage"], "banded");
+  EXPECT_EQ(steps[3].setup.params["scheme"], "seed");
+  EXPECT_EQ(steps[3].setup.lab, "wave");
+  // a knob the lab does not have, a bad value, another lab's preset: refused, naming the step
+  for (std::string bad : {"- Set `nope=1`.\n", "- Set `scheme=wavy`.\n", "- Load `diffusion/cold-border`.\n"}) {
+    try {
+      lesson_steps("wave", parse_help("## Try\n- Load `wave/drop`.\n" + bad));
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const ParamError& e) {
+      EXPECT_NE(std::string(e.what()).find("wave lesson, step 2"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// A lab and a quarter of its steps (every fourth from `part`): each step's setup is whole, and a
+// quarter of the float lab's, whose probes run again at each build, fits a test's time.
+constexpr size_t kParts = 4;
+std::vector<std::string> lab_parts() {
+  std::vector<std::string> out;
+  for (auto& lab : lab_names())
+    for (size_t part = 0; part < kParts; ++part) out.push_back(lab + "_" + std::to_string(part));
+  return out;
+}
+
+class LessonsOfLab : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(LessonsOfLab, EveryStepAppliesFromStepZeroAndRuns) {
+  const std::string lab = GetParam().substr(0, GetParam().rfind('_'));
+  const size_t part = std::stoul(GetParam().substr(GetParam().rfind('_') + 1));
+  auto steps = lesson_steps(lab, parse_help(lab_help_text(lab)));
+  ASSERT_GE(steps.size(), 5u) << "a lesson of a few steps at least";
+  gpu::ContextOptions co;
+  co.validation = true;
+  co.print_messages = false;
+  Session s(co, make_lab(lab), Session::Parts{false, false});
+  for (size_t i = part; i < steps.size(); i += kParts) {
+    SCOPED_TRACE(lab + " lesson, step " + std::to_string(i + 1) + ": " + steps[i].text);
+    s.ctx().submit_now([&](VkCommandBuffer cmd) { s.record_steps(cmd, 1); });  // mid-run, as in the window
+    s.collect_frame();
+    s.load_preset(steps[i].setup);
+    ASSERT_TRUE(s.error.empty()) << s.error;
+    s.apply_rebuild();
+    ASSERT_TRUE(s.error.empty()) << s.error;
+    EXPECT_EQ(s.lab().steps_done(), 0u);
+    // the values the step names, as it names them (a lab may derive others: a pose its pins)
+    auto values = preset_params(steps[i].setup).to_json(), now = s.lab().params().to_json();
+    for (auto& [name, value] : steps[i].setup.params.items()) EXPECT_EQ(now[name], values[name]) << name;
+    s.ctx().submit_now([&](VkCommandBuffer cmd) { s.record_steps(cmd, 2); });
+    s.collect_frame();
+    EXPECT_EQ(s.ctx().validation_count(), 0u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Labs, LessonsOfLab, ::testing::ValuesIn(lab_parts()),
+                         [](const auto& info) { return info.param; });
