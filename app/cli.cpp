@@ -142,7 +142,8 @@ std::string usage() {
          "                      seconds; exits 1 if the heap (not judged with --validate), GPU memory or\n"
          "                      the frame time grew (test aid)\n"
          "  --keys F:KEY,...    window, with --frames: press KEY at frame F (space, s, right, left, r, c,\n"
-         "                      v, i, tab, b, p, f11, escape, f1, a lab's digit; test aid)\n"
+         "                      v, i, tab, b, p, f11, escape, f1, a lab's digit; up, down, home, end, enter\n"
+         "                      move in the kernel editor; test aid)\n"
 
          "  --out PATH          bench: write the results as JSON\n"
          "  --quick             bench: small sizes only\n"

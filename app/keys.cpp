@@ -21,7 +21,9 @@ const std::vector<KeyName>& key_names() {
                               {"left", GLFW_KEY_LEFT},   {"r", GLFW_KEY_R},           {"c", GLFW_KEY_C},
                               {"v", GLFW_KEY_V},         {"i", GLFW_KEY_I},           {"tab", GLFW_KEY_TAB},
                               {"b", GLFW_KEY_B},         {"escape", GLFW_KEY_ESCAPE}, {"f1", GLFW_KEY_F1},
-                              {"p", GLFW_KEY_P},         {"f11", GLFW_KEY_F11}};
+                              {"p", GLFW_KEY_P},         {"f11", GLFW_KEY_F11},       {"up", GLFW_KEY_UP},
+                              {"down", GLFW_KEY_DOWN},   {"home", GLFW_KEY_HOME},     {"end", GLFW_KEY_END},
+                              {"enter", GLFW_KEY_ENTER}};  // the last five: the editor's, for tests
     for (size_t k = 0; k < std::min<size_t>(lab_names().size(), 9); ++k)
       n.push_back({std::to_string(k + 1), GLFW_KEY_1 + int(k)});
     return n;

@@ -279,11 +279,17 @@ void Window::create_imgui() {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;  // the layout is the program's, not a file's
-  // Ours first: ImGui's backend keeps it and calls it from its own key callback.
-  glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int, int action, int) {
-    static_cast<Window*>(glfwGetWindowUserPointer(w))->on_key(key, action);
+  // ImGui's backend without its callbacks: ours hand it the events (keys through a queue that
+  // keeps every tap, Window::feed_imgui_keys) and queue the window's own key presses.
+  ImGui_ImplGlfw_InitForVulkan(window_, false);
+  glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int scancode, int action, int mods) {
+    auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w));
+    self->on_key(key, action);
+    self->imgui_keys_.push_back({key, scancode, action, mods});
   });
-  ImGui_ImplGlfw_InitForVulkan(window_, true);
+  glfwSetCharCallback(window_, ImGui_ImplGlfw_CharCallback);  // ImGui queues characters itself
+  glfwSetMouseButtonCallback(window_, ImGui_ImplGlfw_MouseButtonCallback);
+  glfwSetScrollCallback(window_, ImGui_ImplGlfw_ScrollCallback);
   imgui_ready_ = true;
   ImGui_ImplVulkan_LoadFunctions(
       [](const char* name, void* inst) { return vkGetInstanceProcAddr(*static_cast<VkInstance*>(inst), name); },
@@ -314,6 +320,9 @@ int Window::run() {
               (unsigned long long)s.lab().steps_done(), s.transport.paused ? ", paused" : "");
   std::printf("window: ui scale %.2f, sidebar %.0f px, picture %u px, transport bar %.0f px\n", view_.ui_scale,
               sidebar_ && !presenting_ ? sidebar_width() : 0.0f, lab_frame(0).area.extent.width, transport_.width());
+  if (const KernelEditor::View* e = exercise_tab_.editor_view())
+    std::printf("editor: caret at line %d, column %d of %d lines; lines %d to %d in view\n", e->caret_line,
+                e->caret_column, e->lines, e->first_line, e->last_line);
   if (soak_ && soak_->report(s) != 0) return 1;
   if (!opts_.capture.empty() && picture_tab_.last_capture().empty()) {
     std::fprintf(stderr, "vklab: no frame was captured\n");
@@ -353,9 +362,11 @@ bool Window::frame() {
   ImGui_ImplVulkan_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   inject_keys();
+  feed_imgui_keys();
   ImGui::NewFrame();
   keys();
   if (sidebar_ && !presenting_) sidebar();
+  if (pane_width() > 0) editor_pane();
   session_->transport.apply(*session_);  // the bar's Restart and step back, asked last frame
 
   bool last = opts_.frames && frame_count_ + 1 >= opts_.frames;
@@ -500,9 +511,31 @@ void Window::submit_and_present(uint32_t index) {
 
 float Window::sidebar_width() const { return std::min(panel_width_, float(sc_->extent().width / 2)); }
 
-// The sidebar is on the left; the lab's picture takes the rest.
+// 45 % of the window by default, dragged between 30 and 60 %, the picture keeping at least 160 px.
+float Window::pane_width() const {
+  if (presenting_ || !exercise_tab_.pane_shown()) return 0;
+  float w = float(sc_->extent().width), side = sidebar_ && !presenting_ ? sidebar_width() : 0;
+  return std::floor(std::max(0.0f, std::min(pane_share_ * w, w - side - 160)));
+}
+
+// The exercise's editor pane: a window the height of the frame beside the sidebar.
+void Window::editor_pane() {
+  float h = ImGui::GetIO().DisplaySize.y, w = float(sc_->extent().width);
+  float x = sidebar_ && !presenting_ ? sidebar_width() : 0;
+  ImGui::SetNextWindowPos({x, 0});
+  ImGui::SetNextWindowSizeConstraints({0.3f * w, h}, {0.6f * w, h});
+  ImGui::SetNextWindowSize({pane_width(), h}, ImGuiCond_Always);
+  ImGui::Begin("kernel editor pane", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
+                   ImGuiWindowFlags_NoScrollbar);
+  exercise_tab_.draw_pane(*session_);
+  if (ImGui::GetWindowWidth() != pane_width()) pane_share_ = ImGui::GetWindowWidth() / w;  // dragged
+  ImGui::End();
+}
+
+// The sidebar is on the left, the editor pane beside it; the lab's picture takes the rest.
 render::Frame Window::lab_frame(uint32_t index) const {
-  auto side = sidebar_ && !presenting_ ? uint32_t(sidebar_width()) : 0u;
+  auto side = (sidebar_ && !presenting_ ? uint32_t(sidebar_width()) : 0u) + uint32_t(pane_width());
   VkRect2D area{{int32_t(side), 0}, {sc_->extent().width - side, sc_->extent().height}};
   return {sc_->images()[index], sc_->views()[index], sc_->depth().view(), sc_->extent(), area};
 }

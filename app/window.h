@@ -20,6 +20,7 @@
 #include <GLFW/glfw3.h>
 
 #include <chrono>
+#include <deque>
 #include <memory>
 
 class Window {
@@ -66,9 +67,18 @@ class Window {
   float legend_scale() const { return view_.legend ? 1.5f * view_.ui_scale : 0.0f; }
   float sidebar_width() const;  // at most half the window
   void sidebar();
+  float pane_width() const;  // the exercise's editor pane, beside the sidebar (0: none)
+  void editor_pane();
   void write_plot_picture(const PlotData& plot);  // a plot's PNG button
   // window_keys.cpp: GLFW's key presses, --keys and --shake
   void on_key(int key, int action);  // GLFW's key callback (and --keys): queues a press
+  // GLFW's key events for ImGui, queued and handed over at most one change a key a frame (ImGui
+  // 1.86 reads keys once a frame: a tap between two frames would be lost at a low frame rate).
+  struct KeyEvent {
+    int key, scancode, action, mods;
+  };
+  std::deque<KeyEvent> imgui_keys_;
+  void feed_imgui_keys();
   void keys();
   void inject_keys();
   void shake(uint64_t frame);
@@ -117,5 +127,6 @@ class Window {
   float mouse_x_ = -1, mouse_y_ = -1;  // framebuffer pixels
   uint64_t frame_count_ = 0;
   float panel_width_ = 420;
+  float pane_share_ = 0.45f;  // the editor pane's share of the window's width (dragged)
   bool panel_resized_ = false;  // the sidebar takes panel_width_ next frame
 };

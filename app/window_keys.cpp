@@ -4,6 +4,9 @@
 #include "app/window.h"
 
 #include <imgui.h>
+#include <imgui_impl_glfw.h>
+
+#include <algorithm>
 
 // Every press GLFW reports, queued for the next frame: a tap shorter than a frame (press and
 // release between two polls) still counts, which ImGui's once-a-frame key state would miss.
@@ -11,11 +14,30 @@ void Window::on_key(int key, int action) {
   if (action == GLFW_PRESS) key_presses_.push_back(key);
 }
 
-// --keys FRAME:KEY,...: presses a key at a frame through the same path as GLFW's callback
-// (a test aid: the same handlers as a real key).
+// --keys FRAME:KEY,...: presses and releases a key at a frame through the same path as GLFW's
+// callback (a test aid: the same handlers as a real key, ImGui's included).
 void Window::inject_keys() {
   for (auto& [frame, key] : opts_.keys)
-    if (frame == frame_count_) on_key(key, GLFW_PRESS);
+    if (frame == frame_count_) {
+      on_key(key, GLFW_PRESS);
+      imgui_keys_.push_back({key, 0, GLFW_PRESS, 0});
+      imgui_keys_.push_back({key, 0, GLFW_RELEASE, 0});
+    }
+}
+
+// ImGui's key events in order, at most one change of each key this frame: a press and its
+// release in the same frame reach ImGui in two frames, so none is lost.
+void Window::feed_imgui_keys() {
+  std::vector<int> changed;
+  while (!imgui_keys_.empty()) {
+    KeyEvent e = imgui_keys_.front();
+    if (e.action != GLFW_REPEAT) {
+      if (std::find(changed.begin(), changed.end(), e.key) != changed.end()) break;
+      changed.push_back(e.key);
+    }
+    ImGui_ImplGlfw_KeyCallback(window_, e.key, e.scancode, e.action, e.mods);
+    imgui_keys_.pop_front();
+  }
 }
 
 // --shake: resize, minimise and toggle vsync during --frames (a test aid).

@@ -1,5 +1,7 @@
 #include "app/exercise/exercise_tab.h"
 
+#include <utility>
+
 #include "app/exercise/difference_picture.h"
 #include "app/exercise/exercises.h"
 #include "app/warning_text.h"
@@ -35,6 +37,7 @@ void ExerciseTab::say(const std::string& line) {
 }
 
 void ExerciseTab::open(const std::string& name, const std::string& file) {
+  focus_editor_ = pane_ = true;  // the caret in the editor, the editor beside the picture
   message_.clear();
   try {
     const exercise::Exercise& e = shipped_exercise(name);
@@ -276,6 +279,15 @@ void ExerciseTab::draw(Session& s) {
   }
   if (ImGui::CollapsingHeader("Task and hints")) (void)draw_help(task_);
 
+  ImGui::Checkbox("Editor beside the picture", &pane_);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a pane of its own, resizable by its right edge; else here");
+  if (!pane_) editor_controls(ImGui::GetContentRegionAvail().y * 0.45f);
+  if (kernel_) draw_report(s);
+}
+
+// The editor and what acts on it: the file, Save and check, Check again, Start over, the
+// editor `height` pixels tall (at least 160), the compiler's messages under it.
+void ExerciseTab::editor_controls(float height) {
   ImGui::TextDisabled("%s%s", file_.path().string().c_str(), editor_.dirty() ? " (edited, not saved)" : "");
   if (ImGui::Button("Save and check")) save_pending_ = true;
   if (ImGui::IsItemHovered())
@@ -286,17 +298,34 @@ void ExerciseTab::draw(Session& s) {
   if (ImGui::Button("Start over")) start_over_pending_ = true;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("the starting kernel again (yours goes to %s.bak)", file_.path().c_str());
-  float editor_height = std::max(160.0f, ImGui::GetContentRegionAvail().y * 0.45f);
-  if (editor_.draw(compile_.errors, editor_height)) save_pending_ = true;
-
+  // the checker's first wrong case marks no line; the compiler's errors do (at their lines)
+  if (editor_.draw(compile_.errors, std::max(160.0f, height), std::exchange(focus_editor_, false)))
+    save_pending_ = true;
   if (!compile_.ok && !compile_.messages.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, kFail);
     ImGui::TextWrapped("%s", compile_.messages.c_str());
     ImGui::PopStyleColor();
-    if (kernel_) ImGui::TextDisabled("the last kernel that compiled is the one checked below");
+    if (kernel_) ImGui::TextDisabled("the last kernel that compiled is the one checked");
   }
-  if (kernel_) draw_report(s);
 }
+
+// The pane beside the picture: the exercise's title, the editor with its controls, the verdict.
+void ExerciseTab::draw_pane(Session& s) {
+  (void)s;
+  ImGui::TextColored(kNote, "%s", ex_->title.c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("(%s; the task, cases and lab runs: Exercise tab)", ex_->name.c_str());
+  float verdict = checked_ ? 2.5f * ImGui::GetFrameHeightWithSpacing() : 0;
+  float messages = !compile_.ok && !compile_.messages.empty() ? 4 * ImGui::GetTextLineHeightWithSpacing() : 0;
+  editor_controls(ImGui::GetContentRegionAvail().y - verdict - messages - ImGui::GetFrameHeightWithSpacing());
+  if (checked_) {
+    ImGui::PushStyleColor(ImGuiCol_Text, report_.pass ? kPass : kFail);
+    ImGui::TextWrapped("%s", report_.verdict.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+const KernelEditor::View* ExerciseTab::editor_view() const { return ex_ ? &editor_.view() : nullptr; }
 
 void ExerciseTab::draw_report(Session& s) {
   if (!checked_) return;

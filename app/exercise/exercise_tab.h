@@ -1,6 +1,6 @@
-// The Exercise tab: a shipped exercise's task, its kernel in a file of the user's (edited here,
-// with line numbers and the compiler's complaints on their lines, or in any editor: the file is
-// watched), compiled on every save while the last good kernel stays, and checked against the
+// The Exercise tab: a shipped exercise's task, its kernel in a file of the user's (edited in a
+// pane beside the picture, or in the tab, with line numbers, GLSL in colour and the compiler's
+// complaints at their lines, or in any editor: the file is watched), compiled on every save while the last good kernel stays, and checked against the
 // CPU twin and the lab's shipped kernel: the verdict, each case's errors and both GPU times, the
 // first wrong element with its inputs, the difference picture. A kernel that passes can run in
 // the lab in place of its own, where the lab offers it (Lab::use_kernel).
@@ -23,6 +23,11 @@ class ExerciseTab {
   // for, the live check, the lab's runs of the kernel looked at.
   void between_frames(Session& s);
   void draw(Session& s);
+  // The editor pane beside the picture (the window places it), when shown.
+  bool pane_shown() const { return ex_ && pane_; }
+  void draw_pane(Session& s);
+  // The editor's caret and view (nullptr: no exercise open): said when the window closes.
+  const KernelEditor::View* editor_view() const;
   // Before the session's device goes: the kernel made on it goes first (compiled again on the next).
   void release_gpu(Session& s);
   // The button "Set the lab for my kernel": the exercise's lab, its knobs set to the exercise's
@@ -42,6 +47,7 @@ class ExerciseTab {
   void stop_lab(Session& s, const std::string& why);
   void offer_to_lab(Session& s);
   void draw_report(Session& s);
+  void editor_controls(float height);
   void draw_case(const exercise::CaseCheck& c);
   void say(const std::string& line);  // on stdout too, for scripts and tests
 
@@ -63,4 +69,6 @@ class ExerciseTab {
   bool compile_pending_ = false, save_pending_ = false, check_pending_ = false, start_over_pending_ = false,
        set_lab_pending_ = false;
   int chosen_ = -1;  // in the exercise list
+  bool pane_ = true;  // the editor in its pane beside the picture (else in the tab)
+  bool focus_editor_ = false;  // the caret goes into the editor next frame (an exercise opened)
 };

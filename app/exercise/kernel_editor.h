@@ -1,5 +1,8 @@
-// The Exercise tab's kernel editor: the text with its line numbers beside it, the lines the
-// compiler complained about marked (their messages on hover), Ctrl+S to save.
+// A kernel editor for a pane beside the picture: line numbers, GLSL's keywords, types and
+// built-ins in colours, comments and numbers apart, the lines the compiler or the checker
+// complained about marked with their message at the line's end, the caret always in view
+// (the view follows it up, down and sideways), Ctrl+S to save. ImGui edits the text; the editor
+// draws it over ImGui's own transparent copy, and the caret.
 #pragma once
 #include "compute/exercise/user_kernel.h"
 
@@ -12,10 +15,18 @@ class KernelEditor {
   std::string text() const { return buffer_.data(); }
   bool dirty() const { return text() != saved_; }
   void saved() { saved_ = text(); }
-  // Draws the editor `height` pixels tall; true when the user pressed Ctrl+S in it.
-  bool draw(const std::vector<exercise::LineError>& errors, float height);
+  // Draws the editor `height` pixels tall (the rest of the width); true when the user pressed
+  // Ctrl+S in it. `focus`: the caret goes into it this frame.
+  bool draw(const std::vector<exercise::LineError>& errors, float height, bool focus = false);
+  // Where the caret is (1-based line and column) and which lines the view shows.
+  struct View {
+    int caret_line = 1, caret_column = 1, first_line = 1, last_line = 1, lines = 1;
+  };
+  const View& view() const { return view_; }
 
  private:
   std::vector<char> buffer_ = std::vector<char>(1, '\0');
   std::string saved_;
+  int caret_ = 0, last_caret_ = -1;  // a byte offset, from ImGui's callback; the last frame's
+  View view_;
 };
