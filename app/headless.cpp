@@ -132,18 +132,24 @@ static int run(const Options& o, Session& s) {
     render::write_png(o.capture, o.width, o.height, target.read_rgba(), s.manifest());
     std::printf("captured %s\n", o.capture.c_str());
   }
-  if (!o.plots.empty()) {  // --plot NAME=FILE.png: the lab's plots as pictures of their own, the run's size
+  if (!o.plots.empty()) {  // --plot NAME=FILE.png: the lab's plots and tables as pictures of their own
     render::LegendView view(ctx);
     auto plots = lab.plots();
+    auto tables = lab.tables();
     for (auto& [name, file] : o.plots) {
       auto it = std::find_if(plots.begin(), plots.end(), [&](auto& p) { return p.spec.name == name; });
-      if (it == plots.end()) {
+      auto table = std::find_if(tables.begin(), tables.end(), [&](auto& t) { return t.name == name; });
+      if (it != plots.end()) {
+        write_plot_files(ctx, view, *it, lab.legend_title(), o.width, o.height, file);
+      } else if (table != tables.end()) {
+        write_table_files(ctx, view, *table, o.height, file);
+      } else {
         std::string known;
         for (auto& p : plots) known += (known.empty() ? "" : ", ") + p.spec.name;
-        throw ParamError("--plot: the " + lab.name() + " lab has no plot '" + name + "' after this run (" +
+        for (auto& t : tables) known += (known.empty() ? "" : ", ") + t.name;
+        throw ParamError("--plot: the " + lab.name() + " lab has no plot or table '" + name + "' after this run (" +
                          (known.empty() ? "it has none" : "it has: " + known) + ")");
       }
-      write_plot_files(ctx, view, *it, lab.legend_title(), o.width, o.height, file);
       std::printf("plotted %s: %s and its .csv\n", name.c_str(), file.c_str());
     }
   }

@@ -4,6 +4,7 @@
 #pragma once
 #include "app/params.h"
 #include "app/plot.h"
+#include "app/table.h"
 #include "app/registry.h"
 
 #include "compute/gpu/bench_row.h"
@@ -129,6 +130,9 @@ class Lab {
   // The plots the lab's panel draws (app/plot.h), by name: written as a picture and CSV by the
   // plot's PNG button in the window, and headless by --plot NAME=FILE.png.
   virtual std::vector<PlotData> plots() const { return {}; }
+  // The tables the lab's panel shows (app/table.h), by name: their PNG and CSV buttons, and
+  // headless --plot NAME=FILE.png as for a plot.
+  virtual std::vector<TableData> tables() const { return {}; }
   // The arrays the Inspect tab offers.
   virtual std::vector<Inspectable> inspectables() const { return {}; }
   // Exercises (app/exercise/): run `kernel`, a kernel the user wrote for the operator `op` (an

@@ -3,6 +3,7 @@
 // the window and headless --plot NAME=FILE.png do.
 #pragma once
 #include "app/plot.h"
+#include "app/table.h"
 #include "render/legend.h"
 
 #include <filesystem>
@@ -12,3 +13,7 @@
 // throws std::runtime_error naming a file it cannot write.
 void write_plot_files(gpu::Context& ctx, render::LegendView& view, const PlotData& plot, const std::string& title,
                       uint32_t width, uint32_t height, const std::filesystem::path& png);
+// A table as a picture of its own, sized to its content with letters for a picture `height`
+// pixels high (no cell cut or shrunk), and its .csv beside it.
+void write_table_files(gpu::Context& ctx, render::LegendView& view, const TableData& table, uint32_t height,
+                       const std::filesystem::path& png);

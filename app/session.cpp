@@ -11,7 +11,6 @@
 #include <utility>
 
 namespace {
-const float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};
 constexpr size_t kGpuMsHistory = 240;  // frames in the Timings tab's plot
 }  // namespace
 
@@ -131,7 +130,7 @@ render::Frame Session::lab_frame(const render::Frame& frame, float legend_scale)
 void Session::record_picture(VkCommandBuffer cmd, const render::Frame& frame, float legend_scale) {
   render::Frame f = lab_frame(frame, legend_scale);
   lab_->prepare_draw(cmd, *prof_, f);
-  render::begin_rendering(cmd, frame, kBackground);
+  render::begin_rendering(cmd, frame, render::kBackground);
   lab_->draw(cmd, *prof_, f);
   if (legend_ && legend_scale > 0) legend_->draw(cmd, frame, lab_->legend(), legend_scale);
   render::end_rendering(cmd);
@@ -164,7 +163,8 @@ void Session::apply_rebuild() {
     build(*lab_);
     params_before_ = lab_->params().all();
     if (history_) history_->clear();
-    if (std::exchange(restart_pending_, false)) {  // a preset: from step 0, as --preset starts
+    // a preset: from step 0, as --preset starts (a lab without steps was just built afresh)
+    if (std::exchange(restart_pending_, false) && lab_->steps()) {
       lab_->restart();
       said_problem_.clear();
       transport.step_requests = 0;

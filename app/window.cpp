@@ -398,6 +398,7 @@ void Window::between_frames() {
   bench_->poll(s, frame_count_, opts_.validate);
   picture_tab_.between_frames(s, lab_frame(0).area, sc_->extent());
   if (auto plot = take_plot_picture_request()) write_plot_picture(*plot);
+  if (auto table = take_table_picture_request()) write_table_picture(*table);
   if (view_.save) save_view_settings();
   if (view_.pending_scale > 0) {
     apply_ui_scale(view_.pending_scale);
@@ -650,10 +651,26 @@ void Window::sidebar() {
     warning_text({1, 0.35f, 0.35f, 1}, "%s", s.error.c_str());
     if (ImGui::SmallButton("dismiss")) s.error.clear();
   }
-  if (ImGui::BeginTabBar("sidebar")) {
+  // The tabs' names, or where they do not all fit (a large UI scale), short ones with the full
+  // name in a tooltip; past that the bar scrolls. A tab's name is never cut.
+  static const std::pair<const char*, const char*> names[] = {{"Lab", "Lab"},         {"Timings", "Time"},
+                                                              {"Picture", "Pic"},     {"Bench", "Bench"},
+                                                              {"Inspect", "Insp"},    {"Exercise", "Ex"},
+                                                              {"Help", "Help"}};
+  float full = 0;
+  for (auto& [name, brief] : names)
+    full += ImGui::CalcTextSize(name).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().ItemInnerSpacing.x;
+  const bool brief = full > ImGui::GetContentRegionAvail().x;
+  if (ImGui::BeginTabBar("sidebar", ImGuiTabBarFlags_FittingPolicyScroll)) {
     auto tab = [&](const char* name, auto&& body) {
       bool chosen = select_tab_ == name;  // --tab, F1
-      if (ImGui::BeginTabItem(name, nullptr, chosen ? ImGuiTabItemFlags_SetSelected : 0)) {
+      const char* shown = name;
+      for (auto& [n, b] : names)
+        if (brief && std::string(n) == name) shown = b;
+      std::string label = std::string(shown) + "###" + name;  // the same tab whatever it shows
+      bool open = ImGui::BeginTabItem(label.c_str(), nullptr, chosen ? ImGuiTabItemFlags_SetSelected : 0);
+      if (brief && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", name);
+      if (open) {
         ImGui::BeginChild(name);  // scrolls under the tab bar, which stays
         body();
         ImGui::EndChild();
@@ -671,6 +688,24 @@ void Window::sidebar() {
     select_tab_.clear();
   }
   ImGui::End();
+}
+
+// A table's PNG button: the table as a picture of its own, its letters for the window's height,
+// with its CSV, in plots/ (between frames: the legend's buffer is free).
+void Window::write_table_picture(const TableData& table) {
+  Session& s = *session_;
+  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  auto png = std::filesystem::path("plots") / (table.name + "-" + stamp + ".png");
+  try {
+    write_table_files(s.ctx(), *s.legend(), table, sc_->extent().height, png);
+    auto shown = std::filesystem::absolute(png);
+    table_written(table.name, shown);
+    std::printf("tabled %s\n", shown.c_str());
+  } catch (const std::exception& e) {
+    s.error = e.what();
+  }
 }
 
 // A plot's PNG button: the plot as a picture of its own at the window's size, with its CSV,

@@ -69,7 +69,8 @@ class Window {
   void sidebar();
   float pane_width() const;  // the exercise's editor pane, beside the sidebar (0: none)
   void editor_pane();
-  void write_plot_picture(const PlotData& plot);  // a plot's PNG button
+  void write_plot_picture(const PlotData& plot);     // a plot's PNG button
+  void write_table_picture(const TableData& table);  // a table's
   // window_keys.cpp: GLFW's key presses, --keys and --shake
   void on_key(int key, int action);  // GLFW's key callback (and --keys): queues a press
   // GLFW's key events for ImGui, queued and handed over at most one change a key a frame (ImGui

@@ -11,6 +11,7 @@ namespace render {
 
 constexpr VkFormat kColorFormat = VK_FORMAT_B8G8R8A8_UNORM;  // UNORM: the colour map's values reach the PNG as-is
 constexpr VkFormat kDepthFormat = VK_FORMAT_D32_SFLOAT;
+inline constexpr float kBackground[4] = {0.09f, 0.09f, 0.11f, 1.0f};  // behind every picture
 
 struct Frame {
   VkImage color_image = VK_NULL_HANDLE;

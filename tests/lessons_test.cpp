@@ -1,11 +1,13 @@
 // Every lab's lesson (its help page's Try steps, app/lessons.h) runs: each step applies as the
 // Help tab's Run button applies it (Session::load_preset), starts at step 0 and steps with no
-// error and no validation message. And the steps are read as written: presets, NAME=VALUE
+// error and no validation message (a step that says its setup is refused must be). And the steps are read as written: presets, NAME=VALUE
 // spans, a step without a preset building on the one before.
 #include "app/lessons.h"
 #include "app/registry.h"
 #include "app/session.h"
 #include "tests/helpers.h"
+
+#include <cmath>
 
 TEST(Lessons, StepsAreReadFromTheTrySection) {
   auto page = parse_help(
@@ -40,9 +42,9 @@ TEST(Lessons, StepsAreReadFromTheTrySection) {
   }
 }
 
-// A lab and a quarter of its steps (every fourth from `part`): each step's setup is whole, and a
-// quarter of the float lab's, whose probes run again at each build, fits a test's time.
-constexpr size_t kParts = 4;
+// A lab and a sixth of its steps (every sixth from `part`): each step's setup is whole, and a
+// sixth of the machining lab's fits a test's time.
+constexpr size_t kParts = 6;
 std::vector<std::string> lab_parts() {
   std::vector<std::string> out;
   for (auto& lab : lab_names())
@@ -65,13 +67,23 @@ TEST_P(LessonsOfLab, EveryStepAppliesFromStepZeroAndRuns) {
     SCOPED_TRACE(lab + " lesson, step " + std::to_string(i + 1) + ": " + steps[i].text);
     s.ctx().submit_now([&](VkCommandBuffer cmd) { s.record_steps(cmd, 1); });  // mid-run, as in the window
     s.collect_frame();
-    s.load_preset(steps[i].setup);
+    // The sample sizes a step does not name at their smallest (the float lab's probes run again
+    // at each start, on millions of inputs against MPFR): what is tested is that the step applies.
+    Preset setup = steps[i].setup;
+    for (const Param& p : s.lab().params().all())
+      if (p.group == "Sample sizes" && !setup.params.contains(p.name)) setup.params[p.name] = int64_t(p.min);
+    s.load_preset(setup);
     ASSERT_TRUE(s.error.empty()) << s.error;
     s.apply_rebuild();
+    if (steps[i].text.find("refused") != std::string::npos) {  // a step that shows a refusal: said, the lab kept
+      EXPECT_FALSE(s.error.empty()) << "the step says its setup is refused";
+      s.error.clear();
+      continue;
+    }
     ASSERT_TRUE(s.error.empty()) << s.error;
     EXPECT_EQ(s.lab().steps_done(), 0u);
     // the values the step names, as it names them (a lab may derive others: a pose its pins)
-    auto values = preset_params(steps[i].setup).to_json(), now = s.lab().params().to_json();
+    auto values = preset_params(setup).to_json(), now = s.lab().params().to_json();
     for (auto& [name, value] : steps[i].setup.params.items()) EXPECT_EQ(now[name], values[name]) << name;
     s.ctx().submit_now([&](VkCommandBuffer cmd) { s.record_steps(cmd, 2); });
     s.collect_frame();

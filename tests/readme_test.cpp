@@ -69,7 +69,8 @@ void run_examples(Kind kind, const std::string& name) {
     bool window =
         kind == Kind::Window && args.find("--list-") == std::string::npos && args.find("--help") == std::string::npos;
     if (!video && args.find("--record ") != std::string::npos && args.find(".mp4") != std::string::npos) continue;
-    std::string command = "cd " + dir.string() + " && ";
+    // an exercise's kernel file goes into the scratch folder, not the user's home
+    std::string command = "cd " + dir.string() + " && VKLAB_EXERCISE_DIR=" + (dir / "exercises").string() + " ";
     if (window) {
       if (!xvfb) continue;
       command += "xvfb-run -a -s '-screen 0 1400x900x24' " + vklab_exe() + args + " --frames 3";

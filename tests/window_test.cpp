@@ -560,3 +560,40 @@ TEST(Window, PresentationModeComesAndGoesByKey) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("sidebar 0 px"), std::string::npos) << r.out;
 }
+
+// The exercise's editor: in its pane beside the picture, focused when the exercise opens; 50
+// Down presses all in one frame (the worst a slow frame rate can do) all arrive, and the view
+// follows the caret down a kernel taller than the pane (about 30 lines show at 1000x600).
+TEST(Window, TheEditorPaneKeepsEveryKeyAndTheCaretInView) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  auto dir = scratch("editor");
+  std::string kernel;
+  {
+    std::ifstream in(kSourceRoot / "assets/exercises/linalg/axpby/start.comp");
+    kernel.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  for (int k = 0; k < 100; ++k) kernel += "// padding line " + std::to_string(k) + "\n";
+  std::ofstream(dir / "axpby.comp") << kernel;
+  std::string keys;
+  for (int k = 0; k < 50; ++k) keys += (keys.empty() ? "" : ",") + std::string("10:down");
+  auto r = run_process("cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+                       " --validate --exercise linalg/axpby --exercise-file axpby.comp --frames 120 --size 1000x600"
+                       " --keys " + keys + " --with-interface --capture pane.png");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
+  auto at = r.out.find("editor: caret at line ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  int line = 0, column = 0, lines = 0, first = 0, last = 0;
+  ASSERT_EQ(std::sscanf(r.out.c_str() + at, "editor: caret at line %d, column %d of %d lines; lines %d to %d in view",
+                        &line, &column, &lines, &first, &last),
+            5)
+      << r.out;
+  EXPECT_EQ(line, 51) << "every Down press arrives";
+  EXPECT_GT(lines, 100);
+  EXPECT_GT(first, 1) << "the view scrolled";
+  EXPECT_GE(line, first);
+  EXPECT_LE(line, last) << "the caret is in view";
+  // the pane takes 45 % of the window beside the 420-px sidebar, but leaves the picture 160 px
+  EXPECT_NE(r.out.find("sidebar 420 px, picture 160 px"), std::string::npos)
+      << r.out;
+}

@@ -2,6 +2,7 @@
 
 #include "app/figures.h"
 #include "app/plot.h"
+#include "app/table.h"
 
 #include <imgui.h>
 
@@ -10,28 +11,24 @@
 
 namespace {
 
-void rows_table(const nlohmann::json& rows) {
-  if (!ImGui::BeginTable("bench", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-  for (const char* h : {"pass, size", "ms", "GB/s", "GFLOP/s", "% roof", "vs CPU"}) ImGui::TableSetupColumn(h);
-  ImGui::TableHeadersRow();
+// The bench's rows as a table (columns sized to their figures, CSV and PNG like a plot's).
+void rows_table(const std::string& lab, const nlohmann::json& rows) {
+  TableData t{"bench-" + lab, "Benchmark of the " + lab + " lab", {"pass", "size", "ms", "GB/s", "GFLOP/s", "% roof", "vs CPU"}};
+  char ms[32];
   for (auto& r : rows) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::Text("%s %s", r["pass"].get<std::string>().c_str(), r["size"].get<std::string>().c_str());
-    ImGui::TableNextColumn();
-    ImGui::Text("%.4f", r["median_ms"].get<double>());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(figure(r["gbps"].get<double>(), "%.1f").c_str());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(figure(r["gflops"].get<double>(), "%.1f").c_str());
-    ImGui::TableNextColumn();
-    if (r.contains("roofline"))
-      ImGui::Text("%s %.0f%%", r["roofline"]["bound"].get<std::string>() == "memory" ? "mem" : "fp32",
-                  r["roofline"]["percent_of_bound"].get<double>());
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(figure(r["reference"].value("gain_over_cpu", 0.0), "%.3gx").c_str());
+    std::snprintf(ms, sizeof ms, "%.4f", r["median_ms"].get<double>());
+    std::string roof;
+    if (r.contains("roofline")) {
+      char b[48];
+      std::snprintf(b, sizeof b, "%s %.0f%%", r["roofline"]["bound"].get<std::string>() == "memory" ? "mem" : "fp32",
+                    r["roofline"]["percent_of_bound"].get<double>());
+      roof = b;
+    }
+    t.rows.push_back({r["pass"].get<std::string>(), r["size"].get<std::string>(), ms,
+                      figure(r["gbps"].get<double>(), "%.1f"), figure(r["gflops"].get<double>(), "%.1f"), roof,
+                      figure(r["reference"].value("gain_over_cpu", 0.0), "%.3gx")});
   }
-  ImGui::EndTable();
+  table(t);
 }
 
 // The sweep's range when a parameter is chosen: half to twice its value, within its range.
@@ -75,7 +72,7 @@ void BenchTab::bench(Session& s, BenchRunner& runner) {
                   expected ? (" of " + std::to_string(expected)).c_str() : "", job->seconds(),
                   st.finished ? (st.cancelled ? ", cancelled" : ", done") : ", timing the next row");
     ImGui::ProgressBar(std::min(frac, 1.0f), {-1, 0}, text);
-    rows_table(st.rows);
+    rows_table(job->lab().name(), st.rows);
   }
   if (st.finished && !runner.result_file().empty()) ImGui::TextWrapped("written to %s", runner.result_file().c_str());
 }

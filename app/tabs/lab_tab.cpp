@@ -52,30 +52,51 @@ void text_widget(ParamSet& set, Param& p, const char* label) {
   if (ImGui::Button("...")) open_file_browser("choose a file", p.str);
   std::string chosen;
   if (file_browser("choose a file", p.file_types, chosen)) set.set_text(p.name, chosen);
+  if (label[0] == '#') return;  // the label is above (param_widget)
   ImGui::SameLine();
   ImGui::TextUnformatted(label);
 }
 
-// One widget a parameter, its help and --set form in the tooltip.
+// One widget a parameter, its help and --set form in the tooltip. A label too long for the room
+// right of its widget (a large UI scale, a narrow sidebar) goes above it, wrapped, never clipped.
 void param_widget(ParamSet& set, Param& p) {
   ImGui::PushID(p.name.c_str());
   const std::string label = param_label(p);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float width = ImGui::CalcTextSize(label.c_str()).x, avail = ImGui::GetContentRegionAvail().x;
+  float room = p.kind == Param::Kind::Bool ? avail - ImGui::GetFrameHeight() - style.ItemInnerSpacing.x
+                                           : avail - ImGui::CalcItemWidth() - style.ItemInnerSpacing.x;
+  const bool above = width > room;
+  if (above && p.kind != Param::Kind::Bool) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(label.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  const std::string shown = above ? "##" + label : label;
   switch (p.kind) {
     case Param::Kind::Float:
-      float_widget(set, p, label.c_str());
+      float_widget(set, p, shown.c_str());
       break;
     case Param::Kind::Int:
-      int_widget(set, p, label.c_str());
+      int_widget(set, p, shown.c_str());
       break;
     case Param::Kind::Choice:
-      choice_widget(set, p, label.c_str());
+      choice_widget(set, p, shown.c_str());
       break;
     case Param::Kind::Text:
-      text_widget(set, p, label.c_str());
+      text_widget(set, p, shown.c_str());
       break;
     case Param::Kind::Bool: {
       bool v = p.value != 0;
-      if (ImGui::Checkbox(label.c_str(), &v)) set.set_value(p.name, v ? 1 : 0);
+      if (ImGui::Checkbox(shown.c_str(), &v)) set.set_value(p.name, v ? 1 : 0);
+      if (above) {  // its label beside it, wrapped
+        bool hovered = ImGui::IsItemHovered();
+        ImGui::SameLine();
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(label.c_str());
+        ImGui::PopTextWrapPos();
+        if (hovered) ImGui::SetTooltip("%s\n--set %s=%s", p.help.c_str(), p.name.c_str(), p.text().c_str());
+      }
       break;
     }
   }

@@ -133,36 +133,63 @@ class FloatLab : public Lab {
   }
 
   // The panel, its widgets in the order they appear.
+  // The panel's tables, as data: drawn by ui(), saved by their buttons and by --plot.
+  std::vector<TableData> tables() const override {
+    std::vector<TableData> out = {probes_table(), accuracy_table(), rounding_table()};
+    if (!throughput_.empty()) out.push_back(throughput_table());
+    return out;
+  }
+  TableData probes_table() const {
+    TableData t{"floatlab-probes", "The probes on " + (ctx_ ? ctx_->info.name : std::string("this GPU")) + " beside IEEE-754 and the 2006 GPUs (Da Graça 2006)",
+                {"test", "question", "found", "IEEE", "7800GTX", "RX1800XL"}};
+    t.sentences = 1;
+    for (auto& row : report_.rows) {
+      t.rows.push_back({row.test, row.question, row.found, row.ieee, row.seed_7800gtx, row.seed_rx1800xl});
+      t.colours.push_back({0, 0, row.as_ieee ? 0x80ff80u : 0xffb34du, 0, 0x9a9aa5u, 0x9a9aa5u});
+    }
+    return t;
+  }
+  TableData accuracy_table() const {
+    TableData t{"floatlab-float-float", "Float-float operators against MPFR (Da Graça 2006, table 4.1)",
+                {"operator", "correct bits (worst)", "report theory", "report 7800GTX", "which"}};
+    t.sentences = 4;
+    char bits[32];
+    for (auto& a : accuracy_) {
+      std::snprintf(bits, sizeof bits, "%.1f", a.bits);
+      t.rows.push_back({a.op, a.exact ? "exact" : bits, a.seed_theory, a.seed_measured, a.variant});
+    }
+    return t;
+  }
+  TableData throughput_table() const {
+    TableData t{"floatlab-throughput", "Time of one operation / time of one float addition (Da Graça 2006, fig. 4.2)",
+                {"operator", "relative time"}};
+    char v[32];
+    for (auto& x : throughput_) {
+      std::snprintf(v, sizeof v, "%.2f", x.relative_to_add);
+      t.rows.push_back({x.op, v});
+    }
+    return t;
+  }
+  TableData rounding_table() const {
+    TableData t{"floatlab-rounding", "Division and built-ins against double precision",
+                {"op", "max ulp", "exact", "Vulkan allows", "ok"}};
+    char ulp[32], exact[32];
+    for (auto& r : rounding_) {
+      std::snprintf(ulp, sizeof ulp, "%.2f", r.max_ulp);
+      std::snprintf(exact, sizeof exact, "%.1f%%", 100 * r.correctly_rounded);
+      t.rows.push_back({r.op, ulp, exact, r.vulkan_bound, r.within_bound ? "yes" : "NO"});
+      t.colours.push_back({0, 0, 0, 0, r.within_bound ? 0u : 0xff6060u});
+    }
+    return t;
+  }
+
   void ui() override {
     ImGui::TextWrapped(
         "Each probe is a compute dispatch of one operation over bit patterns; 'IEEE' is what "
         "binary32 with round-to-nearest-even gives on this CPU. Pictures (the Picture list above): "
         "the verdicts as a table, the error map of each operation over its input range, or the bits of "
         "TEST 5 and 6 as Da Graça 2006's tables print them.");
-    // Every column wraps inside the sidebar (no sideways scrolling): the question takes most.
-    if (ImGui::BeginTable("probes", 6,
-                          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp)) {
-      const std::pair<const char*, float> columns[] = {{"test", 0.7f}, {"question", 2.6f}, {"found", 1.2f},
-                                                       {"IEEE", 1.0f}, {"7800GTX", 1.0f},  {"RX1800XL", 1.0f}};
-      for (auto& [h, weight] : columns) ImGui::TableSetupColumn(h, ImGuiTableColumnFlags_WidthStretch, weight);
-      ImGui::TableHeadersRow();
-      for (auto& row : report_.rows) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", row.test.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", row.question.c_str());
-        ImGui::TableNextColumn();
-        warning_text(row.as_ieee ? ImVec4(0.5f, 1, 0.5f, 1) : ImVec4(1, 0.7f, 0.3f, 1), "%s", row.found.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", row.ieee.c_str());
-        ImGui::TableNextColumn();
-        warning_text(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled], "%s", row.seed_7800gtx.c_str());
-        ImGui::TableNextColumn();
-        warning_text(ImGui::GetStyle().Colors[ImGuiCol_TextDisabled], "%s", row.seed_rx1800xl.c_str());
-      }
-      ImGui::EndTable();
-    }
+    table(probes_table());
     for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
     table31_panel(table31_, division_);
     ulp_cancellation_panel(ulp_cancellation_);
@@ -175,27 +202,7 @@ class FloatLab : public Lab {
     ImGui::TextWrapped(
         "add12_priest and add22_priest are the report's operators as it prints them; add12 (TwoSum) and "
         "add22_improved are ours. The report's figures stand beside its own operators only (hover a name).");
-    if (ImGui::BeginTable("ff", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-      for (const char* h : {"operator", "correct bits (worst)", "report theory", "report 7800GTX"})
-        ImGui::TableSetupColumn(h);
-      ImGui::TableHeadersRow();
-      for (auto& a : accuracy_) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(a.op.c_str());
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", a.variant.c_str());
-        ImGui::TableNextColumn();
-        if (a.exact)
-          ImGui::TextUnformatted("exact");
-        else
-          ImGui::TextWrapped("%.1f", a.bits);
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(a.seed_theory.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(a.seed_measured.c_str());
-      }
-      ImGui::EndTable();
-    }
+    table(accuracy_table());
     ImGui::TextDisabled("mul12_fma is exact only where fma() is fused (TEST 4).");
     if (ImGui::Button("Measure throughput")) {  // blocks the window for a moment
       vkDeviceWaitIdle(ctx_->device);
@@ -221,28 +228,11 @@ class FloatLab : public Lab {
         }
         ImGui::EndTable();
       }
+      table(throughput_table());  // the bars' figures, to save
     }
     ImGui::Separator();
     ImGui::TextUnformatted("Beyond Da Graça 2006: division and built-ins vs double precision");
-    if (ImGui::BeginTable("rounding", 5,
-                          ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
-      for (const char* h : {"op", "max ulp", "exact", "Vulkan allows", "ok"}) ImGui::TableSetupColumn(h);
-      ImGui::TableHeadersRow();
-      for (auto& r : rounding_) {
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.op.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextWrapped("%.2f", r.max_ulp);
-        ImGui::TableNextColumn();
-        ImGui::TextWrapped("%.1f%%", 100 * r.correctly_rounded);
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.vulkan_bound.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(r.within_bound ? "yes" : "NO");
-      }
-      ImGui::EndTable();
-    }
+    table(rounding_table());
     ImGui::TextWrapped("float controls: f32 denormals preservable %s, flushable %s; RTE %s, RTZ %s",
                        controls_.denorm_preserve32 ? "yes" : "no", controls_.denorm_flush32 ? "yes" : "no",
                        controls_.rte32 ? "yes" : "no", controls_.rtz32 ? "yes" : "no");
