@@ -111,7 +111,9 @@ LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale) {
   bool side_fits = side.h + 2 * margin <= H && side_w < W;
   float side_square = side_fits ? std::min(W - side_w, H) : -1, under_square = std::min(W, H - under_h);
   const int32_t x = area.offset.x, y = area.offset.y;
-  if (side_square > under_square) {
+  // A table drawn as a chart (its cells stretched to the room) wants the width: under it.
+  const bool table = legend.chart && legend.chart->fill;
+  if (side_square > under_square && !table) {
     uint32_t pw = uint32_t(std::max(1.0f, std::floor(W - side_w)));
     L.picture = {{x, y}, {pw, area.extent.height}};
     L.box = {{x + int32_t(pw) + int32_t(margin), y + int32_t(H - margin - side.h)},

@@ -3,6 +3,7 @@
 // wrap between words instead of shrinking (the window's own tests are in window_test.cpp).
 #include "app/presets.h"
 #include "app/session.h"
+#include "app/table.h"
 #include "render/legend.h"
 #include "render/text_mesh.h"
 #include "tests/helpers.h"
@@ -146,4 +147,34 @@ TEST(Stage, LegendLinesWrapBetweenWordsAndNeverShrink) {
   auto wide = render::legend_layout(l, {{0, 0}, {1600, 800}}, 1.5f);
   EXPECT_EQ(narrow.scale, wide.scale);
   EXPECT_GT(narrow.lines.size(), wide.lines.size());
+}
+
+// A table saved as CSV holds what it shows, quoted where a cell needs it.
+TEST(Stage, ATablesCsvHoldsItsCells) {
+  TableData t{"t", "a table", {"op", "what, said", "value"}};
+  t.rows = {{"add", "rounds \"to nearest\"", "0.5"}, {"mul", "two\nlines", "1e-07"}};
+  EXPECT_EQ(table_csv(t), "op,\"what, said\",value\nadd,\"rounds \"\"to nearest\"\"\",0.5\nmul,\"two\nlines\",1e-07\n");
+}
+
+// The float lab's verdict table headless (--plot NAME=FILE.png, as for a plot): a picture sized
+// to its content, every word whole, and its CSV with a row a probe, as the panel shows them.
+TEST(Stage, TheFloatLabsTablesAreSavedAsPictureAndCsv) {
+  auto dir = scratch("tables");
+  auto r = run_process(vklab_args("--headless --lab floatlab --set random_count=1024 --set ff_count=1024 --size 1280x800 "
+                                  "--plot floatlab-probes=" + (dir / "probes.png").string() +
+                                  " --plot floatlab-rounding=" + (dir / "rounding.png").string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  auto csv = file_bytes(dir / "probes.csv");
+  ASSERT_FALSE(csv.empty());
+  EXPECT_EQ(csv.rfind("test,question,found,IEEE,7800GTX,RX1800XL\n", 0), 0u) << csv;
+  EXPECT_GE(std::count(csv.begin(), csv.end(), '\n'), 20);
+  EXPECT_NE(csv.find("TEST 3,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("unchanged"), std::string::npos) << csv;  // whole words, as the "unchang|ed" was not
+  auto pic = load_picture(dir / "probes.png");
+  ASSERT_FALSE(pic.empty());
+  EXPECT_GT(pic.w, 800);  // as wide as its columns at 14-pixel letters, whatever --size says
+  EXPECT_FALSE(file_bytes(dir / "rounding.csv").empty());
+  r = run_process(vklab_args("--headless --lab floatlab --set random_count=1024 --plot nope=x.png"));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("floatlab-probes"), std::string::npos) << "an unknown name lists the tables: " << r.err;
 }

@@ -62,7 +62,7 @@ void TransportBar::draw(Session& s, const VkRect2D& area, bool waiting, bool pre
                                      : "running",
                 (unsigned long long)s.lab().steps_done(), gpu_ms);
   next(ImGui::CalcTextSize(status).x);
-  ImGui::PushTextWrapPos(right);
+  ImGui::PushTextWrapPos(right - ImGui::GetWindowPos().x);  // local to the bar
   // Full white (orange when stopped) on the bar's near-opaque box: readable over any picture.
   ImGui::TextColored(stopped ? ImVec4(1, 0.6f, 0.2f, 1) : ImVec4(0.95f, 0.95f, 0.95f, 1), "%s", status);
   ImGui::PopTextWrapPos();

@@ -9,7 +9,18 @@ constexpr float kDiffers = 0, kNoVerdict = 0.5f, kAgrees = 1;  // the "verdict" 
 
 // Lays out the table's columns, then one row of cells and notes per probe.
 ChartPicture verdict_chart(const floatlab::Report& r) {
-  const uint32_t widths[5] = {26, 9, 9, 12, 12};  // in cells: the question, then four of values
+  const char* heads[] = {"what the probe asks", "this GPU", "IEEE-754", "7800 GTX (2006)", "X1800 XL (2006)"};
+  // Each column as wide as its longest text (a cell is 6 pixels of text at scale 1): when the
+  // picture is too narrow, every note shrinks by the same factor, none alone to a few pixels.
+  uint32_t widths[5];
+  for (int col = 0; col < 5; ++col) {
+    float widest = render::TextMesh::width(heads[col]);
+    for (auto& row : r.rows) {
+      const std::string* texts[5] = {&row.question, &row.found, &row.ieee, &row.seed_7800gtx, &row.seed_rx1800xl};
+      widest = std::max(widest, render::TextMesh::width(*texts[col]));
+    }
+    widths[col] = uint32_t(std::ceil(widest / 6)) + 1;
+  }
   float starts[6] = {0};
   for (int col = 0; col < 5; ++col) starts[col + 1] = starts[col] + float(widths[col]);
   ChartPicture p;
@@ -21,7 +32,6 @@ ChartPicture verdict_chart(const floatlab::Report& r) {
   p.chart.title = "The probes on " + r.device + " beside IEEE-754 and the 2006 GPUs";
   p.colormap = "verdict";
   p.key = "green: as IEEE-754 (binary32, round to nearest even); orange: differs";
-  const char* heads[] = {"what the probe asks", "this GPU", "IEEE-754", "7800 GTX (2006)", "X1800 XL (2006)"};
   auto note = [&](int col, float y, const std::string& text, float max_h) {
     p.chart.notes.push_back({0.5f * (starts[col] + starts[col + 1]), y, text, float(widths[col]) - 0.6f, max_h});
   };
