@@ -97,6 +97,10 @@ class Lab {
   virtual void pointer(const Pointer&, const render::Frame&) {}
   // Extra panel widgets and read-outs beyond the parameter list (ImGui).
   virtual void ui() {}
+  // A text the user writes in the lab (a kernel of their own), in the window's editor pane
+  // beside the picture while this says so; its contents drawn by editor_pane (ImGui).
+  virtual bool wants_editor_pane() const { return false; }
+  virtual void editor_pane() {}
   // State arrays as .npy in dir; returns facts to add to the dump's JSON.
   virtual nlohmann::json dump(const std::filesystem::path& dir) = 0;
   virtual std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) = 0;

@@ -196,15 +196,28 @@ void Session::switch_lab(const std::string& name) {
   }
 }
 
-// A refused preset leaves everything as it was and says why.
+// A refused preset leaves everything as it was and says why. A preset starts at step 0 from the
+// lab's defaults and its values, as --preset does: the lab is rebuilt where a value that shapes
+// its GPU state changes (Param::rebuild), else restarted with the new values (a lab without
+// steps, whose work is done when it is built, just takes them: a new picture of the same run).
 void Session::load_preset(const Preset& p) {
   try {
     ParamSet values = preset_params(p);  // the lab's defaults and the preset's values, checked first
     if (p.lab != lab_->name()) switch_lab(p.lab);
     if (p.lab != lab_->name()) return;  // the switch failed and said why
+    bool rebuild = false;
+    const auto& now = lab_->params().all();
+    for (size_t i = 0; i < now.size() && i < values.all().size(); ++i)
+      rebuild = rebuild || (now[i].rebuild && now[i].text() != values.all()[i].text());
     lab_->params().all() = values.all();
-    lab_->params().rebuild_pending = true;
-    restart_pending_ = true;  // whatever the lab's build keeps (a lab may keep its state), a preset starts afresh
+    if (rebuild) {
+      lab_->params().rebuild_pending = true;
+      restart_pending_ = true;  // whatever the lab's build keeps (a lab may keep its state), a preset starts afresh
+    } else {
+      lab_->params().rebuild_pending = false;
+      if (lab_->steps()) restart();
+      said_problem_.clear();
+    }
     preset_message = "loaded " + p.name + ": from step 0";
   } catch (const std::exception& e) {
     error = e.what();

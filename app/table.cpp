@@ -8,8 +8,8 @@
 #include <fstream>
 
 namespace {
-std::optional<TableData> picture_request;
-std::string written_for, written_file;
+std::optional<TableData> table_request;
+std::string table_written_for, table_written_file;
 
 std::string csv_cell(const std::string& c) {
   if (c.find_first_of(",\"\n\r") == std::string::npos) return c;
@@ -33,12 +33,12 @@ std::string table_csv(const TableData& t) {
 }
 
 void table_written(const std::string& name, const std::filesystem::path& file) {
-  written_for = name, written_file = file.string() + " (and .csv)";
+  table_written_for = name, table_written_file = file.string() + " (and .csv)";
 }
 
 std::optional<TableData> take_table_picture_request() {
-  auto r = std::move(picture_request);
-  picture_request.reset();
+  auto r = std::move(table_request);
+  table_request.reset();
   return r;
 }
 
@@ -92,15 +92,15 @@ std::filesystem::path table(const TableData& t) {
     std::filesystem::create_directories(written.parent_path());
     std::ofstream(written) << table_csv(t);
     written = std::filesystem::absolute(written);
-    written_for = t.name, written_file = written.string();
+    table_written_for = t.name, table_written_file = written.string();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("write this table to plots/%s-<time>.csv", t.name.c_str());
   ImGui::SameLine();
-  if (ImGui::SmallButton("PNG")) picture_request = t;
+  if (ImGui::SmallButton("PNG")) table_request = t;
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("this table as a picture of its own, for slides: plots/%s-<time>.png and its .csv",
                       t.name.c_str());
-  if (written_for == t.name) ImGui::TextDisabled("wrote %s", written_file.c_str());
+  if (table_written_for == t.name) ImGui::TextDisabled("wrote %s", table_written_file.c_str());
   ImGui::PopID();
   return written;
 }

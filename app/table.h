@@ -10,7 +10,7 @@
 #include <vector>
 
 struct TableData {
-  std::string name;   // the files' name and the widget's id: "floatlab-probes"
+  std::string name;   // the files' name and the widget's id: "<lab>-<table>"
   std::string title;  // the picture's title
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;

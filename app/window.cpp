@@ -318,8 +318,9 @@ int Window::run() {
   bench_->poll(s, frame_count_, opts_.validate);
   std::printf("window: %llu frames, lab %s, %llu steps%s\n", (unsigned long long)frame_count_, s.lab().name().c_str(),
               (unsigned long long)s.lab().steps_done(), s.transport.paused ? ", paused" : "");
-  std::printf("window: ui scale %.2f, sidebar %.0f px, picture %u px, transport bar %.0f px\n", view_.ui_scale,
-              sidebar_ && !presenting_ ? sidebar_width() : 0.0f, lab_frame(0).area.extent.width, transport_.width());
+  std::printf("window: ui scale %.2f, sidebar %.0f px, picture %u px, transport bar %.0f px, tab names %s\n",
+              view_.ui_scale, sidebar_ && !presenting_ ? sidebar_width() : 0.0f, lab_frame(0).area.extent.width,
+              transport_.width(), tabs_brief_ ? "short" : "full");
   if (const KernelEditor::View* e = exercise_tab_.editor_view())
     std::printf("editor: caret at line %d, column %d of %d lines; lines %d to %d in view\n", e->caret_line,
                 e->caret_column, e->lines, e->first_line, e->last_line);
@@ -512,14 +513,16 @@ void Window::submit_and_present(uint32_t index) {
 
 float Window::sidebar_width() const { return std::min(panel_width_, float(sc_->extent().width / 2)); }
 
-// 45 % of the window by default, dragged between 30 and 60 %, the picture keeping at least 160 px.
+// 45 % of the window by default, dragged between 30 and 60 %, the picture keeping at least 160 px;
+// shown while an exercise is open or the lab asks for it.
 float Window::pane_width() const {
-  if (presenting_ || !exercise_tab_.pane_shown()) return 0;
+  if (presenting_ || (!exercise_tab_.pane_shown() && !session_->lab().wants_editor_pane())) return 0;
   float w = float(sc_->extent().width), side = sidebar_ && !presenting_ ? sidebar_width() : 0;
   return std::floor(std::max(0.0f, std::min(pane_share_ * w, w - side - 160)));
 }
 
-// The exercise's editor pane: a window the height of the frame beside the sidebar.
+// The editor pane, a window the height of the frame beside the sidebar: the exercise's kernel,
+// else the lab's own text (a kernel the user writes in the lab).
 void Window::editor_pane() {
   float h = ImGui::GetIO().DisplaySize.y, w = float(sc_->extent().width);
   float x = sidebar_ && !presenting_ ? sidebar_width() : 0;
@@ -529,7 +532,10 @@ void Window::editor_pane() {
   ImGui::Begin("kernel editor pane", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoTitleBar |
                    ImGuiWindowFlags_NoScrollbar);
-  exercise_tab_.draw_pane(*session_);
+  if (exercise_tab_.pane_shown())
+    exercise_tab_.draw_pane(*session_);
+  else
+    session_->lab().editor_pane();
   if (ImGui::GetWindowWidth() != pane_width()) pane_share_ = ImGui::GetWindowWidth() / w;  // dragged
   ImGui::End();
 }
@@ -661,6 +667,7 @@ void Window::sidebar() {
   for (auto& [name, brief] : names)
     full += ImGui::CalcTextSize(name).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().ItemInnerSpacing.x;
   const bool brief = full > ImGui::GetContentRegionAvail().x;
+  tabs_brief_ = brief;
   if (ImGui::BeginTabBar("sidebar", ImGuiTabBarFlags_FittingPolicyScroll)) {
     auto tab = [&](const char* name, auto&& body) {
       bool chosen = select_tab_ == name;  // --tab, F1

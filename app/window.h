@@ -130,4 +130,5 @@ class Window {
   float panel_width_ = 420;
   float pane_share_ = 0.45f;  // the editor pane's share of the window's width (dragged)
   bool panel_resized_ = false;  // the sidebar takes panel_width_ next frame
+  bool tabs_brief_ = false;     // the tabs show their short names (they did not all fit)
 };

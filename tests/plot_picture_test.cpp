@@ -60,7 +60,7 @@ TEST(PlotPicture, UnknownPlotsAndMalformedFlagsAreRefused) {
   auto dir = scratch("plot-picture-bad");
   auto r = run_process(vklab_args("--headless --lab wave --steps 2 --plot nothing=" + (dir / "x.png").string()));
   EXPECT_EQ(r.code, 2);
-  EXPECT_NE(r.err.find("no plot 'nothing'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("no plot or table 'nothing'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("wave-energy"), std::string::npos) << "names the plots it has: " << r.err;
   r = run_process(vklab_args("--headless --lab wave --steps 2 --plot energy.png"));
   EXPECT_EQ(r.code, 2);

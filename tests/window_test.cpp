@@ -396,6 +396,12 @@ TEST(Window, LargeUiScaleKeepsThePictureAndTheTransportBar) {
   EXPECT_EQ(sidebar + picture, 1280);
   EXPECT_GT(bar, 0);
   EXPECT_LE(bar, picture - 16);
+  // the seven tabs' names do not fit at 1.75: their short names, never cut ("Timin...")
+  EXPECT_NE(r.out.find("tab names short"), std::string::npos) << r.out;
+  r = run_process("cd " + dir.string() + " && VKLAB_CONFIG_DIR=" + (dir / "defaults").string() +
+                  " xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() + " --frames 3");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("tab names full"), std::string::npos) << r.out;  // at scale 1 they fit
 }
 
 // The Inspect tab from the window: I opens it and reads the chosen array back once; the

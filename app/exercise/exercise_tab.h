@@ -5,7 +5,7 @@
 // first wrong element with its inputs, the difference picture. A kernel that passes can run in
 // the lab in place of its own, where the lab offers it (Lab::use_kernel).
 #pragma once
-#include "app/exercise/kernel_editor.h"
+#include "app/kernel_editor.h"
 #include "app/exercise/watched_file.h"
 #include "app/help.h"
 #include "app/session.h"

@@ -136,6 +136,8 @@ class FloatLab : public Lab {
   // The panel's tables, as data: drawn by ui(), saved by their buttons and by --plot.
   std::vector<TableData> tables() const override {
     std::vector<TableData> out = {probes_table(), accuracy_table(), rounding_table()};
+    if (!paranoia_.empty()) out.push_back(paranoia_table(paranoia_));
+    if (!stage_table_.rows.empty()) out.push_back(stage_table_data(stage_table_));
     if (!throughput_.empty()) out.push_back(throughput_table());
     return out;
   }

@@ -125,32 +125,29 @@ nlohmann::json paranoia_json(const std::vector<ParanoiaReport>& stages) {
   return out;
 }
 
+TableData paranoia_table(const std::vector<ParanoiaReport>& stages) {
+  TableData t{"floatlab-paranoia", "Paranoia on this GPU beside Da Graça 2006's annex A (GeForce 7800 GTX)",
+              {"7800 GTX (2006)"}};
+  for (auto& s : stages) t.header.push_back(s.stage);
+  const auto& annex = annex_a_7800gtx();
+  std::vector<std::vector<std::string>> sums;
+  size_t rows = annex.size();
+  for (auto& s : stages) sums.push_back(s.summary()), rows = std::max(rows, sums.back().size());
+  for (size_t i = 0; i < rows; ++i) {
+    std::vector<std::string> row = {i < annex.size() ? annex[i] : ""};
+    for (auto& s : sums) row.push_back(i < s.size() ? s[i] : "");
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
 void paranoia_panel(const std::vector<ParanoiaReport>& stages) {
   if (stages.empty() || !ImGui::CollapsingHeader("Paranoia (annex A)")) return;
   ImGui::TextWrapped(
       "Kahan's Paranoia, every operation on this GPU (the comparisons on the CPU), beside what the "
       "report's adaptation printed for a GeForce 7800 GTX in 2006. The tally is netlib's paranoia.c's: "
       "where a line's words name another class than the one the program counts, the log says so.");
-  const auto& annex = annex_a_7800gtx();
-  int cols = int(stages.size()) + 1;
-  if (ImGui::BeginTable("paranoia", cols, ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX)) {
-    ImGui::TableSetupColumn("7800 GTX (2006)");
-    for (auto& s : stages) ImGui::TableSetupColumn(s.stage.c_str());
-    ImGui::TableHeadersRow();
-    std::vector<std::vector<std::string>> sums;
-    size_t rows = annex.size();
-    for (auto& s : stages) sums.push_back(s.summary()), rows = std::max(rows, sums.back().size());
-    for (size_t i = 0; i < rows; ++i) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(i < annex.size() ? annex[i].c_str() : "");
-      for (auto& s : sums) {
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(i < s.size() ? s[i].c_str() : "");
-      }
-    }
-    ImGui::EndTable();
-  }
+  table(paranoia_table(stages));
   std::string words = disagreement_text(stages[0]);
   if (!words.empty()) ImGui::TextWrapped("Words and tally disagree:\n%s", words.c_str());
   std::string diff = stage_differences(stages);
@@ -195,30 +192,22 @@ nlohmann::json stage_table_json(const StageTable& t) {
   return {{"stages", t.stages}, {"rows", rows}};
 }
 
+TableData stage_table_data(const StageTable& t) {
+  TableData d{"floatlab-stages", "The probes in each stage (Da Graça 2006 tested vertex and fragment processors apart)",
+              {"test", "question", "IEEE"}};
+  d.sentences = 1;
+  for (auto& s : t.stages) d.header.push_back(s);
+  for (auto& r : t.rows) {
+    std::vector<std::string> row = {r.test, r.question, r.ieee};
+    std::vector<uint32_t> colours(3, 0);
+    for (auto& f : r.found) row.push_back(f), colours.push_back(r.stages_agree() ? 0 : 0xff9933u);
+    d.rows.push_back(std::move(row));
+    d.colours.push_back(std::move(colours));
+  }
+  return d;
+}
+
 void stage_table_panel(const StageTable& t) {
   if (t.rows.empty() || !ImGui::CollapsingHeader("The probes in each stage")) return;
-  if (ImGui::BeginTable("stages", int(t.stages.size()) + 3, ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX)) {
-    ImGui::TableSetupColumn("test");
-    ImGui::TableSetupColumn("question");
-    ImGui::TableSetupColumn("IEEE");
-    for (auto& s : t.stages) ImGui::TableSetupColumn(s.c_str());
-    ImGui::TableHeadersRow();
-    for (auto& r : t.rows) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.test.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.question.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.ieee.c_str());
-      for (auto& f : r.found) {
-        ImGui::TableNextColumn();
-        if (r.stages_agree())
-          ImGui::TextUnformatted(f.c_str());
-        else
-          warning_text({1, 0.6f, 0.2f, 1}, "%s", f.c_str());
-      }
-    }
-    ImGui::EndTable();
-  }
+  table(stage_table_data(t));
 }

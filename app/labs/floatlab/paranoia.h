@@ -2,6 +2,7 @@
 // store from, printed as the seed's annex A prints it (the SUMMARY beside the 7800 GTX's), as
 // JSON for `vklab floatlab --report --out`, and in the panel.
 #pragma once
+#include "app/table.h"
 #include "compute/floatlab/paranoia.h"
 #include "compute/floatlab/stages.h"
 
@@ -12,6 +13,8 @@
 std::vector<floatlab::ParanoiaReport> paranoia_stages(gpu::Context& ctx, uint32_t random_pairs);
 void print_paranoia(const std::vector<floatlab::ParanoiaReport>& stages);
 nlohmann::json paranoia_json(const std::vector<floatlab::ParanoiaReport>& stages);
+// The Paranoia summaries beside the report's annex A, as a table (app/table.h).
+TableData paranoia_table(const std::vector<floatlab::ParanoiaReport>& stages);
 void paranoia_panel(const std::vector<floatlab::ParanoiaReport>& stages);
 // The seed's probes in every stage the device can store from (compute/floatlab/stages.h).
 struct StageTable {
@@ -21,6 +24,7 @@ struct StageTable {
 StageTable stage_table(gpu::Context& ctx, uint32_t random_pairs);
 void print_stage_table(const StageTable& t);
 nlohmann::json stage_table_json(const StageTable& t);
+TableData stage_table_data(const StageTable& t);  // the probes stage by stage, as a table
 void stage_table_panel(const StageTable& t);
 // The lines on which the stages' messages differ from the first stage's, "" where none do.
 std::string stage_differences(const std::vector<floatlab::ParanoiaReport>& stages);

@@ -2,6 +2,7 @@
 // picture: render/mesh_view; benchmarks: compute/mesh/bench.cpp.
 #include "app/assets.h"
 #include "app/colour_bar.h"
+#include "app/kernel_editor.h"
 #include "app/lab.h"
 #include "app/labs/mesh/files.h"
 #include "app/labs/mesh/parameters.h"
@@ -336,32 +337,9 @@ class MeshLab : public Lab {
         "'// write: colouring': an element loop run colour by colour, no two elements of a colour sharing a vertex; "
         "'// dialect: gmlib': the GMlib manual's names and OpenCL spellings, with '// data:' lines):");
     ImGui::PopTextWrapPos();
-    ImGui::InputTextMultiline("##kernel", editor_.data(), editor_.size(),
-                              ImVec2(ImGui::GetContentRegionAvail().x, 240));
-    if (ImGui::Button("Compile")) {
-      try {
-        par_slots_.clear(), par_after_.clear();  // compiling remakes the read-back slots, even when it fails
-        std::vector<Misprint> misprints;
-        auto fresh = compile_text(*gpu_, editor_.data(), *misprints_, &misprints);
-        last_good_ = std::move(kernels_);  // come back if the new ones run out of their loop budget
-        kernels_ = std::move(fresh);
-        misprints_found_ = std::move(misprints);
-        error_.clear();
-      } catch (const std::exception& e) {
-        error_ = e.what();  // the last good kernels keep running
-      }
-    }
-    ImGui::SameLine();
-    if (ImGui::Button("Save kernel")) save_kernel();
-    ImGui::SameLine();
-    if (ImGui::Button("Save mesh + fields")) {
-      try {
-        save_mesh(*gpu_, "vklab-mesh");
-        saved_ = "saved " + (std::filesystem::current_path() / "vklab-mesh").string() + ".meshb / .solb";
-      } catch (const std::exception& e) {
-        saved_ = e.what();
-      }
-    }
+    ImGui::Checkbox("Kernel text beside the picture", &pane_);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("an editor pane of its own, resizable by its right edge; else here");
+    if (!pane_) kernel_controls(240);
     if (!saved_.empty()) ImGui::TextDisabled("%s", saved_.c_str());
     for (size_t k = 0; k < kernels_.size(); ++k)  // '// write: colouring' (compute/mesh/colouring.h)
       if (uint32_t colours = colours_of(*kernels_[k]))
@@ -369,7 +347,7 @@ class MeshLab : public Lab {
                            kind_name(kernels_[k]->loop), colours, largest_ball_of(kernels_[k]->loop));
     if (!misprints_found_.empty())  // the GMlib manual's kernels as printed: what runs fixed
       warning_text({1, 0.75f, 0.3f, 1}, "%s", misprints_text().c_str());
-    if (!error_.empty()) warning_text({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
+    if (pane_ && !error_.empty()) warning_text({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());  // else under the editor
     if (!problem_.empty()) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     if (ImGui::TreeNode("names a loop body may use")) {
       for (Kind loop : gpu_->kinds())
@@ -485,10 +463,53 @@ class MeshLab : public Lab {
     for (const Parameter& p : text_values) gpu_->set_parameter(p.name, p.values);
   }
 
+  bool wants_editor_pane() const override { return pane_; }
+  void editor_pane() override {
+    ImGui::TextColored({0.55f, 0.8f, 1.0f, 1}, "The mesh kernel");
+    ImGui::SameLine();
+    ImGui::TextDisabled("(the names a body may use, misprints and errors: Lab tab)");
+    float below = 3 * ImGui::GetFrameHeightWithSpacing() + (error_.empty() ? 0 : 3 * ImGui::GetTextLineHeightWithSpacing());
+    kernel_controls(ImGui::GetContentRegionAvail().y - below);
+  }
+
+  // The kernel text's editor, `height` pixels tall, and what acts on it: Compile (Ctrl+S too),
+  // Save kernel, Save mesh + fields, and the last error.
+  void kernel_controls(float height) {
+    bool compile = kernel_editor_.draw({}, std::max(160.0f, height));
+    if (ImGui::Button("Compile") || compile) {
+      try {
+        par_slots_.clear(), par_after_.clear();  // compiling remakes the read-back slots, even when it fails
+        std::vector<Misprint> misprints;
+        auto fresh = compile_text(*gpu_, kernel_editor_.text(), *misprints_, &misprints);
+        last_good_ = std::move(kernels_);  // come back if the new ones run out of their loop budget
+        kernels_ = std::move(fresh);
+        misprints_found_ = std::move(misprints);
+        error_.clear();
+        kernel_editor_.saved();
+      } catch (const std::exception& e) {
+        error_ = e.what();  // the last good kernels keep running
+      }
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+S in the editor");
+    ImGui::SameLine();
+    if (ImGui::Button("Save kernel")) save_kernel();
+    ImGui::SameLine();
+    if (ImGui::Button("Save mesh + fields")) {
+      try {
+        save_mesh(*gpu_, "vklab-mesh");
+        saved_ = "saved " + (std::filesystem::current_path() / "vklab-mesh").string() + ".meshb / .solb";
+      } catch (const std::exception& e) {
+        saved_ = e.what();
+      }
+    }
+    if (kernel_editor_.dirty()) ImGui::TextDisabled("(edited, not compiled)");
+    if (!error_.empty()) warning_text({1, 0.4f, 0.4f, 1}, "%s", error_.c_str());
+  }
+
   void save_kernel() {
     std::filesystem::path p = kernel_file_.get().empty() ? "mesh-kernel.glsl" : *kernel_file_;
     std::ofstream f(p);
-    f << editor_.data();
+    f << kernel_editor_.text();
     saved_ = f ? "saved to " + p.string() : "could not write " + p.string();
   }
 
@@ -526,8 +547,7 @@ class MeshLab : public Lab {
   }
 
   void set_editor(const std::string& text) {
-    editor_.assign(std::max<size_t>(16384, text.size() + 4096), '\0');
-    std::memcpy(editor_.data(), text.data(), text.size());
+    kernel_editor_.set_text(text);
   }
 
   std::string color_field() const {
@@ -594,7 +614,8 @@ class MeshLab : public Lab {
   render::MeshStyle style_;
   glm::dvec3 box_lo_{0.0}, box_hi_{1.0};
   render::OrbitCamera camera_{glm::vec3(0.0f), 2.6f, 0.6f, 0.7f};
-  std::vector<char> editor_;
+  KernelEditor kernel_editor_;  // the kernel's text as the user edits it
+  bool pane_ = false;           // the editor in the window's pane beside the picture
   SolField sol_;
   GpuMesh::Reduction stats_;
   std::string error_, saved_, problem_;

@@ -1,4 +1,4 @@
-#include "app/exercise/kernel_editor.h"
+#include "app/kernel_editor.h"
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
