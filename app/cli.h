@@ -39,8 +39,8 @@ struct Options {
   std::string memory;              // --memory (gpu/memory.h); "": pooled, dedicated under RenderDoc
   bool memory_experiment = false;  // bench --memory-experiment
   uint64_t memory_budget_mib = 0;  // --memory-budget: GPU memory the app may take (0: what the device has)
-  uint32_t gpu_timeout_s = 60;  // --gpu-timeout: the longest wait for one submission
-  uint32_t soak_s = 0;  // --soak: the window visits every lab and preset twice in this time
+  uint32_t gpu_timeout_s = 60;     // --gpu-timeout: the longest wait for one submission
+  uint32_t soak_s = 0;             // --soak: the window visits every lab and preset twice in this time
   bool validate = false;
   bool occupancy = false;            // headless: the kernels' registers and occupancy (gpu/kernel_statistics.h)
   bool quick = false;                // bench: small sizes only

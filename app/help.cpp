@@ -87,7 +87,8 @@ std::vector<HelpBlock> parse_help(const std::string& text) {
 void rich_text(const std::string& text) {
   const ImVec4 code_colour{1.0f, 0.82f, 0.55f, 1};
   const ImU32 shade = IM_COL32(255, 255, 255, 22);
-  const float space = ImGui::CalcTextSize(" ").x, right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  const float space = ImGui::CalcTextSize(" ").x,
+              right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   const float pad = 2;
   bool first = true, code = false;
   size_t i = 0;

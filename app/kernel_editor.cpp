@@ -32,19 +32,19 @@ int on_edit(ImGuiInputTextCallbackData* d) {
 // GLSL's words by kind: keywords, types, the built-in functions and variables a kernel uses.
 const std::set<std::string>& keywords() {
   static const std::set<std::string> k = {
-      "if",        "else",    "for",       "while",  "do",     "return",   "break",    "continue", "switch",
-      "case",      "default", "discard",   "const",  "in",     "out",      "inout",    "uniform",  "buffer",
-      "shared",    "layout",  "struct",    "precise", "coherent", "volatile", "restrict", "readonly", "writeonly",
-      "highp",     "mediump", "lowp",      "true",   "false",  "#version", "#define",  "#extension", "#include",
-      "#if",       "#ifdef",  "#ifndef",   "#endif", "#else",  "#pragma"};
+      "if",     "else",    "for",     "while",   "do",       "return",   "break",    "continue",   "switch",
+      "case",   "default", "discard", "const",   "in",       "out",      "inout",    "uniform",    "buffer",
+      "shared", "layout",  "struct",  "precise", "coherent", "volatile", "restrict", "readonly",   "writeonly",
+      "highp",  "mediump", "lowp",    "true",    "false",    "#version", "#define",  "#extension", "#include",
+      "#if",    "#ifdef",  "#ifndef", "#endif",  "#else",    "#pragma"};
   return k;
 }
 const std::set<std::string>& types() {
   static const std::set<std::string> t = {
-      "void",  "bool",  "int",   "uint",  "float", "double", "vec2",  "vec3",   "vec4",   "ivec2", "ivec3",
-      "ivec4", "uvec2", "uvec3", "uvec4", "bvec2", "bvec3",  "bvec4", "dvec2",  "dvec3",  "dvec4", "mat2",
-      "mat3",  "mat4",  "dmat2", "dmat3", "dmat4", "image2D", "uimage2D", "iimage2D", "sampler2D", "int64_t",
-      "uint64_t", "float16_t", "f16vec2", "f16vec4"};
+      "void",    "bool",     "int",      "uint",      "float",   "double",   "vec2",      "vec3",    "vec4",
+      "ivec2",   "ivec3",    "ivec4",    "uvec2",     "uvec3",   "uvec4",    "bvec2",     "bvec3",   "bvec4",
+      "dvec2",   "dvec3",    "dvec4",    "mat2",      "mat3",    "mat4",     "dmat2",     "dmat3",   "dmat4",
+      "image2D", "uimage2D", "iimage2D", "sampler2D", "int64_t", "uint64_t", "float16_t", "f16vec2", "f16vec4"};
   return t;
 }
 bool builtin(const std::string& w) {
@@ -59,8 +59,9 @@ bool builtin(const std::string& w) {
 // One line drawn in pieces of colour from (x, y); `comment`: a /* */ comment open at its start
 // (updated at its end).
 void draw_line(ImDrawList* draw, float x, float y, const char* begin, const char* end, bool& comment) {
-  const ImU32 plain = IM_COL32(225, 225, 230, 255), kw = IM_COL32(240, 140, 190, 255), ty = IM_COL32(110, 190, 250, 255),
-              fn = IM_COL32(240, 210, 120, 255), num = IM_COL32(170, 230, 150, 255), grey = IM_COL32(125, 135, 145, 255);
+  const ImU32 plain = IM_COL32(225, 225, 230, 255), kw = IM_COL32(240, 140, 190, 255),
+              ty = IM_COL32(110, 190, 250, 255), fn = IM_COL32(240, 210, 120, 255), num = IM_COL32(170, 230, 150, 255),
+              grey = IM_COL32(125, 135, 145, 255);
   const char* p = begin;
   auto piece = [&](const char* a, const char* b, ImU32 colour) {
     draw->AddText({x, y}, colour, a, b);
@@ -122,7 +123,8 @@ bool KernelEditor::draw(const std::vector<exercise::LineError>& errors, float he
   const int lines = int(starts.size());
   auto line_end = [&](int k) { return k + 1 < lines ? starts[size_t(k + 1)] - 1 : n; };  // 0-based k
   float widest = 0;
-  for (int k = 0; k < lines; ++k) widest = std::max(widest, ImGui::CalcTextSize(text + starts[size_t(k)], text + line_end(k)).x);
+  for (int k = 0; k < lines; ++k)
+    widest = std::max(widest, ImGui::CalcTextSize(text + starts[size_t(k)], text + line_end(k)).x);
 
   const ImGuiStyle& style = ImGui::GetStyle();
   const float lh = ImGui::GetTextLineHeight(), gutter = ImGui::CalcTextSize("0000  ").x;
@@ -186,9 +188,12 @@ bool KernelEditor::draw(const std::vector<exercise::LineError>& errors, float he
     float y = y0 + float(k) * lh;
     if (y + lh < top || y > bottom) {  // out of sight: only the comments it opens or closes matter
       for (const char* p = a; p + 1 < b; ++p)
-        if (p[0] == '/' && p[1] == '*') comment = true, ++p;
-        else if (p[0] == '*' && p[1] == '/') comment = false, ++p;
-        else if (!comment && p[0] == '/' && p[1] == '/') break;
+        if (p[0] == '/' && p[1] == '*')
+          comment = true, ++p;
+        else if (p[0] == '*' && p[1] == '/')
+          comment = false, ++p;
+        else if (!comment && p[0] == '/' && p[1] == '/')
+          break;
       continue;
     }
     if (view_.first_line == 0) view_.first_line = k + 1;

@@ -1,9 +1,9 @@
 // A kernel editor for a pane beside the picture (the exercises' kernels, a lab's own kernel
 // text): line numbers, GLSL's keywords, types and built-ins in colours, comments and numbers
 // apart, the lines the compiler or the checker complained about marked with their message at
-// the line's end, the caret always in view
-// (the view follows it up, down and sideways), Ctrl+S to save. ImGui edits the text; the editor
-// draws it over ImGui's own transparent copy, and the caret.
+// the line's end, the caret always in view (the view follows it up, down and sideways), Ctrl+S
+// to save. ImGui edits the text; the editor draws it over ImGui's own transparent copy, and the
+// caret.
 #pragma once
 #include "compute/exercise/user_kernel.h"
 

@@ -4,8 +4,8 @@
 #pragma once
 #include "app/params.h"
 #include "app/plot.h"
-#include "app/table.h"
 #include "app/registry.h"
+#include "app/table.h"
 
 #include "compute/gpu/bench_row.h"
 #include "compute/gpu/profiler.h"

@@ -11,10 +11,10 @@
 #include <vector>
 
 struct LessonStep {
-  std::string text;                // the bullet: what to do and what to look at
-  std::string preset;              // the shipped preset it names, or "" (the step before's)
-  std::vector<std::string> sets;   // NAME=VALUE, the lab's knobs, in the order written
-  Preset setup;                    // what running it loads: lab, its values (preset, then sets)
+  std::string text;               // the bullet: what to do and what to look at
+  std::string preset;             // the shipped preset it names, or "" (the step before's)
+  std::vector<std::string> sets;  // NAME=VALUE, the lab's knobs, in the order written
+  Preset setup;                   // what running it loads: lab, its values (preset, then sets)
   bool runnable() const { return !setup.params.empty() || !preset.empty(); }
 };
 

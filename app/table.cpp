@@ -18,7 +18,9 @@ std::string csv_cell(const std::string& c) {
   return q + "\"";
 }
 
-ImVec4 colour_of(uint32_t v) { return {float(v >> 16 & 255) / 255, float(v >> 8 & 255) / 255, float(v & 255) / 255, 1}; }
+ImVec4 colour_of(uint32_t v) {
+  return {float(v >> 16 & 255) / 255, float(v >> 8 & 255) / 255, float(v & 255) / 255, 1};
+}
 }  // namespace
 
 std::string table_csv(const TableData& t) {

@@ -469,7 +469,7 @@ void Window::forward_pointer(uint32_t index, int fw, int fh) {
   glfwGetWindowSize(window_, &ww, &wh);
   float x = float(mx) * float(fw) / float(std::max(ww, 1)), y = float(my) * float(fh) / float(std::max(wh, 1));
   if (x != mouse_x_ || y != mouse_y_) pointer_moved_at_ = glfwGetTime();  // presentation mode's bar comes back
-  mouse_x_ = x, mouse_y_ = y;  // the inspector's cell under the mouse
+  mouse_x_ = x, mouse_y_ = y;                                             // the inspector's cell under the mouse
   bool hide = presenting_ && !overlay_shown();
   if (hide != cursor_hidden_) glfwSetInputMode(window_, GLFW_CURSOR, hide ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
   cursor_hidden_ = hide;
@@ -659,10 +659,9 @@ void Window::sidebar() {
   }
   // The tabs' names, or where they do not all fit (a large UI scale), short ones with the full
   // name in a tooltip; past that the bar scrolls. A tab's name is never cut.
-  static const std::pair<const char*, const char*> names[] = {{"Lab", "Lab"},         {"Timings", "Time"},
-                                                              {"Picture", "Pic"},     {"Bench", "Bench"},
-                                                              {"Inspect", "Insp"},    {"Exercise", "Ex"},
-                                                              {"Help", "Help"}};
+  static const std::pair<const char*, const char*> names[] = {
+      {"Lab", "Lab"},      {"Timings", "Time"}, {"Picture", "Pic"}, {"Bench", "Bench"},
+      {"Inspect", "Insp"}, {"Exercise", "Ex"},  {"Help", "Help"}};
   float full = 0;
   for (auto& [name, brief] : names)
     full += ImGui::CalcTextSize(name).x + 2 * ImGui::GetStyle().FramePadding.x + ImGui::GetStyle().ItemInnerSpacing.x;

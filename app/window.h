@@ -128,7 +128,7 @@ class Window {
   float mouse_x_ = -1, mouse_y_ = -1;  // framebuffer pixels
   uint64_t frame_count_ = 0;
   float panel_width_ = 420;
-  float pane_share_ = 0.45f;  // the editor pane's share of the window's width (dragged)
+  float pane_share_ = 0.45f;    // the editor pane's share of the window's width (dragged)
   bool panel_resized_ = false;  // the sidebar takes panel_width_ next frame
   bool tabs_brief_ = false;     // the tabs show their short names (they did not all fit)
 };

@@ -32,10 +32,10 @@ struct Legend {
 // legend too tall loses its last lines, marked "..."). Letters are `scale` x 7 pixels high, or
 // picture_text_scale(area's height) x 7 where that is more.
 struct LegendLayout {
-  VkRect2D picture{};  // what the lab draws into
-  VkRect2D box{};      // the legend's box, inside the band (empty: no legend)
-  float scale = 1;     // the text's
-  float bar_w = 0;     // the colour bar's width (narrower where the band is)
+  VkRect2D picture{};                         // what the lab draws into
+  VkRect2D box{};                             // the legend's box, inside the band (empty: no legend)
+  float scale = 1;                            // the text's
+  float bar_w = 0;                            // the colour bar's width (narrower where the band is)
   std::vector<std::string> lines, bar_label;  // the legend's lines and the bar's label, wrapped
 };
 LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale);

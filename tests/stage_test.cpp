@@ -160,9 +160,10 @@ TEST(Stage, ATablesCsvHoldsItsCells) {
 // to its content, every word whole, and its CSV with a row a probe, as the panel shows them.
 TEST(Stage, TheFloatLabsTablesAreSavedAsPictureAndCsv) {
   auto dir = scratch("tables");
-  auto r = run_process(vklab_args("--headless --lab floatlab --set random_count=1024 --set ff_count=1024 --size 1280x800 "
-                                  "--plot floatlab-probes=" + (dir / "probes.png").string() +
-                                  " --plot floatlab-rounding=" + (dir / "rounding.png").string()));
+  auto r = run_process(
+      vklab_args("--headless --lab floatlab --set random_count=1024 --set ff_count=1024 --size 1280x800 "
+                 "--plot floatlab-probes=" +
+                 (dir / "probes.png").string() + " --plot floatlab-rounding=" + (dir / "rounding.png").string()));
   ASSERT_EQ(r.code, 0) << r.err;
   auto csv = file_bytes(dir / "probes.csv");
   ASSERT_FALSE(csv.empty());

@@ -25,10 +25,10 @@ TEST(Window, RendersCapturesAndSurvivesResizeMinimiseVsync) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   auto png = std::filesystem::temp_directory_path() / ("vklab-window-" + std::to_string(::getpid()) + ".png");
   std::filesystem::remove(png);
-  auto r =
-      run_process("xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
-                  " --validate --frames 60 --shake --size 1000x640 --set steps_per_frame=2 --with-interface --capture " +
-                  png.string());
+  auto r = run_process(
+      "xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
+      " --validate --frames 60 --shake --size 1000x640 --set steps_per_frame=2 --with-interface --capture " +
+      png.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto pic = load_picture(png);
@@ -584,7 +584,8 @@ TEST(Window, TheEditorPaneKeepsEveryKeyAndTheCaretInView) {
   for (int k = 0; k < 50; ++k) keys += (keys.empty() ? "" : ",") + std::string("10:down");
   auto r = run_process("cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
                        " --validate --exercise linalg/axpby --exercise-file axpby.comp --frames 120 --size 1000x600"
-                       " --keys " + keys + " --with-interface --capture pane.png");
+                       " --keys " +
+                       keys + " --with-interface --capture pane.png");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto at = r.out.find("editor: caret at line ");
@@ -600,6 +601,5 @@ TEST(Window, TheEditorPaneKeepsEveryKeyAndTheCaretInView) {
   EXPECT_GE(line, first);
   EXPECT_LE(line, last) << "the caret is in view";
   // the pane takes 45 % of the window beside the 420-px sidebar, but leaves the picture 160 px
-  EXPECT_NE(r.out.find("sidebar 420 px, picture 160 px"), std::string::npos)
-      << r.out;
+  EXPECT_NE(r.out.find("sidebar 420 px, picture 160 px"), std::string::npos) << r.out;
 }

@@ -1,13 +1,14 @@
 // The Exercise tab: a shipped exercise's task, its kernel in a file of the user's (edited in a
 // pane beside the picture, or in the tab, with line numbers, GLSL in colour and the compiler's
-// complaints at their lines, or in any editor: the file is watched), compiled on every save while the last good kernel stays, and checked against the
-// CPU twin and the lab's shipped kernel: the verdict, each case's errors and both GPU times, the
-// first wrong element with its inputs, the difference picture. A kernel that passes can run in
-// the lab in place of its own, where the lab offers it (Lab::use_kernel).
+// complaints at their lines, or in any editor: the file is watched), compiled on every save while
+// the last good kernel stays, and checked against the CPU twin and the lab's shipped kernel: the
+// verdict, each case's errors and both GPU times, the first wrong element with its inputs, the
+// difference picture. A kernel that passes can run in the lab in place of its own, where the lab
+// offers it (Lab::use_kernel).
 #pragma once
-#include "app/kernel_editor.h"
 #include "app/exercise/watched_file.h"
 #include "app/help.h"
+#include "app/kernel_editor.h"
 #include "app/session.h"
 #include "compute/exercise/check.h"
 
@@ -68,7 +69,7 @@ class ExerciseTab {
   std::string message_, lab_message_;
   bool compile_pending_ = false, save_pending_ = false, check_pending_ = false, start_over_pending_ = false,
        set_lab_pending_ = false;
-  int chosen_ = -1;  // in the exercise list
-  bool pane_ = true;  // the editor in its pane beside the picture (else in the tab)
+  int chosen_ = -1;            // in the exercise list
+  bool pane_ = true;           // the editor in its pane beside the picture (else in the tab)
   bool focus_editor_ = false;  // the caret goes into the editor next frame (an exercise opened)
 };

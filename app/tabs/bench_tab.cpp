@@ -13,7 +13,9 @@ namespace {
 
 // The bench's rows as a table (columns sized to their figures, CSV and PNG like a plot's).
 void rows_table(const std::string& lab, const nlohmann::json& rows) {
-  TableData t{"bench-" + lab, "Benchmark of the " + lab + " lab", {"pass", "size", "ms", "GB/s", "GFLOP/s", "% roof", "vs CPU"}};
+  TableData t{"bench-" + lab,
+              "Benchmark of the " + lab + " lab",
+              {"pass", "size", "ms", "GB/s", "GFLOP/s", "% roof", "vs CPU"}};
   char ms[32];
   for (auto& r : rows) {
     std::snprintf(ms, sizeof ms, "%.4f", r["median_ms"].get<double>());

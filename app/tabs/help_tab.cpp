@@ -28,7 +28,8 @@ void HelpTab::draw(Session& s) {
   }
   if (page_.empty()) ImGui::TextWrapped("No help page for this lab (assets/%s/help.md).", lab_.c_str());
   contents();
-  if (!lesson_error_.empty()) ImGui::TextColored({1, 0.5f, 0.3f, 1}, "The lesson cannot run: %s", lesson_error_.c_str());
+  if (!lesson_error_.empty())
+    ImGui::TextColored({1, 0.5f, 0.3f, 1}, "The lesson cannot run: %s", lesson_error_.c_str());
   view_.lesson = &lesson_;
   view_.last_run = last_run_.count(lab_) ? last_run_[lab_] : -1;
   HelpAction action = draw_help(page_, &view_);

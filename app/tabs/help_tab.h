@@ -18,7 +18,7 @@ class HelpTab {
   std::string lab_;  // the lab page_ is for
   std::vector<HelpBlock> page_;
   std::vector<LessonStep> lesson_;
-  std::string lesson_error_;            // the lesson could not be read (a bad step)
+  std::string lesson_error_;             // the lesson could not be read (a bad step)
   std::map<std::string, float> scroll_;  // each lab's page's scroll position
   std::map<std::string, int> last_run_;  // each lab's lesson step run last
   HelpView view_;

@@ -19,8 +19,8 @@ TEST(Window, AnExerciseFileSavedElsewhereIsRecompiledAndChecked) {
   // is copied over the file, as an editor saving it would.
   std::string script = "(cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
                        " --validate --exercise diffusion/laplacian --exercise-file " + kernel.string() +
-                       " --set size=64 --frames 150 --size 1100x760 --with-interface --capture " + png.string() + " > " + out.string() +
-                       " 2> " + err.string() +
+                       " --set size=64 --frames 150 --size 1100x760 --with-interface --capture " + png.string() +
+                       " > " + out.string() + " 2> " + err.string() +
                        " & pid=$!; "
                        "for i in $(seq 1 200); do grep -q 'laplacian: FAIL' " +
                        out.string() +

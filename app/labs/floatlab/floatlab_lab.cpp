@@ -142,7 +142,9 @@ class FloatLab : public Lab {
     return out;
   }
   TableData probes_table() const {
-    TableData t{"floatlab-probes", "The probes on " + (ctx_ ? ctx_->info.name : std::string("this GPU")) + " beside IEEE-754 and the 2006 GPUs (Da Graça 2006)",
+    TableData t{"floatlab-probes",
+                "The probes on " + (ctx_ ? ctx_->info.name : std::string("this GPU")) +
+                    " beside IEEE-754 and the 2006 GPUs (Da Graça 2006)",
                 {"test", "question", "found", "IEEE", "7800GTX", "RX1800XL"}};
     t.sentences = 1;
     for (auto& row : report_.rows) {
@@ -152,7 +154,8 @@ class FloatLab : public Lab {
     return t;
   }
   TableData accuracy_table() const {
-    TableData t{"floatlab-float-float", "Float-float operators against MPFR (Da Graça 2006, table 4.1)",
+    TableData t{"floatlab-float-float",
+                "Float-float operators against MPFR (Da Graça 2006, table 4.1)",
                 {"operator", "correct bits (worst)", "report theory", "report 7800GTX", "which"}};
     t.sentences = 4;
     char bits[32];
@@ -163,7 +166,8 @@ class FloatLab : public Lab {
     return t;
   }
   TableData throughput_table() const {
-    TableData t{"floatlab-throughput", "Time of one operation / time of one float addition (Da Graça 2006, fig. 4.2)",
+    TableData t{"floatlab-throughput",
+                "Time of one operation / time of one float addition (Da Graça 2006, fig. 4.2)",
                 {"operator", "relative time"}};
     char v[32];
     for (auto& x : throughput_) {
@@ -173,7 +177,8 @@ class FloatLab : public Lab {
     return t;
   }
   TableData rounding_table() const {
-    TableData t{"floatlab-rounding", "Division and built-ins against double precision",
+    TableData t{"floatlab-rounding",
+                "Division and built-ins against double precision",
                 {"op", "max ulp", "exact", "Vulkan allows", "ok"}};
     char ulp[32], exact[32];
     for (auto& r : rounding_) {

@@ -126,7 +126,8 @@ nlohmann::json paranoia_json(const std::vector<ParanoiaReport>& stages) {
 }
 
 TableData paranoia_table(const std::vector<ParanoiaReport>& stages) {
-  TableData t{"floatlab-paranoia", "Paranoia on this GPU beside Da Graça 2006's annex A (GeForce 7800 GTX)",
+  TableData t{"floatlab-paranoia",
+              "Paranoia on this GPU beside Da Graça 2006's annex A (GeForce 7800 GTX)",
               {"7800 GTX (2006)"}};
   for (auto& s : stages) t.header.push_back(s.stage);
   const auto& annex = annex_a_7800gtx();
@@ -193,7 +194,8 @@ nlohmann::json stage_table_json(const StageTable& t) {
 }
 
 TableData stage_table_data(const StageTable& t) {
-  TableData d{"floatlab-stages", "The probes in each stage (Da Graça 2006 tested vertex and fragment processors apart)",
+  TableData d{"floatlab-stages",
+              "The probes in each stage (Da Graça 2006 tested vertex and fragment processors apart)",
               {"test", "question", "IEEE"}};
   d.sentences = 1;
   for (auto& s : t.stages) d.header.push_back(s);

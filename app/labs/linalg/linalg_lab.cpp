@@ -153,8 +153,9 @@ class LinalgLab : public Lab {
   render::Legend legend() const override {
     // side counts texels of 4 values: the grid drawn is 2·side values a row
     std::string side = "side " + side_.param().text() + " (" + std::to_string(2 * *side_) + "² values)";
-    std::vector<std::string> lines = {legend_title(), status(),
-                                      legend_values(op_) + ", " + side + ", " + legend_values(layout_choice_, data_, index_)};
+    std::vector<std::string> lines = {
+        legend_title(), status(),
+        legend_values(op_) + ", " + side + ", " + legend_values(layout_choice_, data_, index_)};
     if (is_extreme() && scalar_read_) lines.back() = pass_chain();  // the passes say the layout and the padding
     if (runs_user_kernel()) lines.push_back("on your kernel (exercise " + user_exercise() + ")");
     std::string cmap = *colormap_;

@@ -468,7 +468,8 @@ class MeshLab : public Lab {
     ImGui::TextColored({0.55f, 0.8f, 1.0f, 1}, "The mesh kernel");
     ImGui::SameLine();
     ImGui::TextDisabled("(the names a body may use, misprints and errors: Lab tab)");
-    float below = 3 * ImGui::GetFrameHeightWithSpacing() + (error_.empty() ? 0 : 3 * ImGui::GetTextLineHeightWithSpacing());
+    float below =
+        3 * ImGui::GetFrameHeightWithSpacing() + (error_.empty() ? 0 : 3 * ImGui::GetTextLineHeightWithSpacing());
     kernel_controls(ImGui::GetContentRegionAvail().y - below);
   }
 
@@ -546,9 +547,7 @@ class MeshLab : public Lab {
     return it->second;
   }
 
-  void set_editor(const std::string& text) {
-    kernel_editor_.set_text(text);
-  }
+  void set_editor(const std::string& text) { kernel_editor_.set_text(text); }
 
   std::string color_field() const {
     std::string c = *color_field_;
