@@ -140,7 +140,7 @@ bool KernelEditor::draw(const std::vector<exercise::LineError>& errors, float he
   float w = std::max(view_w - gutter, widest + ImGui::GetFontSize() * 4);
   float h = std::max(view_h, float(lines + 1) * lh + 2 * style.FramePadding.y);
   Callback cb{&buffer_, &caret_};
-  if (focus) ImGui::SetKeyboardFocusHere();
+  if (focus) ImGui::SetKeyboardFocusHere(), settle_ = 3;
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0, 0, 0, 0));
   ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0, 0, 0, 0));
   ImGui::InputTextMultiline("##kernel", buffer_.data(), buffer_.size(), {w, h},
@@ -149,6 +149,9 @@ bool KernelEditor::draw(const std::vector<exercise::LineError>& errors, float he
                             on_edit, &cb);
   ImGui::PopStyleColor(2);
   const bool active = ImGui::IsItemActive();
+  // Focusing the field makes ImGui scroll this child to show as much of it as it can (its right
+  // edge): for the frames the focus takes to land, the view stays at the left margin.
+  if (settle_ > 0) ImGui::SetScrollX(0), --settle_;
   bool save = active && ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_S, false);
   const float right = ImGui::GetItemRectMax().x;
 
@@ -174,7 +177,8 @@ bool KernelEditor::draw(const std::vector<exercise::LineError>& errors, float he
     if (cy + lh > sy + view_h) ImGui::SetScrollY(cy + lh - view_h + style.FramePadding.y);
     float cx = gutter + style.FramePadding.x + caret_x, sx = ImGui::GetScrollX();
     if (cx - gutter < sx) ImGui::SetScrollX(std::max(0.0f, cx - gutter - ImGui::GetFontSize() * 2));
-    if (cx > sx + view_w - ImGui::GetFontSize()) ImGui::SetScrollX(cx - view_w + ImGui::GetFontSize() * 3);
+    bool laid_out = view_w > gutter + ImGui::GetFontSize() * 4;  // not the first frame's empty child
+    if (laid_out && cx > sx + view_w - ImGui::GetFontSize()) ImGui::SetScrollX(cx - view_w + ImGui::GetFontSize() * 3);
     last_caret_ = int(caret);
   }
 
@@ -183,6 +187,7 @@ bool KernelEditor::draw(const std::vector<exercise::LineError>& errors, float he
   const float top = ImGui::GetWindowPos().y, bottom = top + ImGui::GetWindowHeight();
   bool comment = false;
   view_ = {caret_line + 1, int(caret - starts[size_t(caret_line)]) + 1, 0, 0, count};
+  std::vector<std::pair<int, float>> shown;  // the lines in sight and their y, for the gutter
   for (int k = 0; k < count; ++k) {
     const char *a = text + starts[size_t(k)], *b = text + end_of(k);
     float y = y0 + float(k) * lh;
@@ -200,9 +205,7 @@ bool KernelEditor::draw(const std::vector<exercise::LineError>& errors, float he
     if (y + lh <= bottom) view_.last_line = k + 1;
     auto it = bad.find(k + 1);
     if (it != bad.end()) draw->AddRectFilled({origin.x + gutter, y}, {right, y + lh}, IM_COL32(255, 60, 60, 45));
-    char number[16];
-    std::snprintf(number, sizeof number, "%4d", k + 1);
-    draw->AddText({origin.x, y}, it != bad.end() ? IM_COL32(255, 90, 90, 255) : IM_COL32(110, 110, 120, 255), number);
+    shown.push_back({k, y});
     draw_line(draw, x0, y, a, b, comment);
     if (it == bad.end()) continue;
     // the message at the line's end, where the eye is
@@ -210,6 +213,14 @@ bool KernelEditor::draw(const std::vector<exercise::LineError>& errors, float he
     draw->AddText({end_x, y}, IM_COL32(255, 120, 110, 255), ("<- " + it->second).c_str());
     if (mouse.x >= origin.x && mouse.x < right && mouse.y >= y && mouse.y < y + lh && ImGui::IsWindowHovered())
       ImGui::SetTooltip("line %d: %s", k + 1, it->second.c_str());
+  }
+  // The gutter stays at the left edge when the text scrolls sideways, over the text under it.
+  const float gx = origin.x + ImGui::GetScrollX();
+  draw->AddRectFilled({gx, top}, {gx + gutter, bottom}, IM_COL32(18, 18, 23, 255));
+  for (auto [k, y] : shown) {
+    char number[16];
+    std::snprintf(number, sizeof number, "%4d", k + 1);
+    draw->AddText({gx, y}, bad.count(k + 1) ? IM_COL32(255, 90, 90, 255) : IM_COL32(110, 110, 120, 255), number);
   }
   if (active && std::fmod(ImGui::GetTime(), 1.0) < 0.6) {  // the caret, blinking
     float cx = x0 + caret_x, cy = y0 + float(caret_line) * lh;

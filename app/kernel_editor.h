@@ -29,5 +29,6 @@ class KernelEditor {
   std::vector<char> buffer_ = std::vector<char>(1, '\0');
   std::string saved_;
   int caret_ = 0, last_caret_ = -1;  // a byte offset, from ImGui's callback; the last frame's
+  int settle_ = 0;                   // frames left while a focus asked for lands
   View view_;
 };
