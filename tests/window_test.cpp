@@ -517,11 +517,11 @@ TEST(Window, CapturesAreThePictureAloneAsAHeadlessRunDrawsIt) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   auto dir = scratch("present");
   auto xvfb = "cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +
-              " --validate --lab wave --frames 24 --size 1000x640 ";
+              " --validate --lab wave --frames 12 --size 800x500 ";
   auto r = run_process(xvfb + "--present --capture present.png");
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
-  EXPECT_NE(r.out.find("sidebar 0 px, picture 1000 px"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("sidebar 0 px, picture 800 px"), std::string::npos) << r.out;
   r = run_process(xvfb + "--capture sidebar.png");
   ASSERT_EQ(r.code, 0) << r.err;
   r = run_process(xvfb + "--with-interface --capture whole.png");
@@ -529,14 +529,14 @@ TEST(Window, CapturesAreThePictureAloneAsAHeadlessRunDrawsIt) {
   auto present = load_picture(dir / "present.png"), sidebar = load_picture(dir / "sidebar.png"),
        whole = load_picture(dir / "whole.png");
   ASSERT_FALSE(present.empty() || sidebar.empty() || whole.empty());
-  EXPECT_EQ(present.w, 1000);
-  EXPECT_EQ(present.h, 640);
-  EXPECT_EQ(sidebar.w, 1000 - 420);  // the sidebar's default width at UI scale 1
-  EXPECT_EQ(sidebar.h, 640);
-  EXPECT_EQ(whole.w, 1000);
-  for (auto [pic, size] : {std::pair{&present, std::string("1000x640")}, std::pair{&sidebar, std::string("580x640")}}) {
+  EXPECT_EQ(present.w, 800);
+  EXPECT_EQ(present.h, 500);
+  EXPECT_EQ(sidebar.w, 800 - 400);  // the sidebar: 420 px at UI scale 1, at most half the window
+  EXPECT_EQ(sidebar.h, 500);
+  EXPECT_EQ(whole.w, 800);
+  for (auto [pic, size] : {std::pair{&present, std::string("800x500")}, std::pair{&sidebar, std::string("400x500")}}) {
     auto png = dir / ("headless-" + size + ".png");
-    auto h = run_process(vklab_args("--headless --lab wave --steps 24 --size " + size + " --capture " + png.string()));
+    auto h = run_process(vklab_args("--headless --lab wave --steps 12 --size " + size + " --capture " + png.string()));
     ASSERT_EQ(h.code, 0) << h.err;
     auto headless = load_picture(png);
     ASSERT_EQ(headless.w, pic->w);
@@ -545,7 +545,7 @@ TEST(Window, CapturesAreThePictureAloneAsAHeadlessRunDrawsIt) {
   }
   // the whole window: the sidebar's text on its left, where the picture alone has water or background
   std::set<uint32_t> left;
-  whole.each(0, 0, 400, whole.h, [&](const unsigned char* p) { left.insert(rgb(p)); });
+  whole.each(0, 0, 380, whole.h, [&](const unsigned char* p) { left.insert(rgb(p)); });
   EXPECT_GT(left.size(), 20u) << "the sidebar should be in a capture with the interface";
 }
 

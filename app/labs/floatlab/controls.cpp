@@ -47,23 +47,20 @@ nlohmann::json controls_test_json(const std::vector<Promise>& promises, const Co
             {"mul22_bits_without_precise", c.mul22_bits_loose}}}};
 }
 
+TableData controls_table(const std::vector<Promise>& promises) {
+  TableData t{"floatlab-controls",
+              "What the driver promises (shader float controls) and what the kernels did",
+              {"execution mode", "promise", "what the kernel did"}};
+  t.sentences = 2;
+  for (auto& p : promises) {
+    t.rows.push_back({p.mode, kept_word(p), p.found});
+    t.colours.push_back({0, p.offered && !p.kept ? 0xff6060u : 0u, 0});
+  }
+  return t;
+}
+
 void controls_panel(const std::vector<Promise>& promises, const ContractionTest& c) {
   if (promises.empty() || !ImGui::CollapsingHeader("What the driver promises (float controls)")) return;
-  if (ImGui::BeginTable("controls", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX)) {
-    ImGui::TableSetupColumn("execution mode");
-    ImGui::TableSetupColumn("promise");
-    ImGui::TableSetupColumn("what the kernel did");
-    ImGui::TableHeadersRow();
-    for (auto& p : promises) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(p.mode.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(kept_word(p));
-      ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", p.found.c_str());
-    }
-    ImGui::EndTable();
-  }
+  table(controls_table(promises));
   ImGui::TextWrapped("%s", contraction_text(c).c_str());
 }

@@ -138,6 +138,10 @@ class FloatLab : public Lab {
     std::vector<TableData> out = {probes_table(), accuracy_table(), rounding_table()};
     if (!paranoia_.empty()) out.push_back(paranoia_table(paranoia_));
     if (!stage_table_.rows.empty()) out.push_back(stage_table_data(stage_table_));
+    if (!table31_.empty()) out.push_back(table31_table(table31_));
+    if (!ulp_cancellation_.table.empty()) out.push_back(ulp_table(ulp_cancellation_));
+    if (!ulp_cancellation_.rows.empty()) out.push_back(cancellation_table(ulp_cancellation_));
+    if (!promises_.empty()) out.push_back(controls_table(promises_));
     if (!throughput_.empty()) out.push_back(throughput_table());
     return out;
   }

@@ -73,28 +73,20 @@ nlohmann::json table31_json(const std::vector<ErrorRange>& rows) {
   return out;
 }
 
+TableData table31_table(const std::vector<ErrorRange>& rows) {
+  TableData t{"floatlab-table31",
+              "Error ranges against MPFR beside Da Graça 2006's table 3.1 (NV35)",
+              {"op", "inputs", "range (ulps)", "exact %", "NV35 (2006)", "Vulkan allows"}};
+  char exact[32];
+  for (auto& r : rows) {
+    std::snprintf(exact, sizeof exact, "%.3f", 100 * r.correctly_rounded);
+    t.rows.push_back({r.op, r.domain, range(r), exact, r.nv35, r.vulkan});
+  }
+  return t;
+}
+
 void table31_panel(const std::vector<ErrorRange>& rows, const DivisionReading& division) {
   if (rows.empty() || !ImGui::CollapsingHeader("3.1: error ranges against MPFR")) return;
   ImGui::TextWrapped("%s", division_text(division).c_str());
-  if (ImGui::BeginTable("table31", 6, ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX)) {
-    for (const char* h : {"op", "inputs", "range (ulps)", "exact %", "NV35 (2006)", "Vulkan allows"})
-      ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
-    for (auto& r : rows) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.op.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.domain.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(range(r).c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%.3f", 100 * r.correctly_rounded);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.nv35.c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.vulkan.c_str());
-    }
-    ImGui::EndTable();
-  }
+  table(table31_table(rows));
 }

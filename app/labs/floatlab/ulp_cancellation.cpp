@@ -184,59 +184,43 @@ nlohmann::json ulp_cancellation_json(const UlpCancellation& u) {
           {"cancellation", rows}};
 }
 
+// Green: as the report prints it; orange: not; the report's own figures in their columns.
+TableData ulp_table(const UlpCancellation& u) {
+  TableData t{"floatlab-ulp",
+              "ULP of rounded values (Abecassis 2012, SIMSURF §14.2.2)",
+              {"v", "rn(v)", "ULP(rn(v))", "rn(v) + ULP", "the report's rn(v)", "the report's ULP", "note"}};
+  t.sentences = 6;
+  auto colour = [](bool printed, bool agrees) { return !printed ? 0u : agrees ? 0x80ff80u : 0xffb34du; };
+  for (auto& r : u.table) {
+    t.rows.push_back({r.v, g16(r.rn), g16(r.ulp), g16(r.next), r.printed ? r.printed_rn : "",
+                      r.printed ? r.printed_ulp : "", r.note});
+    t.colours.push_back({0, colour(r.printed, r.rn_agrees && r.reading_rn == r.printed_rn),
+                         colour(r.printed, r.ulp_agrees), colour(r.printed, r.next_agrees)});
+  }
+  return t;
+}
+
+TableData cancellation_table(const UlpCancellation& u) {
+  TableData t{"floatlab-cancellation",
+              "Catastrophic cancellation against MPFR (Abecassis 2012, SIMSURF §14.5.1)",
+              {"value", "precision", "formula", "digits", "value found", "exact", "relative error", "the report"}};
+  for (auto& r : u.rows) {
+    t.rows.push_back({example_label(r), r.precision + (r.on_gpu ? "" : " (CPU)"), r.method, digits_text(r),
+                      g16(r.value), g16(r.exact), g3(r.rel_error), r.report});
+    float share = float(std::clamp(r.digits / most_digits(r.precision), 0.0, 1.0));
+    auto c = [](float v) { return uint32_t(std::clamp(v, 0.0f, 1.0f) * 255); };
+    t.colours.push_back({0, 0, 0, c(1 - 0.5f * share) << 16 | c(0.7f + 0.3f * share) << 8 | c(0.3f + 0.2f * share)});
+  }
+  return t;
+}
+
 void ulp_cancellation_panel(const UlpCancellation& u) {
   if (u.table.empty() || !ImGui::CollapsingHeader("ULP and cancellation (Abecassis 2012, SIMSURF §14.2.2 / §14.5.1)"))
     return;
   ImGui::TextWrapped("%s. Green: as the report prints it.", where_rn(u).c_str());
-  auto coloured = [](bool printed, bool agrees, const std::string& text) {
-    if (!printed)
-      ImGui::TextUnformatted(text.c_str());
-    else
-      ImGui::TextColored(agrees ? ImVec4(0.5f, 1, 0.5f, 1) : ImVec4(1, 0.7f, 0.3f, 1), "%s", text.c_str());
-  };
-  if (ImGui::BeginTable("simsurf_ulp", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX)) {
-    for (const char* h : {"v", "rn(v)", "ULP(rn(v))", "rn(v) + ULP"}) ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
-    for (auto& r : u.table) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.v.c_str());
-      ImGui::TableNextColumn();
-      coloured(r.printed, r.rn_agrees && r.reading_rn == r.printed_rn, g16(r.rn));
-      if (r.printed && ImGui::IsItemHovered())
-        ImGui::SetTooltip("the report: %s%s%s", r.printed_rn.c_str(), r.note.empty() ? "" : "\n", r.note.c_str());
-      ImGui::TableNextColumn();
-      coloured(r.printed, r.ulp_agrees, g16(r.ulp));
-      if (r.printed && ImGui::IsItemHovered()) ImGui::SetTooltip("the report: %s", r.printed_ulp.c_str());
-      ImGui::TableNextColumn();
-      coloured(r.printed, r.next_agrees, g16(r.next));
-      if (r.printed && ImGui::IsItemHovered()) ImGui::SetTooltip("the report: %s", r.printed_next.c_str());
-    }
-    ImGui::EndTable();
-  }
+  table(ulp_table(u));
   ImGui::TextWrapped("Catastrophic cancellation, against MPFR at 256 bits (example 2 at x = %.9g)", u.x);
-  if (ImGui::BeginTable("simsurf_cancel", 4,
-                        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX)) {
-    for (const char* h : {"value", "precision", "formula", "digits"}) ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
-    for (auto& r : u.rows) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(example_label(r).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted((r.precision + (r.on_gpu ? "" : " (CPU)")).c_str());
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.method.c_str());
-      ImGui::TableNextColumn();
-      float share = float(std::clamp(r.digits / most_digits(r.precision), 0.0, 1.0));
-      ImGui::TextColored(ImVec4(1 - 0.5f * share, 0.7f + 0.3f * share, 0.3f + 0.2f * share, 1), "%s",
-                         digits_text(r).c_str());
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("value %s\nexact %s\nrelative error %s%s%s", g16(r.value).c_str(), g16(r.exact).c_str(),
-                          g3(r.rel_error).c_str(), r.report.empty() ? "" : "\nthe report: ", r.report.c_str());
-    }
-    ImGui::EndTable();
-  }
+  table(cancellation_table(u));
 }
 
 int run_ulp_cancellation(const Options& o) {

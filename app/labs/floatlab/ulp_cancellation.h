@@ -4,6 +4,7 @@
 #pragma once
 #include "app/chart_picture.h"
 #include "app/cli.h"
+#include "app/table.h"
 #include "compute/floatlab/ulp_cancellation.h"
 
 #include <nlohmann/json.hpp>
@@ -13,6 +14,9 @@ inline constexpr const char* kSimsurfSource = "Abecassis 2012, SIMSURF §14.2.2 
 ChartPicture ulp_cancellation_chart(const floatlab::UlpCancellation& u);
 void print_ulp_cancellation(const floatlab::UlpCancellation& u);
 nlohmann::json ulp_cancellation_json(const floatlab::UlpCancellation& u);
+// The panel's two tables (app/table.h).
+TableData ulp_table(const floatlab::UlpCancellation& u);
+TableData cancellation_table(const floatlab::UlpCancellation& u);
 void ulp_cancellation_panel(const floatlab::UlpCancellation& u);
 // vklab floatlab --cancellation [--out FILE.json]: the lesson alone, printed (and saved).
 int run_ulp_cancellation(const Options& o);
