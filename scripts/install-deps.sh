@@ -16,7 +16,7 @@ $APT \
   glslc libshaderc-dev glslang-dev spirv-tools libglfw3-dev libglm-dev libimgui-dev libstb-dev nlohmann-json3-dev \
   libmpfr-dev libopenblas-dev libmeshoptimizer-dev librenderdoc-dev renderdoccmd libgtest-dev xvfb xauth fonts-dejavu-core \
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev \
-  gmsh >/dev/null  # gmsh: the mesh lab's reader is checked on meshes it generates; fonts-dejavu-core: the window's font
+  gmsh desktop-file-utils >/dev/null  # gmsh: the mesh lab's reader is checked on meshes it generates; fonts-dejavu-core: the window's font; desktop-file-utils: the package check validates the menu entry
 if [ "${1:-}" = "--ci" ]; then
   $APT clang libclang-rt-14-dev clang-format >/dev/null
 fi
