@@ -21,6 +21,9 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # are left out: RenderDoc injects its library with LD_PRELOAD ahead of ASan's runtime, which
 # ASan refuses (the injection fails); the not-attached path still runs instrumented. The README's
 # examples (suite Readme) are left out too: they run, as written, commands whose code the Cli
-# suite's tests run instrumented, and they took 141 of the pass's 2 708 test-seconds.
+# suite's tests run instrumented, and they took 141 of the pass's 2 708 test-seconds. So are the
+# lessons run step by step (Labs/LessonsOfLab, about 100 test-seconds in Release, mostly the
+# driver building labs): each step is a preset, and every shipped preset runs instrumented
+# (Labs/PresetsOfLab), as does the reading of the lessons (Lessons).
 ctest --test-dir build-asan --output-on-failure -j"$(nproc)" \
-  -LE soak -E 'RenderDoc.(Headless|Bench|Window)|^Readme\.' "$@"
+  -LE soak -E 'RenderDoc.(Headless|Bench|Window)|^Readme\.|LessonsOfLab' "$@"
