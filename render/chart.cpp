@@ -28,7 +28,10 @@ Margins margins(VkRect2D area, const Chart& c, float s) {
   float left = std::max(widest(c.y_ticks), c.y_label.empty() ? 0.0f : TextMesh::width(c.y_label)) * s + 12 * s;
   float bottom = 6 * s + (c.x_ticks.empty() ? 0 : line) + (c.x_label.empty() ? 0 : line);
   float top = std::max(0.12f * m, 2.5f * line);
-  if (!c.title.empty()) top = std::max(top, 0.06f * m + 2.4f * line);  // the title under the transport bar
+  if (!c.title.empty()) {  // the title under the transport bar, wrapped where it is too long
+    size_t lines = wrap_text(c.title, aw - 0.06f * m, s).size();
+    top = std::max(top, 0.06f * m + (1.4f + float(lines)) * line);
+  }
   return {std::clamp(left, 0.03f * m, 0.35f * aw), 0.03f * m, top, std::min(bottom, 0.5f * ah)};
 }
 
@@ -60,10 +63,13 @@ void chart_vertices(TextMesh& mesh, const Chart& c, VkRect2D area, float scale) 
     return w <= r.w ? r.x + 0.5f * (r.w - w) : std::clamp(ax + 0.5f * (aw - w), r.x + r.w - w, r.x);
   };
   // Above the image: the title, the y axis's name over the tick labels.
-  if (!c.title.empty()) {
-    float s = fit(c.title, aw - 2 * edge), w = s * TextMesh::width(c.title);
-    float x = std::clamp(centred(w), ax + edge, ax + aw - edge - w);
-    mesh.text(x, r.y - 2.2f * line, c.title, s, kWhite);
+  if (!c.title.empty()) {  // wrapped, never shrunk: its last line where a one-line title goes
+    auto lines = wrap_text(c.title, aw - 2 * edge, ts);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      float w = ts * TextMesh::width(lines[i]);
+      float x = std::clamp(centred(w), ax + edge, ax + aw - edge - w);
+      mesh.text(x, r.y - (2.2f + float(lines.size() - 1 - i)) * line, lines[i], ts, kWhite);
+    }
   }
   if (!c.y_label.empty()) {
     float s = fit(c.y_label, r.x - ax - 8 * ts);

@@ -26,40 +26,6 @@ float legend_height(size_t lines, bool bar, float s) {
   return s * (TextMesh::kLine * float(lines) + (bar ? 2 * TextMesh::kLine + kBarH + 2 : 0) + 2 * kPad);
 }
 
-std::vector<std::string> wrap_text(const std::string& text, float room, float s) {
-  std::vector<std::string> out;
-  std::string line;
-  auto fits = [&](const std::string& t) { return TextMesh::width(t) * s <= room; };
-  size_t i = 0;
-  while (i < text.size()) {
-    size_t end = text.find(' ', i);
-    std::string word = text.substr(i, end == std::string::npos ? std::string::npos : end - i);
-    i = end == std::string::npos ? text.size() : end + 1;
-    std::string joined = line.empty() ? word : line + " " + word;
-    if (fits(joined)) {
-      line = joined;
-      continue;
-    }
-    if (!line.empty()) out.push_back(line), line.clear();
-    // A word wider than the room alone is cut between letters (UTF-8 sequences kept whole).
-    while (!fits(word)) {
-      size_t cut = 0, k = 0;
-      while (k < word.size()) {
-        size_t next = k + 1;
-        while (next < word.size() && (uint8_t(word[next]) & 0xC0) == 0x80) ++next;
-        if (cut > 0 && !fits(word.substr(0, next))) break;
-        cut = k = next;
-      }
-      if (cut >= word.size()) break;
-      out.push_back(word.substr(0, cut));
-      word = word.substr(cut);
-    }
-    line = word;
-  }
-  if (!line.empty() || out.empty()) out.push_back(line);
-  return out;
-}
-
 LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale) {
   LegendLayout L;
   L.picture = area;

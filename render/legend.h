@@ -39,9 +39,6 @@ struct LegendLayout {
   std::vector<std::string> lines, bar_label;  // the legend's lines and the bar's label, wrapped
 };
 LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale);
-// `text` cut into lines at most `room` pixels wide at text scale `s`, between words (inside a
-// word only where one word alone is wider).
-std::vector<std::string> wrap_text(const std::string& text, float room, float s);
 // The triangles of a legend laid out by legend_layout (pixels, 2 x vec4 a vertex: position xy
 // and atlas uv, -1 for solid quads; colour); exposed for tests.
 std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float scale);

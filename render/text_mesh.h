@@ -22,6 +22,11 @@ struct TextMesh {
   static constexpr float kLine = 13;            // a line of labels at scale 1 (legends, chart ticks)
 };
 
+// `text` cut into lines at most `room` pixels wide at text scale `s`, between words (inside a
+// word only where one word alone is wider): what the pictures do with a line too long, never
+// shrinking it.
+std::vector<std::string> wrap_text(const std::string& text, float room, float s);
+
 // The text scale for a picture `height` pixels high: capitals 1.8 % of it (about 14 px at 800,
 // 19 at 1080), never under 13 px: legible in a capture and when projected.
 float picture_text_scale(float height);

@@ -1,5 +1,7 @@
 #include "app/labs/linalg/index.h"
 
+#include "app/table.h"
+
 #include <imgui.h>
 
 namespace linalg {
@@ -27,20 +29,15 @@ void FracIndexPanel::ui(gpu::Context& ctx) {
                        (long long)s.first_wrong_pow2 / 2, (long long)s.first_wrong_pow2);
   else
     ImGui::TextWrapped("Every power of two swept is exact.");
-  if (ImGui::BeginTable("frac", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY, ImVec2(0, 160))) {
-    for (const char* h : {"quads N", "texture side", "wrong (quad, offset)", "first wrong quad"})
-      ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
-    for (auto& c : s.counts) {
-      if (c.wrong == 0 && (c.quads & (c.quads - 1)) != 0) continue;  // exact sizes: powers of two only
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn(), ImGui::Text("%u", c.quads);
-      ImGui::TableNextColumn(), ImGui::Text("%u", c.side);
-      ImGui::TableNextColumn(), ImGui::Text("%llu of %llu", (unsigned long long)c.wrong, (unsigned long long)c.checked);
-      ImGui::TableNextColumn(), ImGui::Text("%lld", (long long)c.first_q);
-    }
-    ImGui::EndTable();
+  TableData t{"linalg-frac-index",
+              "Float indices into a texture: the quads they name wrongly (Bleton 2005, formulas 3.1-3.4)",
+              {"quads N", "texture side", "wrong (quad, offset)", "first wrong quad"}};
+  for (auto& c : s.counts) {
+    if (c.wrong == 0 && (c.quads & (c.quads - 1)) != 0) continue;  // exact sizes: powers of two only
+    t.rows.push_back({std::to_string(c.quads), std::to_string(c.side),
+                      std::to_string(c.wrong) + " of " + std::to_string(c.checked), std::to_string(c.first_q)});
   }
+  table(t);
 }
 
 }  // namespace linalg
