@@ -20,19 +20,25 @@ std::string lab_help_text(const std::string& lab) {
   }
 }
 
+std::vector<std::string> code_spans(const std::string& text) {
+  std::vector<std::string> spans;
+  for (size_t a = text.find('`'); a != std::string::npos; a = text.find('`', a + 1)) {
+    size_t b = text.find('`', a + 1);
+    if (b == std::string::npos) break;
+    spans.push_back(text.substr(a + 1, b - a - 1));
+    a = b;
+  }
+  return spans;
+}
+
 namespace {
 
 // The shipped presets a text names in backticks.
 std::vector<std::string> presets_in(const std::string& text) {
   std::vector<std::string> found;
-  for (size_t a = text.find('`'); a != std::string::npos; a = text.find('`', a + 1)) {
-    size_t b = text.find('`', a + 1);
-    if (b == std::string::npos) break;
-    std::string word = text.substr(a + 1, b - a - 1);
+  for (const std::string& word : code_spans(text))
     for (auto& p : shipped_presets())
       if (p.name == word) found.push_back(word);
-    a = b;
-  }
   return found;
 }
 

@@ -15,6 +15,8 @@ struct HelpBlock {
 
 std::string lab_help_text(const std::string& lab);  // "" where the lab has none
 std::vector<HelpBlock> parse_help(const std::string& text);
+// The code spans (`...`) of a text, in order.
+std::vector<std::string> code_spans(const std::string& text);
 struct LessonStep;  // app/lessons.h
 
 // How the Help tab walks a page: a block to scroll to the top, the lesson its Try bullets run.

@@ -4,22 +4,6 @@
 
 #include <algorithm>
 
-namespace {
-
-// The code spans of a text, in order.
-std::vector<std::string> code_spans(const std::string& text) {
-  std::vector<std::string> spans;
-  for (size_t a = text.find('`'); a != std::string::npos; a = text.find('`', a + 1)) {
-    size_t b = text.find('`', a + 1);
-    if (b == std::string::npos) break;
-    spans.push_back(text.substr(a + 1, b - a - 1));
-    a = b;
-  }
-  return spans;
-}
-
-}  // namespace
-
 std::vector<LessonStep> lesson_steps(const std::string& lab, const std::vector<HelpBlock>& page) {
   std::vector<LessonStep> steps;
   auto knobs = make_lab(lab)->params();

@@ -27,6 +27,13 @@ void plot_written(const std::string& name, const std::filesystem::path& file) {
   written_for = name, written_file = file.string();
 }
 
+std::filesystem::path timestamped_plot_path(const std::string& name, const std::string& extension) {
+  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return std::filesystem::path("plots") / (name + "-" + stamp + extension);
+}
+
 std::optional<PlotData> take_plot_picture_request() {
   auto r = std::move(picture_request);
   picture_request.reset();
@@ -87,10 +94,7 @@ std::filesystem::path plot(const PlotSpec& spec, const std::vector<double>& xs, 
   ImGui::SameLine();
   std::filesystem::path written;
   if (ImGui::SmallButton("CSV")) {
-    auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-    written = std::filesystem::path("plots") / (spec.name + "-" + stamp + ".csv");
+    written = timestamped_plot_path(spec.name, ".csv");
     std::filesystem::create_directories(written.parent_path());
     std::ofstream(written) << plot_csv(spec, xs, ys);
     written = std::filesystem::absolute(written);

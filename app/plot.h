@@ -31,6 +31,8 @@ std::string plot_csv(const PlotSpec& spec, const std::vector<double>& x, const s
 // take_plot_picture_request).
 std::filesystem::path plot(const PlotSpec& spec, const std::vector<double>& x, const std::vector<double>& y);
 inline std::filesystem::path plot(const PlotData& d) { return plot(d.spec, d.x, d.y); }
+// plots/<name>-<YYYYmmdd-HHMMSS><extension>: where a plot's or a table's buttons write.
+std::filesystem::path timestamped_plot_path(const std::string& name, const std::string& extension);
 // The plot whose PNG button was pressed since the last call, if any.
 std::optional<PlotData> take_plot_picture_request();
 // Said under the plot named `name` from now on: the picture written for it.

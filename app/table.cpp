@@ -1,10 +1,10 @@
 #include "app/table.h"
 
+#include "app/plot.h"
+
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <fstream>
 
 namespace {
@@ -87,10 +87,7 @@ std::filesystem::path table(const TableData& t) {
   }
   std::filesystem::path written;
   if (ImGui::SmallButton("CSV")) {
-    auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-    written = std::filesystem::path("plots") / (t.name + "-" + stamp + ".csv");
+    written = timestamped_plot_path(t.name, ".csv");
     std::filesystem::create_directories(written.parent_path());
     std::ofstream(written) << table_csv(t);
     written = std::filesystem::absolute(written);

@@ -700,10 +700,7 @@ void Window::sidebar() {
 // with its CSV, in plots/ (between frames: the legend's buffer is free).
 void Window::write_table_picture(const TableData& table) {
   Session& s = *session_;
-  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-  auto png = std::filesystem::path("plots") / (table.name + "-" + stamp + ".png");
+  auto png = timestamped_plot_path(table.name, ".png");
   try {
     write_table_files(s.ctx(), *s.legend(), table, sc_->extent().height, png);
     auto shown = std::filesystem::absolute(png);
@@ -718,10 +715,7 @@ void Window::write_table_picture(const TableData& table) {
 // in plots/ (between frames: the legend's buffer is free).
 void Window::write_plot_picture(const PlotData& plot) {
   Session& s = *session_;
-  auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-  auto png = std::filesystem::path("plots") / (plot.spec.name + "-" + stamp + ".png");
+  auto png = timestamped_plot_path(plot.spec.name, ".png");
   try {
     write_plot_files(s.ctx(), *s.legend(), plot, s.lab().legend_title(), sc_->extent().width, sc_->extent().height,
                      png);

@@ -422,58 +422,81 @@ std::vector<Position> straight_pass(float x0, float x1, float step, float y, flo
   for (int i = 0; x0 + float(i) * step <= x1 + 1e-4f; ++i) p.push_back({{x0 + float(i) * step, y, z}});
   return p;
 }
+
+struct LongLoopCase {
+  const char* name;
+  Stock s;
+  Mesh tool;
+  std::vector<Position> path;
+};
+
+// Every engine, in single and double precision (or only the one asked), against the CPU engine
+// on one case.
+void every_engine_equals_the_cpu(gpu::Context& ctx, const LongLoopCase& c,
+                                 std::vector<bool> precisions = {false, true}) {
+  for (bool f64 : precisions) {
+    if (f64 && !ctx.int64_atomics) continue;
+    Stock s = c.s;
+    s.f64 = f64;
+    std::vector<double> cpu64(size_t(s.nx) * s.ny, 0.0);
+    std::vector<float> cpu32(cpu64.size(), 0.0f);
+    if (f64)
+      mill_cpu(s, cpu64, c.tool, c.path, 2);
+    else
+      mill_cpu(s, cpu32, c.tool, c.path, 2);
+    size_t cut = 0;
+    for (size_t i = 0; i < cpu32.size(); ++i) cut += (f64 ? cpu64[i] : cpu32[i]) < 0;
+    ASSERT_GT(cut, 100u) << c.name;
+    for (Engine e : {Engine::PerPosition, Engine::PerTriangle, Engine::Fine, Engine::Persistent, Engine::PerBrin}) {
+      Machine m(ctx, s, c.tool, c.path);
+      m.run(e, 1e12);  // one submission: the whole path
+      size_t wrong = 0;
+      if (f64) {
+        auto h = m.heights64();
+        for (size_t i = 0; i < h.size(); ++i) wrong += std::memcmp(&h[i], &cpu64[i], 8) != 0;
+      } else {
+        ASSERT_TRUE(m.exact_division()) << "lavapipe has fp64";
+        auto h = m.heights();
+        for (size_t i = 0; i < h.size(); ++i) wrong += std::memcmp(&h[i], &cpu32[i], 4) != 0;
+      }
+      EXPECT_EQ(wrong, 0u) << c.name << ", " << engine_names()[size_t(e)] << (f64 ? " f64" : " f32") << ": " << wrong
+                           << " of " << cut << " cut brins differ from the CPU engine";
+    }
+  }
+}
+
+Stock wide_stock() {  // the lab's default stock: 256² brins 0.25 apart
+  Stock wide;
+  wide.d = 0.25f;
+  return wide;
+}
 }  // namespace
 
+// 120 positions 0.1 apart, 60 over each brin, with the default 1984-triangle ball. A case (and
+// here a precision) a test: each runs the five engines in a process of its own.
+static LongLoopCase straight_pass_case() {
+  return {"straight pass, 1984 triangles", wide_stock(), make_tool("sphere", 6.0f, 1984),
+          straight_pass(20.0f, 31.9f, 0.1f, 32.0f, -1.0f)};
+}
 TEST_F(Machining, EveryEngineEqualsTheCpuWhereLoopsWouldRunLong) {
-  struct Case {
-    const char* name;
-    Stock s;
-    Mesh tool;
-    std::vector<Position> path;
-  };
-  Stock wide;  // the lab's default stock: 256² brins 0.25 apart
-  wide.d = 0.25f;
-  Stock narrow = small_stock();
-  std::vector<Case> cases = {
-      // 120 positions 0.1 apart, 60 over each brin, with the default 1984-triangle ball
-      {"straight pass, 1984 triangles", wide, make_tool("sphere", 6.0f, 1984),
-       straight_pass(20.0f, 31.9f, 0.1f, 32.0f, -1.0f)},
-      // 6 positions over each brin with the 12 482-triangle ball
-      {"12482 triangles", narrow, make_tool("sphere", 6.0f, 12482), straight_pass(8.0f, 19.0f, 1.0f, 10.0f, -1.0f)},
-      // triangles up to 12 brins wide: the CPU engine tests eight brins of a row at once
-      {"64-triangle cone", wide, make_tool("cone", 6.0f, 64), straight_pass(20.0f, 31.9f, 0.3f, 32.0f, -1.0f)},
-  };
-  ASSERT_EQ(cases[0].path.size(), 120u);
-  for (auto& c : cases)
-    for (bool f64 : {false, true}) {
-      if (f64 && !ctx().int64_atomics) continue;
-      Stock s = c.s;
-      s.f64 = f64;
-      std::vector<double> cpu64(size_t(s.nx) * s.ny, 0.0);
-      std::vector<float> cpu32(cpu64.size(), 0.0f);
-      if (f64)
-        mill_cpu(s, cpu64, c.tool, c.path, 2);
-      else
-        mill_cpu(s, cpu32, c.tool, c.path, 2);
-      size_t cut = 0;
-      for (size_t i = 0; i < cpu32.size(); ++i) cut += (f64 ? cpu64[i] : cpu32[i]) < 0;
-      ASSERT_GT(cut, 100u) << c.name;
-      for (Engine e : {Engine::PerPosition, Engine::PerTriangle, Engine::Fine, Engine::Persistent, Engine::PerBrin}) {
-        Machine m(ctx(), s, c.tool, c.path);
-        m.run(e, 1e12);  // one submission: the whole path
-        size_t wrong = 0;
-        if (f64) {
-          auto h = m.heights64();
-          for (size_t i = 0; i < h.size(); ++i) wrong += std::memcmp(&h[i], &cpu64[i], 8) != 0;
-        } else {
-          ASSERT_TRUE(m.exact_division()) << "lavapipe has fp64";
-          auto h = m.heights();
-          for (size_t i = 0; i < h.size(); ++i) wrong += std::memcmp(&h[i], &cpu32[i], 4) != 0;
-        }
-        EXPECT_EQ(wrong, 0u) << c.name << ", " << engine_names()[size_t(e)] << (f64 ? " f64" : " f32") << ": " << wrong
-                             << " of " << cut << " cut brins differ from the CPU engine";
-      }
-    }
+  LongLoopCase c = straight_pass_case();
+  ASSERT_EQ(c.path.size(), 120u);
+  every_engine_equals_the_cpu(ctx(), c, {false});
+}
+TEST_F(Machining, EveryEngineEqualsTheCpuWhereLoopsWouldRunLongInDouble) {
+  every_engine_equals_the_cpu(ctx(), straight_pass_case(), {true});
+}
+
+// 6 positions over each brin with the 12 482-triangle ball.
+TEST_F(Machining, EveryEngineEqualsTheCpuWithManyTriangles) {
+  every_engine_equals_the_cpu(ctx(), {"12482 triangles", small_stock(), make_tool("sphere", 6.0f, 12482),
+                                      straight_pass(8.0f, 19.0f, 1.0f, 10.0f, -1.0f)});
+}
+
+// Triangles up to 12 brins wide: the CPU engine tests eight brins of a row at once.
+TEST_F(Machining, EveryEngineEqualsTheCpuWithWideTriangles) {
+  every_engine_equals_the_cpu(ctx(), {"64-triangle cone", wide_stock(), make_tool("cone", 6.0f, 64),
+                                      straight_pass(20.0f, 31.9f, 0.3f, 32.0f, -1.0f)});
 }
 
 // The plans themselves: every engine's invocations stay within the budget, and the
