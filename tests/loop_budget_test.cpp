@@ -29,12 +29,13 @@ const std::vector<Case>& cases() {
        "for (uint k = 0u; k < min(n, (m + 1u)); ++k) /* while (x) */ s += f(k);\n",
        "s = 0.0; // for (;;) in a comment stays\n"
        "for (uint k = 0u, vklab_end1_ = vklab_bound(k, 2u); k < min(min(n, (m + 1u)), vklab_end1_); ++k, "
-       "--vklab_left_) /* while (x) */ s += f(k);\n",
+       "vklab_left_ -= min(vklab_left_, 1u)) /* while (x) */ s += f(k);\n",
        {{2, LoopKind::For}}},
       {// empty conditions, braces or none, nested: tested, the innermost counted
        "for(;;) { if (done()) break; }\nfor (int i = 0;; ++i)\n  for (int j = 0; j<i; j++) s += 1.0;\n",
        "for(;vklab_spend(1u);) { if (done()) break; }\nfor (int i = 0;vklab_spend(2u); ++i)\n"
-       "  for (int j = 0, vklab_end1_ = vklab_bound(j, 3u); j<min(i, vklab_end1_); j++, --vklab_left_) s += 1.0;\n",
+       "  for (int j = 0, vklab_end1_ = vklab_bound(j, 3u); j<min(i, vklab_end1_); j++, vklab_left_ -= "
+       "min(vklab_left_, 1u)) s += 1.0;\n",
        {{1, LoopKind::For}, {2, LoopKind::For}, {3, LoopKind::For}}},
       {// a header over three lines, its condition ending in a // comment (a step of 2: tested)
        "for (uint k = 0u;\n     k < 10u  // the ten\n     ; k += 2u)\n  s += 1.0;\n",
@@ -51,7 +52,8 @@ const std::vector<Case>& cases() {
        "for (uint k = 0u; (k < n) && vklab_spend(4u); k++) { s += 1.0; --k; }\n"
        "for (int e = 0; (e < 9) && vklab_spend(5u); ++e) s = frexp(s, e);\n"
        "for (uint k = 0u; (k <= n) && vklab_spend(6u); ++k) s += 1.0;\n"
-       "for (int c = 0, vklab_end1_ = vklab_bound(c, 7u); c < min(100, vklab_end1_); c += 1, --vklab_left_) s += "
+       "for (int c = 0, vklab_end1_ = vklab_bound(c, 7u); c < min(100, vklab_end1_); c += 1, vklab_left_ -= "
+       "min(vklab_left_, 1u)) s += "
        "1.0;\n",
        {{1, LoopKind::For},
         {2, LoopKind::For},
@@ -102,7 +104,7 @@ size_t opening(const std::string& s, size_t close) {
 
 // What the rewriting adds, taken away again: a tested condition's "(" and ") && vklab_spend(Nu)"
 // (or vklab_spend(Nu) alone), a counted loop's ", vklab_endN_ = vklab_bound(k, Nu)", "min(" and
-// ", vklab_endN_)" and ", --vklab_left_".
+// ", vklab_endN_)" and ", vklab_left_ -= min(vklab_left_, 1u)".
 std::string without_spending(std::string s) {
   for (size_t at; (at = s.find("vklab_spend(")) != std::string::npos;) {
     size_t end = s.find(')', at) + 1;
@@ -114,7 +116,8 @@ std::string without_spending(std::string s) {
     s.erase(close, end - close);
     s.erase(open, 1);
   }
-  for (size_t at; (at = s.find(", --vklab_left_")) != std::string::npos;) s.erase(at, 15);
+  const std::string step = ", vklab_left_ -= min(vklab_left_, 1u)";
+  for (size_t at; (at = s.find(step)) != std::string::npos;) s.erase(at, step.size());
   for (size_t at; (at = s.find(", vklab_end")) != std::string::npos;) {
     size_t close = s.find(')', at);  // ", vklab_endN_)" closes the min(, the other is the bound's call
     if (s.compare(close - 1, 1, "_") != 0) {

@@ -1,6 +1,8 @@
 // Shipped exercises read from their folders (exercise.h).
 #include "compute/exercise/exercise.h"
 
+#include "compute/io/input.h"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -13,11 +15,11 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw std::invalid_argument(p.string() + ": cannot be read");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  try {
+    return io::read_input(p, 16 << 20);
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(e.what());
+  }
 }
 
 }  // namespace

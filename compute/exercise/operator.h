@@ -11,6 +11,7 @@
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,14 +46,26 @@ struct Problem {
 };
 
 // One of an exercise's cases (check.json): its name, why it is there, a seed and its values.
+// Integers are checked before anything is sized by them: whole, and at most kMaxCaseInteger
+// in size (16 M: an array of that many floats is 64 MiB), else std::invalid_argument.
+constexpr int64_t kMaxCaseInteger = int64_t(1) << 24;
 struct Case {
   std::string name, why;
   uint32_t seed = 1;
   nlohmann::json values;
-  uint32_t u(const char* key) const { return values.at(key).get<uint32_t>(); }
+  uint32_t u(const char* key) const { return uint32_t(integer(key, 0)); }
   float f(const char* key) const { return values.at(key).get<float>(); }
-  int i(const char* key) const { return values.at(key).get<int>(); }
+  int i(const char* key) const { return int(integer(key, -kMaxCaseInteger)); }
   std::string s(const char* key) const { return values.at(key).get<std::string>(); }
+
+ private:
+  int64_t integer(const char* key, int64_t least) const {
+    const nlohmann::json& v = values.at(key);
+    if (!v.is_number_integer() || v.get<int64_t>() < least || v.get<int64_t>() > kMaxCaseInteger)
+      throw std::invalid_argument("case \"" + name + "\": " + key + " = " + v.dump() + ", not a whole number from " +
+                                  std::to_string(least) + " to " + std::to_string(kMaxCaseInteger));
+    return v.get<int64_t>();
+  }
 };
 
 // What a correct kernel leaves in an output array, a word at a time: the value, and the scale

@@ -3,6 +3,8 @@
 
 #include "compute/gpu/resources.h"
 #include "compute/gpu/shader_compile.h"
+#include "compute/gpu/spirv_screen.h"
+#include "compute/io/user_text.h"
 
 #include <algorithm>
 #include <cstring>
@@ -53,12 +55,22 @@ std::string joined(const std::vector<LineError>& errors, const std::string& name
 }  // namespace
 
 std::string sandboxed_source(const std::string& source, uint32_t budget) {
-  // #version and #extension lines go first, as GLSL wants them; they become blank lines in
-  // place, so the user's lines keep their numbers. Any other directive the budget refuses.
+  // The text as the compiler reads it (user_text.h). Its #version and #extension lines go
+  // first, as GLSL wants them, each checked whole; they become blank lines in place, so the
+  // user's lines keep their numbers. Any other directive the budget refuses.
+  const std::string text = io::normalized_user_text(source);
   std::string head, body;
-  std::istringstream in(source);
+  std::istringstream in(text);
+  int n = 0;
   for (std::string line; std::getline(in, line);) {
-    if (directive(line, "#version") || directive(line, "#extension")) {
+    ++n;
+    if (directive(line, "#version")) {
+      if (!std::regex_match(line, std::regex("\\s*#\\s*version\\s+[0-9]+(\\s+core)?\\s*(//.*)?")))
+        throw io::TextRefused(n, "a #version line is '#version 460' and nothing else");
+      head += line + "\n";
+      line.clear();
+    } else if (directive(line, "#extension")) {
+      io::check_extension_line(line, n);
       head += line + "\n";
       line.clear();
     }
@@ -103,6 +115,7 @@ std::unique_ptr<UserKernel> UserKernel::compile(gpu::Context& ctx, const std::st
     // What a pipeline cannot take (a set other than 0, an unbounded array of descriptors) is
     // said as the compiler's messages are.
     try {
+      gpu::screen_spirv(compiled.spirv, ctx);
       k->interface_ = gpu::reflect_spirv(compiled.spirv, name);
       k->pipeline_ = gpu::make_compute(ctx, compiled.spirv, k->interface_.push_bytes, {}, name);
     } catch (const std::exception& e) {

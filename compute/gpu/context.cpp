@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
@@ -247,6 +248,7 @@ void Context::create_device(const ContextOptions& options) {
   fragment_stores = have.features.fragmentStoresAndAtomics;
   atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;
   fp16 = f12.shaderFloat16;
+  scalar_block = f12.scalarBlockLayout;
 
   // The driver's statistics of each pipeline (registers, shared memory), asked for.
   VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR stats{
@@ -287,11 +289,20 @@ void Context::create_device(const ContextOptions& options) {
   }
 }
 
+namespace {
+std::atomic<bool> abandoned_running{false};
+}  // namespace
+
+bool abandoned_work_running() { return abandoned_running; }
+
 Context::~Context() {
   // After a time-out the queue may still run (or never end) its work: destroying the device
   // under it is invalid and may block, so the process ends with it instead. A lost device runs
   // nothing more: its objects are destroyed as usual (Vulkan allows it).
-  if (!failed_.empty() && !lost_ && !abandoned_.empty()) return;
+  if (!failed_.empty() && !lost_ && !abandoned_.empty()) {
+    abandoned_running = true;
+    return;
+  }
   if (device) {
     vkDeviceWaitIdle(device);
     free_abandoned();

@@ -50,10 +50,16 @@ struct DeviceInfo {
   std::string name, type, driver, api;
   uint64_t device_local_mib = 0;
   uint32_t subgroup_size = 0;
+  uint32_t subgroup_ops = 0;  // VkSubgroupFeatureFlags in compute shaders (0 where not there)
   bool fp64 = false, int64 = false, atomic_float_add = false, timestamps = false;
   bool usable = false;  // Vulkan 1.3 with a graphics+compute queue
   std::string why_not;  // when not usable
 };
+
+// Whether a context ended with its queue still running work it gave up on (a time-out): the
+// process must then end with _exit(), since exit()'s destructors (the driver's among them)
+// would run under that work and crash.
+bool abandoned_work_running();
 
 // Lists the devices of a fresh instance (no validation). Throws if Vulkan is missing.
 std::vector<DeviceInfo> list_devices();
@@ -81,6 +87,7 @@ class Context {
   bool int64_atomics = false;        // 64-bit buffer atomics, with shaderInt64 and shaderFloat64
   bool int8 = false, int16 = false;  // 8- and 16-bit ints in storage buffers and in shaders (the mesh lab's fields)
   bool fp16 = false;                 // shaderFloat16 enabled
+  bool scalar_block = false;         // scalarBlockLayout enabled
   bool robust = false;               // robustBufferAccess enabled (ContextOptions::robust_buffer_access)
   bool vertex_stores = false, fragment_stores = false;  // storage buffer writes from those stages enabled
   bool pipeline_statistics = false;                     // ContextOptions::pipeline_statistics granted by the device

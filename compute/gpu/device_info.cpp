@@ -86,6 +86,7 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
   d.driver = std::string(driver.driverName) + " " + driver.driverInfo;
   d.api = version_string(props.properties.apiVersion);
   d.subgroup_size = subgroup.subgroupSize;
+  if (subgroup.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) d.subgroup_ops = subgroup.supportedOperations;
 
   VkPhysicalDeviceMemoryProperties mem;
   vkGetPhysicalDeviceMemoryProperties(pd, &mem);

@@ -44,6 +44,7 @@ class Scanner {
 
   void run() {
     refuse_directives();
+    functions_ = budget::defined_functions(s_);
     for (size_t i = 0; i < s_.size();) {
       char c = s_[i];
       if (c == '{') ++depth_;
@@ -152,7 +153,7 @@ class Scanner {
     // A counted loop with no loop inside keeps a trip count the compiler sees: its end is
     // clamped to what the budget allows at entry, and each step spends without a test.
     size_t body_end = budget::statement_end(s_, close + 1);
-    auto counted = budget::has_loop(s_, close + 1, body_end)
+    auto counted = budget::has_loop(s_, close + 1, body_end) || budget::calls(s_, close + 1, body_end, functions_)
                        ? std::nullopt
                        : budget::counted_loop(s_, open, semicolons[0], semicolons[1], close, body_end);
     if (!counted) {
@@ -163,7 +164,8 @@ class Scanner {
           {counted->init_end, ", " + end + " = vklab_bound(" + counted->var + ", " + std::to_string(line) + "u)"});
       inserts.push_back({counted->bound_begin, "min("});
       inserts.push_back({counted->bound_end, ", " + end + ")"});
-      inserts.push_back({counted->step_end, ", --vklab_left_"});
+      inserts.push_back(
+          {counted->step_end, ", vklab_left_ -= min(vklab_left_, 1u)"});  // saturates: a call in the body may spend too
     }
   }
   // A `while` closes the innermost pending `do` of the same braces when a statement has just
@@ -189,6 +191,7 @@ class Scanner {
   int depth_ = 0;                         // braces
   std::vector<std::pair<int, int>> dos_;  // pending `do`s: their braces' depth and line
   int loops_counted_ = 0;                 // counted loops so far (each its own end variable)
+  std::vector<std::string> functions_;    // the code's own functions: a loop calling one is tested
 };
 
 }  // namespace
@@ -236,10 +239,12 @@ std::string loop_budget_glsl(uint32_t binding, uint32_t tag, uint32_t budget) {
          std::to_string(budget) +
          "u;  // the loop budget: iterations this invocation may still run\n"
          "uint vklab_last_ = 0u;  // the line of the loop that spent last\n"
+         "bool vklab_out_ = false;  // this invocation has run out (and said so)\n"
          "void vklab_ran_out(uint line) {  // the first to run out records its line; every loop ends at its next test\n"
-         "  if (atomicCompSwap(vklab_status_.budget_tag, 0u, " +
+         "  if (!vklab_out_ && atomicCompSwap(vklab_status_.budget_tag, 0u, " +
          t +
          ") == 0u) vklab_status_.budget_line = line;\n"
+         "  vklab_out_ = true;\n"
          "  vklab_left_ = 0u;\n"
          "}\n"
          "bool vklab_spend(uint line) {  // a loop's test: one more iteration?\n"
@@ -252,7 +257,7 @@ std::string loop_budget_glsl(uint32_t binding, uint32_t tag, uint32_t budget) {
          "  return false;\n"
          "}\n"
          "// A counted loop's end: no further than the budget left at its entry. Its steps spend\n"
-         "// (--vklab_left_) without a test: where it ran out is told by the next test or vklab_finish().\n"
+         "// without a test, down to 0: where it ran out is told by the next test or vklab_finish().\n"
          "uint vklab_bound(uint k, uint line) {\n"
          "  if (vklab_left_ != 0u) vklab_last_ = line;\n"
          "  return k + min(vklab_left_, 0xffffffffu - k);\n"

@@ -6,10 +6,12 @@
 //   while (cond)            ->  while ((cond) && vklab_spend(LINE))
 //   do ... while (cond);    ->  do ... while ((cond) && vklab_spend(LINE));
 //   for (init; cond; step)  ->  for (init; (cond) && vklab_spend(LINE); step)
-// except a counted loop with no loop inside (`for (uint k = A; k < B; ++k)`, k left alone by
-// its body: loop_budget_counted.h), whose end is clamped to the budget left at its entry and
-// whose steps spend without a test, so that the GPU compiler still sees its trip count:
-//   for (uint k = A, vklab_endN_ = vklab_bound(k, LINE); k < min(B, vklab_endN_); ++k, --vklab_left_)
+// except a counted loop with no loop and no call of the code's own functions inside (`for (uint k = A; k < B; ++k)`, k
+// left alone by its body: loop_budget_counted.h), whose end is clamped to the budget left at its entry and whose steps
+// spend without a test, so that the GPU compiler still sees its trip count:
+//   for (uint k = A, vklab_endN_ = vklab_bound(k, LINE); k < min(B, vklab_endN_); ++k, vklab_left_ -= min(vklab_left_,
+//   1u))
+// (the step saturates at 0: a function called in the body may spend from the budget too)
 // (and one of at most 64 iterations between integer literals stays as written: the loops
 // around it are budgeted). Only the text inside a loop header's parentheses changes: no line
 // is added, so the compiler's messages keep the user's line numbers, and every byte outside

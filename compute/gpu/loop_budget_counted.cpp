@@ -1,6 +1,7 @@
 // Statement ends and counted loops for the loop budget (loop_budget_counted.h).
 #include "compute/gpu/loop_budget_counted.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -140,6 +141,41 @@ bool has_loop(std::string_view s, size_t b, size_t e) {
     std::string_view w = (i == 0 || !word_char(s[i - 1])) ? word_at(s, i) : std::string_view{};
     if (w == "for" || w == "while" || w == "do") return true;
     i += w.empty() ? 1 : w.size();
+  }
+  return false;
+}
+
+std::vector<std::string> defined_functions(std::string_view s) {
+  std::vector<std::string> out;
+  int depth = 0;
+  for (size_t i = 0; i < s.size();) {
+    if (s[i] == '{') ++depth;
+    if (s[i] == '}') --depth;
+    std::string_view w = depth == 0 && (i == 0 || !word_char(s[i - 1])) ? word_at(s, i) : std::string_view{};
+    if (w.empty()) {
+      ++i;
+      continue;
+    }
+    size_t open = skip_blanks(s, i + w.size());
+    if (open < s.size() && s[open] == '(') {
+      size_t close = matching(s, open), body = close == std::string_view::npos ? close : skip_blanks(s, close + 1);
+      if (body < s.size() && s[body] == '{') out.emplace_back(w);
+    }
+    i += w.size();
+  }
+  return out;
+}
+
+bool calls(std::string_view s, size_t b, size_t e, const std::vector<std::string>& functions) {
+  for (size_t i = b; i < e;) {
+    std::string_view w = (i == 0 || !word_char(s[i - 1])) ? word_at(s, i) : std::string_view{};
+    if (w.empty()) {
+      ++i;
+      continue;
+    }
+    size_t open = skip_blanks(s, i + w.size());
+    if (open < e && s[open] == '(' && std::find(functions.begin(), functions.end(), w) != functions.end()) return true;
+    i += w.size();
   }
   return false;
 }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpu::budget {
 
@@ -20,6 +21,10 @@ size_t matching(std::string_view s, size_t open);
 size_t statement_end(std::string_view s, size_t i);
 // Whether [b, e) holds the keyword for, while or do.
 bool has_loop(std::string_view s, size_t b, size_t e);
+// The names of the functions `s` defines (`name (...) {` outside any braces).
+std::vector<std::string> defined_functions(std::string_view s);
+// Whether [b, e) calls one of `functions` (its name then '(').
+bool calls(std::string_view s, size_t b, size_t e, const std::vector<std::string>& functions);
 
 struct Counted {
   std::string var;         // k

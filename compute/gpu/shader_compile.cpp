@@ -2,6 +2,7 @@
 
 #include <shaderc/shaderc.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -17,8 +18,13 @@ class DirIncluder : public shaderc::CompileOptions::IncluderInterface {
   shaderc_include_result* GetInclude(const char* requested, shaderc_include_type, const char* requesting,
                                      size_t) override {
     auto* held = new Held;
+    // Only a relative name under the given folders: none given (a user's kernel), nothing is
+    // read; an absolute name or one with ".." never leaves them.
+    std::filesystem::path name(requested);
+    bool inside = !name.is_absolute() && std::none_of(name.begin(), name.end(), [](auto& p) { return p == ".."; });
     std::vector<std::filesystem::path> where = dirs_;
-    where.insert(where.begin(), std::filesystem::path(requesting).parent_path());
+    if (!where.empty()) where.insert(where.begin(), std::filesystem::path(requesting).parent_path());
+    if (!inside) where.clear();
     for (auto& dir : where) {
       std::ifstream in(dir / requested);
       if (!in) continue;

@@ -16,7 +16,8 @@ struct CompileResult {
   std::string messages;  // errors and warnings, "name:line: error: ..." as shaderc prints them
 };
 
-// `include_dirs` are searched for #include "..." (the shaders/common folder is a good one).
+// `include_dirs` are searched for #include "..." (the shaders/common folder is a good one);
+// with none, as for a user's kernel, no #include reads anything.
 CompileResult compile_glsl(const std::string& source, ShaderStage stage, const std::string& name,
                            const std::vector<std::filesystem::path>& include_dirs = {}, bool optimize = true);
 

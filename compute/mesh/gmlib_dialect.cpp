@@ -326,6 +326,12 @@ std::string gml_section(const std::string& section, int first, std::vector<Mispr
   for (size_t j = 0; j < t.size(); ++j) {
     GmlToken& tok = t[j];
     if (tok.type == GmlToken::Number && index_fix.count(j)) tok.out = index_fix[j];
+    if (tok.type == GmlToken::Ident && (tok.text == "while" || tok.text == "if")) {  // OpenCL's while (1): GLSL's true
+      size_t open = sig(j, 1), n = sig(open, 1), close = sig(n, 1);
+      if (is(open, "(") && n != std::string::npos && t[n].type == GmlToken::Number && is(close, ")") &&
+          t[n].text.find_first_not_of("0123456789uU") == std::string::npos)
+        t[n].out = t[n].text.find_first_not_of("0uU") == std::string::npos ? "false" : "true";
+    }
     if (tok.type == GmlToken::Punct && tok.text == "(") {  // casts: (float)x, (float4)(...)
       size_t ty = sig(j, 1), close = sig(ty, 1), before = sig(j, -1);
       if (ty == std::string::npos || t[ty].type != GmlToken::Ident || !gml_is_type(t[ty].text) || !is(close, ")"))

@@ -2,6 +2,7 @@
 #include "compute/mesh/gpu_mesh.h"
 
 #include "compute/gpu/shader_compile.h"
+#include "compute/gpu/spirv_screen.h"
 #include "compute/mesh/io/kernel_words.h"
 
 #include <algorithm>
@@ -506,6 +507,11 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
       source = writer(false);
       r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
       if (!r.ok) throw KernelError(r.messages);
+    }
+    try {
+      gpu::screen_spirv(r.spirv, ctx_);  // what the user's text made, before a pipeline is (spirv_screen.h)
+    } catch (const std::invalid_argument& e) {
+      throw KernelError(e.what());
     }
     if (p == 0) k->uses = part.uses, k->writes = part.writes, k->field_types = part.field_types;
     if (p == 0) k->parameters = part.parameters, k->loops = part.loops, k->reports = part.reports;

@@ -1,8 +1,10 @@
 #include "compute/mesh/kernel_text.h"
 
+#include "compute/io/user_text.h"
 #include "compute/mesh/io/kernel_words.h"
 
 #include <algorithm>
+#include <cstring>
 #include <set>
 #include <sstream>
 
@@ -287,11 +289,23 @@ std::vector<Section> split(const std::string& text) {
   while (std::getline(in, line)) {
     ++n;
     if (line == "---") {
+      if (out.size() == kMaxSections)
+        throw KernelError("line " + std::to_string(n) + ": more than " + std::to_string(kMaxSections) +
+                          " sections (each '---' starts one, a shader of its own)");
       out.push_back({});
       out.back().first_line = n + 1;
       continue;
     }
-    if (auto k = words::loop_line(line); !k.empty()) out.back().loop = kind_of(std::string(k));
+    if (auto k = words::loop_line(line); !k.empty()) {
+      out.back().loop = kind_of(std::string(k));
+    } else {
+      std::string squeezed;
+      for (char c : line)
+        if (c != ' ' && c != '\t') squeezed += c;
+      if (squeezed.rfind("//loop:", 0) == 0)
+        throw KernelError("line " + std::to_string(n) + ": '" + line +
+                          "': a section loops over Ver, Edg, Tri, Qua, Tet, Pyr, Pri or Hex");
+    }
     if (line.find("write:") != std::string::npos && words::write_line(line) != std::string_view{}) {
       std::string_view w = words::write_line(line);
       if (w != "colouring" && w != "coloring")
@@ -349,10 +363,16 @@ std::set<Kind> kinds_named(const std::string& text) {
 
 std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std::string& printed, Misprints policy,
                                                            std::vector<Misprint>* misprints) {
-  std::string text = printed;
+  std::string text;
+  try {
+    text = io::normalized_user_text(printed);  // what the compiler reads is what is screened (user_text.h)
+  } catch (const io::TextRefused& e) {
+    throw KernelError(e.what());
+  }
   if (misprints) misprints->clear();
-  if (is_gmlib(printed)) {  // the manual's names and OpenCL's spellings, line for line
-    GmlibText t = from_gmlib(printed, policy);
+  split(text);           // its sections counted (and their "// write:" lines read) before any is translated
+  if (is_gmlib(text)) {  // the manual's names and OpenCL's spellings, line for line
+    GmlibText t = from_gmlib(text, policy);
     text = std::move(t.glsl);
     if (misprints) *misprints = std::move(t.misprints);
   }
@@ -413,7 +433,8 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
       try {
         out.push_back(g.compile(s.loop, s.body, s.first_line, s.by_colour));
       } catch (const KernelError& e) {
-        throw KernelError("section starting at line " + std::to_string(s.first_line) + ":\n" + e.what());
+        throw KernelError("section starting at line " + std::to_string(s.first_line) +
+                          (std::strchr(e.what(), '\n') ? ":\n" : ": ") + e.what());
       }
     }
     if (out.empty()) throw KernelError("no kernel to run");

@@ -26,7 +26,8 @@ struct Section {
   int first_line = 1;      // in the whole text
   bool by_colour = false;  // a line "// write: colouring": launched colour by colour (colouring.h)
 };
-// Throws KernelError on a "// write:" line that does not say colouring.
+// Throws KernelError on a "// write:" line that does not say colouring, and past kMaxSections.
+constexpr size_t kMaxSections = 64;
 std::vector<Section> split(const std::string& text);
 
 struct FieldUse {
