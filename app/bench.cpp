@@ -7,6 +7,7 @@
 #include "compute/gpu/bandwidth.h"
 #include "compute/gpu/memory_experiment.h"
 #include "compute/gpu/roofline.h"
+#include "compute/io/output.h"
 
 #include <algorithm>
 #include <chrono>
@@ -45,9 +46,7 @@ std::string utc_now() {
 void write_json(const std::string& file, const nlohmann::json& j) {
   auto path = std::filesystem::path(file);
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  std::ofstream out(path);
-  if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
-    throw std::runtime_error("cannot write " + file);
+  io::write_file(path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   std::printf("\nwrote %s\n", file.c_str());
 }
 

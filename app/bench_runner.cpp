@@ -1,4 +1,5 @@
 #include "app/bench_runner.h"
+#include "compute/io/output.h"
 
 #include <chrono>
 #include <cstdio>
@@ -9,7 +10,7 @@ namespace {
 
 void write_result(const std::filesystem::path& path, const nlohmann::json& j) {
   std::filesystem::create_directories(path.parent_path());
-  std::ofstream(path) << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  io::write_file(path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // spread, so a figure that changes from run to run shows it.
 #include "app/figures.h"
 #include "app/modes.h"
+#include "compute/io/output.h"
 
 #include <unistd.h>
 #include <algorithm>
@@ -85,7 +86,7 @@ int run_bench_runs(const Options& o) {
   if (!o.out.empty()) {
     auto path = std::filesystem::path(o.out);
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-    std::ofstream(path) << merged.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    io::write_file(path, merged.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     std::printf("\nwrote %s\n", o.out.c_str());
   }
   return 0;

@@ -6,7 +6,9 @@
 #include "app/presets.h"
 #include "app/session.h"
 #include "compute/gpu/kernel_statistics.h"
+#include "compute/io/interrupt.h"
 #include "compute/io/npy.h"
+#include "compute/io/output.h"
 #include "render/recorder.h"
 
 #include <cstdio>
@@ -93,7 +95,9 @@ static int run(const Options& o, Session& s) {
       std::fprintf(stderr, "vklab: recording %s: frame %llu of %llu\n", o.record.c_str(), (unsigned long long)k,
                    (unsigned long long)frames);
   };
-  for (uint64_t done = 0; done < steps && stopped.empty();) {
+  io::InterruptWatch watch;  // Ctrl-C or SIGTERM: the steps end, the recording is finished (interrupt.h)
+  uint64_t done = 0;
+  for (; done < steps && stopped.empty() && !io::interrupted();) {
     auto n = uint32_t(std::min(chunk, steps - done));
     bool captured = ctx.renderdoc.begin(ctx.instance, lab.name() + " steps " + std::to_string(done + 1) + "-" +
                                                           std::to_string(done + n));  // --renderdoc-capture
@@ -111,6 +115,13 @@ static int run(const Options& o, Session& s) {
     recorder->finish();
     std::printf("recorded %s: %llu frames of %ux%u at %d a second\n", o.record.c_str(),
                 (unsigned long long)recorder->frames(), recorder->width(), recorder->height(), o.record_fps);
+  }
+  if (int sig = io::interrupted()) {  // what was asked after the steps is not made: the files there stay as they were
+    std::fprintf(stderr, "vklab: interrupted by %s after %llu of %llu steps%s\n", io::signal_name(sig),
+                 (unsigned long long)done, (unsigned long long)steps,
+                 recorder ? "; the recording is complete up to there" : "");
+    std::fflush(stdout);
+    return 128 + sig;
   }
   draw();
 
@@ -153,13 +164,14 @@ static int run(const Options& o, Session& s) {
       std::printf("plotted %s: %s and its .csv\n", name.c_str(), file.c_str());
     }
   }
-  if (!o.dump.empty()) {
-    std::filesystem::create_directories(o.dump);
+  if (!o.dump.empty()) {  // the folder whole or not at all: written aside, then swapped in (output.h)
+    io::OutputFolder folder(o.dump);
     nlohmann::json j = {{"lab", lab.name()}, {"params", lab.params().to_json()}, {"device", s.device_json()}};
-    j["state"] = lab.dump(o.dump);
+    j["state"] = lab.dump(folder.folder());
     if (o.occupancy) j["kernels"] = gpu::kernel_statistics_json(ctx, kernels);
-    std::ofstream(std::filesystem::path(o.dump) / "params.json")
-        << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    io::write_file(folder.folder() / "params.json",
+                   j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    folder.commit();
     std::printf("dumped %s/\n", o.dump.c_str());
   }
   s.close();

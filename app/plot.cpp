@@ -1,4 +1,5 @@
 #include "app/plot.h"
+#include "compute/io/output.h"
 
 #include <imgui.h>
 
@@ -96,7 +97,7 @@ std::filesystem::path plot(const PlotSpec& spec, const std::vector<double>& xs, 
   if (ImGui::SmallButton("CSV")) {
     written = timestamped_plot_path(spec.name, ".csv");
     std::filesystem::create_directories(written.parent_path());
-    std::ofstream(written) << plot_csv(spec, xs, ys);
+    io::write_file(written, plot_csv(spec, xs, ys));
     written = std::filesystem::absolute(written);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("write what this plot shows to plots/%s-<time>.csv", spec.name.c_str());

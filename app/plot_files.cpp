@@ -1,4 +1,5 @@
 #include "app/plot_files.h"
+#include "compute/io/output.h"
 
 #include "render/plot_picture.h"
 #include "render/table_picture.h"
@@ -22,8 +23,7 @@ void draw_to_png(gpu::Context& ctx, render::LegendView& view, const render::Text
 
 void write_csv(const std::filesystem::path& png, const std::string& text) {
   auto csv = std::filesystem::path(png).replace_extension(".csv");
-  std::ofstream out(csv);
-  if (!(out << text)) throw std::runtime_error("cannot write " + csv.string());
+  io::write_file(csv, text);
 }
 }  // namespace
 

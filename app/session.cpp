@@ -1,4 +1,5 @@
 #include "app/session.h"
+#include "compute/io/output.h"
 
 #include "app/presets.h"
 
@@ -100,9 +101,12 @@ std::string rescue_preset(const Lab& lab, const std::string& why, const nlohmann
   nlohmann::json j = preset_json(lab.name(), lab.params(), "the parameters of a run the GPU failed: " + why);
   j["steps_done"] = lab.steps_done();
   if (!device.is_null()) j["device"] = device;
-  std::ofstream out(file);
-  out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  return out ? file : std::string();
+  try {
+    io::write_file(file, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+  } catch (const std::runtime_error&) {
+    return "";
+  }
+  return file;
 }
 
 std::string Session::manifest() const { return capture_manifest(*lab_, *ctx_); }

@@ -1,4 +1,5 @@
 #include "app/settings.h"
+#include "compute/io/output.h"
 
 #include "compute/io/user_dirs.h"
 
@@ -39,9 +40,12 @@ std::string save_settings(const Settings& s) {
   auto path = settings_path();
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
-  std::ofstream out(path);
   nlohmann::json j = {
       {"ui_scale", s.ui_scale}, {"panel_width", s.panel_width}, {"bench_quick", s.bench_quick}, {"legend", s.legend}};
-  if (!(out << j.dump(2) << "\n")) return "cannot write " + path.string();
+  try {
+    io::write_file(path, j.dump(2) + "\n");
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
   return "";
 }

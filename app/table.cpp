@@ -1,4 +1,5 @@
 #include "app/table.h"
+#include "compute/io/output.h"
 
 #include "app/plot.h"
 
@@ -89,7 +90,7 @@ std::filesystem::path table(const TableData& t) {
   if (ImGui::SmallButton("CSV")) {
     written = timestamped_plot_path(t.name, ".csv");
     std::filesystem::create_directories(written.parent_path());
-    std::ofstream(written) << table_csv(t);
+    io::write_file(written, table_csv(t));
     written = std::filesystem::absolute(written);
     table_written_for = t.name, table_written_file = written.string();
   }

@@ -2,6 +2,7 @@
 // reverse; the frame loop (wait for the last frame, apply what changed between frames, record
 // the session's frame and the UI over it, present); the sidebar that holds the tabs.
 #include "app/window.h"
+#include "compute/io/interrupt.h"
 
 #include "app/modes.h"
 #include "app/plot.h"
@@ -301,7 +302,8 @@ void Window::create_imgui() {
 
 int Window::run() {
   if (opts_.soak_s) soak_ = std::make_unique<Soak>(opts_.soak_s);
-  while (!glfwWindowShouldClose(window_)) {
+  io::InterruptWatch watch;  // Ctrl-C or SIGTERM: closes the window as its button does (interrupt.h)
+  while (!glfwWindowShouldClose(window_) && !io::interrupted()) {
     try {
       if (!frame()) break;
     } catch (const gpu::GpuFailure& e) {
@@ -324,6 +326,11 @@ int Window::run() {
   if (const KernelEditor::View* e = exercise_tab_.editor_view())
     std::printf("editor: caret at line %d, column %d of %d lines; lines %d to %d in view\n", e->caret_line,
                 e->caret_column, e->lines, e->first_line, e->last_line);
+  if (int sig = io::interrupted()) {
+    std::fprintf(stderr, "vklab: interrupted by %s: the window closed%s\n", io::signal_name(sig),
+                 opts_.record.empty() ? "" : ", the recording complete up to there");
+    return 128 + sig;
+  }
   if (soak_ && soak_->report(s) != 0) return 1;
   if (!opts_.capture.empty() && picture_tab_.last_capture().empty()) {
     std::fprintf(stderr, "vklab: no frame was captured\n");

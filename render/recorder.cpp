@@ -1,8 +1,8 @@
 #include "render/recorder.h"
 
-#include "render/target.h"
-
+#include "compute/io/output.h"
 #include "render/ffmpeg.h"
+#include "render/target.h"
 
 #include <cstdio>
 #include <stdexcept>
@@ -27,6 +27,7 @@ struct Recorder::Video {
   AVPacket* packet = nullptr;
   SwsContext* scale = nullptr;
   std::string path;
+  std::unique_ptr<io::OutputFile> file;  // written beside the target, renamed once the index is in (output.h)
 
   void check(int code, const char* what) const {
     if (code < 0) throw std::runtime_error(path + ": " + what + ": " + av_error(code));
@@ -89,7 +90,8 @@ Recorder::Recorder(const std::filesystem::path& out, uint32_t width, uint32_t he
   v->check(ffmpeg().avcodec_open2(v->codec, h264, nullptr), "opening the H.264 encoder");
   v->check(ffmpeg().avcodec_parameters_from_context(v->stream->codecpar, v->codec), "stream parameters");
   v->stream->time_base = v->codec->time_base;
-  v->check(ffmpeg().avio_open(&v->format->pb, v->path.c_str(), AVIO_FLAG_WRITE), "cannot write");
+  v->file = std::make_unique<io::OutputFile>(out);
+  v->check(ffmpeg().avio_open(&v->format->pb, v->file->temporary().c_str(), AVIO_FLAG_WRITE), "cannot write");
   v->check(ffmpeg().avformat_write_header(v->format, nullptr), "writing the MP4 header");
   v->frame = ffmpeg().av_frame_alloc();
   v->packet = ffmpeg().av_packet_alloc();
@@ -139,6 +141,8 @@ void Recorder::finish() {
   if (!video_) return;
   video_->encode(nullptr);
   video_->check(ffmpeg().av_write_trailer(video_->format), "writing the MP4 index");
+  video_->check(ffmpeg().avio_closep(&video_->format->pb), "closing the file");
+  video_->file->commit();
 }
 
 VideoInfo probe_video(const std::filesystem::path& path) {

@@ -1,4 +1,5 @@
 #include "render/target.h"
+#include "compute/io/output.h"
 
 #include "compute/io/png_text.h"
 
@@ -94,8 +95,7 @@ void write_png(const std::filesystem::path& path, uint32_t width, uint32_t heigh
   if (!stbi_write_png_to_func(append, &png, int(width), int(height), 4, rgba.data(), int(width * 4)))
     throw std::runtime_error("could not encode PNG " + path.string());
   if (!manifest.empty()) png = io::add_png_text(png, "vklab", manifest);
-  std::ofstream f(path, std::ios::binary);
-  if (!(f << png) || !(f.close(), f)) throw std::runtime_error("could not write PNG " + path.string());
+  io::write_file(path, png);
 }
 
 std::vector<uint8_t> letterbox(const std::vector<uint8_t>& rgba, uint32_t w, uint32_t h, uint32_t out_w,

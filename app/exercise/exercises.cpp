@@ -1,4 +1,7 @@
 #include "app/exercise/exercises.h"
+#include "compute/io/input.h"
+#include "compute/io/output.h"
+#include "compute/io/user_text.h"
 
 #include "app/assets.h"
 
@@ -42,24 +45,6 @@ bool make_user_kernel(const exercise::Exercise& e, const fs::path& path) {
   return true;
 }
 
-std::string read_text_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(path.string() + ": cannot be read");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string read_text_file(const fs::path& path) { return io::read_input(path, io::TextLimits{}.max_bytes); }
 
-void write_text_file(const fs::path& path, const std::string& text) {
-  fs::path tmp = path;
-  tmp += ".saving";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) throw std::runtime_error(path.string() + ": cannot be written");
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) throw std::runtime_error(path.string() + ": cannot be written (" + ec.message() + ")");
-}
+void write_text_file(const fs::path& path, const std::string& text) { io::write_file(path, text); }

@@ -1,4 +1,5 @@
 #include "app/tabs/lab_tab.h"
+#include "compute/io/output.h"
 
 #include "app/file_browser.h"
 
@@ -173,11 +174,12 @@ void LabTab::presets(Session& s) {
   if (ImGui::Button("Save")) {
     std::filesystem::path out(preset_path_);
     if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
-    std::ofstream f(out);
-    if (f << preset_json(s.lab().name(), s.lab().params()).dump(2) << "\n")
+    try {
+      io::write_file(out, preset_json(s.lab().name(), s.lab().params()).dump(2) + "\n");
       s.preset_message = "saved " + std::filesystem::absolute(out).string();
-    else
-      s.error = "cannot write " + preset_path_;
+    } catch (const std::runtime_error& e) {
+      s.error = e.what();
+    }
   }
   if (!s.preset_message.empty()) ImGui::TextWrapped("%s", s.preset_message.c_str());
 }

@@ -1,4 +1,5 @@
 #include "compute/gpu/roofline.h"
+#include "compute/io/output.h"
 
 #include "compute/gpu/bandwidth.h"
 #include "shaders/common/gpu_push.h"
@@ -136,8 +137,11 @@ void store_peaks(const std::filesystem::path& file, const Peaks& peaks) {
   j["devices"].push_back(to_json(peaks));
   std::error_code ec;
   if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ec);
-  std::ofstream out(file);
-  if (!(out << j.dump(2) << "\n")) std::fprintf(stderr, "vklab: cannot write %s\n", file.c_str());
+  try {
+    io::write_file(file, j.dump(2) + "\n");
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "vklab: %s\n", e.what());
+  }
 }
 
 Peaks device_peaks(Context& ctx, const std::filesystem::path& cache, bool remeasure) {

@@ -22,9 +22,12 @@ std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
   if (S_ISDIR(st.st_mode)) throw std::runtime_error(name + ": is a directory, not a file");
   if (!S_ISREG(st.st_mode))
     throw std::runtime_error(name + ": not a regular file (a pipe, socket or device); give a file on disk");
+  auto size = [](uint64_t b) {
+    return b >= (uint64_t(4) << 20) ? std::to_string(b >> 20) + " MiB" : std::to_string((b + 1023) >> 10) + " KiB";
+  };
   if (uint64_t(st.st_size) > max_bytes)
-    throw std::runtime_error(name + ": " + std::to_string(st.st_size >> 20) + " MiB, more than the " +
-                             std::to_string(max_bytes >> 20) + " MiB vklab reads");
+    throw std::runtime_error(name + ": " + size(uint64_t(st.st_size)) + ", more than the " + size(max_bytes) +
+                             " vklab reads for it");
   std::string data(size_t(st.st_size), '\0');
   size_t got = 0;
   while (got < data.size()) {

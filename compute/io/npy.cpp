@@ -1,4 +1,5 @@
 #include "compute/io/npy.h"
+#include "compute/io/output.h"
 
 #include "compute/io/input.h"
 
@@ -22,14 +23,12 @@ void write_npy(const std::filesystem::path& path, const std::vector<float>& data
   size_t total = 10 + header.size() + 1;  // magic(6) version(2) length(2) header '\n'
   header.append((64 - total % 64) % 64, ' ');
   header += '\n';
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-  out.write("\x93NUMPY\x01\x00", 8);
+  std::string out("\x93NUMPY\x01\x00", 8);
   uint16_t len = uint16_t(header.size());
-  out.write(reinterpret_cast<const char*>(&len), 2);
-  out << header;
-  out.write(reinterpret_cast<const char*>(data.data()), std::streamsize(data.size() * sizeof(float)));
-  if (!out) throw std::runtime_error("write failed: " + path.string());
+  out.append(reinterpret_cast<const char*>(&len), 2);
+  out += header;
+  out.append(reinterpret_cast<const char*>(data.data()), data.size() * sizeof(float));
+  io::write_file(path, out);
 }
 
 std::vector<float> read_npy(const std::filesystem::path& path, std::vector<size_t>* shape) {

@@ -1,4 +1,5 @@
 #include "compute/mesh/vtu.h"
+#include "compute/io/output.h"
 
 #include <cmath>
 #include <fstream>
@@ -31,7 +32,8 @@ int vtk_cell_type(Kind k) {
 namespace {
 
 void write_kind(const std::filesystem::path& path, const GpuMesh& m, Kind k, const std::vector<float>& xyzw) {
-  std::ofstream f(path);
+  io::OutputFile out(path);
+  std::ofstream f(out.temporary());
   f.precision(std::numeric_limits<float>::max_digits10);
   const Elements& e = m.elements(k);
   const uint32_t n = nodes_of(k);
@@ -65,7 +67,9 @@ void write_kind(const std::filesystem::path& path, const GpuMesh& m, Kind k, con
   fields(Kind::Vertices, "PointData");
   fields(k, "CellData");
   f << "</Piece>\n</UnstructuredGrid>\n</VTKFile>\n";
+  f.close();
   if (!f) throw std::runtime_error(path.string() + ": cannot write");
+  out.commit();
 }
 
 }  // namespace

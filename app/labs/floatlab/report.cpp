@@ -1,4 +1,5 @@
 #include "app/labs/floatlab/report.h"
+#include "compute/io/output.h"
 
 #include "app/labs/floatlab/charts.h"
 #include "app/labs/floatlab/controls.h"
@@ -172,9 +173,7 @@ int run_float_report(const Options& o) {
   if (!o.out.empty()) {
     auto j = report_parts_json({report, accuracy, rounding, controls, paranoia, stages, table31, division, promises,
                                 contraction, &t9, &simsurf});
-    std::ofstream out(o.out);
-    if (!(out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
-      throw std::runtime_error("cannot write " + o.out);
+    io::write_file(o.out, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     std::printf("wrote %s\n", o.out.c_str());
   }
   report_validation(o, ctx);

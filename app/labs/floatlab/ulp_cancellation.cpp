@@ -1,4 +1,5 @@
 #include "app/labs/floatlab/ulp_cancellation.h"
+#include "compute/io/output.h"
 
 #include "app/session.h"
 
@@ -228,9 +229,8 @@ int run_ulp_cancellation(const Options& o) {
   auto u = ulp_and_cancellation(ctx);
   print_ulp_cancellation(u);
   if (!o.out.empty()) {
-    std::ofstream out(o.out);
-    if (!(out << ulp_cancellation_json(u).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n"))
-      throw std::runtime_error("cannot write " + o.out);
+    io::write_file(o.out,
+                   ulp_cancellation_json(u).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     std::printf("wrote %s\n", o.out.c_str());
   }
   report_validation(o, ctx);

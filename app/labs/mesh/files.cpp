@@ -1,4 +1,5 @@
 #include "app/labs/mesh/files.h"
+#include "compute/io/output.h"
 
 #include "compute/io/npy.h"
 #include "compute/mesh/io/meshb.h"
@@ -58,7 +59,7 @@ nlohmann::json dump_mesh(GpuMesh& g, const std::vector<std::unique_ptr<GpuMesh::
   for (size_t k = 0; k < kernels.size(); ++k)
     for (size_t p = 0, n = kernels[k]->parts.size(); p < n; ++p) {  // a shader a degree class
       std::string name = "kernel" + std::to_string(k + 1) + (n > 1 ? ".part" + std::to_string(p + 1) : "") + ".comp";
-      std::ofstream(dir / name) << kernels[k]->parts[p].source;
+      io::write_file(dir / name, kernels[k]->parts[p].source);
       files[name] = "the generated shader of section " + std::to_string(k + 1) +
                     (n > 1 ? ", part " + std::to_string(p + 1) + " of " + std::to_string(n) : "");
     }

@@ -11,6 +11,7 @@
 #include "compute/gpu/bandwidth.h"
 #include "compute/io/input.h"
 #include "compute/io/npy.h"
+#include "compute/io/output.h"
 #include "compute/mesh/bench.h"
 #include "compute/mesh/generate.h"
 #include "compute/mesh/gpu_mesh.h"
@@ -509,9 +510,12 @@ class MeshLab : public Lab {
 
   void save_kernel() {
     std::filesystem::path p = kernel_file_.get().empty() ? "mesh-kernel.glsl" : *kernel_file_;
-    std::ofstream f(p);
-    f << kernel_editor_.text();
-    saved_ = f ? "saved to " + p.string() : "could not write " + p.string();
+    try {
+      io::write_file(p, kernel_editor_.text());
+      saved_ = "saved to " + p.string();
+    } catch (const std::runtime_error& e) {
+      saved_ = e.what();
+    }
   }
 
   // The examples: the lab's (kernel_text.h), then the manual's printed kernels, read from their

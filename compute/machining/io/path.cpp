@@ -1,4 +1,5 @@
 #include "compute/machining/io/path.h"
+#include "compute/io/output.h"
 
 #include "compute/io/input.h"
 #include "compute/machining/io/tool.h"
@@ -73,12 +74,12 @@ std::vector<Position> parse_positions(const std::string& data, const std::string
 }
 
 void write_positions(const std::filesystem::path& path, const std::vector<Position>& ps) {
-  std::ofstream f(path);
+  std::ostringstream f;
   f << "# x y z i j k omega\n";
   for (auto& p : ps)
     f << p.tip.x << ' ' << p.tip.y << ' ' << p.tip.z << ' ' << p.axis.x << ' ' << p.axis.y << ' ' << p.axis.z << ' '
       << p.omega << '\n';
-  if (!f) throw std::runtime_error(path.string() + ": cannot write");
+  io::write_file(path, f.str());
 }
 
 const std::vector<std::string>& path_kinds() {

@@ -1,4 +1,5 @@
 #include "compute/machining/io/tool.h"
+#include "compute/io/output.h"
 
 #include "compute/io/input.h"
 
@@ -216,7 +217,8 @@ Mesh parse_stl(const std::string& data, const std::string& path) {
 }
 
 void write_stl(const std::filesystem::path& path, const Mesh& m) {
-  std::ofstream f(path, std::ios::binary);
+  io::OutputFile out(path);
+  std::ofstream f(out.temporary(), std::ios::binary);
   char header[80] = "vklab tool mesh";
   f.write(header, 80);
   uint32_t n = uint32_t(m.triangles());
@@ -231,7 +233,9 @@ void write_stl(const std::filesystem::path& path, const Mesh& m) {
     uint16_t attr = 0;
     f.write(reinterpret_cast<const char*>(&attr), 2);
   }
+  f.close();
   if (!f) throw std::runtime_error(path.string() + ": cannot write");
+  out.commit();
 }
 
 }  // namespace machining

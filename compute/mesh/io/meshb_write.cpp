@@ -1,5 +1,6 @@
 // The libMeshb GMF writer: .mesh/.sol in ASCII (versions 1, 2) and .meshb/.solb in binary
 // (versions 1 to 4), what the reader in meshb.cpp reads back exactly.
+#include "compute/io/output.h"
 #include "compute/mesh/io/meshb.h"
 
 #include <fstream>
@@ -12,7 +13,11 @@ namespace {
 // Opens the file and writes the header and the dimension; close() writes End.
 struct Writer {
   Writer(const std::filesystem::path& p, int version, int dim)
-      : f(p, gmf_binary(p) ? std::ios::binary : std::ios::out), binary(gmf_binary(p)), version(version), path(p) {
+      : out(p),
+        f(out.temporary(), gmf_binary(p) ? std::ios::binary : std::ios::out),
+        binary(gmf_binary(p)),
+        version(version),
+        path(p) {
     if (version < 1 || version > (binary ? 4 : 2)) throw std::invalid_argument("GMF: unsupported version to write");
     if (!f) throw std::runtime_error(p.string() + ": cannot write");
     if (binary) {
@@ -38,6 +43,7 @@ struct Writer {
     }
     f.close();
     if (!f) throw std::runtime_error(path.string() + ": cannot write");
+    out.commit();
   }
   template <class T>
   void put(T v) {
@@ -73,6 +79,7 @@ struct Writer {
       put<int32_t>(int32_t(here));
     f.seekp(here);
   }
+  io::OutputFile out;  // the file whole or not at all (output.h)
   std::ofstream f;
   bool binary;
   int version;
