@@ -1,6 +1,9 @@
 #include "render/text_mesh.h"
 
+#include "compute/io/input.h"
+#include "compute/io/output.h"
 #include "compute/io/user_dirs.h"
+#include "render/font_check.h"
 
 #include <stb_truetype.h>
 
@@ -12,6 +15,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -61,6 +65,30 @@ struct Font {
   }
 };
 
+std::filesystem::path system_font_path() {
+  for (const char* p : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",    // Debian, Ubuntu
+                        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",  // Fedora
+                        "/usr/share/fonts/TTF/DejaVuSans.ttf",                // Arch
+                        "/usr/share/fonts/dejavu/DejaVuSans.ttf", "/usr/local/share/fonts/DejaVuSans.ttf"})
+    if (std::filesystem::is_regular_file(p)) return p;
+  throw std::runtime_error(
+      "render: the font of the pictures' text, DejaVu Sans (DejaVuSans.ttf), is missing: install Debian's "
+      "fonts-dejavu-core (scripts/install-deps.sh does) or set VKLAB_FONT to a .ttf file");
+}
+
+// The font file's bytes, or why it cannot be used (font_check.h).
+std::vector<unsigned char> read_font(const std::filesystem::path& path, std::string& problem) {
+  try {
+    std::string bytes = io::read_input(path, 32u << 20);
+    std::vector<unsigned char> ttf(bytes.begin(), bytes.end());
+    problem = font_problem(ttf);
+    return ttf;
+  } catch (const std::runtime_error& e) {
+    problem = e.what();
+    return {};
+  }
+}
+
 // The atlas's cache (font_cache_file()): a file a font and atlas parameters, read instead of
 // rasterising (about 0.15 CPU-seconds, paid by every vklab that draws a legend otherwise).
 constexpr char kCacheMagic[8] = {'v', 'k', 'l', 'a', 'b', 'S', 'D', 'F'};
@@ -75,12 +103,13 @@ uint64_t fnv1a(uint64_t h, const void* data, size_t n) {
 // cached).
 Font::Font() {
   auto path = font_path();
-  std::ifstream in(path, std::ios::binary);
-  ttf.assign(std::istreambuf_iterator<char>(in), {});
+  std::string problem;
+  ttf = read_font(path, problem);  // checked before stb_truetype reads a byte (font_check.h)
+  if (!problem.empty()) throw std::runtime_error("render: " + path.string() + ": " + problem);
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-  if (ttf.empty() || !stbtt_InitFont(&info, ttf.data(), stbtt_GetFontOffsetForIndex(ttf.data(), 0)) ||
-      !stbtt_GetCodepointBox(&info, 'H', &x0, &y0, &x1, &y1) || y1 <= 0)
+  if (!stbtt_InitFont(&info, ttf.data(), 0) || !stbtt_GetCodepointBox(&info, 'H', &x0, &y0, &x1, &y1) || y1 <= 0)
     throw std::runtime_error("render: " + path.string() + " is not a TrueType font with Latin letters");
+  if (path != system_font_path()) info.gpos = 0;  // GPOS is not checked: the kern table alone
   cap_units = float(y1);
   bake = kBakeCap / cap_units;
   auto file = font_cache_file(ttf);
@@ -131,10 +160,23 @@ void Font::rasterise() {
 }
 
 // The cache's layout: the magic, the glyph count, each glyph (code point, then Glyph's fields as
-// int32 and its advance as float), the atlas's width and height, its texels. Anything that does
-// not fit (a short file, a glyph outside the atlas, no '?') is not used.
+// int32 and its advance as float), the atlas's width and height, its texels, and a checksum of
+// all that. Anything that does not fit (a wrong checksum, a short file, a glyph outside the
+// atlas, no '?') is not used.
 bool Font::load(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
+  std::string bytes;
+  try {
+    bytes = io::read_input(file, 64u << 20);
+  } catch (const std::runtime_error&) {
+    return false;
+  }
+  // The last 8 bytes: the FNV-1a of the rest (a damaged cache is rasterised again, not drawn).
+  uint64_t sum = 0;
+  if (bytes.size() < 8) return false;
+  std::memcpy(&sum, bytes.data() + bytes.size() - 8, 8);
+  bytes.resize(bytes.size() - 8);
+  if (sum != fnv1a(0xcbf29ce484222325ull, bytes.data(), bytes.size())) return false;
+  std::istringstream in(bytes);
   char magic[8] = {};
   uint32_t count = 0;
   if (!in.read(magic, 8) || std::memcmp(magic, kCacheMagic, 8) != 0 || !in.read(reinterpret_cast<char*>(&count), 4) ||
@@ -166,30 +208,29 @@ bool Font::load(const std::filesystem::path& file) {
   return true;
 }
 
-// Written beside and renamed into place, so that vklabs starting together never read half a file.
+// Written beside and renamed into place (output.h), so that vklabs starting together never
+// read half a file; a full disk leaves no cache, nothing else lost.
 void Font::save(const std::filesystem::path& file) const {
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);
-  auto part = file;
-  part += ".part" + std::to_string(getpid());
-  {
-    std::ofstream out(part, std::ios::binary);
-    uint32_t count = uint32_t(glyphs.size());
-    out.write(kCacheMagic, 8);
-    out.write(reinterpret_cast<const char*>(&count), 4);
-    for (auto& [cp, g] : glyphs) {
-      int32_t f[8] = {g.index, g.x, g.y, g.w, g.h, g.xoff, g.yoff, 0};
-      std::memcpy(&f[7], &g.advance, 4);
-      out.write(reinterpret_cast<const char*>(&cp), 4);
-      out.write(reinterpret_cast<const char*>(f), sizeof f);
-    }
-    out.write(reinterpret_cast<const char*>(&atlas.width), 4);
-    out.write(reinterpret_cast<const char*>(&atlas.height), 4);
-    out.write(reinterpret_cast<const char*>(atlas.texels.data()), std::streamsize(atlas.texels.size()));
-    if (!out) return std::filesystem::remove(part, ec), void();  // a full disk: no cache, nothing else lost
+  std::string out(kCacheMagic, 8);
+  auto put = [&](const void* p, size_t n) { out.append(static_cast<const char*>(p), n); };
+  uint32_t count = uint32_t(glyphs.size());
+  put(&count, 4);
+  for (auto& [cp, g] : glyphs) {
+    int32_t f[8] = {g.index, g.x, g.y, g.w, g.h, g.xoff, g.yoff, 0};
+    std::memcpy(&f[7], &g.advance, 4);
+    put(&cp, 4);
+    put(f, sizeof f);
   }
-  std::filesystem::rename(part, file, ec);
-  if (ec) std::filesystem::remove(part, ec);
+  put(&atlas.width, 4);
+  put(&atlas.height, 4);
+  put(atlas.texels.data(), atlas.texels.size());
+  uint64_t sum = fnv1a(0xcbf29ce484222325ull, out.data(), out.size());
+  put(&sum, 8);
+  try {
+    io::write_file(file, out);
+  } catch (const std::runtime_error&) {}
 }
 
 const Font& font() {
@@ -215,18 +256,17 @@ uint32_t next_codepoint(const std::string& s, size_t& i) {
 }  // namespace
 
 std::filesystem::path font_path() {
-  if (const char* env = std::getenv("VKLAB_FONT"); env && *env) {
-    if (std::filesystem::is_regular_file(env)) return env;
-    throw std::runtime_error(std::string("render: VKLAB_FONT=") + env + ": no such font file");
-  }
-  for (const char* p : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",    // Debian, Ubuntu
-                        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",  // Fedora
-                        "/usr/share/fonts/TTF/DejaVuSans.ttf",                // Arch
-                        "/usr/share/fonts/dejavu/DejaVuSans.ttf", "/usr/local/share/fonts/DejaVuSans.ttf"})
-    if (std::filesystem::is_regular_file(p)) return p;
-  throw std::runtime_error(
-      "render: the font of the pictures' text, DejaVu Sans (DejaVuSans.ttf), is missing: install Debian's "
-      "fonts-dejavu-core (scripts/install-deps.sh does) or set VKLAB_FONT to a .ttf file");
+  static const std::filesystem::path chosen = [] {
+    if (const char* env = std::getenv("VKLAB_FONT"); env && *env) {
+      std::string problem;
+      read_font(env, problem);
+      if (problem.empty()) return std::filesystem::path(env);
+      std::fprintf(stderr, "vklab: VKLAB_FONT=%s is not a usable font (%s): the pictures use DejaVu Sans\n", env,
+                   problem.c_str());
+    }
+    return system_font_path();
+  }();
+  return chosen;
 }
 
 std::filesystem::path font_cache_dir() {
@@ -239,7 +279,7 @@ std::filesystem::path font_cache_file(const std::vector<unsigned char>& ttf) {
   auto dir = font_cache_dir();
   if (dir.empty()) return {};
   uint64_t h = fnv1a(0xcbf29ce484222325ull, ttf.data(), ttf.size());
-  const float shape[] = {kBakeCap, float(kSpread), float(kAtlasWidth), FontAtlas::kEdge, FontAtlas::kPerPixel, 1};
+  const float shape[] = {kBakeCap, float(kSpread), float(kAtlasWidth), FontAtlas::kEdge, FontAtlas::kPerPixel, 2};
   h = fnv1a(h, shape, sizeof shape);  // the last: the file's layout, raised when it changes
   h = fnv1a(h, kRanges, sizeof kRanges);
   char name[40];

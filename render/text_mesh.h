@@ -40,7 +40,8 @@ struct FontAtlas {
   static constexpr float kEdge = 128, kPerPixel = 128.0f / 6;
 };
 const FontAtlas& font_atlas();
-// DejaVuSans.ttf: $VKLAB_FONT if set, else where Debian, Fedora and Arch install it.
+// $VKLAB_FONT if set and a font vklab can read (font_check.h; else a warning, once), else
+// DejaVuSans.ttf where Debian, Fedora and Arch install it.
 std::filesystem::path font_path();
 // Where the rasterised atlas is kept between runs: $VKLAB_CACHE_DIR (off: nowhere), else
 // $XDG_CACHE_HOME/vklab, else ~/.cache/vklab; empty: not kept. font_cache_file: the file for a

@@ -16,7 +16,10 @@ MemoryOptions parse_memory_options(const std::string& text) {
     return o;
   }
   auto bad = [&] {
-    return std::invalid_argument("--memory takes dedicated or pooled[:ALIGN[:BLOCK_MIB]], not '" + text + "'");
+    return std::invalid_argument(
+        "--memory takes dedicated or pooled[:ALIGN[:BLOCK_MIB]] (ALIGN a power of two of bytes up to 2^30, "
+        "BLOCK_MIB 1 to 16384), not '" +
+        text + "'");
   };
   if (text.rfind("pooled", 0) != 0) throw bad();
   std::vector<uint64_t> numbers;
@@ -31,7 +34,10 @@ MemoryOptions parse_memory_options(const std::string& text) {
   if (numbers.size() > 2) throw bad();
   if (numbers.size() > 0) o.align = numbers[0];
   if (numbers.size() > 1) o.block = numbers[1] << 20;
-  if (o.align == 0 || (o.align & (o.align - 1)) || o.block < (1u << 20)) throw bad();
+  // Alignments up to 1 GiB, blocks up to 16 GiB.
+  if (o.align == 0 || (o.align & (o.align - 1)) || o.align > (1u << 30) || o.block < (1u << 20) ||
+      o.block > (uint64_t(16) << 30))
+    throw bad();
   return o;
 }
 
@@ -70,7 +76,13 @@ VkDeviceMemory Allocator::raw(VkDeviceSize size, uint32_t type, VkBuffer buffer,
                           " MiB would pass the budget of " + std::to_string(options_.budget >> 20) +
                           " MiB (--memory-budget)");
   VkDeviceMemory mem;
-  VK_CHECK(vkAllocateMemory(device_, &ai, nullptr, &mem));
+  VkResult got = vkAllocateMemory(device_, &ai, nullptr, &mem);
+  if (got == VK_ERROR_OUT_OF_DEVICE_MEMORY || got == VK_ERROR_OUT_OF_HOST_MEMORY)
+    throw VulkanError(got, "out of GPU memory: the driver refused a block of " +
+                               std::to_string((size + (1 << 20) - 1) >> 20) + " MiB (" +
+                               std::to_string(stats_.reserved >> 20) + " MiB already taken" +
+                               (options_.pooled ? "; --memory pooled:ALIGN:BLOCK_MIB sets the block size)" : ")"));
+  VK_CHECK(got);
   *mapped = nullptr;
   if (props_.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT) {
     VkResult r = vkMapMemory(device_, mem, 0, VK_WHOLE_SIZE, 0, mapped);

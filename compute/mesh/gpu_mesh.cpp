@@ -312,11 +312,12 @@ const Ball& GpuMesh::upward(Kind from, Kind to) {
   auto it = upward_.find({from, to});
   if (it != upward_.end()) return it->second;
   Ball b;
+  const uint64_t most = ctx_.props.limits.maxStorageBufferRange;  // the packed table is one buffer
   if (from == Kind::Vertices) {
-    b = ball(elements(to), nv_);
+    b = ball(elements(to), nv_, most);
   } else if (from == Kind::Edges && !local_topology(to).edges.empty() && to != Kind::Edges) {
     elements(to);
-    b = mesh::upward(edges_.edges_of.at(to), uint32_t(local_topology(to).edges.size()), edges_.count());
+    b = mesh::upward(edges_.edges_of.at(to), uint32_t(local_topology(to).edges.size()), edges_.count(), most);
   } else {
     throw std::invalid_argument(std::string("no upward link from ") + kind_name(from) + " to " + kind_name(to));
   }

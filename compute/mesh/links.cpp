@@ -240,7 +240,8 @@ const BallClass& Ball::class_of(uint32_t target) const {
   return *(c - 1);
 }
 
-Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets) {
+Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets, uint64_t max_bytes) {
+  max_bytes = std::min(max_bytes, kMaxBallBytes);
   Ball b;
   b.degree.assign(targets, 0);
   for (uint32_t v : down) ++b.degree.at(v);
@@ -258,13 +259,13 @@ Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets) {
   }
   uint64_t slots = 0;
   for (BallClass& c : b.classes) c.offset = slots, slots += uint64_t(c.count) * c.width;
-  if (slots * 4 > kMaxBallBytes) {
+  if (slots * 4 > max_bytes) {
     size_t v = size_t(std::max_element(b.degree.begin(), b.degree.end()) - b.degree.begin());
     throw std::invalid_argument("entity " + std::to_string(v + 1) + " lies on " + std::to_string(b.max_degree) +
                                 " elements: the balls of the " + std::to_string(targets) + " entities, padded (to " +
                                 std::to_string(b.padded) + " at most), would take " +
-                                std::to_string((slots * 4) >> 20) + " MiB (at most " +
-                                std::to_string(kMaxBallBytes >> 20) + ")");
+                                std::to_string((slots * 4) >> 20) + " MiB (at most " + std::to_string(max_bytes >> 20) +
+                                " MiB: one buffer)");
   }
   while ((1u << b.corner_bits) < per) ++b.corner_bits;
   if (per && down.size() / per >= (UINT32_MAX >> b.corner_bits))

@@ -95,10 +95,13 @@ uint32_t ball_width(uint32_t degree);
 inline uint32_t class_width(uint32_t degree, uint32_t padded) {
   return std::max(ball_width(degree), std::min(8u, padded));
 }
-// Throws std::invalid_argument, before allocating, where the padded rows would pass kMaxBallBytes
-// or an element's index and corner would not fit one word.
+// Throws std::invalid_argument, before allocating, where the padded rows would pass `max_bytes`
+// (at most kMaxBallBytes; GpuMesh gives its device's largest storage buffer) or an element's
+// index and corner would not fit one word.
 constexpr uint64_t kMaxBallBytes = uint64_t(4) << 30;
-Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets);
-inline Ball ball(const Elements& e, size_t vertices) { return upward(e.v, nodes_of(e.kind), vertices); }
+Ball upward(const std::vector<uint32_t>& down, uint32_t per, size_t targets, uint64_t max_bytes = kMaxBallBytes);
+inline Ball ball(const Elements& e, size_t vertices, uint64_t max_bytes = kMaxBallBytes) {
+  return upward(e.v, nodes_of(e.kind), vertices, max_bytes);
+}
 
 }  // namespace mesh
