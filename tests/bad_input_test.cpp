@@ -72,7 +72,8 @@ TEST(BadInput, EveryReaderRefusesWhatIsNotARegularFile) {
   expect_refused([&] { mesh::read_mesh(dir); }, {"is a directory"}, "directory");
   expect_refused([&] { io::read_input(dir / "absent.mesh"); }, {"absent.mesh", "cannot read"}, "absent");
   std::ofstream(dir / "big.txt") << std::string(4096, 'x');
-  expect_refused([&] { io::read_input(dir / "big.txt", 1024); }, {"big.txt", "MiB"}, "past the size limit");
+  expect_refused([&] { io::read_input(dir / "big.txt", 1024); }, {"big.txt", "4 KiB, more than the 1 KiB"},
+                 "past the size limit");
 }
 
 // Counts past what the rest of the file can hold are refused before anything is allocated

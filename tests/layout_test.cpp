@@ -71,7 +71,7 @@ TEST(Layout, EveryLabFolderIsARegisteredLab) {
                                                                   {"render", {}},
                                                                   {"app/labs", {}},
                                                                   {"assets", {"exercises", "desktop"}},
-                                                                  {"tests", {"fuzz", "exercise"}}};
+                                                                  {"tests", {"fuzz", "exercise", "hostile"}}};
   for (auto& [layer, kit] : shared)
     for (auto& e : fs::directory_iterator(kSourceRoot / layer)) {
       if (!e.is_directory()) continue;

@@ -291,12 +291,16 @@ TEST(Legend, TheFontCacheKeepsTheRasterisedAtlas) {
   const auto bytes = file_bytes(file);
   EXPECT_EQ(file.extension(), ".sdf");
   EXPECT_EQ(pixels(cache.string(), "read.png"), none);
-  // Half the atlas zeroed (its texels end the file): the glyphs there are no longer drawn.
-  {
-    std::string zeros = bytes;
-    std::fill(zeros.end() - std::ptrdiff_t(size / 2), zeros.end(), '\0');
-    std::ofstream(file, std::ios::binary) << zeros;
-  }
+  // Half the atlas zeroed (its texels end the file, before the 8-byte checksum of the rest).
+  std::string zeros = bytes;
+  std::fill(zeros.end() - std::ptrdiff_t(size / 2), zeros.end() - 8, '\0');
+  std::ofstream(file, std::ios::binary) << zeros;  // the checksum no longer matches: not used
+  EXPECT_EQ(pixels(cache.string(), "unsummed.png"), none) << "a cache whose checksum fails is not drawn";
+  EXPECT_EQ(file_bytes(file), bytes) << "a damaged file is rasterised again and rewritten";
+  uint64_t sum = 0xcbf29ce484222325ull;  // FNV-1a, as render/text_mesh.cpp sums it
+  for (size_t i = 0; i + 8 < zeros.size(); ++i) sum = (sum ^ static_cast<unsigned char>(zeros[i])) * 0x100000001b3ull;
+  std::memcpy(zeros.data() + zeros.size() - 8, &sum, 8);
+  std::ofstream(file, std::ios::binary) << zeros;  // summed again: the glyphs there are no longer drawn
   EXPECT_NE(pixels(cache.string(), "zeros.png"), none) << "the cached atlas is what is drawn";
   std::filesystem::resize_file(file, size / 2);
   EXPECT_EQ(pixels(cache.string(), "damaged.png"), none);

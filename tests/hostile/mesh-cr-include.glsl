@@ -1,0 +1,3 @@
+// loop: Tri
+// field: Area float Tri
+TriArea = 1.0;#include "/etc/passwd"

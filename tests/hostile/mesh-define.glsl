@@ -1,0 +1,4 @@
+// loop: Tri
+// field: Area float Tri
+#define W while (true)
+TriArea = 1.0;

@@ -1,0 +1,3 @@
+// loop: Xyz
+// field: Area float Tri
+TriArea = 1.0;
