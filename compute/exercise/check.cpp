@@ -203,7 +203,16 @@ Report check_kernel(gpu::Context& ctx, const Exercise& e, UserKernel& k, int onl
 Report check_source(gpu::Context& ctx, const Exercise& e, const std::string& source, const std::string& name,
                     int only) {
   CompileOutcome compiled;
+  const size_t messages_before = ctx.validation_messages().size();
   auto k = UserKernel::compile(ctx, source, name, compiled);
+  // With --validate, what the layer says of the pipeline fails the kernel as a compiler error would.
+  auto messages = ctx.validation_messages();
+  for (size_t i = messages_before; k && i < messages.size(); ++i) {
+    compiled.ok = false;
+    compiled.errors.push_back({0, "error: the Vulkan validation layer: " + messages[i]});
+    compiled.messages += name + ": error: the Vulkan validation layer: " + messages[i] + "\n";
+  }
+  if (!compiled.ok) k.reset();
   if (!k) {
     Report r;
     r.compile = compiled;
