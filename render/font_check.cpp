@@ -145,8 +145,7 @@ std::string font_problem(const std::vector<unsigned char>& ttf) {
   }
   if (t.count("kern")) {  // stb_truetype reads the first subtable's pairs (format 0)
     const Table kern = t["kern"];
-    if (kern.size >= 4 && r.u16(kern.at + 2) >= 1 &&
-        (kern.size < 18 || 18 + 6ull * r.u16(kern.at + 10) > kern.size))
+    if (kern.size >= 4 && r.u16(kern.at + 2) >= 1 && (kern.size < 18 || 18 + 6ull * r.u16(kern.at + 10) > kern.size))
       return "a damaged 'kern' table";
   }
   return "";

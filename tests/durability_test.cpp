@@ -21,7 +21,8 @@ ProcessResult interrupted_run(const fs::path& dir, const std::string& args, cons
                               const std::string& signals, const std::string& prefix = "") {
   std::ofstream(dir / "run.sh") << "cd " << dir.string() << "\n"
                                 << prefix << vklab_args(args) << " &\npid=$!\n"
-                                << "for i in $(seq 200); do ls " << ready << " >/dev/null 2>&1 && break; sleep 0.1; done\n"
+                                << "for i in $(seq 200); do ls " << ready
+                                << " >/dev/null 2>&1 && break; sleep 0.1; done\n"
                                 << "target=$pid\n"  // under xvfb-run: vklab is its child
                                 << "[ -n \"" << prefix << "\" ] && target=$(pgrep -x vklab -P $pid)\n"
                                 << "for s in " << signals << "; do kill -s $s $target; sleep 0.05; done\n"
@@ -60,8 +61,8 @@ TEST(Durability, CtrlCTwiceEndsTheProcessAtOnce) {
 TEST(Durability, CtrlCClosesTheWindowAndFinishesItsRecording) {
   if (run_process("command -v xvfb-run").code != 0) GTEST_SKIP() << "xvfb-run is not installed";
   auto dir = scratch("ctrl-c-window");
-  auto r = interrupted_run(dir, "--lab wave --set size=64 --size 640x400 --record run.mp4", ".run.mp4.*.partial",
-                           "INT", "xvfb-run -a -s '-screen 0 800x600x24' ");
+  auto r = interrupted_run(dir, "--lab wave --set size=64 --size 640x400 --record run.mp4", ".run.mp4.*.partial", "INT",
+                           "xvfb-run -a -s '-screen 0 800x600x24' ");
   // vklab (xvfb-run's child) closes the window as its button does.
   EXPECT_NE(r.err.find("interrupted by SIGINT (Ctrl-C): the window closed"), std::string::npos) << r.err;
   auto v = render::probe_video(dir / "run.mp4");
@@ -71,13 +72,13 @@ TEST(Durability, CtrlCClosesTheWindowAndFinishesItsRecording) {
 // Killed at a moment after moment, the second capture leaves the first picture or its own, whole.
 TEST(Durability, AKilledCaptureLeavesThePreviousPictureWhole) {
   auto dir = scratch("killed-capture");
-  auto first = run_process(vklab_args("--headless --lab wave --steps 1 --size 320x200 --capture " +
-                                      (dir / "shot.png").string()));
+  auto first = run_process(
+      vklab_args("--headless --lab wave --steps 1 --size 320x200 --capture " + (dir / "shot.png").string()));
   ASSERT_EQ(first.code, 0) << first.err;
   for (const char* after : {"0.2", "0.4", "0.6", "0.8", "1.0", "1.4"}) {
     run_process("cd " + dir.string() + " && (" +
-                vklab_args("--headless --lab wave --steps 3 --size 640x400 --capture shot.png") +
-                " & pid=$!; sleep " + after + "; kill -KILL $pid; wait $pid)");
+                vklab_args("--headless --lab wave --steps 3 --size 640x400 --capture shot.png") + " & pid=$!; sleep " +
+                after + "; kill -KILL $pid; wait $pid)");
     Picture p = load_picture(dir / "shot.png");
     ASSERT_FALSE(p.empty()) << "killed after " << after << " s: the picture is broken";
     EXPECT_TRUE((p.w == 320 && p.h == 200) || (p.w == 640 && p.h == 400)) << p.w << "x" << p.h;
@@ -111,8 +112,8 @@ TEST(Durability, AKilledDumpLeavesTheFolderOfOneRun) {
 // file, and the previous file stays.
 TEST(Durability, AFullDiskFailsTheRunAndKeepsThePreviousFiles) {
   auto dir = scratch("full-disk");
-  auto good = run_process(vklab_args("--headless --lab wave --steps 1 --size 320x200 --capture " +
-                                     (dir / "good.png").string()));
+  auto good = run_process(
+      vklab_args("--headless --lab wave --steps 1 --size 320x200 --capture " + (dir / "good.png").string()));
   ASSERT_EQ(good.code, 0) << good.err;
   const std::string before = file_bytes(dir / "good.png");
   fs::create_directories(dir / "disk");

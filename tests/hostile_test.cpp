@@ -69,10 +69,9 @@ TEST_P(Hostile, EndsCleanlyWithItsMessage) {
   auto r = run_process("cd " + own.string() + " && ulimit -v 2097152 && timeout 60 " + command);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(r.code, c.exit) << command << "\nstdout:\n" << r.out << "\nstderr:\n" << r.err;
-  EXPECT_NE((r.out + r.err).find(c.message), std::string::npos)
-      << "expected: " << c.message << "\nstdout:\n"
-      << r.out << "\nstderr:\n"
-      << r.err;
+  EXPECT_NE((r.out + r.err).find(c.message), std::string::npos) << "expected: " << c.message << "\nstdout:\n"
+                                                                << r.out << "\nstderr:\n"
+                                                                << r.err;
   int said = 0;
   std::istringstream err(r.err);
   for (std::string line; std::getline(err, line);) said += line.rfind("vklab:", 0) == 0;

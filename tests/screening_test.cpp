@@ -47,8 +47,9 @@ TEST(UserText, WhatTheCompilerReadsIsWhatIsScreened) {
 TEST(UserText, ExtensionsOffTheListAreRefused) {
   EXPECT_NO_THROW(io::check_extension_line("#extension GL_EXT_shader_atomic_float : require", 3));
   EXPECT_NO_THROW(io::check_extension_line("  #  extension GL_KHR_shader_subgroup_arithmetic:enable // sums", 3));
-  for (const char* bad : {"#extension GL_EXT_buffer_reference : require", "#extension GL_GOOGLE_include_directive : enable",
-                          "#extension GL_EXT_shader_atomic_float : require junk", "#extension all : warn"}) {
+  for (const char* bad :
+       {"#extension GL_EXT_buffer_reference : require", "#extension GL_GOOGLE_include_directive : enable",
+        "#extension GL_EXT_shader_atomic_float : require junk", "#extension all : warn"}) {
     try {
       io::check_extension_line(bad, 7);
       ADD_FAILURE() << bad << ": accepted";
@@ -101,8 +102,9 @@ TEST_F(SpirvScreen, KernelsWithinTheDevicesLimitsPassAndOthersSayWhy) {
                 .find("PhysicalStorageBufferAddresses"),
             std::string::npos);
   // A type the device enables or not.
-  std::string f64 = refused(head + "layout(local_size_x = 1) in;\nvoid main() { double d = double(v[0]); "
-                                   "v[0] = float(d * d); }\n");
+  std::string f64 = refused(head +
+                            "layout(local_size_x = 1) in;\nvoid main() { double d = double(v[0]); "
+                            "v[0] = float(d * d); }\n");
   EXPECT_EQ(f64.empty(), ctx().info.fp64) << f64;
 }
 

@@ -99,7 +99,8 @@ spv_result_t read(void* user, const spv_parsed_instruction_t* in) {
       if (p == m.pointers.end()) break;
       uint64_t bytes = m.size_of(p->second.second);
       auto sc = spv::StorageClass(w[3]);
-      if (sc == spv::StorageClass::Workgroup) m.shared_bytes = std::min<uint64_t>(UINT64_MAX / 2, m.shared_bytes + bytes);
+      if (sc == spv::StorageClass::Workgroup)
+        m.shared_bytes = std::min<uint64_t>(UINT64_MAX / 2, m.shared_bytes + bytes);
       if (sc == spv::StorageClass::Function || sc == spv::StorageClass::Private)
         m.invocation_bytes = std::min<uint64_t>(UINT64_MAX / 2, m.invocation_bytes + bytes);
       break;

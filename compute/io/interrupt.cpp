@@ -46,8 +46,6 @@ int interrupted() { return asked.load(); }
 InterruptWatch::InterruptWatch() { ++watchers; }
 InterruptWatch::~InterruptWatch() { --watchers; }
 
-const char* signal_name(int sig) {
-  return sig == SIGINT ? "SIGINT (Ctrl-C)" : sig == SIGTERM ? "SIGTERM" : "a signal";
-}
+const char* signal_name(int sig) { return sig == SIGINT ? "SIGINT (Ctrl-C)" : sig == SIGTERM ? "SIGTERM" : "a signal"; }
 
 }  // namespace io

@@ -46,8 +46,10 @@ void write_file(const fs::path& path, std::string_view bytes) {
   while (done < bytes.size() && !error) {
     ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) error = n < 0 ? errno : ENOSPC;
-    else done += size_t(n);
+    if (n <= 0)
+      error = n < 0 ? errno : ENOSPC;
+    else
+      done += size_t(n);
   }
   if (!error && ::fsync(fd) != 0 && errno != EINVAL) error = errno;  // the data on disk before the name
   if (::close(fd) != 0 && !error) error = errno;
