@@ -1,4 +1,5 @@
 #include "app/settings.h"
+#include "compute/io/input.h"
 #include "compute/io/output.h"
 
 #include "compute/io/user_dirs.h"
@@ -19,10 +20,10 @@ std::filesystem::path peaks_path() { return settings_path().parent_path() / "pea
 Settings load_settings() {
   Settings s;
   auto path = settings_path();
-  std::ifstream in(path);
-  if (!in) return s;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return s;
   try {
-    auto j = nlohmann::json::parse(in);
+    auto j = nlohmann::json::parse(io::read_input(path, 1 << 20));  // a regular file, within 1 MiB
     s.ui_scale = j.value("ui_scale", 0.0f);
     s.panel_width = j.value("panel_width", 0.0f);
     s.bench_quick = j.value("bench_quick", true);

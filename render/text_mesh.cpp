@@ -109,7 +109,8 @@ Font::Font() {
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
   if (!stbtt_InitFont(&info, ttf.data(), 0) || !stbtt_GetCodepointBox(&info, 'H', &x0, &y0, &x1, &y1) || y1 <= 0)
     throw std::runtime_error("render: " + path.string() + " is not a TrueType font with Latin letters");
-  if (path != system_font_path()) info.gpos = 0;  // GPOS is not checked: the kern table alone
+  const char* env = std::getenv("VKLAB_FONT");
+  if (env && path == env) info.gpos = 0;  // a font of the user's: GPOS is not checked, the kern table alone
   cap_units = float(y1);
   bake = kBakeCap / cap_units;
   auto file = font_cache_file(ttf);

@@ -25,7 +25,7 @@ ProcessResult interrupted_run(const fs::path& dir, const std::string& args, cons
                                 << " >/dev/null 2>&1 && break; sleep 0.1; done\n"
                                 << "target=$pid\n"  // under xvfb-run: vklab is its child
                                 << "[ -n \"" << prefix << "\" ] && target=$(pgrep -x vklab -P $pid)\n"
-                                << "for s in " << signals << "; do kill -s $s $target; sleep 0.05; done\n"
+                                << "for s in " << signals << "; do kill -s $s $target; sleep 0.3; done\n"
                                 << "for i in $(seq 300); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n"
                                 << "kill -KILL $pid 2>/dev/null\nwait $pid\n";
   return run_process("bash " + (dir / "run.sh").string());
@@ -51,7 +51,11 @@ TEST(Durability, CtrlCDuringAHeadlessRecordingLeavesAVideoThatPlays) {
 TEST(Durability, CtrlCTwiceEndsTheProcessAtOnce) {
   auto dir = scratch("ctrl-c-twice");
   auto start = std::chrono::steady_clock::now();
-  auto r = interrupted_run(dir, "--headless --lab wave --set size=64 --steps 100000000 --record run.mp4",
+  // Submissions of some seconds each on lavapipe: the first Ctrl-C waits for the one under way,
+  // the second, 0.3 s later, does not.
+  auto r = interrupted_run(dir,
+                           "--headless --lab diffusion --set size=4096 --set steps_per_frame=20 --steps 100000000 "
+                           "--size 320x200 --record run.mp4",
                            ".run.mp4.*.partial", "INT INT");
   EXPECT_EQ(r.code, 130) << r.err;  // the second ends it by the signal itself
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(25));

@@ -1,4 +1,5 @@
 #include "compute/gpu/roofline.h"
+#include "compute/io/input.h"
 #include "compute/io/output.h"
 
 #include "compute/gpu/bandwidth.h"
@@ -108,10 +109,10 @@ Peaks measure_peaks(Context& ctx, bool quick) {
 }
 
 std::optional<Peaks> find_cached_peaks(const std::filesystem::path& file, const DeviceInfo& device) {
-  std::ifstream in(file);
-  if (!in) return std::nullopt;
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return std::nullopt;
   try {
-    auto j = nlohmann::json::parse(in);
+    auto j = nlohmann::json::parse(io::read_input(file, 16 << 20));  // a regular file, within 16 MiB
     for (auto& e : j.at("devices")) {
       Peaks p = peaks_from_json(e);
       if (p.device == device.name && p.driver == device.driver && p.valid()) return p;
@@ -125,9 +126,9 @@ std::optional<Peaks> find_cached_peaks(const std::filesystem::path& file, const 
 void store_peaks(const std::filesystem::path& file, const Peaks& peaks) {
   nlohmann::json j = {{"devices", nlohmann::json::array()}};
   try {
-    std::ifstream in(file);
-    if (in) {
-      auto old = nlohmann::json::parse(in);
+    std::error_code ec;
+    if (std::filesystem::exists(file, ec)) {
+      auto old = nlohmann::json::parse(io::read_input(file, 16 << 20));
       for (auto& e : old.at("devices"))
         if (!(e.value("device", "") == peaks.device && e.value("driver", "") == peaks.driver))
           j["devices"].push_back(e);

@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!render::font_problem(ttf).empty()) return 0;
   stbtt_fontinfo info{};
   if (!stbtt_InitFont(&info, ttf.data(), 0)) return 0;
-  info.gpos = 0;  // as render/text_mesh.cpp reads a font that is not the system's
+  info.gpos = 0;                               // as render/text_mesh.cpp reads a font that is not the system's
   for (int cp = 0x20; cp < 0x100; cp += 13) {  // a sample of the pictures' letters: fast enough to fuzz
     int g = stbtt_FindGlyphIndex(&info, cp), advance = 0, bearing = 0, w = 0, h = 0, x = 0, y = 0;
     stbtt_GetGlyphHMetrics(&info, g, &advance, &bearing);

@@ -29,13 +29,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     b = b == std::string::npos ? 0 : b + 1;
     try {
       io::check_extension_line(normal.substr(b, e == std::string::npos ? std::string::npos : e - b), 1);
-    } catch (const io::TextRefused&) {
-    }
+    } catch (const io::TextRefused&) {}
   }
   try {
     gpu::BudgetedCode code = gpu::budget_loops(normal);
     if (code.text.size() < normal.size()) __builtin_trap();
-  } catch (const std::invalid_argument&) {
-  }
+  } catch (const std::invalid_argument&) {}
   return 0;
 }
