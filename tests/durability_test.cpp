@@ -1,7 +1,7 @@
 // Nothing half-written (compute/io/output.h, compute/io/interrupt.h): a run stopped by Ctrl-C
 // finishes its recording (the MP4 plays, its index written) and exits 130; a run killed outright
 // at any moment leaves the previous picture or dump whole; a full disk fails the run, saying so,
-// and the previous file stays as it was.
+// and the previous file stays as it was. Under the ctest label `hostile`, with the hostile corpus.
 #include "compute/io/npy.h"
 #include "render/recorder.h"
 #include "tests/helpers.h"

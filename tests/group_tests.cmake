@@ -25,7 +25,8 @@ set(tests "")
 macro(flush_suite)
   if(suite)
     string(REGEX MATCH "Soak$" soak "${suite}")
-    string(REGEX MATCH "/Hostile$" hostile "${suite}")  # the hostile corpus: label `hostile`, a case a process
+    # The hostile corpus and the kill and full-disk tests: label `hostile`, a test a process.
+    string(REGEX MATCH "(/Hostile|^Durability)$" hostile "${suite}")
     list(FIND SLOW_SUITES "${suite}" slow_at)
     string(REGEX REPLACE "^.*/" "" bare "${suite}")  # a parametrised suite's name after its prefix
     list(FIND SLOW_SUITES "${bare}" bare_at)
