@@ -4,6 +4,7 @@
 #include "app/labs/floatlab/charts.h"
 #include "compute/floatlab/floatfloat.h"
 #include "compute/floatlab/probes.h"
+#include "compute/floatlab/table31.h"
 #include "tests/helpers.h"
 
 #include <mpfr.h>
@@ -305,4 +306,31 @@ TEST(Cli, FloatlabPicturesAreDistinctCharts) {
   EXPECT_NE(pngs[0], pngs[1]);
   EXPECT_NE(pngs[1], pngs[2]);
   EXPECT_NE(pngs[0], pngs[2]);
+}
+
+// Table 3.1's exact results come from double and long double arithmetic where exact enough
+// (the report's speed, issue 52): on a sample of every row, the same counts, correctly rounded
+// shares and error ranges as the MPFR path, to 2^-28 ulp.
+TEST_F(FloatProbes, Table31FastPathsMatchMpfr) {
+  Probes probes(ctx());
+  auto fast = error_ranges(probes, 1u << 14, 7, {}, Exact::Fastest);
+  auto slow = error_ranges(probes, 1u << 14, 7, {}, Exact::Mpfr);
+  ASSERT_EQ(fast.size(), slow.size());
+  size_t compared = 0;
+  for (size_t i = 0; i < fast.size(); ++i) {
+    SCOPED_TRACE(fast[i].op + ", " + fast[i].domain);
+    EXPECT_EQ(fast[i].count, slow[i].count);
+    EXPECT_EQ(fast[i].skipped, slow[i].skipped);
+    EXPECT_EQ(fast[i].correctly_rounded, slow[i].correctly_rounded);
+    EXPECT_EQ(fast[i].denormal_count, slow[i].denormal_count);
+    EXPECT_EQ(fast[i].denormal_correct, slow[i].denormal_correct);
+    for (auto [f, s] : {std::pair{fast[i].lo, slow[i].lo}, std::pair{fast[i].hi, slow[i].hi}})
+      if (std::isfinite(s)) {
+        EXPECT_NEAR(f, s, 0x1p-28) << "error range";
+      } else {
+        EXPECT_EQ(f, s);
+      }
+    compared += fast[i].count;
+  }
+  EXPECT_GT(compared, 100000u);
 }

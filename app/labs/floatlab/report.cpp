@@ -9,6 +9,7 @@
 #include "app/session.h"
 #include "compute/floatlab/test9.h"
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 
@@ -133,28 +134,43 @@ void print_report(const floatlab::Report& r) {
 
 int run_float_report(const Options& o) {
   gpu::Context ctx(context_options(o));
+  // Each part's time on stderr, as it ends: where a user waits.
+  auto last = std::chrono::steady_clock::now();
+  auto done = [&](const char* part) {
+    auto now = std::chrono::steady_clock::now();
+    std::fprintf(stderr, "report: %s in %.1f s\n", part, std::chrono::duration<double>(now - last).count());
+    last = now;
+  };
   floatlab::Probes probes(ctx);
   auto report = probes.report();
   print_report(report);
+  done("the probes");
   auto accuracy = floatlab::FloatFloat(ctx).accuracy(o.quick ? 1u << 14 : 1u << 20, 1);
   print_accuracy(accuracy);
+  done("the float-float operators' accuracy");
   auto rounding = probes.rounding(o.quick ? 1u << 14 : 1u << 20);
   auto controls = floatlab::float_controls(ctx);
   print_rounding(rounding, controls);
+  done("rounding and float controls");
   // table 3.1 at 5e6 inputs an operation and domain (our choice: the report gives no count); progress on stderr
   const uint32_t t31 = o.quick ? 1u << 14 : 5'000'000;
   auto table31 = floatlab::error_ranges(probes, t31, 1, [](const floatlab::ErrorRange& r) {
     std::fprintf(stderr, "3.1: %s, %s: %llu inputs\n", r.op.c_str(), r.domain.c_str(), (unsigned long long)r.count);
   });
+  done("table 3.1");
   auto division = floatlab::division_reading(probes, t31, 1);
   print_table31(table31, division);
+  done("division");
   auto promises = floatlab::test_float_controls(ctx);
   auto contraction = floatlab::test_contraction(ctx, o.quick ? 1u << 12 : 1u << 18);
   print_controls(promises, contraction);
+  done("float controls and contraction");
   auto stages = stage_table(ctx, o.quick ? 1u << 12 : 1u << 20);
   print_stage_table(stages);
+  done("the stages");
   auto paranoia = paranoia_stages(ctx, o.quick ? 1u << 12 : 1u << 18);
   print_paranoia(paranoia);
+  done("Paranoia");
   // TEST 9 at the report's two billion pairs, progress on stderr
   floatlab::SignSymmetry t9(ctx);
   const uint64_t pairs = o.quick ? 1ull << 24 : floatlab::kTest9Pairs;
@@ -168,8 +184,10 @@ int run_float_report(const Options& o) {
       "(-A)*B = A*(-B) on %llu random pairs (bit patterns drawn on the GPU): %llu violations (the report, "
       "2006: none on the 7800 GTX and the RX1800XL)\n",
       (unsigned long long)t9.done(), (unsigned long long)t9.violations());
+  done("TEST 9");
   auto simsurf = floatlab::ulp_and_cancellation(ctx);  // Abecassis 2012 §14.2.2 / §14.5.1: a few operations
   print_ulp_cancellation(simsurf);
+  done("ULPs and cancellation");
   if (!o.out.empty()) {
     auto j = report_parts_json({report, accuracy, rounding, controls, paranoia, stages, table31, division, promises,
                                 contraction, &t9, &simsurf});
