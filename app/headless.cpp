@@ -176,6 +176,11 @@ static int run(const Options& o, Session& s) {
   }
   s.close();
   report_validation(o, ctx);
+  if (int sig = io::interrupted()) {  // after the steps: what was being written is finished, and said
+    std::fprintf(stderr, "vklab: interrupted by %s after the steps; the files written are whole\n",
+                 io::signal_name(sig));
+    return 128 + sig;
+  }
   if (!stopped.empty()) {
     std::fprintf(stderr, "vklab: stopped: %s\n", stopped.c_str());
     return 3;

@@ -63,6 +63,7 @@ int guarded(int argc, char** argv) {
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "vklab: %s\n", e.what());
     return 2;
+  } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "vklab: error: out of memory\n");
     return 1;
   } catch (const std::exception& e) {

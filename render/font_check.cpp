@@ -2,6 +2,7 @@
 // OpenType specification's table layouts (head, hhea, maxp, loca, glyf, cmap, kern).
 #include "render/font_check.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -55,6 +56,8 @@ std::string glyph_problem(const Reader& r, uint64_t at, uint64_t size, std::vect
   for (uint32_t flags = 0x20; flags & 0x20;) {  // MORE_COMPONENTS
     if (p + 4 > end) return "a composite glyph past its bytes";
     flags = r.u16(p);
+    // stb_truetype reads the glyph number as signed and knows components placed by x, y only
+    if (!(flags & 2) || r.u16(p + 2) >= 0x8000) return "a composite glyph stb_truetype cannot read";
     parts.push_back(r.u16(p + 2));
     p += 4 + (flags & 1 ? 4 : 2);                                  // ARG_1_AND_2_ARE_WORDS
     p += flags & 8 ? 2 : flags & 0x40 ? 4 : flags & 0x80 ? 8 : 0;  // a scale, x and y scales, a 2x2
@@ -78,7 +81,8 @@ std::string font_problem(const std::vector<unsigned char>& ttf) {
     uint64_t rec = 12 + uint64_t(i) * 16;
     Table tb{r.u32(rec + 8), r.u32(rec + 12)};
     if (!r.has(tb.at, tb.size)) return "a table lies past the end of the file";
-    t[std::string(reinterpret_cast<const char*>(&ttf[rec]), 4)] = tb;
+    if (!t.emplace(std::string(reinterpret_cast<const char*>(&ttf[rec]), 4), tb).second)
+      return "a table named twice";  // stb_truetype would read the first, this check the last
   }
   for (const char* need : {"cmap", "head", "hhea", "hmtx", "loca", "glyf", "maxp"})
     if (!t.count(need)) return std::string("no '") + need + "' table";
@@ -108,45 +112,57 @@ std::string font_problem(const std::vector<unsigned char>& ttf) {
     }
     previous = off;
   }
-  // Composites: no cycle, at most 8 deep (stb_truetype follows them recursively).
-  std::vector<int> depth(glyphs, -1);  // -2: being visited
-  auto visit = [&](auto&& self, uint32_t g, int level) -> bool {
-    if (level > 8 || depth[g] == -2) return false;
-    if (depth[g] >= 0) return true;
-    depth[g] = -2;
-    for (uint32_t p : parts[g])
-      if (!self(self, p, level + 1)) return false;
-    depth[g] = level;
-    return true;
+  // Composites: no cycle, at most 8 deep (stb_truetype follows them recursively): each glyph's
+  // height, the longest chain of components below it, kept once known.
+  std::vector<int> height(glyphs, -1);  // -2: being visited
+  auto visit = [&](auto&& self, uint32_t g, int level) -> int {
+    if (level > 8 || height[g] == -2) return 99;
+    if (height[g] >= 0) return height[g];
+    height[g] = -2;
+    int h = 0;
+    for (uint32_t p : parts[g]) h = std::max(h, 1 + self(self, p, level + 1));
+    return height[g] = std::min(h, 99);
   };
   for (uint32_t g = 0; g < glyphs; ++g)
-    if (!visit(visit, g, 0)) return "composite glyphs that name each other in a cycle, or nest past 8";
-  // cmap: the encoding records and every subtable of format 4 or 12 within the table.
+    if (visit(visit, g, 0) > 8) return "composite glyphs that name each other in a cycle, or nest past 8";
+  // cmap: the subtable stb_truetype picks (the last Unicode record: platform 0, or 3 with
+  // encoding 1 or 10) must be of format 4 or 12 and within the table.
   uint32_t encodings = r.u16(cmap.at + 2);
   if (!r.has(cmap.at, 4 + 8ull * encodings) || 4 + 8ull * encodings > cmap.size) return "a damaged 'cmap' table";
+  uint64_t sub = 0;
   for (uint32_t e = 0; e < encodings; ++e) {
-    uint64_t sub = r.u32(cmap.at + 4 + 8ull * e + 4);
-    if (sub + 4 > cmap.size) return "a 'cmap' subtable past its table";
-    uint64_t at = cmap.at + sub, room = cmap.size - sub;
-    uint32_t format = r.u16(at);
-    if (format == 4) {
-      uint64_t length = r.u16(at + 2), segs = r.u16(at + 6) / 2;
-      if (length > room || 16 + 8 * segs > length) return "a damaged 'cmap' subtable (format 4)";
-      for (uint64_t s = 0; s < segs; ++s) {
-        uint64_t end = r.u16(at + 14 + 2 * s), start = r.u16(at + 16 + 2 * segs + 2 * s);
-        uint64_t range_at = at + 16 + 6 * segs + 2 * s, range = r.u16(range_at);
-        if (range && start <= end && range_at + range + 2 * (end - start) + 2 > at + length)
-          return "a 'cmap' subtable (format 4) points past its end";
-      }
-    } else if (format == 12) {
-      if (room < 16 || r.u32(at + 4) > room || 16 + 12ull * r.u32(at + 12) > r.u32(at + 4))
-        return "a damaged 'cmap' subtable (format 12)";
+    uint64_t rec = cmap.at + 4 + 8ull * e;
+    uint32_t platform = r.u16(rec), encoding = r.u16(rec + 2);
+    if (platform == 0 || (platform == 3 && (encoding == 1 || encoding == 10))) sub = r.u32(rec + 4);
+  }
+  if (sub == 0) return "no Unicode 'cmap' subtable";
+  if (sub + 16 > cmap.size) return "a 'cmap' subtable past its table";
+  const uint64_t at = cmap.at + sub, room = cmap.size - sub;
+  const uint32_t format = r.u16(at);
+  if (format == 4) {
+    uint64_t length = r.u16(at + 2), segs = r.u16(at + 6) / 2;
+    if (length > room || segs == 0 || 16 + 8 * segs > length) return "a damaged 'cmap' subtable (format 4)";
+    // the binary search's own fields, as the format defines them from the segment count
+    uint64_t search = 2;
+    uint32_t selector = 0;
+    while (search * 2 <= 2 * segs) search *= 2, ++selector;
+    if (r.u16(at + 8) != search || r.u16(at + 10) != selector || r.u16(at + 12) != 2 * segs - search)
+      return "a damaged 'cmap' subtable (format 4)";
+    for (uint64_t s = 0; s < segs; ++s) {
+      uint64_t end = r.u16(at + 14 + 2 * s), start = r.u16(at + 16 + 2 * segs + 2 * s);
+      uint64_t range_at = at + 16 + 6 * segs + 2 * s, range = r.u16(range_at);
+      if (range && start <= end && range_at + range + 2 * (end - start) + 2 > at + length)
+        return "a 'cmap' subtable (format 4) points past its end";
     }
+  } else if (format == 12) {
+    if (r.u32(at + 4) > room || 16 + 12ull * r.u32(at + 12) > r.u32(at + 4))
+      return "a damaged 'cmap' subtable (format 12)";
+  } else {
+    return "a 'cmap' subtable of format " + std::to_string(format) + " (4 and 12 are read)";
   }
   if (t.count("kern")) {  // stb_truetype reads the first subtable's pairs (format 0)
     const Table kern = t["kern"];
-    if (kern.size >= 4 && r.u16(kern.at + 2) >= 1 && (kern.size < 18 || 18 + 6ull * r.u16(kern.at + 10) > kern.size))
-      return "a damaged 'kern' table";
+    if (kern.size < 18 || 18 + 6ull * r.u16(kern.at + 10) > kern.size) return "a damaged 'kern' table";
   }
   return "";
 }

@@ -126,7 +126,7 @@ void Font::rasterise() {
     for (uint32_t cp = lo; cp <= hi; ++cp) {
       Glyph g;
       g.index = stbtt_FindGlyphIndex(&info, int(cp));
-      if (g.index == 0) continue;
+      if (g.index == 0 || g.index >= info.numGlyphs) continue;  // a cmap may name glyphs the font lacks
       int advance = 0, bearing = 0;
       stbtt_GetGlyphHMetrics(&info, g.index, &advance, &bearing);
       g.advance = float(advance);
@@ -201,7 +201,7 @@ bool Font::load(const std::filesystem::path& file) {
   if (!in.read(reinterpret_cast<char*>(a.texels.data()), std::streamsize(a.texels.size())) || in.peek() != EOF)
     return false;
   for (auto& [cp, g] : read)
-    if (g.w < 0 || g.h < 0 || g.x < 0 || g.y < 0 || uint32_t(g.x + g.w) > a.width || uint32_t(g.y + g.h) > a.height)
+    if (g.w < 0 || g.h < 0 || g.x < 0 || g.y < 0 || int64_t(g.x) + g.w > a.width || int64_t(g.y) + g.h > a.height)
       return false;
   if (!read.count('?')) return false;
   glyphs = std::move(read);

@@ -7,8 +7,8 @@
 #include "compute/io/user_text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
-#include <regex>
 #include <sstream>
 
 namespace exercise {
@@ -25,25 +25,54 @@ bool directive(const std::string& line, const char* word) {
 }
 
 // "name:12: error: 'x' : undeclared identifier" -> line 12 and the rest; the checker's own
-// lines (kGlueLine on) are said as the kernel's whole.
+// lines (kGlueLine on) are said as the kernel's whole. (Read by hand: std::regex recurses a
+// character at a time and a long line would overflow the stack.)
 std::vector<LineError> parse_messages(const std::string& messages, const std::string& name) {
   std::vector<LineError> out;
   std::istringstream in(messages);
   std::string line;
-  const std::regex located("^(.*):([0-9]+): (.*)$");
   while (std::getline(in, line)) {
     if (line.empty() || line.find(" error generated") != std::string::npos ||
         line.find(" errors generated") != std::string::npos)
       continue;
-    std::smatch m;
-    if (std::regex_match(line, m, located) && m[1] == name) {
-      int n = std::stoi(m[2]);
-      out.push_back({n >= kGlueLine ? 0 : n, m[3]});
+    size_t digits = name.size() + 1, end = digits;
+    while (end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]))) ++end;
+    if (line.compare(0, name.size(), name) == 0 && line.size() > digits && line[name.size()] == ':' && end > digits &&
+        end - digits < 9 && line.compare(end, 2, ": ") == 0) {
+      int n = std::stoi(line.substr(digits, end - digits));
+      out.push_back({n >= kGlueLine ? 0 : n, line.substr(end + 2)});
     } else {
       out.push_back({0, line});
     }
   }
   return out;
+}
+
+// "#version 460" or "#version 460 core", blanks around, a // comment after.
+bool version_line(const std::string& line) {
+  std::istringstream words(line.substr(0, line.find("//")));
+  std::string directive, number, profile, more;
+  words >> directive >> number >> profile >> more;
+  return directive == "#version" && !number.empty() && number.size() < 5 &&
+         std::all_of(number.begin(), number.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
+         (profile.empty() || profile == "core") && more.empty();
+}
+
+// Where the source names binding `n` ("binding = 15" with blanks anywhere), or npos.
+size_t binding_at(const std::string& source, uint32_t n) {
+  const std::string number = std::to_string(n);
+  for (size_t at = source.find("binding"); at != std::string::npos; at = source.find("binding", at + 1)) {
+    size_t i = at + 7;
+    while (i < source.size() && std::isspace(static_cast<unsigned char>(source[i]))) ++i;
+    if (i >= source.size() || source[i] != '=') continue;
+    ++i;
+    while (i < source.size() && std::isspace(static_cast<unsigned char>(source[i]))) ++i;
+    if (source.compare(i, number.size(), number) == 0 &&
+        (i + number.size() >= source.size() || !std::isalnum(static_cast<unsigned char>(source[i + number.size()]))))
+      return at;
+  }
+  return std::string::npos;
 }
 
 std::string joined(const std::vector<LineError>& errors, const std::string& name) {
@@ -65,8 +94,7 @@ std::string sandboxed_source(const std::string& source, uint32_t budget) {
   for (std::string line; std::getline(in, line);) {
     ++n;
     if (directive(line, "#version")) {
-      if (!std::regex_match(line, std::regex("\\s*#\\s*version\\s+[0-9]+(\\s+core)?\\s*(//.*)?")))
-        throw io::TextRefused(n, "a #version line is '#version 460' and nothing else");
+      if (!version_line(line)) throw io::TextRefused(n, "a #version line is '#version 460' and nothing else");
       head += line + "\n";
       line.clear();
     } else if (directive(line, "#extension")) {
@@ -92,10 +120,9 @@ std::unique_ptr<UserKernel> UserKernel::compile(gpu::Context& ctx, const std::st
   k->budget_ = gpu::loop_budget_for(ctx.info.name);
   std::string text;
   try {
-    std::smatch m;
-    if (std::regex_search(source, m, std::regex("binding\\s*=\\s*" + std::to_string(kStatusBinding) + "\\b")))
+    if (size_t at = binding_at(source, kStatusBinding); at != std::string::npos)
       throw std::invalid_argument(
-          "line " + std::to_string(std::count(source.begin(), source.begin() + m.position(), '\n') + 1) + ": binding " +
+          "line " + std::to_string(std::count(source.begin(), source.begin() + long(at), '\n') + 1) + ": binding " +
           std::to_string(kStatusBinding) + " is the checker's own (the loop budget's status): use another");
     text = sandboxed_source(source, k->budget_);
   } catch (const std::invalid_argument& e) {  // "line N: ..." from the loop budget

@@ -34,7 +34,9 @@ struct Module {
   }
 };
 
-uint64_t saturated(uint64_t a, uint64_t b) { return b && a > UINT64_MAX / b ? UINT64_MAX : a * b; }
+// A size vklab cannot know: an array whose length is a specialization-constant expression.
+constexpr uint64_t kUnknown = uint64_t(1) << 62;
+uint64_t saturated(uint64_t a, uint64_t b) { return std::min(kUnknown, b && a > kUnknown / b ? kUnknown : a * b); }
 
 spv_result_t read(void* user, const spv_parsed_instruction_t* in) {
   Module& m = *static_cast<Module*>(user);
@@ -73,13 +75,15 @@ spv_result_t read(void* user, const spv_parsed_instruction_t* in) {
       m.type_bytes[w[1]] = saturated(m.size_of(w[2]), w[3]);
       break;
     case spv::Op::OpTypeArray: {
-      auto n = m.constants.find(w[3]);  // a length from a specialization constant counts as its default
-      m.type_bytes[w[1]] = saturated(m.size_of(w[2]), n == m.constants.end() ? 1 : n->second);
+      // A length from a specialization constant counts as its default (the pipelines are made with
+      // the defaults, or with the lab's own); from a specialization-constant expression: unknown.
+      auto n = m.constants.find(w[3]);
+      m.type_bytes[w[1]] = n == m.constants.end() ? kUnknown : saturated(m.size_of(w[2]), n->second);
       break;
     }
     case spv::Op::OpTypeStruct: {
       uint64_t sum = 0;
-      for (uint16_t k = 2; k < in->num_words; ++k) sum = std::min<uint64_t>(UINT64_MAX / 2, sum + m.size_of(w[k]));
+      for (uint16_t k = 2; k < in->num_words; ++k) sum = std::min(kUnknown, sum + m.size_of(w[k]));
       m.type_bytes[w[1]] = sum;
       break;
     }
@@ -182,7 +186,9 @@ void screen_spirv(const std::vector<uint32_t>& spirv, const Context& ctx) {
   tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&, const char* message) {
     if (problems.size() < 2000) problems += std::string(problems.empty() ? "" : "; ") + message;
   });
-  if (!tools.Validate(spirv))
+  spvtools::ValidatorOptions options;
+  options.SetScalarBlockLayout(ctx.scalar_block);  // GL_EXT_scalar_block_layout where the device enabled it
+  if (!tools.Validate(spirv.data(), spirv.size(), options))
     throw std::invalid_argument("the compiled kernel is not valid for Vulkan (SPIRV-Tools: " + problems + ")");
   Module m;
   std::unique_ptr<spv_context_t, void (*)(spv_context)> context(spvContextCreate(SPV_ENV_VULKAN_1_2),
@@ -212,6 +218,10 @@ void screen_spirv(const std::vector<uint32_t>& spirv, const Context& ctx) {
     throw std::invalid_argument("a workgroup of " + std::to_string(invocations) + " invocations, more than the " +
                                 std::to_string(lim.maxComputeWorkGroupInvocations) + " " + ctx.info.name +
                                 " allows (local_size_x * y * z)");
+  if (m.shared_bytes >= kUnknown || m.invocation_bytes >= kUnknown)
+    throw std::invalid_argument(
+        "an array whose length is a specialization-constant expression: vklab cannot bound its memory; give it a "
+        "constant length");
   if (m.shared_bytes > lim.maxComputeSharedMemorySize)
     throw std::invalid_argument("the kernel's shared variables take " + std::to_string(m.shared_bytes) +
                                 " bytes, more than the " + std::to_string(lim.maxComputeSharedMemorySize) + " " +

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 #include <atomic>
+#include <cerrno>
 #include <cstring>
 
 namespace io {
@@ -20,6 +21,11 @@ void say(const char* text) {
 }
 
 extern "C" void on_signal(int sig) {
+  const int saved = errno;  // the interrupted code may be about to read it
+  struct Restore {
+    int e;
+    ~Restore() { errno = e; }
+  } restore{saved};
   int expected = 0;
   if (watchers.load() > 0 && asked.compare_exchange_strong(expected, sig)) {
     say("\nvklab: interrupted: finishing what is being written (press Ctrl-C again to quit at once)\n");

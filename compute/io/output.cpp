@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <unistd.h>
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -17,10 +18,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// ".NAME.PID.N.partial": a name of this process and call alone (threads writing one target
+// each get their own).
 fs::path beside(const fs::path& path, const char* what) {
+  static std::atomic<unsigned> calls{0};
   fs::path name = path.filename();
   if (name.empty()) name = "output";
-  return path.parent_path() / ("." + name.string() + "." + std::to_string(::getpid()) + what);
+  return path.parent_path() /
+         ("." + name.string() + "." + std::to_string(::getpid()) + "." + std::to_string(++calls) + what);
 }
 
 [[noreturn]] void fail(const fs::path& path, const std::string& why) {
@@ -39,7 +44,7 @@ void rename_over(const fs::path& from, const fs::path& to) {
 
 void write_file(const fs::path& path, std::string_view bytes) {
   fs::path tmp = beside(path, ".partial");
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);  // never a planted link
   if (fd < 0) fail(path, std::strerror(errno));
   size_t done = 0;
   int error = 0;
@@ -118,7 +123,11 @@ void OutputFolder::commit() {
     fs::path old = beside(path_, ".old");  // else two: a kill between them leaves the target at .old
     fs::remove_all(old, ec);
     if (::rename(path_.c_str(), old.c_str()) != 0) fail(path_, std::strerror(errno));
-    if (::rename(temporary_.c_str(), path_.c_str()) != 0) fail(path_, std::strerror(errno));
+    if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
+      int e = errno;
+      ::rename(old.c_str(), path_.c_str());  // the previous folder back in its place
+      fail(path_, std::strerror(e));
+    }
     fs::remove_all(old, ec);
     done_ = true;
     return;

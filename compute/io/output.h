@@ -1,5 +1,5 @@
 // Every file vklab writes is written whole or not at all: into a temporary file beside its
-// target (".NAME.PID.partial", on the same file system), checked after close (a full disk
+// target (".NAME.PID.N.partial", on the same file system, created new), checked after close (a full disk
 // fails the write or the close), then renamed over the target. A failure throws and leaves
 // the previous file as it was; a process killed half-way leaves at most the temporary file.
 // A folder of files (--dump) is written into a temporary folder and swapped in whole.

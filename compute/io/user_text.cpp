@@ -20,7 +20,7 @@ std::string normalized_user_text(const std::string& text, const TextLimits& limi
   std::string out;
   out.reserve(text.size());
   int line = 1;
-  size_t word = 0;  // characters of the name being read
+  size_t word = 0, column = 0;  // characters of the name being read, of the line so far
   for (size_t i = from; i < text.size(); ++i) {
     char c = text[i];
     if (c == '\r') {
@@ -41,6 +41,9 @@ std::string normalized_user_text(const std::string& text, const TextLimits& limi
       throw TextRefused(line, "a name or number longer than " + std::to_string(limits.max_identifier) + " characters");
     if (c == '\n' && ++line > int(limits.max_lines))
       throw TextRefused(0, "more than " + std::to_string(limits.max_lines) + " lines, more than a kernel may have");
+    column = c == '\n' ? 0 : column + 1;
+    if (column > limits.max_line)
+      throw TextRefused(line, "a line longer than " + std::to_string(limits.max_line) + " characters");
     out += c;
   }
   return out;

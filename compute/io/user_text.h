@@ -5,7 +5,7 @@
 // (a hidden #include, a loop keyword cut in two). Here a UTF-8 byte order mark is dropped and
 // "\r\n" becomes "\n"; what could still make the two readings differ is refused, with its line:
 // a lone "\r", a "\" ending a line, a NUL byte; and so are texts past the sizes below (a text's
-// bytes, lines and identifiers), before anything is scanned or compiled. docs/SECURITY.md says
+// bytes, lines, line length and identifiers), before anything is scanned or compiled. docs/SECURITY.md says
 // what a kernel may and may not do, and why.
 #pragma once
 #include <cstddef>
@@ -18,6 +18,7 @@ struct TextLimits {
   size_t max_bytes = 256 * 1024;  // the longest shipped kernel file is under 8 KiB
   size_t max_lines = 8000;
   size_t max_identifier = 128;  // characters of one name
+  size_t max_line = 4096;       // characters of one line
 };
 
 // A refusal, with the user's line (0: the text as a whole). what() is "line N: why".

@@ -370,7 +370,12 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
     throw KernelError(e.what());
   }
   if (misprints) misprints->clear();
-  split(text);           // its sections counted (and their "// write:" lines read) before any is translated
+  size_t sections = 1;  // counted before any is translated (the dialect's lines are checked after)
+  std::istringstream lines(text);
+  for (std::string l; std::getline(lines, l);) sections += l == "---";
+  if (sections > kMaxSections)
+    throw KernelError("more than " + std::to_string(kMaxSections) +
+                      " sections (each '---' starts one, a shader of its own)");
   if (is_gmlib(text)) {  // the manual's names and OpenCL's spellings, line for line
     GmlibText t = from_gmlib(text, policy);
     text = std::move(t.glsl);
