@@ -42,6 +42,8 @@ TEST(UserText, WhatTheCompilerReadsIsWhatIsScreened) {
   EXPECT_EQ(refusal("int " + std::string(129, 'x') + ";").first, 1);
   EXPECT_EQ(refusal("int " + std::string(128, 'x') + ";").first, 0);
   EXPECT_NE(refusal(std::string(2048, ' '), {1024, 8000, 128}).second.find("more than the 1 KiB"), std::string::npos);
+  EXPECT_EQ(refusal("int a;\n// " + std::string(5000, '.') + "\n"),
+            std::make_pair(2, std::string("a line longer than 4096 characters")));
 }
 
 TEST(UserText, ExtensionsOffTheListAreRefused) {
@@ -101,6 +103,17 @@ TEST_F(SpirvScreen, KernelsWithinTheDevicesLimitsPassAndOthersSayWhy) {
                     "void main() { p.x = 1.0; }\n")
                 .find("PhysicalStorageBufferAddresses"),
             std::string::npos);
+  // An array sized by a specialization-constant expression: its size cannot be bounded.
+  EXPECT_NE(refused(head + "layout(local_size_x = 1) in;\nlayout(constant_id = 0) const uint N = 4u;\n"
+                           "void main() { float a[N + 1u]; for (uint k = 0u; k < N + 1u; ++k) a[k] = v[k]; "
+                           "v[0] = a[uint(v[1]) % (N + 1u)]; }\n")
+                .find("specialization-constant expression"),
+            std::string::npos);
+  // Scalar block layout where the device enabled it (the validator is told).
+  if (ctx().scalar_block)
+    EXPECT_EQ(refused("#version 460\n#extension GL_EXT_scalar_block_layout : require\nlayout(scalar, binding = 0) "
+                      "buffer B { vec3 p[]; };\nlayout(local_size_x = 1) in;\nvoid main() { p[1] = p[0]; }\n"),
+              "");
   // A type the device enables or not.
   std::string f64 = refused(head +
                             "layout(local_size_x = 1) in;\nvoid main() { double d = double(v[0]); "

@@ -9,6 +9,8 @@ cd "$1"
 # a kernel of 300 KiB (a comment), one of 9000 lines
 { cat "$solution"; head -c 307200 /dev/zero | tr '\0' 'x' | fold -w 100 | sed 's|^|// |'; } >kernel-300k.comp
 { cat "$solution"; seq 1 9000 | sed 's|^|// line |'; } >kernel-9000-lines.comp
+# a comment line of 200 KB (a regular expression over it once overflowed the stack)
+{ printf '#version 460 //'; head -c 204800 /dev/zero | tr '\0' '.'; printf '\n'; tail -n +2 "$solution"; } >kernel-long-line.comp
 # a mesh kernel of 100 sections, and one whose field name is 2 MB long
 { printf '// field: Area float Tri\n'; for i in $(seq 1 100); do printf -- '// loop: Tri\n---\n'; done; } >mesh-100-sections.glsl
 { printf '// loop: Tri\n// field: '; head -c 2097152 /dev/zero | tr '\0' 'A'; printf ' float Tri\nTriArea = 1.0;\n'; } >mesh-2mb-name.glsl
