@@ -6,6 +6,7 @@
 #include <bit>
 #include <cfenv>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <random>
 
@@ -44,17 +45,23 @@ Inputs make_inputs(uint32_t count, uint32_t seed) {
 std::vector<float> run_mode(gpu::Context& ctx, const std::string& mode, const Inputs& in) {
   auto pipe = gpu::make_compute(ctx, "floatlab/controls." + mode, sizeof(push::FloatProbePush));
   const uint32_t n = uint32_t(in.a.size());
+  // Host-visible buffers, written and read in place: no staging blocks made and freed a run (as
+  // the probes: compute/floatlab/probes.h).
   auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  gpu::Buffer a(ctx, n * 4, usage), b(ctx, n * 4, usage), c(ctx, n * 4, usage), out(ctx, size_t(n) * kOut * 4, usage);
-  a.upload(in.a), b.upload(in.b), c.upload(in.c);
+  gpu::Buffer a(ctx, n * 4, usage, true), b(ctx, n * 4, usage, true), c(ctx, n * 4, usage, true),
+      out(ctx, size_t(n) * kOut * 4, usage, true);
+  std::memcpy(a.mapped(), in.a.data(), n * 4);
+  std::memcpy(b.mapped(), in.b.data(), n * 4);
+  std::memcpy(c.mapped(), in.c.data(), n * 4);
   ctx.submit_now([&](VkCommandBuffer cmd) {
     pipe.bind(cmd, {gpu::storage_buffer(a), gpu::storage_buffer(b), gpu::storage_buffer(c), gpu::storage_buffer(out)},
               push::FloatProbePush{n, 0, 1.0f, 0.0f});
     pipe.dispatch(cmd, n);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
   });
-  auto bits = out.download<uint32_t>();
-  std::vector<float> r(bits.size());
-  for (size_t i = 0; i < bits.size(); ++i) r[i] = std::bit_cast<float>(bits[i]);
+  std::vector<float> r(size_t(n) * kOut);
+  std::memcpy(r.data(), out.mapped(), r.size() * 4);
   return r;
 }
 

@@ -2,6 +2,7 @@
 
 #include "shaders/floatlab/floatlab_push.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -51,30 +52,36 @@ std::string hex(uint32_t u) {
 
 namespace {
 using ProbePush = push::FloatProbePush;  // shaders/common/floatlab_push.h
-// out[i] = op(a[i], b[i], c[i]) as bit patterns of T (uint32_t: float or half, uint64_t: double).
-template <class T>
-std::vector<T> run_bits(gpu::Context& ctx, const gpu::Pipeline& pipeline, Op op, const std::vector<T>& a,
-                        const std::vector<T>& b, const std::vector<T>& c) {
-  size_t n = a.size();
-  if (b.size() != n || c.size() != n || n == 0) throw std::invalid_argument("probe inputs must have one length");
-  auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  gpu::Buffer ga(ctx, n * sizeof(T), usage), gb(ctx, n * sizeof(T), usage), gc(ctx, n * sizeof(T), usage),
-      out(ctx, n * sizeof(T), usage);
-  ga.upload(a);
-  gb.upload(b);
-  gc.upload(c);
-  ctx.submit_now([&](VkCommandBuffer cmd) {
-    pipeline.bind(cmd,
-                  {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(gc), gpu::storage_buffer(out)},
-                  ProbePush{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
-    vkCmdDispatch(cmd, std::min(pipeline.groups(uint32_t(n)).x, 65535u), 1, 1);
-  });
-  return out.download<T>();
-}
-
 std::vector<uint32_t> fill(size_t n, float v) { return std::vector<uint32_t>(n, bits(v)); }
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 }  // namespace
+
+// out[i] = op(a[i], b[i], c[i]) as bit patterns of T (uint32_t: float or half, uint64_t: double).
+template <class T>
+std::vector<T> Probes::run_bits(const gpu::Pipeline& pipeline, Op op, const std::vector<T>& a, const std::vector<T>& b,
+                                const std::vector<T>& c) {
+  size_t n = a.size();
+  if (b.size() != n || c.size() != n || n == 0) throw std::invalid_argument("probe inputs must have one length");
+  const VkDeviceSize bytes = n * sizeof(T);
+  if (!out_.mapped() || out_.size() < bytes)
+    for (gpu::Buffer* buf : {&in_a_, &in_b_, &in_c_, &out_})
+      *buf = gpu::Buffer(ctx_, std::max<VkDeviceSize>(bytes, 1 << 16), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+  std::memcpy(in_a_.mapped(), a.data(), bytes);
+  std::memcpy(in_b_.mapped(), b.data(), bytes);
+  std::memcpy(in_c_.mapped(), c.data(), bytes);
+  ctx_.submit_now([&](VkCommandBuffer cmd) {
+    pipeline.bind(
+        cmd,
+        {gpu::storage_buffer(in_a_), gpu::storage_buffer(in_b_), gpu::storage_buffer(in_c_), gpu::storage_buffer(out_)},
+        ProbePush{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
+    vkCmdDispatch(cmd, std::min(pipeline.groups(uint32_t(n)).x, 65535u), 1, 1);
+    gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  });
+  std::vector<T> out(n);
+  std::memcpy(out.data(), out_.mapped(), bytes);
+  return out;
+}
 
 Probes::Probes(gpu::Context& ctx)
     : ctx_(ctx), pipeline_(gpu::make_compute(ctx, "floatlab/probe.comp", sizeof(ProbePush))) {
@@ -85,7 +92,7 @@ Probes::Probes(gpu::Context& ctx)
 std::vector<uint64_t> Probes::run64(Op op, const std::vector<uint64_t>& a, const std::vector<uint64_t>& b,
                                     const std::vector<uint64_t>& c) {
   if (!pipeline64_) throw std::runtime_error("this device has no fp64 in shaders");
-  return run_bits(ctx_, pipeline64_, op, a, b, c);
+  return run_bits(pipeline64_, op, a, b, c);
 }
 
 std::vector<ProbeRow> Probes::report16(uint32_t random_count, uint32_t seed) {
@@ -198,7 +205,7 @@ std::vector<uint32_t> Probes::run(Op op, const std::vector<uint32_t>& a, const s
 
 std::vector<uint32_t> Probes::run_on(const gpu::Pipeline& pipeline, Op op, const std::vector<uint32_t>& a,
                                      const std::vector<uint32_t>& b, const std::vector<uint32_t>& c) {
-  return run_bits(ctx_, pipeline, op, a, b, c);
+  return run_bits(pipeline, op, a, b, c);
 }
 
 namespace {

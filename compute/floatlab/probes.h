@@ -115,8 +115,15 @@ class Probes {
  private:
   std::vector<uint32_t> run_on(const gpu::Pipeline& pipeline, Op op, const std::vector<uint32_t>& a,
                                const std::vector<uint32_t>& b, const std::vector<uint32_t>& c);
+  template <class T>
+  std::vector<T> run_bits(const gpu::Pipeline& pipeline, Op op, const std::vector<T>& a, const std::vector<T>& b,
+                          const std::vector<T>& c);
   gpu::Context& ctx_;
   gpu::Pipeline pipeline_, pipeline64_, pipeline16_;
+  // The four buffers every run goes through, host-visible and kept, grown as needed: a run costs
+  // one submission, not four buffers and four staging copies made and freed (on an H200 the
+  // staging blocks' allocation made the report spend most of its time in the kernel).
+  gpu::Buffer in_a_, in_b_, in_c_, out_;
 };
 
 // binary16 with round to nearest even (overflow to infinity), and back.
