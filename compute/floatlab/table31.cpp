@@ -7,6 +7,7 @@
 #include <cfloat>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -300,18 +301,42 @@ std::vector<ErrorRange> error_ranges(Probes& probes, uint64_t count, uint32_t se
                                      const std::function<void(const ErrorRange&)>& progress, Exact exact) {
   std::vector<ErrorRange> rows;
   const uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
-  for (size_t k = 0; k < std::size(kCases); ++k) {
+  // Each row draws its inputs from a generator of its own: the rows of a batch, one a core, draw
+  // theirs at once (the same inputs as one after the other), then run and are measured in turn.
+  std::vector<std::pair<size_t, int>> all;
+  for (size_t k = 0; k < std::size(kCases); ++k)
+    for (int domain = 0; domain < (kDomains[k][2] ? 3 : 2); ++domain) all.push_back({k, domain});
+  struct Drawn {
+    std::vector<uint32_t> a, b;
+  };
+  std::map<std::pair<size_t, int>, Drawn> drawn;
+  for (size_t row = 0; row < all.size(); ++row) {
+    const auto [k, domain] = all[row];
+    if (row % threads == 0) {  // the next batch's inputs
+      drawn.clear();
+      std::vector<std::thread> pool;
+      for (size_t r = row; r < std::min(all.size(), size_t(row + threads)); ++r) {
+        Drawn& d = drawn[all[r]];
+        pool.emplace_back([&d, &all, r, seed, count] {
+          const auto [rk, rd] = all[r];
+          Gen gen(seed + uint32_t(17 * rk + rd));
+          d.a.resize(count), d.b.resize(count);
+          for (uint64_t i = 0; i < count; ++i) {
+            auto [x, y] = gen.pair(kCases[rk].op, rd);
+            d.a[i] = std::bit_cast<uint32_t>(x), d.b[i] = std::bit_cast<uint32_t>(y);
+          }
+        });
+      }
+      for (auto& th : pool) th.join();
+    }
     const Case& c = kCases[k];
-    for (int domain = 0; domain < (kDomains[k][2] ? 3 : 2); ++domain) {
-      Gen gen(seed + uint32_t(17 * k + domain));
+    const Drawn& d = drawn.at({k, domain});
+    {
       Tally total;
       for (uint64_t done = 0; done < count;) {
         const size_t n = size_t(std::min<uint64_t>(count - done, 1u << 21));
-        std::vector<uint32_t> a(n), b(n), z(n, 0);
-        for (size_t i = 0; i < n; ++i) {
-          auto [x, y] = gen.pair(c.op, domain);
-          a[i] = std::bit_cast<uint32_t>(x), b[i] = std::bit_cast<uint32_t>(y);
-        }
+        std::vector<uint32_t> a(d.a.begin() + long(done), d.a.begin() + long(done + n)),
+            b(d.b.begin() + long(done), d.b.begin() + long(done + n)), z(n, 0);
         auto got = probes.run(c.op, a, b, z);
         std::vector<Tally> part(threads);
         std::vector<std::thread> pool;
