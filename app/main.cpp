@@ -44,8 +44,8 @@ int run(const Options& o) {
   return 0;
 }
 
-// Every failure ends here, as one line: 2 for what the user gave (usage, a parameter, a file
-// that is not what it claims), 1 for the rest.
+// Every failure ends here, as one line: 2 for bad usage or a bad parameter, 1 for the rest (a
+// file that cannot be read or is malformed among them: docs/CLI.md's exit codes).
 int guarded(int argc, char** argv) {
   try {
     Options o;
