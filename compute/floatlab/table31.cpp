@@ -54,6 +54,7 @@ const Case kCases[] = {
     {Op::Pow, "pow", 2, pow_, "as exp2(y log2 x)", "-", "-", "-"}};
 
 float bits_float(uint32_t u) { return std::bit_cast<float>(u); }
+bool tiny(float v) { return std::fpclassify(v) == FP_SUBNORMAL; }
 
 // Inputs of a case in one of its two domains: 0 the whole range, 1 the hard cases.
 struct Gen {
@@ -153,6 +154,24 @@ const char* kDomains[12][3] = {{"any floats", "cancellation, powers of 2, denorm
 struct Tally {
   double lo = INFINITY, hi = -INFINITY;  // the range of what was measured (none: [0, 0] once reported)
   uint64_t count = 0, skipped = 0, correct = 0, denormal = 0, denormal_correct = 0;
+  // One input whose exact result is a finite float's size: `cr` is it rounded to float, `ex` its
+  // binade (|exact| in [2^(ex-1), 2^ex)), `error(ulp_exp)` (got - exact) / 2^ulp_exp.
+  template <class Error>
+  void add(bool denormal_input, bool denormal_exact, float g, float cr, long ex, Error error) {
+    if (denormal_input || denormal_exact) {
+      ++denormal;
+      denormal_correct += g == cr;
+      return;
+    }
+    ++count;
+    if (g == cr) ++correct;
+    if (!std::isfinite(g)) {
+      (std::isnan(g) || g > 0 ? hi : lo) = std::isnan(g) || g > 0 ? INFINITY : -INFINITY;
+      return;
+    }
+    double err = error(std::max(ex - 24, -149L));  // the ulp of the exact value's binade (2^-149 among the denormals)
+    lo = std::min(lo, err), hi = std::max(hi, err);
+  }
   void merge(const Tally& t) {
     lo = std::min(lo, t.lo), hi = std::max(hi, t.hi);
     count += t.count, skipped += t.skipped, correct += t.correct;
@@ -173,27 +192,14 @@ void measure(const Case& c, const std::vector<uint32_t>& a, const std::vector<ui
       ++t.skipped;
       continue;
     }
-    float g = bits_float(got[i]), cr = mpfr_get_flt(e, MPFR_RNDN);
-    auto tiny = [](float v) { return std::fpclassify(v) == FP_SUBNORMAL; };
-    if (tiny(bits_float(a[i])) || (c.arity == 2 && tiny(bits_float(b[i]))) ||
-        (!mpfr_zero_p(e) && std::fabs(mpfr_get_d(e, MPFR_RNDN)) < double(FLT_MIN))) {
-      ++t.denormal;
-      t.denormal_correct += g == cr;
-      continue;
-    }
-    ++t.count;
-    if (g == cr) ++t.correct;
-    if (!std::isfinite(g)) {
-      (std::isnan(g) || g > 0 ? t.hi : t.lo) = std::isnan(g) || g > 0 ? INFINITY : -INFINITY;
-      continue;
-    }
-    // the ulp of the exact value's binade (2^-149 among the denormals)
-    long ex = mpfr_zero_p(e) ? -148 : long(mpfr_get_exp(e));
-    long ulp_exp = std::max(ex - 24, -149L);
-    mpfr_set_flt(d, g, MPFR_RNDN);
-    mpfr_sub(d, d, e, MPFR_RNDN);
-    double err = std::ldexp(mpfr_get_d(d, MPFR_RNDN), int(-ulp_exp));
-    t.lo = std::min(t.lo, err), t.hi = std::max(t.hi, err);
+    const float fx = bits_float(a[i]), fy = bits_float(b[i]), g = bits_float(got[i]);
+    t.add(tiny(fx) || (c.arity == 2 && tiny(fy)),
+          !mpfr_zero_p(e) && std::fabs(mpfr_get_d(e, MPFR_RNDN)) < double(FLT_MIN), g, mpfr_get_flt(e, MPFR_RNDN),
+          mpfr_zero_p(e) ? -148 : long(mpfr_get_exp(e)), [&](long ulp_exp) {
+            mpfr_set_flt(d, g, MPFR_RNDN);
+            mpfr_sub(d, d, e, MPFR_RNDN);
+            return std::ldexp(mpfr_get_d(d, MPFR_RNDN), int(-ulp_exp));
+          });
   }
   mpfr_clears(x, y, e, d, (mpfr_ptr) nullptr);
 }
@@ -242,23 +248,10 @@ void measure_fast(const Case& c, const std::vector<uint32_t>& a, const std::vect
       ++t.skipped;
       continue;
     }
-    float g = bits_float(got[i]), cr = float(e);
-    auto tiny = [](float v) { return std::fpclassify(v) == FP_SUBNORMAL; };
-    if (tiny(fx) || (c.arity == 2 && tiny(fy)) || (e != 0 && std::fabs(e) < T(FLT_MIN))) {
-      ++t.denormal;
-      t.denormal_correct += g == cr;
-      continue;
-    }
-    ++t.count;
-    if (g == cr) ++t.correct;
-    if (!std::isfinite(g)) {
-      (std::isnan(g) || g > 0 ? t.hi : t.lo) = std::isnan(g) || g > 0 ? INFINITY : -INFINITY;
-      continue;
-    }
-    long ex = e == 0 ? -148 : long(std::ilogb(e)) + 1;  // as mpfr_get_exp: |e| in [2^(ex-1), 2^ex)
-    long ulp_exp = std::max(ex - 24, -149L);
-    double err = double(std::ldexp(T(g) - e, int(-ulp_exp)));
-    t.lo = std::min(t.lo, err), t.hi = std::max(t.hi, err);
+    const float g = bits_float(got[i]);
+    t.add(tiny(fx) || (c.arity == 2 && tiny(fy)), e != 0 && std::fabs(e) < T(FLT_MIN), g, float(e),
+          e == 0 ? -148 : long(std::ilogb(e)) + 1,
+          [&](long ulp_exp) { return double(std::ldexp(T(g) - e, int(-ulp_exp))); });
   }
 }
 

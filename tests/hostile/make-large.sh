@@ -14,6 +14,8 @@ cd "$1"
 # a mesh kernel of 100 sections, and one whose field name is 2 MB long
 { printf '// field: Area float Tri\n'; for i in $(seq 1 100); do printf -- '// loop: Tri\n---\n'; done; } >mesh-100-sections.glsl
 { printf '// loop: Tri\n// field: '; head -c 2097152 /dev/zero | tr '\0' 'A'; printf ' float Tri\nTriArea = 1.0;\n'; } >mesh-2mb-name.glsl
+# a GMlib-dialect kernel of the manual behind a UTF-8 byte-order mark (which once hid its dialect line)
+{ printf '\357\273\277'; cat "$(dirname "$solution")/../../../mesh/kernels/manual/s2_4_barycentre.cl"; } >mesh-gmlib-bom.cl
 # a star: 20 000 triangles around one vertex (its padded ball would take gigabytes)
 {
   printf 'MeshVersionFormatted 2\nDimension 3\nVertices\n40001\n0 0 0 0\n'
