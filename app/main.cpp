@@ -1,8 +1,9 @@
 // vklab: parse the command line, run the chosen mode, map failures to exit codes
 // (2: bad usage or input, 1: runtime failure).
-#include "app/exercise/exercise_cli.h"
-#include "app/modes.h"
-#include "app/presets.h"
+#include "app/core/presets.h"
+#include "app/modes/exercise_cli.h"
+#include "app/modes/modes.h"
+#include "app/window/window.h"
 #include "compute/io/interrupt.h"
 
 #include <cstdio>

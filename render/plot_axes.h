@@ -1,4 +1,4 @@
-// A plot's axes, shared by the panel's plots (app/plot.cpp) and the plot pictures
+// A plot's axes, shared by the panel's plots (app/widgets/plot.cpp) and the plot pictures
 // (render/plot_picture.h): round ticks, labels that tell them apart, and the shown range.
 #pragma once
 #include <string>

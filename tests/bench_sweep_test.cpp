@@ -1,7 +1,7 @@
 // Benchmarks beside the frame loop: rows are heard as they are measured and a cancel is
 // heard between rows; parameter sweeps parse, check and measure; the CLI prints both.
-#include "app/lab.h"
-#include "app/sweep.h"
+#include "app/core/lab.h"
+#include "app/core/sweep.h"
 #include "tests/helpers.h"
 
 #include <nlohmann/json.hpp>

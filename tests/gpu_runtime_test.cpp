@@ -1,9 +1,10 @@
 // compute/gpu: context, buffers and images, compute dispatch, runtime compilation,
 // timestamps, and the validation counter itself.
-#include "compute/gpu/bandwidth.h"
 #include "compute/gpu/pipeline.h"
 #include "compute/gpu/profiler.h"
 #include "compute/gpu/shader_compile.h"
+#include "compute/measure/saxpy.h"
+#include "compute/measure/timer.h"
 #include "tests/helpers.h"
 
 #include <cfloat>

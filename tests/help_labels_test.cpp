@@ -1,8 +1,8 @@
 // The help pages (assets/<lab>/help.md) speak the panel's words: a parameter a page names by its
 // command-line name (`c`, `c=18.75`, --set c=...) is also named there by the label the panel
 // shows ("Wave speed"), so a teacher who reads the page finds the control in the window.
-#include "app/help.h"
-#include "app/lab.h"
+#include "app/core/help.h"
+#include "app/core/lab.h"
 
 #include <gtest/gtest.h>
 

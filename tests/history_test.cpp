@@ -1,8 +1,8 @@
 // Step back: the grid labs' state is copied after each frame into a ring of snapshots;
 // going back puts the very bytes back (and the step count), replaying from there gives the
 // same frames again, the ring keeps the newest within its budget.
-#include "app/history.h"
-#include "app/lab.h"
+#include "app/core/history.h"
+#include "app/core/lab.h"
 #include "tests/helpers.h"
 
 namespace {

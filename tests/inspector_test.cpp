@@ -1,7 +1,7 @@
 // The buffer inspector reads a lab's arrays back as typed values: a diffusion field's
 // minimum and maximum are the field's own; float-float pairs add up; NaN and infinities are
 // counted apart from the range; a vec4 grid keeps its row.
-#include "app/inspector.h"
+#include "app/core/inspector.h"
 #include "compute/io/npy.h"
 #include "tests/helpers.h"
 

@@ -1,7 +1,7 @@
 // The layout the architecture promises (docs/ARCHITECTURE.md): a lab is its folders and one
 // line in VKLAB_LABS, the shell (app/ outside app/labs/) never names a lab, and the layout
 // table names folders that exist.
-#include "app/lab.h"
+#include "app/core/lab.h"
 #include "tests/helpers.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -46,7 +47,7 @@ TEST(Layout, TheShellNamesNoLab) {
       if (std::regex_search(text, m, word)) {
         size_t line = size_t(std::count(text.begin(), text.begin() + m.position(0), '\n')) + 1;
         ADD_FAILURE() << fs::relative(f, kSourceRoot).generic_string() << ":" << line << " names the lab '" << lab
-                      << "': the shell reaches labs through the registry (app/lab.h)";
+                      << "': the shell reaches labs through the registry (app/core/lab.h)";
       }
     }
   }
@@ -66,11 +67,11 @@ TEST(Layout, EveryLabHasItsFolders) {
 TEST(Layout, EveryLabFolderIsARegisteredLab) {
   const std::vector<std::string> labs = lab_names();
   auto registered = [&](const std::string& n) { return std::find(labs.begin(), labs.end(), n) != labs.end(); };
-  const std::map<std::string, std::vector<std::string>> shared = {{"compute", {"gpu", "io", "exercise"}},
+  const std::map<std::string, std::vector<std::string>> shared = {{"compute", {"gpu", "io", "measure", "exercise"}},
                                                                   {"shaders", {"common", "gpu", "render"}},
                                                                   {"render", {}},
                                                                   {"app/labs", {}},
-                                                                  {"assets", {"exercises", "desktop"}},
+                                                                  {"assets", {"desktop"}},
                                                                   {"tests", {"fuzz", "exercise", "hostile"}}};
   for (auto& [layer, kit] : shared)
     for (auto& e : fs::directory_iterator(kSourceRoot / layer)) {
@@ -80,6 +81,69 @@ TEST(Layout, EveryLabFolderIsARegisteredLab) {
         EXPECT_TRUE(registered(n)) << layer << "/" << n << "/ is not a lab in VKLAB_LABS (the top CMakeLists.txt)";
       }
     }
+}
+
+namespace {
+
+// The floors of the house, lowest first (docs/ARCHITECTURE.md): a file includes only files of
+// lower floors, or of its own folder. A lab's folders (compute/<lab>/, render/<lab>/,
+// shaders/<lab>/, app/labs/<lab>/) are one room each; of them only compute/linalg/ (and its
+// shaders) is a library the other labs' math may include. app/modes/ and app/window/ are two
+// rooms of one floor that never include each other.
+struct Room {
+  std::string folder;  // "compute/gpu/", or "<lab>" for a lab's room
+  int floor;
+};
+
+int floor_of(const std::string& path, const std::vector<std::string>& labs, std::string* room) {
+  auto in = [&](const char* prefix) { return path.rfind(prefix, 0) == 0; };
+  for (auto& lab : labs)
+    for (std::string layer : {"compute/", "render/", "shaders/", "app/labs/"})
+      if (path.rfind(layer + lab + "/", 0) == 0) {
+        *room = "lab " + lab;
+        return layer == "app/labs/" ? 9 : (layer == "render/" ? 6 : 4);
+      }
+  static const std::vector<std::pair<std::string, int>> floors = {
+      {"shaders/", 0},          {"compute/io/", 0},  {"compute/gpu/", 1}, {"compute/measure/", 2},
+      {"compute/exercise/", 3}, {"render/", 5},      {"app/widgets/", 7}, {"app/core/", 8},
+      {"app/modes/", 10},       {"app/window/", 10}, {"app/main.cpp", 11}};
+  for (auto& [prefix, floor] : floors)
+    if (in(prefix.c_str())) {
+      *room = prefix;
+      return floor;
+    }
+  *room = path;
+  return -1;
+}
+
+}  // namespace
+
+// No include runs up the house or across it: the floors above, each lab a room of its own.
+TEST(Layout, IncludesPointDownTheFloors) {
+  const std::vector<std::string> labs = lab_names();
+  std::regex include(R"re(#include\s+"([^"]+)")re");
+  size_t checked = 0;
+  for (std::string layer : {"compute", "render", "shaders", "app"})
+    for (auto& e : fs::recursive_directory_iterator(kSourceRoot / layer)) {
+      static const std::set<std::string> kinds = {".h", ".cpp", ".c", ".comp", ".glsl", ".vert", ".frag"};
+      if (!e.is_regular_file() || !kinds.count(e.path().extension().string())) continue;
+      std::string from = fs::relative(e.path(), kSourceRoot).generic_string(), from_room;
+      int from_floor = floor_of(from, labs, &from_room);
+      ASSERT_GE(from_floor, 0) << from << " is on no floor of docs/ARCHITECTURE.md";
+      std::string text = read(e.path());
+      for (std::sregex_iterator it(text.begin(), text.end(), include), end; it != end; ++it) {
+        std::string to = (*it)[1], to_room;
+        if (to.find('/') == std::string::npos || to.rfind("../", 0) == 0) continue;  // beside it
+        int to_floor = floor_of(to, labs, &to_room);
+        if (to_floor < 0) continue;  // generated (labs.inc) or a system header
+        ++checked;
+        bool library = to_room == "lab linalg" && from_floor >= 4;
+        EXPECT_TRUE(to_room == from_room || to_floor < from_floor || library)
+            << from << " includes " << to << ": " << from_room << " (floor " << from_floor << ") may not reach "
+            << to_room << " (floor " << to_floor << ")";
+      }
+    }
+  EXPECT_GT(checked, 500u);
 }
 
 // Every folder and file the layout table of docs/ARCHITECTURE.md names exists (`<lab>`: for

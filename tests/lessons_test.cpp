@@ -1,10 +1,10 @@
-// Every lab's lesson (its help page's Try steps, app/lessons.h) runs: each step applies as the
+// Every lab's lesson (its help page's Try steps, app/core/lessons.h) runs: each step applies as the
 // Help tab's Run button applies it (Session::load_preset), starts at step 0 and steps with no
 // error and no validation message (a step that says its setup is refused must be). And the steps are read as written:
 // presets, NAME=VALUE spans, a step without a preset building on the one before.
-#include "app/lessons.h"
-#include "app/registry.h"
-#include "app/session.h"
+#include "app/core/lessons.h"
+#include "app/core/registry.h"
+#include "app/core/session.h"
 #include "tests/helpers.h"
 
 #include <cmath>

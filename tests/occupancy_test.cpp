@@ -1,9 +1,9 @@
 // Occupancy by SIMSURF's equations (Abecassis 2012) (12.1-12.7): its worked example (§12.3), today's cards'
 // bounds each in turn, the driver's statistics read under each vendor's names, and the
 // pipelines a context keeps for them.
-#include "compute/gpu/occupancy.h"
-#include "compute/gpu/kernel_statistics.h"
+#include "compute/measure/occupancy.h"
 #include "compute/gpu/pipeline.h"
+#include "compute/measure/kernel_statistics.h"
 #include "tests/helpers.h"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
-// Typed knobs (app/params.h): the handles a lab keeps read what the command line, a preset or the
+// Typed knobs (app/core/params.h): the handles a lab keeps read what the command line, a preset or the
 // panel set by name, a choice reads as its enum, and every lab declares each parameter group in
 // one run, so that the panel and --help show it once.
-#include "app/params.h"
-#include "app/lab.h"
+#include "app/core/params.h"
+#include "app/core/lab.h"
 
 #include <gtest/gtest.h>
 
@@ -77,7 +77,7 @@ TEST(Knob, SetClampsAsThePanelDoes) {
   EXPECT_EQ(k.clip.text(), "true");
 }
 
-// apply_preset (app/presets.cpp) edits a copy and assigns it back; the window assigns the
+// apply_preset (app/core/presets.cpp) edits a copy and assigns it back; the window assigns the
 // panel's values with all(): a lab's handles read the new values after either.
 TEST(Knob, StaysValidAfterTheSetIsAssignedACopy) {
   Knobs k;

@@ -1,8 +1,8 @@
 // Presets (issue 15): the shipped ones listed and each run headless with validation on; a
 // --dump's params.json replays the same run; bad presets refused with one line naming the
 // problem, the lab's parameters untouched.
-#include "app/presets.h"
-#include "app/lab.h"
+#include "app/core/presets.h"
+#include "app/core/lab.h"
 #include "compute/io/npy.h"
 #include "compute/io/png_text.h"
 #include "tests/helpers.h"

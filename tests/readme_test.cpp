@@ -5,7 +5,7 @@
 // for lavapipe, which runs. The lines run in tests by kind (window and listings, headless runs in
 // two, bench and report), each well under 30 s on lavapipe. The README's links point at files
 // that exist.
-#include "app/lab.h"
+#include "app/core/lab.h"
 #include "render/ffmpeg.h"
 #include "tests/helpers.h"
 

@@ -1,7 +1,7 @@
 // Faults the app must survive: a submission past the wait limit (a kernel that spins), GPU
 // memory running out while a lab is built, and headless runs that could never end.
-#include "app/registry.h"
-#include "app/session.h"
+#include "app/core/registry.h"
+#include "app/core/session.h"
 #include "compute/gpu/pipeline.h"
 #include "compute/gpu/resources.h"
 #include "compute/gpu/shader_compile.h"

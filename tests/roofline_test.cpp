@@ -1,7 +1,7 @@
 // The roofline: the multiply-add kernel computes what the CPU computes for every invocation,
 // the peaks are measured and cached per device and driver, and a pass is placed under the
 // roof that limits it.
-#include "compute/gpu/roofline.h"
+#include "compute/measure/roofline.h"
 #include "tests/helpers.h"
 
 #include <cmath>

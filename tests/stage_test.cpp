@@ -1,9 +1,9 @@
 // The window as a teacher's instrument, the parts that need no display: a preset loaded mid-run
 // starts afresh exactly as --preset does, the legend's band never covers the picture, its lines
 // wrap between words instead of shrinking (the window's own tests are in window_test.cpp).
-#include "app/presets.h"
-#include "app/session.h"
-#include "app/table.h"
+#include "app/core/presets.h"
+#include "app/core/session.h"
+#include "app/widgets/table.h"
 #include "render/legend.h"
 #include "render/text_mesh.h"
 #include "tests/helpers.h"

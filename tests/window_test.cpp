@@ -439,7 +439,7 @@ TEST(Window, KeyIReadsTheInspectedArray) {
 // runs: without validation memory (the heap included) and frame time of the last round match the
 // one before; with it (synchronization validation too) every visit stays silent. The heap and the
 // frame time are judged only in the first: the synchronization validation layer's own state grows
-// with every lab rebuild, and its checks slow with it (app/soak.cpp).
+// with every lab rebuild, and its checks slow with it (app/window/soak.cpp).
 TEST(WindowSoak, EveryLabAndPresetThriceWithoutGrowth) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   auto r = run_process("xvfb-run -a -s '-screen 0 1400x900x24' " + vklab_exe() + " --soak 150");
@@ -575,7 +575,7 @@ TEST(Window, TheEditorPaneKeepsEveryKeyAndTheCaretInView) {
   auto dir = scratch("editor");
   std::string kernel;
   {
-    std::ifstream in(kSourceRoot / "assets/exercises/linalg/axpby/start.comp");
+    std::ifstream in(kSourceRoot / "assets/linalg/exercises/axpby/start.comp");
     kernel.assign(std::istreambuf_iterator<char>(in), {});
   }
   for (int k = 0; k < 100; ++k) kernel += "// padding line " + std::to_string(k) + "\n";

@@ -2,7 +2,7 @@
 
 #include "compute/cloth/cloth.h"
 #include "compute/cloth/tiles.h"
-#include "compute/gpu/bandwidth.h"
+#include "compute/measure/timer.h"
 
 #include <string>
 

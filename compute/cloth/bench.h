@@ -3,8 +3,8 @@
 // path and as tiles (tiles.h), the kernels' time beside the tiles'.
 #pragma once
 #include "compute/cloth/cloth.h"
-#include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"
+#include "compute/measure/bench_row.h"
 
 #include <functional>
 #include <string>

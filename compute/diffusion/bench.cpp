@@ -1,7 +1,7 @@
 #include "compute/diffusion/bench.h"
 
 #include "compute/diffusion/diffusion.h"
-#include "compute/gpu/bandwidth.h"
+#include "compute/measure/timer.h"
 
 #include <chrono>
 

@@ -1,7 +1,7 @@
 // `vklab bench --lab diffusion`: the explicit step on grids of 256² to 8192², against one single-threaded CPU step.
 #pragma once
-#include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"
+#include "compute/measure/bench_row.h"
 
 namespace diffusion {
 

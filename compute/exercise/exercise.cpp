@@ -32,7 +32,7 @@ Exercise load_exercise(const fs::path& dir) {
   fs::path file = dir / "check.json";
   Exercise e;
   e.dir = dir;
-  e.lab = dir.parent_path().filename().string();
+  e.lab = dir.parent_path().parent_path().filename().string();
   e.name = e.lab + "/" + dir.filename().string();
   try {
     auto j = nlohmann::json::parse(read_text(file));
@@ -71,8 +71,8 @@ std::vector<Exercise> load_exercises(const fs::path& root) {
   std::vector<Exercise> all;
   if (!fs::is_directory(root)) return all;
   for (auto& lab : fs::directory_iterator(root))
-    if (lab.is_directory())
-      for (auto& ex : fs::directory_iterator(lab.path()))
+    if (fs::is_directory(lab.path() / "exercises"))
+      for (auto& ex : fs::directory_iterator(lab.path() / "exercises"))
         if (ex.is_directory() && fs::exists(ex.path() / "check.json")) all.push_back(load_exercise(ex.path()));
   std::sort(all.begin(), all.end(), [](const Exercise& a, const Exercise& b) { return a.name < b.name; });
   return all;

@@ -1,4 +1,4 @@
-// A shipped exercise: a folder assets/exercises/<lab>/<name>/ holding task.md (the task, its
+// A shipped exercise: a folder assets/<lab>/exercises/<name>/ holding task.md (the task, its
 // hints), start.comp (the kernel to finish, with a gap or a bug), solution.comp (for teachers
 // and the tests) and check.json (the operator it checks, the tolerance and the input cases).
 #pragma once
@@ -37,10 +37,10 @@ struct Exercise {
   std::string solution() const;  // solution.comp
 };
 
-// The exercise in `dir` (named lab/name from its last two folders); throws std::invalid_argument
+// The exercise in `dir`, a folder <lab>/exercises/<name> (named lab/name); throws std::invalid_argument
 // "FILE: what is wrong" for a malformed check.json or a missing file.
 Exercise load_exercise(const std::filesystem::path& dir);
-// Every exercise under `root` (root/<lab>/<name>/), sorted by name.
+// Every exercise under `root` (root/<lab>/exercises/<name>/: root is assets/), sorted by name.
 std::vector<Exercise> load_exercises(const std::filesystem::path& root);
 // The one named `name` ("lab/name"); throws std::invalid_argument listing the names.
 const Exercise& find_exercise(const std::vector<Exercise>& all, const std::string& name);

@@ -1,7 +1,6 @@
 // The operators' list and the helpers they share (operator.h).
 #include "compute/exercise/operator.h"
 
-#include "compute/exercise/operators.h"
 #include "compute/gpu/profiler.h"
 #include "compute/gpu/resources.h"
 
@@ -18,9 +17,10 @@ namespace {
 const std::vector<std::unique_ptr<Operator>>& all() {
   static const std::vector<std::unique_ptr<Operator>> ops = [] {
     std::vector<std::unique_ptr<Operator>> v;
-    for (auto* lab : {linalg_operators, diffusion_operators, floatlab_operators, wave_operators, cloth_operators,
-                      machining_operators, mesh_operators})
-      for (auto& op : lab()) v.push_back(std::move(op));
+#define VKLAB_EXERCISE_LAB(lab) \
+  for (auto& op : lab##_operators()) v.push_back(std::move(op));
+#include "exercise_labs.inc"
+#undef VKLAB_EXERCISE_LAB
     return v;
   }();
   return ops;

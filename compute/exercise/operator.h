@@ -2,7 +2,7 @@
 // arrays and push constants a kernel for it takes, built for one of the exercise's cases; the
 // lab's CPU twin, which says what every output word must be and on what scale its rounding is
 // measured; and the lab's shipped GPU kernel, run on the same inputs. The operators of each lab
-// are in compute/exercise/<lab>.cpp.
+// are in its folder, compute/<lab>/exercise.cpp, found by the build (exercise_labs.inc, below).
 #pragma once
 #include "compute/gpu/pipeline.h"
 
@@ -94,6 +94,12 @@ class Operator {
   // The inputs that made element `element` of output array `array`: "x[17] = 0.25, y[17] = -1.5, a = 2".
   virtual std::string inputs_at(const Case& c, const Problem& p, size_t array, size_t element) const = 0;
 };
+
+// Each lab's operators, defined in compute/<lab>/exercise.cpp: exercise_labs.inc, generated from
+// VKLAB_LABS for the labs that have that file, says VKLAB_EXERCISE_LAB(lab) once a lab.
+#define VKLAB_EXERCISE_LAB(lab) std::vector<std::unique_ptr<Operator>> lab##_operators();
+#include "exercise_labs.inc"
+#undef VKLAB_EXERCISE_LAB
 
 // Every operator the shipped exercises use; throws std::invalid_argument for an unknown id.
 const Operator& find_operator(const std::string& id);

@@ -10,7 +10,7 @@
 
 #include "compute/floatlab/floatfloat.h"
 #include "compute/floatlab/transfers.h"
-#include "compute/gpu/bandwidth.h"
+#include "compute/measure/timer.h"
 
 #include <chrono>
 #include <map>

@@ -2,8 +2,8 @@
 // Add22, Mul22, Div22, ...) in its unit, the time of one float addition (ch. 4.3.1); annex B;
 // and the host<->device transfers beside the seeds' figures (`--only transfers`).
 #pragma once
-#include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"
+#include "compute/measure/bench_row.h"
 
 namespace floatlab {
 

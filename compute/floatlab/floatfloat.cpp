@@ -2,7 +2,7 @@
 
 #include "shaders/floatlab/floatlab_push.h"
 
-#include "compute/gpu/bandwidth.h"
+#include "compute/measure/timer.h"
 
 #include <mpfr.h>
 

@@ -1,7 +1,7 @@
 // Host <-> device bandwidth beside the seeds' transfer figures (compute/floatlab/transfers.h).
 #include "compute/floatlab/transfers.h"
 
-#include "compute/gpu/bandwidth.h"
+#include "compute/measure/timer.h"
 
 #include <cstdio>
 #include <stdexcept>

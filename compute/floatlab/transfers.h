@@ -5,9 +5,9 @@
 // memory) and a device-local one, or between two device-local buffers; `vklab bench --lab
 // floatlab --only transfers` times it with GPU timestamps.
 #pragma once
-#include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"
 #include "compute/gpu/resources.h"
+#include "compute/measure/bench_row.h"
 
 #include <cstdint>
 #include <string>

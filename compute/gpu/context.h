@@ -124,7 +124,7 @@ class Context {
   // RenderDoc captures asked for (--renderdoc-capture, the window's button): see renderdoc.h.
   CaptureRequests renderdoc;
 
-  // The fastest clock probe seen on this device (gpu/bandwidth.cpp's time_gpu), in ms, and the
+  // The fastest clock probe seen on this device (compute/measure/timer.cpp's time_gpu), in ms, and the
   // probe's pipeline and buffer, made on first use and kept for the context's life.
   double best_clock_probe_ms = 0;
   std::shared_ptr<void> clock_probe;

@@ -1,6 +1,6 @@
 // A preset file's shape: {"lab": "...", "what": "...", "params": {"name": value, ...}}
 // (a --dump's params.json has "lab" and "params" too). Checks the JSON and its shape only;
-// the app checks the lab and every parameter (app/presets.cpp).
+// the app checks the lab and every parameter (app/core/presets.cpp).
 #pragma once
 #include <nlohmann/json.hpp>
 

@@ -2,9 +2,9 @@
 
 #include "compute/linalg/frac_index.h"
 
-#include "compute/gpu/bandwidth.h"
 #include "compute/linalg/blas.h"
 #include "compute/linalg/workload.h"
+#include "compute/measure/timer.h"
 
 #include <cmath>
 #include <cstdio>

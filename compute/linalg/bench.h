@@ -2,9 +2,9 @@
 // way (buffer, one pass) at growing sizes, with the seed's tables 4.3–4.6 beside, the device's saxpy bandwidth and a
 // single-threaded CPU run.
 #pragma once
-#include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"
 #include "compute/linalg/workload.h"
+#include "compute/measure/bench_row.h"
 
 namespace linalg {
 

@@ -1,7 +1,7 @@
 #include "compute/linalg/blas.h"
 
-#include "compute/gpu/bandwidth.h"
 #include "compute/linalg/workload.h"
+#include "compute/measure/timer.h"
 
 #include <cblas.h>  // the declarations only: the library is loaded when first used
 #include <dlfcn.h>

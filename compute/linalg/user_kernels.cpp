@@ -1,5 +1,5 @@
 // The linear algebra lab on the user's kernels of its exercises (Lab::use_kernel, app/labs/linalg/):
-// a kernel the checker ran on buffers of its own (compute/exercise/linalg.cpp) here runs on the
+// a kernel the checker ran on buffers of its own (compute/linalg/exercise.cpp) here runs on the
 // workload's vectors, with the checker's bindings and push constants. The buffer layout's
 // vectors are the exercises' float arrays (n values, n a multiple of 4 here: no padding in
 // between), the banded matrix's diagonals one after the other (DIAGS[d·n + i]) with their

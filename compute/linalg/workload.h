@@ -73,7 +73,7 @@ class Workload {
   void record(VkCommandBuffer cmd, gpu::Profiler* prof = nullptr);
   // The exercises (Lab::use_kernel): the user's kernel of the exercise whose operator is `op`
   // ("linalg.axpby", "linalg.banded", "linalg.dot", "linalg.cg-update"; same bindings and push
-  // constants as compute/exercise/linalg.cpp's checker) runs in this workload's own buffers in
+  // constants as compute/linalg/exercise.cpp's checker) runs in this workload's own buffers in
   // place of the lab's kernel from the next record() on; nullptr: the lab's own again. Throws
   // std::invalid_argument with user_kernel_unfit()'s reason where it cannot.
   static bool user_op(const std::string& op);  // one of these operators

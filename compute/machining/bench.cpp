@@ -1,9 +1,9 @@
 #include "compute/machining/bench.h"
 #include "compute/machining/bench_seed.h"
 
-#include "compute/gpu/bandwidth.h"
 #include "compute/machining/zbuffer.h"
 #include "compute/machining/zoom_window.h"
+#include "compute/measure/timer.h"
 
 #include <algorithm>
 #include <array>

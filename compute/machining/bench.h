@@ -2,8 +2,8 @@
 // included) with every engine, the seed's times beside, and §15.4.1's single against double precision; `--only` picks
 // configurations, `--engines` engines.
 #pragma once
-#include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"
+#include "compute/measure/bench_row.h"
 
 namespace machining {
 

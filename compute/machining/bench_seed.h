@@ -2,9 +2,9 @@
 // bench_sections.cpp: its §7.5.4 and §8.4): the seed's configurations, how one is set up, and
 // how a run is timed on the CPU and the GPU.
 #pragma once
-#include "compute/gpu/bandwidth.h"
-#include "compute/gpu/bench_row.h"
 #include "compute/machining/zbuffer.h"
+#include "compute/measure/bench_row.h"
+#include "compute/measure/timer.h"
 
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 // The machining lab milling with the user's kernel of the exercise machining/atomic-lowering
 // (Lab::use_kernel, app/labs/machining/): the kernel the checker ran on buffers of its own
-// (compute/exercise/machining.cpp) here lowers the lab's stock, position after position of the
+// (compute/machining/exercise.cpp) here lowers the lab's stock, position after position of the
 // tool path. The lab's buffers already hold the exercise's layouts: the stock's 32-bit keys row
 // by row (H), the mesh tool's vertices as vec4 (TRI), the packed positions (POS, t then the
 // rotation's rows); a dispatch takes a run of positions, POS bound from its first.

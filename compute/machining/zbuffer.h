@@ -174,7 +174,7 @@ class Machine {
 
   // The user's kernel of the exercise machining/atomic-lowering (Lab::use_kernel) milling
   // positions [first, first + count) in place of an engine, on the exercise's contract
-  // (compute/exercise/machining.cpp): H the brins' 32-bit keys (this stock's buffer), TRI the
+  // (compute/machining/exercise.cpp): H the brins' 32-bit keys (this stock's buffer), TRI the
   // tool's vertices, POS the positions as PackedPosition, the grid and the counts pushed, an
   // invocation a (triangle, position) pair; in dispatches of at most `most_pairs` pairs (0: as
   // many as the device's workgroup count and kMaxGroups allow, work.h). user_lowering_unfit()

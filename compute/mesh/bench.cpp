@@ -1,6 +1,6 @@
 #include "compute/mesh/bench.h"
 
-#include "compute/gpu/bandwidth.h"
+#include "compute/measure/timer.h"
 #include "compute/mesh/generate.h"
 #include "compute/mesh/gpu_mesh.h"
 #include "compute/mesh/kernel_text.h"

@@ -3,8 +3,8 @@
 // the same loops on the CPU; and GMlib's own sample kernels on its comparison's mesh (`--only gmlib`).
 // `--only surfaces`, `volumes` or `gmlib` runs one part; `--engines gpu` leaves the CPU out.
 #pragma once
-#include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"
+#include "compute/measure/bench_row.h"
 
 namespace mesh {
 

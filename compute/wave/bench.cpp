@@ -1,6 +1,6 @@
 #include "compute/wave/bench.h"
 
-#include "compute/gpu/bandwidth.h"
+#include "compute/measure/timer.h"
 #include "compute/wave/wave.h"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 // `vklab bench --lab wave`: the implicit step (CG each step) at the thesis's sizes and beyond, with the seed's
 // table 4.2 beside and one single-threaded CPU step.
 #pragma once
-#include "compute/gpu/bench_row.h"
 #include "compute/gpu/context.h"
+#include "compute/measure/bench_row.h"
 #include "compute/wave/wave.h"
 
 #include <functional>

@@ -1,5 +1,5 @@
-// The device's references: bandwidth (compute/gpu/bandwidth.cpp, shaders/gpu/saxpy.comp), the
-// clock probe and the multiply-add peaks (compute/gpu/roofline.cpp, shaders/gpu/fma_peak*.comp).
+// The device's references: bandwidth (compute/measure/timer.cpp, shaders/gpu/saxpy.comp), the
+// clock probe and the multiply-add peaks (compute/measure/roofline.cpp, shaders/gpu/fma_peak*.comp).
 #ifndef VKLAB_SHADERS_COMMON_GPU_PUSH_H  // C++ sees each block once (GLSL includes a header once a shader)
 #define VKLAB_SHADERS_COMMON_GPU_PUSH_H
 #include "push.h"

@@ -1,9 +1,9 @@
 // The cloth lab when the thesis's correction blows up (Bleton 2005, §4.1.2.2: stiffness
 // governs stability): the lab says so with what to change and stops stepping, Restart at a
 // stiffness that holds runs again; headless, the run stops with the message and exit status 3.
-#include "app/lab.h"
-#include "app/presets.h"
-#include "app/registry.h"
+#include "app/core/lab.h"
+#include "app/core/presets.h"
+#include "app/core/registry.h"
 #include "compute/gpu/profiler.h"
 #include "tests/helpers.h"
 

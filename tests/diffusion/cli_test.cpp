@@ -1,6 +1,6 @@
 // The diffusion lab from the command line: dump and capture against the CPU, the watchdog, the quick bench, the letters
 // asset.
-#include "app/assets.h"
+#include "app/core/assets.h"
 #include "compute/diffusion/diffusion.h"
 #include "compute/io/npy.h"
 #include "compute/io/pgm.h"

@@ -11,7 +11,8 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path exercise_file(const std::string& name, const char* file) {
-  return kSourceRoot / "assets" / "exercises" / name / file;
+  auto slash = name.find('/');
+  return kSourceRoot / "assets" / name.substr(0, slash) / "exercises" / name.substr(slash + 1) / file;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
-// The shipped exercises (assets/exercises/<lab>/<name>/): every lab has one, each starting
+// The shipped exercises (assets/<lab>/exercises/<name>/): every lab has one, each starting
 // kernel fails its check and each solution passes it, with the lab's shipped kernel within the
 // tolerance of the CPU twin on every case.
-#include "app/lab.h"
+#include "app/core/lab.h"
 #include "compute/exercise/check.h"
 #include "tests/exercise/shipped.h"
 #include "tests/helpers.h"
@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 
 namespace {}  // namespace
 
-// Every lab offers at least one exercise, the list above is the whole catalogue, and each
+// Every lab offers at least one exercise, every exercise folder is one vklab loads, and each
 // exercise's files say what they are: the kernels name their exercise, the task says the
 // solution is for teachers.
 TEST(ExerciseCatalogue, EveryLabHasAnExerciseAndEachIsWhole) {
@@ -38,7 +38,7 @@ TEST(ExerciseCatalogue, EveryLabHasAnExerciseAndEachIsWhole) {
 
 // A malformed check.json is refused with its file named.
 TEST(ExerciseCatalogue, AMalformedCheckIsSaidWithItsFile) {
-  auto dir = scratch("exercise-malformed") / "linalg" / "broken";
+  auto dir = scratch("exercise-malformed") / "linalg" / "exercises" / "broken";
   fs::create_directories(dir);
   for (const char* f : {"task.md", "start.comp", "solution.comp"}) std::ofstream(dir / f) << "x";
   std::ofstream(dir / "check.json")

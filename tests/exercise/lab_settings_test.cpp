@@ -3,10 +3,10 @@
 // opens the lab with them (the user's --set after them, a preset instead of them); the Exercise
 // tab's "Set the lab for my kernel" sets them on a lab whose knobs were changed and offers the
 // passing kernel.
-#include "app/cli.h"
-#include "app/exercise/exercise_tab.h"
-#include "app/lab.h"
-#include "app/session.h"
+#include "app/core/cli.h"
+#include "app/core/lab.h"
+#include "app/core/session.h"
+#include "app/window/tabs/exercise_tab.h"
 #include "tests/exercise/shipped.h"
 #include "tests/helpers.h"
 

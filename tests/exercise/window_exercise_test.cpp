@@ -14,7 +14,7 @@ TEST(Window, AnExerciseFileSavedElsewhereIsRecompiledAndChecked) {
   if (run_process("command -v xvfb-run").code != 0) GTEST_SKIP() << "xvfb-run is not installed";
   auto dir = scratch("exercise-window");
   auto kernel = dir / "mine.comp", out = dir / "out.txt", err = dir / "err.txt", png = dir / "shot.png";
-  auto solution = kSourceRoot / "assets/exercises/diffusion/laplacian/solution.comp";
+  auto solution = kSourceRoot / "assets/diffusion/exercises/laplacian/solution.comp";
   // The window in the background; once it has said the starting kernel's verdict, the solution
   // is copied over the file, as an editor saving it would.
   std::string script = "(cd " + dir.string() + " && xvfb-run -a -s '-screen 0 1600x1000x24' " + vklab_exe() +

@@ -3,7 +3,7 @@
 #   bash tests/hostile/make-large.sh OUT
 # (ctest runs it before the Hostile tests; tests/hostile/cases.txt names the files as {g}/NAME).
 set -euo pipefail
-solution=$(cd "$(dirname "$0")/../../assets/exercises/linalg/axpby" && pwd)/solution.comp
+solution=$(cd "$(dirname "$0")/../../assets/linalg/exercises/axpby" && pwd)/solution.comp
 mkdir -p "$1"
 cd "$1"
 # a kernel of 300 KiB (a comment), one of 9000 lines

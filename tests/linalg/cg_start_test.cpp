@@ -2,9 +2,9 @@
 // §3.4.2, line 4) from x0 = b, so its first residual is ||b − A·b||; the modern one from
 // x0 = 0, first residual ||b||. Checked on the workload the lab runs and on the lab itself
 // through the preset linalg/cg-thesis.
-#include "app/lab.h"
-#include "app/presets.h"
-#include "app/registry.h"
+#include "app/core/lab.h"
+#include "app/core/presets.h"
+#include "app/core/registry.h"
 #include "compute/gpu/profiler.h"
 #include "compute/io/npy.h"
 #include "compute/linalg/reference.h"

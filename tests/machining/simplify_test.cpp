@@ -3,8 +3,8 @@
 // unsimplified tool's (CPU and GPU alike), the knob headless, bad targets refused with a reason,
 // and the bench's figure 12.1 section.
 #include "compute/machining/simplify.h"
-#include "app/lab.h"
-#include "app/params.h"
+#include "app/core/lab.h"
+#include "app/core/params.h"
 #include "compute/machining/zbuffer.h"
 #include "tests/helpers.h"
 

@@ -2,7 +2,7 @@
 // ulps, the Laplacian, the zoom's preview), the displays run headless with their comparisons
 // dumped, a click that re-mills a window and a drag that pans, and the fast-math kernels built
 // without NoContraction.
-#include "app/lab.h"
+#include "app/core/lab.h"
 #include "compute/machining/stats.h"
 #include "tests/helpers.h"
 

@@ -3,7 +3,7 @@
 // and the loop's line, and the next kernels on the same mesh run right; a kernel that makes
 // coordinates NaN is reported at its first run, those vertices keeping their coordinates; an
 // honest 10 000-iteration loop gives exactly the CPU's results; the lab stops on both.
-#include "app/lab.h"
+#include "app/core/lab.h"
 #include "compute/mesh/generate.h"
 #include "compute/mesh/kernel_text.h"
 #include "compute/mesh/kernel_trouble.h"

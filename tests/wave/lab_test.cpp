@@ -2,8 +2,8 @@
 // (seed) on the thesis's solver path and Newmark on the modern one; a scheme named runs on
 // either. Checked on the heights: the lab's thesis path equals the CPU reference of the seed
 // scheme, which a Newmark step would miss by far more than the tolerance.
-#include "app/lab.h"
-#include "app/registry.h"
+#include "app/core/lab.h"
+#include "app/core/registry.h"
 #include "compute/gpu/profiler.h"
 #include "compute/io/npy.h"
 #include "compute/wave/wave.h"

@@ -1,13 +1,13 @@
 // The cloth lab's knobs, panel and dump (seed 000, §4.1). Math: compute/cloth/ (its
 // benchmark: compute/cloth/bench.cpp); picture: render/cloth_view.
-#include "app/lab.h"
-#include "app/plot.h"
-#include "app/warning_text.h"
+#include "app/core/lab.h"
+#include "app/widgets/plot.h"
+#include "app/widgets/warning_text.h"
 #include "compute/cloth/bench.h"
 #include "compute/cloth/cloth.h"
 #include "compute/cloth/tiles.h"
-#include "compute/gpu/bandwidth.h"
 #include "compute/io/npy.h"
+#include "compute/measure/timer.h"
 #include "render/cloth/cloth_view.h"
 
 #include <imgui.h>

@@ -1,13 +1,13 @@
 // The heat diffusion lab's knobs, panel and dump. Math: compute/diffusion/ (its benchmark:
 // compute/diffusion/bench.cpp); picture: render/heatmap_view.
-#include "app/assets.h"
-#include "app/lab.h"
-#include "app/warning_text.h"
+#include "app/core/assets.h"
+#include "app/core/lab.h"
+#include "app/widgets/warning_text.h"
 #include "compute/diffusion/bench.h"
 #include "compute/diffusion/diffusion.h"
-#include "compute/gpu/bandwidth.h"
 #include "compute/io/npy.h"
 #include "compute/io/pgm.h"
+#include "compute/measure/timer.h"
 #include "render/heatmap_view.h"
 
 #include <imgui.h>

@@ -1,8 +1,8 @@
-// The float lab's pictures, each a labelled chart (app/chart_picture.h): the probes' verdicts
+// The float lab's pictures, each a labelled chart (app/widgets/chart_picture.h): the probes' verdicts
 // beside IEEE-754 and the 2006 GPUs, the bits of TEST 5 and 6 annotated, and the error of each
 // operation over its input range.
 #pragma once
-#include "app/chart_picture.h"
+#include "app/widgets/chart_picture.h"
 #include "compute/floatlab/probes.h"
 #include "compute/floatlab/table31.h"
 

@@ -2,7 +2,7 @@
 // control the device offers, asked for in SPIR-V and tested, and whether `precise` is kept;
 // printed for `vklab floatlab --report`, as JSON, and in the panel.
 #pragma once
-#include "app/table.h"
+#include "app/widgets/table.h"
 #include "compute/floatlab/controls.h"
 
 #include <nlohmann/json.hpp>

@@ -1,14 +1,14 @@
 // The float lab's knobs, panel and dump (seed 002): how this GPU rounds, probe by probe,
 // beside IEEE-754 and the seed's 2006 GPUs. Math: compute/floatlab/; pictures: labelled
 // charts (floatlab_charts.cpp).
-#include "app/lab.h"
+#include "app/core/lab.h"
 #include "app/labs/floatlab/charts.h"
 #include "app/labs/floatlab/controls.h"
 #include "app/labs/floatlab/paranoia.h"
 #include "app/labs/floatlab/report.h"
 #include "app/labs/floatlab/table31.h"
 #include "app/labs/floatlab/ulp_cancellation.h"
-#include "app/warning_text.h"
+#include "app/widgets/warning_text.h"
 #include "compute/floatlab/bench.h"
 #include "compute/floatlab/floatfloat.h"
 #include "compute/floatlab/probes.h"

@@ -1,5 +1,5 @@
 #include "app/labs/floatlab/paranoia.h"
-#include "app/warning_text.h"
+#include "app/widgets/warning_text.h"
 
 #include <imgui.h>
 

@@ -2,7 +2,7 @@
 // store from, printed as the seed's annex A prints it (the SUMMARY beside the 7800 GTX's), as
 // JSON for `vklab floatlab --report --out`, and in the panel.
 #pragma once
-#include "app/table.h"
+#include "app/widgets/table.h"
 #include "compute/floatlab/paranoia.h"
 #include "compute/floatlab/stages.h"
 
@@ -13,7 +13,7 @@
 std::vector<floatlab::ParanoiaReport> paranoia_stages(gpu::Context& ctx, uint32_t random_pairs);
 void print_paranoia(const std::vector<floatlab::ParanoiaReport>& stages);
 nlohmann::json paranoia_json(const std::vector<floatlab::ParanoiaReport>& stages);
-// The Paranoia summaries beside the report's annex A, as a table (app/table.h).
+// The Paranoia summaries beside the report's annex A, as a table (app/widgets/table.h).
 TableData paranoia_table(const std::vector<floatlab::ParanoiaReport>& stages);
 void paranoia_panel(const std::vector<floatlab::ParanoiaReport>& stages);
 // The seed's probes in every stage the device can store from (compute/floatlab/stages.h).

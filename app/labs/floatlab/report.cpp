@@ -1,12 +1,12 @@
 #include "app/labs/floatlab/report.h"
 #include "compute/io/output.h"
 
+#include "app/core/session.h"
 #include "app/labs/floatlab/charts.h"
 #include "app/labs/floatlab/controls.h"
 #include "app/labs/floatlab/paranoia.h"
 #include "app/labs/floatlab/table31.h"
 #include "app/labs/floatlab/ulp_cancellation.h"
-#include "app/session.h"
 #include "compute/floatlab/test9.h"
 
 #include <chrono>

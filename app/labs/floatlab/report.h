@@ -1,7 +1,7 @@
 // vklab floatlab --report: every probe of the float lab at the report's sizes, printed and
 // written as JSON; and the JSON and text of each part, which the lab's dump shares.
 #pragma once
-#include "app/cli.h"
+#include "app/core/cli.h"
 #include "app/labs/floatlab/paranoia.h"
 
 #include "compute/floatlab/controls.h"

@@ -1,7 +1,7 @@
 // The float lab's table 3.1 (compute/floatlab/table31.h): error ranges in ulps against MPFR,
 // beside the report's 2006 figures; printed for `vklab floatlab --report`, as JSON, in the panel.
 #pragma once
-#include "app/table.h"
+#include "app/widgets/table.h"
 #include "compute/floatlab/division.h"
 #include "compute/floatlab/table31.h"
 

@@ -1,7 +1,7 @@
 #include "app/labs/floatlab/ulp_cancellation.h"
 #include "compute/io/output.h"
 
-#include "app/session.h"
+#include "app/core/session.h"
 
 #include <imgui.h>
 

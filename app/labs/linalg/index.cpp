@@ -1,6 +1,6 @@
 #include "app/labs/linalg/index.h"
 
-#include "app/table.h"
+#include "app/widgets/table.h"
 
 #include <imgui.h>
 

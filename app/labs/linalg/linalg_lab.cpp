@@ -1,16 +1,16 @@
 // The linear algebra lab's knobs, panel and dump (seed 000, ch. 3 and §4.3). Math:
 // compute/linalg/ (its benchmark and the panel's Run: compute/linalg/bench.cpp); pictures: linalg_pictures.* (the
 // vectors as fields on their grid, drawn by render/heatmap_view straight from the GPU).
-#include "app/lab.h"
+#include "app/core/lab.h"
 #include "app/labs/linalg/index.h"
 #include "app/labs/linalg/pictures.h"
-#include "app/plot.h"
-#include "app/warning_text.h"
+#include "app/widgets/plot.h"
+#include "app/widgets/warning_text.h"
 #include "compute/exercise/user_kernel.h"
-#include "compute/gpu/bandwidth.h"
 #include "compute/io/npy.h"
 #include "compute/linalg/bench.h"
 #include "compute/linalg/workload.h"
+#include "compute/measure/timer.h"
 #include "render/heatmap_view.h"
 
 #include <imgui.h>

@@ -2,7 +2,7 @@
 // grid side by side (operands and result; CG: b and x, or the residual alone), and the
 // layout view, where the first texels show which element sits in which channel.
 #pragma once
-#include "app/chart_picture.h"
+#include "app/widgets/chart_picture.h"
 #include "compute/linalg/vec.h"
 
 #include <string>

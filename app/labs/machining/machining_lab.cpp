@@ -1,13 +1,13 @@
 // The machining lab's knobs, panel and dump (seed 003). Math: compute/machining/ (its
 // benchmark: compute/machining/bench.cpp); picture: render/stock_view.
-#include "app/lab.h"
+#include "app/core/lab.h"
 #include "app/labs/machining/panels.h"
 #include "app/labs/machining/params.h"
 #include "app/labs/machining/readout.h"
 #include "app/labs/machining/shadow.h"
 #include "app/labs/machining/simplified.h"
-#include "app/plot.h"
-#include "app/warning_text.h"
+#include "app/widgets/plot.h"
+#include "app/widgets/warning_text.h"
 #include "compute/exercise/user_kernel.h"
 #include "compute/io/npy.h"
 #include "compute/machining/analytic.h"

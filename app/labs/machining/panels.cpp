@@ -1,6 +1,6 @@
 #include "app/labs/machining/panels.h"
 
-#include "app/plot.h"
+#include "app/widgets/plot.h"
 
 #include <imgui.h>
 

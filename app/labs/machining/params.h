@@ -2,7 +2,7 @@
 // milling and picture groups, with their help lines. The lab (app/labs/machining/machining_lab.cpp),
 // its read-outs and its panels read them through MachiningKnobs.
 #pragma once
-#include "app/params.h"
+#include "app/core/params.h"
 #include "compute/machining/analytic.h"
 #include "compute/machining/simplify.h"
 #include "compute/machining/surface.h"

@@ -1,11 +1,11 @@
 // The wave lab's knobs, panel and dump (seed 000, §4.2). Math: compute/wave/ (its benchmark:
 // compute/wave/bench.cpp, drawn here); picture: render/water_view.
-#include "app/assets.h"
-#include "app/lab.h"
-#include "app/plot.h"
-#include "app/warning_text.h"
-#include "compute/gpu/bandwidth.h"
+#include "app/core/assets.h"
+#include "app/core/lab.h"
+#include "app/widgets/plot.h"
+#include "app/widgets/warning_text.h"
 #include "compute/io/npy.h"
+#include "compute/measure/timer.h"
 #include "compute/wave/bench.h"
 #include "compute/wave/wave.h"
 #include "render/wave/water_view.h"

@@ -1,0 +1,17 @@
+// The ways vklab runs without a window (the window's own is run_window, app/window/window.h);
+// each returns the process exit code.
+#pragma once
+#include "app/core/cli.h"
+#include "app/core/lab.h"
+#include "app/core/session.h"
+#include "compute/measure/roofline.h"
+
+#include <nlohmann/json.hpp>
+
+int run_headless(const Options& o);
+int run_bench(const Options& o);
+int run_bench_runs(const Options& o);  // bench --runs N (bench_runs.cpp)
+
+// One lab's benchmark as JSON rows, each printed as it is measured.
+// With valid peaks, each row also gets its place under the roofline (gpu/roofline.h).
+nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options, const gpu::Peaks& peaks);

@@ -1,0 +1,103 @@
+// The warmed-up GPU timer and the medians (timer.h).
+#include "compute/measure/timer.h"
+
+#include "compute/gpu/profiler.h"
+#include "shaders/common/gpu_push.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace gpu {
+
+double median_wall_ms(const std::function<void()>& run, int repeats) {
+  std::vector<double> ms;
+  for (int r = 0; r < repeats; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    run();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return median(ms);
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+// The warm-up (timer.h and docs/PERF.md's allocation experiment say why), then the timed
+// runs.
+GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& record, int repeats, double warmup_ms) {
+  GpuTiming out;
+  Profiler prof(ctx, 4);
+  if (!prof.supported()) return out;
+  struct ClockProbe {
+    Pipeline pipeline;
+    Buffer out;
+  };
+  if (!ctx.clock_probe)
+    ctx.clock_probe =
+        std::make_shared<ClockProbe>(ClockProbe{make_compute(ctx, "gpu/clock_probe.comp", sizeof(push::ClockProbePush)),
+                                                Buffer(ctx, 64 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT)});
+  auto& probe = *static_cast<ClockProbe*>(ctx.clock_probe.get());
+  // `count` applications in one submission, then (with probe_ms) the clock probe after them.
+  auto timed = [&](int count, double* probe_ms) {
+    ctx.submit_now([&](VkCommandBuffer cmd) {
+      prof.begin_frame(cmd);
+      {
+        Profiler::Scope s(prof, cmd, "run", 0, 0);
+        for (int i = 0; i < count; ++i) record(cmd);
+      }
+      if (probe_ms) {
+        Profiler::Scope s(prof, cmd, "clock probe", 0, 0);
+        probe.pipeline.bind(cmd, {storage_buffer(probe.out)}, push::ClockProbePush{20000});
+        vkCmdDispatch(cmd, 1, 1, 1);
+      }
+    });
+    auto t = prof.resolve();
+    if (probe_ms) *probe_ms = t.size() > 1 ? t[1].ms : 0;
+    return t.empty() ? 0.0 : t[0].ms;
+  };
+  // Warm-up: batches grow until one lasts ~10 ms; they go on until the time per application
+  // has settled (two batches within 2 %), warmup_ms has passed and the clock probe is back
+  // within 3 % of the fastest this device has shown. A GPU left idle (while the CPU made data
+  // or timed its reference) comes back through slower clock steps that last a second or two,
+  // on which the time per application also looks settled. The first warm-up on a device
+  // lasts 15 x warmup_ms, for the probe to see the top clock; none lasts past 25 x warmup_ms.
+  // A CPU implementation (lavapipe) has no GPU clock to come back: the probe would only time
+  // the CPU's scheduling noise, so there the settled time alone ends the warm-up, after 20 ms
+  // at least and 100 ms at most (on a loaded CPU two batches rarely agree within 2 %, and a
+  // row's warm-up ran to its 5 s cap).
+  const bool gpu_clock = ctx.info.type != "cpu";
+  if (!gpu_clock) warmup_ms = std::min(warmup_ms, 20.0);
+  const double calibrate = ctx.best_clock_probe_ms > 0 || !gpu_clock ? 0 : 15 * warmup_ms,
+               cap = (gpu_clock ? 25 : 5) * warmup_ms;
+  double busy = 0, last = 0;
+  for (int batch = 1;;) {
+    double probe_ms = 0, ms = timed(batch, gpu_clock ? &probe_ms : nullptr);
+    if (ms <= 0) break;  // cannot happen with timestamps; guards a broken device
+    busy += ms + probe_ms;
+    if (probe_ms > 0 && (ctx.best_clock_probe_ms <= 0 || probe_ms < ctx.best_clock_probe_ms))
+      ctx.best_clock_probe_ms = probe_ms;
+    double per = ms / batch;
+    bool settled = last > 0 && std::abs(per - last) <= 0.02 * per;
+    bool top_clock = !gpu_clock || probe_ms <= 1.03 * ctx.best_clock_probe_ms;
+    if ((busy >= std::max(warmup_ms, calibrate) && settled && top_clock) || busy >= cap) break;
+    last = ms >= 10.0 ? per : 0;
+    if (ms < 10.0 && batch < 4096) batch *= 2;
+  }
+  if (ctx.renderdoc.begin(ctx.instance, "one application of a bench row")) {  // --renderdoc-capture
+    ctx.submit_now(record);
+    ctx.renderdoc.end(ctx.instance);
+  }
+  std::vector<double> ms;
+  for (int r = 0; r < repeats; ++r) ms.push_back(timed(1, nullptr));
+  out.median_ms = median(ms);
+  out.min_ms = ms.empty() ? 0 : *std::min_element(ms.begin(), ms.end());
+  out.repeats = repeats;
+  return out;
+}
+
+}  // namespace gpu

@@ -1,0 +1,27 @@
+// The timer every bench uses: time_gpu, a warmed-up median of a recorded application's GPU
+// time; and the medians of CPU wall-clock times (the CPU references).
+#pragma once
+#include "compute/gpu/context.h"
+
+#include <functional>
+#include <vector>
+
+namespace gpu {
+
+double median(std::vector<double> v);
+// The median wall-clock time of `repeats` calls of `run`, in ms (the CPU references).
+double median_wall_ms(const std::function<void()>& run, int repeats);
+
+struct GpuTiming {
+  double median_ms = 0, min_ms = 0;
+  int repeats = 0;
+};
+// Times one application recorded by `record`: first warms the GPU up (whole command
+// buffers of repeated applications for at least `warmup_ms`, until the time per application
+// has settled and a clock probe, a fixed chain of multiply-adds, runs as fast as it ever has
+// on this context: the clocks are back at their top, caches and pipelines primed), then
+// `repeats` submissions of one timed application each. Needs timestamps (all zero otherwise).
+GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& record, int repeats,
+                   double warmup_ms = 200);
+
+}  // namespace gpu
