@@ -47,7 +47,7 @@ void HeatmapView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Pipel
   Rect r = style.rect ? *style.rect : fit_rect(frame.area, width, height);
   set_viewport(cmd, r.x, r.y, r.w, r.h);
   float hi = style.hi > style.lo ? style.hi : style.lo + 1e-6f;
-  HeatmapPush push{glm::ivec2(width, height), style.lo, hi, style.smooth ? 1 : 0};
+  HeatmapPush push{.size = glm::ivec2(width, height), .lo = style.lo, .hi = hi, .smooth_cells = style.smooth ? 1 : 0};
   pipeline.bind(cmd, {field, gpu::storage_buffer(lut_)}, push);
   vkCmdDraw(cmd, 3, 1, 0, 0);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));

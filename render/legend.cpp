@@ -178,8 +178,8 @@ void LegendView::draw(VkCommandBuffer cmd, const Frame& frame, const TextMesh& m
         gpu::Buffer(ctx_, std::max<VkDeviceSize>(bytes * 2, 64 << 10), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
   vertices_.upload(v.data(), bytes);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));
-  push::LegendPush push{glm::vec2(frame.extent.width, frame.extent.height),
-                        glm::vec2(FontAtlas::kEdge / 255, 255 / FontAtlas::kPerPixel)};
+  push::LegendPush push{.extent = glm::vec2(frame.extent.width, frame.extent.height),
+                        .sdf = glm::vec2(FontAtlas::kEdge / 255, 255 / FontAtlas::kPerPixel)};
   gpu::Bind atlas{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER};
   atlas.image = {sampler_, atlas_.view(), VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
   pipeline_.bind(cmd, {gpu::storage_buffer(vertices_), atlas}, push);

@@ -27,4 +27,4 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # driver building labs): each step is a preset, and every shipped preset runs instrumented
 # (Labs/PresetsOfLab), as does the reading of the lessons (Lessons).
 ctest --test-dir build-asan --output-on-failure -j"$(nproc)" \
-  -LE 'soak|hostile' -E 'RenderDoc.(Headless|Bench|Window)|^Readme\.|LessonsOfLab' "$@"
+  -LE 'soak|hostile|scaffold' -E 'RenderDoc.(Headless|Bench|Window)|^Readme\.|LessonsOfLab' "$@"

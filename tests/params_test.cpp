@@ -159,4 +159,17 @@ TEST(ParamGroups, EveryLabDeclaresEachGroupInOneRun) {
   }
 }
 
+// A knob's help is one short line (`vklab --help` and the panel's tooltip show it); the
+// prose around it is in the lab's help page.
+TEST(ParamHelp, EveryKnobsHelpIsOneShortLine) {
+  for (auto& name : lab_names()) {
+    auto lab = make_lab(name);
+    for (auto& p : lab->params().all()) {
+      EXPECT_FALSE(p.help.empty()) << name << " " << p.name;
+      EXPECT_LE(p.help.size(), 100u) << name << " " << p.name << ": " << p.help;
+      EXPECT_EQ(p.help.find('\n'), std::string::npos) << name << " " << p.name;
+    }
+  }
+}
+
 }  // namespace

@@ -97,7 +97,7 @@ TEST_F(Render, SmoothModeStaysBetweenNeighbours) {
 
 // The wave's top view (shaded by a compute pass, then copied into the frame): through still
 // water every pixel of the water's rectangle is the pool floor, bilinear from its image at
-// the pixel's place, lit along the normal (0, 0, 1) as shaders/common/water.glsl lights it;
+// the pixel's place, lit along the normal (0, 0, 1) as shaders/wave/water.glsl lights it;
 // a bump in the middle moves the floor under it and leaves the far corners as they were;
 // pixels whose centre is off the water keep the background.
 TEST_F(Render, WaterTopViewIsTheLitFloorThroughStillWater) {

@@ -110,10 +110,11 @@ TEST_F(SpirvScreen, KernelsWithinTheDevicesLimitsPassAndOthersSayWhy) {
                 .find("specialization-constant expression"),
             std::string::npos);
   // Scalar block layout where the device enabled it (the validator is told).
-  if (ctx().scalar_block)
+  if (ctx().scalar_block) {
     EXPECT_EQ(refused("#version 460\n#extension GL_EXT_scalar_block_layout : require\nlayout(scalar, binding = 0) "
                       "buffer B { vec3 p[]; };\nlayout(local_size_x = 1) in;\nvoid main() { p[1] = p[0]; }\n"),
               "");
+  }
   // A type the device enables or not.
   std::string f64 = refused(head +
                             "layout(local_size_x = 1) in;\nvoid main() { double d = double(v[0]); "

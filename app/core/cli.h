@@ -36,14 +36,14 @@ struct Options {
   std::string preset;             // --preset FILE|NAME: a preset file, params.json or a shipped preset
   std::vector<std::string> sets;  // name=value for the lab's parameters (applied after the preset)
   std::string device;
-  std::string memory;              // --memory (gpu/memory.h); "": pooled, dedicated under RenderDoc
+  std::string memory;              // --memory (compute/gpu/memory.h); "": pooled, dedicated under RenderDoc
   bool memory_experiment = false;  // bench --memory-experiment
   uint64_t memory_budget_mib = 0;  // --memory-budget: GPU memory the app may take (0: what the device has)
   uint32_t gpu_timeout_s = 60;     // --gpu-timeout: the longest wait for one submission
   uint32_t soak_s = 0;             // --soak: the window visits every lab and preset twice in this time
-  bool validate = false;
-  bool occupancy = false;            // headless: the kernels' registers and occupancy (gpu/kernel_statistics.h)
-  bool quick = false;                // bench: small sizes only
+  bool validate = false;           // --validate: the validation layers on, their messages counted
+  bool occupancy = false;  // headless: the kernels' registers and occupancy (compute/measure/kernel_statistics.h)
+  bool quick = false;      // bench: small sizes only
   std::vector<std::string> only;     // bench: just these configurations (--only a,b)
   std::vector<std::string> engines;  // bench: just these engines (--engines a,b)
   std::string sweep;                 // bench: NAME=FROM:TO:COUNT[:log], one lab's parameter swept
@@ -57,7 +57,7 @@ struct Options {
   std::vector<std::pair<uint64_t, int>> keys;  // window: --keys FRAME:KEY,... (GLFW key codes; a test aid)
   bool shake = false;                          // window: resize, minimise and toggle vsync during --frames (a test aid)
   std::string exercise;       // --exercise NAME: the window opens it; exercise --check: the one to check against
-  std::string exercise_file;  // window: the kernel file of --exercise (default: the user's copy, app/exercise/)
+  std::string exercise_file;  // window: the kernel file of --exercise (default: the user's copy, app/core/exercises.h)
   std::string check_file;     // exercise --check FILE
   bool vsync = true;
   bool legend = true;

@@ -39,7 +39,7 @@ struct OrbitControl {
   }
 };
 
-// One piece of a lab's state on the GPU (a buffer or an image), for step back (app/history).
+// One piece of a lab's state on the GPU (a buffer or an image), for step back (app/core/history).
 struct StatePart {
   const gpu::Buffer* buffer = nullptr;
   const gpu::Image* image = nullptr;
@@ -139,10 +139,10 @@ class Lab {
   virtual std::vector<TableData> tables() const { return {}; }
   // The arrays the Inspect tab offers.
   virtual std::vector<Inspectable> inspectables() const { return {}; }
-  // Exercises (app/exercise/): run `kernel`, a kernel the user wrote for the operator `op` (an
-  // exercise's check.json names it) that passed its check, in place of the lab's own from the
-  // next step on; nullptr: the lab's own again. False where the lab cannot run it (the exercise
-  // is checked all the same). The kernel outlives its use: the caller gives nullptr first.
+  // Exercises (app/window/tabs/exercise_tab.h, app/modes/exercise_cli.h): run `kernel`, a kernel the user wrote for the
+  // operator `op` (an exercise's check.json names it) that passed its check, in place of the lab's own from the next
+  // step on; nullptr: the lab's own again. False where the lab cannot run it (the exercise is checked all the same).
+  // The kernel outlives its use: the caller gives nullptr first.
   virtual bool use_kernel(const std::string& /*op*/, const exercise::UserKernel* /*kernel*/) { return false; }
   // A problem the user must hear about (a simulation that blew up), or "".
   virtual std::string problem() { return ""; }

@@ -12,7 +12,7 @@ struct Settings {
 };
 
 std::filesystem::path settings_path();
-// The device peaks' cache (gpu/roofline.h), beside the settings file.
+// The device peaks' cache (compute/measure/roofline.h), beside the settings file.
 std::filesystem::path peaks_path();
 // A missing file gives the defaults; an unreadable or malformed one too, with a line on stderr.
 Settings load_settings();

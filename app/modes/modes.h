@@ -13,5 +13,5 @@ int run_bench(const Options& o);
 int run_bench_runs(const Options& o);  // bench --runs N (bench_runs.cpp)
 
 // One lab's benchmark as JSON rows, each printed as it is measured.
-// With valid peaks, each row also gets its place under the roofline (gpu/roofline.h).
+// With valid peaks, each row also gets its place under the roofline (compute/measure/roofline.h).
 nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options, const gpu::Peaks& peaks);

@@ -42,13 +42,13 @@ BenchJob::State BenchJob::state() const {
   return state_;
 }
 
-double BenchJob::seconds() const {
+double BenchJob::elapsed_s() const {
   std::lock_guard lock(mutex_);
   if (state_.finished) return seconds_;
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
-nlohmann::json BenchJob::device() const { return device_json(*ctx_); }
+nlohmann::json BenchJob::device_facts() const { return device_json(*ctx_); }
 
 // Runs the body; whatever ends it (done, cancelled, failed) is written to the state.
 template <class F>

@@ -36,12 +36,12 @@ class BenchJob {
 
   void cancel() { cancel_ = true; }
   State state() const;
-  double seconds() const;
+  double elapsed_s() const;
   bool is_sweep() const { return sweep_; }
   bool is_peaks() const { return peaks_only_; }
   const SweepSpec& sweep_spec() const { return spec_; }
   const Lab& lab() const { return *lab_; }
-  nlohmann::json device() const;
+  nlohmann::json device_facts() const;
 
  private:
   BenchJob(const gpu::ContextOptions& co, const Lab& lab);

@@ -81,12 +81,13 @@ void BenchRunner::poll(Session& session, uint64_t frame, bool validate) {
   size_t count = job_->is_sweep() ? s.points.size() : s.rows.size();
   if (job_->is_sweep()) {
     path = std::filesystem::path("bench") / ("sweep-" + lab + "-" + job_->sweep_spec().param + ".json");
-    write_result(path, {{"device", job_->device()}, {"sweep", sweep_json(job_->lab(), job_->sweep_spec(), s.points)}});
+    write_result(path,
+                 {{"device", job_->device_facts()}, {"sweep", sweep_json(job_->lab(), job_->sweep_spec(), s.points)}});
   } else {
     path = std::filesystem::path("bench") / ("bench-" + lab + ".json");
     nlohmann::json rows = nlohmann::json::array();
     for (auto& r : s.rows) rows.push_back(gpu::bench_row_json(r, s.peaks));
-    write_result(path, {{"device", job_->device()},
+    write_result(path, {{"device", job_->device_facts()},
                         {"saxpy_gbps", s.saxpy_gbps},
                         {"peaks", gpu::to_json(s.peaks)},
                         {"quick", quick_},
@@ -97,7 +98,7 @@ void BenchRunner::poll(Session& session, uint64_t frame, bool validate) {
   file_ = std::filesystem::absolute(path).string();
   if (!s.error.empty()) session.error = "benchmark failed: " + s.error;
   std::printf("window: %s finished at frame %llu, %zu %s in %.1f s%s\n", job_->is_sweep() ? "sweep" : "bench",
-              (unsigned long long)frame, count, job_->is_sweep() ? "points" : "rows", job_->seconds(),
+              (unsigned long long)frame, count, job_->is_sweep() ? "points" : "rows", job_->elapsed_s(),
               s.cancelled ? " (cancelled)" : "");
   if (validate)
     std::fprintf(stderr, "vklab: validation (bench): %llu messages\n", (unsigned long long)s.validation_messages);

@@ -620,29 +620,6 @@ void Window::copy_frame(VkCommandBuffer cmd, VkImage image, VkRect2D region, VkI
   picture_tab_.frame_copied(region.extent);
 }
 
-// Presentation mode: the picture fills the window; the sidebar comes back as it was.
-void Window::set_presenting(bool on) {
-  presenting_ = on;
-  pointer_moved_at_ = on ? -1e9 : pointer_moved_at_;  // the bar leaves at once
-  if (!on && fullscreen_) set_fullscreen(false);
-}
-
-void Window::set_fullscreen(bool on) {
-  if (on == fullscreen_) return;
-  if (on) {
-    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
-    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
-    if (!mode) return;  // no monitor to fill: stays a window
-    glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
-    glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
-    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-  } else {
-    glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], GLFW_DONT_CARE);
-  }
-  fullscreen_ = on;
-  resized_ = true;
-}
-
 bool Window::overlay_shown() const { return !presenting_ || glfwGetTime() - pointer_moved_at_ < 2.5; }
 
 // The sidebar: a window the height of the frame, its width dragged by its right edge (at most

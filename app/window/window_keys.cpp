@@ -1,5 +1,6 @@
 // The window's keys: GLFW's presses queued for the next frame and what each does (app/core/keys.h
-// names them and lists them for the Help tab), --keys and --shake (test aids).
+// names them and lists them for the Help tab), presentation mode and full screen, which keys and
+// the transport bar turn on and off, and --keys and --shake (test aids).
 #include "app/core/keys.h"
 #include "app/window/window.h"
 
@@ -123,4 +124,27 @@ void Window::keys() {
           s.switch_lab(lab_names()[size_t(key - GLFW_KEY_1)]);
     }
   }
+}
+
+// Presentation mode: the picture fills the window; the sidebar comes back as it was.
+void Window::set_presenting(bool on) {
+  presenting_ = on;
+  pointer_moved_at_ = on ? -1e9 : pointer_moved_at_;  // the bar leaves at once
+  if (!on && fullscreen_) set_fullscreen(false);
+}
+
+void Window::set_fullscreen(bool on) {
+  if (on == fullscreen_) return;
+  if (on) {
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) return;  // no monitor to fill: stays a window
+    glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+    glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3], GLFW_DONT_CARE);
+  }
+  fullscreen_ = on;
+  resized_ = true;
 }

@@ -57,20 +57,19 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
           if (display) draw(cmd, sim);
         },
         repeats, options.quick ? 5 : 200);
-    BenchRow row;
-    row.pass = pass;
-    row.size = std::to_string(n) + "x" + std::to_string(n);
-    row.elements = c.n();
-    row.repeats = repeats;
-    row.median_ms = t.median_ms;
-    row.min_ms = t.min_ms;
-    row.bytes = sim.bytes_per_step();
-    row.flops = sim.flops_per_step();
-    row.reference = {{"relaxations", c.iterations},
-                     {"substeps", c.substeps},
-                     {"dispatches_per_relaxation", sim.dispatches_per_relaxation()},
-                     {"dispatches_per_step", sim.dispatches_per_step()},
-                     {"device_saxpy_gbps", options.saxpy_gbps}};
+    BenchRow row{.pass = pass,
+                 .size = std::to_string(n) + "x" + std::to_string(n),
+                 .elements = c.n(),
+                 .repeats = repeats,
+                 .median_ms = t.median_ms,
+                 .min_ms = t.min_ms,
+                 .bytes = sim.bytes_per_step(),
+                 .flops = sim.flops_per_step(),
+                 .reference = {{"relaxations", c.iterations},
+                               {"substeps", c.substeps},
+                               {"dispatches_per_relaxation", sim.dispatches_per_relaxation()},
+                               {"dispatches_per_step", sim.dispatches_per_step()},
+                               {"device_saxpy_gbps", options.saxpy_gbps}}};
     row.reference["pose"] = pose;
     row.reference["order"] = c.order == cloth::Order::Jacobi ? "jacobi" : "gauss-seidel";
     row.reference["method"] = !c.tiled() && method == cloth::Method::Tiles ? "kernels (tiles apply to gauss-seidel)"

@@ -12,7 +12,7 @@
 namespace cloth {
 
 // Records the picture of the cloth (the "simulation + display" column of table 4.1); the
-// app draws it with render/cloth_view.
+// app draws it with render/cloth/cloth_view.
 using Display = std::function<void(VkCommandBuffer, const Simulation&)>;
 // `base`: the lab's settings (the last row runs them as they are); `pose`: drape or hang.
 std::vector<gpu::BenchRow> bench(gpu::Context& ctx, const gpu::BenchOptions& options, const Config& base,

@@ -15,7 +15,7 @@ namespace cloth {
 namespace {
 constexpr uint32_t kStatsGroups = 128;
 
-using StepPush = push::ClothStepPush;  // the blocks: shaders/common/cloth_push.h
+using StepPush = push::ClothStepPush;  // the blocks: shaders/cloth/cloth_push.h
 using ProjectPush = push::ClothProjectPush;
 using NormalsPush = push::ClothNormalsPush;
 using StatsPush = push::ClothStatsPush;
@@ -248,19 +248,19 @@ void Simulation::record_project(VkCommandBuffer cmd, const gpu::Buffer& x) {
   for (auto& f : families(c))
     for (uint32_t phase = 0; phase < f.stride; ++phase) {
       sync(cmd);
-      ProjectPush p{{c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
-                    c.width,
-                    c.height,
-                    f.factor * c.rest(),
-                    c.stiffness,
-                    f.dx,
-                    f.dy,
-                    f.stride,
-                    phase,
-                    f.along_y ? 1u : 0u,
-                    c.ground_on ? c.ground : kNoGround,
-                    c.thickness,
-                    c.friction};
+      ProjectPush p{.sphere = {c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
+                    .width = c.width,
+                    .height = c.height,
+                    .len = f.factor * c.rest(),
+                    .stiffness = c.stiffness,
+                    .dx = f.dx,
+                    .dy = f.dy,
+                    .stride = f.stride,
+                    .phase = phase,
+                    .along_y = f.along_y ? 1u : 0u,
+                    .ground = c.ground_on ? c.ground : kNoGround,
+                    .thickness = c.thickness,
+                    .friction = c.friction};
       std::vector<gpu::Bind> binds = {gpu::storage_buffer(x), gpu::storage_buffer(x_[cur_])};
       uint32_t nx = f.along_y ? c.width : (c.width - phase + f.stride - 1) / f.stride;
       uint32_t ny = f.along_y ? (c.height - phase + f.stride - 1) / f.stride : c.height;
@@ -334,7 +334,7 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
     }
     sync(cmd);
     normals_pipe_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(normals_)},
-                       NormalsPush{c.width, c.height});
+                       NormalsPush{.width = c.width, .height = c.height});
     normals_pipe_.dispatch(cmd, c.n());
     if (prof) prof->end(cmd, scope);
     ++steps_;
@@ -346,13 +346,13 @@ void Simulation::record_stats(VkCommandBuffer cmd) {
   const auto& c = config;
   for (uint32_t pass = 0; pass < 2; ++pass) {
     sync(cmd);
-    StatsPush p{{c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
-                c.width,
-                c.height,
-                c.rest(),
-                1.0f / (c.substep_dt() * c.substep_dt()),
-                pass,
-                kStatsGroups};
+    StatsPush p{.sphere = {c.sphere.x, c.sphere.y, c.sphere.z, c.sphere_on ? c.sphere.w : 0.0f},
+                .width = c.width,
+                .height = c.height,
+                .rest = c.rest(),
+                .inv_dt2 = 1.0f / (c.substep_dt() * c.substep_dt()),
+                .pass_index = pass,
+                .groups = kStatsGroups};
     stats_pipe_.bind(cmd, {gpu::storage_buffer(x_[cur_]), gpu::storage_buffer(x_[prev_]), gpu::storage_buffer(stats_)},
                      p);
     vkCmdDispatch(cmd, pass == 0 ? kStatsGroups : 1, 1, 1);

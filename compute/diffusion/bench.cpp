@@ -34,15 +34,14 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
       diffusion::step_cpu(c, field, out);
       cpu_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
-    BenchRow row;
-    row.pass = "diffusion.step";
-    row.size = std::to_string(n) + "x" + std::to_string(n);
-    row.elements = uint64_t(n) * n;
-    row.repeats = repeats;
-    row.median_ms = t.median_ms / batch;
-    row.min_ms = t.min_ms / batch;
-    row.bytes = diffusion::bytes_per_step(c);
-    row.flops = diffusion::flops_per_step(c);
+    BenchRow row{.pass = "diffusion.step",
+                 .size = std::to_string(n) + "x" + std::to_string(n),
+                 .elements = uint64_t(n) * n,
+                 .repeats = repeats,
+                 .median_ms = t.median_ms / batch,
+                 .min_ms = t.min_ms / batch,
+                 .bytes = diffusion::bytes_per_step(c),
+                 .flops = diffusion::flops_per_step(c)};
     double cpu = gpu::median(cpu_ms);
     row.reference = {{"device_saxpy_gbps", options.saxpy_gbps},
                      {"fraction_of_saxpy_bandwidth", options.saxpy_gbps > 0 ? row.gbps() / options.saxpy_gbps : 0},

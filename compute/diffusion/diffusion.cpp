@@ -11,7 +11,7 @@ namespace diffusion {
 
 namespace {
 
-using StepPush = push::DiffusionStepPush;  // the blocks: shaders/common/diffusion_push.h
+using StepPush = push::DiffusionStepPush;  // the blocks: shaders/diffusion/diffusion_push.h
 using PaintPush = push::DiffusionPaintPush;
 using StatsPush = push::DiffusionStatsPush;
 
@@ -116,8 +116,9 @@ std::vector<float> Simulation::download() const {
 
 void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t n) {
   if (n == 0) return;
-  StepPush push{glm::ivec2(config.width, config.height), config.cd / 4.0f,
-                config.boundary == Boundary::Insulated ? 1 : 0};
+  StepPush push{.size = glm::ivec2(config.width, config.height),
+                .k = config.cd / 4.0f,
+                .insulated = config.boundary == Boundary::Insulated ? 1 : 0};
   uint32_t scope =
       prof ? prof->begin(cmd, "diffusion.step", n * bytes_per_step(config), n * flops_per_step(config)) : 0;
   // Earlier readers (last frame's draw) and writers of both fields finish first.
@@ -152,7 +153,11 @@ void Simulation::record_paint(VkCommandBuffer cmd, gpu::Profiler* prof, float cx
   int x0 = std::clamp(int(cx) - reach, 0, int(config.width)), x1 = std::clamp(int(cx) + reach, 0, int(config.width));
   int y0 = std::clamp(int(cy) - reach, 0, int(config.height)), y1 = std::clamp(int(cy) + reach, 0, int(config.height));
   if (x1 <= x0 || y1 <= y0) return;
-  PaintPush push{glm::ivec2(config.width, config.height), glm::ivec2(x0, y0), glm::vec2(cx, cy), radius, amount};
+  PaintPush push{.size = glm::ivec2(config.width, config.height),
+                 .origin = glm::ivec2(x0, y0),
+                 .center = glm::vec2(cx, cy),
+                 .radius = radius,
+                 .amount = amount};
   double cells = double(x1 - x0) * (y1 - y0);
   uint32_t scope = prof ? prof->begin(cmd, "diffusion.paint", 8.0 * cells, 10.0 * cells) : 0;
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
@@ -175,7 +180,7 @@ void Simulation::record_stats(VkCommandBuffer cmd, gpu::Profiler* prof) {
     if (pass == 1)
       gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-    StatsPush push{glm::ivec2(config.width, config.height), pass, kStatsGroups};
+    StatsPush push{.size = glm::ivec2(config.width, config.height), .pass_index = pass, .groups = kStatsGroups};
     stats_.bind(cmd, {gpu::storage_buffer(fields_[current_]), gpu::storage_buffer(partials_)}, push);
     vkCmdDispatch(cmd, pass == 0 ? kStatsGroups : 1, 1, 1);
   }

@@ -31,8 +31,9 @@ class Step : public Operator {
     Array src{"SRC", Array::Role::In, Elem::F32, 1, k.width, words_of(random_inputs(n, 0.1f, 2.0f, c.seed))};
     Array dst{"DST", Array::Role::Out, Elem::F32, 1, k.width, words_of(std::vector<float>(n, NAN))};
     p.arrays = {src, dst};
-    p.set_push(push::DiffusionStepPush{glm::ivec2(k.width, k.height), k.cd / 4.0f,
-                                       k.boundary == diffusion::Boundary::Insulated ? 1 : 0});
+    p.set_push(push::DiffusionStepPush{.size = glm::ivec2(k.width, k.height),
+                                       .k = k.cd / 4.0f,
+                                       .insulated = k.boundary == diffusion::Boundary::Insulated ? 1 : 0});
     p.invocations = {k.width, k.height, 1};
     return p;
   }

@@ -66,14 +66,14 @@ void throughput(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows)
   floatlab::FloatFloat ff(ctx);
   for (uint32_t n : sizes)
     for (auto& t : ff.throughput(n, reps, options.quick ? 5 : 200)) {
-      BenchRow row;
-      row.pass = "ff." + t.op;
-      row.size = std::to_string(n) + " x " + std::to_string(reps);
-      row.elements = n;
-      row.repeats = 5;
-      row.median_ms = t.median_ms;
-      row.min_ms = t.median_ms;
-      row.bytes = 16.0 * n;          // one load, one store an element: not the limit
+      BenchRow row{.pass = "ff." + t.op,
+                   .size = std::to_string(n) + " x " + std::to_string(reps),
+                   .elements = n,
+                   .repeats = 5,
+                   .median_ms = t.median_ms,
+                   .min_ms = t.median_ms,
+                   .bytes = 16.0 * n};
+      // one load, one store an element: not the limit
       row.flops = double(n) * reps;  // operations (one float-float op counts as one)
       row.reference = {{"relative_to_float_add", t.relative_to_add},
                        {"unit", "time of one float addition (Da Graça 2006, ch. 4.3.1)"}};
@@ -104,11 +104,10 @@ void annex_b(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
       if (n == sizes[0] && op == FfOp::Add) gpu_unit = t.median_ms, cpu_unit = cpu_ms;
       const int col = report_column(op);
       for (bool cpu : {false, true}) {
-        BenchRow row;
-        row.pass = std::string("ff.annexB.") + (cpu ? "cpu." : "gpu.") + ff_name(op);
-        row.size = "B " + std::to_string(n);
-        row.elements = n;
-        row.repeats = repeats;
+        BenchRow row{.pass = std::string("ff.annexB.") + (cpu ? "cpu." : "gpu.") + ff_name(op),
+                     .size = "B " + std::to_string(n),
+                     .elements = n,
+                     .repeats = repeats};
         row.median_ms = row.min_ms = cpu ? cpu_ms : t.median_ms;
         row.bytes = cpu ? 24.0 * n : 24.0 * n;  // two float-float operands in, one out
         const double relative = row.median_ms / (cpu ? cpu_unit : gpu_unit);

@@ -55,7 +55,7 @@ std::vector<float> run_mode(gpu::Context& ctx, const std::string& mode, const In
   std::memcpy(c.mapped(), in.c.data(), n * 4);
   ctx.submit_now([&](VkCommandBuffer cmd) {
     pipe.bind(cmd, {gpu::storage_buffer(a), gpu::storage_buffer(b), gpu::storage_buffer(c), gpu::storage_buffer(out)},
-              push::FloatProbePush{n, 0, 1.0f, 0.0f});
+              push::FloatProbePush{.n = n, .op = 0, .one = 1.0f, .zero = 0.0f});
     pipe.dispatch(cmd, n);
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);

@@ -79,7 +79,7 @@ class Add12Mul12 : public Operator {
     p.arrays = {Array{"A", Array::Role::In, Elem::F32, 2, 0, words_of(va)},
                 Array{"B", Array::Role::In, Elem::F32, 2, 0, words_of(vb)},
                 Array{"OUT", Array::Role::Out, Elem::F32, 2, 0, words_of(std::vector<float>(2 * n, NAN))}};
-    p.set_push(Push{n, c.u("op")});
+    p.set_push(Push{.n = n, .op = c.u("op")});
     p.invocations = {n, 1, 1};
     return p;
   }
@@ -197,7 +197,7 @@ class Probe : public Operator {
                 Array{"B", Array::Role::In, Elem::F32, 1, 0, words_of(b)},
                 Array{"C", Array::Role::In, Elem::F32, 1, 0, words_of(cc)},
                 Array{"OUT", Array::Role::Out, Elem::F32, 1, 0, words_of(std::vector<float>(n, NAN))}};
-    p.set_push(Push{n, op, 1.0f, 0.0f});
+    p.set_push(Push{.n = n, .op = op, .one = 1.0f, .zero = 0.0f});
     p.invocations = {n, 1, 1};
     return p;
   }

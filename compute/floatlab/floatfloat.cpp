@@ -14,7 +14,7 @@
 namespace floatlab {
 
 namespace {
-using Push = push::FloatOpPush;  // the blocks: shaders/common/floatlab_push.h
+using Push = push::FloatOpPush;  // the blocks: shaders/floatlab/floatlab_push.h
 using LoopPush = push::FloatLoopPush;
 
 // MPFR values with enough bits that every float-float operand and sum is exact.
@@ -191,7 +191,7 @@ std::vector<Ff> FloatFloat::run(FfOp op, const std::vector<Ff>& a, const std::ve
   gb.upload(b.data(), n * 8);
   ctx_.submit_now([&](VkCommandBuffer cmd) {
     pipeline_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(out)},
-                   Push{uint32_t(n), uint32_t(op)});
+                   Push{.n = uint32_t(n), .op = uint32_t(op)});
     vkCmdDispatch(cmd, std::min(pipeline_.groups(uint32_t(n)).x, 65535u), 1, 1);
   });
   std::vector<Ff> r(n);
@@ -210,7 +210,7 @@ FloatFloat::RoundTrip FloatFloat::time_round_trip(FfOp op, const std::vector<Ff>
   std::vector<Ff> r(n);
   auto kernel = [&](VkCommandBuffer cmd) {
     pipeline_.bind(cmd, {gpu::storage_buffer(ga), gpu::storage_buffer(gb), gpu::storage_buffer(out)},
-                   Push{uint32_t(n), uint32_t(op)});
+                   Push{.n = uint32_t(n), .op = uint32_t(op)});
     vkCmdDispatch(cmd, std::min(pipeline_.groups(uint32_t(n)).x, 65535u), 1, 1);
   };
   auto round_trip = [&](VkCommandBuffer cmd) {
@@ -348,7 +348,11 @@ std::vector<FfThroughput> FloatFloat::throughput(uint32_t elements, uint32_t rep
                        VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                        VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
           p.bind(cmd, {gpu::storage_buffer(in), gpu::storage_buffer(out)},
-                 LoopPush{elements, op, reps, 1.0f + std::ldexp(1.0f, -20), std::ldexp(1.0f, -40)});
+                 LoopPush{.n = elements,
+                          .op = op,
+                          .reps = reps,
+                          .b_hi = 1.0f + std::ldexp(1.0f, -20),
+                          .b_lo = std::ldexp(1.0f, -40)});
           p.dispatch(cmd, elements);
         },
         5, warmup_ms);

@@ -170,7 +170,7 @@ std::vector<Registers> FloatMachine::run(Stage s, const std::vector<Program>& pr
 
 void FloatMachine::record_stage(VkCommandBuffer cmd, Stage s, uint32_t n) {
   const uint32_t width = std::min<uint32_t>(n, 256), height = (n + width - 1) / width;
-  const push::FloatVmPush push{n, width};
+  const push::FloatVmPush push{.count = n, .width = width};
   const gpu::Buffer &in = in_, &res = out_;
   const gpu::Image& depth = depth_;
   {

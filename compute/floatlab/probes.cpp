@@ -51,7 +51,7 @@ std::string hex(uint32_t u) {
 }
 
 namespace {
-using ProbePush = push::FloatProbePush;  // shaders/common/floatlab_push.h
+using ProbePush = push::FloatProbePush;  // shaders/floatlab/floatlab_push.h
 std::vector<uint32_t> fill(size_t n, float v) { return std::vector<uint32_t>(n, bits(v)); }
 std::string yes_no(bool b) { return b ? "yes" : "no"; }
 }  // namespace
@@ -73,7 +73,7 @@ std::vector<T> Probes::run_bits(const gpu::Pipeline& pipeline, Op op, const std:
     pipeline.bind(
         cmd,
         {gpu::storage_buffer(in_a_), gpu::storage_buffer(in_b_), gpu::storage_buffer(in_c_), gpu::storage_buffer(out_)},
-        ProbePush{uint32_t(n), uint32_t(op), 1.0f, 0.0f});
+        ProbePush{.n = uint32_t(n), .op = uint32_t(op), .one = 1.0f, .zero = 0.0f});
     vkCmdDispatch(cmd, std::min(pipeline.groups(uint32_t(n)).x, 65535u), 1, 1);
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);

@@ -22,8 +22,9 @@ void SignSymmetry::run(uint64_t count) {
       gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-      pipe_.bind(cmd, {gpu::storage_buffer(found_)},
-                 push::FloatTest9Push{uint32_t(done_), uint32_t(done_ >> 32), n, seed_});
+      pipe_.bind(
+          cmd, {gpu::storage_buffer(found_)},
+          push::FloatTest9Push{.first = uint32_t(done_), .first_hi = uint32_t(done_ >> 32), .count = n, .seed = seed_});
       vkCmdDispatch(cmd, std::min(pipe_.groups(n).x, 65535u), 1, 1);
     });
     auto f = found_.download<uint32_t>();

@@ -189,14 +189,13 @@ void transfer_rows(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::Ben
                                  transfer_size_label(bytes) + ": " + std::to_string(check.wrong) + " of " +
                                  std::to_string(check.words) + " words did not arrive (first: word " +
                                  std::to_string(check.first_wrong) + ")");
-      gpu::BenchRow row;
-      row.pass = std::string("transfers.") + transfer_name(direction);
-      row.size = transfer_size_label(bytes);
-      row.elements = bytes / 4;
-      row.repeats = t.repeats;
-      row.median_ms = t.median_ms;
-      row.min_ms = t.min_ms;
-      row.bytes = transfer.counted_bytes();
+      gpu::BenchRow row{.pass = std::string("transfers.") + transfer_name(direction),
+                        .size = transfer_size_label(bytes),
+                        .elements = bytes / 4,
+                        .repeats = t.repeats,
+                        .median_ms = t.median_ms,
+                        .min_ms = t.min_ms,
+                        .bytes = transfer.counted_bytes()};
       const double gbps = row.gbps();
       auto figures = seed_transfer_figures(direction);
       for (auto& f : figures) f["ratio"] = f["gbps"].get<double>() > 0 ? gbps / f["gbps"].get<double>() : 0.0;

@@ -165,7 +165,7 @@ UlpCancellation ulp_and_cancellation(gpu::Context& ctx, double extra, double x) 
   auto pipe32 = gpu::make_compute(ctx, "floatlab/ulp_cancel.comp", sizeof(push::FloatOpPush));
   ctx.submit_now([&](VkCommandBuffer cmd) {
     pipe32.bind(cmd, {gpu::storage_buffer(in32_buf), gpu::storage_buffer(table_buf), gpu::storage_buffer(out32_buf)},
-                push::FloatOpPush{n, 0});
+                push::FloatOpPush{.n = n, .op = 0});
     vkCmdDispatch(cmd, 1, 1, 1);
   });
   std::vector<uint32_t> table = table_buf.download<uint32_t>();
@@ -182,7 +182,7 @@ UlpCancellation ulp_and_cancellation(gpu::Context& ctx, double extra, double x) 
     ctx.submit_now([&](VkCommandBuffer cmd) {
       pipe64.bind(cmd,
                   {gpu::storage_buffer(in64_buf), gpu::storage_buffer(table64_buf), gpu::storage_buffer(out64_buf)},
-                  push::FloatOpPush{n, 0});
+                  push::FloatOpPush{.n = n, .op = 0});
       vkCmdDispatch(cmd, 1, 1, 1);
     });
     table = table64_buf.download<uint32_t>();

@@ -41,7 +41,7 @@ struct ContextOptions {
   bool robust_buffer_access = false;
   // VK_KHR_pipeline_executable_properties where the device has it: every compute pipeline is
   // made keeping the driver's statistics (registers, shared memory), read by
-  // gpu/kernel_statistics.h. Off by default: a driver may compile differently to keep them.
+  // compute/measure/kernel_statistics.h. Off by default: a driver may compile differently to keep them.
   bool pipeline_statistics = false;
 };
 
@@ -92,7 +92,7 @@ class Context {
   bool vertex_stores = false, fragment_stores = false;  // storage buffer writes from those stages enabled
   bool pipeline_statistics = false;                     // ContextOptions::pipeline_statistics granted by the device
   // The compute pipelines alive on this context: the shader each was made from and its
-  // workgroup size (gpu/pipeline.cpp keeps it; gpu/kernel_statistics.h reads it).
+  // workgroup size (gpu/pipeline.cpp keeps it; compute/measure/kernel_statistics.h reads it).
   struct PipelineRecord {
     std::string shader;
     uint32_t local_x = 0, local_y = 0, local_z = 0;

@@ -122,15 +122,14 @@ void extreme_reference(const Workload& w, BenchRow& row) {
 BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, double saxpy_gbps, double warmup_ms) {
   auto t = gpu::time_gpu(
       ctx, [&](VkCommandBuffer cmd) { w.record(cmd); }, repeats, warmup_ms);
-  BenchRow row;
-  row.pass = w.name() + "." + layout_name(w.config().layout);
-  row.size = w.size();
-  row.elements = w.n();
-  row.repeats = repeats;
-  row.median_ms = t.median_ms;
-  row.min_ms = t.min_ms;
-  row.bytes = w.bytes();
-  row.flops = w.flops();
+  BenchRow row{.pass = w.name() + "." + layout_name(w.config().layout),
+               .size = w.size(),
+               .elements = w.n(),
+               .repeats = repeats,
+               .median_ms = t.median_ms,
+               .min_ms = t.min_ms,
+               .bytes = w.bytes(),
+               .flops = w.flops()};
   const int cpu_repeats = w.n() >= (1u << 24) ? 1 : 3;
   double cpu = gpu::median_wall_ms([&] { w.run_cpu(); }, cpu_repeats);
   // OpenBLAS is loaded here (compute/linalg/blas.cpp); where it is missing the row says so.

@@ -38,7 +38,7 @@ class Axpby : public Operator {
     Problem p;
     p.arrays = {floats_array("X", Array::Role::In, random_inputs(n, -2, 2, c.seed)),
                 floats_array("Y", Array::Role::In, random_inputs(n, -2, 2, c.seed + 1000)), output_array("OUT", n)};
-    p.set_push(Push{n, c.f("a"), c.f("b")});
+    p.set_push(Push{.n = n, .a = c.f("a"), .b = c.f("b")});
     p.invocations = {n, 1, 1};
     return p;
   }
@@ -152,7 +152,7 @@ class Banded : public Operator {
     p.arrays = {floats_array("DIAGS", Array::Role::In, diags),
                 Array{"OFFSETS", Array::Role::In, Elem::I32, 1, 0, offsets},
                 floats_array("V", Array::Role::In, random_inputs(m.n, -1, 1, c.seed + 1000)), output_array("OUT", m.n)};
-    p.set_push(Push{m.n, uint32_t(m.diagonals.size())});
+    p.set_push(Push{.n = m.n, .count = uint32_t(m.diagonals.size())});
     p.invocations = {m.n, 1, 1};
     return p;
   }

@@ -91,7 +91,12 @@ std::vector<FracCount> FracSweep::run(const std::vector<uint32_t>& quads, const 
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     for (size_t k = 0; k < quads.size(); ++k) {
-      push::FracSweepPush p{quads[k], texture_side(quads[k]), uint32_t(k), uint32_t(offsets.size()), {}, {}};
+      push::FracSweepPush p{.quads = quads[k],
+                            .side = texture_side(quads[k]),
+                            .slot = uint32_t(k),
+                            .count = uint32_t(offsets.size()),
+                            .offsets_lo = {},
+                            .offsets_hi = {}};
       for (size_t j = 0; j < offsets.size(); ++j) (j < 4 ? p.offsets_lo : p.offsets_hi)[int(j % 4)] = offsets[j];
       pipe_.bind(cmd, {gpu::storage_buffer(out)}, p);
       vkCmdDispatch(cmd, std::min(pipe_.groups(quads[k]).x, 65535u), 1, 1);

@@ -11,7 +11,7 @@
 namespace linalg {
 
 // The texel index (y·side + x) the thesis's formulas fetch for quad (q + i) mod quads, in
-// float with IEEE division (twin of shaders/common/thesis_index.glsl).
+// float with IEEE division (twin of shaders/linalg/thesis_index.glsl).
 uint32_t thesis_quad_index(uint32_t q, uint32_t i, uint32_t quads, uint32_t side);
 uint32_t thesis_next_quad(uint32_t base, uint32_t quads, uint32_t side);  // its offset texture: exact
 // M·v as the frac-indexed thesis kernel computes it, wrong quads included, in double.

@@ -14,7 +14,7 @@ namespace {
 constexpr uint32_t kMaxGroups = 65535;
 constexpr uint32_t kMaxReduceGroups = 4096;
 
-using namespace push;  // the blocks: shaders/common/linalg_push.h
+using namespace push;  // the blocks: shaders/linalg/linalg_push.h
 
 }  // namespace
 
@@ -110,7 +110,13 @@ void Ops::gate_open(VkCommandBuffer cmd, uint32_t quads, uint32_t rho, uint32_t 
   gated_ = false;
   gate_quads_ = quads, gate_bb_ = bb, gate_out_ = out, gate_tol2_ = tol * tol;
   ready(cmd);
-  GatePush p{rho, bb, 0, out, gate_tol2_, groups(quads), groups(quads, true)};
+  GatePush p{.rho = rho,
+             .bb = bb,
+             .iteration = 0,
+             .out_slot = out,
+             .tol2 = gate_tol2_,
+             .groups_full = groups(quads),
+             .groups_reduce = groups(quads, true)};
   cg_gate_.bind(cmd, {scalars_.bind(), gpu::storage_buffer(gate_)}, p);
   vkCmdDispatch(cmd, 1, 1, 1);
   gated_ = true;
@@ -120,7 +126,13 @@ void Ops::stencil(VkCommandBuffer cmd, const Stencil5& a, const Vec& v, const Ve
   if (a.w % 4 != 0 || a.n() != v.n() || v.n() != out.n())
     throw std::invalid_argument("stencil: the grid width must be a multiple of 4 and match the vectors");
   ready(cmd);
-  StencilPush p{a.w, a.h, v.quads(), v.side(), a.diag, a.off, reduce_slot};
+  StencilPush p{.width = a.w,
+                .height = a.h,
+                .quads = v.quads(),
+                .side = v.side(),
+                .diag = a.diag,
+                .off = a.off,
+                .reduce_slot = reduce_slot};
   stencil_.bind(cmd, {v.bind(), out.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
   launch(cmd, v.quads(), reduce_slot != kNoSlot);
 }
@@ -136,8 +148,21 @@ void Ops::cg_stencil(VkCommandBuffer cmd, const Stencil5& a, const CgStencilStep
   if (gated_ && t.hist == kNoSlot) throw std::logic_error("a gated CG iteration needs the iteration in hist");
   ready(cmd);
   const CgSlots& k = t.slots;
-  CgStencilPush p{a.w,          a.h,          t.x->quads(), t.x->side(),  a.diag,       a.off,   t.first, k.gamma,
-                  k.gamma_prev, k.gamma_next, k.delta,      k.delta_next, k.alpha_prev, k.alpha, t.hist};
+  CgStencilPush p{.width = a.w,
+                  .height = a.h,
+                  .quads = t.x->quads(),
+                  .side = t.x->side(),
+                  .diag = a.diag,
+                  .off = a.off,
+                  .first = t.first,
+                  .gamma = k.gamma,
+                  .gamma_prev = k.gamma_prev,
+                  .gamma_next = k.gamma_next,
+                  .delta = k.delta,
+                  .delta_next = k.delta_next,
+                  .alpha_prev = k.alpha_prev,
+                  .alpha_slot = k.alpha,
+                  .hist = t.hist};
   gate_fields(p);
   cg_stencil_.bind(cmd,
                    {t.x->bind(), t.r->bind(), t.w->bind(), t.p->bind(), t.s->bind(), t.s_next->bind(), t.r_next->bind(),
@@ -155,21 +180,21 @@ void Ops::cg_pipelined(VkCommandBuffer cmd, const Stencil5& a, const CgPipelined
         "CG pipelined: r and p are read at the neighbours: their next values need vectors of their own");
   if (gated_ && t.hist == kNoSlot) throw std::logic_error("a gated CG iteration needs the iteration in hist");
   ready(cmd);
-  CgPipelinedPush p{a.w,
-                    a.h,
-                    t.x->side(),
-                    a.diag,
-                    a.off,
-                    t.first,
-                    t.strip_rows ? t.strip_rows : cg_strip_rows(a),
-                    t.slots.gamma,
-                    t.slots.gamma_prev,
-                    t.slots.gamma_next,
-                    t.slots.delta,
-                    t.slots.delta_next,
-                    t.slots.alpha_prev,
-                    t.slots.alpha,
-                    t.hist};
+  CgPipelinedPush p{.width = a.w,
+                    .height = a.h,
+                    .side = t.x->side(),
+                    .diag = a.diag,
+                    .off = a.off,
+                    .first = t.first,
+                    .strip_rows = t.strip_rows ? t.strip_rows : cg_strip_rows(a),
+                    .gamma = t.slots.gamma,
+                    .gamma_prev = t.slots.gamma_prev,
+                    .gamma_next = t.slots.gamma_next,
+                    .delta = t.slots.delta,
+                    .delta_next = t.slots.delta_next,
+                    .alpha_prev = t.slots.alpha_prev,
+                    .alpha_slot = t.slots.alpha,
+                    .hist = t.hist};
   gate_fields(p);
   cg_pipelined_.bind(cmd,
                      {t.x->bind(), t.r->bind(), t.p->bind(), t.p_next->bind(), t.r_next->bind(), scalars_.bind(),
@@ -211,14 +236,30 @@ const std::vector<Vec>& Ops::pyramid(const Vec& x) {
 
 void Ops::axpby(VkCommandBuffer cmd, Coef a, const Vec& x, Coef b, const Vec& y, const Vec& out) {
   ready(cmd);
-  AxpbyPush p{out.quads(), out.side(), 0, a.c, b.c, a.num, a.den, b.num, b.den};
+  AxpbyPush p{.quads = out.quads(),
+              .side = out.side(),
+              .product = 0,
+              .a = a.c,
+              .b = b.c,
+              .a_num = a.num,
+              .a_den = a.den,
+              .b_num = b.num,
+              .b_den = b.den};
   axpby_.bind(cmd, {x.bind(), y.bind(), out.bind(), scalars_.bind()}, p);
   launch(cmd, out.quads(), false);
 }
 
 void Ops::mul(VkCommandBuffer cmd, const Vec& x, const Vec& y, const Vec& out) {
   ready(cmd);
-  AxpbyPush p{out.quads(), out.side(), 1, 1, 1, kNoSlot, kNoSlot, kNoSlot, kNoSlot};
+  AxpbyPush p{.quads = out.quads(),
+              .side = out.side(),
+              .product = 1,
+              .a = 1,
+              .b = 1,
+              .a_num = kNoSlot,
+              .a_den = kNoSlot,
+              .b_num = kNoSlot,
+              .b_den = kNoSlot};
   axpby_.bind(cmd, {x.bind(), y.bind(), out.bind(), scalars_.bind()}, p);
   launch(cmd, out.quads(), false);
 }
@@ -226,7 +267,12 @@ void Ops::mul(VkCommandBuffer cmd, const Vec& x, const Vec& y, const Vec& out) {
 void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32_t slot, bool root, uint32_t hist) {
   if (v == Variant::Modern) {
     ready(cmd);
-    DotOnePush p{x.quads(), x.side(), slot, root ? 1u : 0u, hist, &x == &y ? 1u : 0u};
+    DotOnePush p{.quads = x.quads(),
+                 .side = x.side(),
+                 .slot = slot,
+                 .mode = root ? 1u : 0u,
+                 .hist = hist,
+                 .same = &x == &y ? 1u : 0u};
     dot_onepass_.bind(cmd, {x.bind(), y.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
     launch(cmd, x.quads(), true);
     return;
@@ -234,7 +280,14 @@ void Ops::dot(VkCommandBuffer cmd, Variant v, const Vec& x, const Vec& y, uint32
   // Thesis: partial dot (4 quads -> 1), 4:1 reductions down to one quad, a last sum.
   auto pass = [&](uint32_t mode, const Vec& in, const Vec& in2, const Vec& out, uint32_t in_count) {
     ready(cmd);
-    DotThesisPush p{mode, in_count, in.side(), out.quads(), out.side(), slot, root ? 1u : 0u, hist};
+    DotThesisPush p{.mode = mode,
+                    .in_count = in_count,
+                    .in_side = in.side(),
+                    .out_count = out.quads(),
+                    .out_side = out.side(),
+                    .slot = slot,
+                    .root = root ? 1u : 0u,
+                    .hist = hist};
     dot_thesis_.bind(cmd, {in.bind(), in2.bind(), out.bind(), scalars_.bind()}, p);
     direct(cmd, mode >= 2 ? 1 : groups(out.quads()));
   };
@@ -250,7 +303,7 @@ uint32_t Ops::extreme(VkCommandBuffer cmd, Variant v, Extreme e, const Vec& x, u
   uint32_t is_min = e == Extreme::Min ? 1u : 0u, pad = zero_pad ? 1u : 0u;
   if (v == Variant::Modern) {
     ready(cmd);
-    ExtremeOnePush p{x.n(), x.quads(), x.side(), slot, is_min, pad};
+    ExtremeOnePush p{.n = x.n(), .quads = x.quads(), .side = x.side(), .slot = slot, .is_min = is_min, .zero_pad = pad};
     extreme_onepass_.bind(cmd, {x.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)}, p);
     direct(cmd, groups(x.quads(), true));
     return 1;
@@ -265,8 +318,16 @@ uint32_t Ops::extreme(VkCommandBuffer cmd, Variant v, Extreme e, const Vec& x, u
     bool last = pass.out_quads == 0;
     const Vec& out = last ? x : scratch(scratch_n, 2 + int(i % 2));  // x: a valid, unwritten placeholder
     ready(cmd);
-    ExtremeThesisPush p{in == &x ? 1u : 0u, last ? 1u : 0u, x.n(), pass.in_quads, pass.in_side,
-                        pass.out_quads,     pass.out_side,  slot,  is_min,        pad};
+    ExtremeThesisPush p{.first = in == &x ? 1u : 0u,
+                        .last = last ? 1u : 0u,
+                        .n = x.n(),
+                        .in_count = pass.in_quads,
+                        .in_side = pass.in_side,
+                        .out_count = pass.out_quads,
+                        .out_side = pass.out_side,
+                        .slot = slot,
+                        .is_min = is_min,
+                        .zero_pad = pad};
     extreme_thesis_.bind(cmd, {in->bind(), out.bind(), scalars_.bind()}, p);
     direct(cmd, last ? 1 : groups(pass.out_quads));
     in = &out;
@@ -278,7 +339,7 @@ void Ops::dot_ff(VkCommandBuffer cmd, const Vec& x, const Vec& y, uint32_t slot)
   if (slot + 1 >= Scalars::kSlots) throw std::invalid_argument("dot_ff needs two scalar slots");
   ready(cmd);
   dot_ff_.bind(cmd, {x.bind(), y.bind(), scalars_.bind(), gpu::storage_buffer(reduce_)},
-               DotFfPush{x.quads(), x.side(), slot});
+               DotFfPush{.quads = x.quads(), .side = x.side(), .slot = slot});
   direct(cmd, groups(x.quads(), true));
 }
 
@@ -289,7 +350,15 @@ void Ops::ff_dispatch(VkCommandBuffer cmd, uint32_t op, const GpuBanded* m, cons
   gpu::Bind diags =
       m ? m->bind_diagonals() : (layout_ == Layout::Texture ? gpu::storage_image(no_diagonals_) : scalars_.bind());
   gpu::Bind offsets = m ? gpu::storage_buffer(m->offset_buffer) : scalars_.bind();
-  FfPush p{xh.n(), xh.quads(), xh.side(), op, m ? m->count : 0, num, den, slot, sign};
+  FfPush p{.n = xh.n(),
+           .quads = xh.quads(),
+           .side = xh.side(),
+           .op = op,
+           .count = m ? m->count : 0,
+           .num = num,
+           .den = den,
+           .slot = slot,
+           .sign = sign};
   ff_ops_.bind(cmd,
                {diags, xh.bind(), xl.bind(), yh.bind(), yl.bind(), oh.bind(), ol.bind(), offsets, scalars_.bind(),
                 gpu::storage_buffer(reduce_)},
@@ -325,17 +394,17 @@ void Ops::banded(VkCommandBuffer cmd, Variant variant, const GpuBanded& m, const
     const Vec& dst = last ? out : scratch(m.n, int(p % 2));
     const Vec& acc = p > 0 ? scratch(m.n, int((p - 1) % 2)) : v;  // v: a valid, unread placeholder
     ready(cmd);
-    BandedPush push{m.n,
-                    m.quads,
-                    out.side(),
-                    p * per_pass,
-                    std::min(per_pass, m.count - p * per_pass),
-                    p > 0 ? 1u : 0u,
-                    last && (vp || a != 1.0f) ? 1u : 0u,
-                    reduce_slot,
-                    a,
-                    vp ? b : 0.0f,
-                    frac_index_ ? 1u : 0u};
+    BandedPush push{.n = m.n,
+                    .quads = m.quads,
+                    .side = out.side(),
+                    .first = p * per_pass,
+                    .count = std::min(per_pass, m.count - p * per_pass),
+                    .accumulate = p > 0 ? 1u : 0u,
+                    .add_vp = last && (vp || a != 1.0f) ? 1u : 0u,
+                    .reduce_slot = reduce_slot,
+                    .a = a,
+                    .b = vp ? b : 0.0f,
+                    .frac_index = frac_index_ ? 1u : 0u};
     banded_.bind(cmd,
                  {m.bind_diagonals(), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind(),
                   gpu::storage_buffer(m.offset_buffer), scalars_.bind(), gpu::storage_buffer(reduce_)},
@@ -357,7 +426,7 @@ void Ops::dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const V
   if (v.n() != m.n) throw std::invalid_argument("dense: matrix and vector do not match");
   if (variant == Variant::Modern) {
     ready(cmd);
-    DenseRowsPush p{m.quads, out.side(), vp ? 1u : 0u};
+    DenseRowsPush p{.quads = m.quads, .side = out.side(), .add_vp = vp ? 1u : 0u};
     dense_rows_.bind(cmd, {gpu::storage_buffer(m.rows), v.bind(), (vp ? *vp : v).bind(), out.bind()}, p);
     direct(cmd, m.quads);  // one workgroup per quad of rows
     return;
@@ -367,7 +436,7 @@ void Ops::dense(VkCommandBuffer cmd, Variant variant, const GpuDense& m, const V
     const Vec& dst = last ? out : scratch(m.n, int(p % 2));
     const Vec& acc = p > 0 ? scratch(m.n, int((p - 1) % 2)) : v;
     ready(cmd);
-    DenseThesisPush push{m.quads, out.side(), p, last && vp ? 1u : 0u};
+    DenseThesisPush push{.quads = m.quads, .side = out.side(), .pass_index = p, .add_vp = last && vp ? 1u : 0u};
     dense_thesis_.bind(cmd, {gpu::storage_buffer(m.columns), v.bind(), acc.bind(), (vp ? *vp : v).bind(), dst.bind()},
                        push);
     direct(cmd, groups(m.quads));
@@ -378,7 +447,7 @@ void Ops::cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& 
                     uint32_t dad, uint32_t rho_next, uint32_t hist) {
   ready(cmd);
   // Gated: the stop test rides on the r·r reduction (hist is the iteration number).
-  CgPush p{x.quads(), x.side(), rho, dad, rho_next, hist};
+  CgPush p{.quads = x.quads(), .side = x.side(), .rho = rho, .dad = dad, .rho_next = rho_next, .hist = hist};
   gate_fields(p);
   if (gated_ && hist == kNoSlot) throw std::logic_error("a gated cg_update needs the iteration in hist");
   cg_update_.bind(cmd,
@@ -390,7 +459,7 @@ void Ops::cg_update(VkCommandBuffer cmd, const Vec& x, const Vec& r, const Vec& 
 
 void Ops::unpack(VkCommandBuffer cmd, const Vec& x, const gpu::Image& img) {
   ready(cmd);
-  UnpackPush p{x.n(), x.side(), img.width(), img.height()};
+  UnpackPush p{.n = x.n(), .side = x.side(), .width = img.width(), .height = img.height()};
   unpack_.bind(cmd, {x.bind(), gpu::storage_image(img)}, p);
   unpack_.dispatch(cmd, img.width(), img.height());
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,

@@ -109,13 +109,13 @@ void Workload::record_user(VkCommandBuffer cmd, gpu::Profiler* prof) {
   user_kernel_barrier(cmd);
   switch (config_.op) {
     case Op::Axpby: {
-      UserAxpbyPush p{n_, 1.5f, -0.5f};  // record()'s 1.5 x - 0.5 y
+      UserAxpbyPush p{.n = n_, .a = 1.5f, .b = -0.5f};  // record()'s 1.5 x - 0.5 y
       k.bind(cmd, {x_->bind(), y_->bind(), out_->bind()}, &p, sizeof p);
       k.dispatch(cmd, n_);
       break;
     }
     case Op::Banded: {
-      UserBandedPush p{n_, gpu_banded_->count};
+      UserBandedPush p{.n = n_, .count = gpu_banded_->count};
       k.bind(cmd,
              {gpu_banded_->bind_diagonals(), gpu::storage_buffer(gpu_banded_->offset_buffer), x_->bind(), out_->bind()},
              &p, sizeof p);

@@ -309,18 +309,18 @@ void bench_single(gpu::Context& ctx, const BenchOptions& options, const SeedConf
   for (size_t e = 0; e < engine_names().size(); ++e) {
     Engine eng = Engine(e);
     if (!BenchOptions::chosen(options.engines, engine_names()[e])) continue;
-    BenchRow row;
-    row.pass = std::string("machining.") + engine_names()[e];
-    row.size = std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
-    row.elements = uint64_t(pairs);
-    row.reference = {{"configuration", sc.name},
-                     {"positions", path.size()},
-                     {"triangles", tool.triangles()},
-                     {"brins", std::to_string(n) + "x" + std::to_string(n)},
-                     {"spacing", st.d},
-                     {"tool", sc.tool},
-                     {"tool_diameter", sc.diameter},
-                     {"five_axis", sc.five_axis}};
+    BenchRow row{
+        .pass = std::string("machining.") + engine_names()[e],
+        .size = std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles()),
+        .elements = uint64_t(pairs),
+        .reference = {{"configuration", sc.name},
+                      {"positions", path.size()},
+                      {"triangles", tool.triangles()},
+                      {"brins", std::to_string(n) + "x" + std::to_string(n)},
+                      {"spacing", st.d},
+                      {"tool", sc.tool},
+                      {"tool_diameter", sc.diameter},
+                      {"five_axis", sc.five_axis}}};
     int seed_col = eng == Engine::Cpu           ? 0
                    : eng == Engine::PerPosition ? 1
                    : eng == Engine::PerTriangle ? 2
@@ -358,9 +358,7 @@ void bench_single(gpu::Context& ctx, const BenchOptions& options, const SeedConf
       row.reference["threads"] = std::thread::hardware_concurrency();
     } else {
       auto t = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
-      row.median_ms = t.median_ms;
-      row.min_ms = t.min_ms;
-      row.repeats = t.repeats;
+      row.set_times(t);
       if (best_seed < INFINITY) row.reference["speedup_over_seed_best_gpu"] = best_seed / t.median_ms;
     }
     rows.push_back(row);
@@ -379,10 +377,10 @@ void bench_double(gpu::Context& ctx, const BenchOptions& options, const SeedConf
   Machine m64(ctx, st64, tool, path);
   for (Engine eng : {Engine::Fine, Engine::Cpu}) {
     if (!BenchOptions::chosen(options.engines, engine_names()[size_t(eng)])) continue;
-    BenchRow row;
-    row.pass = std::string("machining.") + engine_names()[size_t(eng)] + ".f64";
-    row.size = std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
-    row.elements = uint64_t(pairs);
+    BenchRow row{
+        .pass = std::string("machining.") + engine_names()[size_t(eng)] + ".f64",
+        .size = std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles()),
+        .elements = uint64_t(pairs)};
     const auto& t = sixty_four->second;
     bool cpu = eng == Engine::Cpu;
     row.reference = {{"configuration", sc.name}, {"precision", "double heights and intersection"}};
@@ -396,7 +394,7 @@ void bench_double(gpu::Context& ctx, const BenchOptions& options, const SeedConf
       time_cpu(row, st64, m64.heights64(), tool, path);
     } else {
       auto tm = time_path(ctx, m64, eng, path.size(), tool.triangles(), options.quick);
-      row.median_ms = tm.median_ms, row.min_ms = tm.min_ms, row.repeats = tm.repeats;
+      row.set_times(tm);
     }
     rows.push_back(row);
   }

@@ -66,13 +66,12 @@ void bench_nbuffer(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
       Stock s = st;
       s.nbuffer = nbuffer;
       Machine m(ctx, s, ball, path);
-      BenchRow row;
-      row.pass = "machining." + pass;
-      row.size = "5.3 " + name + " " + std::to_string(n) + "^2 " + std::to_string(path.size()) + "x" +
-                 std::to_string(ball.triangles());
-      row.elements = uint64_t(path.size());
+      BenchRow row{.pass = "machining." + pass,
+                   .size = "5.3 " + name + " " + std::to_string(n) + "^2 " + std::to_string(path.size()) + "x" +
+                           std::to_string(ball.triangles()),
+                   .elements = uint64_t(path.size())};
       auto t = time_path(ctx, m, eng, path.size(), uint32_t(ball.triangles()), options.quick);
-      row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+      row.set_times(t);
       row.reference = {{"section", "5.3"},
                        {"surface", name},
                        {"surface_radius", shape == SurfaceShape::Flat ? 0.0f : st.surface.radius},

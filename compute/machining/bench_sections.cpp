@@ -54,12 +54,11 @@ void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
       const bool cpu = eng == Engine::Cpu;
       for (Atomic a : {Atomic::Native, Atomic::Cas, Atomic::Lock, Atomic::None}) {
         if (cpu && a != Atomic::Native) break;
-        BenchRow row;
-        row.pass = "machining." + engine_names()[size_t(eng)] + (cpu ? "" : "." + atomic_names()[size_t(a)]) +
-                   (f64 ? ".f64" : "");
-        row.size = "7.5.4 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
-                   std::to_string(tool.triangles());
-        row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+        BenchRow row{.pass = "machining." + engine_names()[size_t(eng)] + (cpu ? "" : "." + atomic_names()[size_t(a)]) +
+                             (f64 ? ".f64" : ""),
+                     .size = "7.5.4 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
+                             std::to_string(tool.triangles()),
+                     .elements = uint64_t(double(tool.triangles()) * double(path.size()))};
         const SeedAtomicTimes& t = kSeedAtomics.at(cpu ? Atomic::None : a);
         double seed = cpu ? (f64 ? t.cpu64 : t.cpu32) : (f64 ? t.gpu64 : t.gpu32);
         note_stand_in(row, sc);
@@ -91,7 +90,7 @@ void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
         row.reference["brins_unlike_atomicmin"] = wrong;
         row.add_note("%zu brins unlike atomicMin", wrong);
         auto tm = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
-        row.median_ms = tm.median_ms, row.min_ms = tm.min_ms, row.repeats = tm.repeats;
+        row.set_times(tm);
         rows.push_back(row);
       }
     }
@@ -127,10 +126,9 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
     for (Engine eng : {Engine::Fine, Engine::Cpu}) {
       if (!BenchOptions::chosen(options.engines, engine_names()[size_t(eng)])) continue;
       for (HitTest test : {HitTest::General, HitTest::Zbuffer, HitTest::Edge}) {
-        BenchRow row;
-        row.pass = "machining." + engine_names()[size_t(eng)] + "." + hit_test_names()[size_t(test)];
-        row.size = "8.4 " + name + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
-        row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+        BenchRow row{.pass = "machining." + engine_names()[size_t(eng)] + "." + hit_test_names()[size_t(test)],
+                     .size = "8.4 " + name + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles()),
+                     .elements = uint64_t(double(tool.triangles()) * double(path.size()))};
         note_stand_in(row, sc);
         row.reference.update(
             {{"section", "8.4"}, {"configuration", name}, {"intersection", hit_test_names()[size_t(test)]}});
@@ -148,7 +146,7 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
           time_cpu(row, st, std::vector<float>(size_t(st.nx) * st.ny, st.top), tool, path, test);
         } else {
           auto t = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
-          row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+          row.set_times(t);
         }
         rows.push_back(row);
       }
@@ -184,24 +182,24 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
       double ulps = std::fabs(double(h[i]) - exact[i]) / double(std::nextafter(scale, INFINITY) - scale);
       mean += ulps, worst = std::max(worst, ulps);
     }
-    BenchRow row;
-    row.pass = "machining.fine." + hit_test_names()[size_t(test)];
-    row.size = "8.4 stability downspiral " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
-    row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
-    row.reference = {
-        {"section", "8.4"},
-        {"configuration", "downspiral"},
-        {"intersection", hit_test_names()[size_t(test)]},
-        {"stability", "SIMSURF (Abecassis 2012) §15.3, figure 15.3: single precision against the 64-bit heights"},
-        {"brins", h.size()},
-        {"brins_cut", cut},
-        {"brins_correctly_rounded", right},
-        {"mean_ulps", cut ? mean / double(cut) : 0.0},
-        {"max_ulps", worst}};
+    BenchRow row{
+        .pass = "machining.fine." + hit_test_names()[size_t(test)],
+        .size = "8.4 stability downspiral " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles()),
+        .elements = uint64_t(double(tool.triangles()) * double(path.size())),
+        .reference = {
+            {"section", "8.4"},
+            {"configuration", "downspiral"},
+            {"intersection", hit_test_names()[size_t(test)]},
+            {"stability", "SIMSURF (Abecassis 2012) §15.3, figure 15.3: single precision against the 64-bit heights"},
+            {"brins", h.size()},
+            {"brins_cut", cut},
+            {"brins_correctly_rounded", right},
+            {"mean_ulps", cut ? mean / double(cut) : 0.0},
+            {"max_ulps", worst}}};
     row.add_note("%llu of %llu brins cut correctly rounded, mean %.3g ulp, worst %.3g", (unsigned long long)right,
                  (unsigned long long)cut, cut ? mean / double(cut) : 0.0, worst);
     auto t = time_path(ctx, m, Engine::Fine, path.size(), tool.triangles(), options.quick);
-    row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+    row.set_times(t);
     rows.push_back(row);
   }
 }
@@ -257,7 +255,7 @@ void bench_granularity(gpu::Context& ctx, const BenchOptions& options, BenchRows
           "6.4.3 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" + std::to_string(tool.triangles());
       row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
       auto t = time_path(ctx, m, sw.engine, path.size(), uint32_t(tool.triangles()), options.quick);
-      row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+      row.set_times(t);
       auto h = m.heights();
       if (first.empty()) first = h;
       row.reference = {{"section", "6.4.3"},

@@ -85,11 +85,10 @@ void bench_simplify(gpu::Context& ctx, const BenchOptions& options, BenchRows& r
       for (size_t e = 0; e < std::size(engines); ++e) {
         const Engine eng = engines[e];
         if (!BenchOptions::chosen(options.engines, engine_names()[size_t(eng)])) continue;
-        BenchRow row;
-        row.pass = "machining." + engine_names()[size_t(eng)] + ".simplified";
-        row.size = "12.1.1 " + std::string(sw.tool) + " " + std::to_string(path.size()) + "x" +
-                   std::to_string(tool.triangles());
-        row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+        BenchRow row{.pass = "machining." + engine_names()[size_t(eng)] + ".simplified",
+                     .size = "12.1.1 " + std::string(sw.tool) + " " + std::to_string(path.size()) + "x" +
+                             std::to_string(tool.triangles()),
+                     .elements = uint64_t(double(tool.triangles()) * double(path.size()))};
         row.reference["stand_in"] =
             "ebauche's generated zigzag (not the report's CATIA roughing program), a generated tool; the report "
             "does not say which path and tools its figure used";
@@ -125,7 +124,7 @@ void bench_simplify(gpu::Context& ctx, const BenchOptions& options, BenchRows& r
           continue;
         }
         auto t = time_path(ctx, *m, eng, path.size(), uint32_t(tool.triangles()), options.quick);
-        row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+        row.set_times(t);
         std::vector<float> h = m->heights();
         if (target == 0) unsimplified[e] = h;
         m->set_heights(std::vector<float>(h.size(), st.top));  // the next engine from a fresh stock

@@ -86,11 +86,10 @@ void bench_tools(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows
       const bool cpu = eng == Engine::Cpu;
       for (int model = 0; model < 2; ++model) {
         const bool analytic = model == 1;
-        BenchRow row;
-        row.pass = "machining." + engine_names()[size_t(eng)] + (analytic ? ".analytic" : ".mesh");
-        row.size = "12 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
-                   (analytic ? std::string(sc.tool) : std::to_string(tool.triangles()));
-        row.elements = uint64_t(path.size());
+        BenchRow row{.pass = "machining." + engine_names()[size_t(eng)] + (analytic ? ".analytic" : ".mesh"),
+                     .size = "12 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
+                             (analytic ? std::string(sc.tool) : std::to_string(tool.triangles())),
+                     .elements = uint64_t(path.size())};
         note_stand_in(row, sc);
         row.reference.update({{"section", "12"},
                               {"configuration", sc.name},
@@ -114,7 +113,7 @@ void bench_tools(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows
         } else {
           Machine m(ctx, st, tool, path, analytic ? &exact : nullptr);
           auto t = time_path(ctx, m, eng, path.size(), analytic ? 1 : uint32_t(tool.triangles()), options.quick);
-          row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+          row.set_times(t);
           heights[model] = m.heights();  // every run lowers to the same surface
           if (analytic) {                // the mesh row's heights against these
             auto error = height_error(heights[0], heights[1], st.top);
@@ -146,13 +145,12 @@ void bench_tools(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows
     for (uint32_t tris : sw.triangles) {
       Mesh tool = make_tool(sc.tool, 2 * exact.radius, tris);
       Machine m(ctx, st, tool, path);
-      BenchRow row;
-      row.pass = "machining.fine.mesh";
-      row.size = "12 resolution " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
-                 std::to_string(tool.triangles());
-      row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+      BenchRow row{.pass = "machining.fine.mesh",
+                   .size = "12 resolution " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
+                           std::to_string(tool.triangles()),
+                   .elements = uint64_t(double(tool.triangles()) * double(path.size()))};
       auto t = time_path(ctx, m, Engine::Fine, path.size(), uint32_t(tool.triangles()), options.quick);
-      row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+      row.set_times(t);
       auto error = height_error(m.heights(), ha, st.top);
       row.reference = {{"section", "12"},
                        {"configuration", sc.name},
@@ -199,13 +197,12 @@ void bench_precision(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
         if (fast && (world || !BenchOptions::chosen(options.only, "15.5")))
           continue;  // 15.5 compares with the precise row
         m.set_fast_math(fast);
-        BenchRow row;
-        row.pass = std::string("machining.fine.") + (fast ? "fast" : "precise") + (world ? ".world" : "");
-        row.size = std::string(section) + " " + name + " " + std::to_string(path.size()) + "x" +
-                   std::to_string(tool.triangles());
-        row.elements = uint64_t(double(tool.triangles()) * double(path.size()));
+        BenchRow row{.pass = std::string("machining.fine.") + (fast ? "fast" : "precise") + (world ? ".world" : ""),
+                     .size = std::string(section) + " " + name + " " + std::to_string(path.size()) + "x" +
+                             std::to_string(tool.triangles()),
+                     .elements = uint64_t(double(tool.triangles()) * double(path.size()))};
         auto t = time_path(ctx, m, Engine::Fine, path.size(), uint32_t(tool.triangles()), options.quick);
-        row.median_ms = t.median_ms, row.min_ms = t.min_ms, row.repeats = t.repeats;
+        row.set_times(t);
         auto c = compare_ulps(m.heights(), exact);
         note_stand_in(row, sc);
         row.reference.update(

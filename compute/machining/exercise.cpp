@@ -71,7 +71,13 @@ class Lowering : public Operator {
                 Array{"TRI", Array::Role::In, Elem::F32, 4, 0, words_of(tris)},
                 Array{"POS", Array::Role::In, Elem::F32, 16, 0, words_of(pos)}};
     uint32_t triangles = uint32_t(s.tool.triangles()), positions = uint32_t(s.path.size());
-    p.set_push(Push{s.stock.nx, s.stock.ny, s.stock.x0, s.stock.y0, s.stock.d, triangles, positions});
+    p.set_push(Push{.nx = s.stock.nx,
+                    .ny = s.stock.ny,
+                    .x0 = s.stock.x0,
+                    .y0 = s.stock.y0,
+                    .d = s.stock.d,
+                    .tri_count = triangles,
+                    .pos_count = positions});
     p.invocations = {triangles * positions, 1, 1};
     return p;
   }
@@ -174,8 +180,15 @@ class Intersection : public Operator {
     p.arrays = {Array{"H", Array::Role::InOut, Elem::F32, 1, s.stock.nx, words_of(machining::surface_heights(s.stock))},
                 Array{"TRI", Array::Role::In, Elem::F32, 4, 0, words_of(tris)}};
     glm::vec3 tip = s.path[0].tip;
-    p.set_push(IntersectionPush{s.stock.nx, s.stock.ny, s.stock.x0, s.stock.y0, s.stock.d, uint32_t(s.tool.triangles()),
-                                tip.x, tip.y, tip.z});
+    p.set_push(IntersectionPush{.nx = s.stock.nx,
+                                .ny = s.stock.ny,
+                                .x0 = s.stock.x0,
+                                .y0 = s.stock.y0,
+                                .d = s.stock.d,
+                                .tri_count = uint32_t(s.tool.triangles()),
+                                .tip_x = tip.x,
+                                .tip_y = tip.y,
+                                .tip_z = tip.z});
     p.invocations = {s.stock.nx, s.stock.ny, 1};
     return p;
   }

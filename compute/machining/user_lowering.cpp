@@ -78,7 +78,13 @@ void Machine::record_user(VkCommandBuffer cmd, const exercise::UserKernel& k, ui
     gpu::Bind pos = gpu::storage_buffer(positions_);  // POS[0] is this run's first position
     pos.buffer.offset = (first + done) * sizeof(PackedPosition);
     pos.buffer.range = uint64_t(n) * sizeof(PackedPosition);
-    UserLoweringPush p{stock_.nx, stock_.ny, stock_.x0, stock_.y0, stock_.d, uint32_t(T), n};
+    UserLoweringPush p{.nx = stock_.nx,
+                       .ny = stock_.ny,
+                       .x0 = stock_.x0,
+                       .y0 = stock_.y0,
+                       .d = stock_.d,
+                       .tri_count = uint32_t(T),
+                       .pos_count = n};
     k.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), pos}, &p, sizeof p);
     k.dispatch(cmd, uint32_t(T * n));
   }

@@ -17,7 +17,7 @@ namespace {
 const char* kShaders[5] = {"machining/per_position", "machining/per_triangle", "machining/fine", "machining/persistent",
                            "machining/per_brin"};
 
-using push::EnginePush;  // the blocks: shaders/common/machining_push.h
+using push::EnginePush;  // the blocks: shaders/machining/machining_push.h
 using push::HwPush;
 
 Intersection intersect(glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec2 p, float z0) {
@@ -290,7 +290,7 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   if (stock_.f64) {  // the picture's 32-bit keys
     uint32_t n = stock_.nx * stock_.ny;
-    narrow_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(keys32_)}, push::NarrowPush{n});
+    narrow_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(keys32_)}, push::NarrowPush{.n = n});
     narrow_.dispatch(cmd, n);
     gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
@@ -343,7 +343,7 @@ void Machine::record_nbuffer(VkCommandBuffer cmd, uint32_t first, uint32_t count
                VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   uint32_t n = s.nx * s.ny;
   nbuffer_picture_.bind(cmd, {gpu::storage_buffer(heights_), gpu::storage_buffer(rays_), gpu::storage_buffer(keys32_)},
-                        push::NarrowPush{n});
+                        push::NarrowPush{.n = n});
   nbuffer_picture_.dispatch(cmd, n);
 }
 
@@ -367,7 +367,7 @@ void Machine::record_hardware(VkCommandBuffer cmd, uint32_t first, uint32_t coun
     depth_copy_ =
         gpu::Buffer(ctx_, 4ull * s.nx * s.ny, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   }
-  HwPush p{s.nx, s.ny, s.x0, s.y0, s.d, zlo_, zhi_, first};
+  HwPush p{.nx = s.nx, .ny = s.ny, .x0 = s.x0, .y0 = s.y0, .d = s.d, .zlo = zlo_, .zhi = zhi_, .pos_first = first};
   gpu::begin_depth_pass(cmd, depth_, s.nx, s.ny, true);
   hw_draw_.bind(cmd, {gpu::storage_buffer(tris_), gpu::storage_buffer(positions_)}, p);
   vkCmdDraw(cmd, uint32_t(3 * triangles_), count, 0, 0);

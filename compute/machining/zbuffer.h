@@ -23,7 +23,7 @@
 #include <optional>
 
 namespace push {
-struct EnginePush;  // shaders/common/machining_push.h
+struct EnginePush;  // shaders/machining/machining_push.h
 }
 namespace exercise {
 class UserKernel;  // compute/exercise/user_kernel.h

@@ -2,8 +2,15 @@
 #include "compute/measure/bench_row.h"
 
 #include "compute/measure/roofline.h"
+#include "compute/measure/timer.h"
 
 namespace gpu {
+
+void BenchRow::set_times(const GpuTiming& t, double per) {
+  median_ms = t.median_ms / per;
+  min_ms = t.min_ms / per;
+  repeats = t.repeats;
+}
 
 nlohmann::json bench_row_json(const BenchRow& r, const Peaks& peaks) {
   nlohmann::json j = {{"pass", r.pass},       {"size", r.size},           {"elements", r.elements},

@@ -17,6 +17,7 @@
 namespace gpu {
 
 struct BenchRow;
+struct GpuTiming;
 struct Peaks;
 
 struct BenchOptions {
@@ -40,6 +41,9 @@ struct BenchRow {
   nlohmann::json reference;     // what the figure is compared with (the JSON's keys, read by tests and docs)
   std::string note;             // the same in words, printed at the end of the row's line
   double gbps() const { return median_ms > 0 ? bytes / (median_ms * 1e6) : 0; }
+  // The median, the minimum and the repeats of a timing (compute/measure/timer.h) of `per`
+  // applications at once, as the time of one.
+  void set_times(const GpuTiming& t, double per = 1);
   double gflops() const { return median_ms > 0 ? flops / (median_ms * 1e6) : 0; }
   // Appends a printf-formatted clause to the note, "; " between clauses, e.g.
   // "CPU 12.3 ms; 619 brins unlike atomicMin".

@@ -1,7 +1,7 @@
 // What the driver says of each compute pipeline it compiled (VK_KHR_pipeline_executable_properties,
 // asked for with ContextOptions::pipeline_statistics): its statistics as the driver names them,
 // the registers a thread and the shared memory a workgroup picked out of them, and the
-// occupancy those give by SIMSURF's rules (Abecassis 2012) (gpu/occupancy.h) on the device's multiprocessor.
+// occupancy those give by SIMSURF's rules (Abecassis 2012) (occupancy.h) on the device's multiprocessor.
 #pragma once
 #include "compute/gpu/context.h"
 #include "compute/measure/occupancy.h"

@@ -71,7 +71,7 @@ std::vector<MemoryTrialSet> memory_experiment(Context& ctx, const std::vector<ui
     RawBuffer x(ctx, alloc, bytes), y(ctx, alloc, bytes);
     x.fill(source), y.fill(source);
     if (idle > 0) std::this_thread::sleep_for(std::chrono::duration<double>(idle));
-    push::SaxpyPush p{1.0001f, uint32_t(bytes / 16)};
+    push::SaxpyPush p{.a = 1.0001f, .n4 = uint32_t(bytes / 16)};
     uint32_t groups_x = std::clamp<uint32_t>(saxpy.groups(uint32_t(bytes / 16)).x, 1, 65535);
     return time_gpu(
                ctx,

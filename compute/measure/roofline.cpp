@@ -49,7 +49,7 @@ double fma_gflops(Context& ctx, bool f64, bool quick) {
   Buffer out(ctx, VkDeviceSize(max_groups) * 256 * (f64 ? 8 : 4), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   uint32_t groups = quick ? 16 : 64;
   auto record = [&](VkCommandBuffer cmd) {
-    p.bind(cmd, {storage_buffer(out)}, push::PeakPush{iterations, kM, kC});
+    p.bind(cmd, {storage_buffer(out)}, push::PeakPush{.iterations = iterations, .m = kM, .c = kC});
     vkCmdDispatch(cmd, groups, 1, 1);
   };
   for (; !quick && groups < max_groups; groups *= 4)
@@ -88,7 +88,7 @@ std::vector<double> run_fma_kernel(Context& ctx, bool f64, uint32_t groups, uint
   size_t n = size_t(groups) * 256;
   Buffer out(ctx, n * (f64 ? 8 : 4), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   ctx.submit_now([&](VkCommandBuffer cmd) {
-    p.bind(cmd, {storage_buffer(out)}, push::PeakPush{iterations, m, c});
+    p.bind(cmd, {storage_buffer(out)}, push::PeakPush{.iterations = iterations, .m = m, .c = c});
     vkCmdDispatch(cmd, groups, 1, 1);
   });
   if (f64) return out.download<double>();

@@ -16,7 +16,7 @@ Saxpy::Saxpy(Context& ctx) : ctx_(ctx), pipeline_(make_compute(ctx, "gpu/saxpy.c
 
 void Saxpy::record(VkCommandBuffer cmd, const Buffer& x, const Buffer& y, float a, uint32_t n) const {
   if (n % 4) throw std::invalid_argument("Saxpy: n must be a multiple of 4");
-  SaxpyPush push{a, n / 4};
+  SaxpyPush push{.a = a, .n4 = n / 4};
   pipeline_.bind(cmd, {storage_buffer(x), storage_buffer(y)}, push);
   // A grid-stride loop in the shader covers what one dispatch dimension cannot.
   uint32_t max_groups = std::min<uint32_t>(ctx_.props.limits.maxComputeWorkGroupCount[0], 65535);

@@ -52,7 +52,7 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
       }
       if (probe_ms) {
         Profiler::Scope s(prof, cmd, "clock probe", 0, 0);
-        probe.pipeline.bind(cmd, {storage_buffer(probe.out)}, push::ClockProbePush{20000});
+        probe.pipeline.bind(cmd, {storage_buffer(probe.out)}, push::ClockProbePush{.iterations = 20000});
         vkCmdDispatch(cmd, 1, 1, 1);
       }
     });

@@ -63,18 +63,19 @@ BenchRow run(gpu::Context& ctx, const BenchOptions& o, const Case& c) {
       ctx, [&](VkCommandBuffer cmd) { c.g->record(cmd, *c.kernel); }, o.quick ? 3 : 15, o.quick ? 5 : 200);
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   size_t n = c.kernel->count;
-  BenchRow row;
-  row.pass = c.pass + " " + c.order;
-  row.size = c.size;
-  row.elements = n;
-  row.repeats = tm.repeats;
-  row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
-  row.bytes = c.bytes, row.flops = c.flops;
-  row.reference = {{"loop", short_name(c.kernel->loop)},
-                   {"order", c.order},
-                   {"dispatches", c.kernel->parts.size()},
-                   {"elements_per_s", n / (tm.median_ms * 1e-3)},
-                   {"device_saxpy_gbps", o.saxpy_gbps}};
+  BenchRow row{.pass = c.pass + " " + c.order,
+               .size = c.size,
+               .elements = n,
+               .repeats = tm.repeats,
+               .median_ms = tm.median_ms,
+               .min_ms = tm.min_ms,
+               .bytes = c.bytes,
+               .flops = c.flops,
+               .reference = {{"loop", short_name(c.kernel->loop)},
+                             {"order", c.order},
+                             {"dispatches", c.kernel->parts.size()},
+                             {"elements_per_s", n / (tm.median_ms * 1e-3)},
+                             {"device_saxpy_gbps", o.saxpy_gbps}}};
   if (BenchOptions::chosen(o.engines, "cpu")) {  // `--engines gpu`: the GPU alone (a faster run)
     double one = cpu_ms(c.cpu, n, 1), all = cpu_ms(c.cpu, n, threads);
     row.reference.update({{"cpu_single_thread_ms", one},
@@ -114,18 +115,18 @@ void accumulate(gpu::Context& ctx, const BenchOptions& o, GpuMesh& g, const std:
     for (size_t v = 0; v < got.size(); ++v)
       largest = std::max(largest, std::abs(first_sums[v])), diff = std::max(diff, std::abs(got[v] - first_sums[v]));
     uint32_t elements = w.second->count;
-    BenchRow row;
-    row.pass = std::string("mesh.accumulate.") + w.name;
-    row.size = size;
-    row.elements = elements;
-    row.repeats = tm.repeats;
-    row.median_ms = tm.median_ms, row.min_ms = tm.min_ms;
-    row.bytes = w.bytes;
-    row.reference = {{"what", what},
-                     {"method", w.method},
-                     {"compared_with", std::string("mesh.accumulate.") + ways[0].name + " on the same mesh"},
-                     {"max_difference_relative", largest > 0 ? diff / largest : diff},
-                     {"elements_per_s", elements / (tm.median_ms * 1e-3)}};
+    BenchRow row{.pass = std::string("mesh.accumulate.") + w.name,
+                 .size = size,
+                 .elements = elements,
+                 .repeats = tm.repeats,
+                 .median_ms = tm.median_ms,
+                 .min_ms = tm.min_ms,
+                 .bytes = w.bytes,
+                 .reference = {{"what", what},
+                               {"method", w.method},
+                               {"compared_with", std::string("mesh.accumulate.") + ways[0].name + " on the same mesh"},
+                               {"max_difference_relative", largest > 0 ? diff / largest : diff},
+                               {"elements_per_s", elements / (tm.median_ms * 1e-3)}}};
     if (!w.second->colours.empty()) {
       uint32_t colours = uint32_t(w.second->colours.size() - 1);
       row.reference.update({{"colours", colours}, {"launches", colours + 1}});
@@ -358,27 +359,27 @@ void gmlib(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
       }
       nlohmann::json tries = nlohmann::json::object();  // each size's fastest try, ms
       for (auto& [group, ms] : k.tuning.times()) tries[std::to_string(group)] = ms;
-      BenchRow row;
-      row.pass = std::string("mesh.gmlib ") + s.kernels[i].first;
-      row.size = size;
-      row.elements = k.count;
-      row.repeats = int(ms.size());
-      row.median_ms = gpu::median(ms), row.min_ms = ms.empty() ? 0 : *std::min_element(ms.begin(), ms.end());
-      row.bytes = s.kernels[i].second;
-      row.reference = {{"example", s.example},
-                       {"kernel", i + 1},
-                       {"loop", short_name(k.loop)},
-                       {"work_group", k.group_size()},
-                       {"work_group_tries_ms", tries},
-                       {"timed",
-                        "launch after launch in one submission, each its dispatches between the barriers "
-                        "around them (GMlib: its events' START to END)"},
-                       {"one_launch_a_submission_with_barriers_median_ms", tm.median_ms},
-                       {"one_launch_a_submission_with_barriers_min_ms", tm.min_ms},
-                       {"work_group_rounds", k.tuning.rounds()},
-                       {"compared_with", "GMlib's own run of this sample kernel (docs/PERF.md)"},
-                       {"elements_per_s", k.count / (tm.median_ms * 1e-3)},
-                       {"device_saxpy_gbps", o.saxpy_gbps}};
+      BenchRow row{.pass = std::string("mesh.gmlib ") + s.kernels[i].first,
+                   .size = size,
+                   .elements = k.count,
+                   .repeats = int(ms.size()),
+                   .median_ms = gpu::median(ms),
+                   .min_ms = ms.empty() ? 0 : *std::min_element(ms.begin(), ms.end()),
+                   .bytes = s.kernels[i].second,
+                   .reference = {{"example", s.example},
+                                 {"kernel", i + 1},
+                                 {"loop", short_name(k.loop)},
+                                 {"work_group", k.group_size()},
+                                 {"work_group_tries_ms", tries},
+                                 {"timed",
+                                  "launch after launch in one submission, each its dispatches between the barriers "
+                                  "around them (GMlib: its events' START to END)"},
+                                 {"one_launch_a_submission_with_barriers_median_ms", tm.median_ms},
+                                 {"one_launch_a_submission_with_barriers_min_ms", tm.min_ms},
+                                 {"work_group_rounds", k.tuning.rounds()},
+                                 {"compared_with", "GMlib's own run of this sample kernel (docs/PERF.md)"},
+                                 {"elements_per_s", k.count / (tm.median_ms * 1e-3)},
+                                 {"device_saxpy_gbps", o.saxpy_gbps}}};
       row.add_note("work group %u", k.group_size());
       rows.push_back(row);
     }

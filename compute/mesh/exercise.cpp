@@ -56,7 +56,7 @@ class StarAreas : public Operator {
                 Array{"BALL", Array::Role::In, Elem::U32, 1, pad, table},
                 Array{"DEG", Array::Role::In, Elem::U32, 1, side, ball.degree},
                 Array{"STAR", Array::Role::Out, Elem::F32, 1, side, words_of(std::vector<float>(nv, NAN))}};
-    p.set_push(Push{nv, pad});
+    p.set_push(Push{.vertices = nv, .pad = pad});
     p.invocations = {nv, 1, 1};
     return p;
   }

@@ -131,22 +131,21 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
                 {"cpu_ms", figure->cpu_ms},
                 {"gain", figure->gain}};
     auto base = [&](const std::string& pass, const gpu::GpuTiming& tm) {
-      BenchRow row;
-      row.pass = pass;
-      row.size = std::to_string(n) + "x" + std::to_string(n);
-      row.elements = c.n();
-      row.repeats = repeats;
-      row.median_ms = tm.median_ms;
-      row.min_ms = tm.min_ms;
-      row.bytes = iterations * sim.bytes_per_iteration() + 16.0 * c.n();
-      row.flops = iterations * sim.flops_per_iteration() + 26.0 * c.n();
-      row.reference = {{"cg_iterations_mean", iterations},
-                       {"cg_iterations_max", most},
-                       {"steps_short_of_tolerance", short_steps},
-                       {"tolerance", c.tolerance},
-                       {"courant", std::sqrt(c.r())},
-                       {"scheme", wave::scheme_name(c.scheme)},
-                       {"device_saxpy_gbps", options.saxpy_gbps}};
+      BenchRow row{.pass = pass,
+                   .size = std::to_string(n) + "x" + std::to_string(n),
+                   .elements = c.n(),
+                   .repeats = repeats,
+                   .median_ms = tm.median_ms,
+                   .min_ms = tm.min_ms,
+                   .bytes = iterations * sim.bytes_per_iteration() + 16.0 * c.n(),
+                   .flops = iterations * sim.flops_per_iteration() + 26.0 * c.n(),
+                   .reference = {{"cg_iterations_mean", iterations},
+                                 {"cg_iterations_max", most},
+                                 {"steps_short_of_tolerance", short_steps},
+                                 {"tolerance", c.tolerance},
+                                 {"courant", std::sqrt(c.r())},
+                                 {"scheme", wave::scheme_name(c.scheme)},
+                                 {"device_saxpy_gbps", options.saxpy_gbps}}};
       if (!thesis.is_null()) row.reference["thesis"] = thesis;
       return row;
     };

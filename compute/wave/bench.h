@@ -10,7 +10,7 @@
 namespace wave {
 
 // Records the picture of the simulation's current heights (the "simulation + display"
-// column of table 4.2); the app draws it with render/water_view.
+// column of table 4.2); the app draws it with render/wave/water_view.
 using Display = std::function<void(VkCommandBuffer, const Simulation&)>;
 // The steps of `base` (scheme, Courant number, damping) on square grids, on the modern path;
 // up to 512² also on the thesis's path ('SIMULATION D'ONDES 2D', row wave.step.thesis) with

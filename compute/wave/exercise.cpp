@@ -36,7 +36,15 @@ class Rhs : public Operator {
     p.arrays = {Array{"H", Array::Role::In, Elem::F32, 1, k.width, words_of(random_inputs(n, -1, 1, c.seed))},
                 Array{"PREV", Array::Role::In, Elem::F32, 1, k.width, words_of(random_inputs(n, -1, 1, c.seed + 1))},
                 Array{"B", Array::Role::Out, Elem::F32, 1, k.width, words_of(std::vector<float>(n, NAN))}};
-    p.set_push(push::WaveRhsPush{k.width, k.height, co.p0, co.p1, co.q0, co.q1, k.damping, k.sponge_damping, k.sponge});
+    p.set_push(push::WaveRhsPush{.width = k.width,
+                                 .height = k.height,
+                                 .p0 = co.p0,
+                                 .p1 = co.p1,
+                                 .q0 = co.q0,
+                                 .q1 = co.q1,
+                                 .damping = k.damping,
+                                 .sponge_damping = k.sponge_damping,
+                                 .sponge = k.sponge});
     p.invocations = {k.width, k.height, 1};
     return p;
   }

@@ -13,7 +13,7 @@ namespace wave {
 namespace {
 constexpr uint32_t kEnergySlot = linalg::Cg::kOutcomeSlot + 3;  // right after CG's outcome: one copy takes all 4
 
-using RhsPush = push::WaveRhsPush;  // the blocks: shaders/common/wave_push.h
+using RhsPush = push::WaveRhsPush;  // the blocks: shaders/wave/wave_push.h
 using EnergyPush = push::WaveEnergyPush;
 using DisturbPush = push::WaveDisturbPush;
 
@@ -282,7 +282,15 @@ void Simulation::record_rhs(VkCommandBuffer cmd, linalg::Variant v) {
     return;
   }
   sync(cmd);
-  RhsPush p{c.width, c.height, k_.p0, k_.p1, k_.q0, k_.q1, c.damping, c.sponge_damping, c.sponge};
+  RhsPush p{.width = c.width,
+            .height = c.height,
+            .p0 = k_.p0,
+            .p1 = k_.p1,
+            .q0 = k_.q0,
+            .q1 = k_.q1,
+            .damping = c.damping,
+            .sponge_damping = c.sponge_damping,
+            .sponge = c.sponge};
   if (user_rhs_) {  // the user's kernel (use_rhs)
     user_rhs_->bind(cmd, {h.bind(), prev.bind(), b_.bind()}, &p, sizeof p);
     user_rhs_->dispatch(cmd, c.width, c.height);
@@ -295,7 +303,7 @@ void Simulation::record_rhs(VkCommandBuffer cmd, linalg::Variant v) {
 void Simulation::record_energy(VkCommandBuffer cmd, const gpu::Buffer& h, const gpu::Buffer& prev) {
   sync(cmd);
   const auto& c = config_;
-  EnergyPush p{c.width, c.height, c.r(), kEnergySlot};
+  EnergyPush p{.width = c.width, .height = c.height, .r = c.r(), .slot = kEnergySlot};
   energy_.bind(cmd, {gpu::storage_buffer(h), gpu::storage_buffer(prev), ops_.scalars().bind(), ops_.reduce_bind()}, p);
   vkCmdDispatch(cmd, ops_.groups(fields_[cur_].quads(), true), 1, 1);
 }
@@ -355,7 +363,13 @@ void Simulation::record_disturb(VkCommandBuffer cmd, Shape s, float x, float y, 
   }
   sync(cmd);
   const auto& c = config_;
-  DisturbPush p{c.width, c.height, uint32_t(s), x, y, std::max(radius, 0.5f), amplitude};
+  DisturbPush p{.width = c.width,
+                .height = c.height,
+                .shape = uint32_t(s),
+                .cx = x,
+                .cy = y,
+                .radius = std::max(radius, 0.5f),
+                .amplitude = amplitude};
   disturb_.bind(cmd, {fields_[cur_].bind(), fields_[(cur_ + 2) % 3].bind()}, p);
   disturb_.dispatch(cmd, c.width, c.height);
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,

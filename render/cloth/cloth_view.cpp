@@ -40,7 +40,11 @@ void ClothView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
   set_viewport(cmd, vp.x, vp.y, vp.w, vp.h);
   glm::mat4 mvp = camera.view_proj(vp.w / std::max(vp.h, 1.0f));
   glm::vec3 l = glm::normalize(s.light);
-  PropsPush pp{mvp, {s.sphere.x, s.sphere.y, s.sphere.z, s.sphere.w * 0.985f}, {l.x, l.y, l.z, 0}, s.ground, 0};
+  PropsPush pp{.mvp = mvp,
+               .sphere = {s.sphere.x, s.sphere.y, s.sphere.z, s.sphere.w * 0.985f},
+               .light = {l.x, l.y, l.z, 0},
+               .ground = s.ground,
+               .mode = 0};
   if (s.sphere_on) {
     props_.bind(cmd, {}, pp);
     vkCmdDraw(cmd, kSphereSlices * kSphereStacks * 6, 1, 0, 0);
@@ -52,7 +56,8 @@ void ClothView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
   }
   uint32_t mx = std::min(s.width, kMaxMeshSide), my = std::min(s.height, kMaxMeshSide);
   mesh_.ensure(ctx_, mx, my);
-  ClothPush cp{mvp, {int32_t(s.width), int32_t(s.height), int32_t(mx), int32_t(my)}, {l.x, l.y, l.z, 0}};
+  ClothPush cp{
+      .mvp = mvp, .mesh = {int32_t(s.width), int32_t(s.height), int32_t(mx), int32_t(my)}, .light = {l.x, l.y, l.z, 0}};
   cloth_.bind(cmd, {gpu::storage_buffer(positions), gpu::storage_buffer(normals)}, cp);
   mesh_.draw(cmd);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));

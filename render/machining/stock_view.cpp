@@ -67,11 +67,11 @@ void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
       (s.display == StockDisplay::Field || s.display == StockDisplay::DepthField) && field_.size() < 4ull * s.nx * s.ny
           ? StockDisplay::Shaded
           : s.display;
-  SurfacePush sp{mvp,
-                 {s.x0, s.y0, s.d, s.top},
-                 {scale, s.height_scale, std::max(s.max_cut, 1e-6f), float(int(display))},
-                 {int32_t(s.nx), int32_t(s.ny), int32_t(mx), int32_t(my)},
-                 {s.light.x, s.light.y, s.light.z, std::max(s.field_range, 1e-30f)}};
+  SurfacePush sp{.mvp = mvp,
+                 .grid = {s.x0, s.y0, s.d, s.top},
+                 .view = {scale, s.height_scale, std::max(s.max_cut, 1e-6f), float(int(display))},
+                 .mesh = {int32_t(s.nx), int32_t(s.ny), int32_t(mx), int32_t(my)},
+                 .light = {s.light.x, s.light.y, s.light.z, std::max(s.field_range, 1e-30f)}};
   surface_.bind(cmd,
                 {gpu::storage_buffer(heights), gpu::storage_buffer(lut_), gpu::storage_buffer(field_),
                  gpu::storage_buffer(base_)},
@@ -80,13 +80,13 @@ void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
   if (s.show_tool && s.tool_triangles) {
     glm::mat3 Rt = glm::transpose(s.tool_rotation);
     float cx = s.x0 + 0.5f * float(s.nx - 1) * s.d, cy = s.y0 + 0.5f * float(s.ny - 1) * s.d;
-    ToolPush tp{mvp,
-                {scale, s.height_scale, cx, cy},
-                {Rt[0].x, Rt[0].y, Rt[0].z, s.tool_tip.x},
-                {Rt[1].x, Rt[1].y, Rt[1].z, s.tool_tip.y},
+    ToolPush tp{.mvp = mvp,
+                .view = {scale, s.height_scale, cx, cy},
+                .r0 = {Rt[0].x, Rt[0].y, Rt[0].z, s.tool_tip.x},
+                .r1 = {Rt[1].x, Rt[1].y, Rt[1].z, s.tool_tip.y},
                 // the tip over the relief: (base - top) + (tip - base) x height_scale, then the shader's x height_scale
-                {Rt[2].x, Rt[2].y, Rt[2].z,
-                 (s.tool_base - s.top) / std::max(s.height_scale, 1e-6f) + (s.tool_tip.z - s.tool_base)}};
+                .r2 = {Rt[2].x, Rt[2].y, Rt[2].z,
+                       (s.tool_base - s.top) / std::max(s.height_scale, 1e-6f) + (s.tool_tip.z - s.tool_base)}};
     tool_.bind(cmd, {gpu::storage_buffer(tool)}, tp);
     vkCmdDraw(cmd, 3 * s.tool_triangles, 1, 0, 0);
   }

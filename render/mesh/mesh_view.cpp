@@ -34,14 +34,14 @@ void MeshView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer& 
   const auto& a = frame.area;
   set_viewport(cmd, float(a.offset.x), float(a.offset.y), float(a.extent.width), float(a.extent.height));
   uint32_t mode = !field.buffer ? 0 : field.at_vertices ? 1 : 2;
-  MeshPush p{camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u))),
-             {s.centre.x, s.centre.y, s.centre.z, s.scale},
-             {s.plane.x, s.plane.y, s.plane.z, s.plane.w},
-             {s.lo, s.hi > s.lo ? s.hi : s.lo + 1e-6f},
-             nodes,
-             mode | uint32_t(s.wireframe) << 4 | uint32_t(s.clip) << 5 | uint32_t(field.scalar) << 8,
-             field.stride,
-             field.offset};
+  MeshPush p{.mvp = camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u))),
+             .centre_scale = {s.centre.x, s.centre.y, s.centre.z, s.scale},
+             .plane = {s.plane.x, s.plane.y, s.plane.z, s.plane.w},
+             .range = {s.lo, s.hi > s.lo ? s.hi : s.lo + 1e-6f},
+             .nodes = nodes,
+             .flags = mode | uint32_t(s.wireframe) << 4 | uint32_t(s.clip) << 5 | uint32_t(field.scalar) << 8,
+             .field_stride = field.stride,
+             .field_offset = field.offset};
   pipeline_.bind(cmd,
                  {gpu::storage_buffer(crd), gpu::storage_buffer(table), gpu::storage_buffer(records),
                   gpu::storage_buffer(field.buffer ? *field.buffer : dummy_), gpu::storage_buffer(lut_)},

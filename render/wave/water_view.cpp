@@ -52,14 +52,14 @@ void WaterView::shade_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Bu
     picture_ =
         gpu::Image(ctx_, uint32_t(size.x), uint32_t(size.y), VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_STORAGE_BIT);
   }
-  TopPush p{{s.light.x, s.light.z, s.light.y, 0},
-            {int32_t(width), int32_t(height)},
-            s.height_scale,
-            s.refraction,
-            glm::vec2(origin) - glm::vec2(r.x, r.y),
-            {r.w, r.h},
-            origin,
-            size};
+  TopPush p{.light = {s.light.x, s.light.z, s.light.y, 0},
+            .grid = {int32_t(width), int32_t(height)},
+            .height_scale = s.height_scale,
+            .refraction = s.refraction,
+            .offset = glm::vec2(origin) - glm::vec2(r.x, r.y),
+            .extent = {r.w, r.h},
+            .origin = origin,
+            .picture = size};
   // The last frame's copy has read the picture before it is shaded again.
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -92,13 +92,13 @@ void WaterView::draw_surface(VkCommandBuffer cmd, const Frame& frame, const gpu:
   glm::vec3 eye = camera.eye();
   uint32_t mx = mesh_side(width), my = mesh_side(height);
   mesh_.ensure(ctx_, mx, my);
-  SurfacePush p{camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u))),
-                {eye.x, eye.y, eye.z, 0},
-                {s.light.x, s.light.y, s.light.z, 0},
-                glm::ivec2(width, height),
-                glm::ivec2(mx, my),
-                s.height_scale,
-                s.refraction};
+  SurfacePush p{.mvp = camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u))),
+                .eye = {eye.x, eye.y, eye.z, 0},
+                .light = {s.light.x, s.light.y, s.light.z, 0},
+                .grid = glm::ivec2(width, height),
+                .mesh_side = glm::ivec2(mx, my),
+                .height_scale = s.height_scale,
+                .refraction = s.refraction};
   surface_.bind(cmd, {gpu::storage_buffer(heights), gpu::storage_image(floor_)}, p);
   mesh_.draw(cmd);
   set_viewport(cmd, 0, 0, float(frame.extent.width), float(frame.extent.height));

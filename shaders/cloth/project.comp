@@ -12,6 +12,7 @@ layout(std430, binding = 1) readonly buffer Start_block { vec4 START[]; };  // p
 #define PUSH_ClothProjectPush
 #include "cloth_push.h"
 #include "collide.glsl"
+#include "project.glsl"
 
 void main() {
   uvec2 g = gl_GlobalInvocationID.xy;
@@ -20,12 +21,8 @@ void main() {
   if (a.x >= int(width) || a.y >= int(height) || b.x < 0 || b.y < 0 || b.x >= int(width) || b.y >= int(height)) return;
   uint ia = uint(a.y) * width + uint(a.x), ib = uint(b.y) * width + uint(b.x);
   vec4 pa = X[ia], pb = X[ib];
-  float w = pa.w + pb.w;
-  if (w == 0.0) return;
-  precise vec3 ab = pb.xyz - pa.xyz;
-  precise float d = length(ab);
-  if (d == 0.0) return;
-  precise vec3 corr = stiffness * ((d - len) / d) * ab;
-  if (pa.w > 0.0) X[ia] = vec4(collide(pa.xyz + (pa.w / w) * corr, START[ia].xyz), pa.w);
-  if (pb.w > 0.0) X[ib] = vec4(collide(pb.xyz - (pb.w / w) * corr, START[ib].xyz), pb.w);
+  vec3 a_to, b_to;
+  if (!projection(pa.xyz, pb.xyz, pa.w, pb.w, len, a_to, b_to)) return;
+  if (pa.w > 0.0) X[ia] = vec4(collide(a_to, START[ia].xyz), pa.w);
+  if (pb.w > 0.0) X[ib] = vec4(collide(b_to, START[ib].xyz), pb.w);
 }

@@ -30,6 +30,8 @@ layout(std430, binding = 4) writeonly buffer Out_block { vec4 OUT[]; };
 #define PUSH_ClothTilesPush
 #include "cloth_push.h"
 #include "collide.glsl"
+#include "project.glsl"
+#include "verlet.glsl"
 
 shared float SX[CAPACITY], SY[CAPACITY], SZ[CAPACITY];     // the region's positions, row by row
 shared float SW[CAPACITY];                                 // inverse masses
@@ -60,33 +62,15 @@ void sync_shared() {
   barrier();
 }
 
-// verlet.comp for particle i (p = X[i]).
-vec3 verlet(uint i, vec4 p) {
-  if (p.w == 0.0) return p.xyz;
-  vec3 a = gravity_dt2.xyz;
-  if (dot(wind_dt2.xyz, wind_dt2.xyz) > 0.0) {
-    vec3 n = N[i].xyz;
-    float gust = 1.0 + 0.5 * sin(wind_dt2.w + 0.11 * float(i % width) + 0.07 * float(i / width));
-    a += gust * dot(n, wind_dt2.xyz) * n;
-  }
-  float d = gravity_dt2.w;
-  return (1.0 + d) * p.xyz - d * XP[i].xyz + a;
-}
-
-// project.comp for the edge a–b, if both ends lie in the region.
+// The projection of the edge a–b (project.glsl), if both ends lie in the region.
 void project(ivec2 a, ivec2 b, float len) {
   if (b.x < r0.x || b.y < r0.y || b.x >= r1.x || b.y >= r1.y) return;
   uint ka = local_index(a), kb = local_index(b);
   float wa = SW[ka], wb = SW[kb];
-  vec3 pa = get(ka), pb = get(kb);
-  float w = wa + wb;
-  if (w == 0.0) return;
-  precise vec3 ab = pb - pa;
-  precise float d = length(ab);
-  if (d == 0.0) return;
-  precise vec3 corr = stiffness * ((d - len) / d) * ab;
-  if (wa > 0.0) put(ka, collide(pa + (wa / w) * corr, start(ka)));
-  if (wb > 0.0) put(kb, collide(pb - (wb / w) * corr, start(kb)));
+  vec3 a_to, b_to;
+  if (!projection(get(ka), get(kb), wa, wb, len, a_to, b_to)) return;
+  if (wa > 0.0) put(ka, collide(a_to, start(ka)));
+  if (wb > 0.0) put(kb, collide(b_to, start(kb)));
 }
 
 // One colour: the edges (x, y)–(x + dx, y + dy) whose x (y when along_y) is phase modulo

@@ -1,6 +1,6 @@
 #version 460
 // Shaded by the normal from neighbouring brins and lit from `light`, then coloured by what the
-// display asks for (render/stock_view.h, StockDisplay): depth of cut (the colour map from 0 to
+// display asks for (render/machining/stock_view.h, StockDisplay): depth of cut (the colour map from 0 to
 // max_cut; uncut stock stays steel grey), steel only, a signed per-brin field (an error in
 // ulps, a Laplacian) from −range to range, or the depth of cut read from the field (a curved
 // stock's, an N-buffer's along the normals).

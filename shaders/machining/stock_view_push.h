@@ -7,7 +7,7 @@ PUSH_BEGIN
 PUSH_BLOCK(StockPush) {
   mat4 mvp;
   vec4 grid;   // x0, y0, d, top
-  vec4 view;   // scale, height_scale, max_cut, display (render/stock_view.h, StockDisplay)
+  vec4 view;   // scale, height_scale, max_cut, display (render/machining/stock_view.h, StockDisplay)
   ivec4 mesh;  // nx, ny, mx, my
   vec4 light;  // towards the light (picture axes: y up), the field's range (coloured from −range to range)
 };

@@ -1,6 +1,6 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
-// Corner gl_VertexIndex % 3 of record gl_VertexIndex / 3 (render/mesh_view.h). A facet is
+// Corner gl_VertexIndex % 3 of record gl_VertexIndex / 3 (render/mesh/mesh_view.h). A facet is
 // drawn where it parts a kept element from a clipped one or from the outside; the others
 // collapse to a point and rasterize nothing.
 layout(std430, binding = 0) readonly buffer Crd { vec4 CRD[]; };

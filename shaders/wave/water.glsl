@@ -1,4 +1,4 @@
-// The water surface's look, shared by the top and 3D views (render/water_view.h).
+// The water surface's look, shared by the top and 3D views (render/wave/water_view.h).
 // Heights H (grid cells, row-major, zero outside: the simulation's boundary), the floor
 // image, and in scope: ivec2 grid; float height_scale; float refraction.
 float cell_height(ivec2 p) {

@@ -1,4 +1,4 @@
-// compute/machining/gcode: the RS274NGC words a milling program holds — arcs in the three
+// compute/machining/io/gcode: the RS274NGC words a milling program holds — arcs in the three
 // planes against their circles, units, distance modes, home, what is ignored and what is
 // refused — and the programs Debian's CAM tools wrote (assets/machining, from
 // scripts/make-cam-assets.sh).

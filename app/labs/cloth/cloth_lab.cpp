@@ -1,5 +1,5 @@
 // The cloth lab's knobs, panel and dump (seed 000, §4.1). Math: compute/cloth/ (its
-// benchmark: compute/cloth/bench.cpp); picture: render/cloth_view.
+// benchmark: compute/cloth/bench.cpp); picture: render/cloth/cloth_view.
 #include "app/core/lab.h"
 #include "app/widgets/plot.h"
 #include "app/widgets/warning_text.h"
@@ -28,21 +28,22 @@ class ClothLab : public Lab {
   ClothLab() {
     const cloth::Config d;  // the defaults: a cloth that settles on the sphere and stays there
     params_.group("Cloth");
-    size_ = params_.add_int("size", 64, 8, 4096, "particles along each side").labelled("Particles a side").rebuilds();
-    pose_ = params_
-                .add_choice(
-                    "pose", {{Pose::Drape, "drape"}, {Pose::Hang, "hang"}}, Pose::Drape,
-                    "drape: horizontal above the sphere, free; hang: vertical in front of it; choosing a pose sets the "
-                    "pins (hang: the top corners)")
-                .labelled("Pose")
+    size_ = params_.add_int("size", int(d.width), 8, 4096, "particles along each side")
+                .labelled("Particles a side")
                 .rebuilds();
+    pose_ =
+        params_
+            .add_choice("pose", {{Pose::Drape, "drape"}, {Pose::Hang, "hang"}}, Pose::Drape,
+                        "drape: flat above the sphere, unpinned; hang: upright in front of it; a pose sets the pins")
+            .labelled("Pose")
+            .rebuilds();
     shear_ = params_.add_bool("shear", d.shear, "diagonal springs").labelled("Shear springs");
     bend_ = params_.add_bool("bend", d.bend, "springs two particles apart").labelled("Bend springs");
-    attachments_ = params_
-                       .add_bool("attachments", d.attachments,
-                                 "long-range attachments: no particle farther from a pinned corner than across the "
-                                 "flat cloth (Kim et al. 2012); holds a hanging cloth's weight without stretching")
-                       .labelled("Long-range attachments");
+    attachments_ =
+        params_
+            .add_bool("attachments", d.attachments,
+                      "keep each particle within its flat-cloth distance of every pinned corner (Kim et al. 2012)")
+            .labelled("Long-range attachments");
     const char* pin_labels[4] = {"Pin top left", "Pin top right", "Pin bottom left", "Pin bottom right"};
     for (int k = 0; k < 4; ++k)
       pins_[k] = params_.add_bool(kPinNames[k], false, "hold this corner where it is (the pose sets them)")
@@ -52,12 +53,12 @@ class ClothLab : public Lab {
                    .labelled("Damping");
     stiffness_ = params_.add_float("stiffness", d.stiffness, 0.01, 1.0, "scales every constraint correction")
                      .labelled("Stiffness");
-    iterations_ = params_.add_int("iterations", d.iterations, 1, 256, "constraint relaxations per substep (n_iter)")
-                      .labelled("Relaxations a substep");
+    iterations_ =
+        params_.add_int("iterations", int(d.iterations), 1, 256, "constraint relaxations per substep (n_iter)")
+            .labelled("Relaxations a substep");
     substeps_ = params_
                     .add_int("substeps", d.substeps, 1, 64,
-                             "Verlet steps of dt/substeps per step, each relaxed n_iter times (the thesis: 1); more "
-                             "substeps stiffen the cloth far more than more relaxations")
+                             "Verlet steps of dt/substeps in each step, each relaxed n_iter times (the thesis: 1)")
                     .labelled("Substeps a step");
     dt_ = params_.add_float("dt", 1.0 / 60.0, 1e-4, 0.1, "time step, s").labelled("Time step", "s");
     gravity_ = params_.add_float("gravity", 9.81, 0.0, 50.0, "m/s², downwards").labelled("Gravity", "m/s²");
@@ -75,11 +76,10 @@ class ClothLab : public Lab {
     params_.group("Solver");
     branching_ =
         params_
-            .add_choice("branching",
-                        {{cloth::Branching::Branching, "branching"}, {cloth::Branching::SubStreams, "substreams"}},
-                        cloth::Branching::Branching,
-                        "branching: one kernel tests the borders; substreams: the thesis's interior, edge and "
-                        "corner kernels, one dispatch each")
+            .add_choice(
+                "branching", {{cloth::Branching::Branching, "branching"}, {cloth::Branching::SubStreams, "substreams"}},
+                cloth::Branching::Branching,
+                "branching: one kernel tests the borders; substreams: the thesis's 9 (interior, edges, corners)")
             .labelled("Border kernels");
     order_ = params_
                  .add_choice(
@@ -89,49 +89,42 @@ class ClothLab : public Lab {
                  .labelled("Relaxation order");
     correction_ =
         params_
-            .add_choice("correction", {{cloth::Correction::Scaled, "scaled"}, {cloth::Correction::Thesis, "thesis"}},
-                        d.correction,
-                        "jacobi's correction: thesis: each spring moves a particle by half its length error "
-                        "(Bleton 2005, 4.1.1), summed, times stiffness (annex II.6): the thesis's drape blows up "
-                        "from a stiffness of 0.6; scaled: that sum times 1/(2 x spring families) too (a pinned "
-                        "neighbour: all of the error), stable at every stiffness; gauss-seidel projects each "
-                        "spring as 4.1.1 either way")
+            .add_choice(
+                "correction", {{cloth::Correction::Scaled, "scaled"}, {cloth::Correction::Thesis, "thesis"}},
+                d.correction,
+                "Jacobi only: thesis (half the gap a spring, summed; blows up from stiffness 0.6) or scaled (stable)")
             .labelled("Jacobi correction");
-    method_ = params_
-                  .add_choice("method",
-                              {{cloth::Method::Tiles, "tiles"},
-                               {cloth::Method::Kernels, "kernels"},
-                               {cloth::Method::ShiftMatrices, "shift"}},
-                              d.method,
-                              "tiles: gauss-seidel in workgroup shared memory, a tile of the cloth a workgroup, many "
-                              "relaxations a dispatch (jacobi runs its kernels); kernels: Verlet and each relaxation "
-                              "colour as a kernel of its own; shift: 'VERLET SUR GPU' as the thesis wrote it, Verlet "
-                              "by gpuVecAdd and the neighbours by 4 shift matrices through the linear algebra "
-                              "operators (structural springs, jacobi, no attachments or wind)")
-                  .labelled("Method");
-    tile_ = params_
-                .add_int("tile", 0, 0, 4096,
-                         "method tiles: cells a side a workgroup writes (0: chosen: the whole cloth in one "
-                         "workgroup if it fits its shared memory, else the largest tiles that fit with their halo, "
-                         "smaller where those leave a GPU's multiprocessors idle)")
-                .labelled("Tile side");
-    tile_relaxations_ = params_
-                            .add_int("tile_relaxations", 0, 0, int(cloth::kMaxTileRelaxations),
-                                     "method tiles, a cloth cut into tiles: relaxations a dispatch; each adds "
-                                     "a halo of 6 cells (14 with bend springs) a workgroup relaxes and throws away "
-                                     "(0: chosen: one, two where small tiles are wanted; the whole cloth in one "
-                                     "workgroup does up to 32)")
-                            .labelled("Relaxations a tile dispatch");
+    method_ =
+        params_
+            .add_choice(
+                "method",
+                {{cloth::Method::Tiles, "tiles"},
+                 {cloth::Method::Kernels, "kernels"},
+                 {cloth::Method::ShiftMatrices, "shift"}},
+                d.method,
+                "tiles: Gauss-Seidel in shared memory; kernels: a dispatch a colour; shift: the thesis's matrices")
+            .labelled("Method");
+    tile_ =
+        params_
+            .add_int("tile", 0, 0, 4096,
+                     "method tiles: cells a side a workgroup writes (0: chosen to fit shared memory and fill the GPU)")
+            .labelled("Tile side");
+    tile_relaxations_ =
+        params_
+            .add_int(
+                "tile_relaxations", 0, 0, int(cloth::kMaxTileRelaxations),
+                "method tiles: relaxations a dispatch, each widening the halo by 6 cells, 14 with bend (0: chosen)")
+            .labelled("Relaxations a tile dispatch");
     steps_per_frame_ =
         params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
     params_.group("Obstacles");
-    sphere_ = params_.add_bool("sphere", true, "a sphere the cloth may not enter").labelled("Sphere");
-    sphere_x_ = params_.add_float("sphere_x", 0.0, -3.0, 3.0, "sphere centre x").labelled("Sphere x", "m");
-    sphere_y_ = params_.add_float("sphere_y", 0.0, -3.0, 3.0, "sphere centre y").labelled("Sphere y", "m");
-    sphere_z_ = params_.add_float("sphere_z", 0.0, -3.0, 3.0, "sphere centre z").labelled("Sphere z", "m");
+    sphere_ = params_.add_bool("sphere", d.sphere_on, "a sphere the cloth may not enter").labelled("Sphere");
+    sphere_x_ = params_.add_float("sphere_x", d.sphere.x, -3.0, 3.0, "sphere centre x").labelled("Sphere x", "m");
+    sphere_y_ = params_.add_float("sphere_y", d.sphere.y, -3.0, 3.0, "sphere centre y").labelled("Sphere y", "m");
+    sphere_z_ = params_.add_float("sphere_z", d.sphere.z, -3.0, 3.0, "sphere centre z").labelled("Sphere z", "m");
     sphere_radius_ =
-        params_.add_float("sphere_radius", 0.5, 0.05, 2.0, "sphere radius, m").labelled("Sphere radius", "m");
-    ground_ = params_.add_bool("ground", true, "a ground plane").labelled("Ground");
+        params_.add_float("sphere_radius", d.sphere.w, 0.05, 2.0, "sphere radius, m").labelled("Sphere radius", "m");
+    ground_ = params_.add_bool("ground", d.ground_on, "a ground plane").labelled("Ground");
     ground_y_ = params_.add_float("ground_y", -1.2, -5.0, 2.0, "ground height, m").labelled("Ground height", "m");
   }
 

@@ -24,7 +24,9 @@ class DiffusionLab : public Lab {
  public:
   DiffusionLab() {
     params_.group("Simulation");
-    size_ = params_.add_int("size", 256, 16, 8192, "grid side in cells").labelled("Grid size", "cells").rebuilds();
+    size_ = params_.add_int("size", int(diffusion::Config{}.width), 16, 8192, "grid side in cells")
+                .labelled("Grid size", "cells")
+                .rebuilds();
     cd_ =
         params_.add_float("cd", 0.8, 0.0, 2.0, "diffusion coefficient Cd in T' = T + (Cd/4) lap T; stable for Cd <= 1")
             .labelled("Diffusion coefficient");
@@ -52,11 +54,11 @@ class DiffusionLab : public Lab {
     range_hi_ = params_.add_float("range_hi", 1.0, -100.0, 100.0, "value drawn with the colour map's last colour")
                     .labelled("Colour range high");
     smooth_ = params_.add_bool("smooth", false, "interpolate between cell centres").labelled("Smooth");
-    auto_range_ = params_
-                      .add_bool("auto_range", true,
-                                "colour range follows the field, its last frame's minimum to maximum; off locks it "
-                                "(range_lo, range_hi take the values then shown)")
-                      .labelled("Colour range follows the data");
+    auto_range_ =
+        params_
+            .add_bool("auto_range", true,
+                      "colour range follows the field's last-frame minimum and maximum; off locks it where it is")
+            .labelled("Colour range follows the data");
     params_.group("Brush");
     brush_radius_ = params_.add_float("brush_radius", 6.0, 0.5, 200.0, "paint brush radius in cells")
                         .labelled("Brush radius", "cells");

@@ -50,8 +50,7 @@ class FloatLab : public Lab {
                           .rebuilds();
     table31_count_ = params_
                          .add_int("table31_count", 1 << 14, 256, 1 << 24,
-                                  "table 3.1: inputs an operation and kind (vklab floatlab --report uses 5e6: our "
-                                  "choice, the report gives no count)")
+                                  "table 3.1: random inputs an operation and kind (--report uses 5 million)")
                          .labelled("Table 3.1 inputs")
                          .rebuilds();
     params_.group("SIMSURF §14 (Abecassis 2012)");
@@ -68,20 +67,18 @@ class FloatLab : public Lab {
     params_.group("Random data");
     seed_ = params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuilds();
     params_.group("Picture");
-    picture_ = params_
-                   .add_choice("picture",
-                               {{Picture::Verdicts, "verdicts"},
-                                {Picture::ErrorMap, "error map"},
-                                {Picture::Bits, "bits"},
-                                {Picture::Table31, "table 3.1"},
-                                {Picture::UlpCancellation, "ulp and cancellation"}},
-                               Picture::Verdicts,
-                               "verdicts: every probe beside IEEE-754 and the 2006 GPUs; error map: ulps of error of "
-                               "each operation over its input range; bits: TEST 5 and 6 bit by bit; table 3.1: "
-                               "the error ranges against MPFR beside the report's 2006 NV35; ulp and cancellation: "
-                               "Abecassis 2012, SIMSURF "
-                               "§14.2.2 / §14.5.1, its rounding table and cancellation examples on this GPU")
-                   .labelled("Picture");
+    picture_ =
+        params_
+            .add_choice(
+                "picture",
+                {{Picture::Verdicts, "verdicts"},
+                 {Picture::ErrorMap, "error map"},
+                 {Picture::Bits, "bits"},
+                 {Picture::Table31, "table 3.1"},
+                 {Picture::UlpCancellation, "ulp and cancellation"}},
+                Picture::Verdicts,
+                "verdicts (vs IEEE-754), error map (ulps), bits (TEST 5 and 6), table 3.1, or ulp and cancellation")
+            .labelled("Picture");
   }
   std::string name() const override { return "floatlab"; }
   std::string title() const override { return "How this GPU rounds (Da Graça 2006, floating point on GPUs, ch. 3)"; }

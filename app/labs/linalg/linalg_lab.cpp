@@ -70,28 +70,26 @@ class LinalgLab : public Lab {
             .labelled("Dot precision")
             .rebuilds();
     data_ = params_
-                .add_choice("data",
-                            {{Operands::Fields, "fields"},
-                             {Operands::Random, "random"},
-                             {Operands::Negative, "negative"},
-                             {Operands::Positive, "positive"}},
-                            Operands::Fields,
-                            "fields: x hot spots, y a Gaussian, the band a box filter, for a picture that teaches; "
-                            "random: non-zero random values of both signs, as the tests and benchmarks use; "
-                            "negative, positive: random values all of one sign (where zero padding spoils a max, "
-                            "a min)")
+                .add_choice(
+                    "data",
+                    {{Operands::Fields, "fields"},
+                     {Operands::Random, "random"},
+                     {Operands::Negative, "negative"},
+                     {Operands::Positive, "positive"}},
+                    Operands::Fields,
+                    "fields: spots, a Gaussian, a box filter; random: both signs; negative, positive: random, one sign")
                 .labelled("Operands")
                 .rebuilds();
     dense_n_ = params_.add_int("dense_n", 512, 4, 8192, "dense: the matrix is dense_n x dense_n")
                    .labelled("Dense matrix size", "rows")
                    .rebuilds();
-    padding_ = params_
-                   .add_choice("padding", {{Padding::Identity, "identity"}, {Padding::Zero, "zero"}}, Padding::Identity,
-                               "max, min: the padding (modern: each invocation's start) counts as the identity, "
-                               "-inf for max and +inf for min; zero: as the thesis's zeros, wrong for the max of an "
-                               "all-negative vector")
-                   .labelled("Padding")
-                   .rebuilds();
+    padding_ =
+        params_
+            .add_choice(
+                "padding", {{Padding::Identity, "identity"}, {Padding::Zero, "zero"}}, Padding::Identity,
+                "identity: pad a max with -inf, a min with +inf; zero: the thesis's (wrong for an all-negative max)")
+            .labelled("Padding")
+            .rebuilds();
     seed_ = params_.add_int("seed", 1, 0, 1000000, "random data seed").labelled("Random seed").rebuilds();
     params_.group("CG solver");
     cg_c_ = params_.add_float("cg_c", 10.0, 0.01, 1000.0, "CG: solves (I - c·L) x = b, L the 5-point Laplacian")
@@ -104,10 +102,7 @@ class LinalgLab : public Lab {
                 "cg_form",
                 {{CgForm::Banded, "banded"}, {CgForm::OneDispatch, "one-dispatch"}, {CgForm::Pipelined, "pipelined"}},
                 CgForm::Banded,
-                "CG, modern variant: banded: A stored as 5 diagonals, 3 dispatches an iteration (64 "
-                "bytes a value); one-dispatch: A applied on the fly, Chronopoulos and Gear's single "
-                "reduction keeping A·r and A·p (40 bytes); pipelined: the same in one pass over x, r "
-                "and p, both products recomputed (24 bytes)")
+                "modern CG: banded (A as 5 diagonals, 64 bytes a value), one-dispatch (40), pipelined (24)")
             .labelled("CG iteration")
             .rebuilds();
     cg_tolerance_ = params_.add_float("cg_tolerance", 1e-5, 1e-7, 1e-1, "CG: stop when ||r|| / ||b|| is below this")
@@ -126,18 +121,18 @@ class LinalgLab : public Lab {
                     .labelled("Colour map");
     picture_ =
         params_
-            .add_choice("picture",
-                        {{Picture::Fields, "fields"}, {Picture::Residual, "residual"}, {Picture::Layout, "layout"}},
-                        Picture::Fields,
-                        "fields: the operands and the result on their grid; residual: CG's r alone, on its own "
-                        "scale; layout: the first texels, which element sits in which channel")
+            .add_choice(
+                "picture", {{Picture::Fields, "fields"}, {Picture::Residual, "residual"}, {Picture::Layout, "layout"}},
+                Picture::Fields,
+                "fields: operands and result on their grid; residual: CG's r, own scale; layout: texel channels")
             .labelled("Picture");
-    index_ = params_
-                 .add_choice("index", {{Index::Integer, "integer"}, {Index::Frac, "frac"}}, Index::Integer,
-                             "banded and cg, texture layout: integer: V's quads found by integer arithmetic; frac: by "
-                             "the thesis's float formulas 3.1-3.4 (the modulo as frac(a/b)·b), wrong quads and all")
-                 .labelled("Index arithmetic")
-                 .rebuilds();
+    index_ =
+        params_
+            .add_choice(
+                "index", {{Index::Integer, "integer"}, {Index::Frac, "frac"}}, Index::Integer,
+                "texture layout, banded and cg: find V's quads by integer arithmetic, or the thesis's float formulas")
+            .labelled("Index arithmetic")
+            .rebuilds();
   }
 
   std::string name() const override { return "linalg"; }

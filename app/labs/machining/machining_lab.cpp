@@ -1,5 +1,5 @@
 // The machining lab's knobs, panel and dump (seed 003). Math: compute/machining/ (its
-// benchmark: compute/machining/bench.cpp); picture: render/stock_view.
+// benchmark: compute/machining/bench.cpp); picture: render/machining/stock_view.
 #include "app/core/lab.h"
 #include "app/labs/machining/panels.h"
 #include "app/labs/machining/params.h"

@@ -34,8 +34,7 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
                   .rebuilds()
                   .log_scaled();
   k.zoom = p.add_float("zoom", 1.0, 1.0, 1024.0,
-                       "re-run on a window this many times smaller, same brin count "
-                       "(the SIMSURF report's zoom configurations)")
+                       "re-run on a window this many times smaller, with the same brin count (as the report's zooms)")
                .labelled("Zoom", "×")
                .rebuilds()
                .log_scaled();
@@ -53,8 +52,7 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
                      .files({".npy"});
   k.surface =
       p.add_choice("surface", named_choices(surface_names(), surface_from_name), SurfaceShape::Flat,
-                   "the stock's starting surface: flat, a cylinder along x or a dome, highest at 0 over the "
-                   "stock's centre (curved: the N-buffer's rays along the normal differ from the vertical ones)")
+                   "starting surface: flat, a cylinder along x or a dome (highest at 0 over the stock's centre)")
           .labelled("Stock surface")
           .rebuilds();
   k.surface_radius = p.add_float("surface_radius", 48.0, 1.0, 1e6, "the cylinder's or the dome's radius")
@@ -80,20 +78,17 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
                     .rebuilds()
                     .files({".stl"});
   k.tool_simplify = p.add_int("tool_simplify", 0, 0, 200000,
-                              "simplify the tool's mesh to at most this many triangles by edge collapse "
-                              "(SIMSURF 12.1.1; meshoptimizer); 0: the tool as loaded")
+                              "simplify the tool's mesh to at most this many triangles by edge collapse; 0: as loaded")
                         .labelled("Simplify to", "triangles")
                         .rebuilds();
   k.tool_model =
       p.add_choice("tool_model", {{ToolModel::Mesh, "mesh"}, {ToolModel::Analytic, "analytic"}}, ToolModel::Mesh,
-                   "the generated tool as its triangle mesh, or as its exact surface intersected per brin "
-                   "(SIMSURF ch. 12; compute engines and cpu)")
+                   "the generated tool as its triangle mesh, or its exact surface (analytic; compute and cpu engines)")
           .labelled("Tool model")
           .rebuilds();
   p.group("Tool path");
   k.path = p.add_choice("path", machining_path_choices(), "spiral",
-                        "generated tool path (Abecassis 2012, SIMSURF, 13.2.1); finish: passes along x following the "
-                        "stock's surface with the ball end, 0.5 deep, scallops left between them")
+                        "generated tool path; finish: ball-end passes along x, 0.5 deep under the stock's surface")
                .labelled("Path pattern")
                .rebuilds();
   k.path_positions =
@@ -101,43 +96,40 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
   k.stepover = p.add_float("stepover", 2.0, 0.01, 1000.0, "distance between passes / spiral turns")
                    .labelled("Stepover")
                    .rebuilds();
-  k.path_file = p.add_text("path_file", "",
-                           "positions (x y z [i j k] [omega] a line) or G-code (.nc, .ngc, .gcode, .tap, any case); "
-                           "empty: the generated path")
-                    .labelled("Path file")
-                    .rebuilds()
-                    .files({"*"});  // positions have no fixed extension
+  k.path_file =
+      p.add_text("path_file", "",
+                 "positions (x y z [i j k] [omega] a line) or G-code (.nc, .ngc, .gcode, .tap); empty: generated")
+          .labelled("Path file")
+          .rebuilds()
+          .files({"*"});  // positions have no fixed extension
   k.gcode_step = p.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart")
                      .labelled("G-code step")
                      .rebuilds();
   p.group("Milling");
   k.rays = p.add_choice("rays", {{Rays::Vertical, "vertical"}, {Rays::Normal, "normal"}}, Rays::Vertical,
-                        "vertical: the Z-buffer (SIMSURF 5.4), a height a brin; normal: the N-buffer (5.3), a ray a "
-                        "brin along the starting surface's normal holding its length (brin and cpu engines, mesh "
-                        "tools, single precision)")
+                        "vertical: the Z-buffer, a height a brin; normal: the N-buffer, a ray a brin along the normal")
                .labelled("Rays (Z- / N-buffer)")
                .rebuilds();
   // "fine" by default: the compute engines agree bit for bit on every device; the hardware
   // rasterizer snaps vertices to its sub-pixel grid (an H100: 1/256 pixel), so its heights
   // move by up to slope x spacing / 256 from device to device.
-  k.engine = p.add_choice("engine", named_choices(engine_names(), engine_from_name), Engine::Fine,
-                          "Z-buffer engine: the compute ones are bit-identical on every device; hardware: the "
-                          "rasterizer, within slope x spacing x 2^-subPixelPrecisionBits of them")
-                 .labelled("Z-buffer engine");
-  k.atomic = p.add_choice("atomic", named_choices(atomic_names(), atomic_from_name), Atomic::Native,
-                          "how the position, triangle, fine and persistent engines lower a brin (SIMSURF ch. 7): "
-                          "atomicMin, a compare-and-swap loop, a spin lock per brin, or none (a race that loses cuts)")
-                 .labelled("Atomicity");
+  k.engine =
+      p.add_choice("engine", named_choices(engine_names(), engine_from_name), Engine::Fine,
+                   "Z-buffer engine: the compute ones give the same bits on every device; hardware: the rasterizer")
+          .labelled("Z-buffer engine");
+  k.atomic =
+      p.add_choice("atomic", named_choices(atomic_names(), atomic_from_name), Atomic::Native,
+                   "lowering a brin: native (atomicMin), cas (compare-and-swap loop), lock (spin lock), none (a race)")
+          .labelled("Atomicity");
   k.intersection =
-      p.add_choice("intersection", named_choices(hit_test_names(), hit_test_from_name), HitTest::Edge,
-                   "brin-triangle test (SIMSURF ch. 8): edge functions as a rasterizer (edge), Moller-Trumbore "
-                   "with the Z-buffer's vertical ray propagated (zbuffer) or as published (general)")
+      p.add_choice(
+           "intersection", named_choices(hit_test_names(), hit_test_from_name), HitTest::Edge,
+           "brin-triangle test: edge functions (edge), Moller-Trumbore, vertical (zbuffer) or any ray (general)")
           .labelled("Intersection");
-  k.frame = p.add_choice("frame", named_choices(frame_names(), frame_from_name), Frame::Tool,
-                         "where the brin-triangle test computes (SIMSURF 15.3): tool, the brin moved into the tool's "
-                         "frame (the report's fix); world, the triangle moved to the position first (unstable in "
-                         "single precision far from the origin; display=error shows it); mesh tools")
-                .labelled("Intersection frame");
+  k.frame =
+      p.add_choice("frame", named_choices(frame_names(), frame_from_name), Frame::Tool,
+                   "where the brin-triangle test computes: tool (the report's fix) or world (unstable far from 0)")
+          .labelled("Intersection frame");
   k.precision =
       p.add_choice("precision", {{Precision::Single, "single"}, {Precision::Double, "double"}}, Precision::Single,
                    "heights and intersection in 32 or 64 bits (SIMSURF 15.4; double: not the hardware engine)")
@@ -145,13 +137,12 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
           .rebuilds();
   k.arithmetic =
       p.add_choice("arithmetic", {{Arithmetic::Precise, "precise"}, {Arithmetic::Fast, "fast"}}, Arithmetic::Precise,
-                   "fast: the compute engines without `precise` and with the driver's division and square "
-                   "root, single precision (SIMSURF 15.5, CUDA's -use_fast_math)")
+                   "fast: single-precision compute engines without `precise`, the driver's division and square root")
           .labelled("Arithmetic");
-  k.granularity = p.add_int("granularity", 1, 1, 4096,
-                            "G (SIMSURF 6.4.3): the position engine shares a position's triangles among G threads, the "
-                            "triangle engine a triangle's positions; bench section 6.4.3 sweeps it")
-                      .labelled("Granularity G");
+  k.granularity =
+      p.add_int("granularity", 1, 1, 4096,
+                "G: threads sharing a position's triangles (position engine) or a triangle's positions (triangle)")
+          .labelled("Granularity G");
   k.workgroup = p.add_choice("workgroup", {"32", "64", "128", "256", "512", "1024"}, "64",
                              "the compute engines' workgroup size (bench section 6.4.3 sweeps it)")
                     .labelled("Workgroup size");
@@ -162,17 +153,16 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
   k.height_scale =
       p.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture").labelled("Height scale", "×");
   k.show_tool = p.add_bool("show_tool", true, "draw the tool at the last milled position").labelled("Show tool");
-  k.display = p.add_choice("display",
-                           {{Display::Depth, "depth"},
-                            {Display::Shaded, "shaded"},
-                            {Display::Error, "error"},
-                            {Display::Engines, "engines"},
-                            {Display::Laplacian, "laplacian"}},
-                           Display::Depth,
-                           "the surface's colour (SIMSURF ch. 16): depth of cut, none, single - double precision in "
-                           "ulps (15.4.2), this run - compare_engine's in ulps, or the Laplacian of the heights "
-                           "(scallops)")
-                  .labelled("Display");
+  k.display =
+      p.add_choice("display",
+                   {{Display::Depth, "depth"},
+                    {Display::Shaded, "shaded"},
+                    {Display::Error, "error"},
+                    {Display::Engines, "engines"},
+                    {Display::Laplacian, "laplacian"}},
+                   Display::Depth,
+                   "colour: depth of cut, shaded, error (single - double, ulps), engines (vs Compare with), laplacian")
+          .labelled("Display");
   k.compare_engine = p.add_choice("compare_engine", named_choices(engine_names(), engine_from_name), Engine::Cpu,
                                   "the engine the 'engines' display compares this run with")
                          .labelled("Compare with");

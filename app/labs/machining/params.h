@@ -71,7 +71,7 @@ struct MachiningKnobs {
 };
 
 MachiningKnobs declare_machining_params(ParamSet& p);
-// The generated paths (compute/machining/path.h) and kFinishPath.
+// The generated paths (compute/machining/io/path.h) and kFinishPath.
 std::vector<std::string> machining_path_choices();
 // kAutoColormap and render/colormap.h's maps.
 std::vector<std::string> machining_colormaps();

@@ -1,5 +1,5 @@
 // The mesh lab's files: a solution file read as a field, the mesh and its fields saved in
-// libMeshb formats, and --dump's arrays, files and reductions (the lab: app/labs/mesh.cpp).
+// libMeshb formats, and --dump's arrays, files and reductions (the lab: app/labs/mesh/mesh_lab.cpp).
 #pragma once
 #include "compute/mesh/gpu_mesh.h"
 

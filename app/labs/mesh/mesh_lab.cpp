@@ -1,5 +1,5 @@
 // The mesh lab's knobs, editor, panel and dump (seed 004, GMlib). Math: compute/mesh/;
-// picture: render/mesh_view; benchmarks: compute/mesh/bench.cpp.
+// picture: render/mesh/mesh_view; benchmarks: compute/mesh/bench.cpp.
 #include "app/core/assets.h"
 #include "app/core/lab.h"
 #include "app/labs/mesh/files.h"
@@ -67,24 +67,23 @@ class MeshLab : public Lab {
         params_.add_int("grid_size", 64, 2, 4096, "generated mesh: vertices along each side (cells for the cubes: /4)")
             .labelled("Grid size")
             .rebuilds();
-    faces_ = params_
-                 .add_choice("faces", {{Faces::Boundary, "boundary"}, {Faces::All, "all"}}, Faces::Boundary,
-                             "volume meshes, GmlExtractFaces: boundary: the Tri and Qua loops run over the boundary's "
-                             "faces (the file's, else extracted); all: over every face, inner ones too (the file's "
-                             "first)")
-                 .labelled("Faces")
-                 .rebuilds();
-    renumber_ = params_
-                    .add_choice("renumber",
-                                {{Numbering::AsIs, "as is"},
-                                 {Numbering::Hilbert, "hilbert"},
-                                 {Numbering::HilbertByDegree, "hilbert by degree"},
-                                 {Numbering::Shuffled, "shuffled"}},
-                                Numbering::AsIs,
-                                "vertex and element order: as generated or read, along a Hilbert curve (by degree: the "
-                                "vertices' balls in classes of 8, 16, 32... slots, Maréchal 2020 §2.4), or at random")
-                    .labelled("Numbering")
-                    .rebuilds();
+    faces_ =
+        params_
+            .add_choice("faces", {{Faces::Boundary, "boundary"}, {Faces::All, "all"}}, Faces::Boundary,
+                        "volume meshes: Tri and Qua loops run over the boundary faces, or all faces (inner ones too)")
+            .labelled("Faces")
+            .rebuilds();
+    renumber_ =
+        params_
+            .add_choice("renumber",
+                        {{Numbering::AsIs, "as is"},
+                         {Numbering::Hilbert, "hilbert"},
+                         {Numbering::HilbertByDegree, "hilbert by degree"},
+                         {Numbering::Shuffled, "shuffled"}},
+                        Numbering::AsIs,
+                        "vertex and element order: as is, along a Hilbert curve, Hilbert by degree class, or shuffled")
+            .labelled("Numbering")
+            .rebuilds();
     sol_file_ =
         params_
             .add_text("sol_file", "",
@@ -98,19 +97,21 @@ class MeshLab : public Lab {
             .add_choice("example", all_example_names(), "laplacian smoothing", "example kernels: the manual's and ours")
             .labelled("Example")
             .rebuilds();
-    kernel_file_ = params_
-                       .add_text("kernel_file", "",
-                                 "kernel source (sections separated by '---', each '// loop: Tri', Ver, Edg, "
-                                 "Qua, Tet, Pyr, Pri or Hex); empty: the example")
-                       .labelled("Kernel file")
-                       .rebuilds()
-                       .files({".glsl", ".txt", ".comp", ".cl"});
-    misprints_ = params_
-                     .add_choice("misprints", {{Misprints::Fix, "fix"}, {Misprints::Refuse, "refuse"}}, Misprints::Fix,
-                                 "kernels in the GMlib manual's names ('// dialect: gmlib'): where the text as printed "
-                                 "is wrong, run the evident fix (each shown with its line) or refuse the text")
-                     .labelled("Manual's misprints")
-                     .rebuilds();
+    kernel_file_ =
+        params_
+            .add_text(
+                "kernel_file", "",
+                "kernel source: sections split by '---', each '// loop: Tri' (Ver, Edg, Qua...); empty: the example")
+            .labelled("Kernel file")
+            .rebuilds()
+            .files({".glsl", ".txt", ".comp", ".cl"});
+    misprints_ =
+        params_
+            .add_choice(
+                "misprints", {{Misprints::Fix, "fix"}, {Misprints::Refuse, "refuse"}}, Misprints::Fix,
+                "manual's kernels (// dialect: gmlib) with misprints: fix runs the evident fix, refuse rejects them")
+            .labelled("Manual's misprints")
+            .rebuilds();
     runs_per_frame_ =
         params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)").labelled("Runs a frame");
     params_.group("Picture");

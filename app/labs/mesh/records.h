@@ -1,4 +1,4 @@
-// What the mesh picture (render/mesh_view) draws of one element kind: its triangles
+// What the mesh picture (render/mesh/mesh_view) draws of one element kind: its triangles
 // (quadrilaterals split, the diagonal hidden), or for a volume kind its facets, each once,
 // with the element across.
 #pragma once

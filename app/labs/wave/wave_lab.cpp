@@ -1,5 +1,5 @@
 // The wave lab's knobs, panel and dump (seed 000, §4.2). Math: compute/wave/ (its benchmark:
-// compute/wave/bench.cpp, drawn here); picture: render/water_view.
+// compute/wave/bench.cpp, drawn here); picture: render/wave/water_view.
 #include "app/core/assets.h"
 #include "app/core/lab.h"
 #include "app/widgets/plot.h"
@@ -77,16 +77,13 @@ class WaveLab : public Lab {
                         {SchemeKnob::PrintedB, Scheme::PrintedB},
                         {SchemeKnob::PrintedM, Scheme::PrintedM}})
       schemes.push_back({k, wave::scheme_name(s)});
-    scheme_ = params_
-                  .add_choice("scheme", schemes, SchemeKnob::Auto,
-                              "auto: the solver path's own, seed on the thesis path and newmark on the modern one; "
-                              "newmark: Laplacian weighted 1/4, 1/2, 1/4 (keeps energy); seed: the thesis's "
-                              "Crank-Nicolson, derived (Laplacian at t and t+1: damps every wave); printed-a, -b, -m: "
-                              "the matrices with the thesis's misprints, one each: A = (8a+1)I - aS (the water "
-                              "drains), b with (1-4a)h (a bump breathes, period 6 steps), M = 2I + aS (grows until it "
-                              "blows up)")
-                  .labelled("Time scheme")
-                  .rebuilds();
+    scheme_ =
+        params_
+            .add_choice(
+                "scheme", schemes, SchemeKnob::Auto,
+                "auto: the path's own; newmark keeps energy; seed: the thesis's, damps; printed-a, -b, -m: misprints")
+            .labelled("Time scheme")
+            .rebuilds();
     storage_ = params_
                    .add_choice("storage", {{wave::Storage::Stencil, "stencil"}, {wave::Storage::Banded, "banded"}},
                                wave::Storage::Stencil,
@@ -103,15 +100,13 @@ class WaveLab : public Lab {
     max_iterations_ = params_.add_int("max_iterations", 200, 1, 4000, "CG iteration cap per step")
                           .labelled("CG limit", "iterations/step")
                           .rebuilds();
-    solver_ = params_
-                  .add_choice("solver", {{wave::Solver::Modern, "modern"}, {wave::Solver::Thesis, "thesis"}},
-                              wave::Solver::Modern,
-                              "modern: the whole step on the GPU, CG stopped there; thesis: 'SIMULATION D'ONDES 2D' "
-                              "through the thesis's operators (vectors in textures, multi-pass dots, 'MGC SUR GPU' "
-                              "from x0 = b, the residual read back every iteration), with the thesis's scheme "
-                              "(seed) unless scheme names another")
-                  .labelled("Solver path")
-                  .rebuilds();
+    solver_ =
+        params_
+            .add_choice("solver", {{wave::Solver::Modern, "modern"}, {wave::Solver::Thesis, "thesis"}},
+                        wave::Solver::Modern,
+                        "modern: the whole step on the GPU; thesis: the thesis's operators, textures and read-backs")
+            .labelled("Solver path")
+            .rebuilds();
     params_.group("Drops");
     start_ = params_
                  .add_choice("preset",

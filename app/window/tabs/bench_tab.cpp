@@ -70,7 +70,7 @@ void BenchTab::bench(Session& s, BenchRunner& runner) {
     float frac = st.finished ? 1.0f : expected ? float(n) / float(expected) : float(n) / float(n + 2);
     char text[160];
     std::snprintf(text, sizeof text, "%zu rows%s, %.1f s%s", n,
-                  expected ? (" of " + std::to_string(expected)).c_str() : "", job->seconds(),
+                  expected ? (" of " + std::to_string(expected)).c_str() : "", job->elapsed_s(),
                   st.finished ? (st.cancelled ? ", cancelled" : ", done") : ", timing the next row");
     ImGui::ProgressBar(std::min(frac, 1.0f), {-1, 0}, text);
     rows_table(job->lab().name(), st.rows, st.peaks);
@@ -120,7 +120,7 @@ void BenchTab::sweep_results(const BenchJob& job) {
   auto st = job.state();
   const auto& spec = job.sweep_spec();
   char text[160];
-  std::snprintf(text, sizeof text, "%zu of %d points, %.1f s", st.points.size(), spec.count, job.seconds());
+  std::snprintf(text, sizeof text, "%zu of %d points, %.1f s", st.points.size(), spec.count, job.elapsed_s());
   ImGui::ProgressBar(float(st.points.size()) / float(spec.count), {-1, 0}, text);
   std::vector<double> x, ms;
   for (auto& p : st.points)

@@ -48,7 +48,7 @@ void TimingsTab::draw(Session& s, BenchRunner& bench) {
   ImGui::EndDisabled();
   if (bench.job() && bench.job()->is_peaks() && bench.running()) {
     ImGui::SameLine();
-    ImGui::TextDisabled("measuring (%.0f s)...", bench.job()->seconds());
+    ImGui::TextDisabled("measuring (%.0f s)...", bench.job()->elapsed_s());
   }
   if (s.peaks.valid())
     ImGui::TextWrapped("roofs: fp32 %.0f GFLOP/s, fp64 %.0f GFLOP/s, saxpy %.0f GB/s, copy %.0f GB/s",
