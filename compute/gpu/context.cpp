@@ -307,6 +307,7 @@ Context::~Context() {
     vkDeviceWaitIdle(device);
     free_abandoned();
     clock_probe.reset();
+    staging.reset();
     allocator_.reset();
     vkDestroyCommandPool(device, pool_, nullptr);
     vkDestroyDevice(device, nullptr);

@@ -101,6 +101,13 @@ VkDeviceMemory Allocator::raw(VkDeviceSize size, uint32_t type, VkBuffer buffer,
 Allocation Allocator::allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags flags, VkBuffer buffer,
                                VkImage image) {
   std::lock_guard lock(mutex_);
+  Allocation a = place(req, flags, buffer, image);
+  if (!options_.map_device_local && !(flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) a.mapped = nullptr;
+  return a;
+}
+
+Allocation Allocator::place(const VkMemoryRequirements& req, VkMemoryPropertyFlags flags, VkBuffer buffer,
+                            VkImage image) {
   uint32_t type = memory_type(req.memoryTypeBits, flags);
   Allocation a;
   if (!options_.pooled) {

@@ -21,6 +21,10 @@ struct MemoryOptions {
   // allocation fails as the driver's would (VK_ERROR_OUT_OF_DEVICE_MEMORY): --memory-budget,
   // and the tests that check a lab refused for memory leaves the running one whole.
   VkDeviceSize budget = 0;
+  // false: memory asked for as device-local is never handed out mapped, even where it is
+  // host-visible (lavapipe, integrated GPUs), so uploads and downloads go through the staging
+  // buffer as on a discrete GPU (the tests of that path).
+  bool map_device_local = true;
 };
 // "pooled" (the default), "pooled:ALIGN" (bytes), "pooled:ALIGN:BLOCK_MIB" or "dedicated";
 // throws std::invalid_argument naming the text.
@@ -74,6 +78,8 @@ class Allocator {
   std::vector<std::pair<std::string, uint64_t>> owners() const;
 
  private:
+  // allocate() under the lock: the placement in a block, or a dedicated allocation.
+  Allocation place(const VkMemoryRequirements& req, VkMemoryPropertyFlags flags, VkBuffer buffer, VkImage image);
   struct Block {
     VkDeviceMemory memory = VK_NULL_HANDLE;
     VkDeviceSize size = 0;

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
+#include <thread>
 #include <utility>
+#include <vector>
 
 namespace gpu {
 
@@ -104,23 +107,56 @@ void Buffer::reset() {
   size_ = 0;
 }
 
+namespace {
+
+// The context's staging buffer (Context::staging): 64 MiB, host-visible, made on first use.
+constexpr VkDeviceSize kStagingBytes = VkDeviceSize(64) << 20;
+Buffer& staging_of(Context& ctx) {
+  if (!ctx.staging)
+    ctx.staging = std::make_shared<Buffer>(ctx, kStagingBytes,
+                                           VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
+  return *static_cast<Buffer*>(ctx.staging.get());
+}
+
+// memcpy on several cores for a large copy (one core copies some 5 GB/s to pinned memory).
+void copy_bytes(void* to, const void* from, size_t bytes) {
+  const size_t parts = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), bytes >> 23);
+  if (parts <= 1) {
+    std::memcpy(to, from, bytes);
+    return;
+  }
+  std::vector<std::thread> pool;
+  auto part = [&](size_t k) {
+    size_t a = bytes * k / parts, b = bytes * (k + 1) / parts;
+    std::memcpy(static_cast<char*>(to) + a, static_cast<const char*>(from) + a, b - a);
+  };
+  for (size_t k = 1; k < parts; ++k) pool.emplace_back(part, k);
+  part(0);
+  for (auto& t : pool) t.join();
+}
+
+}  // namespace
+
 void Buffer::upload(const void* data, VkDeviceSize bytes, VkDeviceSize offset) {
   if (offset + bytes > size_) throw std::out_of_range("Buffer::upload past the end");
   if (mapped_) {
     std::memcpy(static_cast<char*>(mapped_) + offset, data, bytes);
     return;
   }
-  Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
-  std::memcpy(staging.mapped(), data, bytes);
-  ctx_->submit_now([&](VkCommandBuffer cmd) {
-    // Whatever touched the buffer before must be done before the copy overwrites it.
-    barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-            VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    VkBufferCopy region{0, offset, bytes};
-    vkCmdCopyBuffer(cmd, staging.handle(), buffer_, 1, &region);
-    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-            VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-  });
+  Buffer& staging = staging_of(*ctx_);
+  for (VkDeviceSize done = 0; done < bytes; done += kStagingBytes) {  // a staging buffer's worth at a time
+    VkDeviceSize n = std::min(kStagingBytes, bytes - done);
+    copy_bytes(staging.mapped(), static_cast<const char*>(data) + done, n);
+    ctx_->submit_now([&](VkCommandBuffer cmd) {
+      // Whatever touched the buffer before must be done before the copy overwrites it.
+      barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+              VK_ACCESS_2_TRANSFER_WRITE_BIT);
+      VkBufferCopy region{0, offset + done, n};
+      vkCmdCopyBuffer(cmd, staging.handle(), buffer_, 1, &region);
+      barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+              VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+    });
+  }
 }
 
 void Buffer::download(void* data, VkDeviceSize bytes, VkDeviceSize offset) const {
@@ -129,16 +165,19 @@ void Buffer::download(void* data, VkDeviceSize bytes, VkDeviceSize offset) const
     std::memcpy(data, static_cast<const char*>(mapped_) + offset, bytes);
     return;
   }
-  Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
-  ctx_->submit_now([&](VkCommandBuffer cmd) {
-    barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
-            VK_ACCESS_2_TRANSFER_READ_BIT);
-    VkBufferCopy region{offset, 0, bytes};
-    vkCmdCopyBuffer(cmd, buffer_, staging.handle(), 1, &region);
-    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
-            VK_ACCESS_2_HOST_READ_BIT);
-  });
-  std::memcpy(data, staging.mapped(), bytes);
+  Buffer& staging = staging_of(*ctx_);
+  for (VkDeviceSize done = 0; done < bytes; done += kStagingBytes) {
+    VkDeviceSize n = std::min(kStagingBytes, bytes - done);
+    ctx_->submit_now([&](VkCommandBuffer cmd) {
+      barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+              VK_ACCESS_2_TRANSFER_READ_BIT);
+      VkBufferCopy region{offset + done, 0, n};
+      vkCmdCopyBuffer(cmd, buffer_, staging.handle(), 1, &region);
+      barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+              VK_ACCESS_2_HOST_READ_BIT);
+    });
+    copy_bytes(static_cast<char*>(data) + done, staging.mapped(), n);
+  }
 }
 
 // ---- Image ----

@@ -308,6 +308,12 @@ const std::vector<uint32_t>& GpuMesh::neighbours(Kind k) {
   return it->second;
 }
 
+void GpuMesh::set_neighbours(Kind k, std::vector<uint32_t> across) {
+  if (across.size() != count(k) * local_topology(k).facets.size())
+    throw std::logic_error(std::string("mesh: neighbours of the wrong size for ") + kind_name(k));
+  neighbours_.insert_or_assign(k, std::move(across));
+}
+
 const Ball& GpuMesh::upward(Kind from, Kind to) {
   auto it = upward_.find({from, to});
   if (it != upward_.end()) return it->second;

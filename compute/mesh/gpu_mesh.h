@@ -113,7 +113,9 @@ class GpuMesh {
 
   // Automatic links, built (and uploaded) on first use.
   const std::vector<uint32_t>& neighbours(Kind k);  // facets a line
-  const Ball& upward(Kind from, Kind to);           // from Vertices (ball) or Edges (shell)
+  // The neighbours of kind k where they are known already (FaceSet::across), as neighbours() would find them.
+  void set_neighbours(Kind k, std::vector<uint32_t> across);
+  const Ball& upward(Kind from, Kind to);  // from Vertices (ball) or Edges (shell)
 
   // For drawing: VerCrd (vec4 a vertex), an element table (N vertices a line; the references in LRef).
   const gpu::Buffer& coordinate_buffer() const { return buffer("VerCrd"); }

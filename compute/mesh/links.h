@@ -46,8 +46,13 @@ struct FaceSet {
   std::vector<uint8_t> triangle_on_boundary, quadrilateral_on_boundary;
   size_t count() const { return triangles.count() + quadrilaterals.count(); }
   Elements boundary(Kind k) const;  // the boundary's triangles or quadrilaterals
+  // Where the volumes are of one kind: each of their facets' element across it, as
+  // neighbours() gives it (matched with the faces, once); else empty.
+  Kind volume_kind = Kind::Vertices;
+  std::vector<uint32_t> across;
 };
-FaceSet extract_faces(const Mesh& m);
+// boundary_only: the faces of one volume alone (the boundary), the inner ones left out.
+FaceSet extract_faces(const Mesh& m, bool boundary_only = false);
 // GmlExtractFaces as the manual describes it when the mesh already has some faces (its
 // boundary, say): the file's triangles or quadrilaterals `file` (may be null) first, as they
 // are, then every other face of the volumes, inner ones included (reference 0).

@@ -331,3 +331,25 @@ TEST(Cli, MeshLabTakesBytesWideVectorsAndInnerFaces) {
   EXPECT_GE(lo, -50.0);
   EXPECT_LT(hi, 50.0);
 }
+
+// mesh --write-mesh writes the mesh the knobs generate (vertices and cells alone, GMF 2); a run
+// on that file reads it back whole and says how long each phase of opening it took.
+TEST(Cli, MeshWriteMeshAndTheOpeningsPhases) {
+  auto dir = scratch("mesh-write");
+  auto file = (dir / "cube.meshb").string();
+  auto r = run_process(vklab_args("mesh --write-mesh --set generate=tetrahedra --set grid_size=16 --out " + file));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(r.out.find("125 vertices, 384 elements"), std::string::npos) << r.out;
+  auto m = mesh::read_mesh(file);
+  mesh::Mesh want = mesh::cube(4, mesh::Kind::Tetrahedra, 0.25);
+  EXPECT_EQ(m.xyz, want.xyz);
+  ASSERT_EQ(m.elements.size(), 1u) << "vertices and tetrahedra alone";
+  EXPECT_EQ(m.elements[0].v, want.elements[0].v);
+  r = run_process(vklab_args("--headless --lab mesh --set \"example=tetrahedra: volumes\" --steps 1 --mesh " + file));
+  ASSERT_EQ(r.code, 0) << r.err;
+  for (const char* phase : {"mesh: opened in ", "read ", "faces ", "edges and tables ", "pictures ", "calibration "})
+    EXPECT_NE(r.out.find(phase), std::string::npos) << phase << "\n" << r.out;
+  r = run_process(vklab_args("mesh --write-mesh"));
+  EXPECT_EQ(r.code, 2) << "no --out: " << r.err;
+  EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
+}

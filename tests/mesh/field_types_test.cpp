@@ -164,6 +164,26 @@ TEST_F(MeshFieldKernels, UnsupportedSizesAreRefused) {
 
 namespace {
 
+// The faces' fast paths (every core; the boundary alone; the neighbours found with the faces)
+// give what the whole extraction and neighbours() give, on meshes large enough for several
+// threads: the same boundary in the same order, facing the same way, the same element across
+// every facet.
+TEST(MeshFaces, TheBoundaryAndTheNeighboursFoundWithTheFacesAreTheWholeExtractions) {
+  for (Kind cells : {Kind::Tetrahedra, Kind::Hexahedra}) {
+    Mesh m = cube(cells == Kind::Tetrahedra ? 24 : 36, cells, 0.2);
+    Kind k = cells == Kind::Tetrahedra ? Kind::Triangles : Kind::Quadrilaterals;
+    FaceSet whole = extract_faces(m), boundary = extract_faces(m, true);
+    Elements want = whole.boundary(k), got = boundary.boundary(k);
+    ASSERT_GT(want.count(), 0u);
+    EXPECT_EQ(got.v, want.v);
+    EXPECT_EQ((k == Kind::Triangles ? boundary.triangles : boundary.quadrilaterals).count(), want.count())
+        << "the boundary alone";
+    EXPECT_EQ(boundary.volume_kind, cells);
+    EXPECT_EQ(boundary.across, neighbours(*m.find(cells), m.vertices()));
+    EXPECT_EQ(whole.across, boundary.across);
+  }
+}
+
 // GmlExtractFaces over a mesh that already has its boundary faces: those come first, as they
 // are, then every inner face once (reference 0); each volume facet is some face, inner faces
 // twice (4·tetrahedra = 2·inner + boundary). A triangle loop then runs over them all.

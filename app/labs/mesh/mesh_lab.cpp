@@ -2,6 +2,7 @@
 // picture: render/mesh/mesh_view; benchmarks: compute/mesh/bench.cpp.
 #include "app/core/assets.h"
 #include "app/core/lab.h"
+#include "app/core/session.h"
 #include "app/labs/mesh/files.h"
 #include "app/labs/mesh/parameters.h"
 #include "app/labs/mesh/records.h"
@@ -17,6 +18,7 @@
 #include "compute/mesh/gpu_mesh.h"
 #include "compute/mesh/kernel_text.h"
 #include "compute/mesh/kernel_trouble.h"
+#include "compute/mesh/load_times.h"
 #include "compute/mesh/renumber.h"
 #include "compute/mesh/vtu.h"
 #include "render/colormap.h"
@@ -158,7 +160,17 @@ class MeshLab : public Lab {
     return l;
   }
 
+  // The mesh the knobs generate (no file): a bumpy square's triangles, or the unit cube of
+  // tetrahedra or hexahedra, grid_size / 4 cells a side, jittered by a quarter of a cell.
+  mesh::Mesh generated_mesh() const {
+    const Generated gen = *generate_ == Generated::ForExample ? generated_for(example()) : *generate_;
+    uint32_t n = *grid_size_;
+    if (gen == Generated::Surface) return bumpy_grid(n);
+    return cube(std::max(1u, n / 4), gen == Generated::Tetrahedra ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
+  }
+
   void build(gpu::Context& ctx) override {
+    mesh::LoadTimes times;
     const Example ex = example();
     const Generated gen = *generate_ == Generated::ForExample ? generated_for(ex) : *generate_;
     const std::string mesh_file = *mesh_file_, kernel_file = *kernel_file_, sol_file = *sol_file_;
@@ -170,18 +182,17 @@ class MeshLab : public Lab {
       std::string gen_name = *generate_ == Generated::ForExample ? ex.mesh : generate_.text();
       gpu::require_buffer(ctx, table, "mesh grid_size " + std::to_string(n) + " (" + gen_name + ")");
     }
-    mesh::Mesh m =
-        !mesh_file.empty() ? read_mesh(mesh_file)
-        : gen == Generated::Surface
-            ? bumpy_grid(n)
-            : cube(std::max(1u, n / 4), gen == Generated::Tetrahedra ? Kind::Tetrahedra : Kind::Hexahedra, 0.25);
+    mesh::Mesh m = !mesh_file.empty() ? read_mesh(mesh_file) : generated_mesh();
+    times.lap(mesh_file.empty() ? "generate" : "read");
     std::string text = ex.text;
     if (!kernel_file.empty()) {
       text = io::read_input(kernel_file, 4 << 20);
     }
+    std::pair<Kind, std::vector<uint32_t>> across;  // the volumes' neighbours, found with the faces
     if (m.dim == 3) {  // a volume's triangle and quadrilateral loops: its boundary, or every face
-      FaceSet faces = extract_faces(m);
       bool all = *faces_ == Faces::All;
+      FaceSet faces = extract_faces(m, !all);
+      if (*renumber_ == Numbering::AsIs) across = {faces.volume_kind, std::move(faces.across)};
       for (Kind k : {Kind::Triangles, Kind::Quadrilaterals}) {
         auto file = std::find_if(m.elements.begin(), m.elements.end(), [k](auto& e) { return e.kind == k; });
         bool has = file != m.elements.end();
@@ -191,11 +202,15 @@ class MeshLab : public Lab {
         else if (!has && e.count())
           m.elements.push_back(std::move(e));
       }
+      times.lap("faces");
     }
     renumber(m, renumber_.text());
+    times.lap("numbering");
     if (!sol_file.empty() && *renumber_ != Numbering::AsIs)
       throw ParamError("a solution file follows the file's numbering: renumber 'as is' with --sol");
     auto g = std::make_unique<GpuMesh>(ctx, m);
+    if (!across.second.empty()) g->set_neighbours(across.first, std::move(across.second));
+    times.lap("edges and tables");
     if (g->count(Kind::Triangles) && g->count(Kind::Edges))
       g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
     SolField sol;
@@ -207,6 +222,7 @@ class MeshLab : public Lab {
     if (!sol.values.empty()) g->add_field("Sol", sol.at, sol.type);  // before the kernels that read it
     std::vector<Misprint> misprints;
     auto kernels = compile_text(*g, text, *misprints_, &misprints);  // throws: the previous mesh and kernels stay
+    times.lap("links, balls and kernels");
     if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
     ctx_ = &ctx;
     mesh_ = std::move(m);
@@ -219,11 +235,15 @@ class MeshLab : public Lab {
     par_slots_.clear(), par_after_.clear();
     recorded_key_.clear();
     pictures_ = mesh::make_pictures(ctx, *gpu_);
+    times.lap("pictures");
     set_editor(text);
     error_.clear();
     frame_camera();
     calibrate(ctx);
+    times.lap("calibration");
     restart();
+    times.lap("start");
+    load_times_ = times;
     params_.rebuild_pending = false;
   }
 
@@ -307,6 +327,7 @@ class MeshLab : public Lab {
   // buttons, then the names a loop body may use and the generated shaders.
   void ui() override {
     for (Kind k : gpu_->kinds()) ImGui::TextWrapped("%-14s %zu", kind_name(k), gpu_->count(k));
+    ImGui::TextWrapped("%s", load_times_.text().c_str());
     ImGui::TextWrapped("%s, fp64: %s, float atomics: %s", ctx_->info.name.c_str(), ctx_->info.fp64 ? "yes" : "no",
                        ctx_->atomic_float_add ? "yes" : "no");  // GmlListGPU, GmlCheckFP64
     std::string f = color_field();
@@ -377,6 +398,9 @@ class MeshLab : public Lab {
     take_parameters();
     out["parameters"] = parameters_json(*gpu_, par_after_);
     out["runs"] = steps_done_;
+    nlohmann::json opened = nlohmann::json::object();
+    for (auto& [phase, seconds] : load_times_.phases()) opened[phase] = seconds;
+    out["open_seconds"] = opened;
     out["vertices"] = gpu_->vertices();
     out["triangles"] = gpu_->count(Kind::Triangles);
     out["kernels"] = kernels_.size();
@@ -389,7 +413,10 @@ class MeshLab : public Lab {
     return out;
   }
 
-  std::string headless_report() override { return misprints_text(); }
+  std::string headless_report() override {
+    std::string m = misprints_text();
+    return "mesh: " + load_times_.text() + "\n" + m;
+  }
 
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
     return mesh::bench(ctx, options);
@@ -536,6 +563,8 @@ class MeshLab : public Lab {
     if (!m) return mesh_examples().at(*example_);
     return {io::read_input(find_asset("mesh/kernels/manual/" + m->file).string(), 1 << 20), m->colour, "surface"};
   }
+  mesh::LoadTimes load_times_;  // the last build, phase by phase
+
   std::string misprints_text() const {
     if (misprints_found_.empty()) return "";
     return "the GMlib manual's text as printed has " + std::to_string(misprints_found_.size()) +
@@ -633,9 +662,25 @@ class MeshLab : public Lab {
 
 }  // namespace
 
+// vklab mesh --write-mesh --out FILE.meshb [--set generate=... --set grid_size=...]: the mesh
+// the knobs generate, its vertices and cells only, as a GMF version 2 file: the file GMlib and
+// the lab's --mesh read alike (docs/PERF.md's comparison with GMlib).
+static int run_write_mesh(const Options& o) {
+  if (o.out.empty()) throw ParamError("mesh --write-mesh needs --out FILE.meshb (or FILE.mesh)");
+  auto lab = lab_from_options(o, "mesh");
+  auto m = static_cast<const MeshLab&>(*lab).generated_mesh();
+  write_mesh(o.out, m, 2);
+  size_t cells = 0;
+  for (auto& e : m.elements) cells += e.count();
+  std::printf("wrote %s: %zu vertices, %zu elements\n", o.out.c_str(), m.vertices(), cells);
+  return 0;
+}
+
 LabEntry mesh_lab() {
   return {[] { return std::unique_ptr<Lab>(std::make_unique<MeshLab>()); },
           {{"--mesh", "mesh_file", "FILE.mesh|.meshb"},
            {"--sol", "sol_file", "FILE.sol|.solb"},
-           {"--kernel", "kernel_file", "FILE (a GLSL kernel body, or the GMlib manual's: '// dialect: gmlib')"}}};
+           {"--kernel", "kernel_file", "FILE (a GLSL kernel body, or the GMlib manual's: '// dialect: gmlib')"}},
+          {{"--write-mesh", "--out FILE.meshb [--set grid_size=N]", "the generated mesh as a file GMlib reads too",
+            run_write_mesh}}};
 }

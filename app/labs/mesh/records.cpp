@@ -1,34 +1,66 @@
 #include "app/labs/mesh/records.h"
 
+#include "compute/mesh/parallel.h"
+
+#include <numeric>
+#include <thread>
+
 namespace mesh {
 
 // What the picture draws of one element kind: its triangles (quadrilaterals split, the
 // diagonal hidden), or for a volume kind its facets, each once, with the element across.
 std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k) {
-  std::vector<render::MeshTriangle> out;
   const Elements& e = g.elements(k);
   uint32_t n = nodes_of(k);
   bool volume = k >= Kind::Tetrahedra;
   const auto& facets = local_topology(k).facets;
   const std::vector<uint32_t>* across = volume ? &g.neighbours(k) : nullptr;
-  auto polygon = [&](size_t i, const std::vector<uint32_t>& corners, uint32_t other) {
-    const uint32_t* v = &e.v[i * n];
-    if (corners.size() == 3) {
-      out.push_back({{v[corners[0]], v[corners[1]], v[corners[2]]}, uint32_t(i), other, 7});
-    } else {  // (0 1 2) and (0 2 3): the edge 0-2 is opposite corner 1, then corner 2
-      out.push_back({{v[corners[0]], v[corners[1]], v[corners[2]]}, uint32_t(i), other, 5});
-      out.push_back({{v[corners[0]], v[corners[2]], v[corners[3]]}, uint32_t(i), other, 3});
+  const std::vector<std::vector<uint32_t>> polygon_of = {{0, 1, 2}, {0, 1, 2, 3}};
+  // Element i's polygons (a volume's facets, a shared one once, by the element with the lower
+  // number), each with the element across it.
+  auto each_polygon = [&](size_t i, auto&& take) {
+    if (!volume) {
+      take(polygon_of[k == Kind::Triangles ? 0 : 1], UINT32_MAX);
+      return;
+    }
+    for (size_t f = 0; f < facets.size(); ++f) {
+      uint32_t other = (*across)[i * facets.size() + f];
+      if (other == UINT32_MAX || other > i) take(facets[f], other);
     }
   };
-  for (size_t i = 0; i < e.count(); ++i) {
-    if (!volume)
-      polygon(i, k == Kind::Triangles ? std::vector<uint32_t>{0, 1, 2} : std::vector<uint32_t>{0, 1, 2, 3}, UINT32_MAX);
-    else
-      for (size_t f = 0; f < facets.size(); ++f) {
-        uint32_t other = (*across)[i * facets.size() + f];
-        if (other == UINT32_MAX || other > i) polygon(i, facets[f], other);  // a shared facet once
-      }
-  }
+  auto records = [](const std::vector<uint32_t>& corners) { return corners.size() == 3 ? 1u : 2u; };
+  // Two passes on every core: the records each range of elements makes, then the records.
+  const size_t chunks = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), e.count() >> 14));
+  std::vector<size_t> at(chunks + 1, 0);
+  parallel_for(
+      chunks,
+      [&](size_t from, size_t to) {
+        for (size_t c = from; c < to; ++c)
+          for (size_t i = e.count() * c / chunks; i < e.count() * (c + 1) / chunks; ++i)
+            each_polygon(i, [&](const std::vector<uint32_t>& corners, uint32_t) { at[c + 1] += records(corners); });
+      },
+      1);
+  std::partial_sum(at.begin(), at.end(), at.begin());
+  std::vector<render::MeshTriangle> out(at[chunks]);
+  parallel_for(
+      chunks,
+      [&](size_t from, size_t to) {
+        for (size_t c = from; c < to; ++c) {
+          render::MeshTriangle* r = out.data() + at[c];
+          for (size_t i = e.count() * c / chunks; i < e.count() * (c + 1) / chunks; ++i) {
+            const uint32_t* v = &e.v[i * n];
+            each_polygon(i, [&](const std::vector<uint32_t>& q, uint32_t other) {
+              if (q.size() == 3) {
+                *r++ = {{v[q[0]], v[q[1]], v[q[2]]}, uint32_t(i), other, 7};
+              } else {  // (0 1 2) and (0 2 3): the edge 0-2 is opposite corner 1, then corner 2
+                *r++ = {{v[q[0]], v[q[1]], v[q[2]]}, uint32_t(i), other, 5};
+                *r++ = {{v[q[0]], v[q[2]], v[q[3]]}, uint32_t(i), other, 3};
+              }
+            });
+          }
+        }
+      },
+      1);
   return out;
 }
 

@@ -1,0 +1,36 @@
+// Where opening a mesh spends its time (issue: a big mesh must open in seconds): each phase's
+// wall-clock seconds in order (reading the file, the faces, the numbering, the tables and their
+// upload, the links and balls, the kernels, the pictures, the workgroup calibration), said by
+// the lab's panel, its headless report and its dump.
+#pragma once
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mesh {
+
+class LoadTimes {
+ public:
+  LoadTimes() : last_(std::chrono::steady_clock::now()) {}
+  // The phase that ends now: the time since the last lap (or since construction).
+  void lap(const std::string& phase) {
+    auto now = std::chrono::steady_clock::now();
+    phases_.emplace_back(phase, std::chrono::duration<double>(now - last_).count());
+    last_ = now;
+  }
+  double total() const {
+    double t = 0;
+    for (auto& p : phases_) t += p.second;
+    return t;
+  }
+  const std::vector<std::pair<std::string, double>>& phases() const { return phases_; }
+  // "opened in 3.21 s: read 1.10 s, faces 0.42 s, ...".
+  std::string text() const;
+
+ private:
+  std::chrono::steady_clock::time_point last_;
+  std::vector<std::pair<std::string, double>> phases_;
+};
+
+}  // namespace mesh
