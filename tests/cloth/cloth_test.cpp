@@ -367,9 +367,10 @@ TEST_F(ClothSoak, FineClothDrapesWithMoreSubsteps) {
 }
 
 // Friction holds it: pushed sideways at 1 m/s once settled it stays on the sphere; without
-// friction the same push slides it off. One test a friction (they run side by side).
-class ClothFriction : public GpuTest, public testing::WithParamInterface<bool> {};
-TEST_P(ClothFriction, KeepsAPushedDrapeOnTheSphereOrNot) {
+// friction the same push slides it off. One test a friction (they run side by side); long drapes,
+// 14 s each on lavapipe: a soak.
+class ClothFrictionSoak : public GpuTest, public testing::WithParamInterface<bool> {};
+TEST_P(ClothFrictionSoak, KeepsAPushedDrapeOnTheSphereOrNot) {
   const bool friction = GetParam();
   Config c;
   c.width = c.height = 24;
@@ -389,5 +390,5 @@ TEST_P(ClothFriction, KeepsAPushedDrapeOnTheSphereOrNot) {
   else
     EXPECT_LT(s.max_y, c.sphere.y) << "frictionless: should slide off";
 }
-INSTANTIATE_TEST_SUITE_P(WithAndWithout, ClothFriction, testing::Bool(),
+INSTANTIATE_TEST_SUITE_P(WithAndWithout, ClothFrictionSoak, testing::Bool(),
                          [](const testing::TestParamInfo<bool>& i) { return i.param ? "friction" : "frictionless"; });
