@@ -30,6 +30,10 @@ std::pair<int, std::string> refusal(const std::string& text, const io::TextLimit
 
 TEST(UserText, WhatTheCompilerReadsIsWhatIsScreened) {
   EXPECT_EQ(io::normalized_user_text("\xEF\xBB\xBFint a;\r\nint b;\n"), "int a;\nint b;\n");
+  // A byte order mark past the start (the fuzzer's two in a row) is refused where it is.
+  EXPECT_EQ(refusal("\xEF\xBB\xBF\xEF\xBB\xBF").first, 1);
+  EXPECT_NE(refusal("int a;\n\xEF\xBB\xBFint b;\n").second.find("byte order mark"), std::string::npos);
+  EXPECT_EQ(refusal("int a;\n\xEF\xBB\xBFint b;\n").first, 2);
   EXPECT_EQ(refusal("int a;\nint b;\r#include \"x\"\n"), std::make_pair(2, refusal("\r").second));
   EXPECT_NE(refusal("\r").second.find("carriage return"), std::string::npos);
   auto [line, why] = refusal("int a;\nwhi\\\nle (true) {}\n");

@@ -30,6 +30,10 @@ std::string normalized_user_text(const std::string& text, const TextLimits& limi
                         "would not read as written (save the file with \\n or \\r\\n line ends)");
     }
     if (c == '\0') throw TextRefused(line, "a NUL byte: a kernel is text");
+    if (c == '\xEF' && text.compare(i, 3, "\xEF\xBB\xBF") == 0)  // a second one, or one inside: not a line's text
+      throw TextRefused(line,
+                        "a byte order mark (U+FEFF) past the start of the text: save the file as UTF-8 with at "
+                        "most one, at its start");
     if (c == '\\' && (i + 1 == text.size() || text[i + 1] == '\n' ||
                       (text[i + 1] == '\r' && i + 2 < text.size() && text[i + 2] == '\n')))
       throw TextRefused(line,

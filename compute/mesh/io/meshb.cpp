@@ -235,7 +235,7 @@ bool read_binary_elements(Bytes& in, Mesh& m, Kind k, int64_t n, Elements& e) {
       for (uint32_t c = 0; c < nodes; ++c) {
         int64_t idx = integer(r + c * isz);
         bad |= idx < 1 || uint64_t(idx) > vertices;
-        v[c] = uint32_t(idx - 1);
+        v[c] = uint32_t(uint64_t(idx) - 1);  // unsigned: a wrong index (INT64_MIN too) wraps, and is refused
         for (uint32_t d = 0; d < c; ++d) bad |= v[d] == v[c];
       }
       e.ref[l] = integer(r + nodes * isz);
