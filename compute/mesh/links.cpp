@@ -8,7 +8,6 @@
 #include <numeric>
 #include <set>
 #include <stdexcept>
-#include <thread>
 
 namespace mesh {
 
@@ -100,32 +99,23 @@ Classes classes(const Table& keys, uint32_t w, size_t vertices) {
       },
       4096);
   // A head takes the count of heads before it, the others their head's number.
-  const size_t chunks = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), n >> 15));
-  std::vector<uint32_t> heads(chunks + 1, 0);
+  const Chunks chunks(n);
+  std::vector<uint32_t> heads(chunks.count + 1, 0);
   c.id.resize(n);
-  parallel_for(
-      chunks,
-      [&](size_t from, size_t to) {
-        for (size_t k = from; k < to; ++k)
-          for (size_t i = n * k / chunks; i < n * (k + 1) / chunks; ++i) heads[k + 1] += c.is_head(i);
-      },
-      1);
+  chunks.each([&](size_t k, size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) heads[k + 1] += c.is_head(i);
+  });
   std::partial_sum(heads.begin(), heads.end(), heads.begin());
-  parallel_for(
-      chunks,
-      [&](size_t from, size_t to) {
-        for (size_t k = from; k < to; ++k) {
-          uint32_t next = heads[k];
-          for (size_t i = n * k / chunks; i < n * (k + 1) / chunks; ++i)
-            if (c.is_head(i)) c.id[i] = next++;
-        }
-      },
-      1);
+  chunks.each([&](size_t k, size_t from, size_t to) {
+    uint32_t next = heads[k];
+    for (size_t i = from; i < to; ++i)
+      if (c.is_head(i)) c.id[i] = next++;
+  });
   parallel_for(n, [&](size_t from, size_t to) {
     for (size_t i = from; i < to; ++i)
       if (!c.is_head(i)) c.id[i] = c.id[c.head[i]];  // a head comes first: its number is set
   });
-  c.count = heads[chunks];
+  c.count = heads[chunks.count];
   return c;
 }
 
@@ -309,38 +299,30 @@ FaceSet extract_faces(const Mesh& m, bool boundary_only) {
   // range of items gives (triangles, quadrilaterals), then the faces, on every core.
   auto chosen = [&](size_t i) { return c.is_head(i) && (!boundary_only || uses[c.id[i]] == 1); };
   const size_t n = c.id.size();
-  const size_t chunks = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), n >> 15));
-  std::vector<std::array<size_t, 2>> at(chunks + 1, {0, 0});
-  parallel_for(
-      chunks,
-      [&](size_t from, size_t to) {
-        for (size_t k = from; k < to; ++k)
-          for (size_t i = n * k / chunks; i < n * (k + 1) / chunks; ++i)
-            if (chosen(i)) ++at[k + 1][keys[4 * i + 3] != UINT32_MAX];
-      },
-      1);
-  for (size_t k = 0; k < chunks; ++k) at[k + 1][0] += at[k][0], at[k + 1][1] += at[k][1];
-  fs.triangles.v.resize(3 * at[chunks][0]), fs.triangles.ref.assign(at[chunks][0], 0);
-  fs.quadrilaterals.v.resize(4 * at[chunks][1]), fs.quadrilaterals.ref.assign(at[chunks][1], 0);
-  fs.triangle_on_boundary.resize(at[chunks][0]), fs.quadrilateral_on_boundary.resize(at[chunks][1]);
-  parallel_for(
-      chunks,
-      [&](size_t from, size_t to) {
-        for (size_t k = from; k < to; ++k) {
-          std::array<size_t, 2> next = at[k];
-          for (size_t i = n * k / chunks; i < n * (k + 1) / chunks; ++i) {
-            if (!chosen(i)) continue;
-            std::array<uint32_t, 4> face;
-            size_t size = face_of(i, face);
-            bool q = size == 4;
-            Elements& out = q ? fs.quadrilaterals : fs.triangles;
-            std::copy_n(face.begin(), size, out.v.begin() + long(next[q] * size));
-            (q ? fs.quadrilateral_on_boundary : fs.triangle_on_boundary)[next[q]] = uses[c.id[i]] == 1;
-            ++next[q];
-          }
-        }
-      },
-      1);
+  const Chunks chunks(n);
+  const size_t last = chunks.count;
+  std::vector<std::array<size_t, 2>> at(last + 1, {0, 0});
+  chunks.each([&](size_t k, size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i)
+      if (chosen(i)) ++at[k + 1][keys[4 * i + 3] != UINT32_MAX];
+  });
+  for (size_t k = 0; k < last; ++k) at[k + 1][0] += at[k][0], at[k + 1][1] += at[k][1];
+  fs.triangles.v.resize(3 * at[last][0]), fs.triangles.ref.assign(at[last][0], 0);
+  fs.quadrilaterals.v.resize(4 * at[last][1]), fs.quadrilaterals.ref.assign(at[last][1], 0);
+  fs.triangle_on_boundary.resize(at[last][0]), fs.quadrilateral_on_boundary.resize(at[last][1]);
+  chunks.each([&](size_t k, size_t from, size_t to) {
+    std::array<size_t, 2> next = at[k];
+    for (size_t i = from; i < to; ++i) {
+      if (!chosen(i)) continue;
+      std::array<uint32_t, 4> face;
+      size_t size = face_of(i, face);
+      bool q = size == 4;
+      Elements& out = q ? fs.quadrilaterals : fs.triangles;
+      std::copy_n(face.begin(), size, out.v.begin() + long(next[q] * size));
+      (q ? fs.quadrilateral_on_boundary : fs.triangle_on_boundary)[next[q]] = uses[c.id[i]] == 1;
+      ++next[q];
+    }
+  });
   return fs;
 }
 

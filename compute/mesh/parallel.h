@@ -33,4 +33,23 @@ void parallel_for(size_t n, Body&& body, size_t grain = size_t(1) << 15) {
     if (e) std::rethrow_exception(e);
 }
 
+// [0, n) cut once into fixed ranges, one a core or fewer (at least `grain` items each), for the
+// passes that must cut it the same way twice: each range's count, then each range's part of the
+// output at the place the counts before it give.
+struct Chunks {
+  size_t n, count;
+  explicit Chunks(size_t items, size_t grain = size_t(1) << 15)
+      : n(items), count(std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), items / grain))) {}
+  // body(k, from, to) for every range k, on every core.
+  template <class Body>
+  void each(Body&& body) const {
+    parallel_for(
+        count,
+        [&](size_t a, size_t b) {
+          for (size_t k = a; k < b; ++k) body(k, n * k / count, n * (k + 1) / count);
+        },
+        1);
+  }
+};
+
 }  // namespace mesh

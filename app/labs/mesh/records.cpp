@@ -3,7 +3,6 @@
 #include "compute/mesh/parallel.h"
 
 #include <numeric>
-#include <thread>
 
 namespace mesh {
 
@@ -30,37 +29,28 @@ std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k) {
   };
   auto records = [](const std::vector<uint32_t>& corners) { return corners.size() == 3 ? 1u : 2u; };
   // Two passes on every core: the records each range of elements makes, then the records.
-  const size_t chunks = std::max<size_t>(1, std::min<size_t>(std::thread::hardware_concurrency(), e.count() >> 14));
-  std::vector<size_t> at(chunks + 1, 0);
-  parallel_for(
-      chunks,
-      [&](size_t from, size_t to) {
-        for (size_t c = from; c < to; ++c)
-          for (size_t i = e.count() * c / chunks; i < e.count() * (c + 1) / chunks; ++i)
-            each_polygon(i, [&](const std::vector<uint32_t>& corners, uint32_t) { at[c + 1] += records(corners); });
-      },
-      1);
+  const mesh::Chunks chunks(e.count(), size_t(1) << 14);
+  std::vector<size_t> at(chunks.count + 1, 0);
+  chunks.each([&](size_t k, size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i)
+      each_polygon(i, [&](const std::vector<uint32_t>& corners, uint32_t) { at[k + 1] += records(corners); });
+  });
   std::partial_sum(at.begin(), at.end(), at.begin());
-  std::vector<render::MeshTriangle> out(at[chunks]);
-  parallel_for(
-      chunks,
-      [&](size_t from, size_t to) {
-        for (size_t c = from; c < to; ++c) {
-          render::MeshTriangle* r = out.data() + at[c];
-          for (size_t i = e.count() * c / chunks; i < e.count() * (c + 1) / chunks; ++i) {
-            const uint32_t* v = &e.v[i * n];
-            each_polygon(i, [&](const std::vector<uint32_t>& q, uint32_t other) {
-              if (q.size() == 3) {
-                *r++ = {{v[q[0]], v[q[1]], v[q[2]]}, uint32_t(i), other, 7};
-              } else {  // (0 1 2) and (0 2 3): the edge 0-2 is opposite corner 1, then corner 2
-                *r++ = {{v[q[0]], v[q[1]], v[q[2]]}, uint32_t(i), other, 5};
-                *r++ = {{v[q[0]], v[q[2]], v[q[3]]}, uint32_t(i), other, 3};
-              }
-            });
-          }
+  std::vector<render::MeshTriangle> out(at[chunks.count]);
+  chunks.each([&](size_t k, size_t from, size_t to) {
+    render::MeshTriangle* r = out.data() + at[k];
+    for (size_t i = from; i < to; ++i) {
+      const uint32_t* v = &e.v[i * n];
+      each_polygon(i, [&](const std::vector<uint32_t>& q, uint32_t other) {
+        if (q.size() == 3) {
+          *r++ = {{v[q[0]], v[q[1]], v[q[2]]}, uint32_t(i), other, 7};
+        } else {  // (0 1 2) and (0 2 3): the edge 0-2 is opposite corner 1, then corner 2
+          *r++ = {{v[q[0]], v[q[1]], v[q[2]]}, uint32_t(i), other, 5};
+          *r++ = {{v[q[0]], v[q[2]], v[q[3]]}, uint32_t(i), other, 3};
         }
-      },
-      1);
+      });
+    }
+  });
   return out;
 }
 
