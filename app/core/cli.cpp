@@ -167,6 +167,8 @@ std::string usage() {
          "  --sweep-steps N     bench --sweep: steps measured at each value (default 20)\n"
          "  --remeasure-peaks   bench: measure the device's roofs again (fp32/fp64 multiply-add, saxpy and\n"
          "                      copy bandwidth; else those cached per device and driver beside the settings)\n"
+         "  --remeasure-cpu     bench: time the CPU references again (else those kept for this machine's CPU\n"
+         "                      beside the settings; a quick bench always times them)\n"
          "  --renderdoc-capture N  under RenderDoc: capture N frames (window), N steps (headless) or one\n"
          "                      application of each of the first N rows (bench); without RenderDoc it says how\n"
          "  --help              this text\n"
@@ -299,6 +301,8 @@ Options parse_cli(int argc, char** argv) {
       o.sweep = value(a);
     else if (a == "--remeasure-peaks")
       o.remeasure_peaks = true;
+    else if (a == "--remeasure-cpu")
+      o.remeasure_cpu = true;
     else if (a == "--renderdoc-capture")
       o.renderdoc_captures = int(parse_count(a, value(a), 1, 1000));
     else if (a == "--sweep-steps")

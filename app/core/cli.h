@@ -50,6 +50,7 @@ struct Options {
   uint64_t sweep_steps = 20;         // bench: steps measured at each value of the sweep
   int runs = 1;                      // bench: whole benches, each in a fresh process (--runs N)
   bool remeasure_peaks = false;      // bench: measure the roofline's peaks again (else the cached ones)
+  bool remeasure_cpu = false;        // bench: time the CPU references again (else this machine's kept ones)
   int renderdoc_captures = 0;        // --renderdoc-capture N: frames, steps or bench rows (gpu/renderdoc.h)
   std::vector<std::string> args;     // the command line as given (bench --runs reruns it)
   uint32_t width = 1280, height = 800;

@@ -16,6 +16,8 @@ std::filesystem::path settings_path() {
 }
 
 std::filesystem::path peaks_path() { return settings_path().parent_path() / "peaks.json"; }
+std::filesystem::path cpu_baselines_path() { return settings_path().parent_path() / "cpu_baselines.json"; }
+std::filesystem::path bench_times_path() { return settings_path().parent_path() / "bench_times.json"; }
 
 Settings load_settings() {
   Settings s;

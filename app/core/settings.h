@@ -14,6 +14,10 @@ struct Settings {
 std::filesystem::path settings_path();
 // The device peaks' cache (compute/measure/roofline.h), beside the settings file.
 std::filesystem::path peaks_path();
+// The CPU references' times kept per machine (compute/measure/cpu_baselines.h), beside it.
+std::filesystem::path cpu_baselines_path();
+// Each bench's rows' times on each device, for its progress and estimate (compute/measure/bench_estimate.h).
+std::filesystem::path bench_times_path();
 // A missing file gives the defaults; an unreadable or malformed one too, with a line on stderr.
 Settings load_settings();
 // Returns "" or why it could not be written.

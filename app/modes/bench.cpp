@@ -3,8 +3,10 @@
 #include "app/core/figures.h"
 #include "app/core/settings.h"
 #include "app/core/sweep.h"
+#include "app/modes/bench_progress.h"
 #include "app/modes/modes.h"
 #include "compute/io/output.h"
+#include "compute/measure/cpu_baselines.h"
 #include "compute/measure/memory_experiment.h"
 #include "compute/measure/roofline.h"
 #include "compute/measure/saxpy.h"
@@ -15,6 +17,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <numeric>
 
 namespace {
 
@@ -70,17 +73,31 @@ int run_sweep_bench(const Options& o, gpu::Context& ctx, const Lab& lab) {
 
 }  // namespace
 
-// Each row is printed as soon as it is measured: the terminal shows the bench's progress.
-nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options, const gpu::Peaks& peaks) {
+// Each row is printed as soon as it is measured, a progress bar under them on a terminal; the
+// rows' times are kept for the next run's estimate.
+nlohmann::json bench_lab(gpu::Context& ctx, Lab& lab, const BenchOptions& options, const gpu::Peaks& peaks,
+                         gpu::BenchHistory& history) {
+  const std::string key = gpu::bench_key(lab.name(), options.quick, options.only, options.engines);
+  auto last = history.last(key);
+  if (!last.empty())
+    std::printf("the last run of this bench here: %zu rows in %.0f s\n", last.size(),
+                std::accumulate(last.begin(), last.end(), 0.0));
   std::printf("%-26s %-30s %10s %9s %9s %7s %9s %10s %8s  %s\n", "pass", "size", "median ms", "GB/s", "GFLOP/s",
               "% saxpy", "roof", "CPU ms", "gain", "the source's figure, other references");
-  BenchOptions printing = options;
-  printing.on_row = [&](const BenchRow& r) {
-    print_row(r, options.saxpy_gbps, peaks);
-    if (options.on_row) options.on_row(r);
-  };
   nlohmann::json rows = nlohmann::json::array();
-  for (auto& r : lab.bench(ctx, printing)) rows.push_back(gpu::bench_row_json(r, peaks));
+  gpu::BenchProgress p;
+  {
+    BenchProgressLine line(lab.name(), last);
+    BenchOptions printing = options;
+    printing.on_row = [&](const BenchRow& r) {
+      line.row(r.seconds, [&] { print_row(r, options.saxpy_gbps, peaks); });
+      if (options.on_row) options.on_row(r);
+    };
+    for (auto& r : lab.bench(ctx, printing)) rows.push_back(gpu::bench_row_json(r, peaks));
+    history.record(key, line.done());
+    p = line.progress();
+  }  // the bar cleared
+  std::printf("%s: %zu rows in %.1f s\n", lab.name().c_str(), p.done, p.elapsed_s);
   return rows;
 }
 
@@ -143,11 +160,24 @@ int run_bench(const Options& o) {
       {"saxpy", {{"bytes_per_array", bw.bytes_per_array}, {"median_ms", bw.median_ms}, {"gbps", bw.gbps}}},
       {"peaks", gpu::to_json(peaks)},
       {"labs", nlohmann::json::object()}};
+  // The CPU references: kept per machine (a quick bench times them every time, as it measures its roofs).
+  gpu::CpuBaselines cpu = o.quick ? gpu::CpuBaselines() : gpu::CpuBaselines(cpu_baselines_path(), o.remeasure_cpu);
+  gpu::BenchHistory history(bench_times_path(), ctx.info.name + ", " + ctx.info.driver);
   BenchOptions options{o.quick, bw.gbps, o.only, o.engines};
+  options.cpu_baselines = &cpu;
   for (Lab* lab : labs) {
     std::printf("== %s ==\n", lab->title().c_str());
-    j["labs"][lab->name()] = bench_lab(ctx, *lab, options, peaks);
+    auto start = std::chrono::steady_clock::now();
+    j["labs"][lab->name()] = bench_lab(ctx, *lab, options, peaks, history);
+    j["seconds"][lab->name()] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    cpu.save();
   }
+  j["cpu_baselines"] = cpu.describe();
+  if (cpu.read() > 0)
+    std::printf(
+        "CPU references: %d read back from %s (this machine's, timed by an earlier bench; "
+        "--remeasure-cpu times them again), %d timed now\n",
+        cpu.read(), cpu_baselines_path().c_str(), cpu.timed());
   if (!o.out.empty()) write_json(o.out, j);
   report_validation(o, ctx);
   return 0;

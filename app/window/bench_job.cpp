@@ -35,11 +35,19 @@ BenchJob::BenchJob(const gpu::ContextOptions& co, const Lab& lab, MeasurePeaks) 
 BenchJob::~BenchJob() {
   cancel_ = true;
   if (thread_.joinable()) thread_.join();
+  cpu_.save();  // a cancelled bench's CPU references too
 }
 
 BenchJob::State BenchJob::state() const {
   std::lock_guard lock(mutex_);
   return state_;
+}
+
+gpu::BenchProgress BenchJob::progress() const {
+  std::lock_guard lock(mutex_);
+  if (state_.finished) return gpu::estimate(done_, done_, seconds_);
+  return gpu::estimate(last_, done_,
+                       std::chrono::duration<double>(std::chrono::steady_clock::now() - rows_start_).count());
 }
 
 double BenchJob::elapsed_s() const {
@@ -84,13 +92,25 @@ void BenchJob::run_bench(bool quick) {
       state_.saxpy_gbps = gbps;
       state_.peaks = peaks;
     }
+    if (!quick) cpu_ = gpu::CpuBaselines(cpu_baselines_path(), false);
+    gpu::BenchHistory history(bench_times_path(), ctx_->info.name + ", " + ctx_->info.driver);
+    const std::string key = gpu::bench_key(lab_->name(), quick, {}, {});
+    {
+      std::lock_guard lock(mutex_);
+      last_ = history.last(key);
+      rows_start_ = std::chrono::steady_clock::now();
+    }
     BenchOptions options{quick, gbps};
     options.cancel = &cancel_;
+    options.cpu_baselines = &cpu_;
     options.on_row = [this](const BenchRow& r) {
       std::lock_guard lock(mutex_);
       state_.rows.push_back(r);
+      done_.push_back(r.seconds);
     };
     lab_->bench(*ctx_, options);
+    cpu_.save();
+    history.record(key, done_);  // a run that ended (a cancelled or failed one threw before)
   });
 }
 

@@ -6,6 +6,8 @@
 #pragma once
 #include "app/core/lab.h"
 #include "app/core/sweep.h"
+#include "compute/measure/bench_estimate.h"
+#include "compute/measure/cpu_baselines.h"
 #include "compute/measure/roofline.h"
 
 #include <atomic>
@@ -37,6 +39,8 @@ class BenchJob {
   void cancel() { cancel_ = true; }
   State state() const;
   double elapsed_s() const;
+  // The bench's rows so far and, from the last run of the same bench on this device, what is left.
+  gpu::BenchProgress progress() const;
   bool is_sweep() const { return sweep_; }
   bool is_peaks() const { return peaks_only_; }
   const SweepSpec& sweep_spec() const { return spec_; }
@@ -55,8 +59,11 @@ class BenchJob {
   bool sweep_ = false, peaks_only_ = false;
   SweepSpec spec_;
   std::atomic<bool> cancel_{false};
+  gpu::CpuBaselines cpu_;            // a full bench keeps the CPU references' times per machine
+  std::vector<double> last_, done_;  // each row's seconds: the last run here, this one
   mutable std::mutex mutex_;
   State state_;
+  std::chrono::steady_clock::time_point rows_start_ = std::chrono::steady_clock::now();  // after the roofs
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   double seconds_ = 0;  // when finished
   std::thread thread_;  // last: started once everything above exists

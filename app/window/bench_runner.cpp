@@ -52,11 +52,6 @@ void BenchRunner::start_peaks(Session& s) {
   }
 }
 
-size_t BenchRunner::expected_rows(const std::string& lab, bool quick) const {
-  auto it = expected_.find(lab + (quick ? "/quick" : ""));
-  return it == expected_.end() ? 0 : it->second;
-}
-
 void BenchRunner::stop(bool finish) {
   if (!running()) return;
   if (!finish) job_->cancel();
@@ -93,7 +88,6 @@ void BenchRunner::poll(Session& session, uint64_t frame, bool validate) {
                         {"quick", quick_},
                         {"cancelled", s.cancelled},
                         {"labs", {{lab, rows}}}});
-    if (!s.cancelled && s.error.empty()) expected_[lab + (quick_ ? "/quick" : "")] = count;
   }
   file_ = std::filesystem::absolute(path).string();
   if (!s.error.empty()) session.error = "benchmark failed: " + s.error;

@@ -28,8 +28,6 @@ class BenchRunner {
 
   const BenchJob* job() const { return job_.get(); }
   bool quick() const { return quick_; }
-  // Rows the last full run of this lab gave (for the progress bar), 0 when unknown.
-  size_t expected_rows(const std::string& lab, bool quick) const;
   const std::string& result_file() const { return file_; }
 
  private:
@@ -38,7 +36,6 @@ class BenchRunner {
   std::unique_ptr<BenchJob> job_;
   bool collected_ = false;
   bool quick_ = true;
-  std::map<std::string, size_t> expected_;  // by lab (and "/quick")
   std::string file_;
   uint64_t frame_ = 0;  // the window's frame at the last poll
 };

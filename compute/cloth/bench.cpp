@@ -29,10 +29,15 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
   std::vector<uint32_t> sizes =
       options.quick ? std::vector<uint32_t>{16, 32} : std::vector<uint32_t>{16, 32, 64, 128, 256, 512, 1024, 2048};
   const int repeats = options.quick ? 3 : 15;
+  options.check_only(
+      "cloth", {"cloth.step.branching", "cloth.step.substreams", "cloth.step.shift-matrices", "cloth.step+display",
+                "cloth.16it.step+display", "cloth.16it.substreams+display", "cloth.16it.gauss-seidel+display",
+                "cloth.lab-defaults+display", "cloth.gauss-seidel.kernels", "cloth.gauss-seidel.tiles"});
   BenchRows rows(options);
   auto measure = [&](uint32_t n, uint32_t iterations, cloth::Branching b, cloth::Order o, bool display,
                      const std::string& pass, double target_ms = 0, cloth::Method method = cloth::Method::Kernels,
                      double kernels_ms = 0) -> double {
+    if (!BenchOptions::chosen(options.only, pass)) return 0;
     cloth::Config c = base;
     if (iterations) {  // the thesis's relaxation (structural springs, one substep, bare contacts)
       auto t = cloth::Config::thesis();

@@ -1,6 +1,6 @@
 // `vklab bench --lab cloth`: one step of the thesis's relaxation (branching kernel and sub-streams) and the lab's own
 // solver, with and without the picture, with the seed's table 4.1 beside; then the lab's Gauss–Seidel on the kernels
-// path and as tiles (tiles.h), the kernels' time beside the tiles'.
+// path and as tiles (tiles.h), the kernels' time beside the tiles'. `--only` names passes (cloth.step.branching, ...).
 #pragma once
 #include "compute/cloth/cloth.h"
 #include "compute/gpu/context.h"

@@ -3,8 +3,6 @@
 #include "compute/diffusion/diffusion.h"
 #include "compute/measure/timer.h"
 
-#include <chrono>
-
 namespace diffusion {
 
 using gpu::BenchOptions;
@@ -14,10 +12,14 @@ using gpu::BenchRows;
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   std::vector<uint32_t> sizes =
       options.quick ? std::vector<uint32_t>{64, 128} : std::vector<uint32_t>{256, 512, 1024, 2048, 4096, 8192};
+  std::vector<std::string> names;
+  for (uint32_t n : sizes) names.push_back(std::to_string(n));
+  options.check_only("diffusion", names);  // --only 8192: the grid's side
   const uint32_t batch = 20;
   const int repeats = options.quick ? 3 : 9;
   BenchRows rows(options);
   for (uint32_t n : sizes) {
+    if (!BenchOptions::chosen(options.only, std::to_string(n))) continue;
     if (uint64_t(n) * n * sizeof(float) > ctx.props.limits.maxStorageBufferRange) break;
     diffusion::Config c;
     c.width = c.height = n;
@@ -27,13 +29,10 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
     auto t = gpu::time_gpu(
         ctx, [&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, batch); }, repeats, options.quick ? 5 : 200);
     // CPU reference: one single-threaded step of the same grid.
-    std::vector<double> cpu_ms;
-    std::vector<float> out;
-    for (int r = 0; r < (n >= 4096 ? 1 : 3); ++r) {
-      auto t0 = std::chrono::steady_clock::now();
-      diffusion::step_cpu(c, field, out);
-      cpu_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    }
+    double cpu = options.cpu_ms("diffusion/step/" + std::to_string(n), [&] {
+      std::vector<float> out;
+      return gpu::median_wall_ms([&] { diffusion::step_cpu(c, field, out); }, 3);
+    });
     BenchRow row{.pass = "diffusion.step",
                  .size = std::to_string(n) + "x" + std::to_string(n),
                  .elements = uint64_t(n) * n,
@@ -42,7 +41,6 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
                  .min_ms = t.min_ms / batch,
                  .bytes = diffusion::bytes_per_step(c),
                  .flops = diffusion::flops_per_step(c)};
-    double cpu = gpu::median(cpu_ms);
     row.reference = {{"device_saxpy_gbps", options.saxpy_gbps},
                      {"fraction_of_saxpy_bandwidth", options.saxpy_gbps > 0 ? row.gbps() / options.saxpy_gbps : 0},
                      {"cpu_single_thread_ms", cpu},

@@ -1,4 +1,5 @@
-// `vklab bench --lab diffusion`: the explicit step on grids of 256² to 8192², against one single-threaded CPU step.
+// `vklab bench --lab diffusion`: the explicit step on grids of 256² to 8192², against one single-threaded CPU step;
+// `--only 8192` (sides, comma-separated) times those grids alone.
 #pragma once
 #include "compute/gpu/context.h"
 #include "compute/measure/bench_row.h"

@@ -96,11 +96,13 @@ void annex_b(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
     for (FfOp op : ops) {
       auto t = ff.time_round_trip(op, a, b, repeats, options.quick ? 0 : 20);
       std::vector<Ff> out(n);
-      double cpu_ms = gpu::median_wall_ms(
-          [&] {
-            for (uint32_t i = 0; i < n; ++i) out[i] = ff_cpu(op, a[i], b[i]);
-          },
-          repeats);
+      double cpu_ms = options.cpu_ms(std::string("floatlab/annexB/") + ff_name(op) + "/" + std::to_string(n), [&] {
+        return gpu::median_wall_ms(
+            [&] {
+              for (uint32_t i = 0; i < n; ++i) out[i] = ff_cpu(op, a[i], b[i]);
+            },
+            repeats);
+      });
       if (n == sizes[0] && op == FfOp::Add) gpu_unit = t.median_ms, cpu_unit = cpu_ms;
       const int col = report_column(op);
       for (bool cpu : {false, true}) {

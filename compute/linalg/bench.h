@@ -9,8 +9,9 @@
 namespace linalg {
 
 // One workload timed `repeats` times after `warmup_ms` of warm-up: median GPU time, the
-// single-threaded CPU time of the same operator, the saxpy fraction and the seed's figure.
-gpu::BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, double saxpy_gbps, double warmup_ms);
+// single-threaded CPU time of the same operator (kept per machine: options.cpu_ms), the saxpy
+// fraction and the seed's figure.
+gpu::BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, const gpu::BenchOptions& options, double warmup_ms);
 std::vector<gpu::BenchRow> bench(gpu::Context& ctx, const gpu::BenchOptions& options);
 
 }  // namespace linalg

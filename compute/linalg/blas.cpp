@@ -225,7 +225,7 @@ double BlasReference::max_relative_difference(const std::vector<float>& blas,
   return err / std::max(scale, 1e-30);
 }
 
-BlasTiming time_blas(const Workload& w, int repeats) {
+BlasTiming time_blas(const Workload& w, int repeats, const gpu::BenchOptions& keep, const std::string& key) {
   BlasTiming t;
   BlasReference ref(w);
   t.calls = ref.calls();
@@ -234,8 +234,10 @@ BlasTiming time_blas(const Workload& w, int repeats) {
   t.max_rel_diff = ref.max_relative_difference(ref.run(), w.cpu_values());
   t.threads = blas().openblas_get_num_procs();
   auto median_ms = [&](int threads) {
-    ref.set_threads(threads);
-    return gpu::median_wall_ms([&] { ref.run(); }, repeats);
+    return keep.cpu_ms(key + "/openblas-" + (threads == 1 ? std::string("1") : "all"), [&] {
+      ref.set_threads(threads);
+      return gpu::median_wall_ms([&] { ref.run(); }, repeats);
+    });
   };
   t.ms_one_thread = median_ms(1);
   t.ms_all_threads = median_ms(t.threads);

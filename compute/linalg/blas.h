@@ -3,6 +3,7 @@
 // CG iteration built from BLAS calls. Timed with one thread and with all of them.
 #pragma once
 #include "compute/linalg/matrix.h"
+#include "compute/measure/bench_row.h"
 
 #include <memory>
 
@@ -42,6 +43,7 @@ struct BlasTiming {
 };
 // Builds the BLAS operands of `w` (after w.run_cpu()), checks one application, times
 // `repeats` applications with one thread and with all (medians).
-BlasTiming time_blas(const Workload& w, int repeats);
+// `keep`: the CPU references' times kept per machine (BenchOptions::cpu_ms), under `key`/openblas-1 and /openblas-all.
+BlasTiming time_blas(const Workload& w, int repeats, const gpu::BenchOptions& keep, const std::string& key);
 
 }  // namespace linalg

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <thread>
 
 namespace linalg {
 
@@ -215,7 +216,7 @@ void Workload::record_restart(VkCommandBuffer cmd) {
   cg_iter_ = 0;
 }
 
-void Workload::run_cpu() {
+void Workload::run_cpu(unsigned threads) {
   switch (config_.op) {
     case Op::Axpby: {
       auto r = axpby_cpu(1.5f, xs_, -0.5f, ys_);
@@ -238,7 +239,7 @@ void Workload::run_cpu() {
       cpu_scalar_ = extreme_cpu(config_.op == Op::Max ? Extreme::Max : Extreme::Min, xs_);
       break;
     case Op::Banded:
-      cpu_result_ = banded_cpu(banded_, xs_);
+      cpu_result_ = banded_cpu(banded_, xs_, 1, 0, {}, threads);
       break;
     case Op::Dense:
       cpu_result_ = dense_cpu(dense_, xs_, ys_);
@@ -246,7 +247,8 @@ void Workload::run_cpu() {
     case Op::Cg: {
       // One CPU CG iteration from the GPU's start (plus its set-up: one dot and copies, and
       // from x0 = b a matrix product).
-      cpu_result_ = cg_cpu(banded_, ys_, 0.0, 1, nullptr, nullptr, cg_start() == CgStart::RightHandSide);
+      cpu_result_ =
+          cg_cpu(banded_, ys_, 0.0, 1, nullptr, nullptr, cg_start() == CgStart::RightHandSide, nullptr, threads);
       break;
     }
   }
@@ -270,8 +272,9 @@ double Workload::check() const {
 }
 
 double Workload::true_residual(const std::vector<float>& hi, const std::vector<float>* lo) const {
-  auto ah = banded_cpu(banded_, hi);
-  std::vector<double> al = lo ? banded_cpu(banded_, *lo) : std::vector<double>();
+  const unsigned all = std::max(1u, std::thread::hardware_concurrency());  // a check: on every core
+  auto ah = banded_cpu(banded_, hi, 1, 0, {}, all);
+  std::vector<double> al = lo ? banded_cpu(banded_, *lo, 1, 0, {}, all) : std::vector<double>();
   double rr = 0, bb = 0;
   for (uint32_t i = 0; i < n_; ++i) {
     double r = ys_[i] - (ah[i] + (lo ? al[i] : 0.0));
@@ -289,7 +292,8 @@ double Workload::true_residual(const std::vector<double>& x) const {
 
 double Workload::cg_twin_residual() const {
   if (config_.op != Op::Cg) throw std::logic_error("cg_twin_residual is for CG");
-  return true_residual(cg_cpu(banded_, ys_, 0.0, cg_iter_, nullptr, nullptr, cg_start() == CgStart::RightHandSide));
+  return true_residual(cg_cpu(banded_, ys_, 0.0, cg_iter_, nullptr, nullptr, cg_start() == CgStart::RightHandSide,
+                              nullptr, std::max(1u, std::thread::hardware_concurrency())));
 }
 
 PrecisionComparison Workload::compare_precisions(float tolerance, uint32_t max_iterations) {

@@ -231,23 +231,27 @@ const SeedConfig& seed_config(const std::string& name) {
 }
 
 template <class R>
-void time_cpu(BenchRow& row, const Stock& st, const std::vector<R>& start, const Mesh& tool,
-              const std::vector<Position>& path, HitTest test) {
+void time_cpu(BenchRow& row, const BenchOptions& options, const Stock& st, const std::vector<R>& start,
+              const Mesh& tool, const std::vector<Position>& path, HitTest test) {
+  // Kept per machine under what the row says before it is timed (its pass, size, section, configuration).
   std::vector<double> ms;
-  for (int r = 0; r < 3 && (ms.empty() || ms[0] < 3000); ++r) {
-    std::vector<R> h = start;
-    auto t0 = std::chrono::steady_clock::now();
-    mill_cpu(st, h, tool, path, 0, test);
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-  }
-  row.median_ms = gpu::median(ms);
-  row.min_ms = *std::min_element(ms.begin(), ms.end());
-  row.repeats = int(ms.size());
+  double kept = options.cpu_ms("machining/" + row.pass + "/" + row.size + "/" + row.reference.dump(), [&] {
+    for (int r = 0; r < 3 && (ms.empty() || ms[0] < 3000); ++r) {
+      std::vector<R> h = start;
+      auto t0 = std::chrono::steady_clock::now();
+      mill_cpu(st, h, tool, path, 0, test);
+      ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return gpu::median(ms);
+  });
+  row.median_ms = kept;
+  row.min_ms = ms.empty() ? kept : *std::min_element(ms.begin(), ms.end());
+  row.repeats = ms.empty() ? 1 : int(ms.size());
 }
-template void time_cpu(BenchRow&, const Stock&, const std::vector<float>&, const Mesh&, const std::vector<Position>&,
-                       HitTest);
-template void time_cpu(BenchRow&, const Stock&, const std::vector<double>&, const Mesh&, const std::vector<Position>&,
-                       HitTest);
+template void time_cpu(BenchRow&, const BenchOptions&, const Stock&, const std::vector<float>&, const Mesh&,
+                       const std::vector<Position>&, HitTest);
+template void time_cpu(BenchRow&, const BenchOptions&, const Stock&, const std::vector<double>&, const Mesh&,
+                       const std::vector<Position>&, HitTest);
 
 void note_stand_in(BenchRow& row, const SeedConfig& sc) {
   row.reference["stand_in"] = sc.stand_in;
@@ -354,7 +358,7 @@ void bench_single(gpu::Context& ctx, const BenchOptions& options, const SeedConf
         rows.push_back(row);
         continue;
       }
-      time_cpu(row, st, m.heights(), tool, path);
+      time_cpu(row, options, st, m.heights(), tool, path);
       row.reference["threads"] = std::thread::hardware_concurrency();
     } else {
       auto t = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
@@ -391,7 +395,7 @@ void bench_double(gpu::Context& ctx, const BenchOptions& options, const SeedConf
     note_stand_in(row, sc);
     if (cpu) {
       if (pairs > 2e9) continue;
-      time_cpu(row, st64, m64.heights64(), tool, path);
+      time_cpu(row, options, st64, m64.heights64(), tool, path);
     } else {
       auto tm = time_path(ctx, m64, eng, path.size(), tool.triangles(), options.quick);
       row.set_times(tm);

@@ -73,9 +73,9 @@ void bench_atomics(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
                     cpu ? nlohmann::json{{"cpu_compare_and_swap_ms", f64 ? 27756 : 24984}} : nlohmann::json::object());
         if (cpu) {
           if (f64) {
-            time_cpu(row, s, m.heights64(), tool, path);
+            time_cpu(row, options, s, m.heights64(), tool, path);
           } else {
-            time_cpu(row, s, m.heights(), tool, path);
+            time_cpu(row, options, s, m.heights(), tool, path);
           }
           rows.push_back(row);
           continue;
@@ -143,7 +143,7 @@ void bench_hit_tests(gpu::Context& ctx, const BenchOptions& options, BenchRows& 
         }
         m.set_hit_test(test);
         if (eng == Engine::Cpu) {
-          time_cpu(row, st, std::vector<float>(size_t(st.nx) * st.ny, st.top), tool, path, test);
+          time_cpu(row, options, st, std::vector<float>(size_t(st.nx) * st.ny, st.top), tool, path, test);
         } else {
           auto t = time_path(ctx, m, eng, path.size(), tool.triangles(), options.quick);
           row.set_times(t);

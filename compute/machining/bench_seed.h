@@ -43,10 +43,10 @@ struct Setup {
 std::optional<Setup> setup(const SeedConfig& sc, bool quick, uint32_t n);
 
 // The CPU engine over the whole path from `start`, wall clock: three runs (one where the first
-// takes over 3 s), their median and fastest into the row.
+// takes over 3 s), their median and fastest into the row; kept per machine (BenchOptions::cpu_ms).
 template <class R>
-void time_cpu(gpu::BenchRow& row, const Stock& st, const std::vector<R>& start, const Mesh& tool,
-              const std::vector<Position>& path, HitTest test = HitTest::Edge);
+void time_cpu(gpu::BenchRow& row, const gpu::BenchOptions& options, const Stock& st, const std::vector<R>& start,
+              const Mesh& tool, const std::vector<Position>& path, HitTest test = HitTest::Edge);
 
 // What the configuration stands for, in the row's JSON ("stand_in") and, for the report's CATIA
 // programs (ébauche, finition) and the zooms, in its note.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +18,7 @@
 namespace gpu {
 
 struct BenchRow;
+class CpuBaselines;
 struct GpuTiming;
 struct Peaks;
 
@@ -27,6 +29,12 @@ struct BenchOptions {
   std::vector<std::string> engines;             // --engines: just these engines or variants (empty: all)
   std::function<void(const BenchRow&)> on_row;  // each row as soon as it is measured (progress)
   const std::atomic<bool>* cancel = nullptr;    // set: the bench stops after the row being timed
+  CpuBaselines* cpu_baselines = nullptr;        // the CPU references' times kept per machine (none: timed)
+  // The CPU reference under `key` ("<lab>/<pass>/<size>/<what>"): kept from an earlier bench on
+  // this machine, else `time()` now (cpu_baselines.h).
+  double cpu_ms(const std::string& key, const std::function<double()>& time) const;
+  // Throws std::invalid_argument when --only names what `known` does not hold (the message lists them).
+  void check_only(const std::string& lab, const std::vector<std::string>& known) const;
   static bool chosen(const std::vector<std::string>& list, const std::string& name) {
     return list.empty() || std::find(list.begin(), list.end(), name) != list.end();
   }
@@ -40,6 +48,7 @@ struct BenchRow {
   double bytes = 0, flops = 0;  // one run of the pass
   nlohmann::json reference;     // what the figure is compared with (the JSON's keys, read by tests and docs)
   std::string note;             // the same in words, printed at the end of the row's line
+  double seconds = 0;           // wall-clock time the row took to measure, set-up and CPU references included
   double gbps() const { return median_ms > 0 ? bytes / (median_ms * 1e6) : 0; }
   // The median, the minimum and the repeats of a timing (compute/measure/timer.h) of `per`
   // applications at once, as the time of one.
@@ -71,6 +80,9 @@ class BenchRows {
  public:
   explicit BenchRows(const BenchOptions& options) : options_(options) {}
   void push_back(BenchRow row) {
+    auto now = std::chrono::steady_clock::now();
+    row.seconds = std::chrono::duration<double>(now - last_).count();
+    last_ = now;
     if (options_.on_row) options_.on_row(row);
     rows_.push_back(std::move(row));
     if (options_.cancel && options_.cancel->load()) throw BenchCancelled();
@@ -80,6 +92,7 @@ class BenchRows {
  private:
   const BenchOptions& options_;
   std::vector<BenchRow> rows_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace gpu

@@ -10,12 +10,20 @@
 
 namespace gpu {
 
-double median_wall_ms(const std::function<void()>& run, int repeats) {
+double median_wall_ms(const std::function<void()>& run, int repeats, double budget_ms) {
   std::vector<double> ms;
-  for (int r = 0; r < repeats; ++r) {
+  double spent = 0;
+  for (int r = 0; r < std::max(1, repeats); ++r) {
     auto t0 = std::chrono::steady_clock::now();
     run();
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    spent += ms.back();
+    if (spent >= budget_ms) break;
+    if (ms.size() >= 3) {  // the last three within 2 % of their middle
+      std::vector<double> last(ms.end() - 3, ms.end());
+      std::sort(last.begin(), last.end());
+      if (last[2] - last[0] <= 0.02 * last[1]) break;
+    }
   }
   return median(ms);
 }
@@ -65,7 +73,9 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
   // within 3 % of the fastest this device has shown. A GPU left idle (while the CPU made data
   // or timed its reference) comes back through slower clock steps that last a second or two,
   // on which the time per application also looks settled. The first warm-up on a device
-  // lasts 15 x warmup_ms, for the probe to see the top clock; none lasts past 25 x warmup_ms.
+  // lasts 15 x warmup_ms, for the probe to see the top clock, and at most 25 x warmup_ms; the
+  // others at most 10 x warmup_ms (the clocks came back within that on the H100 and H200, where
+  // a longer wait only added seconds to rows too small to keep the GPU busy).
   // A CPU implementation (lavapipe) has no GPU clock to come back: the probe would only time
   // the CPU's scheduling noise, so there the settled time alone ends the warm-up, after 20 ms
   // at least and 100 ms at most (on a loaded CPU two batches rarely agree within 2 %, and a
@@ -73,7 +83,15 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
   const bool gpu_clock = ctx.info.type != "cpu";
   if (!gpu_clock) warmup_ms = std::min(warmup_ms, 20.0);
   const double calibrate = ctx.best_clock_probe_ms > 0 || !gpu_clock ? 0 : 15 * warmup_ms,
-               cap = (gpu_clock ? 25 : 5) * warmup_ms;
+               cap = (!gpu_clock      ? 5
+                      : calibrate > 0 ? 25
+                                      : 10) *
+                     warmup_ms;
+  // Where recording and submitting cost more than the GPU's work (many small dispatches), the
+  // GPU idles between batches (busy under half the wall-clock time) and its clocks may never
+  // reach the top: such a warm-up also ends after twice its GPU time and a quarter second more.
+  const double wall_cap_ms = 2 * std::max(warmup_ms, calibrate) + 250;
+  const auto began = std::chrono::steady_clock::now();
   double busy = 0, last = 0;
   for (int batch = 1;;) {
     double probe_ms = 0, ms = timed(batch, gpu_clock ? &probe_ms : nullptr);
@@ -84,8 +102,11 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
     double per = ms / batch;
     bool settled = last > 0 && std::abs(per - last) <= 0.02 * per;
     bool top_clock = !gpu_clock || probe_ms <= 1.03 * ctx.best_clock_probe_ms;
-    if ((busy >= std::max(warmup_ms, calibrate) && settled && top_clock) || busy >= cap) break;
-    last = ms >= 10.0 ? per : 0;
+    double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    if ((busy >= std::max(warmup_ms, calibrate) && settled && top_clock) || busy >= cap ||
+        (busy < 0.5 * wall && wall >= wall_cap_ms))
+      break;
+    last = ms >= 10.0 || batch >= 4096 ? per : 0;  // a batch of the largest count is settled on, however short
     if (ms < 10.0 && batch < 4096) batch *= 2;
   }
   if (ctx.renderdoc.begin(ctx.instance, "one application of a bench row")) {  // --renderdoc-capture

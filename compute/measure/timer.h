@@ -9,8 +9,10 @@
 namespace gpu {
 
 double median(std::vector<double> v);
-// The median wall-clock time of `repeats` calls of `run`, in ms (the CPU references).
-double median_wall_ms(const std::function<void()>& run, int repeats);
+// The median wall-clock time of calls of `run`, in ms (the CPU references), on as few calls as
+// give a stable figure: up to `repeats`, fewer once three calls agree within 2 % or the calls
+// have taken `budget_ms` together (one call at least: a call of seconds is its own figure).
+double median_wall_ms(const std::function<void()>& run, int repeats, double budget_ms = 500);
 
 struct GpuTiming {
   double median_ms = 0, min_ms = 0;
@@ -19,7 +21,9 @@ struct GpuTiming {
 // Times one application recorded by `record`: first warms the GPU up (whole command
 // buffers of repeated applications for at least `warmup_ms`, until the time per application
 // has settled and a clock probe, a fixed chain of multiply-adds, runs as fast as it ever has
-// on this context: the clocks are back at their top, caches and pipelines primed), then
+// on this context: the clocks are back at their top, caches and pipelines primed; or, where
+// recording costs more than the GPU's work and the GPU idles half the time, once twice the
+// warm-up has passed on the wall clock), then
 // `repeats` submissions of one timed application each. Needs timestamps (all zero otherwise).
 GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& record, int repeats,
                    double warmup_ms = 200);

@@ -75,9 +75,13 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
                             const Display& draw) {
   std::vector<uint32_t> sizes =
       options.quick ? std::vector<uint32_t>{64, 128} : std::vector<uint32_t>{64, 128, 256, 512, 1024, 2048, 4096};
+  std::vector<std::string> names;
+  for (uint32_t n : sizes) names.push_back(std::to_string(n));
+  options.check_only("wave", names);  // --only 1024: the grid's side
   const int repeats = options.quick ? 3 : 15;
   BenchRows rows(options);
   for (uint32_t n : sizes) {
+    if (!BenchOptions::chosen(options.only, std::to_string(n))) continue;
     wave::Config c = base;
     c.solver = Solver::Modern;
     c.width = c.height = n;
@@ -114,12 +118,13 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
         },
         repeats, options.quick ? 5 : 100);
     double cpu = 0;
-    if (n <= (options.quick ? 128u : 1024u)) {
-      std::vector<float> ch = sim.height(), cp = sim.previous();
-      auto t0 = std::chrono::steady_clock::now();
-      wave::step_cpu(c, ch, cp);
-      cpu = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    }
+    if (n <= (options.quick ? 128u : 1024u))
+      cpu = options.cpu_ms("wave/step/" + std::to_string(n) + "/" + scheme_name(c.scheme), [&] {
+        std::vector<float> ch = sim.height(), cp = sim.previous();
+        auto t0 = std::chrono::steady_clock::now();
+        wave::step_cpu(c, ch, cp);
+        return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      });
     const ThesisWave* figure = nullptr;  // table 4.2's row for this size, where it has one
     for (auto& th : kThesis)
       if (th.size == n) figure = &th;

@@ -1,5 +1,5 @@
 // `vklab bench --lab wave`: the implicit step (CG each step) at the thesis's sizes and beyond, with the seed's
-// table 4.2 beside and one single-threaded CPU step.
+// table 4.2 beside and one single-threaded CPU step; `--only 1024` (sides, comma-separated) times those grids alone.
 #pragma once
 #include "compute/gpu/context.h"
 #include "compute/measure/bench_row.h"

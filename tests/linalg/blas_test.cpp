@@ -93,7 +93,7 @@ TEST_F(GpuTest, BlasRepeatedApplicationsContinue) {
 TEST_F(GpuTest, BlasTimingUsesOneThreadAndAll) {
   Workload w(ctx(), config(Op::Banded));
   w.run_cpu();
-  auto t = time_blas(w, 3);
+  auto t = time_blas(w, 3, gpu::BenchOptions{}, "test");
   EXPECT_GT(t.ms_one_thread, 0.0);
   EXPECT_GT(t.ms_all_threads, 0.0);
   EXPECT_GE(t.threads, 1);

@@ -332,7 +332,7 @@ class LinalgLab : public Lab {
     }
     if (ImGui::Button("Run")) {
       vkDeviceWaitIdle(ctx_->device);
-      last_run_ = measure(*ctx_, *work_, *runs_, 0, 50);
+      last_run_ = measure(*ctx_, *work_, *runs_, gpu::BenchOptions{}, 50);
       fit_range();
     }
     ImGui::SameLine();

@@ -65,14 +65,9 @@ void BenchTab::bench(Session& s, BenchRunner& runner) {
   if (!job || job->is_peaks()) return;
   auto st = job->state();
   if (!job->is_sweep()) {
-    size_t expected = runner.expected_rows(job->lab().name(), runner.quick());
-    size_t n = st.rows.size();
-    float frac = st.finished ? 1.0f : expected ? float(n) / float(expected) : float(n) / float(n + 2);
-    char text[160];
-    std::snprintf(text, sizeof text, "%zu rows%s, %.1f s%s", n,
-                  expected ? (" of " + std::to_string(expected)).c_str() : "", job->elapsed_s(),
-                  st.finished ? (st.cancelled ? ", cancelled" : ", done") : ", timing the next row");
-    ImGui::ProgressBar(std::min(frac, 1.0f), {-1, 0}, text);
+    auto p = job->progress();
+    std::string text = p.text() + (st.finished ? (st.cancelled ? ", cancelled" : ", done") : "");
+    ImGui::ProgressBar(st.finished ? 1.0f : p.fraction(), {-1, 0}, text.c_str());
     rows_table(job->lab().name(), st.rows, st.peaks);
   }
   if (st.finished && !runner.result_file().empty()) ImGui::TextWrapped("written to %s", runner.result_file().c_str());
