@@ -2,9 +2,9 @@
 // per machine (compute/measure/cpu_baselines.h), the estimate from the last run's rows
 // (compute/measure/bench_estimate.h), the CPU timer that stops once its figure is stable, and
 // --only in the labs that took none; then the whole of it through `vklab bench`.
+#include "compute/measure/bench_estimate.h"
 #include "app/core/lab.h"
 #include "compute/io/output.h"
-#include "compute/measure/bench_estimate.h"
 #include "compute/measure/cpu_baselines.h"
 #include "compute/measure/timer.h"
 #include "tests/helpers.h"
@@ -141,8 +141,7 @@ TEST_F(BenchOnly, DiffusionWaveAndClothTimeWhatIsNamedAndRefuseTheRest) {
     std::vector<std::string> only;
     std::string size, pass;
   };
-  for (const Case& c : {Case{"diffusion", {"128"}, "128x128", "diffusion.step"},
-                        Case{"wave", {"64"}, "64x64", ""},
+  for (const Case& c : {Case{"diffusion", {"128"}, "128x128", "diffusion.step"}, Case{"wave", {"64"}, "64x64", ""},
                         Case{"cloth", {"cloth.step.substreams"}, "", "cloth.step.substreams"}}) {
     SCOPED_TRACE(c.lab);
     auto lab = make_lab(c.lab);

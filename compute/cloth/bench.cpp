@@ -1,6 +1,7 @@
 #include "compute/cloth/bench.h"
 
 #include "compute/cloth/cloth.h"
+#include "compute/cloth/readback.h"
 #include "compute/cloth/tiles.h"
 #include "compute/measure/timer.h"
 
@@ -29,15 +30,13 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
   std::vector<uint32_t> sizes =
       options.quick ? std::vector<uint32_t>{16, 32} : std::vector<uint32_t>{16, 32, 64, 128, 256, 512, 1024, 2048};
   const int repeats = options.quick ? 3 : 15;
-  options.check_only(
-      "cloth", {"cloth.step.branching", "cloth.step.substreams", "cloth.step.shift-matrices", "cloth.step+display",
-                "cloth.16it.step+display", "cloth.16it.substreams+display", "cloth.16it.gauss-seidel+display",
-                "cloth.lab-defaults+display", "cloth.gauss-seidel.kernels", "cloth.gauss-seidel.tiles"});
+  options.check_only("cloth", {"cloth.step.branching", "cloth.step.substreams", "cloth.step.shift-matrices",
+                               "cloth.step+display", "cloth.step+display.readback", "cloth.16it.step+display",
+                               "cloth.16it.substreams+display", "cloth.16it.gauss-seidel+display",
+                               "cloth.lab-defaults+display", "cloth.gauss-seidel.kernels", "cloth.gauss-seidel.tiles"});
   BenchRows rows(options);
-  auto measure = [&](uint32_t n, uint32_t iterations, cloth::Branching b, cloth::Order o, bool display,
-                     const std::string& pass, double target_ms = 0, cloth::Method method = cloth::Method::Kernels,
-                     double kernels_ms = 0) -> double {
-    if (!BenchOptions::chosen(options.only, pass)) return 0;
+  using cloth::Branching, cloth::Order;
+  auto configure = [&](uint32_t n, uint32_t iterations, cloth::Branching b, cloth::Order o, cloth::Method method) {
     cloth::Config c = base;
     if (iterations) {  // the thesis's relaxation (structural springs, one substep, bare contacts)
       auto t = cloth::Config::thesis();
@@ -50,16 +49,93 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     c.order = o;
     c.method = method;
     if (method == cloth::Method::ShiftMatrices) c.wind = glm::vec3(0.0f);
-    cloth::Simulation sim(ctx, c);
-    auto p = cloth::initial_positions(c, pose);
-    if (pose == "hang") p[cloth::corner_index(c, 0)].w = p[cloth::corner_index(c, 1)].w = 0.0f;
+    return c;
+  };
+  auto start = [&](cloth::Simulation& sim) {
+    auto p = cloth::initial_positions(sim.config, pose);
+    if (pose == "hang") p[cloth::corner_index(sim.config, 0)].w = p[cloth::corner_index(sim.config, 1)].w = 0.0f;
     sim.set_state(p, p);
+  };
+  // Table 4.1's display the thesis's way, on the wall clock (the trips through the CPU are the
+  // point): a frame is the step submitted and waited for, positions and normals read back and
+  // uploaded again, the picture drawn from the copies; beside it the same frame drawn straight
+  // from the simulation's buffers, and the step alone.
+  auto measure_readback = [&](uint32_t n) {
+    const std::string pass = "cloth.step+display.readback";
+    if (!BenchOptions::chosen(options.only, pass)) return;
+    cloth::Config c = configure(n, 3, Branching::Branching, Order::Jacobi, cloth::Method::Kernels);
+    cloth::Simulation sim(ctx, c);
+    start(sim);
+    ReadBack copy;
+    auto step = [&](VkCommandBuffer cmd) {
+      sim.record_restart(cmd);
+      sim.record_steps(cmd, nullptr, 1);
+    };
+    auto alone = [&] { ctx.submit_now(step); };
+    auto direct = [&] {
+      ctx.submit_now([&](VkCommandBuffer cmd) {
+        step(cmd);
+        draw(cmd, sim.config, sim.position_buffer(), sim.normal_buffer());
+      });
+    };
+    double read_ms = 0, upload_ms = 0;
+    int frames = 0;
+    auto read_back = [&] {
+      ctx.submit_now(step);
+      auto& t = copy.copy(ctx, sim);
+      read_ms += t.read_ms, upload_ms += t.upload_ms, ++frames;
+      ctx.submit_now([&](VkCommandBuffer cmd) { draw(cmd, sim.config, copy.positions(), copy.normals()); });
+    };
+    read_back(), direct();  // the copies made and every pipeline used once
+    read_ms = upload_ms = 0, frames = 0;
+    const double step_ms = gpu::median_wall_ms(alone, repeats, 1000),
+                 direct_ms = gpu::median_wall_ms(direct, repeats, 1000),
+                 readback_ms = gpu::median_wall_ms(read_back, repeats, 1000);
+    const double bus_bytes = copy.last().bytes, trip_ms = (read_ms + upload_ms) / frames;
+    BenchRow row{.pass = pass,
+                 .size = std::to_string(n) + "x" + std::to_string(n),
+                 .elements = c.n(),
+                 .repeats = frames,
+                 .median_ms = readback_ms,
+                 .min_ms = readback_ms,
+                 .reference = {{"timed",
+                                "wall clock of a frame: the step submitted and waited for, positions and normals read "
+                                "back to the CPU and uploaded again, the picture drawn from the copies"},
+                               {"relaxations", c.iterations},
+                               {"display", "cloth, sphere and ground, 1024x768 offscreen"},
+                               {"step_wall_ms", step_ms},
+                               {"direct_wall_ms", direct_ms},
+                               {"read_ms", read_ms / frames},
+                               {"upload_ms", upload_ms / frames},
+                               {"bus_bytes", bus_bytes},
+                               {"bus_gbps", trip_ms > 0 ? bus_bytes / (trip_ms * 1e6) : 0},
+                               {"readback_over_direct", readback_ms / direct_ms},
+                               {"display_over_step", readback_ms / step_ms}}};
+    row.add_note("x%.3g the step alone, x%.3g drawing from the GPU's buffers", readback_ms / step_ms,
+                 readback_ms / direct_ms);
+    for (auto& th : kThesis)
+      if (th.size == n) {
+        row.reference["thesis"] = {{"device", "GeForce 6600 (Bleton 2005, table 4.1, 3 relaxations)"},
+                                   {"simulation_ms", th.sim_ms},
+                                   {"simulation_display_ms", th.sim_display_ms},
+                                   {"display_over_step", th.sim_display_ms / th.sim_ms}};
+        row.add_note("thesis x%.3g", th.sim_display_ms / th.sim_ms);
+      }
+    rows.push_back(row);
+  };
+  auto measure = [&](uint32_t n, uint32_t iterations, cloth::Branching b, cloth::Order o, bool display,
+                     const std::string& pass, double target_ms = 0, cloth::Method method = cloth::Method::Kernels,
+                     double kernels_ms = 0) -> double {
+    if (!BenchOptions::chosen(options.only, pass)) return 0;
+    cloth::Config c = configure(n, iterations, b, o, method);
+    cloth::Simulation sim(ctx, c);
+    start(sim);
     auto t = gpu::time_gpu(
         ctx,
         [&](VkCommandBuffer cmd) {  // one step from the starting pose: the same picture every run
           sim.record_restart(cmd);
           sim.record_steps(cmd, nullptr, 1);
-          if (display) draw(cmd, sim);
+          if (display) draw(cmd, sim.config, sim.position_buffer(), sim.normal_buffer());
         },
         repeats, options.quick ? 5 : 200);
     BenchRow row{.pass = pass,
@@ -112,7 +188,6 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     rows.push_back(row);
     return t.median_ms;
   };
-  using cloth::Branching, cloth::Order;
   for (uint32_t n : sizes) {
     measure(n, 3, Branching::Branching, Order::Jacobi, false, "cloth.step.branching");
     measure(n, 3, Branching::SubStreams, Order::Jacobi, false, "cloth.step.substreams");
@@ -121,6 +196,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     measure(n, 3, Branching::SubStreams, Order::Jacobi, false, "cloth.step.shift-matrices", 0,
             cloth::Method::ShiftMatrices);
     measure(n, 3, Branching::Branching, Order::Jacobi, true, "cloth.step+display");
+    measure_readback(n);
   }
   uint32_t big = options.quick ? 32 : 1024;
   measure(big, 16, Branching::Branching, Order::Jacobi, true, "cloth.16it.step+display", options.quick ? 0.0 : 2.0);

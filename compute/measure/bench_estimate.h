@@ -29,10 +29,10 @@ class BenchHistory {
 };
 
 struct BenchProgress {
-  size_t done = 0, expected = 0;       // rows; expected 0: unknown (the first run here)
-  double elapsed_s = 0, left_s = -1;   // left < 0: unknown
-  float fraction() const;              // 0 to 1; with nothing known, creeps towards 1
-  std::string text() const;            // "12 of 40 rows, 23 s, about 31 s left"
+  size_t done = 0, expected = 0;      // rows; expected 0: unknown (the first run here)
+  double elapsed_s = 0, left_s = -1;  // left < 0: unknown
+  float fraction() const;             // 0 to 1; with nothing known, creeps towards 1
+  std::string text() const;           // "12 of 40 rows, 23 s, about 31 s left"
 };
 
 // `last`: each row's seconds last time; `done`: this run's rows so far; `elapsed_s`: since

@@ -5,6 +5,7 @@
 #include "app/widgets/warning_text.h"
 #include "compute/cloth/bench.h"
 #include "compute/cloth/cloth.h"
+#include "compute/cloth/readback.h"
 #include "compute/cloth/tiles.h"
 #include "compute/io/npy.h"
 #include "compute/measure/timer.h"
@@ -22,6 +23,9 @@ const char* kPinNames[4] = {"pin_top_left", "pin_top_right", "pin_bottom_left", 
 
 // The cloth's starting pose; its text is compute/cloth's name for it (cloth::initial_positions).
 enum class Pose { Drape, Hang };
+// Where the picture's particles come from: the simulation's buffers, or Bleton 2005's trip
+// through the CPU (compute/cloth/readback.h).
+enum class DisplayPath { Direct, ReadBack };
 
 class ClothLab : public Lab {
  public:
@@ -117,6 +121,12 @@ class ClothLab : public Lab {
             .labelled("Relaxations a tile dispatch");
     steps_per_frame_ =
         params_.add_int("steps_per_frame", 1, 0, 32, "simulation steps per frame (0 pauses)").labelled("Steps a frame");
+    display_ =
+        params_
+            .add_choice("display", {{DisplayPath::Direct, "direct"}, {DisplayPath::ReadBack, "readback"}},
+                        DisplayPath::Direct,
+                        "direct: draw from the GPU's buffers; readback: through the CPU, as Bleton 2005's table 4.1")
+            .labelled("Display path");
     params_.group("Obstacles");
     sphere_ = params_.add_bool("sphere", d.sphere_on, "a sphere the cloth may not enter").labelled("Sphere");
     sphere_x_ = params_.add_float("sphere_x", d.sphere.x, -3.0, 3.0, "sphere centre x").labelled("Sphere x", "m");
@@ -164,7 +174,7 @@ class ClothLab : public Lab {
   void build(gpu::Context& ctx) override {
     auto c = config();
     cloth::check(c);
-    if (view_ && &ctx != ctx_) view_.reset();
+    if (view_ && &ctx != ctx_) view_.reset(), read_back_ = cloth::ReadBack();
     auto sim = std::make_unique<cloth::Simulation>(ctx, c);
     sim->use_colours(user_colours_);
     if (!view_) view_ = std::make_unique<render::ClothView>(ctx);
@@ -251,11 +261,22 @@ class ClothLab : public Lab {
     steps_done_ += steps;
   }
 
+  // Display path readback: the particles go to the CPU and back before the picture draws them.
+  // The frame being recorded has not run yet, so the window's picture shows the previous frame's
+  // step (complete: the window waits for it); a headless picture, drawn after its steps, the last.
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
     const auto& c = sim_->config;
     uint32_t side = std::min(c.width, render::ClothView::kMaxMeshSide);
+    const bool through_cpu = *display_ == DisplayPath::ReadBack;
+    if (through_cpu) read_back_.copy(*ctx_, *sim_), ++read_backs_;
     gpu::Profiler::Scope scope(prof, cmd, "cloth.draw", 32.0 * side * side, 0);
-    view_->draw(cmd, frame, sim_->position_buffer(), sim_->normal_buffer(), scene(), camera_);
+    view_->draw(cmd, frame, through_cpu ? read_back_.positions() : sim_->position_buffer(),
+                through_cpu ? read_back_.normals() : sim_->normal_buffer(), scene(), camera_);
+  }
+
+  std::string headless_report() override {
+    if (*display_ != DisplayPath::ReadBack || read_backs_ == 0) return "";
+    return "cloth: " + read_back_text() + "\n";
   }
 
   // Left: pick the corner nearest the cursor on screen and drag it in the plane through it
@@ -312,6 +333,7 @@ class ClothLab : public Lab {
     if (!kinetic_.empty())
       for (auto& p : plots()) plot(p);
     if (c.sphere_on) ImGui::TextWrapped("closest to the sphere: %.4f m", stats_.min_sphere_gap);
+    if (*display_ == DisplayPath::ReadBack && read_backs_ > 0) ImGui::TextWrapped("%s", read_back_text().c_str());
     if (blown_up_) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused.", problem_.c_str());
     ImGui::TextDisabled("left drag a corner: move it; right drag: orbit; wheel: zoom");
   }
@@ -344,14 +366,15 @@ class ClothLab : public Lab {
     render::ClothView view(ctx);
     render::OffscreenTarget target(ctx, 1024, 768);  // the display rows: cloth, sphere and ground
     render::OrbitCamera camera{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
-    return cloth::bench(ctx, options, config(), pose_.text(), [&](VkCommandBuffer cmd, const cloth::Simulation& sim) {
-      const float clear[4] = {0, 0, 0, 1};
-      const auto& c = sim.config;
-      render::ClothScene sc{c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground};
-      render::begin_rendering(cmd, target.frame(), clear);
-      view.draw(cmd, target.frame(), sim.position_buffer(), sim.normal_buffer(), sc, camera);
-      render::end_rendering(cmd);
-    });
+    return cloth::bench(
+        ctx, options, config(), pose_.text(),
+        [&](VkCommandBuffer cmd, const cloth::Config& c, const gpu::Buffer& positions, const gpu::Buffer& normals) {
+          const float clear[4] = {0, 0, 0, 1};
+          render::ClothScene sc{c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground};
+          render::begin_rendering(cmd, target.frame(), clear);
+          view.draw(cmd, target.frame(), positions, normals, sc, camera);
+          render::end_rendering(cmd);
+        });
   }
 
   std::vector<PlotData> plots() const override {
@@ -370,6 +393,17 @@ class ClothLab : public Lab {
   render::ClothScene scene() const {
     const auto& c = sim_->config;
     return {c.width, c.height, c.sphere_on, c.sphere, c.ground_on, c.ground, {0.4f, 0.8f, 0.45f}};
+  }
+
+  // The last trip through the CPU, in words (the panel and the headless report).
+  std::string read_back_text() const {
+    const auto& t = read_back_.last();
+    char s[200];
+    std::snprintf(s, sizeof s,
+                  "display through the CPU (Bleton 2005, table 4.1): %.3f ms a frame, %.3f ms reading back and %.3f ms "
+                  "uploading %.2f MB, %.2f GB/s",
+                  t.total(), t.read_ms, t.upload_ms, t.bytes / 1e6, t.total() > 0 ? t.bytes / (t.total() * 1e6) : 0.0);
+    return s;
   }
 
   // What the tiles do, in words (the panel's first line).
@@ -414,6 +448,7 @@ class ClothLab : public Lab {
 
   Knob<uint32_t> size_, iterations_, substeps_, steps_per_frame_, tile_, tile_relaxations_;
   Choice<Pose> pose_;
+  Choice<DisplayPath> display_;
   Knob<bool> shear_, bend_, attachments_, pins_[4], sphere_, ground_;
   Knob<double> dt_;  // read in double for the legend's time
   Knob<float> damping_, stiffness_, gravity_, friction_, thickness_, wind_, wind_direction_;
@@ -427,6 +462,8 @@ class ClothLab : public Lab {
   std::unique_ptr<cloth::Simulation> sim_;
   const exercise::UserKernel* user_colours_ = nullptr;  // use_kernel(): the user's colour kernel, not owned
   std::unique_ptr<render::ClothView> view_;
+  cloth::ReadBack read_back_;  // display path readback: the copies the picture draws
+  uint64_t read_backs_ = 0;
   render::OrbitCamera camera_{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
   cloth::Stats stats_;
   std::deque<float> kinetic_;
