@@ -1,8 +1,8 @@
 #include "compute/cloth/bench.h"
 
 #include "compute/cloth/cloth.h"
-#include "compute/cloth/readback.h"
 #include "compute/cloth/tiles.h"
+#include "compute/measure/host_trip.h"
 #include "compute/measure/timer.h"
 
 #include <string>
@@ -66,7 +66,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     cloth::Config c = configure(n, 3, Branching::Branching, Order::Jacobi, cloth::Method::Kernels);
     cloth::Simulation sim(ctx, c);
     start(sim);
-    ReadBack copy;
+    gpu::HostTrip copy;
     auto step = [&](VkCommandBuffer cmd) {
       sim.record_restart(cmd);
       sim.record_steps(cmd, nullptr, 1);
@@ -82,9 +82,9 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     int frames = 0;
     auto read_back = [&] {
       ctx.submit_now(step);
-      auto& t = copy.copy(ctx, sim);
+      auto& t = copy.carry(ctx, {&sim.position_buffer(), &sim.normal_buffer()});
       read_ms += t.read_ms, upload_ms += t.upload_ms, ++frames;
-      ctx.submit_now([&](VkCommandBuffer cmd) { draw(cmd, sim.config, copy.positions(), copy.normals()); });
+      ctx.submit_now([&](VkCommandBuffer cmd) { draw(cmd, sim.config, copy.copy(0), copy.copy(1)); });
     };
     read_back(), direct();  // the copies made and every pipeline used once
     read_ms = upload_ms = 0, frames = 0;

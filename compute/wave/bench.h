@@ -9,9 +9,10 @@
 
 namespace wave {
 
-// Records the picture of the simulation's current heights (the "simulation + display"
-// column of table 4.2); the app draws it with render/wave/water_view.
-using Display = std::function<void(VkCommandBuffer, const Simulation&)>;
+// Records the picture of `heights` (the "simulation + display" column of table 4.2): the
+// simulation's own, or their copy through the host (compute/measure/host_trip.h); the app draws
+// it with render/wave/water_view.
+using Display = std::function<void(VkCommandBuffer, const Config&, const gpu::Buffer& heights)>;
 // The steps of `base` (scheme, Courant number, damping) on square grids, on the modern path;
 // up to 512² also on the thesis's path ('SIMULATION D'ONDES 2D', row wave.step.thesis) with
 // `thesis_scheme` (the thesis's own, seed, unless the user named another).

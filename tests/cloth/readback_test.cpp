@@ -1,9 +1,10 @@
 // Bleton 2005's display path (table 4.1): the particles through the CPU and back
-// (compute/cloth/readback.h). The copies are the simulation's bit for bit, the picture drawn from
+// (compute/measure/host_trip.h). The copies are the simulation's bit for bit, the picture drawn from
 // them is the picture drawn from the GPU's buffers, and the bench times the trip beside the
 // direct path and the step alone, with the thesis's ratio beside.
 #include "app/core/lab.h"
-#include "compute/cloth/readback.h"
+#include "compute/cloth/cloth.h"
+#include "compute/measure/host_trip.h"
 #include "tests/helpers.h"
 
 #include <cstring>
@@ -17,13 +18,13 @@ TEST_F(ClothReadBack, TheCopiesAreThePositionsAndNormalsBitForBit) {
   auto p = cloth::initial_positions(c, "drape");
   sim.set_state(p, p);
   ctx().submit_now([&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 7); });
-  cloth::ReadBack copy;
-  auto& t = copy.copy(ctx(), sim);
+  gpu::HostTrip copy;
+  auto& t = copy.carry(ctx(), {&sim.position_buffer(), &sim.normal_buffer()});
   EXPECT_GE(t.read_ms, 0);
   EXPECT_GE(t.upload_ms, 0);
   EXPECT_DOUBLE_EQ(t.bytes, 4.0 * 16 * c.n());  // positions and normals, down and up
-  auto x = sim.positions(), cx = copy.positions().download<glm::vec4>();
-  auto n = sim.normal_buffer().download<glm::vec4>(), cn = copy.normals().download<glm::vec4>();
+  auto x = sim.positions(), cx = copy.copy(0).download<glm::vec4>();
+  auto n = sim.normal_buffer().download<glm::vec4>(), cn = copy.copy(1).download<glm::vec4>();
   ASSERT_EQ(cx.size(), x.size());
   ASSERT_EQ(cn.size(), n.size());
   EXPECT_EQ(std::memcmp(cx.data(), x.data(), x.size() * sizeof(glm::vec4)), 0);
@@ -34,8 +35,8 @@ TEST_F(ClothReadBack, TheCopiesAreThePositionsAndNormalsBitForBit) {
   cloth::Simulation small(ctx(), c);
   auto q = cloth::initial_positions(c, "hang");
   small.set_state(q, q);
-  copy.copy(ctx(), small);
-  EXPECT_EQ(copy.positions().download<glm::vec4>(), small.positions());
+  copy.carry(ctx(), {&small.position_buffer(), &small.normal_buffer()});
+  EXPECT_EQ(copy.copy(0).download<glm::vec4>(), small.positions());
 }
 
 TEST_F(ClothReadBack, TheBenchTimesTheTripBesideTheDirectPathAndTheThesis) {
@@ -69,8 +70,9 @@ TEST(Cli, ClothReadBackDrawsTheSamePictureAndSaysWhatItCost) {
   int k = 0;
   for (const char* path : {"direct", "readback"}) {
     auto png = dir / (std::string(path) + ".png");
-    auto r = run_process(vklab_args("--headless --validate --lab cloth --set size=32 --set display=" +
-                                    std::string(path) + " --steps 30 --size 320x240 --capture " + png.string()));
+    auto r =
+        run_process(vklab_args("--headless --validate --lab cloth --set size=32 --set display=" + std::string(path) +
+                               " --steps 30 --size 320x240 --capture " + png.string()));
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
     bool said = r.out.find("cloth: display through the CPU (Bleton 2005, table 4.1): ") != std::string::npos;

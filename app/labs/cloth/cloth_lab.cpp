@@ -5,9 +5,9 @@
 #include "app/widgets/warning_text.h"
 #include "compute/cloth/bench.h"
 #include "compute/cloth/cloth.h"
-#include "compute/cloth/readback.h"
 #include "compute/cloth/tiles.h"
 #include "compute/io/npy.h"
+#include "compute/measure/host_trip.h"
 #include "compute/measure/timer.h"
 #include "render/cloth/cloth_view.h"
 
@@ -24,7 +24,7 @@ const char* kPinNames[4] = {"pin_top_left", "pin_top_right", "pin_bottom_left", 
 // The cloth's starting pose; its text is compute/cloth's name for it (cloth::initial_positions).
 enum class Pose { Drape, Hang };
 // Where the picture's particles come from: the simulation's buffers, or Bleton 2005's trip
-// through the CPU (compute/cloth/readback.h).
+// through the CPU (compute/measure/host_trip.h).
 enum class DisplayPath { Direct, ReadBack };
 
 class ClothLab : public Lab {
@@ -174,7 +174,7 @@ class ClothLab : public Lab {
   void build(gpu::Context& ctx) override {
     auto c = config();
     cloth::check(c);
-    if (view_ && &ctx != ctx_) view_.reset(), read_back_ = cloth::ReadBack();
+    if (view_ && &ctx != ctx_) view_.reset(), read_back_ = gpu::HostTrip();
     auto sim = std::make_unique<cloth::Simulation>(ctx, c);
     sim->use_colours(user_colours_);
     if (!view_) view_ = std::make_unique<render::ClothView>(ctx);
@@ -268,10 +268,10 @@ class ClothLab : public Lab {
     const auto& c = sim_->config;
     uint32_t side = std::min(c.width, render::ClothView::kMaxMeshSide);
     const bool through_cpu = *display_ == DisplayPath::ReadBack;
-    if (through_cpu) read_back_.copy(*ctx_, *sim_), ++read_backs_;
+    if (through_cpu) read_back_.carry(*ctx_, {&sim_->position_buffer(), &sim_->normal_buffer()}), ++read_backs_;
     gpu::Profiler::Scope scope(prof, cmd, "cloth.draw", 32.0 * side * side, 0);
-    view_->draw(cmd, frame, through_cpu ? read_back_.positions() : sim_->position_buffer(),
-                through_cpu ? read_back_.normals() : sim_->normal_buffer(), scene(), camera_);
+    view_->draw(cmd, frame, through_cpu ? read_back_.copy(0) : sim_->position_buffer(),
+                through_cpu ? read_back_.copy(1) : sim_->normal_buffer(), scene(), camera_);
   }
 
   std::string headless_report() override {
@@ -462,7 +462,7 @@ class ClothLab : public Lab {
   std::unique_ptr<cloth::Simulation> sim_;
   const exercise::UserKernel* user_colours_ = nullptr;  // use_kernel(): the user's colour kernel, not owned
   std::unique_ptr<render::ClothView> view_;
-  cloth::ReadBack read_back_;  // display path readback: the copies the picture draws
+  gpu::HostTrip read_back_;  // display path readback: the copies the picture draws
   uint64_t read_backs_ = 0;
   render::OrbitCamera camera_{glm::vec3(0.0f, -0.1f, 0.0f), 4.2f, 0.6f, 0.35f};
   cloth::Stats stats_;

@@ -5,6 +5,7 @@
 #include "app/widgets/plot.h"
 #include "app/widgets/warning_text.h"
 #include "compute/io/npy.h"
+#include "compute/measure/host_trip.h"
 #include "compute/measure/timer.h"
 #include "compute/wave/bench.h"
 #include "compute/wave/wave.h"
@@ -22,6 +23,9 @@ namespace {
 // The starting disturbance (the "preset" knob) and the picture (the "view" knob).
 enum class Start { Drop, Drops, Line, Rain, Calm };
 enum class View { Surface, Top };
+// Where the picture's heights come from: the simulation's buffer, or Bleton 2005's trip through
+// the CPU (compute/measure/host_trip.h).
+enum class DisplayPath { Direct, ReadBack };
 // The scheme knob: auto (the default) is the solver path's own scheme, the thesis's
 // Crank–Nicolson (seed) on the thesis path and Newmark on the modern one, so that choosing the
 // thesis's path runs the thesis's scheme; a scheme named runs on either path.
@@ -131,6 +135,12 @@ class WaveLab : public Lab {
                      .add_choice("view", {{View::Surface, "3d"}, {View::Top, "top"}}, View::Surface,
                                  "3d: shaded surface, orbit camera; top: the thesis's view from above")
                      .labelled("View");
+    display_ =
+        params_
+            .add_choice("display", {{DisplayPath::Direct, "direct"}, {DisplayPath::ReadBack, "readback"}},
+                        DisplayPath::Direct,
+                        "direct: draw from the GPU's buffers; readback: through the CPU, as Bleton 2005's table 4.2")
+            .labelled("Display path");
     height_scale_ = params_.add_float("height_scale", 3.0, 0.0, 50.0, "relief exaggeration in the picture")
                         .labelled("Height scale", "×");
     refraction_ = params_.add_float("refraction", 0.06, 0.0, 0.3, "how far the floor shifts along the surface normal")
@@ -166,7 +176,7 @@ class WaveLab : public Lab {
     auto c = config();
     if ((c.storage == wave::Storage::Banded || c.solver == wave::Solver::Thesis) && c.n() > (1u << 22))
       throw ParamError("banded storage holds 3 matrices of 5 diagonals: at most 2048² cells (use stencil above)");
-    if (view_ && &ctx != ctx_) view_.reset();
+    if (view_ && &ctx != ctx_) view_.reset(), read_back_ = gpu::HostTrip();
     auto sim = std::make_unique<wave::Simulation>(ctx, c);
     bool keep = sim_ && sim_->config().width == c.width && sim_->config().height == c.height && *start_ == started_;
     if (keep) sim->set_state(sim_->height(), sim_->previous());  // a new c, dt, scheme ... keeps the water
@@ -248,12 +258,29 @@ class WaveLab : public Lab {
     steps_done_ += steps;
   }
 
+  // Display path readback: the heights go to the CPU and back before the picture draws them (in
+  // the window the previous frame's, complete; a headless picture's, its last step's).
   void prepare_draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
+    if (*display_ == DisplayPath::ReadBack) read_back_.carry(*ctx_, {&sim_->height_buffer()}), ++read_backs_;
     if (*view_mode_ != View::Top) return;
     const auto& c = sim_->config();
     double pixels = double(frame.area.extent.width) * frame.area.extent.height;
     gpu::Profiler::Scope scope(prof, cmd, "wave.shade", 4.0 * (c.n() + pixels), 0);
-    view_->shade_top(cmd, frame, sim_->height_buffer(), c.width, c.height, water_style());
+    view_->shade_top(cmd, frame, shown_heights(), c.width, c.height, water_style());
+  }
+
+  const gpu::Buffer& shown_heights() const {
+    return *display_ == DisplayPath::ReadBack && read_backs_ > 0 ? read_back_.copy(0) : sim_->height_buffer();
+  }
+
+  std::string read_back_text() const {
+    const auto& t = read_back_.last();
+    char s[200];
+    std::snprintf(s, sizeof s,
+                  "display through the CPU (Bleton 2005, table 4.2): %.3f ms a frame, %.3f ms reading back and %.3f ms "
+                  "uploading %.2f MB, %.2f GB/s",
+                  t.total(), t.read_ms, t.upload_ms, t.bytes / 1e6, t.total() > 0 ? t.bytes / (t.total() * 1e6) : 0.0);
+    return s;
   }
 
   void draw(VkCommandBuffer cmd, gpu::Profiler& prof, const render::Frame& frame) override {
@@ -263,7 +290,7 @@ class WaveLab : public Lab {
       return view_->draw_top(cmd, frame);
     }
     gpu::Profiler::Scope scope(prof, cmd, "wave.draw", 4.0 * c.n(), 0);
-    view_->draw_surface(cmd, frame, sim_->height_buffer(), c.width, c.height, camera_, water_style());
+    view_->draw_surface(cmd, frame, shown_heights(), c.width, c.height, camera_, water_style());
   }
 
   void pointer(const Pointer& p, const render::Frame& frame) override {
@@ -287,6 +314,7 @@ class WaveLab : public Lab {
     const auto& c = sim_->config();
     ImGui::TextWrapped("courant c·dt/dx = %.3g   r = %.4g   alpha = r/2 = %.4g", std::sqrt(c.r()), c.r(), c.r() / 2);
     ImGui::TextWrapped("steps %llu", (unsigned long long)steps_done_);
+    if (*display_ == DisplayPath::ReadBack && read_backs_ > 0) ImGui::TextWrapped("%s", read_back_text().c_str());
     if (last_.iterations || last_.converged)
       ImGui::TextWrapped("last step: CG %u iterations, ||r||/||b|| = %.2e%s", last_.iterations, last_.residual,
                          last_.converged ? "" : "  NOT CONVERGED");
@@ -340,14 +368,14 @@ class WaveLab : public Lab {
     modern.solver = wave::Solver::Modern;
     modern.scheme = resolve(*scheme_, wave::Solver::Modern);
     auto thesis_scheme = resolve(*scheme_, wave::Solver::Thesis);
-    return wave::bench(ctx, options, modern, thesis_scheme, [&](VkCommandBuffer cmd, const wave::Simulation& sim) {
-      const float clear[4] = {0, 0, 0, 1};
-      view.shade_top(cmd, target.frame(), sim.height_buffer(), sim.config().width, sim.config().height,
-                     render::WaterStyle{});
-      render::begin_rendering(cmd, target.frame(), clear);
-      view.draw_top(cmd, target.frame());
-      render::end_rendering(cmd);
-    });
+    return wave::bench(ctx, options, modern, thesis_scheme,
+                       [&](VkCommandBuffer cmd, const wave::Config& c, const gpu::Buffer& heights) {
+                         const float clear[4] = {0, 0, 0, 1};
+                         view.shade_top(cmd, target.frame(), heights, c.width, c.height, render::WaterStyle{});
+                         render::begin_rendering(cmd, target.frame(), clear);
+                         view.draw_top(cmd, target.frame());
+                         render::end_rendering(cmd);
+                       });
   }
 
   std::vector<PlotData> plots() const override {
@@ -356,6 +384,11 @@ class WaveLab : public Lab {
     if (steps_done_ >= energy_.size())
       for (size_t i = 0; i < energy_.size(); ++i) d.x.push_back(double(steps_done_ - energy_.size() + 1 + i));
     return {d};
+  }
+
+  std::string headless_report() override {
+    if (*display_ != DisplayPath::ReadBack || read_backs_ == 0) return "";
+    return "wave: " + read_back_text() + "\n";
   }
 
   std::string problem() override {
@@ -433,6 +466,9 @@ class WaveLab : public Lab {
   Choice<wave::Solver> solver_;
   Choice<Start> start_;
   Choice<View> view_mode_;
+  Choice<DisplayPath> display_;
+  gpu::HostTrip read_back_;  // display path readback: the copy the picture draws
+  uint64_t read_backs_ = 0;
 
   gpu::Context* ctx_ = nullptr;
   std::unique_ptr<wave::Simulation> sim_;
