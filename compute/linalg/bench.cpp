@@ -168,6 +168,17 @@ BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, const BenchOptions
     if (double(w.cg_iterations()) * w.n() <= double(1u << 24))
       row.reference["cpu_twin_true_relative_residual"] = w.cg_twin_residual();
   }
+  if (w.config().upload_matrix) {  // §4.4.1: the bus a matrix that changes every step crosses every step
+    auto up = gpu::time_gpu(
+        ctx, [&](VkCommandBuffer cmd) { w.record_matrix_upload(cmd); }, repeats, warmup_ms);
+    const double bytes = w.matrix_bytes();
+    row.reference["matrix_upload"] = {{"bytes", bytes},
+                                      {"median_ms", up.median_ms},
+                                      {"bus_gbps", up.median_ms > 0 ? bytes / (up.median_ms * 1e6) : 0},
+                                      {"share_of_the_application", up.median_ms / row.median_ms}};
+    row.add_note("the matrix's upload %.3g ms of it (%.3g GB/s)", up.median_ms,
+                 up.median_ms > 0 ? bytes / (up.median_ms * 1e6) : 0.0);
+  }
   if (auto t = thesis_json(w.config().op, w.config().side); !t.is_null()) {
     row.reference["thesis"] = t;
     row.add_note("GPU %.4g ms, gain %.3g", t["gpu_ms"].get<double>(), t["gain"].get<double>());
@@ -224,6 +235,22 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
         c.cg_form = form;
         run(c);
       }
+  // §4.1.1 and §4.4.1: a system matrix that changes every step crosses the bus every step (the
+  // thesis chose Verlet for its cloth to avoid it); the band uploaded before each application,
+  // the thesis's way and today's, and the CG iteration the same.
+  for (uint32_t side : sides)
+    for (auto [op, variant, layout] : {std::tuple{Op::Banded, Variant::Thesis, Layout::Texture},
+                                       std::tuple{Op::Banded, Variant::Modern, Layout::Buffer},
+                                       std::tuple{Op::Cg, Variant::Modern, Layout::Buffer}}) {
+      if (variant == Variant::Thesis && side > 2048) continue;
+      WorkloadConfig c;
+      c.op = op;
+      c.side = side;
+      c.variant = variant;
+      c.layout = layout;
+      c.upload_matrix = true;
+      run(c);
+    }
   // §3.3.4's float index formulas (3.1-3.4) beside the integer ones: the thesis's band at
   // power-of-two sides (its sizes: exact) and at others (wrong quads), with the GPU's sweep.
   if (BenchOptions::chosen(options.only, "banded12.frac.thesis.texture")) {

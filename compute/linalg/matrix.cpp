@@ -99,7 +99,7 @@ DenseMatrix random_dense(uint32_t n, uint32_t seed) {
   return m;
 }
 
-GpuBanded::GpuBanded(gpu::Context& ctx, const BandedMatrix& m, Layout l)
+GpuBanded::GpuBanded(gpu::Context& ctx, const BandedMatrix& m, Layout l, bool keep_host)
     : n(m.n), quads((m.n + 3) / 4), side(0), count(uint32_t(m.diagonals.size())), layout(l) {
   if (m.diagonals.empty()) throw std::invalid_argument("a banded matrix needs at least one diagonal");
   std::vector<float> packed;
@@ -123,6 +123,37 @@ GpuBanded::GpuBanded(gpu::Context& ctx, const BandedMatrix& m, Layout l)
   }
   offset_buffer = gpu::Buffer(ctx, offsets.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   offset_buffer.upload(offsets);
+  if (keep_host) {
+    host = gpu::Buffer(ctx, packed.size() * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
+    host.upload(packed);
+  }
+}
+
+void GpuBanded::record_upload(VkCommandBuffer cmd) const {
+  if (!host) throw std::logic_error("GpuBanded::record_upload: the matrix was built without keep_host");
+  // The last application's reads done before the copy overwrites them; the copy done before the
+  // next. The texture goes to the copy's own layout and back (the shaders read it in GENERAL).
+  const auto read = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+  if (layout == Layout::Texture) {
+    const uint32_t layers = image.layer_count();
+    gpu::image_barrier(cmd, image.handle(), VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_GENERAL,
+                       VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, read, VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+                       VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, layers);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, layers};
+    region.imageExtent = {side, side, 1};
+    vkCmdCopyBufferToImage(cmd, host.handle(), image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    gpu::image_barrier(cmd, image.handle(), VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                       VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, read,
+                       VK_ACCESS_2_SHADER_STORAGE_READ_BIT, layers);
+    return;
+  }
+  gpu::barrier(cmd, read, VK_ACCESS_2_SHADER_STORAGE_READ_BIT, VK_PIPELINE_STAGE_2_COPY_BIT,
+               VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  VkBufferCopy all{0, 0, host.size()};
+  vkCmdCopyBuffer(cmd, host.handle(), buffer.handle(), 1, &all);
+  gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, read,
+               VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
 gpu::Bind GpuBanded::bind_diagonals() const {

@@ -46,14 +46,21 @@ DenseMatrix random_dense(uint32_t n, uint32_t seed);
 // GPU copies.
 class GpuBanded {
  public:
-  GpuBanded(gpu::Context& ctx, const BandedMatrix& m, Layout layout);
+  // `keep_host`: also keep the packed diagonals in host memory, for record_upload().
+  GpuBanded(gpu::Context& ctx, const BandedMatrix& m, Layout layout, bool keep_host = false);
   uint32_t n, quads, side, count;
   Layout layout;
   std::vector<int> offsets;
   gpu::Image image;    // texture layout: an RGBA32F array, one layer a diagonal
   gpu::Buffer buffer;  // buffer layout: diagonal d at quads d·Q
   gpu::Buffer offset_buffer;
+  gpu::Buffer host;  // keep_host: the packed diagonals, host-visible
   gpu::Bind bind_diagonals() const;
+  // The matrix over the bus again, from `host` into the image or buffer, as a matrix that
+  // changes every step must go (Bleton 2005 §4.1.1 and §4.4.1: "pour chaque itération le
+  // transfert depuis le CPU vers le GPU des nouveaux coefficients"); barriers on both sides.
+  void record_upload(VkCommandBuffer cmd) const;
+  double bytes() const { return double(host.size()); }
 };
 
 class GpuDense {

@@ -71,6 +71,9 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
                                   "stores A as diagonals: cg_form=banded)");
     if (c.frac_index) throw std::invalid_argument(form + " applies A without a banded product: it needs index=integer");
   }
+  if (c.upload_matrix && !(c.op == Op::Banded || (c.op == Op::Cg && c.cg_form == CgForm::Banded)))
+    throw std::invalid_argument(
+        "uploading the matrix each application is for a banded matrix: operator banded, or cg with cg_form=banded");
   if (c.frac_index) {
     if (c.op != Op::Banded && c.op != Op::Cg)
       throw std::invalid_argument("the thesis's index arithmetic belongs to the banded product (banded, cg)");
@@ -115,7 +118,7 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
       banded_ = random_band(n_, int(c.diagonals), c.seed);
       if (c.fields)
         for (auto& [offset, d] : banded_.diagonals) std::fill(d.begin(), d.end(), 1.0f / float(c.diagonals));
-      gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout);
+      gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout, c.upload_matrix);
       xs_ = operand(0);
       x_ = vector(xs_);
       out_ = std::make_unique<Vec>(ctx, n_, c.layout);
@@ -141,7 +144,7 @@ Workload::Workload(gpu::Context& ctx, const WorkloadConfig& c) : ctx_(ctx), conf
       y_ = vector(ys_);
       out_ = std::make_unique<Vec>(ctx, n_, c.layout);
       if (c.cg_form == CgForm::Banded) {
-        gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout);
+        gpu_banded_ = std::make_unique<GpuBanded>(ctx, banded_, c.layout, c.upload_matrix);
         cg_ = std::make_unique<Cg>(*ops_, *gpu_banded_);
       } else {  // the same matrix: diagonal 1 + 4c, the 4 neighbours -c
         Stencil5 a{g, g, 1.0f + 4.0f * c.cg_c, -c.cg_c};
@@ -160,6 +163,7 @@ std::string workload_name(const WorkloadConfig& c) {
   std::string op = op_names()[size_t(c.op)];
   if (c.op == Op::Banded) op += std::to_string(c.diagonals);
   if (c.frac_index) op += ".frac";
+  if (c.upload_matrix) op += ".upload";
   if (c.op == Op::Dot && c.float_float) return op + ".float-float";
   if ((c.op == Op::Max || c.op == Op::Min) && c.zero_pad) op += ".zero-pad";
   if (c.op == Op::Cg && c.cg_form != CgForm::Banded) return op + "." + cg_form_names()[size_t(c.cg_form)];
@@ -198,6 +202,7 @@ void Workload::record(VkCommandBuffer cmd, gpu::Profiler* prof) {
       ops_->extreme(cmd, v, config_.op == Op::Max ? Extreme::Max : Extreme::Min, *x_, kSlot, config_.zero_pad);
       break;
     case Op::Banded:
+      if (config_.upload_matrix) gpu_banded_->record_upload(cmd);
       ops_->banded(cmd, v, *gpu_banded_, *x_, nullptr, *out_, 1.0f, 0.0f);
       break;
     case Op::Dense:
@@ -205,6 +210,7 @@ void Workload::record(VkCommandBuffer cmd, gpu::Profiler* prof) {
       break;
     case Op::Cg:
       if (cg_iter_ + 2 >= ops_->scalars().history_capacity()) record_restart(cmd);
+      if (config_.upload_matrix) gpu_banded_->record_upload(cmd);
       cg_->record_iteration(cmd, v, cg_iter_++, *out_, prof);
       break;
   }

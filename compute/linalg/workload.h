@@ -30,6 +30,9 @@ struct WorkloadConfig {
   CgForm cg_form = CgForm::Banded;  // CG, modern variant: how an iteration is built
   bool float_float = false;         // dot: accumulate in float-float (seed 002) instead of float
   bool frac_index = false;          // banded, texture layout: the thesis's float index formulas 3.1-3.4
+  // banded, CG's banded form: the matrix uploaded again before each application, as a matrix
+  // that changes every step must be (Bleton 2005 §4.1.1, §4.4.1; GpuBanded::record_upload)
+  bool upload_matrix = false;
   // Operands as smooth fields on the vector's grid (x: hot spots, y: a Gaussian; banded: a
   // box filter, every diagonal 1/diagonals) for pictures that teach; else random, non-zero.
   bool fields = false;
@@ -83,6 +86,9 @@ class Workload {
   std::string user_kernel_unfit(const std::string& op, const exercise::UserKernel& k) const;
   // CG: back to the start (recorded): x0 = b for the thesis variant ('MGC SUR GPU', line 4),
   // x0 = 0 for the modern one; others: nothing to do.
+  // upload_matrix: the matrix's trip over the bus alone (what each application adds), and its bytes.
+  void record_matrix_upload(VkCommandBuffer cmd) const { gpu_banded_->record_upload(cmd); }
+  double matrix_bytes() const { return gpu_banded_ ? gpu_banded_->bytes() : 0; }
   void record_restart(VkCommandBuffer cmd);
   CgStart cg_start() const { return config_.variant == Variant::Thesis ? CgStart::RightHandSide : CgStart::Zero; }
   double b_dot_b() const { return bb_; }  // CG: b·b (double), what ||r|| / ||b|| divides by

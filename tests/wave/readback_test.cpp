@@ -10,8 +10,9 @@ TEST(Cli, WaveReadBackDrawsTheSamePictureInBothViews) {
     int k = 0;
     for (const char* path : {"direct", "readback"}) {
       auto png = dir / (std::string(view) + "-" + path + ".png");
-      auto r = run_process(vklab_args("--headless --validate --lab wave --set size=64 --set view=" + std::string(view) +
-                                      " --set display=" + path + " --steps 12 --size 320x240 --capture " + png.string()));
+      auto r =
+          run_process(vklab_args("--headless --validate --lab wave --set size=64 --set view=" + std::string(view) +
+                                 " --set display=" + path + " --steps 12 --size 320x240 --capture " + png.string()));
       ASSERT_EQ(r.code, 0) << r.err;
       EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
       bool said = r.out.find("wave: display through the CPU (Bleton 2005, table 4.2): ") != std::string::npos;

@@ -133,6 +133,12 @@ class LinalgLab : public Lab {
                 "texture layout, banded and cg: find V's quads by integer arithmetic, or the thesis's float formulas")
             .labelled("Index arithmetic")
             .rebuilds();
+    upload_matrix_ =
+        params_
+            .add_bool("upload_matrix", false,
+                      "banded, cg (banded form): upload A again before each application (Bleton 2005 4.4.1)")
+            .labelled("Upload the matrix each time")
+            .rebuilds();
   }
 
   std::string name() const override { return "linalg"; }
@@ -172,6 +178,7 @@ class LinalgLab : public Lab {
     c.cg_form = *cg_form_;
     c.float_float = *dot_precision_ == DotPrecision::FloatFloat;
     c.frac_index = *index_ == Index::Frac;
+    c.upload_matrix = *upload_matrix_;
     c.fields = *data_ == Operands::Fields;
     c.sign = *data_ == Operands::Negative ? -1 : *data_ == Operands::Positive ? 1 : 0;
     c.zero_pad = *padding_ == Padding::Zero;
@@ -582,6 +589,7 @@ class LinalgLab : public Lab {
   Choice<Padding> padding_;
   Choice<Picture> picture_;
   Choice<Index> index_;
+  Knob<bool> upload_matrix_;
   Choice<CgForm> cg_form_;
   Knob<uint32_t> side_, diagonals_, dense_n_, seed_, cg_check_every_, cg_max_iterations_;
   Knob<int> runs_;
