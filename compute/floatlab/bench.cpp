@@ -8,6 +8,8 @@
 // the seeds' transfer figures (compute/floatlab/transfers.h).
 #include "compute/floatlab/bench.h"
 
+#include "compute/floatlab/denormals.h"
+
 #include "compute/floatlab/floatfloat.h"
 #include "compute/floatlab/transfers.h"
 #include "compute/measure/timer.h"
@@ -133,18 +135,50 @@ void annex_b(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
   }
 }
 
+// SIMSURF §14.3.2: the loop on normal and subnormal values, on this CPU (DAZ and FTZ off, on)
+// and on the GPU, a row each (denormals.h).
+void denormal_rows(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  auto p = denormal_penalty(ctx, options.quick ? 1u << 12 : 1u << 16);
+  for (auto& r : p.rows) {
+    bool gpu = r.where == "GPU";
+    std::string pass = std::string("denormal.") + (gpu ? "gpu" : "cpu") + (r.subnormal ? ".subnormal" : ".normal") +
+                       (r.where.find("DAZ") != std::string::npos ? ".daz-ftz" : "");
+    BenchRow row{.pass = pass,
+                 .size = std::to_string(p.count) + " x " + std::to_string(p.iterations),
+                 .elements = p.count,
+                 .repeats = gpu ? 9 : 5,
+                 .median_ms = r.ms,
+                 .min_ms = r.ms,
+                 .flops = 2.0 * p.count * p.iterations,
+                 .reference = {{"section", "Abecassis 2012 (SIMSURF) 14.3.2"},
+                               {"where", gpu ? p.gpu : p.cpu + (r.where == "CPU" ? "" : ", DAZ and FTZ on")},
+                               {"loop", "y = c*y + d"},
+                               {"over_normal", r.over_normal},
+                               {"results_subnormal", r.results_subnormal},
+                               {"results_zero", r.results_zero},
+                               {"ns_per_operation", r.ns_per_operation}}};
+    row.add_note("x%.2f the normal loop; results %s", r.over_normal,
+                 r.results_zero        ? "flushed to 0"
+                 : r.results_subnormal ? "subnormal"
+                                       : "normal");
+    rows.push_back(row);
+  }
+}
+
 }  // namespace
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   for (auto& name : options.only)
-    if (name != "4.3.1" && name != "B" && name != "transfers")
+    if (name != "4.3.1" && name != "B" && name != "transfers" && name != "14.3")
       throw std::invalid_argument("bench: unknown floatlab section '" + name +
                                   "' (4.3.1: throughput in registers; B: annex B, sizes with transfers and the CPU; "
-                                  "transfers: host<->device copies beside the seeds' figures)");
+                                  "transfers: host<->device copies beside the seeds' figures; 14.3: SIMSURF's denormal "
+                                  "penalty, CPU and GPU)");
   BenchRows rows(options);
   if (BenchOptions::chosen(options.only, "4.3.1")) throughput(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "B")) annex_b(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "transfers")) transfer_rows(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "14.3")) denormal_rows(ctx, options, rows);
   return rows.take();
 }
 

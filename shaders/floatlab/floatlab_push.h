@@ -15,6 +15,9 @@ PUSH_BLOCK(FloatProbePush) {
 #if defined(__cplusplus) || defined(PUSH_FloatLoopPush)
 PUSH_BLOCK(FloatLoopPush) { uint n, op, reps; float b_hi, b_lo; };  // the throughput loops
 #endif
+#if defined(__cplusplus) || defined(PUSH_DenormalLoopPush)
+PUSH_BLOCK(DenormalLoopPush) { uint n, iterations; float c, d; };  // denormal_loop.comp: y = c·y + d
+#endif
 #if defined(__cplusplus) || defined(PUSH_FloatVmPush)
 PUSH_BLOCK(FloatVmPush) { uint count, width; };  // vm.comp, vm.vert, vm.frag: programs; fragments a row
 #endif

@@ -24,10 +24,10 @@ std::vector<float> after(gpu::Context& ctx, WorkloadConfig c, bool upload, int a
 }  // namespace
 
 TEST_F(GpuTest, UploadingTheMatrixEachApplicationChangesNoBit) {
-  for (auto [op, variant, layout] : {std::tuple{Op::Banded, Variant::Thesis, Layout::Texture},
-                                     std::tuple{Op::Banded, Variant::Modern, Layout::Buffer},
-                                     std::tuple{Op::Cg, Variant::Modern, Layout::Buffer},
-                                     std::tuple{Op::Cg, Variant::Thesis, Layout::Texture}}) {
+  for (auto [op, variant, layout] :
+       {std::tuple{Op::Banded, Variant::Thesis, Layout::Texture},
+        std::tuple{Op::Banded, Variant::Modern, Layout::Buffer}, std::tuple{Op::Cg, Variant::Modern, Layout::Buffer},
+        std::tuple{Op::Cg, Variant::Thesis, Layout::Texture}}) {
     SCOPED_TRACE(op_names()[size_t(op)] + " " + variant_name(variant));
     WorkloadConfig c;
     c.op = op, c.variant = variant, c.layout = layout;

@@ -4,6 +4,7 @@
 #include "app/core/lab.h"
 #include "app/labs/floatlab/charts.h"
 #include "app/labs/floatlab/controls.h"
+#include "app/labs/floatlab/denormals.h"
 #include "app/labs/floatlab/paranoia.h"
 #include "app/labs/floatlab/report.h"
 #include "app/labs/floatlab/table31.h"
@@ -201,6 +202,7 @@ class FloatLab : public Lab {
     for (auto& c : report_.test1_changed) ImGui::BulletText("TEST 1: %s", c.c_str());
     table31_panel(table31_, division_);
     ulp_cancellation_panel(ulp_cancellation_);
+    denormals_panel(*ctx_, denormals_);
     stage_table_panel(stage_table_);
     paranoia_panel(paranoia_);
     controls_panel(promises_, contraction_);
@@ -277,7 +279,7 @@ class FloatLab : public Lab {
     std::vector<float> ulps(ulp_.max_ulp.begin(), ulp_.max_ulp.end());
     write_npy(dir / "error_map_ulp.npy", ulps, {ulp_.ops.size(), ulp_.binades()});
     auto j = report_parts_json({report_, accuracy_, rounding_, controls_, paranoia_, stage_table_, table31_, division_,
-                                promises_, contraction_, t9_.get(), &ulp_cancellation_});
+                                promises_, contraction_, t9_.get(), &ulp_cancellation_, &denormals_});
     j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"},
                    {"error_map_ulp.npy", "float32 [ops, binades]: largest error in ulps, x in [2^e, 2^(e+1))"}};
     j["error_map"] = {{"ops", ulp_.ops}, {"e_lo", ulp_.e_lo}, {"e_hi", ulp_.e_hi}, {"per_binade", ulp_.per_binade}};
@@ -310,7 +312,8 @@ class FloatLab : public Lab {
   bool t9_paused_ = false;
   floatlab::ContractionTest contraction_;
   floatlab::UlpCancellation ulp_cancellation_;
-  std::array<ChartImage, 5> charts_;  // verdicts, error map, bits, table 3.1, ulp and cancellation: Picture's order
+  floatlab::DenormalPenalty denormals_;  // the panel's "Time the loops" (none until pressed)
+  std::array<ChartImage, 5> charts_;     // verdicts, error map, bits, table 3.1, ulp and cancellation: Picture's order
   const ChartImage& chart() const { return charts_[size_t(*picture_)]; }
   std::unique_ptr<render::HeatmapView> view_;
   Knob<uint32_t> random_count_, ff_count_, ulp_per_binade_, paranoia_pairs_, seed_;

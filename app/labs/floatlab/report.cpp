@@ -1,4 +1,6 @@
 #include "app/labs/floatlab/report.h"
+
+#include "app/labs/floatlab/denormals.h"
 #include "compute/io/output.h"
 
 #include "app/core/session.h"
@@ -88,6 +90,7 @@ nlohmann::json report_parts_json(const ReportParts& r) {
     j["test9_full"] = {
         {"pairs", r.test9->done()}, {"violations", r.test9->violations()}, {"examples", r.test9->examples()}};
   if (r.ulp_cancellation) j["simsurf_ulp_and_cancellation"] = ulp_cancellation_json(*r.ulp_cancellation);
+  if (r.denormals && !r.denormals->rows.empty()) j["simsurf_denormals"] = denormals_json(*r.denormals);
   return j;
 }
 
@@ -188,9 +191,12 @@ int run_float_report(const Options& o) {
   auto simsurf = floatlab::ulp_and_cancellation(ctx);  // Abecassis 2012 §14.2.2 / §14.5.1: a few operations
   print_ulp_cancellation(simsurf);
   done("ULPs and cancellation");
+  auto denormals = floatlab::denormal_penalty(ctx, o.quick ? 1u << 12 : 1u << 16);  // Abecassis 2012 §14.3.2
+  print_denormals(denormals);
+  done("denormals");
   if (!o.out.empty()) {
     auto j = report_parts_json({report, accuracy, rounding, controls, paranoia, stages, table31, division, promises,
-                                contraction, &t9, &simsurf});
+                                contraction, &t9, &simsurf, &denormals});
     io::write_file(o.out, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     std::printf("wrote %s\n", o.out.c_str());
   }

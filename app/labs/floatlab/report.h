@@ -5,6 +5,7 @@
 #include "app/labs/floatlab/paranoia.h"
 
 #include "compute/floatlab/controls.h"
+#include "compute/floatlab/denormals.h"
 #include "compute/floatlab/division.h"
 #include "compute/floatlab/floatfloat.h"
 #include "compute/floatlab/paranoia.h"
@@ -33,6 +34,7 @@ struct ReportParts {
   const floatlab::ContractionTest& contraction;
   const floatlab::SignSymmetry* test9;                // null: not run
   const floatlab::UlpCancellation* ulp_cancellation;  // Abecassis 2012 §14; null: not run
+  const floatlab::DenormalPenalty* denormals;         // Abecassis 2012 §14.3.2; null or empty: not run
 };
 nlohmann::json report_parts_json(const ReportParts& r);
 int run_float_report(const Options& o);
