@@ -14,7 +14,7 @@
 namespace floatlab {
 
 struct DenormalRow {
-  std::string where;   // "CPU", "CPU, DAZ and FTZ on", "GPU"
+  std::string where;       // "CPU", "CPU, DAZ and FTZ on", "GPU"
   bool subnormal = false;  // the loop's values: subnormal, or normal
   double ms = 0, ns_per_operation = 0;
   double over_normal = 1;  // this row's time over the same place's normal loop
@@ -26,7 +26,7 @@ struct DenormalPenalty {
   std::string cpu, gpu;
   uint32_t count = 0, iterations = 0;  // values, and iterations of the loop each
   float c = 0.5f, d_normal = 0, d_subnormal = 0;
-  bool daz_ftz = false;  // this CPU has the modes (SSE's MXCSR); else that row is missing
+  bool daz_ftz = false;           // this CPU has the modes (SSE's MXCSR); else that row is missing
   std::vector<DenormalRow> rows;  // CPU normal, subnormal, subnormal with DAZ+FTZ; GPU normal, subnormal
 };
 

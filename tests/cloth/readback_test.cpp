@@ -45,7 +45,7 @@ TEST_F(ClothReadBack, TheBenchTimesTheTripBesideTheDirectPathAndTheThesis) {
   o.quick = true;
   o.only = {"cloth.step+display.readback"};
   auto rows = lab->bench(ctx(), o);
-  ASSERT_EQ(rows.size(), 2u);  // 16² and 32², the quick sizes
+  ASSERT_EQ(rows.size(), 1u);  // 16², the quick bench's smallest
   for (auto& r : rows) {
     SCOPED_TRACE(r.size);
     EXPECT_EQ(r.pass, "cloth.step+display.readback");
@@ -59,7 +59,6 @@ TEST_F(ClothReadBack, TheBenchTimesTheTripBesideTheDirectPathAndTheThesis) {
     ASSERT_TRUE(ref.contains("thesis"));
   }
   EXPECT_NEAR(rows[0].reference["thesis"]["display_over_step"].get<double>(), 10.7 / 7.9, 1e-12);
-  EXPECT_NEAR(rows[1].reference["thesis"]["display_over_step"].get<double>(), 17.9 / 8.8, 1e-12);
 }
 
 // The window's and headless's knob: the same pixels as the direct path (a headless picture is

@@ -2,8 +2,8 @@
 // subnormal values keeps them on this CPU, DAZ and FTZ flush them to 0, normal values are the
 // same either way; the GPU computes the CPU's normal results bit for bit and either keeps the
 // subnormal ones or flushes them, as the rows say; the bench's section 14.3 has a row each.
-#include "app/core/lab.h"
 #include "compute/floatlab/denormals.h"
+#include "app/core/lab.h"
 #include "tests/helpers.h"
 
 #include <cfloat>

@@ -3,4 +3,5 @@
 #include "shaders/floatlab/floatlab_push.h"
 
 PUSH_LAYOUT_TEST(Floatlab, "shaders/floatlab/floatlab_push.h", PUSH_LAYOUT(FloatOpPush), PUSH_LAYOUT(FloatProbePush),
-                 PUSH_LAYOUT(FloatLoopPush), PUSH_LAYOUT(FloatVmPush), PUSH_LAYOUT(FloatTest9Push))
+                 PUSH_LAYOUT(FloatLoopPush), PUSH_LAYOUT(FloatVmPush), PUSH_LAYOUT(FloatTest9Push),
+                 PUSH_LAYOUT(DenormalLoopPush))

@@ -48,8 +48,8 @@ TEST(Cli, WaveHeadlessDumpMatchesTheCpuAndBenches) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["wave"];
-  // step, step+display and step+display through the CPU at 64² and 128², the thesis's path at 64²
-  ASSERT_EQ(rows.size(), 7u);
+  // step and step+display at 64² and 128², through the CPU and the thesis's path at 64²
+  ASSERT_EQ(rows.size(), 6u);
   for (auto& row : rows) {
     EXPECT_GT(row["median_ms"].get<double>(), 0.0);
     EXPECT_TRUE(row["reference"].contains("thesis"));
@@ -65,7 +65,6 @@ TEST(Cli, WaveHeadlessDumpMatchesTheCpuAndBenches) {
     EXPECT_EQ(row["reference"]["steps_short_of_tolerance"], 0);
   }
   EXPECT_EQ(rows[2]["pass"], "wave.step+display.readback");
-  EXPECT_EQ(rows[6]["pass"], "wave.step+display.readback");
   rows.erase(2);  // the rows below count without it
   // the thesis's path runs the thesis's scheme (scheme=auto), the modern rows Newmark
   EXPECT_EQ(rows[2]["reference"]["scheme"], "seed");

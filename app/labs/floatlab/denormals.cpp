@@ -38,18 +38,20 @@ TableData denormal_table(const floatlab::DenormalPenalty& p) {
 }
 
 void print_denormals(const floatlab::DenormalPenalty& p) {
-  std::printf("\n%s: denormal (subnormal) numbers, y = %g·y + d repeated %u times on %u values (d = %g: normal; "
-              "d = %g: subnormal); CPU: %s, one thread; GPU: %s\n",
-              kSource, double(p.c), p.iterations, p.count, double(p.d_normal), double(p.d_subnormal), p.cpu.c_str(),
-              p.gpu.c_str());
+  std::printf(
+      "\n%s: denormal (subnormal) numbers, y = %g·y + d repeated %u times on %u values (d = %g: normal; "
+      "d = %g: subnormal); CPU: %s, one thread; GPU: %s\n",
+      kSource, double(p.c), p.iterations, p.count, double(p.d_normal), double(p.d_subnormal), p.cpu.c_str(),
+      p.gpu.c_str());
   auto t = denormal_table(p);
   std::printf("%-22s %-10s %10s %16s %12s  %s\n", "where", "values", "ms", "ns an operation", "over normal", "results");
   for (auto& r : t.rows)
     std::printf("%-22s %-10s %10s %16s %12s  %s\n", r[0].c_str(), r[1].c_str(), r[2].c_str(), r[3].c_str(),
                 r[4].c_str(), r[5].c_str());
   if (!p.daz_ftz) std::printf("(this CPU has no SSE control register: no DAZ and FTZ row)\n");
-  std::printf("(the report: on a CPU subnormals are often handled as exceptions and much slower, DAZ and FTZ "
-              "remove them; on the GPU \"no time penalty\")\n");
+  std::printf(
+      "(the report: on a CPU subnormals are often handled as exceptions and much slower, DAZ and FTZ "
+      "remove them; on the GPU \"no time penalty\")\n");
 }
 
 nlohmann::json denormals_json(const floatlab::DenormalPenalty& p) {
