@@ -66,53 +66,29 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     cloth::Config c = configure(n, 3, Branching::Branching, Order::Jacobi, cloth::Method::Kernels);
     cloth::Simulation sim(ctx, c);
     start(sim);
-    gpu::HostTrip copy;
-    auto step = [&](VkCommandBuffer cmd) {
-      sim.record_restart(cmd);
-      sim.record_steps(cmd, nullptr, 1);
-    };
-    auto alone = [&] { ctx.submit_now(step); };
-    auto direct = [&] {
-      ctx.submit_now([&](VkCommandBuffer cmd) {
-        step(cmd);
-        draw(cmd, sim.config, sim.position_buffer(), sim.normal_buffer());
-      });
-    };
-    double read_ms = 0, upload_ms = 0;
-    int frames = 0;
-    auto read_back = [&] {
-      ctx.submit_now(step);
-      auto& t = copy.carry(ctx, {&sim.position_buffer(), &sim.normal_buffer()});
-      read_ms += t.read_ms, upload_ms += t.upload_ms, ++frames;
-      ctx.submit_now([&](VkCommandBuffer cmd) { draw(cmd, sim.config, copy.copy(0), copy.copy(1)); });
-    };
-    read_back(), direct();  // the copies made and every pipeline used once
-    read_ms = upload_ms = 0, frames = 0;
-    const double step_ms = gpu::median_wall_ms(alone, repeats, 1000),
-                 direct_ms = gpu::median_wall_ms(direct, repeats, 1000),
-                 readback_ms = gpu::median_wall_ms(read_back, repeats, 1000);
-    const double bus_bytes = copy.last().bytes, trip_ms = (read_ms + upload_ms) / frames;
+    auto d = gpu::time_display_paths(
+        ctx,
+        [&](VkCommandBuffer cmd) {
+          sim.record_restart(cmd);
+          sim.record_steps(cmd, nullptr, 1);
+        },
+        {&sim.position_buffer(), &sim.normal_buffer()},
+        [&](VkCommandBuffer cmd, const std::vector<const gpu::Buffer*>& b) { draw(cmd, sim.config, *b[0], *b[1]); },
+        repeats);
     BenchRow row{.pass = pass,
                  .size = std::to_string(n) + "x" + std::to_string(n),
                  .elements = c.n(),
-                 .repeats = frames,
-                 .median_ms = readback_ms,
-                 .min_ms = readback_ms,
-                 .reference = {{"timed",
-                                "wall clock of a frame: the step submitted and waited for, positions and normals read "
-                                "back to the CPU and uploaded again, the picture drawn from the copies"},
-                               {"relaxations", c.iterations},
-                               {"display", "cloth, sphere and ground, 1024x768 offscreen"},
-                               {"step_wall_ms", step_ms},
-                               {"direct_wall_ms", direct_ms},
-                               {"read_ms", read_ms / frames},
-                               {"upload_ms", upload_ms / frames},
-                               {"bus_bytes", bus_bytes},
-                               {"bus_gbps", trip_ms > 0 ? bus_bytes / (trip_ms * 1e6) : 0},
-                               {"readback_over_direct", readback_ms / direct_ms},
-                               {"display_over_step", readback_ms / step_ms}}};
-    row.add_note("x%.3g the step alone, x%.3g drawing from the GPU's buffers", readback_ms / step_ms,
-                 readback_ms / direct_ms);
+                 .repeats = d.frames,
+                 .median_ms = d.readback_ms,
+                 .min_ms = d.readback_ms,
+                 .reference = d.json()};
+    row.reference["timed"] =
+        "wall clock of a frame: the step submitted and waited for, positions and normals read back to the CPU and "
+        "uploaded again, the picture drawn from the copies";
+    row.reference["relaxations"] = c.iterations;
+    row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
+    row.add_note("x%.3g the step alone, x%.3g drawing from the GPU's buffers", d.readback_ms / d.step_ms,
+                 d.readback_ms / d.direct_ms);
     for (auto& th : kThesis)
       if (th.size == n) {
         row.reference["thesis"] = {{"device", "GeForce 6600 (Bleton 2005, table 4.1, 3 relaxations)"},

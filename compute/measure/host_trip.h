@@ -6,6 +6,10 @@
 #pragma once
 #include "compute/gpu/resources.h"
 
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <string>
 #include <vector>
 
 namespace gpu {
@@ -16,6 +20,8 @@ class HostTrip {
     double read_ms = 0, upload_ms = 0;  // to the CPU, then back to the GPU
     double bytes = 0;                   // over the bus, both ways
     double total() const { return read_ms + upload_ms; }
+    // "0.034 ms a frame, 0.002 ms reading back and 0.032 ms uploading 0.07 MB, 1.95 GB/s"
+    std::string text() const;
   };
   // Copies each of `from` (the submission that wrote them complete) through the host into
   // copy(i): made on first use and when a size changes.
@@ -28,5 +34,21 @@ class HostTrip {
   std::vector<std::vector<char>> host_;
   Times last_;
 };
+
+// A frame timed on the wall clock three ways, each a submission waited for (the cloth's and the
+// wave's *.step+display.readback bench rows): the step alone; the step and the picture drawn from
+// the simulation's buffers `from`; the step, `from` through the host, the picture drawn from the
+// copies. `repeats`: at most, as median_wall_ms (compute/measure/timer.h) takes them.
+struct DisplayPaths {
+  double step_ms = 0, direct_ms = 0, readback_ms = 0;  // medians
+  double read_ms = 0, upload_ms = 0, bus_bytes = 0;    // the trip, a frame (means over the read-back frames)
+  int frames = 0;                                      // read-back frames timed
+  // The row's reference fields: each time, the trip's GB/s and the two ratios.
+  nlohmann::json json() const;
+};
+DisplayPaths time_display_paths(Context& ctx, const std::function<void(VkCommandBuffer)>& step,
+                                const std::vector<const Buffer*>& from,
+                                const std::function<void(VkCommandBuffer, const std::vector<const Buffer*>&)>& draw,
+                                int repeats);
 
 }  // namespace gpu

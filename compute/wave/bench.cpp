@@ -178,47 +178,24 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
     // copy; beside it the same frame drawn from the simulation's buffer, and the step alone (quick:
     // at the smallest size).
     if (!options.quick || n == sizes.front()) {
-      gpu::HostTrip copy;
-      auto step = [&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 1); };
-      auto alone = [&] { ctx.submit_now(step); };
-      auto direct = [&] {
-        ctx.submit_now([&](VkCommandBuffer cmd) {
-          step(cmd);
-          draw(cmd, sim.config(), sim.height_buffer());
-        });
-      };
-      double trip_ms = 0;
-      int frames = 0;
-      auto read_back = [&] {
-        ctx.submit_now(step);
-        trip_ms += copy.carry(ctx, {&sim.height_buffer()}).total(), ++frames;
-        ctx.submit_now([&](VkCommandBuffer cmd) { draw(cmd, sim.config(), copy.copy(0)); });
-      };
-      read_back(), direct();  // the copy made and every pipeline used once
-      trip_ms = 0, frames = 0;
-      const double step_ms = gpu::median_wall_ms(alone, repeats, 1000),
-                   direct_ms = gpu::median_wall_ms(direct, repeats, 1000),
-                   readback_ms = gpu::median_wall_ms(read_back, repeats, 1000);
+      auto d = gpu::time_display_paths(
+          ctx, [&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 1); }, {&sim.height_buffer()},
+          [&](VkCommandBuffer cmd, const std::vector<const gpu::Buffer*>& b) { draw(cmd, sim.config(), *b[0]); },
+          repeats);
       sim.observe();
       BenchRow row{.pass = "wave.step+display.readback",
                    .size = std::to_string(n) + "x" + std::to_string(n),
                    .elements = c.n(),
-                   .repeats = frames,
-                   .median_ms = readback_ms,
-                   .min_ms = readback_ms,
-                   .reference = {{"timed",
-                                  "wall clock of a frame: the step submitted and waited for, the heights read back to "
-                                  "the CPU and uploaded again, the picture drawn from the copy"},
-                                 {"display", "top view, refraction and light, 1024x768 offscreen"},
-                                 {"step_wall_ms", step_ms},
-                                 {"direct_wall_ms", direct_ms},
-                                 {"trip_ms", trip_ms / frames},
-                                 {"bus_bytes", copy.last().bytes},
-                                 {"bus_gbps", trip_ms > 0 ? copy.last().bytes / (trip_ms / frames * 1e6) : 0},
-                                 {"readback_over_direct", readback_ms / direct_ms},
-                                 {"display_over_step", readback_ms / step_ms}}};
-      row.add_note("x%.3g the step alone, x%.3g drawing from the GPU's buffer", readback_ms / step_ms,
-                   readback_ms / direct_ms);
+                   .repeats = d.frames,
+                   .median_ms = d.readback_ms,
+                   .min_ms = d.readback_ms,
+                   .reference = d.json()};
+      row.reference["timed"] =
+          "wall clock of a frame: the step submitted and waited for, the heights read back to the CPU and uploaded "
+          "again, the picture drawn from the copy";
+      row.reference["display"] = "top view, refraction and light, 1024x768 offscreen";
+      row.add_note("x%.3g the step alone, x%.3g drawing from the GPU's buffer", d.readback_ms / d.step_ms,
+                   d.readback_ms / d.direct_ms);
       if (figure) {
         row.reference["thesis"] = {{"device", "GeForce 6600 (Bleton 2005, table 4.2)"},
                                    {"simulation_ms", figure->sim_ms},

@@ -397,13 +397,7 @@ class ClothLab : public Lab {
 
   // The last trip through the CPU, in words (the panel and the headless report).
   std::string read_back_text() const {
-    const auto& t = read_back_.last();
-    char s[200];
-    std::snprintf(s, sizeof s,
-                  "display through the CPU (Bleton 2005, table 4.1): %.3f ms a frame, %.3f ms reading back and %.3f ms "
-                  "uploading %.2f MB, %.2f GB/s",
-                  t.total(), t.read_ms, t.upload_ms, t.bytes / 1e6, t.total() > 0 ? t.bytes / (t.total() * 1e6) : 0.0);
-    return s;
+    return "display through the CPU (Bleton 2005, table 4.1): " + read_back_.last().text();
   }
 
   // What the tiles do, in words (the panel's first line).
