@@ -133,7 +133,7 @@ BenchRow measure(gpu::Context& ctx, Workload& w, int repeats, const BenchOptions
                .bytes = w.bytes(),
                .flops = w.flops()};
   const int cpu_repeats = w.n() >= (1u << 24) ? 1 : 3;
-  const std::string key = "linalg/" + row.pass + (w.config().frac_index ? ".frac" : "") + "/" + w.size();
+  const std::string key = "linalg/" + row.pass + "/" + w.size();  // the pass names .frac and .upload
   bool ran = false;
   double cpu = options.cpu_ms(key + "/cpu", [&] {
     ran = true;

@@ -74,8 +74,9 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
   // or timed its reference) comes back through slower clock steps that last a second or two,
   // on which the time per application also looks settled. The first warm-up on a device
   // lasts 15 x warmup_ms, for the probe to see the top clock, and at most 25 x warmup_ms; the
-  // others at most 10 x warmup_ms (the clocks came back within that on the H100 and H200, where
-  // a longer wait only added seconds to rows too small to keep the GPU busy).
+  // others at most 10 x warmup_ms (a longer wait only added seconds to rows too small to keep the
+  // GPU busy; on the H200 the rows that keep it busy kept their figures: CG 0.448 ms an iteration
+  // at 8192², banded 101.5 % and axpby 98.8 % of saxpy at 4096² x 4, docs/PERF.md).
   // A CPU implementation (lavapipe) has no GPU clock to come back: the probe would only time
   // the CPU's scheduling noise, so there the settled time alone ends the warm-up, after 20 ms
   // at least and 100 ms at most (on a loaded CPU two batches rarely agree within 2 %, and a
