@@ -13,7 +13,7 @@ void GridIndices::ensure(gpu::Context& ctx, uint32_t mx, uint32_t my) {
       uint32_t a = j * mx + i, b = a + 1, c = a + mx, d = c + 1;
       idx.insert(idx.end(), {a, b, c, b, d, c});
     }
-  if (buffer_) vkQueueWaitIdle(ctx.queue);
+  if (buffer_) ctx.wait_queue_idle();
   buffer_ = gpu::Buffer(ctx, idx.size() * sizeof(uint32_t),
                         VK_BUFFER_USAGE_INDEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   buffer_.upload(idx);

@@ -27,7 +27,7 @@ void HeatmapView::set_colormap(const std::string& name) {
   if (name == lut_name_) return;
   auto rgba = colormap_rgba(name);
   // The table is host-visible and written only here: wait so no frame in flight reads it.
-  if (!lut_name_.empty()) vkQueueWaitIdle(ctx_.queue);
+  if (!lut_name_.empty()) ctx_.wait_queue_idle();
   lut_.upload(rgba);
   lut_name_ = name;
 }

@@ -47,20 +47,21 @@ const std::vector<KeyHelp>& window_keys() {
     size_t n = std::min<size_t>(lab_names().size(), 9);
     for (size_t k = 0; k < n; ++k) labs += (k ? ", " : "") + std::to_string(k + 1) + " " + lab_names()[k];
     digits = n > 1 ? "1 to " + std::to_string(n) : "1";
-    return std::vector<KeyHelp>{{"Space", "pause / play"},
-                                {"S or Right", "one step (pauses); Right replays a step you went back over"},
-                                {"Left", "back one frame (grid labs keep the last few hundred)"},
-                                {"R", "restart the lab"},
-                                {"C", "capture the picture as a PNG into captures/ (with the interface: Picture tab)"},
-                                {"V", "start / stop recording an MP4 into recordings/ (Picture tab)"},
-                                {"I", "read back the array chosen in the Inspect tab (opens it)"},
-                                {"Tab", "hide / show the sidebar"},
-                                {"P", "presentation mode: the picture alone; moving the mouse shows the bar"},
-                                {"F11", "full screen (in presentation mode)"},
-                                {digits, "switch lab: " + labs},
-                                {"B", "run the lab's benchmark (Bench tab)"},
-                                {"Esc", "leave presentation mode; cancel the benchmark or sweep"},
-                                {"F1", "the lab's help page and this list"}};
+    return std::vector<KeyHelp>{
+        {"Space", "pause / play"},
+        {"S or Right", "one step (pauses); Right replays a step you went back over"},
+        {"Left", "back one frame (grid labs keep the last few hundred)"},
+        {"R", "restart the lab"},
+        {"C", "capture the picture as a PNG into captures/ (with the interface: Picture tab)"},
+        {"V", "start / stop recording an MP4 into recordings/ (Picture tab)"},
+        {"I", "read back the array chosen in the Inspect tab (opens it)"},
+        {"Tab", "hide / show the sidebar"},
+        {"P", "presentation mode: the picture alone; moving the mouse shows the bar"},
+        {"F11", "full screen (in presentation mode)"},
+        {digits, "switch lab: " + labs},
+        {"B", "run the lab's benchmark (Bench tab)"},
+        {"Esc", "leave presentation mode; cancel the benchmark or sweep, or a mesh being opened"},
+        {"F1", "the lab's help page and this list"}};
   }();
   return keys;
 }

@@ -2,6 +2,7 @@
 // Its math and benchmark rows live in compute/<lab>/, its picture in render/<lab>/, and this
 // object (app/labs/<lab>/) holds the knobs.
 #pragma once
+#include "app/core/build_progress.h"
 #include "app/core/params.h"
 #include "app/core/registry.h"
 #include "app/widgets/plot.h"
@@ -151,8 +152,21 @@ class Lab {
   // Why the lab made fewer steps than asked (a tool path that ended), said by headless runs.
   virtual std::string fewer_steps_reason() const { return "the lab stopped stepping"; }
   uint64_t steps_done() const { return steps_done_; }
+  // Where build() reports its phases while it runs (Session::build sets it; nullptr: nowhere).
+  void set_build_progress(BuildProgress* p) { build_progress_ = p; }
 
  protected:
+  // build() says a phase ended (the window shows it while a long build runs beside its frames).
+  void phase_done(const std::string& phase, double seconds) {
+    if (build_progress_) build_progress_->done(phase, seconds);
+  }
+  // build() may stop here if the user asked to: only where its previous state is still whole.
+  void stop_if_cancelled() const {
+    if (build_progress_ && build_progress_->cancelled()) throw BuildCancelled();
+  }
   ParamSet params_;
   uint64_t steps_done_ = 0;
+
+ private:
+  BuildProgress* build_progress_ = nullptr;
 };

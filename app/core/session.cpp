@@ -87,7 +87,7 @@ void Session::close() {
     (void)lab_.release(), (void)history_.release(), (void)legend_.release(), (void)prof_.release();
     return;
   }
-  if (ctx_) vkDeviceWaitIdle(ctx_->device);
+  if (ctx_) ctx_->wait_idle();
   lab_.reset();
   history_.reset();
   legend_.reset();
@@ -113,9 +113,16 @@ std::string Session::manifest() const { return capture_manifest(*lab_, *ctx_); }
 nlohmann::json Session::device_json() const { return ::device_json(*ctx_); }
 
 // A lab's GPU memory is counted under its name (the Timings tab's memory line).
-void Session::build(Lab& lab) {
+void Session::build(Lab& lab, BuildProgress* progress) {
   gpu::Allocator::Owner owner(ctx_->allocator(), lab.name());
-  lab.build(*ctx_);
+  lab.set_build_progress(progress);
+  try {
+    lab.build(*ctx_);
+  } catch (...) {
+    lab.set_build_progress(nullptr);
+    throw;
+  }
+  lab.set_build_progress(nullptr);
 }
 
 void Session::record_steps(VkCommandBuffer cmd, uint32_t steps) {
@@ -162,9 +169,28 @@ std::string Session::collect_frame() {
 }
 
 void Session::apply_rebuild() {
-  vkDeviceWaitIdle(ctx_->device);
+  std::exception_ptr failed;
   try {
-    build(*lab_);
+    build_for_rebuild(nullptr);
+  } catch (...) {
+    failed = std::current_exception();
+  }
+  finish_rebuild(failed);
+}
+
+void Session::build_for_rebuild(BuildProgress* progress) {
+  ctx_->wait_idle();
+  build(*lab_, progress);
+}
+
+void Session::build_unbuilt(BuildProgress* progress) {
+  build(*lab_, progress);
+  params_before_ = lab_->params().all();
+}
+
+void Session::finish_rebuild(std::exception_ptr failed) {
+  try {
+    if (failed) std::rethrow_exception(failed);
     params_before_ = lab_->params().all();
     if (history_) history_->clear();
     // a preset: from step 0, as --preset starts (a lab without steps was just built afresh)
@@ -176,7 +202,9 @@ void Session::apply_rebuild() {
   } catch (const std::exception& e) {
     restart_pending_ = false;
     // Keep the running state: the lab is unchanged, its parameters go back.
-    error = std::string("could not apply the change: ") + e.what();
+    bool cancelled = dynamic_cast<const BuildCancelled*>(&e) != nullptr;
+    error = cancelled ? "the change was cancelled: the lab is as it was"
+                      : std::string("could not apply the change: ") + e.what();
     if (!params_before_.empty()) lab_->params().all() = params_before_;
     lab_->params().rebuild_pending = false;
   }
@@ -184,7 +212,7 @@ void Session::apply_rebuild() {
 
 void Session::switch_lab(const std::string& name) {
   if (name == lab_->name()) return;
-  vkDeviceWaitIdle(ctx_->device);
+  ctx_->wait_idle();
   try {
     auto lab = make_lab(name);
     build(*lab);
@@ -235,14 +263,14 @@ void Transport::apply(Session& s) {
 }
 
 void Session::restart() {
-  vkDeviceWaitIdle(ctx_->device);
+  ctx_->wait_idle();
   lab_->restart();
   if (history_) history_->clear();
 }
 
 void Session::go_back_to(size_t snapshot) {
   if (!history_) return;
-  vkDeviceWaitIdle(ctx_->device);
+  ctx_->wait_idle();
   try {
     history_->restore(*lab_, snapshot);
   } catch (const std::exception& e) {

@@ -15,6 +15,7 @@
 #include "render/target.h"
 
 #include <deque>
+#include <exception>
 #include <memory>
 #include <string>
 
@@ -77,6 +78,13 @@ class Session {
   // Changes with the strong guarantee: on failure the lab and its state stay as they were and
   // error() says why. The GPU is waited idle first.
   void apply_rebuild();  // the lab's parameters changed
+  // apply_rebuild in two halves, for a build on a worker thread (app/window/build_job.h):
+  // the build itself (throws as Lab::build does), then, back on the window's thread, what
+  // follows it, given what the build threw (nullptr: nothing).
+  void build_for_rebuild(BuildProgress* progress);
+  void finish_rebuild(std::exception_ptr failed);
+  // A session made with Parts::build false: builds its lab now (throws as Lab::build does).
+  void build_unbuilt(BuildProgress* progress);
   void switch_lab(const std::string& name);
   void load_preset(const Preset& p);  // switches labs if it is another's
   void restart();
@@ -94,7 +102,7 @@ class Session {
   std::string rescue(const std::string& why) const;
 
  private:
-  void build(Lab& lab);
+  void build(Lab& lab, BuildProgress* progress = nullptr);
   std::unique_ptr<gpu::Context> ctx_;
   std::unique_ptr<gpu::Profiler> prof_;
   std::unique_ptr<History> history_;

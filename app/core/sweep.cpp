@@ -109,7 +109,7 @@ std::vector<SweepPoint> run_sweep(gpu::Context& ctx, const Lab& base, const Swee
       pt.gbps = ms > 0 ? bytes / (ms * 1e6) : 0;
       pt.gflops = ms > 0 ? flops / (ms * 1e6) : 0;
     }
-    vkDeviceWaitIdle(ctx.device);
+    ctx.wait_idle();
     lab.reset();
     points.push_back(pt);
     if (on_point) on_point(pt);

@@ -70,7 +70,7 @@ void BenchJob::guarded(F&& body) {
   } catch (const std::exception& e) {
     error = e.what();
   }
-  vkDeviceWaitIdle(ctx_->device);
+  ctx_->wait_idle();
   std::lock_guard lock(mutex_);
   state_.error = error;
   state_.cancelled = cancelled;

@@ -13,6 +13,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -113,10 +114,11 @@ Window::Window(const Options& o) : Window(Empty{}) {
     if (self->view_.settings.ui_scale == 0) self->view_.pending_scale = std::clamp(std::max(x, y), 0.75f, 3.0f);
   });
 
-  open_gpu(std::move(lab), context_options(o));
+  open_gpu(std::move(lab), context_options(o), false);
   ctx_for_bench_.simulate_lost_at = 0;
   bench_ = std::make_unique<BenchRunner>(ctx_for_bench_);
   create_imgui();
+  build_first();
   view_.legend = o.legend && view_.settings.legend;
   if (!opts_.record.empty()) {  // --record: from the first frame to the last
     picture_tab_.start_recording(*session_, opts_.record, lab_frame(0).area, sc_->extent());
@@ -124,9 +126,36 @@ Window::Window(const Options& o) : Window(Empty{}) {
   }
 }
 
+// The lab's first build, on a worker while the window draws its progress (a big mesh opens in
+// seconds): closing the window or Esc stops it where the lab can, and vklab ends; a build that
+// fails ends it with the reason, as bad parameters do.
+void Window::build_first() {
+  build_ = std::make_unique<BuildJob>(*session_, BuildJob::Kind::First);
+  while (!build_->ended(std::chrono::milliseconds(16))) {
+    glfwPollEvents();
+    if (glfwWindowShouldClose(window_)) build_->progress().cancel();
+    int fw = 0, fh = 0;
+    glfwGetFramebufferSize(window_, &fw, &fh);
+    if (fw == 0 || fh == 0) continue;
+    collect_frame();
+    if (resized_) {
+      session_->ctx().wait_idle();
+      create_swapchain();
+    }
+    building_frame();
+  }
+  collect_frame();
+  auto job = std::move(build_);
+  try {
+    job->finish();
+  } catch (const BuildCancelled&) {
+    throw std::runtime_error("the window was closed while " + session_->lab().name() + " was being built");
+  }
+}
+
 // The session (its device and lab) and what the window makes on its device: the surface, the
 // frame's objects and the swapchain. ImGui's Vulkan side follows (apply_ui_scale).
-void Window::open_gpu(std::unique_ptr<Lab> lab, gpu::ContextOptions co) {
+void Window::open_gpu(std::unique_ptr<Lab> lab, gpu::ContextOptions co, bool build_now) {
   uint32_t n = 0;
   const char** exts = glfwGetRequiredInstanceExtensions(&n);
   for (uint32_t i = 0; i < n; ++i) co.instance_extensions.push_back(exts[i]);
@@ -138,7 +167,7 @@ void Window::open_gpu(std::unique_ptr<Lab> lab, gpu::ContextOptions co) {
   // reloaded with each instance, so the window's surface functions must stay in it.
   ctx_for_bench_ = context_options(opts_);
   ctx_for_bench_.instance_extensions = co.instance_extensions;
-  session_ = std::make_unique<Session>(co, std::move(lab), Session::Parts{true, true});
+  session_ = std::make_unique<Session>(co, std::move(lab), Session::Parts{true, true, build_now});
   auto& ctx = session_->ctx();
   ctx.renderdoc.pending = opts_.renderdoc_captures;
   session_->peaks = gpu::find_cached_peaks(peaks_path(), ctx.info).value_or(gpu::Peaks{});
@@ -152,7 +181,7 @@ void Window::open_gpu(std::unique_ptr<Lab> lab, gpu::ContextOptions co) {
 // Everything made on the session's device, in reverse order (Vulkan allows destroying the
 // objects of a lost device).
 void Window::close_gpu() {
-  (void)vkDeviceWaitIdle(session_->ctx().device);  // returns at once on a lost device
+  session_->ctx().wait_idle();  // returns at once on a lost device
   exercise_tab_.release_gpu(*session_);
   picture_tab_.stop_recording(*session_);
   frame_copy_.reset();
@@ -178,7 +207,7 @@ bool Window::recover(const std::string& why) {
     close_gpu();
     auto co = context_options(opts_);
     co.simulate_lost_at = 0;  // a test's fault happens once
-    open_gpu(std::move(lab), co);
+    open_gpu(std::move(lab), co, true);
     bench_ = std::make_unique<BenchRunner>(ctx_for_bench_);
     ImGui_ImplVulkan_LoadFunctions(
         [](const char* name, void* inst) { return vkGetInstanceProcAddr(*static_cast<VkInstance*>(inst), name); },
@@ -197,7 +226,7 @@ bool Window::recover(const std::string& why) {
 }
 
 Window::~Window() {
-  if (session_) vkDeviceWaitIdle(session_->ctx().device);
+  if (session_) session_->ctx().wait_idle();
   frame_copy_.reset();
   bench_.reset();  // cancels a running bench and waits for it
   if (imgui_backend_) ImGui_ImplVulkan_Shutdown();
@@ -310,8 +339,14 @@ int Window::run() {
     }
     if (opts_.frames && frame_count_ >= opts_.frames) break;
   }
+  if (build_) {  // closed while the lab was being rebuilt: it stops where it can, keeps what it had
+    build_->progress().cancel();
+    build_->ended(std::chrono::hours(1));
+    build_->finish();
+    build_.reset();
+  }
   Session& s = *session_;
-  vkDeviceWaitIdle(s.ctx().device);
+  s.ctx().wait_idle();
   if (submitted_ && picture_tab_.frame_pending())
     picture_tab_.take_frame(s, static_cast<const uint8_t*>(frame_copy_->mapped()));
   picture_tab_.stop_recording(s);
@@ -340,7 +375,7 @@ int Window::run() {
 
 bool Window::frame() {
   glfwPollEvents();
-  if (opts_.shake) shake(frame_count_);
+  if (opts_.shake && !build_) shake(frame_count_);
   int fw = 0, fh = 0;
   glfwGetFramebufferSize(window_, &fw, &fh);
   if (fw == 0 || fh == 0) {  // minimised: nothing to draw into
@@ -349,13 +384,14 @@ bool Window::frame() {
     return true;
   }
   collect_frame();
-  if (soak_) {  // between frames, where the window itself loads presets and rebuilds
+  if (soak_ && !build_) {  // between frames, where the window itself loads presets and rebuilds
     auto now = std::chrono::steady_clock::now();
     bool more = soak_->frame(*session_, std::chrono::duration<double, std::milli>(now - soak_frame_).count());
     soak_frame_ = now;
     if (!more) return false;
   }
   between_frames();
+  if (build_) return building_frame();
 
   auto& ctx = session_->ctx();
   uint32_t index = 0;
@@ -389,7 +425,8 @@ bool Window::frame() {
   if (transport_.take_present_click()) set_presenting(!presenting_);
   ImGui::Render();
   forward_pointer(index, fw, fh);
-  record(cmd_, index);
+  record(cmd_, index, true);
+  frame_had_lab_ = true;
   VK_CHECK(vkEndCommandBuffer(cmd_));
 
   submit_and_present(index);
@@ -398,10 +435,80 @@ bool Window::frame() {
   return true;
 }
 
+// A frame while the lab is rebuilt on the worker (build_job.h): the window answers and draws
+// what the build has done so far in the sidebar's place, over the background, and touches
+// nothing of the lab's. It is not counted among --frames, nor are keys injected meanwhile.
+bool Window::building_frame() {
+  auto& ctx = session_->ctx();
+  uint32_t index = 0;
+  VkResult r = vkAcquireNextImageKHR(ctx.device, sc_->handle(), UINT64_MAX, acquired_, VK_NULL_HANDLE, &index);
+  if (r == VK_ERROR_OUT_OF_DATE_KHR) {
+    resized_ = true;
+    return true;
+  }
+  if (r != VK_SUBOPTIMAL_KHR) VK_CHECK(r);
+  ImGui_ImplVulkan_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  feed_imgui_keys();
+  ImGui::NewFrame();
+  std::vector<int> presses;
+  presses.swap(key_presses_);  // the lab's keys wait for nothing: a key pressed meanwhile is dropped
+  if (std::find(presses.begin(), presses.end(), GLFW_KEY_ESCAPE) != presses.end()) build_->progress().cancel();
+  build_progress_panel();
+  ImGui::Render();
+  VK_CHECK(vkResetCommandBuffer(cmd_, 0));
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VK_CHECK(vkBeginCommandBuffer(cmd_, &bi));
+  record(cmd_, index, false);
+  VK_CHECK(vkEndCommandBuffer(cmd_));
+  submit_and_present(index);
+  return true;
+}
+
+// Where the sidebar stands: what is being built, the phases it has finished with their
+// seconds, the time so far, and Cancel (Esc) where the lab can stop and keep what it had.
+void Window::build_progress_panel() {
+  float width = sidebar_ && !presenting_ ? sidebar_width() : std::min(480.0f, float(sc_->extent().width));
+  ImGui::SetNextWindowPos({0, 0});
+  ImGui::SetNextWindowSize({width, float(sc_->extent().height)});
+  ImGui::Begin("Building", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse);
+  ImGui::TextWrapped("Building %s", build_->what().c_str());
+  ImGui::Text("%.1f s so far", build_->elapsed_s());
+  ImGui::ProgressBar(-float(ImGui::GetTime()), {-1, 0}, "working");
+  auto phases = build_->progress().phases();
+  if (!phases.empty()) ImGui::TextDisabled("done so far:");
+  for (auto& [phase, seconds] : phases) {
+    ImGui::TextUnformatted(phase.c_str());
+    ImGui::SameLine(ImGui::GetFontSize() * 12);
+    ImGui::Text("%6.2f s", seconds);
+  }
+  if (build_->progress().cancelled()) {
+    ImGui::TextWrapped("Cancelling: the build stops at the end of this phase.");
+  } else if (build_->progress().reports()) {
+    if (ImGui::Button("Cancel (Esc)")) build_->progress().cancel();
+    ImGui::SameLine();
+    ImGui::TextDisabled(build_->first() ? "and vklab ends" : "the lab keeps what it had");
+  }
+  ImGui::End();
+}
+
 // What changes the lab, the swapchain or ImGui's fonts, between two frames (never while a
 // panel that shows it is being drawn).
 void Window::between_frames() {
   Session& s = *session_;
+  if (build_) {  // only the swapchain changes while the lab is rebuilt beside the frames
+    if (build_->ended()) {
+      build_->finish();
+      build_.reset();
+    } else {
+      if (resized_) {
+        s.ctx().wait_idle();
+        create_swapchain();
+      }
+      return;
+    }
+  }
   bench_->poll(s, frame_count_, opts_.validate);
   picture_tab_.between_frames(s, lab_frame(0).area, sc_->extent());
   if (auto plot = take_plot_picture_request()) write_plot_picture(*plot);
@@ -411,11 +518,19 @@ void Window::between_frames() {
     apply_ui_scale(view_.pending_scale);
     view_.pending_scale = 0;
   }
-  if (s.lab().params().rebuild_pending) s.apply_rebuild();
+  if (s.lab().params().rebuild_pending) {
+    build_ = std::make_unique<BuildJob>(s);
+    if (build_->ended(std::chrono::milliseconds(150))) {  // a quick change never shows the progress
+      build_->finish();
+      build_.reset();
+    } else {
+      return;
+    }
+  }
   exercise_tab_.between_frames(s);
   if (view_.vsync_changed) view_.vsync_changed = false, resized_ = true;
   if (resized_) {
-    vkDeviceWaitIdle(s.ctx().device);
+    s.ctx().wait_idle();
     create_swapchain();
   }
 }
@@ -432,6 +547,7 @@ void Window::collect_frame() {
     wait_out(e.what());
   }
   submitted_ = false;
+  if (!std::exchange(frame_had_lab_, false)) return;  // a frame drawn while the lab was rebuilt
   std::string stopped = s.collect_frame();
   if (picture_tab_.frame_pending()) picture_tab_.take_frame(s, static_cast<const uint8_t*>(frame_copy_->mapped()));
   if (!stopped.empty()) std::fprintf(stderr, "vklab: stopped: %s\n", stopped.c_str());
@@ -501,6 +617,7 @@ void Window::submit_and_present(uint32_t index) {
   si.signalSemaphoreCount = 1;
   si.pSignalSemaphores = &sc_->rendered()[index];
   VK_CHECK(vkResetFences(ctx.device, 1, fence_.ptr()));
+  auto queue = ctx.lock_queue();  // a lab may be building beside the frames (build_job.h)
   VK_CHECK(vkQueueSubmit(ctx.queue, 1, &si, fence_));
   submitted_ = true;
 
@@ -564,17 +681,22 @@ uint32_t Window::steps_this_frame() {
 
 // The session's picture, ImGui over it, and the copy a capture or the recorder asked for (the
 // steps were recorded before the interface was built).
-void Window::record(VkCommandBuffer cmd, uint32_t index) {
+void Window::record(VkCommandBuffer cmd, uint32_t index, bool lab) {
   render::Frame f = lab_frame(index);
   VkImage image = sc_->images()[index];
   // The acquire semaphore is waited at COLOR_ATTACHMENT_OUTPUT; the transition chains to it.
   image_barrier(cmd, image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
                 VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, 0, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                 VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT);
-  session_->record_picture(cmd, f, legend_scale());
+  if (lab) {
+    session_->record_picture(cmd, f, legend_scale());
+  } else {  // the lab is being rebuilt: the background alone
+    render::begin_rendering(cmd, f, render::kBackground);
+    render::end_rendering(cmd);
+  }
   // A capture or recording of the picture alone is copied before the interface is drawn over it:
   // the same pixels a headless run of that size gives.
-  const bool copy = picture_tab_.wants_frame(), with_ui = picture_tab_.with_interface();
+  const bool copy = lab && picture_tab_.wants_frame(), with_ui = picture_tab_.with_interface();
   if (copy && !with_ui) copy_frame(cmd, image, f.area, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
 
   VkRenderPassBeginInfo rb{VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO};

@@ -6,6 +6,7 @@
 #include "app/core/cli.h"
 #include "app/core/session.h"
 #include "app/window/bench_runner.h"
+#include "app/window/build_job.h"
 #include "app/window/soak.h"
 #include "app/window/tabs/bench_tab.h"
 #include "app/window/tabs/exercise_tab.h"
@@ -42,7 +43,8 @@ class Window {
   void create_swapchain();      // for the framebuffer's size now
   void create_imgui();          // ImGui's context and GLFW side (once)
   void create_imgui_pool();     // ImGui's descriptor pool on the session's device
-  void open_gpu(std::unique_ptr<Lab> lab, gpu::ContextOptions co);
+  void open_gpu(std::unique_ptr<Lab> lab, gpu::ContextOptions co, bool build_now);
+  void build_first();  // the lab's first build, its progress drawn
   void close_gpu();
   bool recover(const std::string& why);  // a lost device: made anew, the lab rebuilt (false: it could not be)
   // window_style.cpp: fonts and sizes at the UI scale
@@ -58,7 +60,9 @@ class Window {
   void wait_out(const std::string& why);                 // a frame past --gpu-timeout
   [[noreturn]] void gpu_failed(const std::string& why);  // says it, saves the parameters, exits 4
   void forward_pointer(uint32_t image_index, int fb_width, int fb_height);
-  void record(VkCommandBuffer cmd, uint32_t image_index);
+  void record(VkCommandBuffer cmd, uint32_t image_index, bool lab);  // lab: false while it is rebuilt
+  bool building_frame();                                             // a frame while build_ runs
+  void build_progress_panel();                                       // what build_ has done, in the sidebar's place
   // The part `region` of the swapchain image, for a capture or the recorder, left in `after`.
   void copy_frame(VkCommandBuffer cmd, VkImage image, VkRect2D region, VkImageLayout after);
   // Presentation mode (P): the picture alone; the bar comes back for a while when the mouse moves.
@@ -93,6 +97,8 @@ class Window {
   // context before the window).
   gpu::Unique<GLFWwindow*> window_;
   std::unique_ptr<Session> session_;
+  std::unique_ptr<BuildJob> build_;  // the lab rebuilt beside the frames (declared after session_: ends first)
+  bool frame_had_lab_ = false;       // the frame in flight stepped and drew the lab
   gpu::Unique<VkSurfaceKHR> surface_;
   VkFormat format_ = VK_FORMAT_UNDEFINED;
   gpu::Unique<VkRenderPass> ui_pass_;

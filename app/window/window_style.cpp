@@ -33,7 +33,7 @@ float Window::monitor_scale() const {
 // The backend's device objects and the font texture, at `scale`. Between frames only.
 void Window::apply_ui_scale(float scale) {
   auto& ctx = session_->ctx();
-  vkDeviceWaitIdle(ctx.device);
+  ctx.wait_idle();
   if (imgui_backend_) {
     ImGui_ImplVulkan_Shutdown();
     VK_CHECK(vkResetDescriptorPool(ctx.device, imgui_pool_, 0));

@@ -342,7 +342,18 @@ uint32_t Context::memory_type(uint32_t type_bits, VkMemoryPropertyFlags flags) c
   throw std::runtime_error("no memory type with the needed properties");
 }
 
+void Context::wait_idle() const {
+  auto lock = lock_queue();
+  vkDeviceWaitIdle(device);
+}
+
+void Context::wait_queue_idle() const {
+  auto lock = lock_queue();
+  vkQueueWaitIdle(queue);
+}
+
 void Context::submit_now(const std::function<void(VkCommandBuffer)>& record) {
+  auto lock = lock_queue();  // the pool and the queue; not while waiting
   VkCommandBufferAllocateInfo ai{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   ai.commandPool = pool_;
   ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
@@ -366,12 +377,15 @@ void Context::submit_now(const std::function<void(VkCommandBuffer)>& record) {
     vkFreeCommandBuffers(device, pool_, 1, &cmd);
     VK_CHECK(r);
   }
+  lock.unlock();
   try {
     wait(fence, "a submission");
   } catch (const GpuFailure&) {
+    lock.lock();
     abandoned_.push_back({fence, cmd});
     throw;
   }
+  lock.lock();
   vkDestroyFence(device, fence, nullptr);
   vkFreeCommandBuffers(device, pool_, 1, &cmd);
   free_abandoned();

@@ -110,6 +110,13 @@ class Context {
 
   // Records with `record`, submits, waits. For uploads, readbacks and tests.
   void submit_now(const std::function<void(VkCommandBuffer)>& record);
+  // The queue (and the pool submit_now records from) is externally synchronized: a lab built
+  // on a worker thread while the window presents frames (app/window/build_job.h) submits under
+  // this lock, as do the window's frames, vkQueueWaitIdle and wait_idle(). Recursive: a record
+  // callback may upload (submit_now inside submit_now).
+  std::unique_lock<std::recursive_mutex> lock_queue() const { return std::unique_lock(queue_mutex_); }
+  void wait_idle() const;        // vkDeviceWaitIdle under the queue's lock
+  void wait_queue_idle() const;  // vkQueueWaitIdle likewise
   // Waits for `fence` at most the wait limit; throws GpuFailure naming `what` on a time-out or
   // a lost device. After a failure, failed() says why: the queue may still run the work, so
   // the context's destructor no longer waits for it (the process is about to end).
@@ -150,6 +157,7 @@ class Context {
   bool print_messages_ = true;
   std::atomic<uint64_t> validation_count_{0};
   mutable std::mutex messages_mutex_;
+  mutable std::recursive_mutex queue_mutex_;
   std::vector<std::string> messages_;
   std::set<std::string> printed_;
   std::string failed_;

@@ -4,6 +4,7 @@
 // the lab's panel, its headless report and its dump.
 #pragma once
 #include <chrono>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,12 +13,15 @@ namespace mesh {
 
 class LoadTimes {
  public:
-  LoadTimes() : last_(std::chrono::steady_clock::now()) {}
+  // on_lap: told each phase as it ends (the window's progress while a big mesh opens).
+  explicit LoadTimes(std::function<void(const std::string&, double)> on_lap = {})
+      : last_(std::chrono::steady_clock::now()), on_lap_(std::move(on_lap)) {}
   // The phase that ends now: the time since the last lap (or since construction).
   void lap(const std::string& phase) {
     auto now = std::chrono::steady_clock::now();
     phases_.emplace_back(phase, std::chrono::duration<double>(now - last_).count());
     last_ = now;
+    if (on_lap_) on_lap_(phase, phases_.back().second);
   }
   double total() const {
     double t = 0;
@@ -31,6 +35,7 @@ class LoadTimes {
  private:
   std::chrono::steady_clock::time_point last_;
   std::vector<std::pair<std::string, double>> phases_;
+  std::function<void(const std::string&, double)> on_lap_;
 };
 
 }  // namespace mesh

@@ -48,7 +48,7 @@ void WaterView::shade_top(VkCommandBuffer cmd, const Frame& frame, const gpu::Bu
   glm::ivec2 origin(int(std::floor(r.x)), int(std::floor(r.y)));
   glm::ivec2 size(std::max(1, int(std::ceil(r.x + r.w)) - origin.x), std::max(1, int(std::ceil(r.y + r.h)) - origin.y));
   if (!picture_ || picture_.width() != uint32_t(size.x) || picture_.height() != uint32_t(size.y)) {
-    if (picture_) vkQueueWaitIdle(ctx_.queue);  // a frame in flight may still read it (not the one recording)
+    if (picture_) ctx_.wait_queue_idle();  // a frame in flight may still read it (not the one recording)
     picture_ =
         gpu::Image(ctx_, uint32_t(size.x), uint32_t(size.y), VK_FORMAT_R8G8B8A8_UNORM, VK_IMAGE_USAGE_STORAGE_BIT);
   }

@@ -215,7 +215,7 @@ class FloatLab : public Lab {
     table(accuracy_table());
     ImGui::TextDisabled("mul12_fma is exact only where fma() is fused (TEST 4).");
     if (ImGui::Button("Measure throughput")) {  // blocks the window for a moment
-      vkDeviceWaitIdle(ctx_->device);
+      ctx_->wait_idle();
       throughput_ = floatlab::FloatFloat(*ctx_).throughput(1u << 18, 256, 50);
     }
     if (!throughput_.empty()) {

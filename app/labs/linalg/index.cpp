@@ -14,7 +14,7 @@ void FracIndexPanel::ui(gpu::Context& ctx) {
       "(texture layout) to run the banded product that way. The sweep tries every size up to 4096 quads and "
       "2^k - 1, 2^k, 2^k + 1, 3·2^(k-2) up to 2^24 quads, with a 12-diagonal band's offsets, on this GPU.");
   if (ImGui::Button("Sweep sizes")) {
-    vkDeviceWaitIdle(ctx.device);
+    ctx.wait_idle();
     summary_ = sweep_frac_index(ctx, 4096, 24);
     ran_ = true;
   }

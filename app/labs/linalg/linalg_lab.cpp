@@ -330,7 +330,7 @@ class LinalgLab : public Lab {
     }
     if (c.op == Op::Cg) {
       if (ImGui::Button("Compare float32 / float-float / double")) {
-        vkDeviceWaitIdle(ctx_->device);
+        ctx_->wait_idle();
         comparison_ = work_->compare_precisions(1e-12f, *cg_max_iterations_);
         start();
       }
@@ -338,13 +338,13 @@ class LinalgLab : public Lab {
         ImGui::TextWrapped("%-17s %4u it., true residual %.1e", e.precision.c_str(), e.iterations, e.true_residual);
     }
     if (ImGui::Button("Run")) {
-      vkDeviceWaitIdle(ctx_->device);
+      ctx_->wait_idle();
       last_run_ = measure(*ctx_, *work_, *runs_, gpu::BenchOptions{}, 50);
       fit_range();
     }
     ImGui::SameLine();
     if (ImGui::Button("Fit colour range")) {
-      vkDeviceWaitIdle(ctx_->device);
+      ctx_->wait_idle();
       fit_range();
     }
     if (last_run_.repeats > 0) {

@@ -170,7 +170,7 @@ class MeshLab : public Lab {
   }
 
   void build(gpu::Context& ctx) override {
-    mesh::LoadTimes times;
+    mesh::LoadTimes times([this](const std::string& phase, double s) { phase_done(phase, s); });
     const Example ex = example();
     const Generated gen = *generate_ == Generated::ForExample ? generated_for(ex) : *generate_;
     const std::string mesh_file = *mesh_file_, kernel_file = *kernel_file_, sol_file = *sol_file_;
@@ -184,6 +184,7 @@ class MeshLab : public Lab {
     }
     mesh::Mesh m = !mesh_file.empty() ? read_mesh(mesh_file) : generated_mesh();
     times.lap(mesh_file.empty() ? "generate" : "read");
+    stop_if_cancelled();  // until the commit below, the previous mesh is whole
     std::string text = ex.text;
     if (!kernel_file.empty()) {
       text = io::read_input(kernel_file, 4 << 20);
@@ -203,6 +204,7 @@ class MeshLab : public Lab {
           m.elements.push_back(std::move(e));
       }
       times.lap("faces");
+      stop_if_cancelled();
     }
     renumber(m, renumber_.text());
     times.lap("numbering");
@@ -211,6 +213,7 @@ class MeshLab : public Lab {
     auto g = std::make_unique<GpuMesh>(ctx, m);
     if (!across.second.empty()) g->set_neighbours(across.first, std::move(across.second));
     times.lap("edges and tables");
+    stop_if_cancelled();
     if (g->count(Kind::Triangles) && g->count(Kind::Edges))
       g->add_link("Opp", Kind::Edges, Kind::Vertices, 2, facing_vertices(*g));
     SolField sol;
@@ -223,6 +226,7 @@ class MeshLab : public Lab {
     std::vector<Misprint> misprints;
     auto kernels = compile_text(*g, text, *misprints_, &misprints);  // throws: the previous mesh and kernels stay
     times.lap("links, balls and kernels");
+    stop_if_cancelled();
     if (!view_ || ctx_ != &ctx) view_ = std::make_unique<render::MeshView>(ctx);
     ctx_ = &ctx;
     mesh_ = std::move(m);

@@ -42,7 +42,7 @@ void InspectTab::choose(const std::vector<Inspectable>& items) {
 }
 
 void InspectTab::read(Session& s, const Inspectable& item) {
-  vkDeviceWaitIdle(s.ctx().device);
+  s.ctx().wait_idle();
   try {
     inspection_ = inspect(item, type_);
     step_ = s.lab().steps_done();
