@@ -20,7 +20,7 @@ class BuildJob {
   // First: a session made with Parts::build false builds its lab (Session::build_unbuilt).
   enum class Kind { Rebuild, First };
   explicit BuildJob(Session& s, Kind kind = Kind::Rebuild);  // starts the build
-  ~BuildJob();                    // cancels where the lab can stop and waits for the build
+  ~BuildJob();                                               // cancels where the lab can stop and waits for the build
   BuildJob(const BuildJob&) = delete;
   BuildJob& operator=(const BuildJob&) = delete;
 
