@@ -1,6 +1,6 @@
 // What a lab's build has done so far, for the window to show while the build runs on a worker
-// thread (app/window/build_job.h): the phases it has finished, each with its seconds (opening a
-// big mesh: read, faces, edges and tables, ...), and whether the user asked to stop. A lab
+// thread (app/window/build_job.h): the phases it has finished, each with its seconds (a big
+// file: read, then the tables made from it, ...), and whether the user asked to stop. A lab
 // reports phases and stops only where it still holds its previous state (Lab::build's strong
 // guarantee): Lab::phase_done and Lab::stop_if_cancelled.
 #pragma once

@@ -60,7 +60,7 @@ const std::vector<KeyHelp>& window_keys() {
         {"F11", "full screen (in presentation mode)"},
         {digits, "switch lab: " + labs},
         {"B", "run the lab's benchmark (Bench tab)"},
-        {"Esc", "leave presentation mode; cancel the benchmark or sweep, or a mesh being opened"},
+        {"Esc", "leave presentation mode; cancel the benchmark or sweep, or a slow build of the lab"},
         {"F1", "the lab's help page and this list"}};
   }();
   return keys;

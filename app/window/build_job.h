@@ -1,4 +1,4 @@
-// A lab rebuilt beside the window's frames (opening a big mesh takes seconds): the build runs
+// A lab rebuilt beside the window's frames (a big input file takes seconds to open): the build runs
 // on a worker thread on the window's context (its submissions under the queue's lock,
 // gpu::Context::lock_queue) while the window keeps drawing and answering, shows the phases the
 // build has finished (BuildProgress) and leaves the lab alone until finish() has run on the
@@ -31,8 +31,8 @@ class BuildJob {
   void finish();
   BuildProgress& progress() { return progress_; }
   double elapsed_s() const;
-  const std::string& what() const { return what_; }
-  bool first() const { return kind_ == Kind::First; }  // "the mesh lab: mesh cube128.meshb"
+  const std::string& what() const { return what_; }    // the lab's title
+  bool first() const { return kind_ == Kind::First; }  // its first build: Cancel ends vklab
 
  private:
   Session& s_;

@@ -126,7 +126,7 @@ Window::Window(const Options& o) : Window(Empty{}) {
   }
 }
 
-// The lab's first build, on a worker while the window draws its progress (a big mesh opens in
+// The lab's first build, on a worker while the window draws its progress (a big input file takes
 // seconds): closing the window or Esc stops it where the lab can, and vklab ends; a build that
 // fails ends it with the reason, as bad parameters do.
 void Window::build_first() {

@@ -98,6 +98,7 @@ class Context {
     uint32_t local_x = 0, local_y = 0, local_z = 0;
   };
   std::map<VkPipeline, PipelineRecord> pipelines;
+  mutable std::mutex pipelines_mutex;  // pipelines may be made on several threads (a mesh's kernels)
 
   // Validation: number of warnings/errors seen since creation, and their texts.
   uint64_t validation_count() const { return validation_count_.load(); }

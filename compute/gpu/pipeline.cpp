@@ -80,7 +80,11 @@ Pipeline& Pipeline::operator=(Pipeline&& o) noexcept {
 
 void Pipeline::reset() {
   if (!ctx_) return;
-  if (pipeline_) ctx_->pipelines.erase(pipeline_), vkDestroyPipeline(ctx_->device, pipeline_, nullptr);
+  if (pipeline_) {
+    std::lock_guard lock(ctx_->pipelines_mutex);
+    ctx_->pipelines.erase(pipeline_);
+  }
+  if (pipeline_) vkDestroyPipeline(ctx_->device, pipeline_, nullptr);
   if (layout_) vkDestroyPipelineLayout(ctx_->device, layout_, nullptr);
   if (set_layout_) vkDestroyDescriptorSetLayout(ctx_->device, set_layout_, nullptr);
   pipeline_ = VK_NULL_HANDLE;
@@ -170,6 +174,7 @@ Pipeline make_compute(Context& ctx, const std::vector<uint32_t>& spirv, uint32_t
   std::string variant = name;  // a shader's variants told apart by their specialization constants
   for (size_t i = 0; i < spec.size(); ++i)
     variant += (i ? "," : " {") + std::to_string(spec[i]) + (i + 1 == spec.size() ? "}" : "");
+  std::lock_guard lock(ctx.pipelines_mutex);
   ctx.pipelines[p.pipeline_] = {variant, p.local_size_.x, p.local_size_.y, p.local_size_.z};
   return p;
 }

@@ -58,7 +58,12 @@ std::vector<KernelReport> kernel_statistics(const Context& ctx) {
   if (!ctx.pipeline_statistics) return out;
   Multiprocessor mp;
   bool known = multiprocessor_of(ctx.info.name, mp);
-  for (auto& [pipeline, record] : ctx.pipelines) {
+  std::map<VkPipeline, Context::PipelineRecord> pipelines;
+  {
+    std::lock_guard lock(ctx.pipelines_mutex);
+    pipelines = ctx.pipelines;
+  }
+  for (auto& [pipeline, record] : pipelines) {
     KernelReport k;
     k.shader = record.shader;
     k.local_x = record.local_x, k.local_y = record.local_y, k.local_z = record.local_z;

@@ -158,6 +158,21 @@ class GpuMesh {
   // element LByColour[first + j] (i is that element), so that a body may add into the elements'
   // vertices with a plain F_[v] += x (GMlib manual §2.5's sub-blocks).
   std::unique_ptr<Kernel> compile(Kind loop, const std::string& body, int first_line = 1, bool by_colour = false);
+  // compile() in two halves: prepare() writes the shaders (building the balls and links they
+  // read: one kernel after another), finish() compiles them to SPIR-V and pipelines, touching
+  // nothing prepare() changes, so prepared kernels may be finished on threads of their own.
+  struct Prepared {
+    std::unique_ptr<Kernel> kernel;
+    struct Part {
+      uint32_t first = 0, count = 0;
+      std::string heading;                    // "// part 1 of 3: ..." where there are several
+      Kernel lazy, eager;                     // what each way of reading the slots binds
+      std::string lazy_source, eager_source;  // the slots read where the body reads them, or into arrays
+    };
+    std::vector<Part> parts;
+  };
+  Prepared prepare(Kind loop, const std::string& body, int first_line = 1, bool by_colour = false);
+  std::unique_ptr<Kernel> finish(Prepared prepared) const;
   // The elements of kind k coloured so that no two of a colour share a vertex (colouring.h),
   // built and uploaded (as LByColour, the order) on first use.
   const Colouring& colouring(Kind k);

@@ -458,12 +458,18 @@ const Colouring& GpuMesh::colouring(Kind k) {
 }
 
 std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& body, int first_line, bool by_colour) {
+  return finish(prepare(loop, body, first_line, by_colour));
+}
+
+GpuMesh::Prepared GpuMesh::prepare(Kind loop, const std::string& body, int first_line, bool by_colour) {
   if (!count(loop)) throw KernelError(std::string("the mesh has no ") + kind_name(loop) + " to loop over");
   if (by_colour && loop == Kind::Vertices)
     throw KernelError(
         "'// write: colouring' colours the elements of the loop by the vertices they share: a vertex "
         "loop has nothing to colour (loop over Edg, Tri, Qua, Tet, Pyr, Pri or Hex)");
-  auto k = std::make_unique<Kernel>();
+  Prepared out;
+  auto& k = out.kernel;
+  k = std::make_unique<Kernel>();
   k->loop = loop;
   k->count = uint32_t(count(loop));
   k->tag = ++next_tag_;
@@ -491,21 +497,38 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
       widths += std::string(" ") + short_name(loop) + short_name(x) + "DegMax = " + std::to_string(classes[x].width);
     }
     // Slots read where the body reads them; where that does not compile (the body writes into
-    // a gathered array in a way the generator did not see), into arrays as the body wrote it.
-    Kernel part;
-    part.tag = k->tag, part.budget = k->budget;
-    auto writer = [&](bool lazy) {
-      KernelWriter w(*this, loop, body, first_line, part, classes, lazy);
+    // a gathered array in a way the generator did not see), into arrays as the body wrote it:
+    // both written here, the second compiled only if the first does not.
+    Prepared::Part part;
+    for (bool lazy : {true, false}) {
+      Kernel& made = lazy ? part.lazy : part.eager;
+      made.tag = k->tag, made.budget = k->budget;
+      KernelWriter w(*this, loop, body, first_line, made, classes, lazy);
       if (by_colour) w.by_colour();
-      return w.write();
-    };
-    std::string source = writer(true);
-    auto r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
+      (lazy ? part.lazy_source : part.eager_source) = w.write();
+    }
+    part.first = cuts[p], part.count = cuts[p + 1] - cuts[p];
+    if (cuts.size() > 2)
+      part.heading = "// part " + std::to_string(p + 1) + " of " + std::to_string(cuts.size() - 1) + ": " +
+                     short_name(loop) + " " + std::to_string(cuts[p]) + " to " + std::to_string(cuts[p + 1] - 1) + "," +
+                     widths + " (a shader of its own)\n";
+    out.parts.push_back(std::move(part));
+  }
+  return out;
+}
+
+// Reads nothing of the mesh's that a later prepare() may change: prepared kernels may be
+// finished on threads of their own (compile_text).
+std::unique_ptr<GpuMesh::Kernel> GpuMesh::finish(Prepared prepared) const {
+  auto k = std::move(prepared.kernel);
+  for (size_t p = 0; p < prepared.parts.size(); ++p) {
+    Prepared::Part& made = prepared.parts[p];
+    Kernel* part = &made.lazy;
+    std::string* source = &made.lazy_source;
+    auto r = gpu::compile_glsl(*source, gpu::ShaderStage::Compute, "kernel");
     if (!r.ok) {
-      part = Kernel{};
-      part.tag = k->tag, part.budget = k->budget;
-      source = writer(false);
-      r = gpu::compile_glsl(source, gpu::ShaderStage::Compute, "kernel");
+      part = &made.eager, source = &made.eager_source;
+      r = gpu::compile_glsl(*source, gpu::ShaderStage::Compute, "kernel");
       if (!r.ok) throw KernelError(r.messages);
     }
     try {
@@ -513,16 +536,12 @@ std::unique_ptr<GpuMesh::Kernel> GpuMesh::compile(Kind loop, const std::string& 
     } catch (const std::invalid_argument& e) {
       throw KernelError(e.what());
     }
-    if (p == 0) k->uses = part.uses, k->writes = part.writes, k->field_types = part.field_types;
-    if (p == 0) k->parameters = part.parameters, k->loops = part.loops, k->reports = part.reports;
-    if (part.uses != k->uses) throw std::logic_error("mesh kernel: the parts bind different buffers");
-    if (cuts.size() > 2)
-      k->source += "// part " + std::to_string(p + 1) + " of " + std::to_string(cuts.size() - 1) + ": " +
-                   short_name(loop) + " " + std::to_string(cuts[p]) + " to " + std::to_string(cuts[p + 1] - 1) + "," +
-                   widths + " (a shader of its own)\n";
-    k->source += source;
-    k->parts.push_back({cuts[p], cuts[p + 1] - cuts[p],
-                        gpu::make_compute(ctx_, r.spirv, 8, {int32_t(kGroupSizes[0])}, "mesh kernel"), source,
+    if (p == 0) k->uses = part->uses, k->writes = part->writes, k->field_types = part->field_types;
+    if (p == 0) k->parameters = part->parameters, k->loops = part->loops, k->reports = part->reports;
+    if (part->uses != k->uses) throw std::logic_error("mesh kernel: the parts bind different buffers");
+    k->source += made.heading + *source;
+    k->parts.push_back({made.first, made.count,
+                        gpu::make_compute(ctx_, r.spirv, 8, {int32_t(kGroupSizes[0])}, "mesh kernel"), *source,
                         std::move(r.spirv)});
   }
   if (tune_groups_) k->tuning = GroupTuning(ctx_);

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <future>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -432,16 +434,36 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
     throw KernelError(e.what());
   }
   std::vector<std::unique_ptr<GpuMesh::Kernel>> out;
+  auto in_section = [](int first_line, const KernelError& e) {
+    return KernelError("section starting at line " + std::to_string(first_line) +
+                       (std::strchr(e.what(), '\n') ? ":\n" : ": ") + e.what());
+  };
   try {
+    // The shaders written one section after another (they build the balls and links they read),
+    // then compiled on a thread each (GLSL to SPIR-V and a pipeline: most of the time of a mesh's
+    // opening that is not the mesh's); the first section in the text that fails is the one said.
+    std::vector<std::future<std::unique_ptr<GpuMesh::Kernel>>> finished;
+    std::vector<int> first_lines;
+    std::optional<KernelError> unprepared;
     for (auto& s : split(text)) {
       if (s.body.find_first_not_of(" \n\t") == std::string::npos) continue;
+      GpuMesh::Prepared prepared;
       try {
-        out.push_back(g.compile(s.loop, s.body, s.first_line, s.by_colour));
+        prepared = g.prepare(s.loop, s.body, s.first_line, s.by_colour);
       } catch (const KernelError& e) {
-        throw KernelError("section starting at line " + std::to_string(s.first_line) +
-                          (std::strchr(e.what(), '\n') ? ":\n" : ": ") + e.what());
+        unprepared = in_section(s.first_line, e);
+        break;
       }
+      first_lines.push_back(s.first_line);
+      finished.push_back(
+          std::async(std::launch::async, [&g, p = std::move(prepared)]() mutable { return g.finish(std::move(p)); }));
     }
+    for (size_t i = 0; i < finished.size(); ++i) try {
+        out.push_back(finished[i].get());
+      } catch (const KernelError& e) {
+        throw in_section(first_lines[i], e);
+      }
+    if (unprepared) throw *unprepared;
     if (out.empty()) throw KernelError("no kernel to run");
   } catch (...) {
     g.set_parameters(old_params);

@@ -2,9 +2,9 @@
 // vertices sorted with their keys beside them, the gathers on every core) against the stable
 // sorts they replaced, written here plainly: the same numbering, element for element, ties
 // (vertices at one place, elements with one lowest vertex) in the order they had.
+#include "compute/mesh/renumber.h"
 #include "compute/mesh/generate.h"
 #include "compute/mesh/links.h"
-#include "compute/mesh/renumber.h"
 
 #include <gtest/gtest.h>
 

@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <future>
 
 using namespace mesh;
 
@@ -224,6 +225,9 @@ class MeshLab : public Lab {
       }
     if (!sol.values.empty()) g->add_field("Sol", sol.at, sol.type);  // before the kernels that read it
     std::vector<Misprint> misprints;
+    // The picture's records are made beside the kernels' compilation (they read only the elements
+    // and the neighbours, taken from the mesh before): their time is then mostly hidden.
+    auto records = std::async(std::launch::async, picture_records, records_inputs(*g));
     auto kernels = compile_text(*g, text, *misprints_, &misprints);  // throws: the previous mesh and kernels stay
     times.lap("links, balls and kernels");
     stop_if_cancelled();
@@ -238,7 +242,7 @@ class MeshLab : public Lab {
     last_good_.clear();
     par_slots_.clear(), par_after_.clear();
     recorded_key_.clear();
-    pictures_ = mesh::make_pictures(ctx, *gpu_);
+    pictures_ = mesh::make_pictures(ctx, records.get());
     times.lap("pictures");
     set_editor(text);
     error_.clear();

@@ -8,12 +8,11 @@ namespace mesh {
 
 // What the picture draws of one element kind: its triangles (quadrilaterals split, the
 // diagonal hidden), or for a volume kind its facets, each once, with the element across.
-std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k) {
-  const Elements& e = g.elements(k);
+std::vector<render::MeshTriangle> draw_records(const Elements& e, const std::vector<uint32_t>* across) {
+  const Kind k = e.kind;
   uint32_t n = nodes_of(k);
   bool volume = k >= Kind::Tetrahedra;
   const auto& facets = local_topology(k).facets;
-  const std::vector<uint32_t>* across = volume ? &g.neighbours(k) : nullptr;
   const std::vector<std::vector<uint32_t>> polygon_of = {{0, 1, 2}, {0, 1, 2, 3}};
   // Element i's polygons (a volume's facets, a shared one once, by the element with the lower
   // number), each with the element across it.
@@ -54,13 +53,32 @@ std::vector<render::MeshTriangle> draw_records(GpuMesh& g, Kind k) {
   return out;
 }
 
-std::vector<Picture> make_pictures(gpu::Context& ctx, GpuMesh& g) {
-  std::vector<Picture> pictures;
+namespace {
+std::vector<Kind> drawn_kinds(const GpuMesh& g) {
   bool volumes = false;
   for (Kind k : g.kinds()) volumes = volumes || k >= Kind::Tetrahedra;
-  for (Kind k : g.kinds()) {
-    if (volumes ? k < Kind::Tetrahedra : k != Kind::Triangles && k != Kind::Quadrilaterals) continue;
-    auto rec = draw_records(g, k);
+  std::vector<Kind> out;
+  for (Kind k : g.kinds())
+    if (volumes ? k >= Kind::Tetrahedra : k == Kind::Triangles || k == Kind::Quadrilaterals) out.push_back(k);
+  return out;
+}
+}  // namespace
+
+std::vector<RecordsInput> records_inputs(GpuMesh& g) {
+  std::vector<RecordsInput> in;
+  for (Kind k : drawn_kinds(g)) in.push_back({&g.elements(k), k >= Kind::Tetrahedra ? &g.neighbours(k) : nullptr});
+  return in;
+}
+
+PictureRecords picture_records(const std::vector<RecordsInput>& in) {
+  PictureRecords out;
+  for (auto& i : in) out.emplace_back(i.elements->kind, draw_records(*i.elements, i.across));
+  return out;
+}
+
+std::vector<Picture> make_pictures(gpu::Context& ctx, PictureRecords records) {
+  std::vector<Picture> pictures;
+  for (auto& [k, rec] : records) {
     Picture p{k,
               gpu::Buffer(ctx, std::max<size_t>(32, rec.size() * sizeof(render::MeshTriangle)),
                           VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT),

@@ -21,7 +21,10 @@ void OccupancyPanel::kernels(Session& s) {
     return;
   }
   std::vector<VkPipeline> live;
-  for (auto& entry : ctx.pipelines) live.push_back(entry.first);
+  {
+    std::lock_guard lock(ctx.pipelines_mutex);
+    for (auto& entry : ctx.pipelines) live.push_back(entry.first);
+  }
   if (live != pipelines_seen_) reports_ = gpu::kernel_statistics(ctx), pipelines_seen_ = std::move(live);
   if (!ImGui::BeginTable("kernels", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
   for (const char* h : {"kernel", "workgroup", "registers", "shared B", "occupancy", "best sizes"})
