@@ -285,14 +285,16 @@ void check_selection(const BenchOptions& options) {
                                   "' (engines: cpu, position, triangle, fine, "
                                   "persistent, brin, hardware; nbuffer, section 5.3's N-buffer)");
   for (auto& name : options.only)
-    if (name != "5.3" && name != "6.4.3" && name != "7.5.4" && name != "8.4" && name != "12" && name != "12.1.1" &&
-        name != "15.4.2" && name != "15.5" &&
+    if (name != "5.3" && name != "6.4.3" && name != "7.3.2" && name != "7.5.4" && name != "8.4" && name != "12" &&
+        name != "12.1.1" && name != "15.4.2" && name != "15.5" &&
         std::none_of(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; }))
       throw std::invalid_argument(
           "bench: unknown configuration '" + name +
           "' (the seed's: single, random, spiral, "
           "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing); "
-          "sections: 5.3 (N-buffer against Z-buffer), 6.4.3 (granularity), 7.5.4 (atomicity), 8.4 (intersection "
+          "sections: 5.3 (N-buffer against Z-buffer), 6.4.3 (granularity), 7.3.2 (a 64-bit value torn), 7.5.4 "
+          "(atomicity), "
+          "8.4 (intersection "
           "tests), 12 (analytic tools), 12.1.1 (simplified tools), 15.4.2 "
           "(single against double), "
           "15.5 (fast "
@@ -420,6 +422,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   }
   if (BenchOptions::chosen(options.only, "5.3")) bench_nbuffer(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "6.4.3")) bench_granularity(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "7.3.2")) bench_torn(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "7.5.4")) bench_atomics(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "8.4")) bench_hit_tests(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "12")) bench_tools(ctx, options, rows);

@@ -1,10 +1,12 @@
 // `vklab bench --lab machining` sections after the report's chapters 7 and 8: the cost of atomicity
 // (§7.5.4) and the three brin-triangle tests (§8.4).
 #include "compute/machining/bench_seed.h"
+#include "compute/machining/torn.h"
 
 #include <array>
 #include <cmath>
 #include <map>
+#include <thread>
 
 namespace machining {
 
@@ -273,6 +275,43 @@ void bench_granularity(gpu::Context& ctx, const BenchOptions& options, BenchRows
                         {"configuration", sc.name},
                         {"chosen", {{what == "G" ? "granularity" : "workgroup", best_value}}}};
     rows.push_back(chosen);
+  }
+}
+
+// Section "7.3.2" (`--only 7.3.2`): a 64-bit value raced on as two 32-bit halves and whole (torn.h), on the GPU and
+// this CPU; each row counts the reads that saw two writers' halves and the slots left with a value no writer wrote.
+void bench_torn(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  TornConfig c;
+  if (options.quick) c.writers = 4096, c.rounds = 16;
+  const uint32_t threads = std::max(2u, std::thread::hardware_concurrency());
+  auto races = torn_races_gpu(ctx, c);
+  for (auto& r : torn_races_cpu(c.slots, threads, options.quick ? 2000 : 20000)) races.push_back(r);
+  for (const TornRace& r : races) {
+    if (!r.skipped.empty()) continue;
+    BenchRow row{.pass = std::string("machining.torn.") +
+                         (r.form == "halves"   ? "halves"
+                          : r.form == "atomic" ? "atomic"
+                                               : "whole") +
+                         (r.gpu ? "" : ".cpu"),
+                 .size = "7.3.2 " + std::to_string(c.slots) + " slots, " +
+                         (r.gpu ? std::to_string(c.writers) + "+" + std::to_string(c.writers) + " invocations x " +
+                                      std::to_string(c.rounds)
+                                : std::to_string(threads) + " threads"),
+                 .elements = r.reads,
+                 .repeats = 1,
+                 .median_ms = r.ms,  // the race's one run, on the GPU or this CPU
+                 .min_ms = r.ms};
+    row.reference = {{"section", "Abecassis 2012 (SIMSURF) 7.3.2"},
+                     {"form", r.form},
+                     {"where", r.gpu ? ctx.info.name : "this CPU"},
+                     {"reads", r.reads},
+                     {"torn_reads", r.torn_reads},
+                     {"torn_slots", r.torn_slots},
+                     {"slots", c.slots}};
+    row.add_note("%s: %llu of %llu reads torn, %llu of %u slots end torn (a value no writer wrote)", r.form.c_str(),
+                 (unsigned long long)r.torn_reads, (unsigned long long)r.reads, (unsigned long long)r.torn_slots,
+                 c.slots);
+    rows.push_back(std::move(row));
   }
 }
 

@@ -25,5 +25,10 @@ PUSH_BLOCK(HwPush) {  // the hardware rasterizer (hw.vert) and its merge (hw_mer
 #if defined(__cplusplus) || defined(PUSH_NarrowPush)
 PUSH_BLOCK(NarrowPush) { uint n; };  // narrow.comp, nbuffer_picture.comp: the brins
 #endif
+#if defined(__cplusplus) || defined(PUSH_TornPush)
+PUSH_BLOCK(TornPush) {  // torn_halves.comp, torn_whole.comp (compute/machining/torn.h)
+  uint slots, writers, rounds, form;  // form (torn_whole): 0 one 64-bit store, 1 atomicExchange
+};
+#endif
 PUSH_END
 #endif

@@ -387,6 +387,7 @@ class MachiningLab : public Lab {
     comparison_panel(*knobs_.display, machine_->stock().nbuffer, ctx_->int64_atomics, shadow_.get(), done_,
                      readout_.comparison, readout_.field_range);
     memory_panel(*machine_);
+    torn_panel(*ctx_, torn_);
     if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
     if (!start_.empty()) {
@@ -514,6 +515,7 @@ class MachiningLab : public Lab {
 
   MachiningKnobs knobs_;
   gpu::Context* ctx_ = nullptr;
+  std::vector<machining::TornRace> torn_;  // the last race of the "two halves" panel (SIMSURF 7.3.2)
   std::unique_ptr<Machine> machine_;
   std::unique_ptr<render::StockView> view_;
   std::unique_ptr<gpu::Buffer> tool_gpu_;

@@ -58,3 +58,35 @@ void comparison_panel(Display display, bool nbuffer, bool int64_atomics, const S
   std::vector<double> bins(comparison.histogram.begin(), comparison.histogram.end());
   plot({"machining-ulps", "ulps, rounded (ends: beyond -8 and 8)", "brins", false, 90}, {}, bins);
 }
+
+void torn_panel(gpu::Context& ctx, std::vector<machining::TornRace>& last) {
+  if (!ImGui::CollapsingHeader("A 64-bit value in two halves (SIMSURF 7.3.2)")) return;
+  ImGui::TextWrapped(
+      "A double may be written and read as two 32-bit halves: a reader between a writer's two writes sees the high "
+      "half of one value and the low half of another, a number no thread wrote. Race: writers and readers on %u "
+      "slots, the halves apart, then whole (a 64-bit store, an atomic), on this GPU and this CPU.",
+      machining::TornConfig{}.slots);
+  if (ImGui::Button("Race")) {
+    last = machining::torn_races_gpu(ctx, {});
+    for (auto& r : machining::torn_races_cpu(machining::TornConfig{}.slots, 2, 20000)) last.push_back(r);
+  }
+  if (last.empty() || !ImGui::BeginTable("torn", 4, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) return;
+  for (const char* h : {"where, form", "reads torn", "slots torn", "ms"}) ImGui::TableSetupColumn(h);
+  ImGui::TableHeadersRow();
+  for (const auto& r : last) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Text("%s, %s", r.gpu ? "GPU" : "CPU", r.form.c_str());
+    ImGui::TableNextColumn();
+    if (!r.skipped.empty()) {
+      ImGui::TextDisabled("%s", r.skipped.c_str());
+      continue;
+    }
+    ImGui::Text("%llu of %llu", (unsigned long long)r.torn_reads, (unsigned long long)r.reads);
+    ImGui::TableNextColumn();
+    ImGui::Text("%llu", (unsigned long long)r.torn_slots);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.2f", r.ms);
+  }
+  ImGui::EndTable();
+}

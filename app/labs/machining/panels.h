@@ -5,6 +5,7 @@
 #include "app/labs/machining/params.h"
 #include "app/labs/machining/shadow.h"
 #include "compute/machining/stats.h"
+#include "compute/machining/torn.h"
 #include "compute/machining/zbuffer.h"
 
 #include <string>
@@ -13,3 +14,6 @@ void memory_panel(const machining::Machine& machine);
 // `display` the display knob's; `shadow` the comparison run, if any, `done` positions milled here.
 void comparison_panel(Display display, bool nbuffer, bool int64_atomics, const ShadowRun* shadow, size_t done,
                       const machining::UlpComparison& comparison, float field_range);
+// SIMSURF §7.3.2: Race runs the torn-value race (compute/machining/torn.h) on this GPU and CPU
+// and keeps its rows in `last`, shown under it.
+void torn_panel(gpu::Context& ctx, std::vector<machining::TornRace>& last);
