@@ -53,9 +53,9 @@ std::vector<TornRace> torn_races_gpu(gpu::Context& ctx, const TornConfig& c) {
                                       sizeof(push::TornPush));
     auto t0 = std::chrono::steady_clock::now();
     ctx.submit_now([&](VkCommandBuffer cmd) {
-      pipeline.bind(cmd, {gpu::storage_buffer(slots), gpu::storage_buffer(counts)},
-                    push::TornPush{.slots = c.slots, .writers = c.writers, .rounds = c.rounds,
-                                   .form = form == 2 ? 1u : 0u});
+      pipeline.bind(
+          cmd, {gpu::storage_buffer(slots), gpu::storage_buffer(counts)},
+          push::TornPush{.slots = c.slots, .writers = c.writers, .rounds = c.rounds, .form = form == 2 ? 1u : 0u});
       vkCmdDispatch(cmd, pipeline.groups(2 * c.writers).x, 1, 1);
     });
     r.ms = ms_since(t0);

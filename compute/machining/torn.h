@@ -16,15 +16,15 @@
 namespace machining {
 
 struct TornConfig {
-  uint32_t slots = 64;        // the 64-bit slots raced on
-  uint32_t writers = 16384;   // writer invocations (as many readers), writer i on slot i % slots
-  uint32_t rounds = 64;       // writes (reads) each
+  uint32_t slots = 64;       // the 64-bit slots raced on
+  uint32_t writers = 16384;  // writer invocations (as many readers), writer i on slot i % slots
+  uint32_t rounds = 64;      // writes (reads) each
 };
 
 struct TornRace {
-  std::string form;     // "halves", "64-bit store", "atomic" (GPU); "halves", "64-bit word" (CPU)
+  std::string form;  // "halves", "64-bit store", "atomic" (GPU); "halves", "64-bit word" (CPU)
   bool gpu = true;
-  std::string skipped;  // why the form did not run here ("" when it ran)
+  std::string skipped;                 // why the form did not run here ("" when it ran)
   uint64_t reads = 0, torn_reads = 0;  // reads made, and those that saw the halves of two writers
   uint64_t torn_slots = 0;             // slots that ended holding a value no writer wrote
   double ms = 0;                       // the race's time

@@ -80,7 +80,12 @@ uint32_t field_offset(FieldType t, uint32_t value) {
   return (value / per) * element_stride(t) + (value % per) * scalar_bytes(t.scalar);
 }
 
-GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx), nv_(m.vertices()), vref_(m.vref) {
+GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : GpuMesh(ctx, m, nullptr) {}
+
+GpuMesh::GpuMesh(gpu::Context& ctx, Mesh& m, TakeElements) : GpuMesh(ctx, m, &m) {}
+
+// owner: m itself, whose element tables are then moved in rather than copied.
+GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m, Mesh* owner) : ctx_(ctx), nv_(m.vertices()), vref_(m.vref) {
   std::vector<float> crd(4 * nv_, 0.0f);
   for (size_t v = 0; v < nv_; ++v)
     for (int c = 0; c < std::min(m.dim, 3); ++c) crd[4 * v + c] = float(m.xyz[v * m.dim + c]);
@@ -94,8 +99,15 @@ GpuMesh::GpuMesh(gpu::Context& ctx, const Mesh& m) : ctx_(ctx), nv_(m.vertices()
   tune_groups_ = ctx.props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
   status_ = gpu::Buffer(ctx, gpu::kLoopStatusBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
   std::memset(status_.mapped(), 0, gpu::kLoopStatusBytes);
-  for (const Elements& e : m.elements)
-    if (e.kind != Kind::Edges && e.count()) elements_[e.kind] = e;
+  for (size_t i = 0; i < m.elements.size(); ++i) {
+    const Elements& e = m.elements[i];
+    if (e.kind == Kind::Edges || !e.count()) continue;
+    if (owner)
+      elements_[e.kind] = std::move(owner->elements[i]);
+    else
+      elements_[e.kind] = e;
+  }
+  if (owner) owner->elements.clear();
   if (edges_.count()) elements_[Kind::Edges] = edges_.as_elements();
   for (auto& [kind, e] :
        elements_) {  // the vertex lists (nodes a line: a tetrahedron's one uvec4), the references apart

@@ -84,6 +84,10 @@ struct KernelError : std::runtime_error {
 class GpuMesh {
  public:
   GpuMesh(gpu::Context& ctx, const Mesh& m);
+  // The same, its element tables moved out of m rather than copied (m keeps its vertices): for a
+  // caller that needs only m's coordinates after (a big mesh's opening copies hundreds of MB less).
+  struct TakeElements {};
+  GpuMesh(gpu::Context& ctx, Mesh& m, TakeElements);
   size_t count(Kind k) const;  // 0 where the mesh has none
   size_t vertices() const { return count(Kind::Vertices); }
   std::vector<Kind> kinds() const;  // those present, vertices first
@@ -241,6 +245,7 @@ class GpuMesh {
   const std::map<std::string, std::pair<size_t, size_t>>& transfers() const { return transfers_; }
 
  private:
+  GpuMesh(gpu::Context& ctx, const Mesh& m, Mesh* owner);
   struct Field {
     Kind at;
     FieldType type;

@@ -211,7 +211,7 @@ class MeshLab : public Lab {
     times.lap("numbering");
     if (!sol_file.empty() && *renumber_ != Numbering::AsIs)
       throw ParamError("a solution file follows the file's numbering: renumber 'as is' with --sol");
-    auto g = std::make_unique<GpuMesh>(ctx, m);
+    auto g = std::make_unique<GpuMesh>(ctx, m, GpuMesh::TakeElements{});  // m keeps its coordinates (restart())
     if (!across.second.empty()) g->set_neighbours(across.first, std::move(across.second));
     times.lap("edges and tables");
     stop_if_cancelled();
