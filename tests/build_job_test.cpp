@@ -9,13 +9,6 @@
 
 namespace {
 
-gpu::ContextOptions validated() {
-  gpu::ContextOptions co;
-  co.validation = true;
-  co.print_messages = false;
-  return co;
-}
-
 std::unique_ptr<Lab> tetrahedra(int grid_size) {
   auto lab = make_lab("mesh");
   lab->params().set("generate", "tetrahedra");
@@ -40,7 +33,7 @@ uint64_t vertices(Session& s, const std::string& name) {
 }  // namespace
 
 TEST(BuildJob, AMeshRebuiltBesideFramesSaysItsPhasesAndRuns) {
-  Session s(validated(), tetrahedra(16), Session::Parts{false, false});
+  Session s(validated_options(), tetrahedra(16), Session::Parts{false, false});
   EXPECT_EQ(vertices(s, "build-job-before"), 5u * 5 * 5);
   s.lab().params().set("grid_size", "64");
   ASSERT_TRUE(s.lab().params().rebuild_pending);
@@ -65,7 +58,7 @@ TEST(BuildJob, AMeshRebuiltBesideFramesSaysItsPhasesAndRuns) {
 }
 
 TEST(BuildJob, CancelledTheLabKeepsItsMeshAndParameters) {
-  Session s(validated(), tetrahedra(16), Session::Parts{false, false});
+  Session s(validated_options(), tetrahedra(16), Session::Parts{false, false});
   s.ctx().submit_now([&](VkCommandBuffer cmd) { s.record_steps(cmd, 3); });
   s.collect_frame();
   s.lab().params().set("grid_size", "64");
@@ -89,7 +82,7 @@ TEST(BuildJob, CancelledTheLabKeepsItsMeshAndParameters) {
 
 // A lab that reports no phases (most build in a blink) still builds beside the frames.
 TEST(BuildJob, ALabWithoutPhasesRebuildsToo) {
-  Session s(validated(), make_lab("diffusion"), Session::Parts{false, false});
+  Session s(validated_options(), make_lab("diffusion"), Session::Parts{false, false});
   ASSERT_FALSE(s.lab().params().all().empty());
   s.lab().params().set("size", "128");
   BuildJob job(s);

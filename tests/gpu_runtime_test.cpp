@@ -230,9 +230,7 @@ TEST(ProfilerWithoutTimestamps, ReportsNotSupportedCleanly) {
 // device-local memory is host-visible, so it is hidden here): contents of every size, from
 // one float to more than the 64 MiB staging buffer holds, at an offset, come back as sent.
 TEST(GpuStaging, RoundTripsEveryByteInChunks) {
-  gpu::ContextOptions co;
-  co.validation = true;
-  co.print_messages = false;
+  gpu::ContextOptions co = validated_options();
   co.memory.map_device_local = false;
   gpu::Context ctx(co);
   for (size_t n : {size_t(1), size_t(65537), (size_t(64) << 18) + 3}) {  // floats; the last 64 MiB + 12 bytes

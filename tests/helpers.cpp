@@ -28,6 +28,13 @@ gpu::Context& test_context() {
   return ctx;
 }
 
+gpu::ContextOptions validated_options() {
+  gpu::ContextOptions co;
+  co.validation = true;
+  co.print_messages = false;
+  return co;
+}
+
 std::vector<float> random_floats(size_t n, float lo, float hi, uint32_t seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u(lo, hi);

@@ -12,6 +12,8 @@
 #include <vector>
 
 gpu::Context& test_context();  // validation + synchronization validation on
+// For a test's own context: validation on, its messages counted (validation_count) but not printed.
+gpu::ContextOptions validated_options();
 
 // The repository checkout the tests were built from (its sources, shaders and assets).
 inline const std::filesystem::path kSourceRoot = std::filesystem::path(VKLAB_SOURCE_ASSET_DIR).parent_path();

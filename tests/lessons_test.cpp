@@ -65,9 +65,7 @@ TEST_P(LessonsOfLab, EveryStepAppliesFromStepZeroAndRuns) {
   const size_t part = std::stoul(GetParam().substr(GetParam().rfind('_') + 1));
   auto steps = lesson_steps(lab, parse_help(lab_help_text(lab)));
   ASSERT_GE(steps.size(), 5u) << "a lesson of a few steps at least";
-  gpu::ContextOptions co;
-  co.validation = true;
-  co.print_messages = false;
+  gpu::ContextOptions co = validated_options();
   auto first = make_lab(lab);  // built with the sample sizes the steps get below
   for (const Param& p : first->params().all())
     if (p.group == "Sample sizes") first->params().set(p.name, std::to_string(int64_t(p.min)));

@@ -71,9 +71,7 @@ TEST_F(GpuTest, ASubmissionPastTheWaitLimitIsSaidAndTheContextRecovers) {
 uint64_t reserved(Session& s) { return s.ctx().allocator().stats().reserved; }
 
 gpu::ContextOptions dedicated_memory() {
-  gpu::ContextOptions co;
-  co.validation = true;
-  co.print_messages = false;
+  gpu::ContextOptions co = validated_options();
   co.memory = gpu::parse_memory_options("dedicated");  // every resource a driver allocation
   return co;
 }

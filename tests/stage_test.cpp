@@ -12,13 +12,6 @@
 
 namespace {
 
-gpu::ContextOptions validated() {
-  gpu::ContextOptions co;
-  co.validation = true;
-  co.print_messages = false;
-  return co;
-}
-
 void run_steps(Session& s, uint32_t steps) {
   s.ctx().submit_now([&](VkCommandBuffer cmd) { s.record_steps(cmd, steps); });
   s.collect_frame();
@@ -50,7 +43,7 @@ bool inside(VkRect2D in, VkRect2D out) {
 // --preset wave/seed-damping after 10 steps.
 TEST(Stage, APresetLoadedMidRunStartsAtStepZeroAsOnTheCommandLine) {
   const Preset& preset = find_preset("wave/seed-damping");
-  Session running(validated(), make_lab("wave"), Session::Parts{false, false});
+  Session running(validated_options(), make_lab("wave"), Session::Parts{false, false});
   run_steps(running, 30);
   ASSERT_EQ(running.lab().steps_done(), 30u);
   running.load_preset(preset);
@@ -63,7 +56,7 @@ TEST(Stage, APresetLoadedMidRunStartsAtStepZeroAsOnTheCommandLine) {
 
   auto fresh_lab = make_lab("wave");
   apply_preset(preset, fresh_lab->params());
-  Session fresh(validated(), std::move(fresh_lab), Session::Parts{false, false});
+  Session fresh(validated_options(), std::move(fresh_lab), Session::Parts{false, false});
   run_steps(fresh, 10);
   EXPECT_EQ(running.lab().params().to_json(), fresh.lab().params().to_json());
   EXPECT_EQ(running.lab().steps_done(), fresh.lab().steps_done());

@@ -395,12 +395,7 @@ bool Window::frame() {
 
   auto& ctx = session_->ctx();
   uint32_t index = 0;
-  VkResult r = vkAcquireNextImageKHR(ctx.device, sc_->handle(), UINT64_MAX, acquired_, VK_NULL_HANDLE, &index);
-  if (r == VK_ERROR_OUT_OF_DATE_KHR) {
-    resized_ = true;
-    return true;
-  }
-  if (r != VK_SUBOPTIMAL_KHR) VK_CHECK(r);
+  if (!acquire(index)) return true;
 
   ImGui_ImplVulkan_NewFrame();
   ImGui_ImplGlfw_NewFrame();
@@ -415,10 +410,7 @@ bool Window::frame() {
   bool last = opts_.frames && frame_count_ + 1 >= opts_.frames;
   if (last && !opts_.capture.empty()) picture_tab_.request_capture(opts_.capture);
   bool captured = ctx.renderdoc.begin(ctx.instance, session_->lab().name() + " frame " + std::to_string(frame_count_));
-  VK_CHECK(vkResetCommandBuffer(cmd_, 0));
-  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  VK_CHECK(vkBeginCommandBuffer(cmd_, &bi));
+  begin_commands();
   // The steps first, then the bar: it says the step the picture and its legend show.
   session_->record_steps(cmd_, steps_this_frame());
   if (overlay_shown()) transport_.draw(*session_, lab_frame(0).area, bench_->running(), presenting_);
@@ -435,18 +427,32 @@ bool Window::frame() {
   return true;
 }
 
+// The next swapchain image into `index`; false when the swapchain is out of date (remade
+// between frames).
+bool Window::acquire(uint32_t& index) {
+  VkResult r =
+      vkAcquireNextImageKHR(session_->ctx().device, sc_->handle(), UINT64_MAX, acquired_, VK_NULL_HANDLE, &index);
+  if (r == VK_ERROR_OUT_OF_DATE_KHR) {
+    resized_ = true;
+    return false;
+  }
+  if (r != VK_SUBOPTIMAL_KHR) VK_CHECK(r);
+  return true;
+}
+
+void Window::begin_commands() {  // the frame's command buffer, recorded afresh
+  VK_CHECK(vkResetCommandBuffer(cmd_, 0));
+  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VK_CHECK(vkBeginCommandBuffer(cmd_, &bi));
+}
+
 // A frame while the lab is rebuilt on the worker (build_job.h): the window answers and draws
 // what the build has done so far in the sidebar's place, over the background, and touches
 // nothing of the lab's. It is not counted among --frames, nor are keys injected meanwhile.
 bool Window::building_frame() {
-  auto& ctx = session_->ctx();
   uint32_t index = 0;
-  VkResult r = vkAcquireNextImageKHR(ctx.device, sc_->handle(), UINT64_MAX, acquired_, VK_NULL_HANDLE, &index);
-  if (r == VK_ERROR_OUT_OF_DATE_KHR) {
-    resized_ = true;
-    return true;
-  }
-  if (r != VK_SUBOPTIMAL_KHR) VK_CHECK(r);
+  if (!acquire(index)) return true;
   ImGui_ImplVulkan_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   feed_imgui_keys();
@@ -456,10 +462,7 @@ bool Window::building_frame() {
   if (std::find(presses.begin(), presses.end(), GLFW_KEY_ESCAPE) != presses.end()) build_->progress().cancel();
   build_progress_panel();
   ImGui::Render();
-  VK_CHECK(vkResetCommandBuffer(cmd_, 0));
-  VkCommandBufferBeginInfo bi{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  VK_CHECK(vkBeginCommandBuffer(cmd_, &bi));
+  begin_commands();
   record(cmd_, index, false);
   VK_CHECK(vkEndCommandBuffer(cmd_));
   submit_and_present(index);

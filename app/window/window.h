@@ -61,6 +61,8 @@ class Window {
   [[noreturn]] void gpu_failed(const std::string& why);  // says it, saves the parameters, exits 4
   void forward_pointer(uint32_t image_index, int fb_width, int fb_height);
   void record(VkCommandBuffer cmd, uint32_t image_index, bool lab);  // lab: false while it is rebuilt
+  bool acquire(uint32_t& index);                                     // the next swapchain image (false: out of date)
+  void begin_commands();                                             // cmd_ reset and begun
   bool building_frame();                                             // a frame while build_ runs
   void build_progress_panel();                                       // what build_ has done, in the sidebar's place
   // The part `region` of the swapchain image, for a capture or the recorder, left in `after`.

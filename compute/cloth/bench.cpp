@@ -75,20 +75,11 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
         {&sim.position_buffer(), &sim.normal_buffer()},
         [&](VkCommandBuffer cmd, const std::vector<const gpu::Buffer*>& b) { draw(cmd, sim.config, *b[0], *b[1]); },
         repeats);
-    BenchRow row{.pass = pass,
-                 .size = std::to_string(n) + "x" + std::to_string(n),
-                 .elements = c.n(),
-                 .repeats = d.frames,
-                 .median_ms = d.readback_ms,
-                 .min_ms = d.readback_ms,
-                 .reference = d.json()};
-    row.reference["timed"] =
-        "wall clock of a frame: the step submitted and waited for, positions and normals read back to the CPU and "
-        "uploaded again, the picture drawn from the copies";
+    BenchRow row = d.row(pass, n, c.n(),
+                         "wall clock of a frame: the step submitted and waited for, positions and normals read back "
+                         "to the CPU and uploaded again, the picture drawn from the copies",
+                         "cloth, sphere and ground, 1024x768 offscreen", "the GPU's buffers");
     row.reference["relaxations"] = c.iterations;
-    row.reference["display"] = "cloth, sphere and ground, 1024x768 offscreen";
-    row.add_note("x%.3g the step alone, x%.3g drawing from the GPU's buffers", d.readback_ms / d.step_ms,
-                 d.readback_ms / d.direct_ms);
     for (auto& th : kThesis)
       if (th.size == n) {
         row.reference["thesis"] = {{"device", "GeForce 6600 (Bleton 2005, table 4.1, 3 relaxations)"},

@@ -81,4 +81,19 @@ nlohmann::json DisplayPaths::json() const {
           {"display_over_step", readback_ms / step_ms}};
 }
 
+BenchRow DisplayPaths::row(const std::string& pass, uint32_t side, uint64_t elements, const std::string& timed,
+                           const std::string& display, const char* direct) const {
+  BenchRow r{.pass = pass,
+             .size = std::to_string(side) + "x" + std::to_string(side),
+             .elements = elements,
+             .repeats = frames,
+             .median_ms = readback_ms,
+             .min_ms = readback_ms,
+             .reference = json()};
+  r.reference["timed"] = timed;
+  r.reference["display"] = display;
+  r.add_note("x%.3g the step alone, x%.3g drawing from %s", readback_ms / step_ms, readback_ms / direct_ms, direct);
+  return r;
+}
+
 }  // namespace gpu

@@ -5,6 +5,7 @@
 // simulation + display x4 the simulation at 64², x7 to x12 from 128² (the cloth's table 4.1).
 #pragma once
 #include "compute/gpu/resources.h"
+#include "compute/measure/bench_row.h"
 
 #include <nlohmann/json.hpp>
 
@@ -45,6 +46,10 @@ struct DisplayPaths {
   int frames = 0;                                      // read-back frames timed
   // The row's reference fields: each time, the trip's GB/s and the two ratios.
   nlohmann::json json() const;
+  // The bench row of the read-back frame, a side x side grid: these times, `timed` and `display`
+  // said in its reference, the two ratios in its note (`direct`: what the direct frame draws from).
+  BenchRow row(const std::string& pass, uint32_t side, uint64_t elements, const std::string& timed,
+               const std::string& display, const char* direct) const;
 };
 DisplayPaths time_display_paths(Context& ctx, const std::function<void(VkCommandBuffer)>& step,
                                 const std::vector<const Buffer*>& from,

@@ -14,6 +14,12 @@ namespace mesh {
 
 // The seed's examples by name: each its kernels' text, the field to colour by and the mesh it
 // is meant for.
+// The signed volumes, the first section of "tetrahedra: volumes" and "tetrahedra: padded ball".
+const std::string kTetVolumes =
+    "// field: Vol float Tet\n"
+    "// loop: Tet  (signed volume)\n"
+    "TetVol = dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[3] - TetVerCrd[0])) / "
+    "6.0;\n";
 // GMlib's MeshQuality kernel body (compute_quality.cl), used by two of its samples.
 const std::string kGmlibQuality =
     "float len = dot(TetVerCrd[0] - TetVerCrd[1], TetVerCrd[0] - TetVerCrd[1]);\n"
@@ -152,29 +158,23 @@ const std::map<std::string, Example>& mesh_examples() {
         "VerAvg = s / float(VerTriDeg);\n",
         "Avg", "surface"}},
       {"tetrahedra: volumes",
-       {"// field: Vol float Tet\n"
-        "// loop: Tet  (signed volume)\n"
-        "TetVol = dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[3] - TetVerCrd[0])) / "
-        "6.0;\n"
-        "---\n"
-        "// field: Dual float Ver\n"
-        "// loop: Ver  (a quarter of the ball's volume: the vertex's dual cell)\n"
-        "float v = 0.0;\n"
-        "for (uint k = 0u; k < VerTetDeg; ++k) v += VerTetVol[k];\n"
-        "VerDual = 0.25 * v;\n",
+       {kTetVolumes + "---\n"
+                      "// field: Dual float Ver\n"
+                      "// loop: Ver  (a quarter of the ball's volume: the vertex's dual cell)\n"
+                      "float v = 0.0;\n"
+                      "for (uint k = 0u; k < VerTetDeg; ++k) v += VerTetVol[k];\n"
+                      "VerDual = 0.25 * v;\n",
         "Vol", "tetrahedra"}},
       {"tetrahedra: padded ball",
-       {"// field: Vol float Tet\n"
-        "// loop: Tet  (signed volume)\n"
-        "TetVol = dot(TetVerCrd[1] - TetVerCrd[0], cross(TetVerCrd[2] - TetVerCrd[0], TetVerCrd[3] - TetVerCrd[0])) / "
-        "6.0;\n"
-        "---\n"
-        "// field: Dual float Ver\n"
-        "// loop: Ver  (the dual volume as in \"tetrahedra: volumes\", over the padded ball: VerTetDegMax slots, a\n"
-        "//            constant, the empty ones reading 0; GMlib manual §2.4: faster than a loop whose length varies)\n"
-        "float v = 0.0;\n"
-        "for (uint k = 0u; k < VerTetDegMax; ++k) v += VerTetVol[k];\n"
-        "VerDual = 0.25 * v;\n",
+       {kTetVolumes + "---\n"
+                      "// field: Dual float Ver\n"
+                      "// loop: Ver  (the dual volume as in \"tetrahedra: volumes\", over the padded ball: "
+                      "VerTetDegMax slots, a\n"
+                      "//            constant, the empty ones reading 0; GMlib manual §2.4: faster than a loop whose "
+                      "length varies)\n"
+                      "float v = 0.0;\n"
+                      "for (uint k = 0u; k < VerTetDegMax; ++k) v += VerTetVol[k];\n"
+                      "VerDual = 0.25 * v;\n",
         "Vol", "tetrahedra"}},
       {"tetrahedra: volumes (colouring)",
        {"// field: Dual float Ver\n"

@@ -183,19 +183,10 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options, cons
           [&](VkCommandBuffer cmd, const std::vector<const gpu::Buffer*>& b) { draw(cmd, sim.config(), *b[0]); },
           repeats);
       sim.observe();
-      BenchRow row{.pass = "wave.step+display.readback",
-                   .size = std::to_string(n) + "x" + std::to_string(n),
-                   .elements = c.n(),
-                   .repeats = d.frames,
-                   .median_ms = d.readback_ms,
-                   .min_ms = d.readback_ms,
-                   .reference = d.json()};
-      row.reference["timed"] =
-          "wall clock of a frame: the step submitted and waited for, the heights read back to the CPU and uploaded "
-          "again, the picture drawn from the copy";
-      row.reference["display"] = "top view, refraction and light, 1024x768 offscreen";
-      row.add_note("x%.3g the step alone, x%.3g drawing from the GPU's buffer", d.readback_ms / d.step_ms,
-                   d.readback_ms / d.direct_ms);
+      BenchRow row = d.row("wave.step+display.readback", n, c.n(),
+                           "wall clock of a frame: the step submitted and waited for, the heights read back to the "
+                           "CPU and uploaded again, the picture drawn from the copy",
+                           "top view, refraction and light, 1024x768 offscreen", "the GPU's buffer");
       if (figure) {
         row.reference["thesis"] = {{"device", "GeForce 6600 (Bleton 2005, table 4.2)"},
                                    {"simulation_ms", figure->sim_ms},

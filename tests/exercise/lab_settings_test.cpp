@@ -79,9 +79,7 @@ TEST_F(ExerciseLabSettings, TheTabsButtonSetsTheLabAndRunsThePassingKernel) {
   auto dir = scratch("exercise-lab-settings");
   auto file = dir / "mine.comp";
   std::ofstream(file) << shipped("linalg/axpby").solution();
-  gpu::ContextOptions co;
-  co.validation = true;
-  co.print_messages = false;
+  gpu::ContextOptions co = validated_options();
   auto lab = make_lab("linalg");
   lab->params().set_assignment("side=32");
   Session s(co, std::move(lab), Session::Parts{false, false});
