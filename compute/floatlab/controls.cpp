@@ -163,7 +163,7 @@ ContractionTest test_contraction(gpu::Context& ctx, uint32_t count, uint32_t see
     t.fused_without_precise += r[kOut * i + Contracted] != 0;
     t.fused_with_precise += r[kOut * i + Precise] != 0;
   }
-  FloatFloat exact(ctx), loose(ctx, true);
+  FloatFloat exact(ctx), loose(ctx, FfBuild::Loose);
   auto a = random_ff(count, seed), b = random_ff(count, seed + 1);
   auto x = exact.run(FfOp::Mul22, a, b), y = loose.run(FfOp::Mul22, a, b);
   t.mul22_count = count;

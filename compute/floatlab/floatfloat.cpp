@@ -1,4 +1,5 @@
 #include "compute/floatlab/floatfloat.h"
+#include "compute/floatlab/probes.h"
 
 #include "shaders/floatlab/floatlab_push.h"
 
@@ -6,9 +7,11 @@
 
 #include <mpfr.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 namespace floatlab {
@@ -174,10 +177,21 @@ std::vector<Ff> random_ff(uint32_t count, uint32_t seed, bool positive) {
   return v;
 }
 
-FloatFloat::FloatFloat(gpu::Context& ctx, bool loose)
+namespace {
+gpu::Pipeline operators_kernel(gpu::Context& ctx, FfBuild build) {
+  if (build == FfBuild::TowardZero && !float_controls(ctx).rtz32)
+    throw std::runtime_error(ctx.info.name + " does not offer rounding towards zero for 32-bit floats in shaders");
+  return gpu::make_compute(ctx,
+                           build == FfBuild::Loose        ? "floatlab/floatfloat_loose.comp"
+                           : build == FfBuild::TowardZero ? "floatlab/floatfloat.rtz.comp"
+                                                          : "floatlab/floatfloat.comp",
+                           sizeof(Push));
+}
+}  // namespace
+
+FloatFloat::FloatFloat(gpu::Context& ctx, FfBuild build)
     : ctx_(ctx),
-      pipeline_(
-          gpu::make_compute(ctx, loose ? "floatlab/floatfloat_loose.comp" : "floatlab/floatfloat.comp", sizeof(Push))),
+      pipeline_(operators_kernel(ctx, build)),
       throughput_(gpu::make_compute(ctx, "floatlab/ff_throughput.comp", sizeof(LoopPush))) {
   if (ctx.info.fp64) fp64_ = gpu::make_compute(ctx, "floatlab/fp64_throughput.comp", sizeof(LoopPush));
 }
@@ -241,91 +255,95 @@ FloatFloat::RoundTrip FloatFloat::time_round_trip(FfOp op, const std::vector<Ff>
   return {gpu::median(ms), gpu::time_gpu(ctx_, kernel, repeats, warmup_ms).median_ms};
 }
 
+FfAccuracy ff_accuracy(FfOp op, const std::vector<Ff>& in, const std::vector<Ff>& b, const std::vector<Ff>& r) {
+  const bool single = op == FfOp::Add12 || op == FfOp::Add12Priest || op == FfOp::Mul12 || op == FfOp::Mul12Fma;
+  const uint32_t count = uint32_t(r.size());
+  if (in.size() != r.size() || b.size() != r.size())
+    throw std::invalid_argument("float-float results and inputs differ in length");
+  const uint32_t threads = std::max(1u, std::min(std::thread::hardware_concurrency(), count / 256 + 1));
+  FfAccuracy acc;
+  acc.op = ff_name(op);
+  acc.variant = ff_variant(op);
+  acc.count = count;
+  // The exact results in MPFR, the inputs split over every core (a minimum and an and: the
+  // figures do not depend on the split).
+  struct Part {
+    bool exact = true;
+    double bits = 64;
+  };
+  std::vector<Part> parts(threads);
+  auto measure = [&](uint32_t from, uint32_t to, Part& part) {
+    Big x, y, exact, got, scale, tmp;
+    for (uint32_t i = from; i < to; ++i) {
+      x.set(single ? Ff{in[i][0], 0.0f} : in[i]);
+      y.set(single ? Ff{b[i][0], 0.0f} : b[i]);
+      switch (op) {
+        case FfOp::Add12:
+        case FfOp::Add12Priest:
+        case FfOp::Add22:
+        case FfOp::Add22Priest:
+          mpfr_add(exact.v, x.v, y.v, MPFR_RNDN);
+          mpfr_abs(scale.v, x.v, MPFR_RNDN);  // theorem 4's bound, read as relative to |a| + |b|
+          mpfr_abs(tmp.v, y.v, MPFR_RNDN);
+          mpfr_add(scale.v, scale.v, tmp.v, MPFR_RNDN);
+          break;
+        case FfOp::Div22:
+          mpfr_div(exact.v, x.v, y.v, MPFR_RNDN);
+          mpfr_abs(scale.v, exact.v, MPFR_RNDN);
+          break;
+        case FfOp::Sqrt22:
+          mpfr_sqrt(exact.v, x.v, MPFR_RNDN);
+          mpfr_abs(scale.v, exact.v, MPFR_RNDN);
+          break;
+        default:
+          mpfr_mul(exact.v, x.v, y.v, MPFR_RNDN);
+          mpfr_abs(scale.v, exact.v, MPFR_RNDN);
+          break;
+      }
+      got.set(r[i]);
+      double bits = bits_between(got, exact, scale);
+      part.exact &= bits >= 64.0;
+      part.bits = std::min(part.bits, bits);
+    }
+  };
+  std::vector<std::thread> pool;
+  for (uint32_t t = 0; t < threads; ++t)
+    pool.emplace_back(measure, uint32_t(uint64_t(count) * t / threads), uint32_t(uint64_t(count) * (t + 1) / threads),
+                      std::ref(parts[t]));
+  for (auto& th : pool) th.join();
+  acc.exact = true;
+  acc.bits = 64;
+  for (auto& p : parts) acc.exact &= p.exact, acc.bits = std::min(acc.bits, p.bits);
+  // Table 4.1's figures beside the report's own operators only (its Add12 and Add22 are Priest's
+  // add12_priest and add22_priest): TwoSum and our improved Add22 are not what it measured.
+  switch (op) {
+    case FfOp::Add12Priest:
+    case FfOp::Mul12:
+      acc.seed_theory = acc.seed_measured = "exact";
+      break;
+    case FfOp::Add22Priest:
+      acc.seed_theory = "47";
+      acc.seed_measured = "47";
+      break;
+    case FfOp::Mul22:
+      acc.seed_theory = "44";
+      acc.seed_measured = "45";
+      break;
+    default:
+      acc.seed_theory = acc.seed_measured = "-";
+      break;
+  }
+  return acc;
+}
+
 std::vector<FfAccuracy> FloatFloat::accuracy(uint32_t count, uint32_t seed) {
   auto a = random_ff(count, seed), b = random_ff(count, seed + 1);
   auto pos = random_ff(count, seed + 2, true);
   std::vector<FfAccuracy> out;
-  const uint32_t threads = std::max(1u, std::thread::hardware_concurrency());
   for (FfOp op : {FfOp::Add12Priest, FfOp::Add12, FfOp::Mul12, FfOp::Mul12Fma, FfOp::Add22Priest, FfOp::Add22,
                   FfOp::Mul22, FfOp::Div22, FfOp::Sqrt22}) {
-    bool single = op == FfOp::Add12 || op == FfOp::Add12Priest || op == FfOp::Mul12 || op == FfOp::Mul12Fma;
     const auto& in = op == FfOp::Sqrt22 ? pos : a;
-    auto r = run(op, in, b);
-    FfAccuracy acc;
-    acc.op = ff_name(op);
-    acc.variant = ff_variant(op);
-    acc.count = count;
-    // The exact results in MPFR, the inputs split over every core (a minimum and an and: the
-    // figures do not depend on the split).
-    struct Part {
-      bool exact = true;
-      double bits = 64;
-    };
-    std::vector<Part> parts(threads);
-    auto measure = [&](uint32_t from, uint32_t to, Part& part) {
-      Big x, y, exact, got, scale, tmp;
-      for (uint32_t i = from; i < to; ++i) {
-        x.set(single ? Ff{in[i][0], 0.0f} : in[i]);
-        y.set(single ? Ff{b[i][0], 0.0f} : b[i]);
-        switch (op) {
-          case FfOp::Add12:
-          case FfOp::Add12Priest:
-          case FfOp::Add22:
-          case FfOp::Add22Priest:
-            mpfr_add(exact.v, x.v, y.v, MPFR_RNDN);
-            mpfr_abs(scale.v, x.v, MPFR_RNDN);  // theorem 4's bound, read as relative to |a| + |b|
-            mpfr_abs(tmp.v, y.v, MPFR_RNDN);
-            mpfr_add(scale.v, scale.v, tmp.v, MPFR_RNDN);
-            break;
-          case FfOp::Div22:
-            mpfr_div(exact.v, x.v, y.v, MPFR_RNDN);
-            mpfr_abs(scale.v, exact.v, MPFR_RNDN);
-            break;
-          case FfOp::Sqrt22:
-            mpfr_sqrt(exact.v, x.v, MPFR_RNDN);
-            mpfr_abs(scale.v, exact.v, MPFR_RNDN);
-            break;
-          default:
-            mpfr_mul(exact.v, x.v, y.v, MPFR_RNDN);
-            mpfr_abs(scale.v, exact.v, MPFR_RNDN);
-            break;
-        }
-        got.set(r[i]);
-        double bits = bits_between(got, exact, scale);
-        part.exact &= bits >= 64.0;
-        part.bits = std::min(part.bits, bits);
-      }
-    };
-    std::vector<std::thread> pool;
-    for (uint32_t t = 0; t < threads; ++t)
-      pool.emplace_back(measure, uint32_t(uint64_t(count) * t / threads), uint32_t(uint64_t(count) * (t + 1) / threads),
-                        std::ref(parts[t]));
-    for (auto& th : pool) th.join();
-    acc.exact = true;
-    acc.bits = 64;
-    for (auto& p : parts) acc.exact &= p.exact, acc.bits = std::min(acc.bits, p.bits);
-    // Table 4.1's figures beside the report's own operators only (its Add12 and Add22 are Priest's
-    // add12_priest and add22_priest): TwoSum and our improved Add22 are not what it measured.
-    switch (op) {
-      case FfOp::Add12Priest:
-        acc.seed_theory = acc.seed_measured = "exact";
-        break;
-      case FfOp::Mul12:
-        acc.seed_theory = acc.seed_measured = "exact";
-        break;
-      case FfOp::Add22Priest:
-        acc.seed_theory = "47";
-        acc.seed_measured = "47";
-        break;
-      case FfOp::Mul22:
-        acc.seed_theory = "44";
-        acc.seed_measured = "45";
-        break;
-      default:
-        acc.seed_theory = acc.seed_measured = "-";
-        break;
-    }
-    out.push_back(acc);
+    out.push_back(ff_accuracy(op, in, b, run(op, in, b)));
   }
   return out;
 }

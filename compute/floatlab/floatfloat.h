@@ -51,10 +51,18 @@ struct FfThroughput {
   double relative_to_add = 0;  // the seed's unit: one float addition = 1
 };
 
+// How the operators' kernel is built: as written (every step `precise`), Loose (without
+// `precise`: the driver free to contract; controls.h), TowardZero (every float operation rounded
+// towards zero, as the 2006 GPUs chopped; only where the device offers it: chopped.h).
+enum class FfBuild { Precise, Loose, TowardZero };
+
+// The worst-case correct bits of the results r of op over a and b, against MPFR on every core,
+// with table 4.1's figures beside the report's own operators.
+FfAccuracy ff_accuracy(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b, const std::vector<Ff>& r);
+
 class FloatFloat {
  public:
-  // loose: the operators built without `precise` (the driver free to contract; controls.h).
-  explicit FloatFloat(gpu::Context& ctx, bool loose = false);
+  explicit FloatFloat(gpu::Context& ctx, FfBuild build = FfBuild::Precise);
   std::vector<Ff> run(FfOp op, const std::vector<Ff>& a, const std::vector<Ff>& b);
   // Seed 002 annex B: `op` over a and b timed as the report timed it, with the transfers (upload
   // both, run, download: wall clock, median of `repeats`), and the kernel alone (GPU timestamps).

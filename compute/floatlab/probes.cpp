@@ -83,8 +83,14 @@ std::vector<T> Probes::run_bits(const gpu::Pipeline& pipeline, Op op, const std:
   return out;
 }
 
-Probes::Probes(gpu::Context& ctx)
-    : ctx_(ctx), pipeline_(gpu::make_compute(ctx, "floatlab/probe.comp", sizeof(ProbePush))) {
+Probes::Probes(gpu::Context& ctx, ProbeRounding rounding) : ctx_(ctx) {
+  if (rounding == ProbeRounding::TowardZero) {
+    if (!float_controls(ctx).rtz32)
+      throw std::runtime_error(ctx.info.name + " does not offer rounding towards zero for 32-bit floats in shaders");
+    pipeline_ = gpu::make_compute(ctx, "floatlab/probe.rtz.comp", sizeof(ProbePush));
+    return;
+  }
+  pipeline_ = gpu::make_compute(ctx, "floatlab/probe.comp", sizeof(ProbePush));
   if (ctx.fp16) pipeline16_ = gpu::make_compute(ctx, "floatlab/probe16.comp", sizeof(ProbePush));
   if (ctx.info.fp64) pipeline64_ = gpu::make_compute(ctx, "floatlab/probe64.comp", sizeof(ProbePush));
 }

@@ -93,9 +93,14 @@ struct FloatControls {
 };
 FloatControls float_controls(const gpu::Context& ctx);
 
+// How the probe kernel rounds: as the device does by default (to nearest, on every device of
+// Vulkan 1.2), or towards zero (SPIR-V's RoundingModeRTZ, only where FloatControls::rtz32: the
+// 32-bit pipeline alone; chopped.h).
+enum class ProbeRounding { Default, TowardZero };
+
 class Probes {
  public:
-  explicit Probes(gpu::Context& ctx);
+  explicit Probes(gpu::Context& ctx, ProbeRounding rounding = ProbeRounding::Default);
   // out[i] = op(a[i], b[i], c[i]) on the GPU, as bit patterns.
   std::vector<uint32_t> run(Op op, const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
                             const std::vector<uint32_t>& c);

@@ -1,6 +1,7 @@
 #version 460
 // Float-float operators over arrays: out[i] = op(a[i], b[i]) (seed 002, ch. 4).
 #extension GL_GOOGLE_include_directive : require
+#include "toward_zero.glsl"
 #include "floatfloat.glsl"
 #include "add22_priest.glsl"
 layout(local_size_x = 256) in;
@@ -28,6 +29,7 @@ vec2 apply(vec2 a, vec2 b) {
 }
 
 void main() {
+  declare_rounding();
   uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
   for (uint i = gl_GlobalInvocationID.x; i < n; i += stride) OUT[i] = apply(A[i], B[i]);
 }

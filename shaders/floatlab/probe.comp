@@ -1,5 +1,6 @@
 #version 460
 #extension GL_GOOGLE_include_directive : require
+#include "toward_zero.glsl"
 // One floating-point operation over arrays of bit patterns (so NaNs and denormals travel
 // untouched), for the probes of seed 002 ch. 3. `precise` forbids the compiler to fuse
 // or reassociate (SPIR-V NoContraction), so each operation is the one the probe asks the
@@ -13,6 +14,7 @@ layout(std430, binding = 3) writeonly buffer Out_block { uint OUT[]; };
 #include "floatlab_push.h"
 
 void main() {
+  declare_rounding();
   uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
   for (uint i = gl_GlobalInvocationID.x; i < n; i += stride) {
     float a = uintBitsToFloat(A[i]), b = uintBitsToFloat(B[i]), c = uintBitsToFloat(C[i]);

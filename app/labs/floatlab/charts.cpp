@@ -3,53 +3,60 @@
 #include <algorithm>
 #include <cmath>
 
-namespace {
-constexpr float kDiffers = 0, kNoVerdict = 0.5f, kAgrees = 1;  // the "verdict" colour map
-}
-
-// Lays out the table's columns, then one row of cells and notes per probe.
-ChartPicture verdict_chart(const floatlab::Report& r) {
-  const char* heads[] = {"what the probe asks", "this GPU", "IEEE-754", "7800 GTX (2006)", "X1800 XL (2006)"};
+ChartPicture verdict_table_chart(const std::string& title, const std::string& key,
+                                 const std::vector<std::string>& heads, const std::vector<VerdictRow>& rows) {
+  const size_t columns = heads.size();
   // Each column as wide as its longest text (a cell is 6 pixels of text at scale 1): when the
   // picture is too narrow, every note shrinks by the same factor, none alone to a few pixels.
-  uint32_t widths[5];
-  for (int col = 0; col < 5; ++col) {
+  std::vector<uint32_t> widths(columns);
+  for (size_t col = 0; col < columns; ++col) {
     float widest = render::TextMesh::width(heads[col]);
-    for (auto& row : r.rows) {
-      const std::string* texts[5] = {&row.question, &row.found, &row.ieee, &row.seed_7800gtx, &row.seed_rx1800xl};
-      widest = std::max(widest, render::TextMesh::width(*texts[col]));
-    }
+    for (auto& row : rows) widest = std::max(widest, render::TextMesh::width(row.cells.at(col).first));
     widths[col] = uint32_t(std::ceil(widest / 6)) + 1;
   }
-  float starts[6] = {0};
-  for (int col = 0; col < 5; ++col) starts[col + 1] = starts[col] + float(widths[col]);
+  std::vector<float> starts(columns + 1, 0.0f);
+  for (size_t col = 0; col < columns; ++col) starts[col + 1] = starts[col] + float(widths[col]);
   ChartPicture p;
-  p.chart.grid_w = uint32_t(starts[5]);
-  p.chart.grid_h = uint32_t(r.rows.size());
+  p.chart.grid_w = uint32_t(starts[columns]);
+  p.chart.grid_h = uint32_t(rows.size());
   // A table, as wide as the picture lets its questions be; under it a legend of two lines (the
   // lab's title and the key), no colour bar.
   p.chart.fill = true;
-  p.chart.title = "The probes on " + r.device + " beside IEEE-754 and the 2006 GPUs";
+  p.chart.title = title;
   p.colormap = "verdict";
-  p.key = "green: as IEEE-754 (binary32, round to nearest even); orange: differs";
-  auto note = [&](int col, float y, const std::string& text, float max_h) {
+  p.key = key;
+  auto note = [&](size_t col, float y, const std::string& text, float max_h) {
     p.chart.notes.push_back({0.5f * (starts[col] + starts[col + 1]), y, text, float(widths[col]) - 0.6f, max_h});
   };
-  for (int col = 0; col < 5; ++col) note(col, -0.7f, heads[col], 0.7f);
-  for (size_t i = 0; i < r.rows.size(); ++i) {
-    auto& row = r.rows[i];
-    auto verdict = [](const std::string& s, bool same) {
-      return s == "-" || s.empty() ? kNoVerdict : same ? kAgrees : kDiffers;
-    };
-    float values[5] = {kNoVerdict, row.as_ieee ? kAgrees : kDiffers, kNoVerdict,
-                       verdict(row.seed_7800gtx, row.nv_as_ieee), verdict(row.seed_rx1800xl, row.ati_as_ieee)};
-    for (int col = 0; col < 5; ++col) p.cells.insert(p.cells.end(), widths[col], values[col]);
-    const std::string* texts[5] = {&row.question, &row.found, &row.ieee, &row.seed_7800gtx, &row.seed_rx1800xl};
+  for (size_t col = 0; col < columns; ++col) note(col, -0.7f, heads[col], 0.7f);
+  for (size_t i = 0; i < rows.size(); ++i) {
     float y = float(i) + 0.5f;
-    for (int col = 0; col < 5; ++col) note(col, y, *texts[col], 0.6f);
-    p.chart.y_ticks.push_back({y, row.test});
+    for (size_t col = 0; col < columns; ++col) {
+      p.cells.insert(p.cells.end(), widths[col], rows[i].cells[col].second);
+      note(col, y, rows[i].cells[col].first, 0.6f);
+    }
+    p.chart.y_ticks.push_back({y, rows[i].tick});
   }
   return p;
+}
+
+// One row of cells and notes per probe.
+ChartPicture verdict_chart(const floatlab::Report& r) {
+  auto verdict = [](const std::string& s, bool same) {
+    return s == "-" || s.empty() ? kNoVerdict : same ? kAgrees : kDiffers;
+  };
+  std::vector<VerdictRow> rows;
+  for (auto& row : r.rows)
+    rows.push_back({row.test,
+                    {{row.question, kNoVerdict},
+                     {row.found, row.as_ieee ? kAgrees : kDiffers},
+                     {row.ieee, kNoVerdict},
+                     {row.seed_7800gtx, verdict(row.seed_7800gtx, row.nv_as_ieee)},
+                     {row.seed_rx1800xl, verdict(row.seed_rx1800xl, row.ati_as_ieee)}}});
+  return verdict_table_chart("The probes on " + r.device + " beside IEEE-754 and the 2006 GPUs",
+                             "green: as IEEE-754 (binary32, round to nearest even); orange: differs",
+                             {"what the probe asks", "this GPU", "IEEE-754", "7800 GTX (2006)", "X1800 XL (2006)"},
+                             rows);
 }
 
 std::vector<float> bit_picture(const floatlab::Report& r) {

@@ -6,6 +6,19 @@
 #include "compute/floatlab/probes.h"
 #include "compute/floatlab/table31.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
+// The "verdict" colour map's three values: a cell that differs, says nothing, agrees.
+constexpr float kDiffers = 0, kNoVerdict = 0.5f, kAgrees = 1;
+struct VerdictRow {
+  std::string tick;                                  // the row's name at the left
+  std::vector<std::pair<std::string, float>> cells;  // text and verdict, one a column
+};
+// A table as a picture: a column a head, each as wide as its longest text, cells coloured by verdict.
+ChartPicture verdict_table_chart(const std::string& title, const std::string& key,
+                                 const std::vector<std::string>& heads, const std::vector<VerdictRow>& rows);
 ChartPicture verdict_chart(const floatlab::Report& report);
 ChartPicture bits_chart(const floatlab::Report& report);
 ChartPicture ulp_chart(const floatlab::UlpMap& map);

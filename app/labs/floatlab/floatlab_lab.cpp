@@ -3,6 +3,7 @@
 // charts (floatlab_charts.cpp).
 #include "app/core/lab.h"
 #include "app/labs/floatlab/charts.h"
+#include "app/labs/floatlab/chopped.h"
 #include "app/labs/floatlab/controls.h"
 #include "app/labs/floatlab/denormals.h"
 #include "app/labs/floatlab/paranoia.h"
@@ -29,7 +30,7 @@
 namespace {
 
 // The pictures the panel offers, in the order of the charts that build() makes.
-enum class Picture { Verdicts, ErrorMap, Bits, Table31, UlpCancellation };
+enum class Picture { Verdicts, ErrorMap, Bits, Table31, UlpCancellation, TowardZero };
 
 class FloatLab : public Lab {
  public:
@@ -68,18 +69,18 @@ class FloatLab : public Lab {
     params_.group("Random data");
     seed_ = params_.add_int("seed", 1, 0, 1000000, "random seed").labelled("Random seed").rebuilds();
     params_.group("Picture");
-    picture_ =
-        params_
-            .add_choice(
-                "picture",
-                {{Picture::Verdicts, "verdicts"},
-                 {Picture::ErrorMap, "error map"},
-                 {Picture::Bits, "bits"},
-                 {Picture::Table31, "table 3.1"},
-                 {Picture::UlpCancellation, "ulp and cancellation"}},
-                Picture::Verdicts,
-                "verdicts (vs IEEE-754), error map (ulps), bits (TEST 5 and 6), table 3.1, or ulp and cancellation")
-            .labelled("Picture");
+    picture_ = params_
+                   .add_choice(
+                       "picture",
+                       {{Picture::Verdicts, "verdicts"},
+                        {Picture::ErrorMap, "error map"},
+                        {Picture::Bits, "bits"},
+                        {Picture::Table31, "table 3.1"},
+                        {Picture::UlpCancellation, "ulp and cancellation"},
+                        {Picture::TowardZero, "towards zero"}},
+                       Picture::Verdicts,
+                       "verdicts, error map (ulps), bits (TEST 5, 6), table 3.1, ulp and cancellation, or towards zero")
+                   .labelled("Picture");
   }
   std::string name() const override { return "floatlab"; }
   std::string title() const override { return "How this GPU rounds (Da Graça 2006, floating point on GPUs, ch. 3)"; }
@@ -114,6 +115,8 @@ class FloatLab : public Lab {
     charts_[3].set(ctx, table31_chart(table31_));
     ulp_cancellation_ = std::move(simsurf);
     charts_[4] = std::move(simsurf_chart);
+    chopped_ = floatlab::chopped_arithmetic(ctx, *ff_count_, *seed_);
+    charts_[5].set(ctx, chopped_chart(chopped_));
     params_.rebuild_pending = false;
   }
   void restart() override { build(*ctx_); }
@@ -141,6 +144,8 @@ class FloatLab : public Lab {
     if (!ulp_cancellation_.rows.empty()) out.push_back(cancellation_table(ulp_cancellation_));
     if (!promises_.empty()) out.push_back(controls_table(promises_));
     if (!throughput_.empty()) out.push_back(throughput_table());
+    if (!denormals_.rows.empty()) out.push_back(denormal_table(denormals_));
+    if (!chopped_.probes.empty()) out.push_back(chopped_table(chopped_));
     return out;
   }
   TableData probes_table() const {
@@ -203,6 +208,7 @@ class FloatLab : public Lab {
     table31_panel(table31_, division_);
     ulp_cancellation_panel(ulp_cancellation_);
     denormals_panel(*ctx_, denormals_);
+    chopped_panel(chopped_);
     stage_table_panel(stage_table_);
     paranoia_panel(paranoia_);
     controls_panel(promises_, contraction_);
@@ -279,7 +285,7 @@ class FloatLab : public Lab {
     std::vector<float> ulps(ulp_.max_ulp.begin(), ulp_.max_ulp.end());
     write_npy(dir / "error_map_ulp.npy", ulps, {ulp_.ops.size(), ulp_.binades()});
     auto j = report_parts_json({report_, accuracy_, rounding_, controls_, paranoia_, stage_table_, table31_, division_,
-                                promises_, contraction_, t9_.get(), &ulp_cancellation_, &denormals_});
+                                promises_, contraction_, t9_.get(), &ulp_cancellation_, &denormals_, &chopped_});
     j["arrays"] = {{"test5_test6_bits.npy", "float32 [64, 65]: bits of TEST 5 | 0.5 | TEST 6, row i-1, sign first"},
                    {"error_map_ulp.npy", "float32 [ops, binades]: largest error in ulps, x in [2^e, 2^(e+1))"}};
     j["error_map"] = {{"ops", ulp_.ops}, {"e_lo", ulp_.e_lo}, {"e_hi", ulp_.e_hi}, {"per_binade", ulp_.per_binade}};
@@ -313,7 +319,9 @@ class FloatLab : public Lab {
   floatlab::ContractionTest contraction_;
   floatlab::UlpCancellation ulp_cancellation_;
   floatlab::DenormalPenalty denormals_;  // the panel's "Time the loops" (none until pressed)
-  std::array<ChartImage, 5> charts_;     // verdicts, error map, bits, table 3.1, ulp and cancellation: Picture's order
+  floatlab::Chopped chopped_;            // Da Graça 2006 under rounding towards zero
+  // verdicts, error map, bits, table 3.1, ulp and cancellation, towards zero: Picture's order
+  std::array<ChartImage, 6> charts_;
   const ChartImage& chart() const { return charts_[size_t(*picture_)]; }
   std::unique_ptr<render::HeatmapView> view_;
   Knob<uint32_t> random_count_, ff_count_, ulp_per_binade_, paranoia_pairs_, seed_;

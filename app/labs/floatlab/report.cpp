@@ -1,5 +1,6 @@
 #include "app/labs/floatlab/report.h"
 
+#include "app/labs/floatlab/chopped.h"
 #include "app/labs/floatlab/denormals.h"
 #include "compute/io/output.h"
 
@@ -91,6 +92,7 @@ nlohmann::json report_parts_json(const ReportParts& r) {
         {"pairs", r.test9->done()}, {"violations", r.test9->violations()}, {"examples", r.test9->examples()}};
   if (r.ulp_cancellation) j["simsurf_ulp_and_cancellation"] = ulp_cancellation_json(*r.ulp_cancellation);
   if (r.denormals && !r.denormals->rows.empty()) j["simsurf_denormals"] = denormals_json(*r.denormals);
+  if (r.towards_zero) j["towards_zero"] = chopped_json(*r.towards_zero);
   return j;
 }
 
@@ -151,6 +153,9 @@ int run_float_report(const Options& o) {
   auto accuracy = floatlab::FloatFloat(ctx).accuracy(o.quick ? 1u << 14 : 1u << 20, 1);
   print_accuracy(accuracy);
   done("the float-float operators' accuracy");
+  auto towards_zero = floatlab::chopped_arithmetic(ctx, o.quick ? 1u << 12 : 1u << 18);
+  print_chopped(towards_zero);
+  done("rounding towards zero");
   auto rounding = probes.rounding(o.quick ? 1u << 14 : 1u << 20);
   auto controls = floatlab::float_controls(ctx);
   print_rounding(rounding, controls);
@@ -196,7 +201,7 @@ int run_float_report(const Options& o) {
   done("denormals");
   if (!o.out.empty()) {
     auto j = report_parts_json({report, accuracy, rounding, controls, paranoia, stages, table31, division, promises,
-                                contraction, &t9, &simsurf, &denormals});
+                                contraction, &t9, &simsurf, &denormals, &towards_zero});
     io::write_file(o.out, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     std::printf("wrote %s\n", o.out.c_str());
   }

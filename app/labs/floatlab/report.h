@@ -4,6 +4,7 @@
 #include "app/core/cli.h"
 #include "app/labs/floatlab/paranoia.h"
 
+#include "compute/floatlab/chopped.h"
 #include "compute/floatlab/controls.h"
 #include "compute/floatlab/denormals.h"
 #include "compute/floatlab/division.h"
@@ -35,6 +36,7 @@ struct ReportParts {
   const floatlab::SignSymmetry* test9;                // null: not run
   const floatlab::UlpCancellation* ulp_cancellation;  // Abecassis 2012 §14; null: not run
   const floatlab::DenormalPenalty* denormals;         // Abecassis 2012 §14.3.2; null or empty: not run
+  const floatlab::Chopped* towards_zero;              // Da Graça 2006 under RTZ; null: not run
 };
 nlohmann::json report_parts_json(const ReportParts& r);
 int run_float_report(const Options& o);
