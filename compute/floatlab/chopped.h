@@ -34,7 +34,7 @@ struct ChoppedProbe {
 struct ChoppedRange {
   std::string op;
   ErrorRange gpu, cpu, nearest;  // gpu.count == 0 where the device cannot
-  uint64_t differing = 0;  // GPU results not equal to the CPU's, bit for bit
+  uint64_t differing = 0;        // GPU results not equal to the CPU's, bit for bit
   std::string chopping, r300, nv35;
 };
 

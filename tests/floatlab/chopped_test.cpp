@@ -3,6 +3,7 @@
 // and Dekker's Mul12 exact, Add22 within its 47 bits) where TwoSum is not exact; the GPU, where it
 // offers RoundingModeRTZ, gives the CPU's results bit for bit, and where it does not, says so.
 #include "compute/floatlab/chopped.h"
+#include "compute/gpu/pipeline.h"
 #include "tests/helpers.h"
 
 #include <mpfr.h>
@@ -106,7 +107,7 @@ TEST_F(TowardZero, TheReportsTheoremsHoldUnderChoppingAndTheGpuGivesTheCpusBits)
   };
   EXPECT_TRUE(op("add12_priest").cpu.exact);  // Priest's Add12 was written for such arithmetic
   EXPECT_TRUE(op("mul12").cpu.exact);
-  EXPECT_FALSE(op("add12").cpu.exact);        // TwoSum needs rounding to nearest
+  EXPECT_FALSE(op("add12").cpu.exact);           // TwoSum needs rounding to nearest
   EXPECT_GE(op("add22_priest").cpu.bits, 47.0);  // theorem 4's bound, and the report's 47 measured
   EXPECT_LT(op("add22_priest").cpu.bits, op("add22_priest").nearest.bits);
   EXPECT_GE(op("mul22").cpu.bits, 44.0);  // theorem 5's
@@ -127,4 +128,25 @@ TEST_F(TowardZero, TheReportsTheoremsHoldUnderChoppingAndTheGpuGivesTheCpusBits)
     EXPECT_THROW(floatlab::Probes(ctx(), floatlab::ProbeRounding::TowardZero), std::runtime_error);
     EXPECT_THROW(floatlab::FloatFloat(ctx(), floatlab::FfBuild::TowardZero), std::runtime_error);
   }
+}
+
+// The kernels built for rounding towards zero ask for it (OpExecutionMode RoundingModeRTZ 32, with
+// its capability), where a device without it never runs them; the default builds do not.
+TEST_F(TowardZero, TheKernelsBuiltForItDeclareTheExecutionMode) {
+  auto declares_rtz = [&](const std::string& name) {
+    auto words = gpu::load_spirv(ctx(), name);
+    bool mode = false, capability = false;
+    for (size_t i = 5; i < words.size();) {
+      uint32_t count = words[i] >> 16, opcode = words[i] & 0xffffu;
+      if (count == 0) break;
+      if (opcode == 16 && count >= 4 && words[i + 2] == 4463 && words[i + 3] == 32) mode = true;  // OpExecutionMode
+      if (opcode == 17 && count == 2 && words[i + 1] == 4468) capability = true;                  // OpCapability
+      i += count;
+    }
+    return mode && capability;
+  };
+  EXPECT_TRUE(declares_rtz("floatlab/probe.rtz.comp"));
+  EXPECT_TRUE(declares_rtz("floatlab/floatfloat.rtz.comp"));
+  EXPECT_FALSE(declares_rtz("floatlab/probe.comp"));
+  EXPECT_FALSE(declares_rtz("floatlab/floatfloat.comp"));
 }

@@ -12,8 +12,8 @@
 namespace {
 
 const char* kTowardZeroSource = "Da Graça 2006, §3.3 and table 4.1";
-const std::vector<std::string> kTowardZeroHeader = {"probe", "what", "GPU, towards zero", "CPU, towards zero (IEEE)",
-                                          "GPU, to nearest", "the report (2006)"};
+const std::vector<std::string> kTowardZeroHeader = {
+    "probe", "what", "GPU, towards zero", "CPU, towards zero (IEEE)", "GPU, to nearest", "the report (2006)"};
 
 std::string range_text(const floatlab::ErrorRange& r) {
   if (!r.count) return "-";
@@ -59,7 +59,8 @@ std::vector<Row> rows_of(const floatlab::Chopped& c) {
 
 TableData chopped_table(const floatlab::Chopped& c) {
   TableData t{"floatlab-towards-zero",
-              std::string("Rounding towards zero, as the 2006 GPUs chopped (") + kTowardZeroSource + ")", kTowardZeroHeader};
+              std::string("Rounding towards zero, as the 2006 GPUs chopped (") + kTowardZeroSource + ")",
+              kTowardZeroHeader};
   for (auto& r : rows_of(c)) {
     t.rows.push_back(r.cells);
     t.colours.push_back({0, 0, r.gpu_ran && !r.gpu_as_cpu ? 0xff6060u : 0u, 0, 0, 0});
@@ -73,11 +74,11 @@ ChartPicture chopped_chart(const floatlab::Chopped& c) {
   for (auto& r : rows_of(c)) {
     VerdictRow v{r.cells[0], {}};
     for (size_t col = 1; col < r.cells.size(); ++col)
-      v.cells.push_back(
-          {r.cells[col], col == 2 && r.gpu_ran ? (r.gpu_as_cpu ? kAgrees : kDiffers) : kNoVerdict});
+      v.cells.push_back({r.cells[col], col == 2 && r.gpu_ran ? (r.gpu_as_cpu ? kAgrees : kDiffers) : kNoVerdict});
     rows.push_back(std::move(v));
   }
-  const std::vector<std::string> heads = {"what", "GPU, to zero", "CPU, to zero", "GPU, to nearest", "the report (2006)"};
+  const std::vector<std::string> heads = {"what", "GPU, to zero", "CPU, to zero", "GPU, to nearest",
+                                          "the report (2006)"};
   return verdict_table_chart(
       "Rounding towards zero on " + c.device + ", as the 2006 GPUs chopped",
       c.offered ? "green: the GPU under RTZ as IEEE's rounding towards zero on this CPU, bit for bit; orange: differs"
@@ -86,14 +87,15 @@ ChartPicture chopped_chart(const floatlab::Chopped& c) {
 }
 
 void print_chopped(const floatlab::Chopped& c) {
-  std::printf("\n%s like for like: rounding towards zero on %s (SPIR-V RoundingModeRTZ) and on this CPU "
-              "(fesetround(FE_TOWARDZERO)), %u random inputs a row\n",
-              kTowardZeroSource, c.device.c_str(), c.count);
+  std::printf(
+      "\n%s like for like: rounding towards zero on %s (SPIR-V RoundingModeRTZ) and on this CPU "
+      "(fesetround(FE_TOWARDZERO)), %u random inputs a row\n",
+      kTowardZeroSource, c.device.c_str(), c.count);
   if (!c.offered) std::printf("%s\n", c.why_not.c_str());
   auto t = chopped_table(c);
   const char* format = "%-10s %-38s %-18s %-24s %-18s %s\n";
-  std::printf(format, kTowardZeroHeader[0].c_str(), kTowardZeroHeader[1].c_str(), kTowardZeroHeader[2].c_str(), kTowardZeroHeader[3].c_str(),
-              kTowardZeroHeader[4].c_str(), kTowardZeroHeader[5].c_str());
+  std::printf(format, kTowardZeroHeader[0].c_str(), kTowardZeroHeader[1].c_str(), kTowardZeroHeader[2].c_str(),
+              kTowardZeroHeader[3].c_str(), kTowardZeroHeader[4].c_str(), kTowardZeroHeader[5].c_str());
   for (auto& r : t.rows)
     std::printf(format, r[0].c_str(), r[1].c_str(), r[2].c_str(), r[3].c_str(), r[4].c_str(), r[5].c_str());
   std::printf(
@@ -135,9 +137,8 @@ nlohmann::json chopped_json(const floatlab::Chopped& c) {
                    {"gpu_default", bits(o.nearest)},
                    {"gpu_differing_from_cpu", o.differing},
                    {"report_7800gtx", o.cpu.seed_measured}});
-  return {{"source", kTowardZeroSource},   {"device", c.device}, {"rtz_offered", c.offered},
-          {"why_not", c.why_not}, {"inputs", c.count},  {"probes", probes},
-          {"ranges", ranges},     {"operators", ops}};
+  return {{"source", kTowardZeroSource}, {"device", c.device}, {"rtz_offered", c.offered}, {"why_not", c.why_not},
+          {"inputs", c.count},           {"probes", probes},   {"ranges", ranges},         {"operators", ops}};
 }
 
 void chopped_panel(const floatlab::Chopped& c) {
