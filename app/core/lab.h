@@ -149,6 +149,9 @@ class Lab {
   virtual std::string problem() { return ""; }
   // Lines a headless run prints after its timings (a result and its check), or "".
   virtual std::string headless_report() { return ""; }
+  // A line under the passes in the Timings tab and a headless run's timings: how the lab sized
+  // the frames' work from their time, or "".
+  virtual std::string timings_note() const { return ""; }
   // Why the lab made fewer steps than asked (a tool path that ended), said by headless runs.
   virtual std::string fewer_steps_reason() const { return "the lab stopped stepping"; }
   uint64_t steps_done() const { return steps_done_; }

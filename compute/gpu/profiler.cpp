@@ -25,14 +25,14 @@ void Profiler::begin_frame(VkCommandBuffer cmd) {
   if (pool_) vkCmdResetQueryPool(cmd, pool_, 0, 2 * max_scopes_);
 }
 
-uint32_t Profiler::begin(VkCommandBuffer cmd, const std::string& name, double bytes, double flops) {
+uint32_t Profiler::begin(VkCommandBuffer cmd, const std::string& name, double bytes, double flops, double work) {
   if (!pool_) return 0;
   if (pending_.size() >= max_scopes_) {
     overflowed_ = true;
     return UINT32_MAX;
   }
   uint32_t id = uint32_t(pending_.size());
-  pending_.push_back({name, bytes, flops});
+  pending_.push_back({name, bytes, flops, work});
   vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool_, 2 * id);
   return id;
 }
@@ -51,17 +51,18 @@ void Profiler::end(VkCommandBuffer cmd, uint32_t scope) {
 
 std::vector<PassTiming> Profiler::resolve() {
   std::vector<PassTiming> out;
+  spans_.clear();
+  ++resolved_;
   if (!pool_ || pending_.empty()) return out;
   for (auto& p : pending_)
     if (!p.ended) throw std::logic_error("profiler scope '" + p.name + "' was never ended");
   std::vector<uint64_t> ticks(2 * pending_.size());
   VK_CHECK(vkGetQueryPoolResults(ctx_.device, pool_, 0, uint32_t(ticks.size()), ticks.size() * 8, ticks.data(), 8,
                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT));
-  spans_.clear();
   for (size_t i = 0; i < pending_.size(); ++i) {
     double ms = double((ticks[2 * i + 1] - ticks[2 * i]) & mask_) * ns_per_tick_ * 1e-6;
     double start = double((ticks[2 * i] - ticks[0]) & mask_) * ns_per_tick_ * 1e-6;
-    spans_.push_back({pending_[i].name, start, start + ms});
+    spans_.push_back({pending_[i].name, start, start + ms, pending_[i].work});
     PassTiming* t = nullptr;
     for (auto& o : out)
       if (o.name == pending_[i].name) t = &o;

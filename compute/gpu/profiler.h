@@ -25,6 +25,7 @@ struct PassTiming {
 struct PassSpan {
   std::string name;
   double start_ms = 0, end_ms = 0;
+  double work = 0;  // what its begin() said the scope did (positions, elements), or 0
 };
 
 class Profiler {
@@ -39,7 +40,9 @@ class Profiler {
 
   // Call once per command buffer, outside any rendering, before the first scope.
   void begin_frame(VkCommandBuffer cmd);
-  uint32_t begin(VkCommandBuffer cmd, const std::string& name, double bytes, double flops);
+  // `work`: a count of the caller's units the scope does, read back with its span (spans()), so a
+  // caller can size the next submission from this one's time (SIMSURF's dynamic partitioning).
+  uint32_t begin(VkCommandBuffer cmd, const std::string& name, double bytes, double flops, double work = 0);
   // A scope whose traffic and arithmetic are known only once the GPU has run it (the wave's CG
   // and its iterations): resolve() calls `cost` for {bytes, flops}, the command buffer complete
   // (what it captures must outlive that resolve(); begin_frame() drops it unread).
@@ -48,8 +51,11 @@ class Profiler {
   void end(VkCommandBuffer cmd, uint32_t scope);
   // After the command buffer has completed: the frame's passes in first-seen order.
   std::vector<PassTiming> resolve();
-  // The frame resolve() read last: every scope in recording order (vklab records on one queue).
+  // The frame resolve() read last: every scope in recording order (vklab records on one queue);
+  // empty after a frame without scopes.
   const std::vector<PassSpan>& spans() const { return spans_; }
+  // How many frames resolve() has read: a reader of spans() can tell a new frame from one it read.
+  uint64_t resolved() const { return resolved_; }
 
   struct Scope {  // RAII helper: Profiler::Scope s(prof, cmd, "pass", bytes, flops);
     Scope(Profiler& p, VkCommandBuffer c, const std::string& n, double bytes, double flops)
@@ -63,7 +69,7 @@ class Profiler {
  private:
   struct Pending {
     std::string name;
-    double bytes, flops;
+    double bytes, flops, work;
     LateCost late;
     bool ended = false;
   };
@@ -75,6 +81,7 @@ class Profiler {
   std::vector<Pending> pending_;
   std::vector<PassSpan> spans_;
   bool overflowed_ = false;
+  uint64_t resolved_ = 0;
 };
 
 }  // namespace gpu

@@ -285,14 +285,15 @@ void check_selection(const BenchOptions& options) {
                                   "' (engines: cpu, position, triangle, fine, "
                                   "persistent, brin, hardware; nbuffer, section 5.3's N-buffer)");
   for (auto& name : options.only)
-    if (name != "5.3" && name != "6.4.3" && name != "7.3.2" && name != "7.5.4" && name != "8.4" && name != "12" &&
-        name != "12.1.1" && name != "15.4.2" && name != "15.5" &&
+    if (name != "4.3" && name != "5.3" && name != "6.4.3" && name != "7.3.2" && name != "7.5.4" && name != "8.4" &&
+        name != "12" && name != "12.1.1" && name != "15.4.2" && name != "15.5" &&
         std::none_of(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; }))
       throw std::invalid_argument(
           "bench: unknown configuration '" + name +
           "' (the seed's: single, random, spiral, "
           "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing); "
-          "sections: 5.3 (N-buffer against Z-buffer), 6.4.3 (granularity), 7.3.2 (a 64-bit value torn), 7.5.4 "
+          "sections: 4.3 (partitions: the watchdog), 5.3 (N-buffer against Z-buffer), 6.4.3 (granularity), 7.3.2 (a "
+          "64-bit value torn), 7.5.4 "
           "(atomicity), "
           "8.4 (intersection "
           "tests), 12 (analytic tools), 12.1.1 (simplified tools), 15.4.2 "
@@ -420,6 +421,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
     bench_single(ctx, options, sc, *su, rows);
     bench_double(ctx, options, sc, *su, rows);
   }
+  if (BenchOptions::chosen(options.only, "4.3")) bench_partitions(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "5.3")) bench_nbuffer(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "6.4.3")) bench_granularity(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "7.3.2")) bench_torn(ctx, options, rows);

@@ -1,11 +1,14 @@
-// `vklab bench --lab machining` sections after the report's chapters 7 and 8: the cost of atomicity
-// (§7.5.4) and the three brin-triangle tests (§8.4).
+// `vklab bench --lab machining` sections after the report's chapters 4, 7 and 8: partitions against
+// the watchdog (§4.3), the cost of atomicity (§7.5.4) and the three brin-triangle tests (§8.4).
 #include "compute/machining/bench_seed.h"
+#include "compute/machining/partition.h"
 #include "compute/machining/torn.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <thread>
 
 namespace machining {
@@ -311,6 +314,65 @@ void bench_torn(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows)
     row.add_note("%s: %llu of %llu reads torn, %llu of %u slots end torn (a value no writer wrote)", r.form.c_str(),
                  (unsigned long long)r.torn_reads, (unsigned long long)r.reads, (unsigned long long)r.torn_slots,
                  c.slots);
+    rows.push_back(std::move(row));
+  }
+}
+
+// Section "4.3" (`--only 4.3`): the whole path of ebauche (the quick bench: spiral) milled by the
+// fine engine a submission at a time, each waited for: static partitions of 1 to all positions
+// (§4.3.1) and dynamic ones aimed at a budget (§4.3.2). A row's time is the whole path's, wall
+// clock (the launches and waits the finest partitions pay); its note counts the submissions
+// longer than kWatchdogMs, a watchdog's limit standing in for the report's 10 s.
+void bench_partitions(gpu::Context& ctx, const BenchOptions& options, BenchRows& rows) {
+  constexpr double kWatchdogMs = 8;
+  const SeedConfig& sc = seed_config(options.quick ? "spiral" : "ebauche");
+  auto su = setup(sc, options.quick, options.quick ? 64 : 1024);
+  const auto& [path, tool, st, window] = *su;
+  Machine m(ctx, st, tool, path);
+  const uint32_t total = uint32_t(path.size());
+  struct Way {
+    std::optional<uint32_t> fixed;
+    double budget_ms;
+  };
+  std::vector<Way> ways;
+  for (uint32_t n : {1u, 10u, 100u, 1000u, total})
+    if (n <= total && (ways.empty() || n != *ways.back().fixed)) ways.push_back({n, 0});
+  for (double b : {kWatchdogMs / 4, kWatchdogMs}) ways.push_back({std::nullopt, b});
+  const int repeats = options.quick ? 1 : 3;
+  for (const Way& w : ways) {
+    std::vector<PartitionStats> runs;
+    for (int k = 0; k < repeats; ++k) runs.push_back(mill_in_partitions(ctx, m, Engine::Fine, w.fixed, w.budget_ms));
+    std::sort(runs.begin(), runs.end(), [](auto& a, auto& b) { return a.wall_ms < b.wall_ms; });
+    const PartitionStats& r = runs[runs.size() / 2];
+    uint32_t over = 0;
+    for (auto& s : r.submissions) over += s.ms > kWatchdogMs;
+    char way[64];
+    if (w.fixed)
+      std::snprintf(way, sizeof way, "static %u", *w.fixed);
+    else
+      std::snprintf(way, sizeof way, "dynamic %.3g ms", w.budget_ms);
+    BenchRow row{.pass = std::string("machining.partition.") + (w.fixed ? "static" : "dynamic"),
+                 .size = "4.3 " + std::string(sc.name) + " " + std::to_string(total) + "x" +
+                         std::to_string(tool.triangles()) + ", " + way,
+                 .elements = uint64_t(double(tool.triangles()) * double(total)),
+                 .repeats = repeats,
+                 .median_ms = r.wall_ms,
+                 .min_ms = runs.front().wall_ms};
+    note_stand_in(row, sc);
+    row.reference = {{"section", "Abecassis 2012 (SIMSURF) 4.3"},
+                     {"partition", w.fixed ? "static" : "dynamic"},
+                     {"positions_a_submission", w.fixed ? nlohmann::json(*w.fixed) : nlohmann::json(nullptr)},
+                     {"budget_ms", w.fixed ? nlohmann::json(nullptr) : nlohmann::json(w.budget_ms)},
+                     {"submissions", r.submissions.size()},
+                     {"gpu_ms", r.gpu_ms()},
+                     {"median_submission_ms", r.median_ms()},
+                     {"longest_submission_ms", r.max_ms()},
+                     {"watchdog_ms", kWatchdogMs},
+                     {"over_watchdog", over}};
+    row.add_note(
+        "%zu submissions, GPU %.2f ms of the wall's %.2f; a submission: median %.3f ms, longest %.3f ms; "
+        "%u over a %.0f ms watchdog",
+        r.submissions.size(), r.gpu_ms(), r.wall_ms, r.median_ms(), r.max_ms(), over, kWatchdogMs);
     rows.push_back(std::move(row));
   }
 }

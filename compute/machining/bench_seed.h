@@ -66,7 +66,8 @@ gpu::GpuTiming time_path(gpu::Context& ctx, Machine& m, Engine eng, size_t posit
 // `--only 12` and `--only 15.4.2`, `--only 15.5` (bench_tools.cpp), `--only 12.1.1` (bench_simplify.cpp).
 void bench_nbuffer(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);  // 5.3
 void bench_atomics(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
-void bench_torn(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);  // 7.3.2
+void bench_torn(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);        // 7.3.2
+void bench_partitions(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);  // 4.3
 void bench_hit_tests(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_tools(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_simplify(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);     // 12.1.1

@@ -66,7 +66,7 @@ void Machine::record_user(VkCommandBuffer cmd, const exercise::UserKernel& k, ui
   uint64_t pairs = user_lowering_invocations(ctx_, k);
   if (most_pairs) pairs = std::min(pairs, most_pairs);
   const uint64_t per_dispatch = std::max<uint64_t>(1, pairs / T);  // positions: every triangle at each
-  uint32_t scope = prof ? prof->begin(cmd, "machining.your kernel", 0, 0) : 0;
+  uint32_t scope = prof ? prof->begin(cmd, "machining.your kernel", 0, 0, count) : 0;
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   for (uint64_t done = 0; done < count; done += per_dispatch) {

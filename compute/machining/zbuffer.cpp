@@ -231,7 +231,7 @@ void Machine::record(VkCommandBuffer cmd, Engine e, uint32_t first, uint32_t cou
   if (e == Engine::Cpu) throw std::invalid_argument("the CPU engine does not record GPU work");
   count = uint32_t(std::min<size_t>(count, path_size_ - std::min<size_t>(first, path_size_)));
   if (!count) return;
-  uint32_t scope = prof ? prof->begin(cmd, "machining." + engine_names()[size_t(e)], 0, 0) : 0;
+  uint32_t scope = prof ? prof->begin(cmd, "machining." + engine_names()[size_t(e)], 0, 0, count) : 0;
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   if (e == Engine::Hardware) {

@@ -1,6 +1,7 @@
 // The machining lab's knobs, panel and dump (seed 003). Math: compute/machining/ (its
 // benchmark: compute/machining/bench.cpp); picture: render/machining/stock_view.
 #include "app/core/lab.h"
+#include "app/labs/machining/frame_partition.h"
 #include "app/labs/machining/panels.h"
 #include "app/labs/machining/params.h"
 #include "app/labs/machining/readout.h"
@@ -131,6 +132,7 @@ class MachiningLab : public Lab {
     done_ = 0;
     steps_done_ = 0;
     paused_ = false;
+    partition_.restart();
     readout_.dirty = true;
     problem_.clear();
     shadow_.reset();
@@ -173,14 +175,19 @@ class MachiningLab : public Lab {
   // The watchdog: a height that is not finite stops the milling (the stats read-back finds
   // it: at most 4 times a second while milling, then once the path is done).
   std::vector<PlotData> plots() const override {
-    if (readout_.profile.empty()) return {};
+    auto out = partition_.plots();
+    if (!readout_.profile.empty()) out.push_back(profile_plot());
+    return out;
+  }
+  PlotData profile_plot() const {
     return {
-        {{"machining-cross-section", "brin along the cross-section (profile_row)", "height (stock units)", false, 100},
-         {},
-         {readout_.profile.begin(), readout_.profile.end()}}};
+        {"machining-cross-section", "brin along the cross-section (profile_row)", "height (stock units)", false, 100},
+        {},
+        {readout_.profile.begin(), readout_.profile.end()}};
   }
 
   std::string problem() override {
+    if (profiler_) partition_.feed(*profiler_);  // right after the frame's resolve
     update_stats(done_ >= machine_->positions());
     return problem_;
   }
@@ -222,12 +229,19 @@ class MachiningLab : public Lab {
 
   std::string fewer_steps_reason() const override {
     return "the tool path ends after " + std::to_string(machine_->positions()) + " positions, " +
-           knobs_.positions_per_frame.param().text() + " a step (positions_per_frame)";
+           (partition_.dynamic() ? "each step as many as a " + knobs_.submission_ms.param().text() +
+                                       " ms budget allows (partition=dynamic)"
+                                 : knobs_.positions_per_frame.param().text() + " a step (positions_per_frame)");
   }
 
+  std::string timings_note() const override { return partition_.note(); }
+
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
+    profiler_ = &prof;
+    partition_.feed(prof);  // the last frame's milling time, for a dynamic partition
     if (steps == 0) return;
-    uint32_t count = *knobs_.positions_per_frame * steps;
+    const bool gpu_engine = engine() != Engine::Cpu || runs_user_kernel();
+    uint32_t count = partition_.positions(knobs_, machine_->positions(), gpu_engine, prof.supported()) * steps;
     if (paused_ || done_ >= machine_->positions()) return step_shadow(cmd, 4ull * count);  // a comparison catching up
     Engine e = engine();
     if (e == Engine::Cpu && machine_->stock().f64) e = Engine::Fine;  // the CPU engine in the window: single only
@@ -363,6 +377,7 @@ class MachiningLab : public Lab {
       ImGui::SameLine();
       ImGui::TextDisabled(paused_ ? "stopped at position %zu" : "milling, %zu done", done_);
     }
+    partition_.panel();
     if (!problem_.empty()) warning_text({1, 0.3f, 0.3f, 1}, "%s Paused; Restart.", problem_.c_str());
     if (done_ > 1) {  // playback: the tool anywhere along the milled part of the path
       ImGui::Checkbox("tool follows the milling", &follow_);
@@ -395,7 +410,7 @@ class MachiningLab : public Lab {
       if (ImGui::Button("Fresh stock")) start_.clear();
     }
     if (!readout_.profile.empty()) {
-      for (auto& p : plots()) plot(p);
+      plot(profile_plot());
       ImGui::TextWrapped("profile: Ra %.4g, Rz %.4g (ISO 4287, 5 sampling lengths)", readout_.rough.ra,
                          readout_.rough.rz);
     }
@@ -452,7 +467,8 @@ class MachiningLab : public Lab {
             {"max_height", readout_.cut.max_height},
             {"max_depth", readout_.max_depth},
             {"profile_ra", readout_.rough.ra},
-            {"profile_rz", readout_.rough.rz}};
+            {"profile_rz", readout_.rough.rz},
+            {"partition", partition_.json()}};
   }
 
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
@@ -528,8 +544,10 @@ class MachiningLab : public Lab {
   std::vector<float> areas_;  // N-buffer: a brin's patch of surface, d² / n_z, in d²
   bool paused_ = false;
   StockReadout readout_;
-  std::unique_ptr<ShadowRun> shadow_;       // the run the display compares with
-  std::vector<float> zoom_from_, preview_;  // the zoom: the surface before, and it on the new grid
+  std::unique_ptr<ShadowRun> shadow_;        // the run the display compares with
+  FramePartition partition_;                 // positions a frame: fixed or fed back from the GPU's time
+  const gpu::Profiler* profiler_ = nullptr;  // the session's, seen in step(): problem() reads its last frame
+  std::vector<float> zoom_from_, preview_;   // the zoom: the surface before, and it on the new grid
   std::unique_ptr<gpu::Buffer> preview_keys_;
   bool left_held_ = false, dragged_ = false, grabbed_ = false;
   glm::vec2 press_{0.0f};

@@ -147,8 +147,16 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
                              "the compute engines' workgroup size (bench section 6.4.3 sweeps it)")
                     .labelled("Workgroup size");
   k.positions_per_frame =
-      p.add_int("positions_per_frame", 100, 1, 1000000, "positions milled a frame (a bounded submission)")
+      p.add_int("positions_per_frame", 100, 1, 1000000,
+                "positions milled a frame (a bounded submission; partition=dynamic: the first frame's)")
           .labelled("Positions a frame");
+  k.partition =
+      p.add_choice("partition", {{Partition::Fixed, "fixed"}, {Partition::Dynamic, "dynamic"}}, Partition::Fixed,
+                   "fixed: Positions a frame (SIMSURF §4.3.1); dynamic: sized from the last frame's time")
+          .labelled("Partition");
+  k.submission_ms = p.add_float("submission_ms", 8, 0.05, 2000,
+                                "dynamic: the GPU time a frame's milling may take (a watchdog's limit)")
+                        .labelled("Time budget", "ms");
   p.group("Picture");
   k.height_scale =
       p.add_float("height_scale", 4.0, 0.1, 50.0, "vertical exaggeration in the picture").labelled("Height scale", "×");

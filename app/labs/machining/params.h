@@ -20,6 +20,7 @@ enum class ToolModel { Mesh, Analytic };
 enum class Arithmetic { Precise, Fast };
 enum class Display { Depth, Shaded, Error, Engines, Laplacian };  // what colours the surface
 enum class Axis { X, Y };
+enum class Partition { Fixed, Dynamic };  // SIMSURF §4.3.1 and §4.3.2 (compute/machining/partition.h)
 
 // The path choice that follows the stock's surface (surface.h's finishing_path()), beside the
 // generated ones; the colour map choice that picks one from the display.
@@ -59,6 +60,8 @@ struct MachiningKnobs {
   Knob<uint32_t> granularity;
   Knob<std::string> workgroup;  // a power of two, as text
   Knob<uint32_t> positions_per_frame;
+  Choice<Partition> partition;
+  Knob<double> submission_ms;
   // Picture
   Knob<float> height_scale;
   Knob<bool> show_tool;

@@ -38,6 +38,7 @@ void TimingsTab::draw(Session& s, BenchRunner& bench) {
   }
   memory_line(s.ctx());
   passes(s);
+  if (auto note = s.lab().timings_note(); !note.empty()) ImGui::TextWrapped("%s", note.c_str());
   frame_timeline(s.spans());
   roofline_plot(s.peaks, s.timings());
   plot({"gpu-ms-a-frame", "frames (the last 240)", "GPU ms a frame (all passes)", false, 90}, {},
