@@ -29,12 +29,16 @@ struct Pointer {
   float wheel = 0;                   // scroll steps this frame (up > 0)
 };
 
-// The 3D labs' camera handling: right drag turns the orbit camera, the wheel zooms.
+// The 3D labs' camera handling: right drag turns the orbit camera (a trackball camera rolls
+// within `area`, the picture's), the wheel zooms.
 struct OrbitControl {
   bool had = false;
   float x = 0, y = 0;  // the pointer last frame
-  void update(render::OrbitCamera& camera, const Pointer& p, bool enabled = true) {
-    if (enabled && p.right && had) camera.orbit(p.x - x, p.y - y);
+  void update(render::OrbitCamera& camera, const Pointer& p, bool enabled = true, const render::Rect* area = nullptr) {
+    if (enabled && p.right && had && camera.trackball && area)
+      camera.roll(x, y, p.x, p.y, *area);
+    else if (enabled && p.right && had)
+      camera.orbit(p.x - x, p.y - y);
     if (enabled && p.wheel != 0) camera.zoom(p.wheel);
     had = true, x = p.x, y = p.y;
   }

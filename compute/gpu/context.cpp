@@ -244,6 +244,8 @@ void Context::create_device(const ContextOptions& options) {
   want.features.vertexPipelineStoresAndAtomics = have.features.vertexPipelineStoresAndAtomics;
   robust = options.robust_buffer_access && have.features.robustBufferAccess;
   want.features.robustBufferAccess = robust;
+  want.features.largePoints = have.features.largePoints;
+  large_points = have.features.largePoints;
   vertex_stores = have.features.vertexPipelineStoresAndAtomics,
   fragment_stores = have.features.fragmentStoresAndAtomics;
   atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;

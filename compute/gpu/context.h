@@ -87,6 +87,7 @@ class Context {
   bool int64_atomics = false;        // 64-bit buffer atomics, with shaderInt64 and shaderFloat64
   bool int8 = false, int16 = false;  // 8- and 16-bit ints in storage buffers and in shaders (the mesh lab's fields)
   bool fp16 = false;                 // shaderFloat16 enabled
+  bool large_points = false;         // largePoints enabled: a point list may draw points wider than a pixel
   bool scalar_block = false;         // scalarBlockLayout enabled
   bool robust = false;               // robustBufferAccess enabled (ContextOptions::robust_buffer_access)
   bool vertex_stores = false, fragment_stores = false;  // storage buffer writes from those stages enabled

@@ -188,8 +188,12 @@ Pipeline make_graphics(Context& ctx, const GraphicsDesc& d) {
   p.make_layout(stage_bindings(d, vert, frag), d.push_bytes);
   VkShaderModule vs = make_module(ctx.device, vert);
   VkShaderModule fs = make_module(ctx.device, frag);
+  std::vector<VkSpecializationMapEntry> entries;
+  for (uint32_t i = 0; i < d.vert_spec.size(); ++i) entries.push_back({i, i * 4u, 4u});
+  VkSpecializationInfo si{uint32_t(entries.size()), entries.data(), d.vert_spec.size() * 4, d.vert_spec.data()};
   VkPipelineShaderStageCreateInfo stages[2] = {
-      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main"},
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vs, "main",
+       d.vert_spec.empty() ? nullptr : &si},
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fs, "main"}};
   VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};

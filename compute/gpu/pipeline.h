@@ -88,6 +88,7 @@ struct GraphicsDesc {
   bool blend = false;
   VkFormat color_format = VK_FORMAT_B8G8R8A8_UNORM;  // VK_FORMAT_UNDEFINED: depth only
   VkFormat depth_format = VK_FORMAT_D32_SFLOAT;
+  std::vector<int32_t> vert_spec;  // the vertex stage's specialization constants 0, 1, ... (bit patterns)
 };
 Pipeline make_graphics(Context& ctx, const GraphicsDesc& desc);
 

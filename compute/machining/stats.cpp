@@ -100,4 +100,40 @@ nlohmann::json to_json(const UlpComparison& c) {
       {"histogram_ulps", c.histogram},    {"histogram_bins", "below -8, then -8 to 8 (rounded ulps), then above 8"}};
 }
 
+ToolStats tool_stats(const Mesh& tool) {
+  ToolStats t;
+  t.triangles = tool.triangles();
+  t.bytes = 9 * sizeof(float) * t.triangles;
+  if (!t.triangles) return t;
+  t.lo = tool.lo(), t.hi = tool.hi();
+  double edges = 0, area = 0;
+  t.min_edge = INFINITY;
+  for (size_t k = 0; k < t.triangles; ++k) {
+    glm::dvec3 a = tool.vertices[3 * k], b = tool.vertices[3 * k + 1], c = tool.vertices[3 * k + 2];
+    for (double e : {glm::length(b - a), glm::length(c - b), glm::length(a - c)}) {
+      edges += e;
+      t.min_edge = std::min(t.min_edge, e), t.max_edge = std::max(t.max_edge, e);
+    }
+    area += 0.5 * glm::length(glm::cross(b - a, c - a));
+  }
+  t.mean_edge = edges / double(3 * t.triangles);
+  t.mean_area = area / double(t.triangles);
+  return t;
+}
+
+PathStats path_stats(const std::vector<Position>& path) {
+  PathStats p;
+  p.positions = path.size();
+  if (path.empty()) return p;
+  p.lo = p.hi = path[0].tip;
+  for (size_t i = 0; i < path.size(); ++i) {
+    p.lo = glm::min(p.lo, path[i].tip), p.hi = glm::max(p.hi, path[i].tip);
+    if (i) p.travel += glm::length(glm::dvec3(path[i].tip) - glm::dvec3(path[i - 1].tip));
+    p.five_axis |= path[i].axis != glm::vec3(0, 0, 1);
+    p.spindle |= path[i].omega != 0;
+  }
+  p.bytes = path.size() * sizeof(float) * ((p.five_axis ? 6 : 3) + (p.spindle ? 1 : 0));
+  return p;
+}
+
 }  // namespace machining

@@ -56,4 +56,21 @@ std::vector<float> laplacian(const Stock& s, std::span<const float> heights);
 // outside `from`, its nearest brin.
 std::vector<float> resample(const Stock& from, std::span<const float> heights, const Stock& to);
 
+// SIMSURF §16.4.3's statistics of the tool: its bounding box, memory, triangles and their size.
+struct ToolStats {
+  size_t triangles = 0, bytes = 0;  // bytes: 9 floats a triangle, the report's triangle list
+  glm::vec3 lo{0.0f}, hi{0.0f};
+  double mean_edge = 0, min_edge = 0, max_edge = 0, mean_area = 0;
+};
+ToolStats tool_stats(const Mesh& tool);
+
+// ... and of the tool path: positions, the tip's travel, its box, five axes or three, memory.
+struct PathStats {
+  size_t positions = 0, bytes = 0;  // bytes: the tip (and axis, spindle angle) in floats a position
+  double travel = 0;                // the tip's path length, position to position
+  glm::vec3 lo{0.0f}, hi{0.0f};
+  bool five_axis = false, spindle = false;
+};
+PathStats path_stats(const std::vector<Position>& path);
+
 }  // namespace machining

@@ -5,6 +5,7 @@
 #include "render/colormap.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace render {
 
@@ -22,6 +23,13 @@ StockView::StockView(gpu::Context& ctx) : ctx_(ctx) {
   d.push_bytes = sizeof(SurfacePush);
   d.depth_test = true;
   surface_ = gpu::make_graphics(ctx, d);
+  d.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+  lines_ = gpu::make_graphics(ctx, d);
+  d.topology = VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+  // two pixels a point where the device draws points that wide (stock.vert's kPointSize)
+  float point = ctx.large_points && ctx.props.limits.pointSizeRange[1] >= 2.0f ? 2.0f : 1.0f;
+  d.vert_spec = {std::bit_cast<int32_t>(point)};
+  points_ = gpu::make_graphics(ctx, d);
   gpu::GraphicsDesc t;
   t.vert = "machining/tool.vert";
   t.frag = "machining/tool.frag";
@@ -61,7 +69,7 @@ void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
   glm::mat4 mvp = camera.view_proj(float(a.extent.width) / float(std::max(a.extent.height, 1u)));
   float size = std::max(s.nx, s.ny) * s.d, scale = 2.0f / size;
   uint32_t mx = std::min(s.nx, kMaxMeshSide), my = std::min(s.ny, kMaxMeshSide);
-  mesh_.ensure(ctx_, mx, my);
+  mesh_.ensure(ctx_, mx, my, s.primitive);
   // a field smaller than the stock (not set for it yet) is not read
   StockDisplay display =
       (s.display == StockDisplay::Field || s.display == StockDisplay::DepthField) && field_.size() < 4ull * s.nx * s.ny
@@ -72,10 +80,13 @@ void StockView::draw(VkCommandBuffer cmd, const Frame& frame, const gpu::Buffer&
                  .view = {scale, s.height_scale, std::max(s.max_cut, 1e-6f), float(int(display))},
                  .mesh = {int32_t(s.nx), int32_t(s.ny), int32_t(mx), int32_t(my)},
                  .light = {s.light.x, s.light.y, s.light.z, std::max(s.field_range, 1e-30f)}};
-  surface_.bind(cmd,
-                {gpu::storage_buffer(heights), gpu::storage_buffer(lut_), gpu::storage_buffer(field_),
-                 gpu::storage_buffer(base_)},
-                sp);
+  const gpu::Pipeline& surface = s.primitive == LatticePrimitive::Triangles ? surface_
+                                 : s.primitive == LatticePrimitive::Points  ? points_
+                                                                            : lines_;
+  surface.bind(cmd,
+               {gpu::storage_buffer(heights), gpu::storage_buffer(lut_), gpu::storage_buffer(field_),
+                gpu::storage_buffer(base_)},
+               sp);
   mesh_.draw(cmd);
   if (s.show_tool && s.tool_triangles) {
     glm::mat3 Rt = glm::transpose(s.tool_rotation);

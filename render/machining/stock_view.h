@@ -1,6 +1,7 @@
 // The machining lab's picture, drawn straight from the GPU's height keys (no read-back):
 // the machined stock as a lit surface coloured by depth of cut or by a per-brin field, and
-// the tool mesh at a position of the path; orbit camera.
+// the tool mesh at a position of the path; orbit or trackball camera. The surface's lattice as
+// filled triangles, a wireframe, lines or points.
 #pragma once
 #include "compute/gpu/pipeline.h"
 #include "render/grid_indices.h"
@@ -30,6 +31,8 @@ struct StockScene {
   glm::vec3 tool_tip{0.0f};
   float tool_base = 0;  // the starting surface's height under the tip (the top on a flat stock)
   uint32_t tool_triangles = 0;
+  // SIMSURF §16.4.3's "primitive d'affichage": filled triangles, wireframe, lines or points
+  LatticePrimitive primitive = LatticePrimitive::Triangles;
 };
 
 class StockView {
@@ -48,7 +51,7 @@ class StockView {
 
  private:
   gpu::Context& ctx_;
-  gpu::Pipeline surface_, tool_;
+  gpu::Pipeline surface_, lines_, points_, tool_;
   gpu::Buffer lut_, field_, base_;
   std::string colormap_;
   GridIndices mesh_;

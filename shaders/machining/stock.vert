@@ -6,6 +6,7 @@
 #include "stock_view_push.h"
 #include "stock_relief.glsl"
 layout(location = 0) out vec2 brin;
+layout(constant_id = 0) const float kPointSize = 1.0;  // the points display: 2 where the device draws them
 
 void main() {
   ivec2 ij = ivec2(gl_VertexIndex % mesh.z, gl_VertexIndex / mesh.z);
@@ -14,4 +15,5 @@ void main() {
   vec2 xy = grid.xy + vec2(p) * grid.z - centre;
   brin = vec2(p);
   gl_Position = mvp * vec4(vec3(xy.x, relief_at(p), xy.y) * view.x, 1.0);
+  gl_PointSize = kPointSize;  // the points display (StockView's point-list pipeline)
 }

@@ -3,10 +3,10 @@
 // and shrinks at once after an overrun; milling in partitions of any size gives the heights of one
 // submission bit for bit; the lab's frames are sized from their measured GPU time (the profiler's
 // spans carry the positions milled).
+#include "compute/machining/partition.h"
 #include "app/core/registry.h"
 #include "app/core/session.h"
 #include "compute/gpu/profiler.h"
-#include "compute/machining/partition.h"
 #include "tests/helpers.h"
 
 #include <cmath>

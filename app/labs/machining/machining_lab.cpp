@@ -5,6 +5,7 @@
 #include "app/labs/machining/panels.h"
 #include "app/labs/machining/params.h"
 #include "app/labs/machining/readout.h"
+#include "app/labs/machining/replay.h"
 #include "app/labs/machining/shadow.h"
 #include "app/labs/machining/simplified.h"
 #include "app/widgets/plot.h"
@@ -59,6 +60,7 @@ class MachiningLab : public Lab {
     std::string at = "position " + std::to_string(done_) + " of " +
                      std::to_string(machine_ ? machine_->positions() : 0) +
                      (runs_user_kernel() ? ", engine your kernel" : engine_legend());
+    if (replay_.played()) at += ", replay: the tool at " + std::to_string(replay_.position() + 1);
     auto file = [](const Knob<std::string>& k) { return std::filesystem::path(*k).filename().string(); };
     std::string what =
         (knobs_.tool_file.get().empty() ? legend_values(knobs_.tool_shape) : "tool " + file(knobs_.tool_file)) +
@@ -68,7 +70,8 @@ class MachiningLab : public Lab {
         (machine_->stock().surface.shape == SurfaceShape::Flat
              ? ""
              : legend_values(knobs_.surface, knobs_.surface_radius) + ", ") +
-        legend_values(knobs_.height_scale);
+        legend_values(knobs_.height_scale) +
+        (*knobs_.primitive == render::LatticePrimitive::Triangles ? "" : ", " + legend_values(knobs_.primitive));
     const Display display = *knobs_.display;
     if (display == Display::Shaded || (display != Display::Depth && !readout_.field_ready))
       return {{legend_title(), at, what}, {}};
@@ -110,6 +113,7 @@ class MachiningLab : public Lab {
     if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
     ctx_ = &ctx;
     machine_ = std::move(machine);
+    statistics_ = statistics_table(ctx, *machine_, pf.empty() ? knobs_.path.text() : "file " + pf);
     simplify_ = std::move(simplify);
     start_ = std::move(start);
     if ((gcode_held_ = held) != "") std::fprintf(stderr, "vklab: %s: %s\n", pf.c_str(), held.c_str());
@@ -133,6 +137,7 @@ class MachiningLab : public Lab {
     steps_done_ = 0;
     paused_ = false;
     partition_.restart();
+    replay_.reset();
     readout_.dirty = true;
     problem_.clear();
     shadow_.reset();
@@ -236,12 +241,21 @@ class MachiningLab : public Lab {
 
   std::string timings_note() const override { return partition_.note(); }
 
+  std::vector<TableData> tables() const override { return {statistics_}; }
+  nlohmann::json statistics_json() const {
+    nlohmann::json rows = nlohmann::json::array();
+    for (auto& r : statistics_.rows) rows.push_back({{"of", r[0]}, {"what", r[1]}, {"value", r[2]}});
+    return rows;
+  }
+
   void step(VkCommandBuffer cmd, gpu::Profiler& prof, uint32_t steps) override {
     profiler_ = &prof;
     partition_.feed(prof);  // the last frame's milling time, for a dynamic partition
     if (steps == 0) return;
     const bool gpu_engine = engine() != Engine::Cpu || runs_user_kernel();
     uint32_t count = partition_.positions(knobs_, machine_->positions(), gpu_engine, prof.supported()) * steps;
+    if (done_ >= machine_->positions() && *knobs_.replay_seconds > 0 && !replay_.played()) replay_.start();
+    if (replay_.advance(steps, machine_->positions(), *knobs_.replay_seconds)) steps_done_ += steps;
     if (paused_ || done_ >= machine_->positions()) return step_shadow(cmd, 4ull * count);  // a comparison catching up
     Engine e = engine();
     if (e == Engine::Cpu && machine_->stock().f64) e = Engine::Fine;  // the CPU engine in the window: single only
@@ -285,13 +299,17 @@ class MachiningLab : public Lab {
     sc.max_cut = max_cut_guess();
     sc.height_scale = *knobs_.height_scale;
     sc.show_tool = *knobs_.show_tool;
-    size_t shown = follow_ || done_ == 0 ? (done_ ? done_ - 1 : 0) : std::min(shown_, done_ - 1);
+    size_t shown = replay_.played() && done_ == machine_->positions() ? replay_.position()
+                   : follow_ || done_ == 0                            ? (done_ ? done_ - 1 : 0)
+                                                                      : std::min(shown_, done_ - 1);
     const auto& pos = machine_->path()[shown];
     sc.tool_rotation = tool_rotation(pos);
     sc.tool_tip = pos.tip;
     sc.tool_base = float(surface_height(s.surface, s.top, pos.tip.x, pos.tip.y));
     sc.tool_triangles = uint32_t(machine_->triangles());
     const Display display = *knobs_.display;
+    sc.primitive = *knobs_.primitive;
+    camera_.set_trackball(*knobs_.camera == CameraKind::Trackball);
     sc.display = display == Display::Depth && depth_field()
                      ? (readout_.field_ready ? render::StockDisplay::DepthField : render::StockDisplay::Shaded)
                  : display == Display::Depth  ? render::StockDisplay::Depth
@@ -329,9 +347,10 @@ class MachiningLab : public Lab {
   // half as wide centred on the point clicked (SIMSURF §16.3.4), the surface shown meanwhile
   // interpolated from the one before.
   void pointer(const Pointer& p, const render::Frame& frame) override {
-    orbit_.update(camera_, p);
     const auto& a = frame.area;
     render::Rect vp{float(a.offset.x), float(a.offset.y), float(a.extent.width), float(a.extent.height)};
+    camera_.set_trackball(*knobs_.camera == CameraKind::Trackball);
+    orbit_.update(camera_, p, true, &vp);
     glm::vec3 at;
     bool on = render::hit_plane_y(camera_.ray(p.x, p.y, vp), 0.0f, at);
     if (p.left && !left_held_) press_ = {p.x, p.y}, dragged_ = false, grab_ = at, grabbed_ = on;
@@ -389,6 +408,15 @@ class MachiningLab : public Lab {
                            p.axis.y, p.axis.z);
       }
     }
+    if (done_ == total && total > 1) {  // SIMSURF §16.3.2's video mode
+      if (ImGui::Button(replay_.running() ? "Replay again" : "Replay")) {
+        if (*knobs_.replay_seconds <= 0) knobs_.replay_seconds.set(10);
+        replay_.start();
+      }
+      ImGui::SameLine();
+      ImGui::TextDisabled("the tool along the path over the finished surface in Replay (%g s) at 60 frames a second",
+                          *knobs_.replay_seconds > 0 ? *knobs_.replay_seconds : 10.0);
+    }
     ImGui::TextWrapped("removed volume %.6g; depth of cut: max %.4g, mean %.4g over %zu brins; heights %.5g to %.5g",
                        readout_.removed, readout_.max_depth, readout_.cut.mean_depth, readout_.cut.cut,
                        readout_.cut.min_height, readout_.cut.max_height);
@@ -402,6 +430,7 @@ class MachiningLab : public Lab {
     comparison_panel(*knobs_.display, machine_->stock().nbuffer, ctx_->int64_atomics, shadow_.get(), done_,
                      readout_.comparison, readout_.field_range);
     memory_panel(*machine_);
+    statistics_panel(statistics_);
     torn_panel(*ctx_, torn_);
     if (ImGui::Button("Keep as stock")) start_ = machine_->heights();  // the next path starts from this surface
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Restart and every new path start from the surface as it is now");
@@ -468,7 +497,8 @@ class MachiningLab : public Lab {
             {"max_depth", readout_.max_depth},
             {"profile_ra", readout_.rough.ra},
             {"profile_rz", readout_.rough.rz},
-            {"partition", partition_.json()}};
+            {"partition", partition_.json()},
+            {"statistics", statistics_json()}};
   }
 
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
@@ -546,6 +576,8 @@ class MachiningLab : public Lab {
   StockReadout readout_;
   std::unique_ptr<ShadowRun> shadow_;        // the run the display compares with
   FramePartition partition_;                 // positions a frame: fixed or fed back from the GPU's time
+  Replay replay_;                            // SIMSURF §16.3.2's video mode, once the path is milled
+  TableData statistics_;                     // SIMSURF §16.4.3, made with the machine
   const gpu::Profiler* profiler_ = nullptr;  // the session's, seen in step(): problem() reads its last frame
   std::vector<float> zoom_from_, preview_;   // the zoom: the surface before, and it on the new grid
   std::unique_ptr<gpu::Buffer> preview_keys_;

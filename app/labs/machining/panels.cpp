@@ -4,6 +4,8 @@
 
 #include <imgui.h>
 
+#include <cstdio>
+
 using namespace machining;
 
 // SIMSURF §5.5's memory formulas for this stock, tool and path, beside what this lab holds.
@@ -30,6 +32,56 @@ void memory_panel(const Machine& machine) {
         "N-buffer (5.3): + a ray a brin, its normal and the surface's height (16 bytes), %.3g MiB, "
         "and 32-bit keys for the picture",
         mib(16 * N2));
+}
+
+TableData statistics_table(const gpu::Context& ctx, const Machine& machine, const std::string& path_kind) {
+  TableData t{"machining-statistics", "Statistics (Abecassis 2012, SIMSURF §16.4.3)", {"of", "what", "value"}};
+  auto add = [&](const char* of, const char* what, const char* format, auto... values) {
+    char v[160];
+    std::snprintf(v, sizeof v, format, values...);
+    t.rows.push_back({of, what, v});
+  };
+  auto mib = [](double bytes) { return bytes / (1 << 20); };
+  const ToolStats tool = tool_stats(machine.tool());
+  add("tool", "triangles", "%zu (%.3g MiB as 9 floats each)", tool.triangles, mib(double(tool.bytes)));
+  add("tool", "bounding box", "(%.4g, %.4g, %.4g) to (%.4g, %.4g, %.4g)", tool.lo.x, tool.lo.y, tool.lo.z, tool.hi.x,
+      tool.hi.y, tool.hi.z);
+  add("tool", "triangle edges", "mean %.4g, from %.4g to %.4g", tool.mean_edge, tool.min_edge, tool.max_edge);
+  add("tool", "triangle area", "mean %.4g", tool.mean_area);
+  const PathStats path = path_stats(machine.path());
+  add("path", "kind", "%s, %s%s", path_kind.c_str(), path.five_axis ? "5 axes" : "3 axes",
+      path.spindle ? ", spindle angle" : "");
+  add("path", "positions", "%zu (%.3g MiB as %s floats each)", path.positions, mib(double(path.bytes)),
+      path.five_axis ? (path.spindle ? "7" : "6") : (path.spindle ? "4" : "3"));
+  add("path", "tip travel", "%.5g", path.travel);
+  add("path", "tip's box", "(%.4g, %.4g, %.4g) to (%.4g, %.4g, %.4g)", path.lo.x, path.lo.y, path.lo.z, path.hi.x,
+      path.hi.y, path.hi.z);
+  const Stock& s = machine.stock();
+  const double S = s.f64 ? 8 : 4;
+  add("stock", "brins", "%u x %u, %.4g apart", s.nx, s.ny, double(s.d));
+  add("stock", "origin", "(%.6g, %.6g), top %.5g", double(s.x0), double(s.y0), double(s.top));
+  add("stock", "heights", "%.3g MiB (%s)", mib(S * s.nx * s.ny), s.f64 ? "double" : "single");
+  add("accelerator", "device", "%s (%s), driver %s, Vulkan %s", ctx.info.name.c_str(), ctx.info.type.c_str(),
+      ctx.info.driver.c_str(), ctx.info.api.c_str());
+  add("accelerator", "device-local memory", "%llu MiB", (unsigned long long)ctx.info.device_local_mib);
+  const auto& l = ctx.props.limits;
+  add("accelerator", "a workgroup", "up to %u invocations, %u KiB shared memory", l.maxComputeWorkGroupInvocations,
+      l.maxComputeSharedMemorySize / 1024);
+  add("accelerator", "subgroup", "%u lanes", ctx.info.subgroup_size);
+  add("accelerator", "a storage buffer", "up to %.4g MiB", mib(double(l.maxStorageBufferRange)));
+  add("accelerator", "arithmetic", "fp64 %s, 64-bit atomics %s", ctx.info.fp64 ? "yes" : "no",
+      ctx.int64_atomics ? "yes" : "no");
+  add("accelerator", "timestamps", "%s, %.4g ns a tick", ctx.info.timestamps ? "yes" : "no", double(l.timestampPeriod));
+  t.rows.push_back({"accelerator", "watchdog, ECC",
+                    "not reported by Vulkan (the report read them from CUDA): a display GPU's driver still ends work "
+                    "that runs too long; see Partition"});
+  t.sentences = 2;
+  return t;
+}
+
+void statistics_panel(const TableData& statistics) {
+  if (!ImGui::CollapsingHeader("Statistics (SIMSURF §16.4.3)")) return;
+  table(statistics);
 }
 
 // What the display shows, in words, and the comparison's histogram.

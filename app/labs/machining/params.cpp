@@ -187,6 +187,22 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
   k.profile_row =
       p.add_float("profile_row", 0.5, 0.0, 1.0, "where the profile line is taken, as a fraction of the stock")
           .labelled("Profile at");
+  p.group("Viewer");
+  k.primitive = p.add_choice("primitive",
+                             {{render::LatticePrimitive::Triangles, "triangles"},
+                              {render::LatticePrimitive::Wireframe, "wireframe"},
+                              {render::LatticePrimitive::Lines, "lines"},
+                              {render::LatticePrimitive::Points, "points"}},
+                             render::LatticePrimitive::Triangles,
+                             "the surface drawn as filled triangles, a wireframe, lines (rows, columns) or points")
+                    .labelled("Primitive");
+  k.camera = p.add_choice("camera", {{CameraKind::Orbit, "orbit"}, {CameraKind::Trackball, "trackball"}},
+                          CameraKind::Orbit, "right drag: orbit (yaw, pitch) or trackball (any axis)")
+                 .labelled("Camera");
+  k.replay_seconds =
+      p.add_float("replay_seconds", 0, 0, 600,
+                  "the path milled, the tool replays it in this time at 60 frames a second; 0: no replay")
+          .labelled("Replay", "s");
   return k;
 }
 

@@ -7,6 +7,7 @@
 #include "compute/machining/simplify.h"
 #include "compute/machining/surface.h"
 #include "compute/machining/zbuffer.h"
+#include "render/grid_indices.h"
 
 #include <optional>
 
@@ -20,7 +21,11 @@ enum class ToolModel { Mesh, Analytic };
 enum class Arithmetic { Precise, Fast };
 enum class Display { Depth, Shaded, Error, Engines, Laplacian };  // what colours the surface
 enum class Axis { X, Y };
-enum class Partition { Fixed, Dynamic };  // SIMSURF §4.3.1 and §4.3.2 (compute/machining/partition.h)
+enum class Partition { Fixed, Dynamic };
+enum class CameraKind {
+  Orbit,
+  Trackball
+};  // SIMSURF §16.3.3  // SIMSURF §4.3.1 and §4.3.2 (compute/machining/partition.h)
 
 // The path choice that follows the stock's surface (surface.h's finishing_path()), beside the
 // generated ones; the colour map choice that picks one from the display.
@@ -71,6 +76,10 @@ struct MachiningKnobs {
   Knob<float> light_azimuth, light_elevation;
   Choice<Axis> profile_along;
   Knob<double> profile_row;
+  // Viewer (SIMSURF §16.3, §16.4.3)
+  Choice<render::LatticePrimitive> primitive;
+  Choice<CameraKind> camera;
+  Knob<double> replay_seconds;
 };
 
 MachiningKnobs declare_machining_params(ParamSet& p);
