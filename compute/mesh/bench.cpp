@@ -1,4 +1,5 @@
 #include "compute/mesh/bench.h"
+#include "compute/mesh/split.h"
 
 #include "compute/measure/timer.h"
 #include "compute/mesh/generate.h"
@@ -407,12 +408,52 @@ void gmlib(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
   }
 }
 
+// GMlib's several instances (split.h): Kuhn's cube of tetrahedra smoothed on 1, 2 and 4 device
+// contexts, the halos carried by the host between steps; on as many GPUs where the machine has
+// them, else instances of one. A row's time is a step's, wall clock (kernels, packing, exchange);
+// every run's values are checked equal to one device's.
+void split(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
+  const uint32_t n = o.quick ? 8 : 96, steps = o.quick ? 10 : 100;
+  const Mesh m = cube(n, Kind::Tetrahedra, 0.2, false);
+  std::vector<float> u0(m.vertices());
+  for (size_t v = 0; v < u0.size(); ++v) u0[v] = float(std::sin(0.001 * double(v)));
+  const auto graph = vertex_graph(m);
+  std::vector<float> reference;
+  for (uint32_t devices : {1u, 2u, 4u}) {
+    auto contexts = devices == 1 ? SplitContexts{} : split_contexts(ctx, devices);
+    auto run = smooth_split(devices == 1 ? std::vector<gpu::Context*>{&ctx} : contexts.all(), m, u0, steps);
+    if (devices == 1) reference = run.u;
+    const double step_ms = run.wall_ms / steps;
+    BenchRow row{.pass = "mesh.split",
+                 .size = std::to_string(n) + "^3 cube, " + std::to_string(m.vertices()) + " vertices, " +
+                         (devices == 1                ? std::string("1 device")
+                          : contexts.distinct_devices ? std::to_string(devices) + " GPUs"
+                                                      : std::to_string(devices) + " instances of 1 device"),
+                 .elements = m.vertices(),
+                 .repeats = int(steps),
+                 .median_ms = step_ms,
+                 .min_ms = step_ms};
+    // a step reads each owned vertex's row, weight and neighbours' values and writes its value
+    row.bytes = 4.0 * (2.0 * double(m.vertices()) + 2.0 * double(graph.next.size()) + 2.0 * double(m.vertices()));
+    row.flops = double(graph.next.size() + 2 * m.vertices());
+    row.reference = {
+        {"source", "Maréchal 2020, GMlib: several instances"}, {"devices", devices},
+        {"distinct_devices", contexts.distinct_devices},       {"halo_values_a_step", run.halo_values},
+        {"exchange_ms_a_step", run.exchange_ms / steps},       {"equal_to_one_device", run.u == reference}};
+    row.add_note("%llu halo values a step, exchanged in %.3f ms; %s", (unsigned long long)run.halo_values,
+                 run.exchange_ms / steps,
+                 run.u == reference ? "as one device, bit for bit" : "DIFFERS from one device");
+    rows.push_back(std::move(row));
+  }
+}
+
 }  // namespace
 
 std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   for (auto& name : options.only)
-    if (name != "surfaces" && name != "volumes" && name != "gmlib")
-      throw std::invalid_argument("bench: unknown configuration '" + name + "' (mesh: surfaces, volumes, gmlib)");
+    if (name != "surfaces" && name != "volumes" && name != "gmlib" && name != "split")
+      throw std::invalid_argument("bench: unknown configuration '" + name +
+                                  "' (mesh: surfaces, volumes, gmlib, split)");
   for (auto& name : options.engines)
     if (name != "gpu" && name != "cpu")
       throw std::invalid_argument("bench: unknown engine '" + name + "' (mesh: gpu, cpu)");
@@ -422,6 +463,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   if (BenchOptions::chosen(options.only, "surfaces")) surfaces(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "volumes")) volumes(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "gmlib")) gmlib(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "split")) split(ctx, options, rows);
   return rows.take();
 }
 

@@ -46,7 +46,8 @@ TEST(LatticeIndices, EachPrimitiveHasItsEdgesAndOnlyNeighboursMeet) {
     }
   auto wire = render::lattice_indices(LatticePrimitive::Wireframe, mx, my);
   std::set<std::pair<uint32_t, uint32_t>> of_wire;
-  for (size_t k = 0; k < wire.size(); k += 2) of_wire.insert({std::min(wire[k], wire[k + 1]), std::max(wire[k], wire[k + 1])});
+  for (size_t k = 0; k < wire.size(); k += 2)
+    of_wire.insert({std::min(wire[k], wire[k + 1]), std::max(wire[k], wire[k + 1])});
   EXPECT_EQ(of_wire, of_triangles);
 }
 
@@ -147,7 +148,9 @@ TEST_F(Viewer, ThePrimitivesDrawTheLatticeAsTheySay) {
 // Milled in one frame, the tool replays the path in replay_seconds at 60 frames a second.
 TEST(MachiningReplay, TheToolTravelsThePathAgainInTheTimeAsked) {
   Session s(validated_options(), make_lab("machining"), Session::Parts{false, false});
-  for (auto [k, v] : {std::pair{"stock_size", "64"}, {"path_positions", "600"}, {"positions_per_frame", "600"},
+  for (auto [k, v] : {std::pair{"stock_size", "64"},
+                      {"path_positions", "600"},
+                      {"positions_per_frame", "600"},
                       {"replay_seconds", "1"}})
     s.lab().params().set(k, v);
   s.apply_rebuild();

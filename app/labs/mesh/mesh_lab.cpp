@@ -6,6 +6,7 @@
 #include "app/labs/mesh/files.h"
 #include "app/labs/mesh/parameters.h"
 #include "app/labs/mesh/records.h"
+#include "app/labs/mesh/split.h"
 #include "app/widgets/colour_bar.h"
 #include "app/widgets/kernel_editor.h"
 #include "app/widgets/warning_text.h"
@@ -117,6 +118,15 @@ class MeshLab : public Lab {
             .rebuilds();
     runs_per_frame_ =
         params_.add_int("runs_per_frame", 1, 0, 100, "kernel runs a frame (0 pauses)").labelled("Runs a frame");
+    params_.group("Several devices (GMlib)");
+    split_devices_ = params_
+                         .add_int("split_devices", 1, 1, 8,
+                                  "the mesh split over this many device contexts, the halo exchanged; 1: not split")
+                         .labelled("Split devices")
+                         .rebuilds();
+    split_steps_ = params_.add_int("split_steps", 100, 1, 10000, "smoothing steps of the split run")
+                       .labelled("Split steps")
+                       .rebuilds();
     params_.group("Picture");
     color_field_ = params_.add_text("color_field", "", "field drawn with the colour map (empty: the example's)")
                        .labelled("Colour field");
@@ -211,6 +221,9 @@ class MeshLab : public Lab {
     times.lap("numbering");
     if (!sol_file.empty() && *renumber_ != Numbering::AsIs)
       throw ParamError("a solution file follows the file's numbering: renumber 'as is' with --sol");
+    // GMlib's several instances, on the elements before the GPU mesh takes them
+    auto split = run_split(ctx, m, *split_devices_, *split_steps_);
+    if (split.devices) times.lap("split run"), stop_if_cancelled();
     auto g = std::make_unique<GpuMesh>(ctx, m, GpuMesh::TakeElements{});  // m keeps its coordinates (restart())
     if (!across.second.empty()) g->set_neighbours(across.first, std::move(across.second));
     times.lap("edges and tables");
@@ -235,6 +248,7 @@ class MeshLab : public Lab {
     ctx_ = &ctx;
     mesh_ = std::move(m);
     gpu_ = std::move(g);
+    split_ = std::move(split);
     sol_ = std::move(sol);
     kernels_ = std::move(kernels);
     misprints_found_ = std::move(misprints);
@@ -351,6 +365,7 @@ class MeshLab : public Lab {
       ImGui::TreePop();
     }
     parameters_panel(*gpu_, par_after_);
+    split_panel(split_);
     if (ImGui::TreeNode("memory (GmlGetMemoryUsage)")) {
       size_t total = 0;
       for (auto& [n, b] : gpu_->memory()) ImGui::TextWrapped("%-16s %10.3f MiB", n.c_str(), b / 1048576.0), total += b;
@@ -418,12 +433,13 @@ class MeshLab : public Lab {
     nlohmann::json misprints = nlohmann::json::array();  // the GMlib manual's, run fixed
     for (auto& m : misprints_found_) misprints.push_back({{"line", m.line}, {"what", m.what}, {"fix", m.fix}});
     out["gmlib_misprints"] = misprints;
+    out["split"] = split_json(split_);
     return out;
   }
 
   std::string headless_report() override {
     std::string m = misprints_text();
-    return "mesh: " + load_times_.text() + "\n" + m;
+    return "mesh: " + load_times_.text() + "\n" + m + split_text(split_);
   }
 
   std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) override {
@@ -639,13 +655,14 @@ class MeshLab : public Lab {
   Choice<Faces> faces_;
   Choice<Numbering> renumber_;
   Choice<Misprints> misprints_;
-  Knob<uint32_t> grid_size_, runs_per_frame_, color_component_;
+  Knob<uint32_t> grid_size_, runs_per_frame_, color_component_, split_devices_, split_steps_;
   Knob<bool> wireframe_, clip_;
   Choice<Axis> clip_axis_;
   Knob<double> clip_at_;
 
   gpu::Context* ctx_ = nullptr;
   mesh::Mesh mesh_;
+  SplitReport split_;  // GMlib's several instances: the mesh on split_devices contexts
   std::unique_ptr<GpuMesh> gpu_;
   std::vector<std::unique_ptr<GpuMesh::Kernel>> kernels_;
   std::vector<std::unique_ptr<GpuMesh::Kernel>> last_good_;  // those compiled before kernels_ (the Compile button)
