@@ -123,6 +123,7 @@ class Context {
   // a lost device. After a failure, failed() says why: the queue may still run the work, so
   // the context's destructor no longer waits for it (the process is about to end).
   void wait(VkFence fence, const std::string& what);
+  static constexpr std::chrono::microseconds kFencePoll{1500};  // wait() polls a GPU's fence this long first
   std::chrono::milliseconds wait_limit;
   // After a time-out: waits up to `slice` more; true once the work is done (the context is
   // trusted again), false while it runs; throws GpuFailure if the device is lost meanwhile.

@@ -426,9 +426,7 @@ void split(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
     const double step_ms = run.wall_ms / steps;
     BenchRow row{.pass = "mesh.split",
                  .size = std::to_string(n) + "^3 cube, " + std::to_string(m.vertices()) + " vertices, " +
-                         (devices == 1                ? std::string("1 device")
-                          : contexts.distinct_devices ? std::to_string(devices) + " GPUs"
-                                                      : std::to_string(devices) + " instances of 1 device"),
+                         (devices == 1 ? std::string("1 device") : contexts.where()),
                  .elements = m.vertices(),
                  .repeats = int(steps),
                  .median_ms = step_ms,
@@ -438,7 +436,7 @@ void split(gpu::Context& ctx, const BenchOptions& o, BenchRows& rows) {
     row.flops = double(graph.next.size() + 2 * m.vertices());
     row.reference = {
         {"source", "Maréchal 2020, GMlib: several instances"}, {"devices", devices},
-        {"distinct_devices", contexts.distinct_devices},       {"halo_values_a_step", run.halo_values},
+        {"gpus", devices == 1 ? 1u : contexts.gpus},           {"halo_values_a_step", run.halo_values},
         {"exchange_ms_a_step", run.exchange_ms / steps},       {"equal_to_one_device", run.u == reference}};
     row.add_note("%llu halo values a step, exchanged in %.3f ms; %s", (unsigned long long)run.halo_values,
                  run.exchange_ms / steps,

@@ -38,7 +38,9 @@ float weight_of(const VertexGraph& g, size_t v) { return 1.0f / float(1 + g.star
 
 std::vector<Part> split_vertices(const Mesh& m, const VertexGraph& g, uint32_t count) {
   const size_t n = m.vertices();
-  if (count == 0 || count > n) throw std::invalid_argument("a mesh of " + std::to_string(n) + " vertices cannot be split in " + std::to_string(count) + " parts");
+  if (count == 0 || count > n)
+    throw std::invalid_argument("a mesh of " + std::to_string(n) + " vertices cannot be split in " +
+                                std::to_string(count) + " parts");
   // the longest axis of the box, then the vertices in its order
   const int dim = m.dim;
   int axis = 0;
@@ -116,16 +118,23 @@ std::vector<gpu::Context*> SplitContexts::all() const {
   return out;
 }
 
+std::string SplitContexts::where() const {
+  const size_t n = owned.size();
+  if (gpus > 1 && n == gpus) return std::to_string(n) + " GPUs";
+  if (gpus > 1) return std::to_string(n) + " instances on " + std::to_string(gpus) + " GPUs";
+  return std::to_string(n) + (n == 1 ? " instance" : " instances") + " of 1 device";
+}
+
 SplitContexts split_contexts(const gpu::Context& like, uint32_t n) {
   std::vector<uint32_t> same;
   for (auto& d : gpu::list_devices())
     if (d.usable && d.name == like.info.name) same.push_back(d.index);
   SplitContexts c;
-  c.distinct_devices = n > 1 && same.size() >= n;
-  for (uint32_t p = 0; p < n; ++p) {
+  c.gpus = std::max<uint32_t>(1, std::min<uint32_t>(n, uint32_t(same.size())));
+  for (uint32_t p = 0; p < n; ++p) {  // round robin over the GPUs of that kind
     gpu::ContextOptions o;
     o.validation = like.validation_enabled();
-    o.device = std::to_string(c.distinct_devices ? same[p] : like.info.index);
+    o.device = std::to_string(c.gpus > 1 ? same[p % c.gpus] : like.info.index);
     c.owned.push_back(std::make_unique<gpu::Context>(o));
   }
   return c;

@@ -49,13 +49,14 @@ struct SplitRun {
   uint64_t halo_values = 0;   // values a step carries between parts
   std::vector<size_t> owned;  // vertices a part
 };
-// `n` device contexts for a split run of `like`'s device: on n distinct devices of its name where the
-// machine has as many (several GPUs of one kind), else n instances of its own device (as GMlib
+// `n` device contexts for a split run of `like`'s device: spread round robin over the GPUs of its
+// name the machine has (several GPUs of one kind), else n instances of its own device (as GMlib
 // opens several instances on one device), each with validation where `like` has it.
 struct SplitContexts {
   std::vector<std::unique_ptr<gpu::Context>> owned;
   std::vector<gpu::Context*> all() const;
-  bool distinct_devices = false;
+  uint32_t gpus = 1;          // the distinct devices they run on
+  std::string where() const;  // "2 GPUs", "4 instances on 2 GPUs", "2 instances of 1 device"
 };
 SplitContexts split_contexts(const gpu::Context& like, uint32_t n);
 

@@ -14,7 +14,7 @@ SplitReport run_split(gpu::Context& ctx, const mesh::Mesh& m, uint32_t devices, 
   std::vector<float> u0(m.vertices());
   for (auto& x : u0) x = u(rng);
   auto contexts = mesh::split_contexts(ctx, devices);
-  r.devices = devices, r.steps = steps, r.distinct_devices = contexts.distinct_devices, r.device = ctx.info.name;
+  r.devices = devices, r.steps = steps, r.where = contexts.where() + " (" + ctx.info.name + ")";
   r.many = mesh::smooth_split(contexts.all(), m, u0, steps);
   r.one = mesh::smooth_split({&ctx}, m, u0, steps);
   r.equal_to_one = r.many.u == r.one.u;
@@ -53,21 +53,23 @@ void split_panel(const SplitReport& r) {
     ImGui::TextDisabled("set Split devices to 2 or more (split_devices)");
     return;
   }
-  ImGui::TextWrapped("%u %s", r.devices,
-                     r.distinct_devices ? "GPUs of this kind" : ("instances of " + r.device + " (one device)").c_str());
+  ImGui::TextWrapped("on %s", r.where.c_str());
   table(split_table(r));
 }
 
 nlohmann::json split_json(const SplitReport& r) {
   if (!r.devices) return nullptr;
   auto run = [](const mesh::SplitRun& s) {
-    return nlohmann::json{{"parts", s.parts},           {"owned", s.owned},
-                          {"halo_values", s.halo_values}, {"wall_ms", s.wall_ms},
-                          {"exchange_ms", s.exchange_ms}, {"steps", s.steps}};
+    return nlohmann::json{{"parts", s.parts},
+                          {"owned", s.owned},
+                          {"halo_values", s.halo_values},
+                          {"wall_ms", s.wall_ms},
+                          {"exchange_ms", s.exchange_ms},
+                          {"steps", s.steps}};
   };
   return {{"source", "Maréchal 2020, GMlib: several instances, the distribution left to the user"},
           {"devices", r.devices},
-          {"distinct_devices", r.distinct_devices},
+          {"where", r.where},
           {"one_device", run(r.one)},
           {"split", run(r.many)},
           {"equal_to_one_device", r.equal_to_one},
@@ -78,10 +80,9 @@ std::string split_text(const SplitReport& r) {
   if (!r.devices) return "";
   char s[320];
   std::snprintf(s, sizeof s,
-                "split over %u %s: %u steps in %.3f ms a step (one device: %.3f), %llu halo values a step carried in "
+                "split over %s: %u steps in %.3f ms a step (one device: %.3f), %llu halo values a step carried in "
                 "%.3f ms; %s\n",
-                r.devices, r.distinct_devices ? "GPUs" : "instances of one device", r.steps,
-                r.many.wall_ms / std::max(r.steps, 1u), r.one.wall_ms / std::max(r.steps, 1u),
+                r.where.c_str(), r.steps, r.many.wall_ms / std::max(r.steps, 1u), r.one.wall_ms / std::max(r.steps, 1u),
                 (unsigned long long)r.many.halo_values, r.many.exchange_ms / std::max(r.steps, 1u),
                 r.equal_to_one && r.equal_to_cpu ? "the values equal one device's and the CPU's, bit for bit"
                                                  : "the values DIFFER from one device's or the CPU's");

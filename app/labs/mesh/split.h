@@ -12,8 +12,7 @@
 
 struct SplitReport {
   uint32_t devices = 0, steps = 0;  // devices 0: not run
-  bool distinct_devices = false;    // on as many GPUs, not instances of one
-  std::string device;
+  std::string where;                // "2 GPUs", "2 instances of 1 device" (SplitContexts::where)
   mesh::SplitRun one, many;
   bool equal_to_one = false, equal_to_cpu = false;
 };
