@@ -280,10 +280,11 @@ namespace {
 // --only and --engines name what exists.
 void check_selection(const BenchOptions& options) {
   for (auto& e : options.engines)
-    if (e != "nbuffer" && std::find(engine_names().begin(), engine_names().end(), e) == engine_names().end())
+    if (e != "nbuffer" && e != "nbuffer.bvh" &&
+        std::find(engine_names().begin(), engine_names().end(), e) == engine_names().end())
       throw std::invalid_argument("bench: unknown engine '" + e +
                                   "' (engines: cpu, position, triangle, fine, "
-                                  "persistent, brin, hardware; nbuffer, section 5.3's N-buffer)");
+                                  "persistent, brin, hardware; nbuffer and nbuffer.bvh, section 5.3's N-buffer)");
   for (auto& name : options.only)
     if (name != "4.3" && name != "5.3" && name != "6.4.3" && name != "7.3.2" && name != "7.5.4" && name != "8.4" &&
         name != "12" && name != "12.1.1" && name != "15.4.2" && name != "15.5" &&

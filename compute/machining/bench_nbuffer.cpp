@@ -1,12 +1,13 @@
 // `vklab bench --lab machining --only 5.3`: the N-buffer against the Z-buffer (seed 003 §5.3,
 // §5.4) on a flat, a cylindrical and a domed stock finished by a ball end: the N-buffer's kernel
-// (a thread a brin, rays along the normal) timed beside the Z-buffer's per-brin and fine
-// engines, and how far each measure of the cut lies from the exact ball's along the normal,
-// by slope: the N-buffer's lengths, the Z-buffer's vertical depths, and the Z-buffer's surface
-// followed along the normal (lengths_from_heights).
+// (a thread a brin, rays along the normal), every triangle tested or a hierarchy's (bvh.h), timed beside the Z-buffer's
+// per-brin and fine engines, and how far each measure of the cut lies from the exact ball's along the normal, by slope:
+// the N-buffer's lengths, the Z-buffer's vertical depths, and the Z-buffer's surface followed along the normal
+// (lengths_from_heights).
 #include "compute/machining/bench_seed.h"
 #include "compute/machining/nbuffer.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -48,6 +49,12 @@ void bench_nbuffer(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
   const uint32_t n = options.quick ? 64 : 1024, positions = options.quick ? 600 : 20000;
   const float side = 64, r = 3, stepover = options.quick ? 4.0f : 1.0f;
   const Mesh ball = make_tool("sphere", 2 * r, options.quick ? 320 : 1984);
+  uint32_t extensions = 0;  // whether the device could trace rays with its own structure
+  vkEnumerateDeviceExtensionProperties(ctx.physical, nullptr, &extensions, nullptr);
+  std::vector<VkExtensionProperties> offered(extensions);
+  vkEnumerateDeviceExtensionProperties(ctx.physical, nullptr, &extensions, offered.data());
+  const bool ray_query = std::any_of(offered.begin(), offered.end(),
+                                     [](auto& e) { return std::string(e.extensionName) == "VK_KHR_ray_query"; });
   for (SurfaceShape shape : {SurfaceShape::Flat, SurfaceShape::Cylinder, SurfaceShape::Dome}) {
     Stock st;
     st.nx = st.ny = n, st.d = side / float(n - 1);
@@ -58,14 +65,15 @@ void bench_nbuffer(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
     const auto exact = nbuffer_exact_ball(st, r, path, stride);
     const std::string name = surface_names()[size_t(shape)];
     const auto base = surface_heights(st);
-    for (int k = 0; k < 3; ++k) {  // the N-buffer, then the Z-buffer's per-brin and fine engines
-      const bool nbuffer = k == 0;
-      const Engine eng = k == 2 ? Engine::Fine : Engine::PerBrin;
-      const std::string pass = nbuffer ? "nbuffer" : engine_names()[size_t(eng)];
+    for (int k = 0; k < 4; ++k) {  // the N-buffer, with its hierarchy, then the Z-buffer's per-brin and fine engines
+      const bool nbuffer = k <= 1, bvh = k == 1;
+      const Engine eng = k == 3 ? Engine::Fine : Engine::PerBrin;
+      const std::string pass = bvh ? "nbuffer.bvh" : nbuffer ? "nbuffer" : engine_names()[size_t(eng)];
       if (!BenchOptions::chosen(options.engines, pass)) continue;
       Stock s = st;
       s.nbuffer = nbuffer;
       Machine m(ctx, s, ball, path);
+      m.set_nbuffer_bvh(bvh);
       BenchRow row{.pass = "machining." + pass,
                    .size = "5.3 " + name + " " + std::to_string(n) + "^2 " + std::to_string(path.size()) + "x" +
                            std::to_string(ball.triangles()),
@@ -76,9 +84,14 @@ void bench_nbuffer(gpu::Context& ctx, const BenchOptions& options, BenchRows& ro
                        {"surface", name},
                        {"surface_radius", shape == SurfaceShape::Flat ? 0.0f : st.surface.radius},
                        {"buffer", nbuffer ? "N-buffer: rays along the normal" : "Z-buffer: vertical rays"},
+                       {"triangles_tested", bvh       ? "those of the hierarchy's leaves the ray's line reaches (bvh.h)"
+                                            : nbuffer ? "every one, the bounding sphere's culling aside"
+                                                      : "-"},
                        {"against", "the exact ball's cut along the normal, at every " + std::to_string(stride) +
                                        "th brin each way"}};
       auto h = m.heights();
+      if (bvh)
+        row.reference["ray_query"] = ray_query ? "VK_KHR_ray_query offered, not used" : "VK_KHR_ray_query not offered";
       if (nbuffer) {
         row.reference["length_error_by_slope"] = errors_by_slope(s, {h.begin(), h.end()}, exact);
       } else {

@@ -3,6 +3,7 @@
 #include "shaders/machining/machining_push.h"
 
 #include "compute/machining/analytic.h"
+#include "compute/machining/bvh.h"
 #include "compute/machining/nbuffer.h"
 #include "compute/machining/work.h"
 
@@ -324,19 +325,34 @@ EnginePush Machine::push(const Dispatch& d, const WorkPlan& plan) const {
 
 void Machine::record_nbuffer(VkCommandBuffer cmd, uint32_t first, uint32_t count) {
   const auto& s = stock_;
+  const std::string variant = exact_division() ? ".f32x" : ".f32";
   if (!nbuffer_)
-    nbuffer_ = gpu::make_compute(ctx_, std::string("machining/nbuffer") + (exact_division() ? ".f32x" : ".f32"),
-                                 sizeof(EnginePush), {0, 0, 0, 0, int32_t(group_)});
+    nbuffer_ =
+        gpu::make_compute(ctx_, "machining/nbuffer" + variant, sizeof(EnginePush), {0, 0, 0, 0, int32_t(group_)});
+  if (bvh_ && !nbuffer_bvh_) {  // the hierarchy, once (bvh.h)
+    const Bvh h = build_bvh(tool_);
+    std::vector<glm::vec4> tris;
+    for (auto& v : in_bvh_order(tool_, h).vertices) tris.emplace_back(v, 0.0f);
+    auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    bvh_tris_ = gpu::Buffer(ctx_, tris.size() * 16, usage);
+    bvh_tris_.upload(tris);
+    bvh_nodes_ = gpu::Buffer(ctx_, h.nodes.size() * sizeof(BvhNode), usage);
+    bvh_nodes_.upload(h.nodes.data(), h.nodes.size() * sizeof(BvhNode));
+    nbuffer_bvh_ =
+        gpu::make_compute(ctx_, "machining/nbuffer_bvh" + variant, sizeof(EnginePush), {0, 0, 0, 0, int32_t(group_)});
+  }
+  const gpu::Pipeline& kernel = bvh_ ? nbuffer_bvh_ : nbuffer_;
   auto plan = plan_work(Engine::PerBrin, primitives_, first, count, s.nx * s.ny, across_, kLoopBudget, 1, group_);
   for (size_t k = 0; k < plan.dispatches.size(); ++k) {
     if (k > 0)  // a brin's key is read and written again by the next run of positions
       gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-    nbuffer_.bind(cmd,
-                  {gpu::storage_buffer(heights_), gpu::storage_buffer(tris_), gpu::storage_buffer(positions_),
-                   gpu::storage_buffer(queue_), gpu::storage_buffer(heights_), gpu::storage_buffer(rays_)},
-                  push(plan.dispatches[k], plan));
+    std::vector<gpu::Bind> binds = {gpu::storage_buffer(heights_),   gpu::storage_buffer(bvh_ ? bvh_tris_ : tris_),
+                                    gpu::storage_buffer(positions_), gpu::storage_buffer(queue_),
+                                    gpu::storage_buffer(heights_),   gpu::storage_buffer(rays_)};
+    if (bvh_) binds.push_back(gpu::storage_buffer(bvh_nodes_));
+    kernel.bind(cmd, binds, push(plan.dispatches[k], plan));
     vkCmdDispatch(cmd, plan.dispatches[k].groups, 1, 1);
   }
   gpu::barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,

@@ -155,6 +155,10 @@ class Machine {
   // division and square root (seed 003 §15.5, fast math) from now on.
   void set_fast_math(bool fast) { fast_math_ = fast && !stock_.f64; }
   bool fast_math() const { return fast_math_; }
+  // With Stock::nbuffer: its kernel walks a bounding-volume hierarchy over the tool's triangles
+  // (bvh.h: the same lengths, fewer tests) from now on, or tests every triangle (the default).
+  void set_nbuffer_bvh(bool on) { bvh_ = on; }
+  bool nbuffer_bvh() const { return bvh_; }
   // Seed 003 §6.4.3: the position engine shares a position's triangles among G threads, the
   // triangle engine a triangle's positions (1: the report's engines); and the compute engines'
   // workgroup size (a power of two from 32 to the device's limit; 64 by default).
@@ -203,7 +207,10 @@ class Machine {
   gpu::Pipeline narrow_;  // f64 -> 32-bit keys for drawing
   gpu::Buffer rays_;      // N-buffer: a brin's normal and surface height (surface_rays())
   gpu::Pipeline nbuffer_, nbuffer_picture_;
-  glm::vec4 sphere_{0.0f};  // the tool's bounding sphere (nbuffer.h)
+  bool bvh_ = false;
+  gpu::Pipeline nbuffer_bvh_;         // made with the hierarchy, when first asked for
+  gpu::Buffer bvh_nodes_, bvh_tris_;  // the hierarchy and the triangles in its order
+  glm::vec4 sphere_{0.0f};            // the tool's bounding sphere (nbuffer.h)
   gpu::Pipeline engines_[6];
   Atomic atomic_ = Atomic::Native;
   HitTest hit_test_ = HitTest::Edge;

@@ -13,4 +13,7 @@ uint64_t height_key(double h) {
   uint64_t b = doubleBitsToUint64(h);
   return (b & 0x8000000000000000ul) != 0ul ? ~b : b | 0x8000000000000000ul;
 }
+double key_height(uint64_t k) {
+  return uint64BitsToDouble((k & 0x8000000000000000ul) != 0ul ? k & 0x7ffffffffffffffful : ~k);
+}
 #endif

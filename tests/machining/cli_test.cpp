@@ -369,7 +369,7 @@ TEST(Cli, MachiningNbufferRunsAtTheLabAndInTheBench) {
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   auto rows = nlohmann::json::parse(std::ifstream(dir / "b.json"))["labs"]["machining"];
-  ASSERT_EQ(rows.size(), 9u) << "flat, cylinder, dome x N-buffer, brin, fine";
+  ASSERT_EQ(rows.size(), 12u) << "flat, cylinder, dome x N-buffer, with its hierarchy, brin, fine";
   auto steepest = [](const nlohmann::json& bands) { return bands.back()["mean_abs"].get<double>(); };
   for (auto& row : rows) {
     EXPECT_EQ(row["reference"]["section"], "5.3") << row.dump();
@@ -387,4 +387,6 @@ TEST(Cli, MachiningNbufferRunsAtTheLabAndInTheBench) {
   };
   EXPECT_LT(steepest(dome("machining.nbuffer")["length_error_by_slope"]),
             steepest(dome("machining.fine")["vertical_depth_error_by_slope"]) / 2);
+  // the hierarchy's lengths are the brute force's: the same errors to the last digit
+  EXPECT_EQ(dome("machining.nbuffer.bvh")["length_error_by_slope"], dome("machining.nbuffer")["length_error_by_slope"]);
 }

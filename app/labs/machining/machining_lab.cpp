@@ -49,6 +49,7 @@ class MachiningLab : public Lab {
   std::string engine_legend() const {
     return ", engine " + engine_names()[size_t(engine())] +
            (machine_->stock().nbuffer ? ", rays along the normal" : "") +
+           (machine_->stock().nbuffer && *knobs_.accelerator == Accelerator::Bvh ? ", bounding-volume hierarchy" : "") +
            (*knobs_.atomic == Atomic::Native || !uses_atomics() ? "" : ", atomic " + knobs_.atomic.text()) +
            (*knobs_.intersection == HitTest::Edge || !intersects_triangles()
                 ? ""
@@ -278,6 +279,7 @@ class MachiningLab : public Lab {
       machine_->set_hit_test(*knobs_.intersection);
       machine_->set_frame(*knobs_.frame);
       machine_->set_fast_math(fast_math());
+      machine_->set_nbuffer_bvh(*knobs_.accelerator == Accelerator::Bvh);
       machine_->set_granularity(*knobs_.granularity);
       uint32_t group = uint32_t(std::stoul(*knobs_.workgroup));
       const auto& limits = ctx_->props.limits;

@@ -110,6 +110,10 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
                         "vertical: the Z-buffer, a height a brin; normal: the N-buffer, a ray a brin along the normal")
                .labelled("Rays (Z- / N-buffer)")
                .rebuilds();
+  k.accelerator =
+      p.add_choice("accelerator", {{Accelerator::None, "none"}, {Accelerator::Bvh, "bvh"}}, Accelerator::None,
+                   "the N-buffer (rays normal): every tool triangle, or a bounding-volume hierarchy")
+          .labelled("N-buffer accelerator");
   // "fine" by default: the compute engines agree bit for bit on every device; the hardware
   // rasterizer snaps vertices to its sub-pixel grid (an H100: 1/256 pixel), so its heights
   // move by up to slope x spacing / 256 from device to device.

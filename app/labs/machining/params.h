@@ -21,11 +21,9 @@ enum class ToolModel { Mesh, Analytic };
 enum class Arithmetic { Precise, Fast };
 enum class Display { Depth, Shaded, Error, Engines, Laplacian };  // what colours the surface
 enum class Axis { X, Y };
-enum class Partition { Fixed, Dynamic };
-enum class CameraKind {
-  Orbit,
-  Trackball
-};  // SIMSURF §16.3.3  // SIMSURF §4.3.1 and §4.3.2 (compute/machining/partition.h)
+enum class Partition { Fixed, Dynamic };     // SIMSURF §4.3.1 and §4.3.2 (compute/machining/partition.h)
+enum class CameraKind { Orbit, Trackball };  // SIMSURF §16.3.3
+enum class Accelerator { None, Bvh };        // the N-buffer's triangles: each one, or a hierarchy (bvh.h)
 
 // The path choice that follows the stock's surface (surface.h's finishing_path()), beside the
 // generated ones; the colour map choice that picks one from the display.
@@ -56,6 +54,7 @@ struct MachiningKnobs {
   Knob<float> gcode_step;
   // Milling
   Choice<Rays> rays;
+  Choice<Accelerator> accelerator;
   Choice<machining::Engine> engine;
   Choice<machining::Atomic> atomic;
   Choice<machining::HitTest> intersection;
