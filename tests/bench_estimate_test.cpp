@@ -6,6 +6,7 @@
 #include "app/core/lab.h"
 #include "compute/io/output.h"
 #include "compute/measure/cpu_baselines.h"
+#include "compute/measure/cpu_cache.h"
 #include "compute/measure/roofline.h"
 #include "compute/measure/timer.h"
 #include "tests/helpers.h"
@@ -210,3 +211,7 @@ TEST(Cli, ASecondBenchReadsTheCpuReferencesBackAndKnowsHowLongItTakes) {
   EXPECT_EQ(j3["cpu_baselines"]["file"], "");
   EXPECT_EQ(j3["cpu_baselines"]["timed_now"], 1);
 }
+
+// SIMSURF §13.1.2's flush before a CPU run: the report's 64 MiB copied, and the machining bench's
+// CPU rows say their caches were emptied.
+TEST(CpuCache, TheFlushCopiesTheReportsLength) { EXPECT_EQ(gpu::flush_cpu_caches(), size_t(1) << 26); }

@@ -39,7 +39,8 @@ struct Builder {
     uint32_t half = count / 2;
     std::nth_element(bvh.order.begin() + first, bvh.order.begin() + first + half, bvh.order.begin() + first + count,
                      [&](uint32_t a, uint32_t b) {
-                       return centroid[a][axis] < centroid[b][axis] || (centroid[a][axis] == centroid[b][axis] && a < b);
+                       return centroid[a][axis] < centroid[b][axis] ||
+                              (centroid[a][axis] == centroid[b][axis] && a < b);
                      });
     uint32_t child = uint32_t(bvh.nodes.size());
     bvh.nodes.resize(bvh.nodes.size() + 2);

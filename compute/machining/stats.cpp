@@ -121,6 +121,24 @@ ToolStats tool_stats(const Mesh& tool) {
   return t;
 }
 
+MeshMemory mesh_memory(const Mesh& tool, double S) {
+  MeshMemory m;
+  m.triangles = tool.triangles();
+  std::vector<glm::vec3> v = tool.vertices;
+  auto less = [](const glm::vec3& a, const glm::vec3& b) {
+    return a.x < b.x || (a.x == b.x && (a.y < b.y || (a.y == b.y && a.z < b.z)));
+  };
+  std::sort(v.begin(), v.end(), less);
+  m.vertices = size_t(std::unique(v.begin(), v.end()) - v.begin());
+  const double T = double(m.triangles), V = double(m.vertices);
+  m.list = 9 * S * T;
+  m.indexed = 3 * S * V + 3 * 4 * T;
+  m.indexed16 = V < 65536 ? 3 * S * V + 3 * 2 * T : m.indexed;
+  m.text = 3 * S * (T + 2) + 12 * T;
+  m.printed = 2 + T + 3 * S * T;
+  return m;
+}
+
 PathStats path_stats(const std::vector<Position>& path) {
   PathStats p;
   p.positions = path.size();

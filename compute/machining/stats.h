@@ -64,6 +64,17 @@ struct ToolStats {
 };
 ToolStats tool_stats(const Mesh& tool);
 
+// SIMSURF §5.5.3: a tool mesh's memory, S bytes a coordinate. As a triangle list, 9 S a
+// triangle. Indexed, the distinct vertices (3 S each) and 3 indices a triangle (4 bytes, or 2
+// below 2^16 vertices); the report's text counts T + 2 vertices (each new triangle adds one: a
+// strip), 3 S (T + 2) + 12 T bytes, and its formula 5.5 prints 2 + T + 3 S T (a misprint: it
+// drops the vertices' size and the indices' bytes).
+struct MeshMemory {
+  size_t triangles = 0, vertices = 0;  // vertices: distinct positions
+  double list = 0, indexed = 0, indexed16 = 0, text = 0, printed = 0;
+};
+MeshMemory mesh_memory(const Mesh& tool, double S);
+
 // ... and of the tool path: positions, the tip's travel, its box, five axes or three, memory.
 struct PathStats {
   size_t positions = 0, bytes = 0;  // bytes: the tip (and axis, spindle angle) in floats a position

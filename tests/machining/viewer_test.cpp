@@ -170,3 +170,21 @@ TEST(MachiningReplay, TheToolTravelsThePathAgainInTheTimeAsked) {
   EXPECT_NE(at().find("replay: the tool at 600"), std::string::npos) << at();
   EXPECT_EQ(s.ctx().validation_count(), 0u);
 }
+
+// SIMSURF §5.5.3 on a cube of 12 triangles and 8 corners, in single precision (S = 4).
+TEST(ViewerStatistics, TheToolsMemoryIndexedAndAsAList) {
+  machining::Mesh cube;
+  const glm::vec3 c[8] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
+  const int faces[12][3] = {{0, 1, 2}, {0, 2, 3}, {4, 5, 6}, {4, 6, 7}, {0, 1, 5}, {0, 5, 4},
+                            {2, 3, 7}, {2, 7, 6}, {1, 2, 6}, {1, 6, 5}, {0, 3, 7}, {0, 7, 4}};
+  for (auto& f : faces)
+    for (int k : f) cube.vertices.push_back(c[k]);
+  auto m = machining::mesh_memory(cube, 4);
+  EXPECT_EQ(m.triangles, 12u);
+  EXPECT_EQ(m.vertices, 8u);
+  EXPECT_EQ(m.list, 9 * 4 * 12);
+  EXPECT_EQ(m.indexed, 3 * 4 * 8 + 12 * 12);
+  EXPECT_EQ(m.indexed16, 3 * 4 * 8 + 6 * 12);
+  EXPECT_EQ(m.text, 3 * 4 * 14 + 12 * 12);
+  EXPECT_EQ(m.printed, 2 + 12 + 3 * 4 * 12);
+}

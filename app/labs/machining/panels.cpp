@@ -32,6 +32,12 @@ void memory_panel(const Machine& machine) {
         "N-buffer (5.3): + a ray a brin, its normal and the surface's height (16 bytes), %.3g MiB, "
         "and 32-bit keys for the picture",
         mib(16 * N2));
+  const MeshMemory mm = mesh_memory(machine.tool(), S);  // §5.5.3, indexed geometry
+  ImGui::TextWrapped(
+      "the tool indexed (5.5.3): %zu distinct vertices for %zu triangles, 3 S V + 12 T = %.4g KiB (%.4g KiB with "
+      "16-bit indices) against the list's %.4g KiB; the report's text, T + 2 vertices (a strip): %.4g KiB; its "
+      "formula 5.5 as printed, 2 + T + 3 S T = %.4g bytes (a misprint: no vertex size, no index bytes)",
+      mm.vertices, mm.triangles, mm.indexed / 1024, mm.indexed16 / 1024, mm.list / 1024, mm.text / 1024, mm.printed);
 }
 
 TableData statistics_table(const gpu::Context& ctx, const Machine& machine, const std::string& path_kind) {
