@@ -133,7 +133,11 @@ static int run(const Options& o, Session& s) {
   for (auto& t : totals)
     std::printf("  %-20s x%-6u %10.3f ms  %s GB/s  %s GFLOP/s\n", t.name.c_str(), t.count, t.ms,
                 right(figure(t.gbps(), "%.2f"), 8).c_str(), right(figure(t.gflops(), "%.2f"), 8).c_str());
-  if (auto note = lab.timings_note(); !note.empty()) std::printf("  %s\n", note.c_str());
+  if (auto note = lab.timings_note(); !note.empty())  // a line or more, under the passes
+    for (size_t at = 0, end; at < note.size(); at = end + 1) {
+      end = std::min(note.find('\n', at), note.size());
+      std::printf("  %s\n", note.substr(at, end - at).c_str());
+    }
   std::printf("%s", lab.headless_report().c_str());
   std::vector<gpu::KernelReport> kernels;  // --occupancy: the run's kernels, for the report and the dump
   if (o.occupancy) {

@@ -119,6 +119,14 @@ TEST(MachiningPartition, TheLabSizesItsFramesFromTheirTime) {
       EXPECT_EQ(positions[3], 1u);
     }
     EXPECT_NE(s.lab().timings_note().find("§4.3.2"), std::string::npos) << s.lab().timings_note();
+    // SIMSURF §16.4.3's timers: the machine's making, the milling's GPU time, the dump's read-back
+    auto timers = s.lab().dump(std::filesystem::temp_directory_path())["timers_ms"];
+    EXPECT_GT(timers["initialisation"].get<double>(), 0);
+    EXPECT_GT(timers["finalisation"].get<double>(), 0);
+    double gpu = 0;
+    for (double ms : j["ms"].get<std::vector<double>>()) gpu += ms;
+    EXPECT_DOUBLE_EQ(timers["execution_gpu"].get<double>(), gpu);
+    EXPECT_NE(s.lab().timings_note().find("Timers (SIMSURF §16.4.3)"), std::string::npos);
     EXPECT_EQ(s.ctx().validation_count(), 0u);
   }
 }

@@ -106,7 +106,9 @@ class MachiningLab : public Lab {
     std::optional<SimplifyReadout> simplify;
     if (simplified) simplify = measure_simplification(*simplified, s, path);
     const std::string pf = *knobs_.path_file;
+    auto made = std::chrono::steady_clock::now();
     auto machine = std::make_unique<Machine>(ctx, s, tool, path, analytic ? &*analytic : nullptr);
+    const double init_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - made).count();
     preview_.clear();
     preview_keys_.reset();
     if (!zoom_from_.empty() && machine_) preview_ = resample(machine_->stock(), zoom_from_, s);  // until re-milled
@@ -114,6 +116,7 @@ class MachiningLab : public Lab {
     if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
     ctx_ = &ctx;
     machine_ = std::move(machine);
+    init_ms_ = init_ms;
     statistics_ = statistics_table(ctx, *machine_, pf.empty() ? knobs_.path.text() : "file " + pf);
     simplify_ = std::move(simplify);
     start_ = std::move(start);
@@ -240,7 +243,20 @@ class MachiningLab : public Lab {
                                  : knobs_.positions_per_frame.param().text() + " a step (positions_per_frame)");
   }
 
-  std::string timings_note() const override { return partition_.note(); }
+  std::string timings_note() const override {
+    return partition_.note() + (partition_.note().empty() ? "" : "\n") + timers_text();
+  }
+  // SIMSURF §16.4.3's three timers: initialisation (the machine: its buffers, uploads and
+  // pipelines), execution (the milling's GPU time since the start) and finalisation (the last
+  // read-back of the heights).
+  std::string timers_text() const {
+    char s[200];
+    std::snprintf(s, sizeof s,
+                  "Timers (SIMSURF §16.4.3): initialisation %.1f ms, execution %.3f ms (GPU, %zu frames), "
+                  "finalisation %.2f ms (the last read-back)",
+                  init_ms_, partition_.stats().gpu_ms(), partition_.stats().submissions.size(), readout_.read_ms);
+    return s;
+  }
 
   std::vector<TableData> tables() const override { return {statistics_}; }
   nlohmann::json statistics_json() const {
@@ -500,6 +516,10 @@ class MachiningLab : public Lab {
             {"profile_ra", readout_.rough.ra},
             {"profile_rz", readout_.rough.rz},
             {"partition", partition_.json()},
+            {"timers_ms",
+             {{"initialisation", init_ms_},
+              {"execution_gpu", partition_.stats().gpu_ms()},
+              {"finalisation", readout_.read_ms}}},
             {"statistics", statistics_json()}};
   }
 
@@ -580,6 +600,7 @@ class MachiningLab : public Lab {
   FramePartition partition_;                 // positions a frame: fixed or fed back from the GPU's time
   Replay replay_;                            // SIMSURF §16.3.2's video mode, once the path is milled
   TableData statistics_;                     // SIMSURF §16.4.3, made with the machine
+  double init_ms_ = 0;                       // the machine's making: §16.4.3's initialisation
   const gpu::Profiler* profiler_ = nullptr;  // the session's, seen in step(): problem() reads its last frame
   std::vector<float> zoom_from_, preview_;   // the zoom: the surface before, and it on the new grid
   std::unique_ptr<gpu::Buffer> preview_keys_;

@@ -16,6 +16,7 @@ int64_t StockReadout::update(const Machine& m, const ReadoutView& v, bool millin
   dirty = false;
   const auto& s = m.stock();
   auto h = m.heights();
+  read_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - now).count();
   auto c = cut_stats(s, h, from, areas);
   removed = c.removed, max_depth = c.max_depth, cut = c;
   profile.clear();

@@ -30,6 +30,7 @@ class StockReadout {
   bool field_ready = false;  // the view holds this readout's field
   float field_range = 1;     // the field's colours span ±field_range
   bool dirty = true;         // the stock changed since the last read
+  double read_ms = 0;        // the last read-back of the heights (SIMSURF §16.4.3's finalisation)
 
   // Reads the heights back if dirty: at most 4 times a second while `milling` (a read is the
   // whole heightfield, 64 MiB at 4096²) unless `force`. `from` is what the run started from,
