@@ -233,7 +233,7 @@ const SeedConfig& seed_config(const std::string& name) {
 
 template <class R>
 void time_cpu(BenchRow& row, const BenchOptions& options, const Stock& st, const std::vector<R>& start,
-              const Mesh& tool, const std::vector<Position>& path, HitTest test) {
+              const Mesh& tool, const std::vector<Position>& path, HitTest test, CpuSchedule schedule) {
   // Kept per machine under what the row says before it is timed (its pass, size, section, configuration).
   row.reference["cpu_cache"] = "emptied before each run by a 64 MiB copy (SIMSURF 13.1.2)";
   std::vector<double> ms;
@@ -242,7 +242,7 @@ void time_cpu(BenchRow& row, const BenchOptions& options, const Stock& st, const
       std::vector<R> h = start;
       gpu::flush_cpu_caches();  // SIMSURF §13.1.2: no run starts with the data in cache
       auto t0 = std::chrono::steady_clock::now();
-      mill_cpu(st, h, tool, path, 0, test);
+      mill_cpu(st, h, tool, path, 0, test, Frame::Tool, schedule);
       ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     return gpu::median(ms);
@@ -252,9 +252,9 @@ void time_cpu(BenchRow& row, const BenchOptions& options, const Stock& st, const
   row.repeats = ms.empty() ? 1 : int(ms.size());
 }
 template void time_cpu(BenchRow&, const BenchOptions&, const Stock&, const std::vector<float>&, const Mesh&,
-                       const std::vector<Position>&, HitTest);
+                       const std::vector<Position>&, HitTest, CpuSchedule);
 template void time_cpu(BenchRow&, const BenchOptions&, const Stock&, const std::vector<double>&, const Mesh&,
-                       const std::vector<Position>&, HitTest);
+                       const std::vector<Position>&, HitTest, CpuSchedule);
 
 void note_stand_in(BenchRow& row, const SeedConfig& sc) {
   row.reference["stand_in"] = sc.stand_in;
@@ -289,14 +289,15 @@ void check_selection(const BenchOptions& options) {
                                   "' (engines: cpu, position, triangle, fine, "
                                   "persistent, brin, hardware; nbuffer and nbuffer.bvh, section 5.3's N-buffer)");
   for (auto& name : options.only)
-    if (name != "4.3" && name != "5.3" && name != "6.4.3" && name != "7.3.2" && name != "7.5.4" && name != "8.4" &&
-        name != "12" && name != "12.1.1" && name != "15.4.2" && name != "15.5" &&
+    if (name != "4.3" && name != "5.3" && name != "6.2" && name != "6.4.3" && name != "7.3.2" && name != "7.5.4" &&
+        name != "8.4" && name != "12" && name != "12.1.1" && name != "15.4.2" && name != "15.5" &&
         std::none_of(std::begin(kSeedConfigs), std::end(kSeedConfigs), [&](auto& c) { return name == c.name; }))
       throw std::invalid_argument(
           "bench: unknown configuration '" + name +
           "' (the seed's: single, random, spiral, "
           "downspiral, volcano, their zooms as 'spiral zoom', ebauche (roughing), finition (finishing); "
-          "sections: 4.3 (partitions: the watchdog), 5.3 (N-buffer against Z-buffer), 6.4.3 (granularity), 7.3.2 (a "
+          "sections: 4.3 (partitions: the watchdog), 5.3 (N-buffer against Z-buffer), 6.2 (the CPU engine's "
+          "schedules), 6.4.3 (granularity), 7.3.2 (a "
           "64-bit value torn), 7.5.4 "
           "(atomicity), "
           "8.4 (intersection "
@@ -427,6 +428,7 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
   }
   if (BenchOptions::chosen(options.only, "4.3")) bench_partitions(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "5.3")) bench_nbuffer(ctx, options, rows);
+  if (BenchOptions::chosen(options.only, "6.2")) bench_schedules(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "6.4.3")) bench_granularity(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "7.3.2")) bench_torn(ctx, options, rows);
   if (BenchOptions::chosen(options.only, "7.5.4")) bench_atomics(ctx, options, rows);

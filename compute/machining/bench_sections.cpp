@@ -379,4 +379,34 @@ void bench_partitions(gpu::Context& ctx, const BenchOptions& options, BenchRows&
   }
 }
 
+// Section "6.2" (`--only 6.2`): the CPU engine (SIMSURF §6.2: an OpenMP parallel for) on ébauche
+// (the quick bench: spiral) with its three schedules (CpuSchedule), each timed with the caches
+// emptied first, each checked equal to the dynamic one's heights.
+void bench_schedules(gpu::Context&, const BenchOptions& options, BenchRows& rows) {
+  const SeedConfig& sc = seed_config(options.quick ? "spiral" : "ebauche");
+  auto su = setup(sc, options.quick, options.quick ? 64 : 1024);
+  const auto& [path, tool, st, window] = *su;
+  const std::vector<float> flat(size_t(st.nx) * st.ny, st.top);
+  std::vector<float> reference = flat;
+  mill_cpu(st, reference, tool, path);
+  const char* names[] = {"dynamic", "static", "guided"};
+  for (CpuSchedule schedule : {CpuSchedule::Static, CpuSchedule::Dynamic, CpuSchedule::Guided}) {
+    std::vector<float> h = flat;
+    mill_cpu(st, h, tool, path, 0, HitTest::Edge, Frame::Tool, schedule);
+    const bool same = h == reference;
+    BenchRow row{.pass = std::string("machining.cpu.") + names[size_t(schedule)],
+                 .size = "6.2 " + std::string(sc.name) + " " + std::to_string(path.size()) + "x" +
+                         std::to_string(tool.triangles()),
+                 .elements = uint64_t(double(tool.triangles()) * double(path.size()))};
+    note_stand_in(row, sc);
+    row.reference = {{"section", "Abecassis 2012 (SIMSURF) 6.2"},
+                     {"schedule", names[size_t(schedule)]},
+                     {"threads", std::max(1u, std::thread::hardware_concurrency())},
+                     {"same_heights_as_dynamic", same}};
+    time_cpu(row, options, st, flat, tool, path, HitTest::Edge, schedule);
+    row.add_note("%s schedule; %s", names[size_t(schedule)], same ? "the same heights" : "heights DIFFER");
+    rows.push_back(std::move(row));
+  }
+}
+
 }  // namespace machining

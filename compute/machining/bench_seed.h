@@ -46,7 +46,8 @@ std::optional<Setup> setup(const SeedConfig& sc, bool quick, uint32_t n);
 // takes over 3 s), their median and fastest into the row; kept per machine (BenchOptions::cpu_ms).
 template <class R>
 void time_cpu(gpu::BenchRow& row, const gpu::BenchOptions& options, const Stock& st, const std::vector<R>& start,
-              const Mesh& tool, const std::vector<Position>& path, HitTest test = HitTest::Edge);
+              const Mesh& tool, const std::vector<Position>& path, HitTest test = HitTest::Edge,
+              CpuSchedule schedule = CpuSchedule::Dynamic);
 
 // What the configuration stands for, in the row's JSON ("stand_in") and, for the report's CATIA
 // programs (ébauche, finition) and the zooms, in its note.
@@ -68,6 +69,7 @@ void bench_nbuffer(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::Ben
 void bench_atomics(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_torn(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);        // 7.3.2
 void bench_partitions(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);  // 4.3
+void bench_schedules(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);   // 6.2
 void bench_hit_tests(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_tools(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);
 void bench_simplify(gpu::Context& ctx, const gpu::BenchOptions& options, gpu::BenchRows& rows);     // 12.1.1

@@ -355,7 +355,7 @@ std::pair<int, int> rows_reached(const PackedPosition& P, const Stock& s) {
 //   Used where every thread gets 4 runs and the copies fit in 1 GiB.
 template <class R>
 void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const std::vector<Position>& path,
-                uint32_t threads, HitTest test, Frame frame) {
+                uint32_t threads, HitTest test, Frame frame, CpuSchedule schedule) {
   if (heights.size() != size_t(s.nx) * s.ny) throw std::invalid_argument("mill_cpu: heights do not match the stock");
   if (!threads) threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<PackedPosition> packed;
@@ -415,15 +415,34 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
       });
     for (auto& t : pool) t.join();  // before `stock` goes
   } else {
-    // Bands at least 4 tool spans high (a position reaching two bands is placed twice), up to 8 a thread.
-    const uint32_t bands = std::clamp(uint32_t(float(s.ny) / std::max(4 * reach, 1.0f)), std::min(threads, s.ny),
-                                      std::min(s.ny, threads * 8));
+    // Bands at least 4 tool spans high (a position reaching two bands is placed twice), up to 8 a
+    // thread (dynamic), one a thread (static), or halving (guided): CpuSchedule.
+    const uint32_t least = std::clamp(uint32_t(std::ceil(4 * reach)), 1u, s.ny);
+    const uint32_t bands = schedule == CpuSchedule::Static
+                               ? std::min(threads, s.ny)
+                               : std::clamp(uint32_t(float(s.ny) / std::max(4 * reach, 1.0f)), std::min(threads, s.ny),
+                                            std::min(s.ny, threads * 8));
+    std::mutex guided;  // the next row a guided band starts at
+    uint32_t guided_row = 0;
+    auto take = [&](uint32_t thread, uint32_t& taken, int& j0, int& j1) {
+      if (schedule == CpuSchedule::Guided) {
+        std::lock_guard<std::mutex> lock(guided);
+        if (guided_row >= s.ny) return false;
+        uint32_t rows = std::clamp((s.ny - guided_row) / (2 * threads), least, s.ny - guided_row);
+        j0 = int(guided_row), j1 = int(guided_row + rows), guided_row += rows;
+        return true;
+      }
+      uint32_t band = schedule == CpuSchedule::Static ? (taken++ == 0 ? thread : bands) : next++;
+      if (band >= bands) return false;
+      j0 = int(uint64_t(s.ny) * band / bands), j1 = int(uint64_t(s.ny) * (band + 1) / bands);
+      return true;
+    };
     const Rows<R> rows{heights.data(), 0, s.nx};
     for (uint32_t k = 0; k < threads; ++k)
-      pool.emplace_back([&] {
+      pool.emplace_back([&, k] {
         PlacedTool<R> placed;
-        for (uint32_t band; (band = next++) < bands;) {
-          int j0 = int(uint64_t(s.ny) * band / bands), j1 = int(uint64_t(s.ny) * (band + 1) / bands);
+        uint32_t taken = 0;
+        for (int j0, j1; take(k, taken, j0, j1);) {
           for (auto& P : packed) {
             float ylo = (P.t.y + P.r1.w - s.y0) / s.d, yhi = (P.t.y + P.t.w - s.y0) / s.d;
             if (yhi < float(j0) - 1 || ylo > float(j1) + 1) continue;
@@ -438,13 +457,13 @@ void mill_cpu_t(const Stock& s, std::vector<R>& heights, const Mesh& tool, const
 }  // namespace
 
 void mill_cpu(const Stock& s, std::vector<float>& h, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads, HitTest test, Frame frame) {
-  mill_cpu_t(s, h, tool, path, threads, test, frame);
+              uint32_t threads, HitTest test, Frame frame, CpuSchedule schedule) {
+  mill_cpu_t(s, h, tool, path, threads, test, frame, schedule);
 }
 
 void mill_cpu(const Stock& s, std::vector<double>& h, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads, HitTest test, Frame frame) {
-  mill_cpu_t(s, h, tool, path, threads, test, frame);
+              uint32_t threads, HitTest test, Frame frame, CpuSchedule schedule) {
+  mill_cpu_t(s, h, tool, path, threads, test, frame, schedule);
 }
 
 }  // namespace machining

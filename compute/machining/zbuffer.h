@@ -106,10 +106,18 @@ glm::mat3 tool_rotation(const Position& p);  // tool frame -> world: +z to the a
 // The seed's CPU engine: threads owning bands of rows (or, on a 5-axis path, runs of positions
 // milled into copies of their rows, then merged); the shaders' arithmetic (tool frame) with the
 // given brin-triangle test, so the same heights.
+// How the CPU engine hands its bands of rows to its threads (SIMSURF §6.2 parallelises the loop
+// with OpenMP, whose schedules these are): static, a band a thread, fixed in advance; dynamic
+// (the default), up to 8 bands a thread, taken one at a time as threads free up; guided, bands
+// taken as threads free up, each half the rows left over the threads, shrinking to 4 tool spans.
+// The same heights bit for bit (a 5-axis path's runs of positions are always taken dynamically).
+enum class CpuSchedule { Dynamic, Static, Guided };
 void mill_cpu(const Stock& s, std::vector<float>& heights, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads = 0, HitTest test = HitTest::Edge, Frame frame = Frame::Tool);
+              uint32_t threads = 0, HitTest test = HitTest::Edge, Frame frame = Frame::Tool,
+              CpuSchedule schedule = CpuSchedule::Dynamic);
 void mill_cpu(const Stock& s, std::vector<double>& heights, const Mesh& tool, const std::vector<Position>& path,
-              uint32_t threads = 0, HitTest test = HitTest::Edge, Frame frame = Frame::Tool);
+              uint32_t threads = 0, HitTest test = HitTest::Edge, Frame frame = Frame::Tool,
+              CpuSchedule schedule = CpuSchedule::Dynamic);
 
 // The seed's §15.3 example: the intersection of a brin with a triangle, as barycentric
 // u, v and the height, computed by translating the triangle (world frame) or the brin

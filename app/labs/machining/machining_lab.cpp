@@ -288,7 +288,8 @@ class MachiningLab : public Lab {
       else if (machine_->analytic())
         mill_analytic_cpu(machine_->stock(), h, *machine_->analytic(), chunk);
       else
-        mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, *knobs_.intersection, *knobs_.frame);
+        mill_cpu(machine_->stock(), h, machine_->tool(), chunk, 0, *knobs_.intersection, *knobs_.frame,
+                 *knobs_.cpu_schedule);
       machine_->set_heights(h);
     } else {
       machine_->set_atomic(*knobs_.atomic);

@@ -154,6 +154,12 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
       p.add_int("positions_per_frame", 100, 1, 1000000,
                 "positions milled a frame (a bounded submission; partition=dynamic: the first frame's)")
           .labelled("Positions a frame");
+  k.cpu_schedule =
+      p.add_choice(
+           "cpu_schedule",
+           {{CpuSchedule::Static, "static"}, {CpuSchedule::Dynamic, "dynamic"}, {CpuSchedule::Guided, "guided"}},
+           CpuSchedule::Dynamic, "the CPU engine's bands of rows to its threads (OpenMP's schedules)")
+          .labelled("CPU schedule");
   k.partition =
       p.add_choice("partition", {{Partition::Fixed, "fixed"}, {Partition::Dynamic, "dynamic"}}, Partition::Fixed,
                    "fixed: Positions a frame (SIMSURF §4.3.1); dynamic: sized from the last frame's time")

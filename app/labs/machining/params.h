@@ -64,6 +64,7 @@ struct MachiningKnobs {
   Knob<uint32_t> granularity;
   Knob<std::string> workgroup;  // a power of two, as text
   Knob<uint32_t> positions_per_frame;
+  Choice<machining::CpuSchedule> cpu_schedule;
   Choice<Partition> partition;
   Knob<double> submission_ms;
   // Picture
