@@ -171,6 +171,53 @@ void GpuMesh::add_field(const std::string& name, Kind at, FieldType type) {
   fields_.insert_or_assign(name, Field{at, type});
 }
 
+namespace {
+
+// A field's value as its scalar type stores it at p (integers rounded and clamped), and back.
+void encode(Scalar scalar, double value, uint8_t* p) {
+  auto put = [&](auto x) { std::memcpy(p, &x, sizeof x); };
+  auto integer = [&](double lo, double hi) { return std::clamp(std::nearbyint(value), lo, hi); };
+  switch (scalar) {
+    case Scalar::Float:
+      put(float(value));
+      break;
+    case Scalar::Int:
+      put(int32_t(integer(-2147483648.0, 2147483647.0)));
+      break;
+    case Scalar::Double:
+      put(value);
+      break;
+    case Scalar::Int8:
+      put(int8_t(integer(-128, 127)));
+      break;
+    case Scalar::Int16:
+      put(int16_t(integer(-32768, 32767)));
+      break;
+  }
+}
+
+double decode(Scalar scalar, const uint8_t* p) {
+  auto get = [&](auto x) {
+    std::memcpy(&x, p, sizeof x);
+    return double(x);
+  };
+  switch (scalar) {
+    case Scalar::Float:
+      return get(float{});
+    case Scalar::Int:
+      return get(int32_t{});
+    case Scalar::Double:
+      return get(double{});
+    case Scalar::Int8:
+      return get(int8_t{});
+    case Scalar::Int16:
+      return get(int16_t{});
+  }
+  return 0;
+}
+
+}  // namespace
+
 void GpuMesh::upload(const std::string& name, const std::vector<double>& values) {
   const Field& f = fields_.at(name);
   uint32_t c = field_values(f.type), stride = field_stride(f.type);
@@ -179,28 +226,8 @@ void GpuMesh::upload(const std::string& name, const std::vector<double>& values)
     throw std::invalid_argument("field '" + name + "': " + std::to_string(values.size()) + " values for " +
                                 std::to_string(n) + " x " + std::to_string(c));
   std::vector<uint8_t> bytes(std::max<size_t>(16, (n * stride + 3) / 4 * 4), 0);
-  for (size_t i = 0; i < n * c; ++i) {
-    uint8_t* p = bytes.data() + (i / c) * stride + field_offset(f.type, uint32_t(i % c));
-    auto put = [&](auto x) { std::memcpy(p, &x, sizeof x); };
-    auto integer = [&](double lo, double hi) { return std::clamp(std::nearbyint(values[i]), lo, hi); };
-    switch (f.type.scalar) {
-      case Scalar::Float:
-        put(float(values[i]));
-        break;
-      case Scalar::Int:
-        put(int32_t(integer(-2147483648.0, 2147483647.0)));
-        break;
-      case Scalar::Double:
-        put(values[i]);
-        break;
-      case Scalar::Int8:
-        put(int8_t(integer(-128, 127)));
-        break;
-      case Scalar::Int16:
-        put(int16_t(integer(-32768, 32767)));
-        break;
-    }
-  }
+  for (size_t i = 0; i < n * c; ++i)
+    encode(f.type.scalar, values[i], bytes.data() + (i / c) * stride + field_offset(f.type, uint32_t(i % c)));
   buffers_.at(name).upload(bytes);
   transfers_[name].first += bytes.size();
 }
@@ -212,31 +239,50 @@ std::vector<double> GpuMesh::download(const std::string& name) const {
   transfers_[name].second += bytes.size();
   size_t n = count(f.at);
   std::vector<double> out(n * c);
-  for (size_t i = 0; i < n * c; ++i) {
-    const uint8_t* p = bytes.data() + (i / c) * stride + field_offset(f.type, uint32_t(i % c));
-    auto get = [&](auto x) {
-      std::memcpy(&x, p, sizeof x);
-      return double(x);
-    };
-    switch (f.type.scalar) {
-      case Scalar::Float:
-        out[i] = get(float{});
-        break;
-      case Scalar::Int:
-        out[i] = get(int32_t{});
-        break;
-      case Scalar::Double:
-        out[i] = get(double{});
-        break;
-      case Scalar::Int8:
-        out[i] = get(int8_t{});
-        break;
-      case Scalar::Int16:
-        out[i] = get(int16_t{});
-        break;
-    }
-  }
+  for (size_t i = 0; i < n * c; ++i)
+    out[i] = decode(f.type.scalar, bytes.data() + (i / c) * stride + field_offset(f.type, uint32_t(i % c)));
   return out;
+}
+
+const GpuMesh::Field& GpuMesh::field_line(const std::string& name, size_t entity) const {
+  auto f = fields_.find(name);
+  if (f == fields_.end()) throw std::invalid_argument("no field '" + name + "'");
+  if (entity >= count(f->second.at))
+    throw std::invalid_argument("field '" + name + "': no " + kind_name(f->second.at) + " " + std::to_string(entity) +
+                                " (" + std::to_string(count(f->second.at)) + " of them)");
+  return f->second;
+}
+
+void GpuMesh::set_line(const std::string& name, size_t entity, const std::vector<double>& values) {
+  const Field& f = field_line(name, entity);
+  const uint32_t c = field_values(f.type), stride = field_stride(f.type);
+  if (values.size() != c)
+    throw std::invalid_argument("field '" + name + "': " + std::to_string(c) + " values a line, not " +
+                                std::to_string(values.size()));
+  std::vector<uint8_t> line(stride);  // the line as it is (a vec3's padding kept), then its values
+  buffer(name).download(line.data(), stride, entity * stride);
+  for (uint32_t k = 0; k < c; ++k) encode(f.type.scalar, values[k], line.data() + field_offset(f.type, k));
+  buffers_.at(name).upload(line.data(), line.size(), entity * stride);
+  transfers_[name].first += line.size();
+}
+
+std::vector<double> GpuMesh::line(const std::string& name, size_t entity) const {
+  const Field& f = field_line(name, entity);
+  const uint32_t c = field_values(f.type), stride = field_stride(f.type);
+  std::vector<uint8_t> bytes(stride);
+  buffer(name).download(bytes.data(), stride, entity * stride);
+  transfers_[name].second += stride;
+  std::vector<double> out(c);
+  for (uint32_t k = 0; k < c; ++k) out[k] = decode(f.type.scalar, bytes.data() + field_offset(f.type, k));
+  return out;
+}
+
+void GpuMesh::free_field(const std::string& name) {
+  if (!fields_.count(name)) throw std::invalid_argument("no field '" + name + "' to free");
+  ctx_.wait_queue_idle();  // a frame in flight may still read it
+  fields_.erase(name);
+  buffers_.erase(name);
+  transfers_.erase(name);
 }
 
 std::vector<std::string> GpuMesh::field_names() const {

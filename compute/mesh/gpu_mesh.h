@@ -99,6 +99,13 @@ class GpuMesh {
   void add_field(const std::string& name, Kind at, FieldType type = {});
   void upload(const std::string& name, const std::vector<double>& values);  // components a line
   std::vector<double> download(const std::string& name) const;
+  // GmlSetDataLine and GmlGetDataLine: one entity's values (its components) written to the GPU,
+  // the rest of the field untouched, or read from it.
+  void set_line(const std::string& name, size_t entity, const std::vector<double>& values);
+  std::vector<double> line(const std::string& name, size_t entity) const;
+  // GmlFreeData: the field's memory on the GPU and the host freed and its name free for a new
+  // field. A kernel compiled with it must not run after (compile it again: the name is unknown).
+  void free_field(const std::string& name);
   bool has_field(const std::string& name) const { return fields_.count(name) != 0; }
   Kind field_at(const std::string& name) const { return fields_.at(name).at; }
   FieldType field_type(const std::string& name) const { return fields_.at(name).type; }
@@ -250,6 +257,7 @@ class GpuMesh {
     Kind at;
     FieldType type;
   };
+  const Field& field_line(const std::string& name, size_t entity) const;  // checked: the field and its entity
   struct Link {
     Kind from, to;
     uint32_t slots;

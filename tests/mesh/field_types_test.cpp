@@ -219,3 +219,38 @@ TEST_F(MeshFieldKernels, AllFacesKeepTheFilesFirst) {
 }
 
 }  // namespace
+
+namespace {
+
+// GmlSetDataLine and GmlGetDataLine (manual §4.22, §4.8): one entity's values written, the rest of
+// the field kept, read back as written (rounded to the field's type); GmlFreeData (§4.7): the
+// field gone and its name free for another.
+class MeshDataLines : public GpuTest {};
+
+TEST_F(MeshDataLines, OneLineWrittenAndReadTheRestKeptAndAFieldFreed) {
+  GpuMesh g(ctx(), cube(3, Kind::Tetrahedra));
+  for (std::string type : {"float", "vec3", "i16vec3", "int8_t", "vec4[2]"}) {
+    SCOPED_TRACE(type);
+    g.add_field("F", Kind::Tetrahedra, parse_field_type(type));
+    const uint32_t c = field_values(parse_field_type(type));
+    const size_t n = g.count(Kind::Tetrahedra);
+    std::vector<double> all(n * c);
+    for (size_t i = 0; i < all.size(); ++i) all[i] = double(int(i % 97) - 48);
+    g.upload("F", all);
+    std::vector<double> line(c);
+    for (uint32_t k = 0; k < c; ++k) line[k] = 7.0 + k;
+    g.set_line("F", 5, line);
+    EXPECT_EQ(g.line("F", 5), line);
+    auto after = g.download("F");
+    for (size_t i = 0; i < n * c; ++i) EXPECT_EQ(after[i], i / c == 5 ? line[i % c] : all[i]) << i;
+    EXPECT_THROW(g.set_line("F", n, line), std::invalid_argument);
+    EXPECT_THROW(g.set_line("F", 0, std::vector<double>(c + 1, 1.0)), std::invalid_argument);
+    g.free_field("F");
+    EXPECT_FALSE(g.has_field("F"));
+    EXPECT_THROW(g.line("F", 0), std::invalid_argument);
+  }
+  EXPECT_THROW(g.free_field("F"), std::invalid_argument);
+  EXPECT_EQ(ctx().validation_count(), 0u);
+}
+
+}  // namespace

@@ -3,6 +3,7 @@
 #include "app/core/assets.h"
 #include "app/core/lab.h"
 #include "app/core/session.h"
+#include "app/labs/mesh/fields.h"
 #include "app/labs/mesh/files.h"
 #include "app/labs/mesh/parameters.h"
 #include "app/labs/mesh/records.h"
@@ -358,12 +359,7 @@ class MeshLab : public Lab {
     if (gpu_->has_field(f) && gpu_->field_at(f) != Kind::Vertices &&
         std::none_of(pictures_.begin(), pictures_.end(), [&](auto& p) { return p.kind == gpu_->field_at(f); }))
       warning_text({1, 0.8f, 0.3f, 1}, "%s lives at %s, not drawn here: grey", f.c_str(), kind_name(gpu_->field_at(f)));
-    if (ImGui::TreeNode("fields")) {
-      for (auto& n : gpu_->field_names())
-        ImGui::TextWrapped("%-12s %-7s at %s", n.c_str(), glsl_type(gpu_->field_type(n)).c_str(),
-                           kind_name(gpu_->field_at(n)));
-      ImGui::TreePop();
-    }
+    fields_panel_.draw(*gpu_, kernels_, last_good_);
     parameters_panel(*gpu_, par_after_);
     split_panel(split_);
     if (ImGui::TreeNode("memory (GmlGetMemoryUsage)")) {
@@ -662,7 +658,8 @@ class MeshLab : public Lab {
 
   gpu::Context* ctx_ = nullptr;
   mesh::Mesh mesh_;
-  SplitReport split_;  // GMlib's several instances: the mesh on split_devices contexts
+  SplitReport split_;         // GMlib's several instances: the mesh on split_devices contexts
+  FieldsPanel fields_panel_;  // GmlFreeData, GmlGetDataLine, GmlSetDataLine by hand
   std::unique_ptr<GpuMesh> gpu_;
   std::vector<std::unique_ptr<GpuMesh::Kernel>> kernels_;
   std::vector<std::unique_ptr<GpuMesh::Kernel>> last_good_;  // those compiled before kernels_ (the Compile button)
