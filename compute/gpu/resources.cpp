@@ -289,33 +289,45 @@ size_t Image::texel_bytes() const { return format_bytes(format_); }
 void Image::upload(const void* data, size_t bytes) {
   if (bytes != texel_bytes() * width_ * height_ * layer_count())
     throw std::invalid_argument("Image::upload: size mismatch");
-  Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
-  std::memcpy(staging.mapped(), data, bytes);
-  ctx_->submit_now([&](VkCommandBuffer cmd) {
-    transition(cmd, image_, aspect_of(format_), layout_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layer_count());
-    VkBufferImageCopy region{};
-    region.imageSubresource = {aspect_of(format_), 0, 0, layer_count()};
-    region.imageExtent = {width_, height_, 1};
-    vkCmdCopyBufferToImage(cmd, staging.handle(), image_, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-    transition(cmd, image_, aspect_of(format_), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, layout_, layer_count());
-  });
+  copy_texels(const_cast<void*>(data), {0, 0}, {width_, height_}, layer_count(), true);
 }
 
 void Image::download(void* data, size_t bytes) const {
   if (bytes != texel_bytes() * width_ * height_ * layer_count())
     throw std::invalid_argument("Image::download: size mismatch");
-  Buffer staging(*ctx_, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
+  copy_texels(data, {0, 0}, {width_, height_}, layer_count(), false);
+}
+
+void Image::upload_texels(const void* data, VkOffset2D at, VkExtent2D size) {
+  copy_texels(const_cast<void*>(data), at, size, 1, true);
+}
+
+void Image::download_texels(void* data, VkOffset2D at, VkExtent2D size) const { copy_texels(data, at, size, 1, false); }
+
+// Through a host-visible staging buffer, the image back in its layout after.
+void Image::copy_texels(void* data, VkOffset2D at, VkExtent2D size, uint32_t layers, bool up) const {
+  if (at.x < 0 || at.y < 0 || uint32_t(at.x) + size.width > width_ || uint32_t(at.y) + size.height > height_)
+    throw std::invalid_argument("Image: texels outside the image");
+  const size_t bytes = texel_bytes() * size.width * size.height * layers;
+  Buffer staging(*ctx_, bytes, up ? VK_BUFFER_USAGE_TRANSFER_SRC_BIT : VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
+  if (up) std::memcpy(staging.mapped(), data, bytes);
+  const VkImageLayout copy_layout = up ? VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
   ctx_->submit_now([&](VkCommandBuffer cmd) {
-    transition(cmd, image_, aspect_of(format_), layout_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layer_count());
+    transition(cmd, image_, aspect_of(format_), layout_, copy_layout, layer_count());
     VkBufferImageCopy region{};
-    region.imageSubresource = {aspect_of(format_), 0, 0, layer_count()};
-    region.imageExtent = {width_, height_, 1};
-    vkCmdCopyImageToBuffer(cmd, image_, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging.handle(), 1, &region);
-    transition(cmd, image_, aspect_of(format_), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, layout_, layer_count());
-    barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
-            VK_ACCESS_2_HOST_READ_BIT);
+    region.imageSubresource = {aspect_of(format_), 0, 0, layers};
+    region.imageOffset = {at.x, at.y, 0};
+    region.imageExtent = {size.width, size.height, 1};
+    if (up)
+      vkCmdCopyBufferToImage(cmd, staging.handle(), image_, copy_layout, 1, &region);
+    else
+      vkCmdCopyImageToBuffer(cmd, image_, copy_layout, staging.handle(), 1, &region);
+    transition(cmd, image_, aspect_of(format_), copy_layout, layout_, layer_count());
+    if (!up)
+      barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+              VK_ACCESS_2_HOST_READ_BIT);
   });
-  std::memcpy(data, staging.mapped(), bytes);
+  if (!up) std::memcpy(data, staging.mapped(), bytes);
 }
 
 }  // namespace gpu

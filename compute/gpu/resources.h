@@ -83,6 +83,10 @@ class Image {
     download(v.data(), v.size() * sizeof(T));
     return v;
   }
+  // A rectangle of texels of the first layer (tightly packed), written or read back: one texel
+  // for the linear algebra's operator[] (compute/linalg/vec.h).
+  void upload_texels(const void* data, VkOffset2D at, VkExtent2D size);
+  void download_texels(void* data, VkOffset2D at, VkExtent2D size) const;
 
   VkImage handle() const { return image_; }
   VkImageView view() const { return view_; }
@@ -97,6 +101,7 @@ class Image {
   void reset();
 
  private:
+  void copy_texels(void* data, VkOffset2D at, VkExtent2D size, uint32_t layers, bool up) const;
   Context* ctx_ = nullptr;
   VkImage image_ = VK_NULL_HANDLE;
   Allocation memory_;  // from ctx.allocator()

@@ -6,6 +6,8 @@
 #include "compute/linalg/workload.h"
 #include "compute/measure/timer.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -279,6 +281,42 @@ std::vector<BenchRow> bench(gpu::Context& ctx, const BenchOptions& options) {
           std::fprintf(stderr, "vklab: bench linalg frac side %u skipped: %s\n", side, e.what());
         }
       }
+  }
+  // The thesis's wished-for operator[] (ch. 5; Vec::set): one element set, its texel read back and
+  // written (texture) or the float alone written (buffer), against the only way the thesis had,
+  // the whole vector sent again; wall clock, each a submission waited for.
+  for (Layout layout : {Layout::Texture, Layout::Buffer}) {
+    const std::string pass = std::string("vec.set.") + layout_name(layout);
+    if (!BenchOptions::chosen(options.only, pass)) continue;
+    const uint32_t n = options.quick ? 4096 : 1u << 22, sets = options.quick ? 8 : 64;
+    Vec v(ctx, n, layout);
+    std::vector<float> values(n, 1.0f);
+    v.upload(values);
+    auto wall = [](auto&& f) {
+      auto t0 = std::chrono::steady_clock::now();
+      f();
+      return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    };
+    std::vector<double> one, whole;
+    size_t bytes = 0;
+    for (uint32_t k = 0; k < sets; ++k) {
+      one.push_back(wall([&] { bytes = v.set((k * 2654435761u) % n, float(k)); }));
+      if (k < 8) whole.push_back(wall([&] { v.upload(values); }));
+    }
+    BenchRow row{.pass = pass,
+                 .size = std::to_string(n) + " values",
+                 .elements = 1,
+                 .repeats = int(sets),
+                 .median_ms = gpu::median(one),
+                 .min_ms = *std::min_element(one.begin(), one.end())};
+    row.bytes = double(bytes);
+    row.reference = {{"source", "Bleton 2005, ch. 5: an operator [ ] through glTexSubImage2D, the texel read first"},
+                     {"bytes_moved", bytes},
+                     {"whole_vector_again_ms", gpu::median(whole)},
+                     {"whole_vector_bytes", v.bytes()}};
+    row.add_note("%zu bytes moved; the whole vector sent again instead (%.3g MB): %.3f ms", bytes, v.bytes() / 1e6,
+                 gpu::median(whole));
+    rows.push_back(std::move(row));
   }
   for (uint32_t n : options.quick ? std::vector<uint32_t>{64} : std::vector<uint32_t>{256, 1024, 4096})
     for (Variant v : {Variant::Thesis, Variant::Modern}) {

@@ -1,5 +1,7 @@
 #include "compute/linalg/vec.h"
 
+#include <stdexcept>
+
 namespace linalg {
 
 const char* layout_name(Layout l) { return l == Layout::Texture ? "texture" : "buffer"; }
@@ -41,6 +43,21 @@ void Vec::upload(const std::vector<float>& values) {
     image_.upload(padded);
   else
     buffer_.upload(padded);
+}
+
+size_t Vec::set(uint32_t i, float v) {
+  if (i >= n_) throw std::out_of_range("Vec::set: element " + std::to_string(i) + " of " + std::to_string(n_));
+  if (layout_ == Layout::Buffer) {
+    buffer_.upload(&v, sizeof v, VkDeviceSize(i) * sizeof v);
+    return sizeof v;
+  }
+  const uint32_t q = i / 4;
+  const VkOffset2D texel{int32_t(q % side_), int32_t(q / side_)};
+  float rgba[4];
+  image_.download_texels(rgba, texel, {1, 1});  // the three other channels
+  rgba[i % 4] = v;
+  image_.upload_texels(rgba, texel, {1, 1});
+  return 2 * sizeof rgba;
 }
 
 std::vector<float> Vec::download_padded() const {

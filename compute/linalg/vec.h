@@ -29,6 +29,12 @@ class Vec {
   void upload(const std::vector<float>& values);  // values.size() == n; padding is zeroed
   std::vector<float> download() const;            // n values
   std::vector<float> download_padded() const;     // every stored float, padding included
+  // The operator[] the thesis wished for (Bleton 2005, ch. 5: "un opérateur [ ]" through
+  // glTexSubImage2D, which would "first need the vector's texture read back, to know the values
+  // of the colour channels around the channel to update"): element i set to v. The texture
+  // layout reads its texel back (16 bytes), replaces channel i % 4 and writes the texel (16
+  // bytes); the buffer layout writes the one float (4 bytes). Returns the bytes moved.
+  size_t set(uint32_t i, float v);
   gpu::Bind bind() const;
   const gpu::Buffer& buffer() const { return buffer_; }  // buffer layout only
   const gpu::Image& image() const { return image_; }     // texture layout only

@@ -2,6 +2,7 @@
 // compute/linalg/ (its benchmark and the panel's Run: compute/linalg/bench.cpp); pictures: linalg_pictures.* (the
 // vectors as fields on their grid, drawn by render/heatmap_view straight from the GPU).
 #include "app/core/lab.h"
+#include "app/labs/linalg/element_panel.h"
 #include "app/labs/linalg/index.h"
 #include "app/labs/linalg/pictures.h"
 #include "app/widgets/plot.h"
@@ -311,6 +312,7 @@ class LinalgLab : public Lab {
                        layout_name(c.layout));
     ImGui::TextDisabled("declared per application: %.3g MB, %.3g MFLOP", work_->bytes() / 1e6, work_->flops() / 1e6);
     user_kernel_panel();
+    element_panel_.draw(*ctx_, work_->n(), work_->config().layout);
     if (is_extreme()) extreme_ui();
     if ((c.op == Op::Dot || c.op == Op::Norm) && scalar_read_) {  // read once after the first frame (problem())
       if (c.op == Op::Dot && c.float_float)
@@ -421,6 +423,7 @@ class LinalgLab : public Lab {
   }
 
  private:
+  ElementPanel element_panel_;  // Bleton 2005's operator[]
   void start() {
     steps_done_ = 0;
     scalar_read_ = false;
