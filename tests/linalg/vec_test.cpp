@@ -1,8 +1,8 @@
 // Bleton 2005's wished-for operator[] (compute/linalg/vec.h, Vec::set): one element set in either
 // layout, every other element as it was (the texture's texel keeps its three other channels), the
 // bytes moved as said; and the bench's rows for it.
-#include "compute/linalg/bench.h"
 #include "compute/linalg/vec.h"
+#include "compute/linalg/bench.h"
 #include "tests/helpers.h"
 
 #include <random>

@@ -61,6 +61,9 @@ class MachiningLab : public Lab {
     std::string at = "position " + std::to_string(done_) + " of " +
                      std::to_string(machine_ ? machine_->positions() : 0) +
                      (runs_user_kernel() ? ", engine your kernel" : engine_legend());
+    if (stages_.size() > 1)
+      at += ", stage " + std::to_string(stage_ + 1) + " of " + std::to_string(stages_.size()) + " (" +
+            stage_names_[stage_] + ")";
     if (replay_.played()) at += ", replay: the tool at " + std::to_string(replay_.position() + 1);
     auto file = [](const Knob<std::string>& k) { return std::filesystem::path(*k).filename().string(); };
     std::string what =
@@ -107,7 +110,16 @@ class MachiningLab : public Lab {
     if (simplified) simplify = measure_simplification(*simplified, s, path);
     const std::string pf = *knobs_.path_file;
     auto made = std::chrono::steady_clock::now();
-    auto machine = std::make_unique<Machine>(ctx, s, tool, path, analytic ? &*analytic : nullptr);
+    std::vector<std::unique_ptr<Machine>> stages;
+    stages.push_back(std::make_unique<Machine>(ctx, s, tool, path, analytic ? &*analytic : nullptr));
+    std::vector<std::string> stage_names = {pf.empty() ? knobs_.path.text() : "file " + pf};
+    const auto then = machining_stages(params_, s);
+    if (!then.empty() && (s.f64 || analytic))
+      throw ParamError(
+          "then: the stages hand their surface over in single precision, mesh tools: set precision=single "
+          "and tool_model=mesh");
+    for (auto& st : then)
+      stages.push_back(std::make_unique<Machine>(ctx, s, st.tool, st.path)), stage_names.push_back(st.name);
     const double init_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - made).count();
     preview_.clear();
     preview_keys_.reset();
@@ -115,9 +127,12 @@ class MachiningLab : public Lab {
     zoom_from_.clear();
     if (!view_ || &ctx != ctx_) view_ = std::make_unique<render::StockView>(ctx);
     ctx_ = &ctx;
-    machine_ = std::move(machine);
+    stages_ = std::move(stages);
+    stage_names_ = std::move(stage_names);
+    stage_ = 0;
+    machine_ = stages_[0].get();
     init_ms_ = init_ms;
-    statistics_ = statistics_table(ctx, *machine_, pf.empty() ? knobs_.path.text() : "file " + pf);
+    statistics_ = statistics_table(ctx, *machine_, stage_names_[0]);
     simplify_ = std::move(simplify);
     start_ = std::move(start);
     if ((gcode_held_ = held) != "") std::fprintf(stderr, "vklab: %s: %s\n", pf.c_str(), held.c_str());
@@ -132,6 +147,10 @@ class MachiningLab : public Lab {
   }
 
   void restart() override {
+    if (stage_ != 0) {  // back to the first stage; the later ones take the surface as they start
+      stage_ = 0, machine_ = stages_[0].get();
+      statistics_ = statistics_table(*ctx_, *machine_, stage_names_[0]);
+    }
     const auto& s = machine_->stock();
     from_ = start_.empty() ? starting_values(s) : start_;
     areas_ = s.nbuffer ? surface_areas(s) : std::vector<float>{};
@@ -225,6 +244,7 @@ class MachiningLab : public Lab {
 
   // The run the display compares with ("precision" or an engine name), or "" for none.
   std::string shadow_kind() const {
+    if (stage_ > 0) return "";  // a comparison run follows the first stage only
     const Display d = *knobs_.display;
     if (d == Display::Error) return ctx_->int64_atomics && !machine_->stock().nbuffer ? "precision" : "";
     return d == Display::Engines ? knobs_.compare_engine.text() : "";
@@ -269,6 +289,7 @@ class MachiningLab : public Lab {
     profiler_ = &prof;
     partition_.feed(prof);  // the last frame's milling time, for a dynamic partition
     if (steps == 0) return;
+    if (done_ >= machine_->positions() && stage_ + 1 < stages_.size()) next_stage();
     const bool gpu_engine = engine() != Engine::Cpu || runs_user_kernel();
     uint32_t count = partition_.positions(knobs_, machine_->positions(), gpu_engine, prof.supported()) * steps;
     if (done_ >= machine_->positions() && *knobs_.replay_seconds > 0 && !replay_.played()) replay_.start();
@@ -348,6 +369,17 @@ class MachiningLab : public Lab {
       preview_keys_->upload(keys);
     }
     view_->draw(cmd, frame, preview ? *preview_keys_ : machine_->height_keys(), tool_buffer(), sc, camera_);
+  }
+
+  // SIMSURF §16.4.3's configuration: the next (tool, path) pair mills on from the surface left.
+  void next_stage() {
+    auto h = machine_->heights();
+    machine_ = stages_[++stage_].get();
+    machine_->set_heights(h);
+    done_ = 0, shown_ = 0;
+    shadow_.reset();
+    readout_.dirty = true;
+    statistics_ = statistics_table(*ctx_, *machine_, stage_names_[stage_]);
   }
 
   // The comparison run: made when the display asks for one, milled level with this run.
@@ -517,6 +549,8 @@ class MachiningLab : public Lab {
             {"profile_ra", readout_.rough.ra},
             {"profile_rz", readout_.rough.rz},
             {"partition", partition_.json()},
+            {"stages", stage_names_},
+            {"stage", stage_},
             {"timers_ms",
              {{"initialisation", init_ms_},
               {"execution_gpu", partition_.stats().gpu_ms()},
@@ -530,13 +564,13 @@ class MachiningLab : public Lab {
 
  private:
   const gpu::Buffer& tool_buffer() {
-    if (!tool_gpu_ || tool_for_ != machine_.get()) {
+    if (!tool_gpu_ || tool_for_ != machine_) {
       std::vector<glm::vec4> v;
       for (auto& p : machine_->tool().vertices) v.emplace_back(p, 0.0f);
       tool_gpu_ = std::make_unique<gpu::Buffer>(*ctx_, v.size() * 16,
                                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
       tool_gpu_->upload(v);
-      tool_for_ = machine_.get();
+      tool_for_ = machine_;
     }
     return *tool_gpu_;
   }
@@ -584,8 +618,11 @@ class MachiningLab : public Lab {
 
   MachiningKnobs knobs_;
   gpu::Context* ctx_ = nullptr;
-  std::vector<machining::TornRace> torn_;  // the last race of the "two halves" panel (SIMSURF 7.3.2)
-  std::unique_ptr<Machine> machine_;
+  std::vector<machining::TornRace> torn_;         // the last race of the "two halves" panel (SIMSURF 7.3.2)
+  Machine* machine_ = nullptr;                    // the stage milling now: stages_[stage_]
+  std::vector<std::unique_ptr<Machine>> stages_;  // this path, then those of `then` (SIMSURF §16.4.3)
+  std::vector<std::string> stage_names_;
+  size_t stage_ = 0;
   std::unique_ptr<render::StockView> view_;
   std::unique_ptr<gpu::Buffer> tool_gpu_;
   const Machine* tool_for_ = nullptr;

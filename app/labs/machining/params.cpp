@@ -1,5 +1,7 @@
 #include "app/labs/machining/params.h"
 
+#include "app/core/presets.h"
+
 #include "compute/io/npy.h"
 #include "compute/machining/analytic.h"
 #include "compute/machining/io/gcode.h"
@@ -105,6 +107,9 @@ MachiningKnobs declare_machining_params(ParamSet& p) {
   k.gcode_step = p.add_float("gcode_step", 0.25, 0.001, 100.0, "G-code moves are cut into positions this far apart")
                      .labelled("G-code step")
                      .rebuilds();
+  k.then = p.add_text("then", "", "presets whose tool and path mill on in turn from the surface left (comma-separated)")
+               .labelled("Then")
+               .rebuilds();
   p.group("Milling");
   k.rays = p.add_choice("rays", {{Rays::Vertical, "vertical"}, {Rays::Normal, "normal"}}, Rays::Vertical,
                         "vertical: the Z-buffer, a height a brin; normal: the N-buffer, a ray a brin along the normal")
@@ -287,4 +292,29 @@ std::vector<Position> machining_path(const MachiningKnobs& k, const Stock& s, st
   Gcode g = read_gcode(pf, *k.gcode_step);
   held = describe(g.summary);
   return std::move(g.positions);
+}
+
+std::vector<Stage> machining_stages(const ParamSet& current, const Stock& s) {
+  std::vector<Stage> stages;
+  std::string list;
+  for (const Param& p : current.all())
+    if (p.name == "then") list = p.str;
+  for (size_t at = 0; at < list.size();) {
+    size_t comma = std::min(list.find(',', at), list.size());
+    std::string name = list.substr(at, comma - at);
+    at = comma + 1;
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    if (name.empty()) continue;
+    Preset preset = find_preset(name);
+    if (preset.lab != "machining")
+      throw ParamError("then: " + name + " is a preset of the " + preset.lab + " lab, not of machining");
+    ParamSet stage;  // the lab's values, then the preset's (a stage's own `then` is not followed)
+    MachiningKnobs k = declare_machining_params(stage);
+    for (const Param& p : current.all()) stage.set(p.name, p.text());
+    apply_preset(preset, stage);
+    std::string held;
+    stages.push_back({preset.name, machining_tool(k), machining_path(k, s, held)});
+  }
+  return stages;
 }

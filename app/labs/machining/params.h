@@ -52,6 +52,7 @@ struct MachiningKnobs {
   Knob<float> stepover;
   Knob<std::string> path_file;
   Knob<float> gcode_step;
+  Knob<std::string> then;  // SIMSURF §16.4.3: presets whose tool and path follow, in order
   // Milling
   Choice<Rays> rays;
   Choice<Accelerator> accelerator;
@@ -102,3 +103,13 @@ struct SimplifiedTool {
 };
 machining::Mesh machining_tool(const MachiningKnobs& k, std::optional<SimplifiedTool>* simplified = nullptr);
 std::vector<machining::Position> machining_path(const MachiningKnobs& k, const machining::Stock& s, std::string& held);
+// The stages `then` names after this one (SIMSURF §16.4.3's configuration: a starting surface and
+// (path, tool) pairs applied in turn): each preset's tool and path, from the lab's values with the
+// preset's set on them, on the lab's stock. Throws ParamError naming a preset that is not the
+// machining lab's or cannot be read.
+struct Stage {
+  std::string name;  // the preset's
+  machining::Mesh tool;
+  std::vector<machining::Position> path;
+};
+std::vector<Stage> machining_stages(const ParamSet& current, const machining::Stock& s);
