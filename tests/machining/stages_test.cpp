@@ -17,7 +17,9 @@ TEST(MachiningStages, ThePresetsToolAndPathMillOnFromTheSurfaceLeft) {
     "params": {"tool_shape": "flat", "tool_diameter": 4, "tool_triangles": 64, "path": "zigzag",
                "path_positions": 150, "stepover": 2, "stock_size": 512}})";
   Session s(validated_options(), make_lab("machining"), Session::Parts{false, false});
-  for (auto [k, v] : {std::pair{"stock_size", "64"}, {"path_positions", "200"}, {"positions_per_frame", "60"},
+  for (auto [k, v] : {std::pair{"stock_size", "64"},
+                      {"path_positions", "200"},
+                      {"positions_per_frame", "60"},
                       {"tool_triangles", "320"}})
     s.lab().params().set(k, v);
   s.lab().params().set("then", second.string());
