@@ -244,3 +244,23 @@ TEST(GpuStaging, RoundTripsEveryByteInChunks) {
   }
   EXPECT_EQ(ctx.validation_count(), 0u);
 }
+
+// Buffers the CPU reads back ask for cached memory where the device has it (reads of uncached,
+// write-combined memory crawl: the float report's table 3.1 read its results that way); buffers
+// only written keep the first host-visible type.
+TEST_F(GpuRuntime, ReadBackBuffersAreCachedWhereTheDeviceOffersIt) {
+  const auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  gpu::Buffer written(ctx(), 4096, usage, true), read(ctx(), 4096, usage, true, true);
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(ctx().device, read.handle(), &req);
+  const auto visible = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  ASSERT_EQ(read.memory_flags() & visible, visible);
+  ASSERT_EQ(written.memory_flags() & visible, visible);
+  if (ctx().allocator().offers(req.memoryTypeBits, visible | VK_MEMORY_PROPERTY_HOST_CACHED_BIT))
+    EXPECT_TRUE(read.memory_flags() & VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+  else
+    EXPECT_FALSE(read.memory_flags() & VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+  const std::vector<float> data = random_floats(1024, -1.0f, 1.0f, 3);
+  read.upload(data);
+  EXPECT_EQ(read.download<float>(), data);
+}

@@ -95,10 +95,20 @@ Simulation::Simulation(gpu::Context& ctx, const Config& cfg) : config(cfg), ctx_
         ctx, bytes,
         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   // Widths that are a multiple of 4: a quad an invocation (step_quads.comp).
-  step_ = gpu::make_compute(ctx, cfg.width % 4 ? "diffusion/step.comp" : "diffusion/step_quads.comp", sizeof(StepPush));
+  if (cfg.width % 4)
+    step_ = gpu::make_compute(ctx, "diffusion/step.comp", sizeof(StepPush));
+  else
+    set_step_shape(kStepShape);
   paint_ = gpu::make_compute(ctx, "diffusion/paint.comp", sizeof(PaintPush));
   stats_ = gpu::make_compute(ctx, "diffusion/stats.comp", sizeof(StatsPush));
   partials_ = gpu::Buffer(ctx, (kStatsGroups + 1) * sizeof(Stats), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+}
+
+void Simulation::set_step_shape(StepShape shape) {
+  if (config.width % 4) throw std::logic_error("diffusion: the quad kernel's shape on a width not a multiple of 4");
+  shape_ = shape;
+  step_ = gpu::make_compute(ctx_, "diffusion/step_quads.comp", sizeof(StepPush),
+                            {int32_t(shape.across), int32_t(shape.down), int32_t(shape.rows)});
 }
 
 void Simulation::upload(const std::vector<float>& field) {
@@ -137,7 +147,8 @@ void Simulation::record_steps(VkCommandBuffer cmd, gpu::Profiler* prof, uint32_t
       user_step_->dispatch(cmd, config.width, config.height);
     } else {
       step_.bind(cmd, binds, push);
-      step_.dispatch(cmd, config.width % 4 ? config.width : config.width / 4, config.height);
+      step_.dispatch(cmd, config.width % 4 ? config.width : config.width / 4,
+                     config.width % 4 ? config.height : (config.height + shape_.rows - 1) / shape_.rows);
     }
     current_ = 1 - current_;
   }

@@ -44,6 +44,15 @@ Stats stats_cpu(const std::vector<float>& field);
 std::vector<float> initial_field(const Config& c, const std::string& preset, uint32_t seed = 1);
 const std::vector<std::string>& presets();
 
+// The quad kernel's shape: a workgroup of `across` x `down` invocations, each `rows` quads down
+// a column. The bench's sweep (compute/diffusion/bench.cpp) is the evidence for kStepShape: on an
+// H200, 64 x 4 x 2 steps 8192² in 0.1346 ms and 4096² in 0.0367 ms, 16 x 16 x 1 in 0.1382 and
+// 0.0372 (docs/PERF.md).
+struct StepShape {
+  uint32_t across = 16, down = 16, rows = 1;
+};
+constexpr StepShape kStepShape{64, 4, 2};
+
 class Simulation {
  public:
   Simulation(gpu::Context& ctx, const Config& config);
@@ -69,13 +78,19 @@ class Simulation {
   Stats last_stats() const;
   Stats stats();  // record, submit, wait: for tests and dumps
 
-  const gpu::Buffer& field() const { return fields_[current_]; }  // width x height floats, row-major
+  const gpu::Buffer& field() const { return fields_[current_]; }            // width x height floats, row-major
+  const gpu::Buffer& other_field() const { return fields_[1 - current_]; }  // the ping-pong's other buffer
+
+  // The quad kernel's shape (widths a multiple of 4; StepShape above).
+  void set_step_shape(StepShape shape);
+  StepShape step_shape() const { return shape_; }
 
  private:
   gpu::Context& ctx_;
   gpu::Buffer fields_[2];
   uint32_t current_ = 0;
   gpu::Pipeline step_, paint_, stats_;
+  StepShape shape_;
   const exercise::UserKernel* user_step_ = nullptr;  // use_step()
   gpu::Buffer partials_;                             // kStatsGroups partial results, then the total
 };

@@ -49,7 +49,7 @@ std::vector<float> run_mode(gpu::Context& ctx, const std::string& mode, const In
   // the probes: compute/floatlab/probes.h).
   auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   gpu::Buffer a(ctx, n * 4, usage, true), b(ctx, n * 4, usage, true), c(ctx, n * 4, usage, true),
-      out(ctx, size_t(n) * kOut * 4, usage, true);
+      out(ctx, size_t(n) * kOut * 4, usage, true, true);
   std::memcpy(a.mapped(), in.a.data(), n * 4);
   std::memcpy(b.mapped(), in.b.data(), n * 4);
   std::memcpy(c.mapped(), in.c.data(), n * 4);

@@ -142,7 +142,7 @@ std::vector<Registers> FloatMachine::run(Stage s, const std::vector<Program>& pr
   // host-visible storage the shaders read and write directly, grown as needed
   auto usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
   if (!in_ || in_.size() < words.size() * 4) in_ = gpu::Buffer(ctx_, words.size() * 4, usage, true);
-  if (!out_ || out_.size() < size_t(n) * 64) out_ = gpu::Buffer(ctx_, size_t(n) * 64, usage, true);
+  if (!out_ || out_.size() < size_t(n) * 64) out_ = gpu::Buffer(ctx_, size_t(n) * 64, usage, true, true);
   in_.upload(words);
   gpu::Buffer& res = out_;
   const uint32_t width = std::min<uint32_t>(n, 256), height = (n + width - 1) / width;

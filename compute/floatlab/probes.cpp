@@ -64,8 +64,9 @@ std::vector<T> Probes::run_bits(const gpu::Pipeline& pipeline, Op op, const std:
   if (b.size() != n || c.size() != n || n == 0) throw std::invalid_argument("probe inputs must have one length");
   const VkDeviceSize bytes = n * sizeof(T);
   if (!out_.mapped() || out_.size() < bytes)
-    for (gpu::Buffer* buf : {&in_a_, &in_b_, &in_c_, &out_})
-      *buf = gpu::Buffer(ctx_, std::max<VkDeviceSize>(bytes, 1 << 16), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true);
+    for (gpu::Buffer* buf : {&in_a_, &in_b_, &in_c_, &out_})  // the results read back from cached memory
+      *buf = gpu::Buffer(ctx_, std::max<VkDeviceSize>(bytes, 1 << 16), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true,
+                         buf == &out_);
   std::memcpy(in_a_.mapped(), a.data(), bytes);
   std::memcpy(in_b_.mapped(), b.data(), bytes);
   std::memcpy(in_c_.mapped(), c.data(), bytes);

@@ -63,6 +63,12 @@ uint32_t Allocator::memory_type(uint32_t bits, VkMemoryPropertyFlags flags) cons
   throw std::runtime_error("no memory type with the needed properties");
 }
 
+bool Allocator::offers(uint32_t bits, VkMemoryPropertyFlags flags) const {
+  for (uint32_t i = 0; i < props_.memoryTypeCount; ++i)
+    if ((bits & (1u << i)) && (props_.memoryTypes[i].propertyFlags & flags) == flags) return true;
+  return false;
+}
+
 VkDeviceMemory Allocator::raw(VkDeviceSize size, uint32_t type, VkBuffer buffer, VkImage image, void** mapped) {
   VkMemoryDedicatedAllocateInfo dedicated{VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO};
   dedicated.buffer = buffer;
@@ -102,6 +108,7 @@ Allocation Allocator::allocate(const VkMemoryRequirements& req, VkMemoryProperty
                                VkImage image) {
   std::lock_guard lock(mutex_);
   Allocation a = place(req, flags, buffer, image);
+  a.flags = props_.memoryTypes[memory_type(req.memoryTypeBits, flags)].propertyFlags;
   if (!options_.map_device_local && !(flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) a.mapped = nullptr;
   return a;
 }

@@ -34,9 +34,10 @@ std::string describe(const MemoryOptions& o);  // "pooled, 256 MiB blocks, 2 MiB
 struct Allocation {
   VkDeviceMemory memory = VK_NULL_HANDLE;
   VkDeviceSize offset = 0, size = 0;
-  void* mapped = nullptr;  // host-visible memory: the resource's first byte
-  int block = -1;          // its block, or -1 for a dedicated allocation
-  uint32_t owner = 0;      // Allocator::owners()' index: who asked for it
+  void* mapped = nullptr;           // host-visible memory: the resource's first byte
+  int block = -1;                   // its block, or -1 for a dedicated allocation
+  uint32_t owner = 0;               // Allocator::owners()' index: who asked for it
+  VkMemoryPropertyFlags flags = 0;  // its memory type's properties
   explicit operator bool() const { return memory != VK_NULL_HANDLE; }
 };
 
@@ -49,6 +50,8 @@ class Allocator {
 
   // Memory for a buffer (linear) or an image (optimal tiling: never in a buffer's block, so
   // bufferImageGranularity cannot bite). Host-visible memory comes mapped.
+  // Whether a memory type among `bits` has every one of `flags`.
+  bool offers(uint32_t bits, VkMemoryPropertyFlags flags) const;
   Allocation allocate(const VkMemoryRequirements& req, VkMemoryPropertyFlags flags, VkBuffer buffer, VkImage image);
   void free(const Allocation& a);
 

@@ -65,7 +65,8 @@ size_t format_bytes(VkFormat format) {
 
 // ---- Buffer ----
 
-Buffer::Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible) : ctx_(&ctx), size_(size) {
+Buffer::Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible, bool host_read)
+    : ctx_(&ctx), size_(size) {
   require_buffer(ctx, size, "a buffer", (usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) != 0);
   VkBufferCreateInfo bi{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   bi.size = size;
@@ -75,6 +76,9 @@ Buffer::Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool h
   vkGetBufferMemoryRequirements(ctx.device, buffer_, &req);
   auto flags = host_visible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
                             : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  if (host_visible && host_read &&
+      ctx.allocator().offers(req.memoryTypeBits, flags | VK_MEMORY_PROPERTY_HOST_CACHED_BIT))
+    flags |= VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
   try {
     memory_ = ctx.allocator().allocate(req, flags, buffer_, VK_NULL_HANDLE);
     VK_CHECK(vkBindBufferMemory(ctx.device, buffer_, memory_.memory, memory_.offset));
@@ -109,12 +113,13 @@ void Buffer::reset() {
 
 namespace {
 
-// The context's staging buffer (Context::staging): 64 MiB, host-visible, made on first use.
+// The context's staging buffer (Context::staging): 64 MiB, host-visible and cached (downloads
+// read it), made on first use.
 constexpr VkDeviceSize kStagingBytes = VkDeviceSize(64) << 20;
 Buffer& staging_of(Context& ctx) {
   if (!ctx.staging)
-    ctx.staging = std::make_shared<Buffer>(ctx, kStagingBytes,
-                                           VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true);
+    ctx.staging = std::make_shared<Buffer>(
+        ctx, kStagingBytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, true);
   return *static_cast<Buffer*>(ctx.staging.get());
 }
 

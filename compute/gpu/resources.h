@@ -26,10 +26,14 @@ class Buffer {
  public:
   Buffer() = default;
   // Device-local unless `host_visible`; host-visible buffers are mapped for their lifetime.
-  Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible = false);
+  // `host_read`: also cached by the CPU where the device offers such memory, for buffers the CPU
+  // reads back (uncached, write-combined memory reads at a small fraction of memory's speed).
+  Buffer(Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, bool host_visible = false, bool host_read = false);
   ~Buffer() { reset(); }
   Buffer(Buffer&& o) noexcept { *this = std::move(o); }
   Buffer& operator=(Buffer&& o) noexcept;
+
+  VkMemoryPropertyFlags memory_flags() const { return memory_.flags; }
 
   void upload(const void* data, VkDeviceSize bytes, VkDeviceSize offset = 0);
   void download(void* data, VkDeviceSize bytes, VkDeviceSize offset = 0) const;

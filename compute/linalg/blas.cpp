@@ -7,10 +7,12 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 
 namespace linalg {
 
@@ -89,9 +91,16 @@ BlasReference::BlasReference(const Workload& w) : s_(std::make_unique<State>()) 
       s.ku = std::max(0, m.diagonals.rbegin()->first);
       int lda = s.kl + s.ku + 1;
       s.band.assign(size_t(lda) * size_t(s.n), 0.0f);
-      for (auto& [o, diag] : m.diagonals)  // M[i][i + o] sits at band[(ku - o) + (i + o)·lda]
-        for (int i = std::max(0, -o); i < std::min(s.n, s.n - o); ++i)
-          s.band[size_t(s.ku - o) + size_t(i + o) * size_t(lda)] = diag[size_t(i)];
+      // M[i][i + o] sits at band[(ku - o) + (i + o)·lda]: by columns j = i + o, a range a thread
+      std::vector<std::thread> pool;
+      const int threads = int(std::clamp(s.n >> 20, 1, int(std::max(1u, std::thread::hardware_concurrency()))));
+      for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&, from = int(int64_t(s.n) * t / threads), to = int(int64_t(s.n) * (t + 1) / threads)] {
+          for (auto& [o, diag] : m.diagonals)
+            for (int j = std::max(from, o); j < std::min(to, s.n + o); ++j)
+              s.band[size_t(s.ku - o) + size_t(j) * size_t(lda)] = diag[size_t(j - o)];
+        });
+      for (auto& th : pool) th.join();
       s.out.assign(size_t(s.n), 0.0f);
       break;
     }
@@ -227,11 +236,18 @@ double BlasReference::max_relative_difference(const std::vector<float>& blas,
 
 BlasTiming time_blas(const Workload& w, int repeats, const gpu::BenchOptions& keep, const std::string& key) {
   BlasTiming t;
+  auto t0 = std::chrono::steady_clock::now();
+  auto lap = [&] {
+    auto now = std::chrono::steady_clock::now();
+    return std::chrono::duration<double>(now - std::exchange(t0, now)).count();
+  };
   BlasReference ref(w);
+  t.build_s = lap();
   t.calls = ref.calls();
   t.library =
       std::string(blas().openblas_get_config()) + ", core " + blas().openblas_get_corename();  // "OpenBLAS 0.3.21 ..."
   t.max_rel_diff = ref.max_relative_difference(ref.run(), w.cpu_values());
+  t.check_s = lap();
   t.threads = blas().openblas_get_num_procs();
   auto median_ms = [&](int threads) {
     return keep.cpu_ms(key + "/openblas-" + (threads == 1 ? std::string("1") : "all"), [&] {
@@ -242,6 +258,7 @@ BlasTiming time_blas(const Workload& w, int repeats, const gpu::BenchOptions& ke
   t.ms_one_thread = median_ms(1);
   t.ms_all_threads = median_ms(t.threads);
   ref.set_threads(1);
+  t.time_s = lap();
   return t;
 }
 

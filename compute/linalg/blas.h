@@ -40,6 +40,8 @@ struct BlasTiming {
   int threads = 0;             // "all": OpenBLAS's count of this machine's processors
   double max_rel_diff = 0;     // the first application against the workload's CPU reference
   std::string calls, library;  // e.g. "OpenBLAS 0.3.21 ... Haswell"
+  // Wall-clock seconds: the operands built, the checked application, the timings.
+  double build_s = 0, check_s = 0, time_s = 0;
 };
 // Builds the BLAS operands of `w` (after w.run_cpu()), checks one application, times
 // `repeats` applications with one thread and with all (medians).

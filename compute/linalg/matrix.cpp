@@ -1,5 +1,6 @@
 #include "compute/linalg/matrix.h"
 
+#include <cstring>
 #include <random>
 #include <thread>
 
@@ -102,30 +103,38 @@ DenseMatrix random_dense(uint32_t n, uint32_t seed) {
 GpuBanded::GpuBanded(gpu::Context& ctx, const BandedMatrix& m, Layout l, bool keep_host)
     : n(m.n), quads((m.n + 3) / 4), side(0), count(uint32_t(m.diagonals.size())), layout(l) {
   if (m.diagonals.empty()) throw std::invalid_argument("a banded matrix needs at least one diagonal");
-  std::vector<float> packed;
   size_t per = l == Layout::Texture ? size_t(texture_side(quads)) * texture_side(quads) * 4 : size_t(quads) * 4;
   for (auto& [offset, values] : m.diagonals) {
     if (values.size() != n) throw std::invalid_argument("diagonal " + std::to_string(offset) + " has the wrong length");
     offsets.push_back(offset);
-    size_t at = packed.size();
-    packed.resize(at + per, 0.0f);
-    std::copy(values.begin(), values.end(), packed.begin() + long(at));
   }
+  // The diagonals one after the other, each padded with zeros to `per` values.
+  auto place = [&](auto&& write) {
+    const std::vector<float> zeros(per - n, 0.0f);
+    size_t at = 0;
+    for (auto& [offset, values] : m.diagonals) {
+      write(values.data(), at, size_t(n));
+      if (!zeros.empty()) write(zeros.data(), at + n, zeros.size());
+      at += per;
+    }
+  };
   if (l == Layout::Texture) {
     side = texture_side(quads);
     if (count > ctx.props.limits.maxImageArrayLayers) throw std::invalid_argument("too many diagonals for this device");
+    std::vector<float> packed(per * count);
+    place([&](const float* v, size_t at, size_t k) { std::copy(v, v + k, packed.begin() + long(at)); });
     image = gpu::Image(ctx, side, side, VK_FORMAT_R32G32B32A32_SFLOAT, VK_IMAGE_USAGE_STORAGE_BIT,
                        VK_IMAGE_LAYOUT_GENERAL, count);
     image.upload(packed);
-  } else {
-    buffer = gpu::Buffer(ctx, packed.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    buffer.upload(packed);
+  } else {  // straight from the diagonals (a band of billions of values is not copied first)
+    buffer = gpu::Buffer(ctx, per * count * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    place([&](const float* v, size_t at, size_t k) { buffer.upload(v, k * 4, at * 4); });
   }
   offset_buffer = gpu::Buffer(ctx, offsets.size() * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   offset_buffer.upload(offsets);
   if (keep_host) {
-    host = gpu::Buffer(ctx, packed.size() * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
-    host.upload(packed);
+    host = gpu::Buffer(ctx, per * count * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true);
+    place([&](const float* v, size_t at, size_t k) { std::memcpy(static_cast<float*>(host.mapped()) + at, v, k * 4); });
   }
 }
 

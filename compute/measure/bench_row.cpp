@@ -24,6 +24,7 @@ void BenchRow::set_times(const GpuTiming& t, double per) {
   median_ms = t.median_ms / per;
   min_ms = t.min_ms / per;
   repeats = t.repeats;
+  warm_up = t.warm_up;
 }
 
 nlohmann::json bench_row_json(const BenchRow& r, const Peaks& peaks) {
@@ -40,6 +41,7 @@ nlohmann::json bench_row_json(const BenchRow& r, const Peaks& peaks) {
                       {"reference", r.reference},
                       {"note", r.note},
                       {"seconds_to_measure", r.seconds}};
+  if (!r.warm_up.is_null()) j["warm_up"] = r.warm_up;
   if (peaks.valid()) j["roofline"] = to_json(place(peaks, r.bytes, r.flops, r.median_ms));
   return j;
 }

@@ -49,6 +49,7 @@ struct BenchRow {
   nlohmann::json reference;     // what the figure is compared with (the JSON's keys, read by tests and docs)
   std::string note;             // the same in words, printed at the end of the row's line
   double seconds = 0;           // wall-clock time the row took to measure, set-up and CPU references included
+  nlohmann::json warm_up;       // how the GPU timing's warm-up ended (GpuTiming::warm_up)
   double gbps() const { return median_ms > 0 ? bytes / (median_ms * 1e6) : 0; }
   // The median, the minimum and the repeats of a timing (compute/measure/timer.h) of `per`
   // applications at once, as the time of one.

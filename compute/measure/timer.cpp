@@ -74,39 +74,59 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
   // or timed its reference) comes back through slower clock steps that last a second or two,
   // on which the time per application also looks settled. The first warm-up on a device
   // lasts 15 x warmup_ms, for the probe to see the top clock, and at most 25 x warmup_ms; the
-  // others at most 10 x warmup_ms (a longer wait only added seconds to rows too small to keep the
-  // GPU busy; on the H200 the rows that keep it busy kept their figures: CG 0.448 ms an iteration
-  // at 8192², banded 101.5 % and axpby 98.8 % of saxpy at 4096² x 4, docs/PERF.md).
+  // others at most 5 x warmup_ms (a longer wait only added seconds to rows too small to keep the
+  // GPU busy, whose clock may not come to its top at all; rows that keep it busy reach it within
+  // a few hundred ms: docs/PERF.md). How each warm-up ended is in the timing (GpuTiming::warm_up).
   // A CPU implementation (lavapipe) has no GPU clock to come back: the probe would only time
   // the CPU's scheduling noise, so there the settled time alone ends the warm-up, after 20 ms
   // at least and 100 ms at most (on a loaded CPU two batches rarely agree within 2 %, and a
   // row's warm-up ran to its 5 s cap).
   const bool gpu_clock = ctx.info.type != "cpu";
   if (!gpu_clock) warmup_ms = std::min(warmup_ms, 20.0);
-  const double calibrate = ctx.best_clock_probe_ms > 0 || !gpu_clock ? 0 : 15 * warmup_ms,
-               cap = (!gpu_clock      ? 5
-                      : calibrate > 0 ? 25
-                                      : 10) *
-                     warmup_ms;
+  const double calibrate = ctx.best_clock_probe_ms > 0 || !gpu_clock ? 0 : 15 * warmup_ms, cap = (!gpu_clock      ? 5
+                                                                                                  : calibrate > 0 ? 25
+                                                                                                                  : 5) *
+                                                                                                 warmup_ms;
   // Where recording and submitting cost more than the GPU's work (many small dispatches), the
   // GPU idles between batches (busy under half the wall-clock time) and its clocks may never
   // reach the top: such a warm-up also ends after twice its GPU time and a quarter second more.
   const double wall_cap_ms = 2 * std::max(warmup_ms, calibrate) + 250;
+  auto top_clock_now = [&](double probe_ms) { return !gpu_clock || probe_ms <= 1.03 * ctx.best_clock_probe_ms; };
   const auto began = std::chrono::steady_clock::now();
-  double busy = 0, last = 0;
+  double busy = 0, last = 0, long_run = 0;
   for (int batch = 1;;) {
     double probe_ms = 0, ms = timed(batch, gpu_clock ? &probe_ms : nullptr);
     if (ms <= 0) break;  // cannot happen with timestamps; guards a broken device
     busy += ms + probe_ms;
     if (probe_ms > 0 && (ctx.best_clock_probe_ms <= 0 || probe_ms < ctx.best_clock_probe_ms))
       ctx.best_clock_probe_ms = probe_ms;
-    double per = ms / batch;
-    bool settled = last > 0 && std::abs(per - last) <= 0.02 * per;
-    bool top_clock = !gpu_clock || probe_ms <= 1.03 * ctx.best_clock_probe_ms;
-    double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
-    if ((busy >= std::max(warmup_ms, calibrate) && settled && top_clock) || busy >= cap ||
-        (busy < 0.5 * wall && wall >= wall_cap_ms))
+    if (repeats == 1 && batch == 1 && ms >= 1000.0 && top_clock_now(probe_ms)) {
+      long_run = ms;
+      out.warm_up = {{"ended", "a run of a second or more at the top clock: that run timed"}, {"busy_ms", busy}};
       break;
+    }
+    double per = ms / batch;
+    // Two batches within 2 %, or 5 % once twice the warm-up has passed: the time per application
+    // of rows too small to fill the GPU (the diffusion at 256², 3 µs a step) jitters by more than
+    // 2 % from batch to batch at the top clock, and their warm-ups ran to the cap.
+    const double tolerance = busy >= 2 * std::max(warmup_ms, calibrate) ? 0.05 : 0.02;
+    bool settled = last > 0 && std::abs(per - last) <= tolerance * per;
+    bool top_clock = top_clock_now(probe_ms);
+    double wall = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count();
+    const char* end = busy >= std::max(warmup_ms, calibrate) && settled && top_clock ? "settled at the top clock"
+                      : busy >= cap                                                  ? "its cap"
+                      : busy < 0.5 * wall && wall >= wall_cap_ms ? "the GPU idle half the wall-clock time"
+                                                                 : nullptr;
+    if (end) {
+      out.warm_up = {{"ended", end},
+                     {"busy_ms", busy},
+                     {"wall_ms", wall},
+                     {"batches_of", batch},
+                     {"settled", settled},
+                     {"clock_probe_over_best",
+                      gpu_clock && ctx.best_clock_probe_ms > 0 ? probe_ms / ctx.best_clock_probe_ms : 1.0}};
+      break;
+    }
     last = ms >= 10.0 || batch >= 4096 ? per : 0;  // a batch of the largest count is settled on, however short
     if (ms < 10.0 && batch < 4096) batch *= 2;
   }
@@ -115,7 +135,8 @@ GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& rec
     ctx.renderdoc.end(ctx.instance);
   }
   std::vector<double> ms;
-  for (int r = 0; r < repeats; ++r) ms.push_back(timed(1, nullptr));
+  if (long_run > 0) ms.push_back(long_run);
+  while (int(ms.size()) < repeats) ms.push_back(timed(1, nullptr));
   out.median_ms = median(ms);
   out.min_ms = ms.empty() ? 0 : *std::min_element(ms.begin(), ms.end());
   out.repeats = repeats;

@@ -3,6 +3,8 @@
 #pragma once
 #include "compute/gpu/context.h"
 
+#include <nlohmann/json.hpp>
+
 #include <functional>
 #include <vector>
 
@@ -17,6 +19,7 @@ double median_wall_ms(const std::function<void()>& run, int repeats, double budg
 struct GpuTiming {
   double median_ms = 0, min_ms = 0;
   int repeats = 0;
+  nlohmann::json warm_up;  // how the warm-up ended, after how long (time_gpu)
 };
 // Times one application recorded by `record`: first warms the GPU up (whole command
 // buffers of repeated applications for at least `warmup_ms`, until the time per application
@@ -25,6 +28,8 @@ struct GpuTiming {
 // recording costs more than the GPU's work and the GPU idles half the time, once twice the
 // warm-up has passed on the wall clock), then
 // `repeats` submissions of one timed application each. Needs timestamps (all zero otherwise).
+// With one repeat, a first warm-up application of a second or more, run at the top clock, is
+// that repeat (a run of seconds is its own warm-up: it is not run again).
 GpuTiming time_gpu(Context& ctx, const std::function<void(VkCommandBuffer)>& record, int repeats,
                    double warmup_ms = 200);
 

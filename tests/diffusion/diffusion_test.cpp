@@ -54,6 +54,27 @@ TEST_F(Diffusion, StepsMatchCpuReference) {
   }
 }
 
+// The quad kernel at every shape the bench sweeps (Simulation::set_step_shape): several rows a
+// column an invocation (a height not a multiple of them: the last column stops at the grid's
+// edge), wide and tall workgroups; the same cells as the CPU reference, both borders.
+TEST_F(Diffusion, EveryStepShapeMatchesCpuReference) {
+  for (StepShape shape : std::vector<StepShape>{{64, 2, 8}, {128, 1, 32}, {32, 8, 4}, {256, 1, 1}})
+    for (Boundary b : {Boundary::Insulated, Boundary::FixedZero}) {
+      auto c = grid(136, 45, 0.9f, b);
+      auto start = random_floats(size_t(c.width) * c.height, 0.1f, 1.0f, 12);
+      Simulation sim(ctx(), c);
+      sim.set_step_shape(shape);
+      sim.upload(start);
+      ctx().submit_now([&](VkCommandBuffer cmd) { sim.record_steps(cmd, nullptr, 30); });
+      auto gpu = sim.download();
+      auto cpu = start;
+      steps_cpu(c, cpu, 30);
+      for (size_t i = 0; i < cpu.size(); ++i)
+        ASSERT_NEAR(gpu[i], cpu[i], 30 * 8 * FLT_MIN) << "cell " << i % c.width << "," << i / c.width << " shape "
+                                                      << shape.across << "x" << shape.down << "x" << shape.rows;
+    }
+}
+
 // With insulated borders every flux leaving one cell enters its neighbour: the total is
 // conserved up to rounding, at most ~3 ulp of the largest value per cell and step.
 TEST_F(Diffusion, InsulatedBordersConserveHeat) {

@@ -80,7 +80,21 @@ TEST(Cli, LinalgQuickBenchHasEveryTableWithTheSeedBeside) {
     EXPECT_GT(blas["one_thread_ms"].get<double>(), 0.0) << row.dump();
     EXPECT_GT(blas["all_threads_ms"].get<double>(), 0.0) << row.dump();
     EXPECT_GE(blas["threads"].get<int>(), 1) << row.dump();
-    if (row["pass"].get<std::string>().rfind("dot", 0) != 0) {  // a dot's cancellation: tested in BlasDot...
+    if (row["reference"].contains("cpu_figures_scaled")) {  // the largest size: a size below's, times 4
+      auto& scaled = row["reference"]["cpu_figures_scaled"];
+      EXPECT_DOUBLE_EQ(scaled["factor"].get<double>(), 4.0) << row.dump();
+      const nlohmann::json* smaller = nullptr;  // the last row of its pass and that size before it
+      for (auto& before : rows) {
+        if (&before == &row) break;
+        if (before["pass"] == row["pass"] && before["size"] == scaled["from"]) smaller = &before;
+      }
+      ASSERT_NE(smaller, nullptr) << row.dump();
+      EXPECT_DOUBLE_EQ(row["reference"]["cpu_single_thread_ms"].get<double>(),
+                       4 * (*smaller)["reference"]["cpu_single_thread_ms"].get<double>());
+      EXPECT_DOUBLE_EQ(blas["all_threads_ms"].get<double>(),
+                       4 * (*smaller)["reference"]["openblas"]["all_threads_ms"].get<double>());
+      EXPECT_FALSE(blas.contains("max_relative_difference_vs_cpu_reference")) << row.dump();
+    } else if (row["pass"].get<std::string>().rfind("dot", 0) != 0) {  // a dot's cancellation: tested in BlasDot...
       EXPECT_LT(blas["max_relative_difference_vs_cpu_reference"].get<double>(), 2e-6) << row.dump();
     }
     bool wrong_quads = row["reference"].value("wrong_quad_addresses_cpu_twin", 0) > 0;

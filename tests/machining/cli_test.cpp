@@ -376,6 +376,11 @@ TEST(Cli, MachiningNbufferRunsAtTheLabAndInTheBench) {
   for (auto& row : rows) {
     EXPECT_EQ(row["reference"]["section"], "5.3") << row.dump();
     EXPECT_GT(row["median_ms"].get<double>(), 0.0) << row.dump();
+    // the slow engines timed over every 16th position, their values there those of the fast ones
+    if (row["pass"] == "machining.nbuffer" || row["pass"] == "machining.brin") {
+      EXPECT_EQ(row["reference"]["scaled_from_positions"].get<size_t>(), (row["elements"].get<size_t>() + 15) / 16);
+      EXPECT_TRUE(row["reference"]["values_equal_on_those_positions"]["equal"].get<bool>()) << row.dump();
+    }
     if (row["reference"]["surface"] != "dome" || row["pass"] != "machining.fine") continue;
     auto& ref = row["reference"];
     EXPECT_GE(ref["vertical_depth_error_by_slope"].back()["slope_deg"][0].get<double>(), 60.0) << ref.dump();
