@@ -147,8 +147,9 @@ TEST(Cli, MachiningQuickBenchHasEveryEngineAndItsSelection) {
   for (auto& row : rows) {
     picked.insert(row["pass"].get<std::string>());
     EXPECT_EQ(row["reference"]["configuration"], "spiral") << row.dump();
-    if (row["pass"].get<std::string>().starts_with("machining.cpu"))  // SIMSURF §13.1.2
+    if (row["pass"].get<std::string>().starts_with("machining.cpu")) {  // SIMSURF §13.1.2
       EXPECT_NE(row["reference"].value("cpu_cache", "").find("64 MiB"), std::string::npos) << row.dump();
+    }
   }
   EXPECT_EQ(picked,
             (std::set<std::string>{"machining.fine", "machining.cpu", "machining.fine.f64", "machining.cpu.f64"}));

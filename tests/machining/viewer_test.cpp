@@ -32,7 +32,9 @@ TEST(LatticeIndices, EachPrimitiveHasItsEdgesAndOnlyNeighboursMeet) {
       int di = int(b % mx) - int(a % mx), dj = int(b / mx) - int(a / mx);
       EXPECT_LE(std::abs(di), 1);
       EXPECT_LE(std::abs(dj), 1);
-      if (p == LatticePrimitive::Lines) EXPECT_EQ(std::abs(di) + std::abs(dj), 1);  // no diagonal
+      if (p == LatticePrimitive::Lines) {
+        EXPECT_EQ(std::abs(di) + std::abs(dj), 1);  // no diagonal
+      }
       EXPECT_TRUE(seen.insert({std::min(a, b), std::max(a, b)}).second) << "an edge drawn twice";
     }
   }

@@ -429,13 +429,14 @@ TEST_F(MeshExamples, ErrorsNameTheEditorsLine) {
   // The sections compile on threads of their own: the first in the text that fails is said,
   // whether it failed compiling (line 1, here) or before (line 4: a vertex loop by colour).
   for (const std::string& later :
-       {"// loop: Ver\nVerB.x = undefined_thing;\n", "// loop: Ver\n// write: colouring\nVerB.x = 1.0;\n"})
+       {"// loop: Ver\nVerB.x = undefined_thing;\n", "// loop: Ver\n// write: colouring\nVerB.x = 1.0;\n"}) {
     try {
       compile_text(g, "// loop: Tri\nTriA.x = also_undefined;\n---\n" + later);
       ADD_FAILURE() << "compiled";
     } catch (const KernelError& e) {
       EXPECT_EQ(std::string(e.what()).rfind("section starting at line 1", 0), 0u) << e.what();
     }
+  }
   auto fixed = compile_text(g, "// loop: Tri\nTriA.x = 1.0;\n---\n// loop: Ver\nVerB.x = 2.0;\n");
   EXPECT_EQ(fixed.size(), 2u);
   EXPECT_THROW(compile_text(g, "// field: Q vec5 Ver\n// loop: Ver\nVerQ = 1.0;\n"), KernelError)

@@ -67,8 +67,11 @@ TEST(SplitVertices, EachVertexOwnedOnceAndEveryHaloANeighbourOwnedElsewhere) {
           EXPECT_EQ(parts[q].owned[parts[q].sends[p][k]], part.halo[part.halo_from[q] + k]);
       }
     }
-    if (count == 1) EXPECT_EQ(halo, 0u);
-    if (count > 1) EXPECT_GT(halo, 0u);
+    if (count == 1) {
+      EXPECT_EQ(halo, 0u);
+    } else {
+      EXPECT_GT(halo, 0u);
+    }
   }
   EXPECT_THROW(mesh::split_vertices(m, g, 0), std::invalid_argument);
 }
