@@ -1,24 +1,33 @@
 #include "render/ffmpeg.h"
 
-#include <dlfcn.h>
+#include "compute/io/platform.h"
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace render {
 
 namespace {
 
 Ffmpeg load() {
-  void* libs[4] = {};
-  const char* names[4] = {"libavutil.so.57", "libswscale.so.6", "libavcodec.so.59", "libavformat.so.59"};
-  for (int i = 0; i < 4; ++i)
-    if (!(libs[i] = dlopen(names[i], RTLD_NOW | RTLD_LOCAL)))
-      throw std::runtime_error(std::string("recording needs ") + names[i] + " (Debian: libavcodec59, libavformat59, " +
-                               "libavutil57, libswscale6): " + dlerror());
+  // FFmpeg 5 (Debian 12's), by its libraries' POSIX and Windows names
+  const platform::LibraryNames names[4] = {{{"libavutil.so.57"}, {"avutil-57.dll"}},
+                                           {{"libswscale.so.6"}, {"swscale-6.dll"}},
+                                           {{"libavcodec.so.59"}, {"avcodec-59.dll"}},
+                                           {{"libavformat.so.59"}, {"avformat-59.dll"}}};
+  std::vector<platform::Library> libs;
+  for (const auto& n : names) {
+    std::string why;
+    auto lib = platform::Library::open(n, false, &why);
+    if (!lib)
+      throw std::runtime_error("recording needs " + n.posix[0] +
+                               " (Debian: libavcodec59, libavformat59, libavutil57, libswscale6): " + why);
+    libs.push_back(*lib);
+  }
   auto find = [&](const char* name) {
-    for (void* lib : libs)
-      if (void* f = dlsym(lib, name)) return f;
+    for (const auto& lib : libs)
+      if (void* f = lib.symbol(name)) return f;
     throw std::runtime_error(std::string("recording: FFmpeg has no ") + name);
   };
   Ffmpeg f;

@@ -1,5 +1,6 @@
 #include "render/target.h"
 #include "compute/io/output.h"
+#include "compute/io/platform.h"
 
 #include "compute/io/png_text.h"
 
@@ -118,8 +119,7 @@ std::vector<uint8_t> letterbox(const std::vector<uint8_t>& rgba, uint32_t w, uin
 
 std::filesystem::path timestamped_capture_path(const std::filesystem::path& dir, const std::string& lab) {
   auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  localtime_r(&now, &tm);
+  const std::tm tm = platform::local_time(now);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
   auto path = dir / ("vklab-" + lab + "-" + stamp + ".png");

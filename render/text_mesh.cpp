@@ -7,8 +7,6 @@
 
 #include <stb_truetype.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs every build, run and test dependency of vklab from Debian 12's packages.
 # Idempotent: apt-get skips what is already there. `--ci` adds the tools only CI's extra checks
-# use: clang and its libFuzzer runtime (scripts/fuzz.sh) and clang-format (scripts/format.sh).
+# use: clang and its libFuzzer runtime (scripts/fuzz.sh) and clang-format (scripts/format.sh);
+# `--windows` the MinGW-w64 compiler and Wine (ctest -L windows: the Windows side of
+# compute/io/platform.cpp built and run).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
@@ -19,4 +21,7 @@ $APT \
   gmsh desktop-file-utils >/dev/null  # gmsh: the mesh lab's reader is checked on meshes it generates; fonts-dejavu-core: the window's font; desktop-file-utils: the package check validates the menu entry
 if [ "${1:-}" = "--ci" ]; then
   $APT clang libclang-rt-14-dev clang-format >/dev/null
+fi
+if [ "${1:-}" = "--windows" ]; then
+  $APT g++-mingw-w64-x86-64-posix wine64 >/dev/null
 fi

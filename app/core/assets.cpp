@@ -1,6 +1,7 @@
 #include "app/core/assets.h"
 
-#include <unistd.h>
+#include "compute/io/platform.h"
+
 #include <cstdlib>
 #include <stdexcept>
 #include <vector>
@@ -8,13 +9,9 @@
 std::filesystem::path find_asset(const std::string& relative) {
   std::vector<std::filesystem::path> roots;
   if (const char* env = std::getenv("VKLAB_ASSET_DIR")) roots.emplace_back(env);
-  char buf[4096];
-  ssize_t len = readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (len > 0) {
-    buf[len] = 0;
-    roots.push_back(std::filesystem::path(buf).parent_path() / "assets");
-    roots.push_back(std::filesystem::path(buf).parent_path().parent_path() / "share" / "vklab" /
-                    "assets");  // installed
+  if (auto exe = platform::executable(); !exe.empty()) {
+    roots.push_back(exe.parent_path() / "assets");
+    roots.push_back(exe.parent_path().parent_path() / "share" / "vklab" / "assets");  // installed
   }
   roots.emplace_back(VKLAB_SOURCE_ASSET_DIR);
   for (auto& r : roots)

@@ -1,12 +1,12 @@
 // The bench's progress bar on a terminal (bench_progress.h).
 #include "app/modes/bench_progress.h"
 
-#include <unistd.h>
+#include "compute/io/platform.h"
 
 #include <cstdio>
 
 BenchProgressLine::BenchProgressLine(std::string lab, std::vector<double> last)
-    : lab_(std::move(lab)), last_(std::move(last)), terminal_(isatty(STDERR_FILENO)) {
+    : lab_(std::move(lab)), last_(std::move(last)), terminal_(platform::stderr_is_terminal()) {
   if (!terminal_) return;
   ticker_ = std::thread([this] {
     std::unique_lock lock(mutex_);

@@ -4,8 +4,8 @@
 #include "app/core/figures.h"
 #include "app/modes/modes.h"
 #include "compute/io/output.h"
+#include "compute/io/platform.h"
 
-#include <unistd.h>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -20,10 +20,9 @@ std::string quoted(const std::string& s) {
 }
 
 std::string self_exe() {
-  char buf[4096];
-  ssize_t len = readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (len <= 0) throw std::runtime_error("cannot find vklab's own executable to rerun it");
-  return std::string(buf, size_t(len));
+  auto exe = platform::executable();
+  if (exe.empty()) throw std::runtime_error("cannot find vklab's own executable to rerun it");
+  return exe.string();
 }
 
 }  // namespace
@@ -34,7 +33,7 @@ int run_bench_runs(const Options& o) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   for (auto& n : o.lab.empty() ? lab_names() : std::vector<std::string>{o.lab})
     lab_from_options(o, n);  // bad parameters fail here, once, before any run
-  auto dir = std::filesystem::temp_directory_path() / ("vklab-runs-" + std::to_string(::getpid()));
+  auto dir = std::filesystem::temp_directory_path() / ("vklab-runs-" + std::to_string(platform::process_id()));
   std::filesystem::create_directories(dir);
   std::vector<nlohmann::json> runs;
   for (int k = 1; k <= o.runs; ++k) {

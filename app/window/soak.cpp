@@ -2,25 +2,20 @@
 
 #include "app/core/registry.h"
 #include "app/core/session.h"
+#include "compute/io/platform.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 
-#include <malloc.h>
-
 namespace {
 
-double host_mib() {  // resident set, from /proc (Linux)
-  std::ifstream statm("/proc/self/statm");
-  uint64_t pages = 0, resident = 0;
-  statm >> pages >> resident;
-  return double(resident) * 4096.0 / double(1 << 20);
+double host_mib() {  // resident set
+  return double(platform::resident_bytes()) / double(1 << 20);
 }
 
 double heap_mib() {  // what malloc has handed out and not had back (glibc): ours and the driver's
-  struct mallinfo2 m = mallinfo2();
-  return double(m.uordblks + m.hblkhd) / double(1 << 20);
+  return double(platform::heap_bytes()) / double(1 << 20);
 }
 
 double median(std::vector<double> v) {

@@ -1,8 +1,8 @@
 #include "compute/gpu/context.h"
 
 #include "compute/gpu/device_info.h"
+#include "compute/io/platform.h"
 
-#include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -76,13 +76,10 @@ std::vector<VkPhysicalDevice> physical_devices(VkInstance instance) {
 
 std::filesystem::path find_shader_dir() {
   if (const char* env = std::getenv("VKLAB_SHADER_DIR")) return env;
-  char buf[4096];
-  ssize_t len = readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (len > 0) {
-    buf[len] = 0;
-    auto beside = std::filesystem::path(buf).parent_path() / "shaders";
+  if (auto exe = platform::executable(); !exe.empty()) {
+    auto beside = exe.parent_path() / "shaders";
     if (std::filesystem::is_directory(beside)) return beside;
-    auto installed = std::filesystem::path(buf).parent_path().parent_path() / "share" / "vklab" / "shaders";
+    auto installed = exe.parent_path().parent_path() / "share" / "vklab" / "shaders";
     if (std::filesystem::is_directory(installed)) return installed;
   }
   return VKLAB_BUILD_SHADER_DIR;

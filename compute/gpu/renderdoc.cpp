@@ -2,7 +2,7 @@
 
 #include <renderdoc_app.h>
 
-#include <dlfcn.h>
+#include "compute/io/platform.h"
 
 #include <cstdio>
 
@@ -14,9 +14,9 @@ RENDERDOC_API_1_6_0* api(void* p) { return static_cast<RENDERDOC_API_1_6_0*>(p);
 
 RenderDoc::RenderDoc() {
   // RTLD_NOLOAD: only a library RenderDoc has already injected; never start capturing ourselves.
-  void* lib = dlopen("librenderdoc.so", RTLD_NOW | RTLD_NOLOAD);
+  auto lib = platform::Library::open({{"librenderdoc.so"}, {"renderdoc.dll"}}, true);
   if (!lib) return;
-  auto get_api = reinterpret_cast<pRENDERDOC_GetAPI>(dlsym(lib, "RENDERDOC_GetAPI"));
+  auto get_api = reinterpret_cast<pRENDERDOC_GetAPI>(lib->symbol("RENDERDOC_GetAPI"));
   void* p = nullptr;
   if (get_api && get_api(eRENDERDOC_API_Version_1_6_0, &p) == 1) api_ = p;
 }

@@ -1,5 +1,6 @@
 // Whole files or none (output.h).
 #include "compute/io/output.h"
+#include "compute/io/platform.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -25,7 +26,7 @@ fs::path beside(const fs::path& path, const char* what) {
   fs::path name = path.filename();
   if (name.empty()) name = "output";
   return path.parent_path() /
-         ("." + name.string() + "." + std::to_string(::getpid()) + "." + std::to_string(++calls) + what);
+         ("." + name.string() + "." + std::to_string(platform::process_id()) + "." + std::to_string(++calls) + what);
 }
 
 [[noreturn]] void fail(const fs::path& path, const std::string& why) {

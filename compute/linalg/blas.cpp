@@ -1,10 +1,10 @@
 #include "compute/linalg/blas.h"
 
+#include "compute/io/platform.h"
 #include "compute/linalg/workload.h"
 #include "compute/measure/timer.h"
 
 #include <cblas.h>  // the declarations only: the library is loaded when first used
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <chrono>
@@ -35,13 +35,14 @@ struct Blas {
 };
 
 Blas load_blas() {
-  void* lib = dlopen("libopenblas.so.0", RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
-    throw std::runtime_error(std::string("the BLAS reference needs OpenBLAS (Debian: libopenblas0): ") + dlerror());
+  std::string why;
+  auto lib = platform::Library::open({{"libopenblas.so.0"}, {"libopenblas.dll", "openblas.dll"}}, false, &why);
+  if (!lib) throw std::runtime_error("the BLAS reference needs OpenBLAS (Debian: libopenblas0): " + why);
   Blas b;
-#define VKLAB_BLAS_LOAD(name)                                            \
-  if (!(b.name = reinterpret_cast<decltype(b.name)>(dlsym(lib, #name)))) \
-    throw std::runtime_error("the BLAS reference: libopenblas.so.0 has no " #name);
+  const std::string file = lib->name();
+#define VKLAB_BLAS_LOAD(name)                                             \
+  if (!(b.name = reinterpret_cast<decltype(b.name)>(lib->symbol(#name)))) \
+    throw std::runtime_error("the BLAS reference: " + file + " has no " #name);
   VKLAB_BLAS_FUNCTIONS(VKLAB_BLAS_LOAD)
 #undef VKLAB_BLAS_LOAD
   return b;  // loaded for the process's life

@@ -1,5 +1,7 @@
 #include "app/window/tabs/picture_tab.h"
 
+#include "compute/io/platform.h"
+
 #include <imgui.h>
 
 #include <chrono>
@@ -95,8 +97,7 @@ void PictureTab::between_frames(Session& s, const VkRect2D& picture, const VkExt
     return;
   }
   auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm tm{};
-  localtime_r(&now, &tm);
+  const std::tm tm = platform::local_time(now);
   char name[96];
   std::strftime(name, sizeof name, "recordings/vklab-%Y%m%d-%H%M%S.mp4", &tm);
   start_recording(s, name, picture, window);

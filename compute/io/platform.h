@@ -1,0 +1,46 @@
+// The operating system's services the program uses, each in one place, for POSIX (Linux) and
+// Windows: the executable's own path, the process's id, whether standard error is a terminal,
+// local time, the memory in use, and shared libraries loaded at run time (OpenBLAS, FFmpeg,
+// RenderDoc). Everything else goes through the C++ standard library.
+#pragma once
+#include <cstddef>
+#include <ctime>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace platform {
+
+// The running executable's path; empty where the system cannot say.
+std::filesystem::path executable();
+long process_id();
+bool stderr_is_terminal();  // the bench's progress bar draws only there
+std::tm local_time(std::time_t t);
+
+// The process's resident memory, and what the C heap has handed out and not had back (the
+// program's and the driver's); 0 where the system cannot say.
+size_t resident_bytes();
+size_t heap_bytes();
+
+// A shared library's file names on each system, tried in order.
+struct LibraryNames {
+  std::vector<std::string> posix, windows;
+};
+
+// A shared library, loaded for the rest of the process's life (never unloaded).
+class Library {
+ public:
+  // The first of `names` that loads; with `already_loaded`, only one the process already holds
+  // (a tool that injected itself, as RenderDoc does), never loading one. `error`: why none did.
+  static std::optional<Library> open(const LibraryNames& names, bool already_loaded = false,
+                                     std::string* error = nullptr);
+  void* symbol(const char* name) const;  // nullptr where the library has none
+  const std::string& name() const { return name_; }
+
+ private:
+  void* handle_ = nullptr;
+  std::string name_;
+};
+
+}  // namespace platform

@@ -1,0 +1,51 @@
+// compute/io/platform: the system's services as the program uses them, on this system (the
+// same probes built for Windows run under Wine: tests/windows/).
+#include "compute/io/platform.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+
+TEST(Platform, TheExecutableTheProcessAndTheClock) {
+  auto exe = platform::executable();
+  EXPECT_EQ(exe.filename(), "vklab_tests") << exe;
+  EXPECT_TRUE(std::filesystem::exists(exe)) << exe;
+  EXPECT_EQ(platform::process_id(), long(::getpid()));
+  const std::time_t t = 1764460800;  // 2025-11-30 00:00:00 UTC
+  std::tm want{};
+  ::localtime_r(&t, &want);
+  const std::tm got = platform::local_time(t);
+  EXPECT_EQ(got.tm_year, want.tm_year);
+  EXPECT_EQ(got.tm_yday, want.tm_yday);
+  EXPECT_EQ(got.tm_hour, want.tm_hour);
+  EXPECT_EQ(got.tm_min, want.tm_min);
+}
+
+TEST(Platform, MemoryInUseGrowsWithWhatIsHeld) {
+  EXPECT_GT(platform::resident_bytes(), size_t(1) << 20);
+  const size_t before = platform::heap_bytes(), block = size_t(64) << 20;
+  auto held = std::make_unique<char[]>(block);
+  for (size_t i = 0; i < block; i += 4096) held[i] = char(i);  // touched: resident too
+  EXPECT_GE(platform::heap_bytes(), before + block);
+  held.reset();
+  EXPECT_LT(platform::heap_bytes(), before + block / 2);
+}
+
+TEST(Platform, SharedLibrariesLoadOrSayWhyNot) {
+  auto libm = platform::Library::open({{"libnot-there.so.9", "libm.so.6"}, {"msvcrt.dll"}});
+  ASSERT_TRUE(libm);
+  EXPECT_EQ(libm->name(), "libm.so.6") << "the first name that loads";
+  auto cosine = reinterpret_cast<double (*)(double)>(libm->symbol("cos"));
+  ASSERT_NE(cosine, nullptr);
+  EXPECT_EQ(cosine(0.0), 1.0);
+  EXPECT_EQ(libm->symbol("no_such_function_here"), nullptr);
+  std::string why;
+  EXPECT_FALSE(platform::Library::open({{"libnot-there.so.9"}, {}}, false, &why));
+  EXPECT_NE(why.find("libnot-there.so.9"), std::string::npos) << why;
+  // already_loaded: a library the process holds (libc), never one it would have to load
+  EXPECT_TRUE(platform::Library::open({{"libc.so.6"}, {}}, true));
+  EXPECT_FALSE(platform::Library::open({{"libz.so.1"}, {}}, true)) << "loaded only if the process held it";
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The platform layer's Windows side (compute/io/platform.cpp): built with MinGW-w64 and run under
+# Wine (ctest -L windows; scripts/install-deps.sh --windows installs both). Exit 77 (skipped)
+# where either is missing.
+# Usage: platform_under_wine.sh SOURCE_DIR WORK_DIR
+set -euo pipefail
+src=$1 work=$2
+cxx=$(command -v x86_64-w64-mingw32-g++-posix || true)
+wine=$(command -v wine64 || ls /usr/lib/wine/wine64 2>/dev/null || true)
+if [ -z "$cxx" ] || [ -z "$wine" ]; then
+  echo "skipped: needs x86_64-w64-mingw32-g++-posix and wine64 (scripts/install-deps.sh --windows)"
+  exit 77
+fi
+mkdir -p "$work"
+"$cxx" -std=c++20 -O1 -Wall -Wextra -Werror -static -I"$src" "$src/tests/windows/platform_probe.cpp" \
+  "$src/compute/io/platform.cpp" -o "$work/platform_probe.exe"
+export WINEPREFIX="$work/wine" WINEDEBUG=-all
+out=$("$wine" "$work/platform_probe.exe" 2>/dev/null | tr -d '\r')
+echo "$out"
+want() { grep -qx "$1" <<<"$out" || { echo "expected a line matching: $1"; exit 1; }; }
+want 'executable [A-Z]:\\.*\\platform_probe\.exe'
+want 'pid [1-9][0-9]*'
+want 'year 2025'
+want 'resident [1-9][0-9]*'
+want 'heap_grew 1'
+want 'library kernel32\.dll'
+want 'symbol 1'
+want 'missing 0'
+want 'why not-there\.dll: [A-Za-z].*[a-z]\.\?'
+want 'held 1'
