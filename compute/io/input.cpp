@@ -1,13 +1,47 @@
 #include "compute/io/input.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <cerrno>
 #include <cstring>
 
+#ifdef _WIN32
+#include <fstream>
+#else
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 namespace io {
 
+namespace {
+std::string size_text(uint64_t b) {
+  return b >= (uint64_t(4) << 20) ? std::to_string(b >> 20) + " MiB" : std::to_string((b + 1023) >> 10) + " KiB";
+}
+}  // namespace
+
+#ifdef _WIN32
+// Windows: no FIFOs among a folder's names; a named pipe or device is not a regular file either.
+std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
+  const std::string name = path.string();
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (ec) throw std::runtime_error(name + ": cannot read the file (" + ec.message() + ")");
+  if (std::filesystem::is_directory(st)) throw std::runtime_error(name + ": is a directory, not a file");
+  if (!std::filesystem::is_regular_file(st))
+    throw std::runtime_error(name + ": not a regular file (a pipe, socket or device); give a file on disk");
+  const uint64_t bytes = std::filesystem::file_size(path, ec);
+  if (ec) throw std::runtime_error(name + ": cannot read the file (" + ec.message() + ")");
+  if (bytes > max_bytes)
+    throw std::runtime_error(name + ": " + size_text(bytes) + ", more than the " + size_text(max_bytes) +
+                             " vklab reads for it");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error(name + ": cannot read the file (" + std::strerror(errno) + ")");
+  std::string data(size_t(bytes), '\0');
+  in.read(data.data(), std::streamsize(data.size()));
+  data.resize(size_t(in.gcount()));  // the file shrank while read
+  return data;
+}
+#else
 std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
   std::string name = path.string();
   // O_NONBLOCK: opening a FIFO with no writer must not wait; fstat then refuses it.
@@ -22,11 +56,8 @@ std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
   if (S_ISDIR(st.st_mode)) throw std::runtime_error(name + ": is a directory, not a file");
   if (!S_ISREG(st.st_mode))
     throw std::runtime_error(name + ": not a regular file (a pipe, socket or device); give a file on disk");
-  auto size = [](uint64_t b) {
-    return b >= (uint64_t(4) << 20) ? std::to_string(b >> 20) + " MiB" : std::to_string((b + 1023) >> 10) + " KiB";
-  };
   if (uint64_t(st.st_size) > max_bytes)
-    throw std::runtime_error(name + ": " + size(uint64_t(st.st_size)) + ", more than the " + size(max_bytes) +
+    throw std::runtime_error(name + ": " + size_text(uint64_t(st.st_size)) + ", more than the " + size_text(max_bytes) +
                              " vklab reads for it");
   std::string data(size_t(st.st_size), '\0');
   size_t got = 0;
@@ -40,5 +71,6 @@ std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
   data.resize(got);
   return data;
 }
+#endif
 
 }  // namespace io

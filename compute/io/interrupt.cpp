@@ -1,11 +1,23 @@
 // Ctrl-C and SIGTERM (interrupt.h).
 #include "compute/io/interrupt.h"
 
-#include <signal.h>
-#include <unistd.h>
 #include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
+
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+// windows.h first
+#include <io.h>
+#else
+#include <signal.h>
+#include <unistd.h>
+#endif
 
 namespace io {
 
@@ -16,28 +28,50 @@ std::atomic<int> watchers{0};  // InterruptWatch objects alive
 static_assert(std::atomic<int>::is_always_lock_free, "a signal handler may only touch lock-free atomics");
 
 void say(const char* text) {
+#ifdef _WIN32
+  int ignored = ::_write(2, text, unsigned(std::strlen(text)));
+#else
   ssize_t ignored = ::write(2, text, std::strlen(text));
+#endif
   (void)ignored;
 }
 
+// The first signal while a run watches: recorded, said, and true; else false.
+bool record(int sig) {
+  int expected = 0;
+  if (watchers.load() > 0 && asked.compare_exchange_strong(expected, sig)) {
+    say("\nvklab: interrupted: finishing what is being written (press Ctrl-C again to quit at once)\n");
+    return true;
+  }
+  return false;
+}
+
+#ifdef _WIN32
+// Windows: Ctrl-C and Ctrl-Break as SIGINT, closing the console or ending the session as SIGTERM
+// (the handler runs on a thread of its own; returning FALSE lets the default end the process).
+BOOL WINAPI on_console_event(DWORD event) {
+  const int sig = event == CTRL_C_EVENT || event == CTRL_BREAK_EVENT ? SIGINT : SIGTERM;
+  return record(sig) ? TRUE : FALSE;
+}
+#else
 extern "C" void on_signal(int sig) {
   const int saved = errno;  // the interrupted code may be about to read it
   struct Restore {
     int e;
     ~Restore() { errno = e; }
   } restore{saved};
-  int expected = 0;
-  if (watchers.load() > 0 && asked.compare_exchange_strong(expected, sig)) {
-    say("\nvklab: interrupted: finishing what is being written (press Ctrl-C again to quit at once)\n");
-    return;
-  }
+  if (record(sig)) return;
   // Nothing watches, or this is the second: the default action (the process ends by the signal).
   ::signal(sig, SIG_DFL);
   ::raise(sig);
 }
+#endif
 
 }  // namespace
 
+#ifdef _WIN32
+void install_interrupt_handlers() { SetConsoleCtrlHandler(on_console_event, TRUE); }
+#else
 void install_interrupt_handlers() {
   struct sigaction sa {};
   sa.sa_handler = on_signal;
@@ -46,6 +80,7 @@ void install_interrupt_handlers() {
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
 }
+#endif
 
 int interrupted() { return asked.load(); }
 

@@ -1,12 +1,21 @@
-// compute/io/platform.cpp's Windows side, built with MinGW-w64 and run under Wine by
-// platform_under_wine.sh: prints what each service returns, one `name value` a line.
+// The Windows side of compute/io/platform.cpp, interrupt.cpp (console control events) and
+// input.cpp (what is read and what refused), built with MinGW-w64 and run under Wine by
+// platform_under_wine.sh (in a terminal of its own, which console control events need): writes
+// what each returns to probe.txt, one `name value` a line.
+#include "compute/io/input.h"
+#include "compute/io/interrupt.h"
 #include "compute/io/platform.h"
 
+#include <windows.h>
+
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
 
 int main() {
+  if (!std::freopen("probe.txt", "w", stdout)) return 2;
   std::printf("executable %s\n", platform::executable().string().c_str());
   std::printf("pid %ld\n", platform::process_id());
   std::printf("year %d\n", platform::local_time(1764460800).tm_year + 1900);  // 2025-11-30 UTC
@@ -22,5 +31,29 @@ int main() {
   std::printf("missing %d\n", platform::Library::open({{}, {"not-there.dll"}}, false, &why) ? 1 : 0);
   std::printf("why %s\n", why.c_str());
   std::printf("held %d\n", platform::Library::open({{}, {"kernel32.dll"}}, true) ? 1 : 0);
+  // read_input: a file whole, one over the limit and a folder refused with their reasons
+  const auto dir = std::filesystem::temp_directory_path() / "vklab-probe";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "a.txt", std::ios::binary) << "twelve bytes";
+  std::printf("read %s\n", io::read_input(dir / "a.txt", 64).c_str());
+  for (auto [what, path, limit] : {std::tuple{"too_big", dir / "a.txt", uint64_t(4)},
+                                   {"folder", dir, uint64_t(64)},
+                                   {"absent", dir / "none.txt", uint64_t(64)}})
+    try {
+      io::read_input(path, limit);
+      std::printf("%s read\n", what);
+    } catch (const std::runtime_error& e) {
+      const std::string m = e.what();
+      std::printf("%s %s\n", what, m.substr(m.find(": ") + 2).c_str());
+    }
+  // Ctrl-C while a run watches: recorded as SIGINT, the process goes on
+  io::install_interrupt_handlers();
+  {
+    io::InterruptWatch watch;
+    GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0);
+    for (int i = 0; i < 200 && !io::interrupted(); ++i) Sleep(10);
+    std::printf("interrupted %s\n", io::interrupted() ? io::signal_name(io::interrupted()) : "no");
+  }
+  std::fclose(stdout);
   return 0;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The platform layer's Windows side (compute/io/platform.cpp): built with MinGW-w64 and run under
+# The Windows side of compute/io/platform.cpp, input.cpp and interrupt.cpp: built with MinGW-w64 and run under
 # Wine (ctest -L windows; scripts/install-deps.sh --windows installs both). Exit 77 (skipped)
 # where either is missing.
 # Usage: platform_under_wine.sh SOURCE_DIR WORK_DIR
@@ -13,9 +13,13 @@ if [ -z "$cxx" ] || [ -z "$wine" ]; then
 fi
 mkdir -p "$work"
 "$cxx" -std=c++20 -O1 -Wall -Wextra -Werror -static -I"$src" "$src/tests/windows/platform_probe.cpp" \
-  "$src/compute/io/platform.cpp" -o "$work/platform_probe.exe"
+  "$src/compute/io/platform.cpp" "$src/compute/io/input.cpp" "$src/compute/io/interrupt.cpp" \
+  -o "$work/platform_probe.exe"
 export WINEPREFIX="$work/wine" WINEDEBUG=-all
-out=$("$wine" "$work/platform_probe.exe" 2>/dev/null | tr -d '\r')
+rm -f "$work/probe.txt"
+# in a terminal (script(1)): Wine gives the program a console, which Ctrl-C events need
+(cd "$work" && script -qec "$wine platform_probe.exe" /dev/null > /dev/null 2>&1) || true
+out=$(tr -d '\r' < "$work/probe.txt")
 echo "$out"
 want() { grep -qx "$1" <<<"$out" || { echo "expected a line matching: $1"; exit 1; }; }
 want 'executable [A-Z]:\\.*\\platform_probe\.exe'
@@ -28,3 +32,8 @@ want 'symbol 1'
 want 'missing 0'
 want 'why not-there\.dll: [A-Za-z].*[a-z]\.\?'
 want 'held 1'
+want 'read twelve bytes'
+want 'too_big 1 KiB, more than the 1 KiB vklab reads for it'
+want 'folder is a directory, not a file'
+want 'absent cannot read the file (.*)'
+want 'interrupted SIGINT (Ctrl-C)'
