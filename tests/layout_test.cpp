@@ -67,12 +67,13 @@ TEST(Layout, EveryLabHasItsFolders) {
 TEST(Layout, EveryLabFolderIsARegisteredLab) {
   const std::vector<std::string> labs = lab_names();
   auto registered = [&](const std::string& n) { return std::find(labs.begin(), labs.end(), n) != labs.end(); };
-  const std::map<std::string, std::vector<std::string>> shared = {{"compute", {"gpu", "io", "measure", "exercise"}},
-                                                                  {"shaders", {"common", "gpu", "render"}},
-                                                                  {"render", {}},
-                                                                  {"app/labs", {}},
-                                                                  {"assets", {"desktop"}},
-                                                                  {"tests", {"fuzz", "exercise", "hostile"}}};
+  const std::map<std::string, std::vector<std::string>> shared = {
+      {"compute", {"gpu", "io", "measure", "exercise"}},
+      {"shaders", {"common", "gpu", "render"}},
+      {"render", {}},
+      {"app/labs", {}},
+      {"assets", {"desktop"}},
+      {"tests", {"fuzz", "exercise", "hostile", "windows"}}};
   for (auto& [layer, kit] : shared)
     for (auto& e : fs::directory_iterator(kSourceRoot / layer)) {
       if (!e.is_directory()) continue;
