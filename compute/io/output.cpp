@@ -2,9 +2,6 @@
 #include "compute/io/output.h"
 #include "compute/io/platform.h"
 
-#include <fcntl.h>
-#include <stdio.h>
-#include <unistd.h>
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -12,6 +9,22 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#ifdef _WIN32
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+// windows.h first
+#include <fcntl.h>
+#include <io.h>
+#include <sys/stat.h>
+#else
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+#endif
 
 namespace io {
 
@@ -33,11 +46,72 @@ fs::path beside(const fs::path& path, const char* what) {
   throw std::runtime_error(path.string() + ": cannot be written (" + why + ")");
 }
 
+// The system's calls a whole-file write needs, POSIX and Windows: each returns 0 or the error's
+// text through `why`.
+#ifdef _WIN32
+std::string system_error() {
+  char text[512] = {};
+  FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr, GetLastError(), 0, text,
+                 sizeof text, nullptr);
+  std::string m = text;
+  while (!m.empty() && (m.back() == '\n' || m.back() == '\r' || m.back() == ' ' || m.back() == '.')) m.pop_back();
+  return m;
+}
+// A new file only (never one in the way, a planted link included), for writing.
+int create_new(const fs::path& p) {
+  return ::_wopen(p.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY | _O_NOINHERIT, _S_IREAD | _S_IWRITE);
+}
+long write_some(int fd, const char* data, size_t n) {
+  return ::_write(fd, data, unsigned(std::min<size_t>(n, 1u << 30)));
+}
+int sync_fd(int fd) { return ::_commit(fd); }
+int close_fd(int fd) { return ::_close(fd); }
+void remove_file(const fs::path& p) { ::DeleteFileW(p.c_str()); }
+// `from` renamed to `to`, a file there replaced; false and `why` on failure.
+bool move(const fs::path& from, const fs::path& to, std::string& why) {
+  if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) return true;
+  why = system_error();
+  return false;
+}
+void sync_file(const fs::path& p) {
+  int fd = ::_wopen(p.c_str(), _O_RDWR | _O_BINARY);
+  if (fd >= 0) {
+    ::_commit(fd);
+    ::_close(fd);
+  }
+}
+bool exchange(const fs::path&, const fs::path&) { return false; }  // no atomic swap of two names
+#else
+int create_new(const fs::path& p) {
+  return ::open(p.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+}
+long write_some(int fd, const char* data, size_t n) { return long(::write(fd, data, n)); }
+int sync_fd(int fd) { return ::fsync(fd) != 0 && errno != EINVAL ? -1 : 0; }
+int close_fd(int fd) { return ::close(fd); }
+void remove_file(const fs::path& p) { ::unlink(p.c_str()); }
+bool move(const fs::path& from, const fs::path& to, std::string& why) {
+  if (::rename(from.c_str(), to.c_str()) == 0) return true;
+  why = std::strerror(errno);
+  return false;
+}
+void sync_file(const fs::path& p) {
+  int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
+}
+// One step where the file system can (Linux's RENAME_EXCHANGE): the target is always whole.
+bool exchange(const fs::path& a, const fs::path& b) {
+  return ::renameat2(AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0;
+}
+#endif
+
 void rename_over(const fs::path& from, const fs::path& to) {
-  if (::rename(from.c_str(), to.c_str()) != 0) {
-    int e = errno;
-    ::unlink(from.c_str());
-    fail(to, std::strerror(e));
+  std::string why;
+  if (!move(from, to, why)) {
+    remove_file(from);
+    fail(to, why);
   }
 }
 
@@ -45,22 +119,22 @@ void rename_over(const fs::path& from, const fs::path& to) {
 
 void write_file(const fs::path& path, std::string_view bytes) {
   fs::path tmp = beside(path, ".partial");
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);  // never a planted link
+  int fd = create_new(tmp);  // never a planted link
   if (fd < 0) fail(path, std::strerror(errno));
   size_t done = 0;
   int error = 0;
   while (done < bytes.size() && !error) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    long n = write_some(fd, bytes.data() + done, bytes.size() - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
       error = n < 0 ? errno : ENOSPC;
     else
       done += size_t(n);
   }
-  if (!error && ::fsync(fd) != 0 && errno != EINVAL) error = errno;  // the data on disk before the name
-  if (::close(fd) != 0 && !error) error = errno;
+  if (!error && sync_fd(fd) != 0) error = errno;  // the data on disk before the name
+  if (close_fd(fd) != 0 && !error) error = errno;
   if (error) {
-    ::unlink(tmp.c_str());
+    remove_file(tmp);
     fail(path, std::strerror(error));
   }
   rename_over(tmp, path);
@@ -69,18 +143,14 @@ void write_file(const fs::path& path, std::string_view bytes) {
 OutputFile::OutputFile(fs::path path) : path_(std::move(path)), temporary_(beside(path_, ".partial")) {}
 
 OutputFile::~OutputFile() {
-  if (!done_) ::unlink(temporary_.c_str());
+  if (!done_) remove_file(temporary_);
 }
 
 void OutputFile::commit() {
   done_ = true;
   std::error_code ec;
   if (!fs::is_regular_file(temporary_, ec)) fail(path_, "nothing was written");
-  int fd = ::open(temporary_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
+  sync_file(temporary_);
   rename_over(temporary_, path_);
 }
 
@@ -100,8 +170,9 @@ OutputFolder::~OutputFolder() {
 
 void OutputFolder::commit() {
   std::error_code ec;
+  std::string why;
   if (!fs::exists(path_, ec)) {
-    if (::rename(temporary_.c_str(), path_.c_str()) != 0) fail(path_, std::strerror(errno));
+    if (!move(temporary_, path_, why)) fail(path_, why);
     done_ = true;
     return;
   }
@@ -116,18 +187,18 @@ void OutputFolder::commit() {
     for (auto& e : fs::directory_iterator(temporary_, ec)) names.push_back(e.path().filename());
     std::sort(names.begin(), names.end(), [](auto& a, auto& b) { return (a == "params.json") < (b == "params.json"); });
     for (auto& n : names)
-      if (::rename((temporary_ / n).c_str(), (path_ / n).c_str()) != 0) fail(path_ / n, std::strerror(errno));
+      if (!move(temporary_ / n, path_ / n, why)) fail(path_ / n, why);
     return;  // the destructor removes the emptied temporary folder
   }
-  // One step where the file system can (Linux's RENAME_EXCHANGE): the target is always whole.
-  if (::renameat2(AT_FDCWD, temporary_.c_str(), AT_FDCWD, path_.c_str(), RENAME_EXCHANGE) != 0) {
-    fs::path old = beside(path_, ".old");  // else two: a kill between them leaves the target at .old
+  // One step where the system can (exchange()), else two: a kill between them leaves the target at .old.
+  if (!exchange(temporary_, path_)) {
+    fs::path old = beside(path_, ".old");
     fs::remove_all(old, ec);
-    if (::rename(path_.c_str(), old.c_str()) != 0) fail(path_, std::strerror(errno));
-    if (::rename(temporary_.c_str(), path_.c_str()) != 0) {
-      int e = errno;
-      ::rename(old.c_str(), path_.c_str());  // the previous folder back in its place
-      fail(path_, std::strerror(e));
+    if (!move(path_, old, why)) fail(path_, why);
+    if (!move(temporary_, path_, why)) {
+      std::string ignored;
+      move(old, path_, ignored);  // the previous folder back in its place
+      fail(path_, why);
     }
     fs::remove_all(old, ec);
     done_ = true;

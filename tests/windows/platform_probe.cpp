@@ -1,9 +1,11 @@
-// The Windows side of compute/io/platform.cpp, interrupt.cpp (console control events) and
-// input.cpp (what is read and what refused), built with MinGW-w64 and run under Wine by
+// The Windows side of compute/io/platform.cpp, interrupt.cpp (console control events), input.cpp
+// (what is read and what refused) and output.cpp (whole files and folders, replaced in place),
+// built with MinGW-w64 and run under Wine by
 // platform_under_wine.sh (in a terminal of its own, which console control events need): writes
 // what each returns to probe.txt, one `name value` a line.
 #include "compute/io/input.h"
 #include "compute/io/interrupt.h"
+#include "compute/io/output.h"
 #include "compute/io/platform.h"
 
 #include <windows.h>
@@ -11,6 +13,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <memory>
 
@@ -46,6 +49,35 @@ int main() {
       const std::string m = e.what();
       std::printf("%s %s\n", what, m.substr(m.find(": ") + 2).c_str());
     }
+  // write_file twice over the same name, an OutputFile, an OutputFolder made and then replaced
+  // (no atomic exchange: the two-rename path), and nothing left beside them
+  const auto out = dir / "out";
+  std::filesystem::remove_all(out);
+  std::filesystem::create_directories(out);
+  io::write_file(out / "f.txt", "first");
+  io::write_file(out / "f.txt", "second, longer");
+  std::printf("write_file %s\n", io::read_input(out / "f.txt", 64).c_str());
+  {
+    io::OutputFile f(out / "g.txt");
+    std::ofstream(f.temporary(), std::ios::binary) << "whole";
+    f.commit();
+  }
+  std::printf("output_file %s\n", io::read_input(out / "g.txt", 64).c_str());
+  for (const char* text : {"one", "two"}) {
+    io::OutputFolder d(out / "dump");
+    std::ofstream(d.folder() / "a.txt", std::ios::binary) << text;
+    d.commit();
+  }
+  std::printf("output_folder %s\n", io::read_input(out / "dump" / "a.txt", 64).c_str());
+  int entries = 0;
+  for (auto& e : std::filesystem::directory_iterator(out)) entries += e.path().filename().string()[0] != '.' ? 1 : 100;
+  std::printf("entries %d\n", entries);  // f.txt, g.txt, dump: no temporary left
+  try {
+    io::write_file(out / "no-such-folder" / "h.txt", "x");
+    std::printf("unwritable written\n");
+  } catch (const std::runtime_error& e) {
+    std::printf("unwritable %s\n", std::strstr(e.what(), "cannot be written") ? "refused" : e.what());
+  }
   // Ctrl-C while a run watches: recorded as SIGINT, the process goes on
   io::install_interrupt_handlers();
   {

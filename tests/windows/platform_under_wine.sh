@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Windows side of compute/io/platform.cpp, input.cpp and interrupt.cpp: built with MinGW-w64 and run under
+# The Windows side of compute/io/platform.cpp, input.cpp, output.cpp and interrupt.cpp: built with MinGW-w64 and run under
 # Wine (ctest -L windows; scripts/install-deps.sh --windows installs both). Exit 77 (skipped)
 # where either is missing.
 # Usage: platform_under_wine.sh SOURCE_DIR WORK_DIR
@@ -14,6 +14,7 @@ fi
 mkdir -p "$work"
 "$cxx" -std=c++20 -O1 -Wall -Wextra -Werror -static -I"$src" "$src/tests/windows/platform_probe.cpp" \
   "$src/compute/io/platform.cpp" "$src/compute/io/input.cpp" "$src/compute/io/interrupt.cpp" \
+  "$src/compute/io/output.cpp" \
   -o "$work/platform_probe.exe"
 export WINEPREFIX="$work/wine" WINEDEBUG=-all
 rm -f "$work/probe.txt"
@@ -36,4 +37,9 @@ want 'read twelve bytes'
 want 'too_big 1 KiB, more than the 1 KiB vklab reads for it'
 want 'folder is a directory, not a file'
 want 'absent cannot read the file (.*)'
+want 'write_file second, longer'
+want 'output_file whole'
+want 'output_folder two'
+want 'entries 3'
+want 'unwritable refused'
 want 'interrupted SIGINT (Ctrl-C)'
