@@ -49,3 +49,14 @@ TEST(Platform, SharedLibrariesLoadOrSayWhyNot) {
   EXPECT_TRUE(platform::Library::open({{"libc.so.6"}, {}}, true));
   EXPECT_FALSE(platform::Library::open({{"libz.so.1"}, {}}, true)) << "loaded only if the process held it";
 }
+
+// A program run with its arguments as they are (no shell between): blanks, quotes and a
+// backslash arrive whole; the exit code comes back, a signal as 128 + its number.
+TEST(Platform, RunProcessPassesEveryArgumentWhole) {
+  const std::string odd = "a 'b\" c\\ $HOME";
+  EXPECT_EQ(platform::run_process({"/bin/sh", "-c", "test \"$1\" = \"$2\"", "sh", odd, odd}), 0);
+  EXPECT_EQ(platform::run_process({"/bin/sh", "-c", "test \"$1\" = 'a'", "sh", odd}), 1);
+  EXPECT_EQ(platform::run_process({"/bin/sh", "-c", "exit 7"}), 7);
+  EXPECT_EQ(platform::run_process({"/bin/sh", "-c", "kill -TERM $$"}), 128 + 15);
+  EXPECT_EQ(platform::run_process({"/no/such/program"}), -1);
+}

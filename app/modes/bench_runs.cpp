@@ -13,12 +13,6 @@
 
 namespace {
 
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
 std::string self_exe() {
   auto exe = platform::executable();
   if (exe.empty()) throw std::runtime_error("cannot find vklab's own executable to rerun it");
@@ -37,19 +31,19 @@ int run_bench_runs(const Options& o) {
   std::filesystem::create_directories(dir);
   std::vector<nlohmann::json> runs;
   for (int k = 1; k <= o.runs; ++k) {
-    std::string command = quoted(self_exe());
+    std::vector<std::string> command = {self_exe()};
     for (size_t i = 0; i < o.args.size(); ++i) {  // the same command without --runs and --out
       if (o.args[i] == "--runs" || o.args[i] == "--out") {
         ++i;
         continue;
       }
-      command += " " + quoted(o.args[i]);
+      command.push_back(o.args[i]);
     }
     auto out = dir / ("run-" + std::to_string(k) + ".json");
-    command += " --out " + quoted(out.string());
+    command.insert(command.end(), {"--out", out.string()});
     std::printf("== run %d of %d ==\n", k, o.runs);
     std::fflush(stdout);
-    if (std::system(command.c_str()) != 0) throw std::runtime_error("run " + std::to_string(k) + " failed");
+    if (platform::run_process(command) != 0) throw std::runtime_error("run " + std::to_string(k) + " failed");
     std::ifstream in(out);
     runs.push_back(nlohmann::json::parse(in));
   }

@@ -1,6 +1,7 @@
 // The system's services behind platform.h: POSIX (Linux) and Windows, side by side.
 #include "compute/io/platform.h"
 
+#include <cerrno>
 #include <cstdio>
 
 #ifdef _WIN32
@@ -17,9 +18,13 @@
 #else
 #include <dlfcn.h>
 #include <malloc.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fstream>
+
+extern char** environ;
 #endif
 
 namespace platform {
@@ -56,6 +61,45 @@ size_t heap_bytes() {
   while (_heapwalk(&h) == _HEAPOK)
     if (h._useflag == _USEDENTRY) used += h._size;
   return used;
+}
+
+namespace {
+// One argument as the C runtime's parser reads it back (CommandLineToArgvW's rules): quoted where
+// it holds a blank or a quote, a quote escaped, backslashes doubled before a quote.
+std::wstring quoted(const std::string& arg) {
+  const std::wstring a = std::filesystem::path(arg).wstring();
+  if (!a.empty() && a.find_first_of(L" \t\"") == std::wstring::npos) return a;
+  std::wstring q = L"\"";
+  size_t slashes = 0;
+  for (wchar_t c : a) {
+    if (c == L'\\') {
+      ++slashes;
+      continue;
+    }
+    q.append(c == L'"' ? 2 * slashes + 1 : slashes, L'\\');
+    slashes = 0;
+    q += c;
+  }
+  q.append(2 * slashes, L'\\');
+  return q + L"\"";
+}
+}  // namespace
+
+int run_process(const std::vector<std::string>& args) {
+  if (args.empty()) return -1;
+  std::wstring line;
+  for (const auto& a : args) line += (line.empty() ? L"" : L" ") + quoted(a);
+  STARTUPINFOW si{};
+  si.cb = sizeof si;
+  PROCESS_INFORMATION pi{};
+  const std::wstring program = std::filesystem::path(args[0]).wstring();
+  if (!CreateProcessW(program.c_str(), line.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si, &pi)) return -1;
+  WaitForSingleObject(pi.hProcess, INFINITE);
+  DWORD code = DWORD(-1);
+  GetExitCodeProcess(pi.hProcess, &code);
+  CloseHandle(pi.hThread);
+  CloseHandle(pi.hProcess);
+  return int(code);
 }
 
 namespace {
@@ -116,6 +160,19 @@ size_t resident_bytes() {
 size_t heap_bytes() {  // glibc
   struct mallinfo2 m = ::mallinfo2();
   return m.uordblks + m.hblkhd;
+}
+
+int run_process(const std::vector<std::string>& args) {
+  if (args.empty()) return -1;
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (::posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) return -1;
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
 }
 
 std::optional<Library> Library::open(const LibraryNames& names, bool already_loaded, std::string* error) {

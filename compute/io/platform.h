@@ -1,7 +1,7 @@
 // The operating system's services the program uses, each in one place, for POSIX (Linux) and
 // Windows: the executable's own path, the process's id, whether standard error is a terminal,
-// local time, the memory in use, and shared libraries loaded at run time (OpenBLAS, FFmpeg,
-// RenderDoc). Everything else goes through the C++ standard library.
+// local time, the memory in use, running a program (bench --runs), and shared libraries loaded
+// at run time (OpenBLAS, FFmpeg, RenderDoc). Everything else goes through the C++ standard library.
 #pragma once
 #include <cstddef>
 #include <ctime>
@@ -22,6 +22,10 @@ std::tm local_time(std::time_t t);
 // program's and the driver's); 0 where the system cannot say.
 size_t resident_bytes();
 size_t heap_bytes();
+
+// Runs `args` (the program's path first, then its arguments, each passed as it is: no shell) and
+// waits for it: its exit code, 128 + the signal that ended it (POSIX), or -1 where it could not start.
+int run_process(const std::vector<std::string>& args);
 
 // A shared library's file names on each system, tried in order.
 struct LibraryNames {

@@ -17,7 +17,10 @@
 #include <fstream>
 #include <memory>
 
-int main() {
+int main(int argc, char** argv) {
+  // run_process's quoting: the probe run again with awkward arguments, which it checks and exits 7
+  const char* odd = "a 'b\" c\\ \\\" d\\";
+  if (argc == 4 && std::string(argv[1]) == "--echo") return std::string(argv[2]) == odd && argv[3][0] == 0 ? 7 : 3;
   if (!std::freopen("probe.txt", "w", stdout)) return 2;
   std::printf("executable %s\n", platform::executable().string().c_str());
   std::printf("pid %ld\n", platform::process_id());
@@ -78,6 +81,8 @@ int main() {
   } catch (const std::runtime_error& e) {
     std::printf("unwritable %s\n", std::strstr(e.what(), "cannot be written") ? "refused" : e.what());
   }
+  std::printf("run_process %d\n", platform::run_process({platform::executable().string(), "--echo", odd, ""}));
+  std::printf("run_missing %d\n", platform::run_process({"C:\\no\\such.exe"}));
   // Ctrl-C while a run watches: recorded as SIGINT, the process goes on
   io::install_interrupt_handlers();
   {
