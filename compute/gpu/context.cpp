@@ -308,6 +308,7 @@ Context::~Context() {
     free_abandoned();
     clock_probe.reset();
     staging.reset();
+    readback.reset();
     allocator_.reset();
     vkDestroyCommandPool(device, pool_, nullptr);
     vkDestroyDevice(device, nullptr);

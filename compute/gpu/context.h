@@ -138,10 +138,13 @@ class Context {
   // probe's pipeline and buffer, made on first use and kept for the context's life.
   double best_clock_probe_ms = 0;
   std::shared_ptr<void> clock_probe;
-  // The buffer every upload and download to device-local memory goes through (resources.cpp),
+  // The buffer every upload to device-local memory goes through (resources.cpp),
   // made on first use and kept: pinned host memory is slow to allocate (on an H200, 1.8 GB of
   // a mesh's tables uploaded through a staging buffer each took 0.85 s allocating them).
   std::shared_ptr<void> staging;
+  // The same for downloads, in memory the CPU caches where the device has it (reads of uncached
+  // memory crawl; writes into it, the uploads', are what it is made for).
+  std::shared_ptr<void> readback;
 
   // Where the build put the SPIR-V files (<exe dir>/shaders, else the build tree).
   std::filesystem::path shader_dir;

@@ -113,14 +113,15 @@ void Buffer::reset() {
 
 namespace {
 
-// The context's staging buffer (Context::staging): 64 MiB, host-visible and cached (downloads
-// read it), made on first use.
+// The context's staging buffers (Context::staging, Context::readback): 64 MiB each,
+// host-visible, the downloads' cached where the device offers it, made on first use.
 constexpr VkDeviceSize kStagingBytes = VkDeviceSize(64) << 20;
-Buffer& staging_of(Context& ctx) {
-  if (!ctx.staging)
-    ctx.staging = std::make_shared<Buffer>(
-        ctx, kStagingBytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, true);
-  return *static_cast<Buffer*>(ctx.staging.get());
+Buffer& staging_of(Context& ctx, bool read) {
+  auto& kept = read ? ctx.readback : ctx.staging;
+  if (!kept)
+    kept = std::make_shared<Buffer>(ctx, kStagingBytes,
+                                    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, read);
+  return *static_cast<Buffer*>(kept.get());
 }
 
 // memcpy on several cores for a large copy (one core copies some 5 GB/s to pinned memory).
@@ -148,7 +149,7 @@ void Buffer::upload(const void* data, VkDeviceSize bytes, VkDeviceSize offset) {
     std::memcpy(static_cast<char*>(mapped_) + offset, data, bytes);
     return;
   }
-  Buffer& staging = staging_of(*ctx_);
+  Buffer& staging = staging_of(*ctx_, false);
   for (VkDeviceSize done = 0; done < bytes; done += kStagingBytes) {  // a staging buffer's worth at a time
     VkDeviceSize n = std::min(kStagingBytes, bytes - done);
     copy_bytes(staging.mapped(), static_cast<const char*>(data) + done, n);
@@ -170,7 +171,7 @@ void Buffer::download(void* data, VkDeviceSize bytes, VkDeviceSize offset) const
     std::memcpy(data, static_cast<const char*>(mapped_) + offset, bytes);
     return;
   }
-  Buffer& staging = staging_of(*ctx_);
+  Buffer& staging = staging_of(*ctx_, true);
   for (VkDeviceSize done = 0; done < bytes; done += kStagingBytes) {
     VkDeviceSize n = std::min(kStagingBytes, bytes - done);
     ctx_->submit_now([&](VkCommandBuffer cmd) {

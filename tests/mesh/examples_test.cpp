@@ -428,10 +428,10 @@ TEST_F(MeshExamples, ErrorsNameTheEditorsLine) {
   }
   // The sections compile on threads of their own: the first in the text that fails is said,
   // whether it failed compiling (line 1, here) or before (line 4: a vertex loop by colour).
-  for (const std::string& later :
+  for (const char* later :
        {"// loop: Ver\nVerB.x = undefined_thing;\n", "// loop: Ver\n// write: colouring\nVerB.x = 1.0;\n"}) {
     try {
-      compile_text(g, "// loop: Tri\nTriA.x = also_undefined;\n---\n" + later);
+      compile_text(g, "// loop: Tri\nTriA.x = also_undefined;\n---\n" + std::string(later));
       ADD_FAILURE() << "compiled";
     } catch (const KernelError& e) {
       EXPECT_EQ(std::string(e.what()).rfind("section starting at line 1", 0), 0u) << e.what();
