@@ -7,11 +7,7 @@
 #include <cstring>
 
 #ifdef _WIN32
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
+#include "compute/io/windows_api.h"
 // windows.h first
 #include <io.h>
 #else

@@ -11,11 +11,7 @@
 #include <vector>
 
 #ifdef _WIN32
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
+#include "compute/io/windows_api.h"
 // windows.h first
 #include <fcntl.h>
 #include <io.h>
@@ -49,14 +45,6 @@ fs::path beside(const fs::path& path, const char* what) {
 // The system's calls a whole-file write needs, POSIX and Windows: each returns 0 or the error's
 // text through `why`.
 #ifdef _WIN32
-std::string system_error() {
-  char text[512] = {};
-  FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr, GetLastError(), 0, text,
-                 sizeof text, nullptr);
-  std::string m = text;
-  while (!m.empty() && (m.back() == '\n' || m.back() == '\r' || m.back() == ' ' || m.back() == '.')) m.pop_back();
-  return m;
-}
 // A new file only (never one in the way, a planted link included), for writing.
 int create_new(const fs::path& p) {
   return ::_wopen(p.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY | _O_NOINHERIT, _S_IREAD | _S_IWRITE);
@@ -70,7 +58,7 @@ void remove_file(const fs::path& p) { ::DeleteFileW(p.c_str()); }
 // `from` renamed to `to`, a file there replaced; false and `why` on failure.
 bool move(const fs::path& from, const fs::path& to, std::string& why) {
   if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) return true;
-  why = system_error();
+  why = platform::system_error();
   return false;
 }
 void sync_file(const fs::path& p) {

@@ -3,14 +3,11 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #ifdef _WIN32
-#define WIN32_LEAN_AND_MEAN
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
 #define PSAPI_VERSION 2  // GetProcessMemoryInfo from kernel32 (K32GetProcessMemoryInfo): no psapi.dll to link
-#include <windows.h>
+#include "compute/io/windows_api.h"
 // windows.h first
 #include <io.h>
 #include <malloc.h>
@@ -102,8 +99,7 @@ int run_process(const std::vector<std::string>& args) {
   return int(code);
 }
 
-namespace {
-std::string last_error() {
+std::string system_error() {
   char text[512] = {};
   FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr, GetLastError(), 0, text,
                  sizeof text, nullptr);
@@ -111,7 +107,6 @@ std::string last_error() {
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) s.pop_back();
   return s;
 }
-}  // namespace
 
 std::optional<Library> Library::open(const LibraryNames& names, bool already_loaded, std::string* error) {
   for (const auto& n : names.windows) {
@@ -123,7 +118,7 @@ std::optional<Library> Library::open(const LibraryNames& names, bool already_loa
       lib.name_ = n;
       return lib;
     }
-    if (error) *error = n + ": " + last_error();
+    if (error) *error = n + ": " + system_error();
   }
   return std::nullopt;
 }
@@ -143,6 +138,8 @@ std::filesystem::path executable() {
 long process_id() { return long(::getpid()); }
 
 bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) != 0; }
+
+std::string system_error() { return std::strerror(errno); }
 
 std::tm local_time(std::time_t t) {
   std::tm tm{};

@@ -16,6 +16,8 @@ namespace platform {
 std::filesystem::path executable();
 long process_id();
 bool stderr_is_terminal();  // the bench's progress bar draws only there
+// The text of the last failed system call's error (Windows: GetLastError's; POSIX: errno's).
+std::string system_error();
 std::tm local_time(std::time_t t);
 
 // The process's resident memory, and what the C heap has handed out and not had back (the
