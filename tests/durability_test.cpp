@@ -14,15 +14,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Starts vklab with `args` in the background (its pid in DIR/pid), waits until `ready` exists
-// (a glob, up to 20 s), then sends `signals` (e.g. "INT", "INT INT", "KILL") and waits for it.
+// Starts vklab with `args` in the background (its pid in DIR/pid), waits until `ready` exists (a
+// glob, looked for every 20 ms up to 20 s: the signal follows it closely), then sends `signals`
+// (e.g. "INT", "INT INT", "KILL") and waits for it.
 // The exit status as the shell reports it (128 + the signal when killed by one).
 ProcessResult interrupted_run(const fs::path& dir, const std::string& args, const std::string& ready,
                               const std::string& signals, const std::string& prefix = "") {
   std::ofstream(dir / "run.sh") << "cd " << dir.string() << "\n"
                                 << prefix << vklab_args(args) << " &\npid=$!\n"
-                                << "for i in $(seq 200); do ls " << ready
-                                << " >/dev/null 2>&1 && break; sleep 0.1; done\n"
+                                << "for i in $(seq 1000); do ls " << ready
+                                << " >/dev/null 2>&1 && break; sleep 0.02; done\n"
                                 << "target=$pid\n"  // under xvfb-run: vklab is its child
                                 << "[ -n \"" << prefix << "\" ] && target=$(pgrep -x vklab -P $pid)\n"
                                 << "for s in " << signals << "; do kill -s $s $target; sleep 0.3; done\n"

@@ -82,6 +82,8 @@ static int run(const Options& o, Session& s) {
     s.collect_frame();
     add(s.timings());
   };
+  // Watched from before the recording's file exists: a Ctrl-C from then on finishes it.
+  io::InterruptWatch watch;  // Ctrl-C or SIGTERM: the steps end, the recording is finished (interrupt.h)
   // --record: the picture after every submission (a frame as the window would show it)
   std::unique_ptr<render::Recorder> recorder;
   const uint64_t frames = (steps + chunk - 1) / chunk;
@@ -95,9 +97,9 @@ static int run(const Options& o, Session& s) {
       std::fprintf(stderr, "vklab: recording %s: frame %llu of %llu\n", o.record.c_str(), (unsigned long long)k,
                    (unsigned long long)frames);
   };
-  io::InterruptWatch watch;  // Ctrl-C or SIGTERM: the steps end, the recording is finished (interrupt.h)
   uint64_t done = 0;
-  for (; done < steps && stopped.empty() && !io::interrupted();) {
+  // A recording holds at least its first frame, even when asked to stop before it.
+  for (; done < steps && stopped.empty() && (!io::interrupted() || (recorder && done == 0));) {
     auto n = uint32_t(std::min(chunk, steps - done));
     bool captured = ctx.renderdoc.begin(ctx.instance, lab.name() + " steps " + std::to_string(done + 1) + "-" +
                                                           std::to_string(done + n));  // --renderdoc-capture
