@@ -5,6 +5,7 @@
 #include "app/modes/modes.h"
 #include "app/window/window.h"
 #include "compute/io/interrupt.h"
+#include "compute/io/platform.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -48,6 +49,7 @@ int run(const Options& o) {
 // Every failure ends here, as one line: 2 for bad usage or a bad parameter, 1 for the rest (a
 // file that cannot be read or is malformed among them: docs/CLI.md's exit codes).
 int guarded(int argc, char** argv) {
+  if (auto note = platform::prepare_console(); !note.empty()) std::fprintf(stderr, "vklab: %s\n", note.c_str());
   try {
     Options o;
     try {

@@ -54,7 +54,7 @@ std::vector<uint8_t> letterbox(const std::vector<uint8_t>& rgba, uint32_t w, uin
 // `manifest`, when given, goes into an iTXt chunk "vklab" (io/png_text.h): the run that made it.
 void write_png(const std::filesystem::path& path, uint32_t width, uint32_t height, const std::vector<uint8_t>& rgba,
                const std::string& manifest = "");
-// captures/vklab-<lab>-YYYYmmdd-HHMMSS.png under `dir`
+// `dir`/vklab-<lab>-YYYYmmdd-HHMMSS.png (-2, -3 ... where that is taken)
 std::filesystem::path timestamped_capture_path(const std::filesystem::path& dir, const std::string& lab);
 
 }  // namespace render

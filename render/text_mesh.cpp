@@ -271,7 +271,7 @@ std::filesystem::path font_path() {
 std::filesystem::path font_cache_dir() {
   const char* off = std::getenv("VKLAB_CACHE_DIR");
   if (off && std::string(off) == "off") return {};
-  return io::user_dir("VKLAB_CACHE_DIR", "XDG_CACHE_HOME", ".cache");
+  return io::user_dir(io::UserDir::Cache);
 }
 
 std::filesystem::path font_cache_file(const std::vector<unsigned char>& ttf) {

@@ -43,8 +43,8 @@ const FontAtlas& font_atlas();
 // $VKLAB_FONT if set and a font vklab can read (font_check.h; else a warning, once), else
 // DejaVuSans.ttf where Debian, Fedora and Arch install it.
 std::filesystem::path font_path();
-// Where the rasterised atlas is kept between runs: $VKLAB_CACHE_DIR (off: nowhere), else
-// $XDG_CACHE_HOME/vklab, else ~/.cache/vklab; empty: not kept. font_cache_file: the file for a
+// Where the rasterised atlas is kept between runs: $VKLAB_CACHE_DIR (off: nowhere), else the
+// user's cache folder (compute/io/user_dirs.h); empty: not kept. font_cache_file: the file for a
 // font's bytes (its name hashes them and the atlas's parameters).
 std::filesystem::path font_cache_dir();
 std::filesystem::path font_cache_file(const std::vector<unsigned char>& ttf);

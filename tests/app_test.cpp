@@ -257,25 +257,33 @@ TEST(Settings, RoundTripAndMalformedFilesGiveTheDefaults) {
 }
 
 // The user's folders (compute/io/user_dirs.h): the override, else the XDG variable, else under
-// HOME, else none; each variable unset or empty counts as absent.
+// HOME, else none; each variable unset or empty counts as absent. Captures and recordings go to
+// the working folder on Linux.
 TEST(Settings, UserFoldersFollowTheOverrideThenXdgThenHome) {
-  const char* names[] = {"VKLAB_TEST_DIR", "XDG_TEST_HOME", "HOME"};
-  std::string saved[3];
-  bool had[3];
-  for (int i = 0; i < 3; ++i) {
+  const char* names[] = {"VKLAB_CACHE_DIR", "XDG_CACHE_HOME", "VKLAB_CONFIG_DIR", "XDG_CONFIG_HOME", "HOME"};
+  std::string saved[5];
+  bool had[5];
+  for (int i = 0; i < 5; ++i) {
     const char* v = std::getenv(names[i]);
     had[i] = v != nullptr, saved[i] = v ? v : "";
   }
-  auto dir = [] { return io::user_dir("VKLAB_TEST_DIR", "XDG_TEST_HOME", ".cache"); };
-  setenv("HOME", "/home/u", 1), setenv("XDG_TEST_HOME", "/x", 1), setenv("VKLAB_TEST_DIR", "/o", 1);
-  EXPECT_EQ(dir(), std::filesystem::path("/o"));
-  setenv("VKLAB_TEST_DIR", "", 1);
-  EXPECT_EQ(dir(), std::filesystem::path("/x/vklab"));
-  unsetenv("XDG_TEST_HOME");
-  EXPECT_EQ(dir(), std::filesystem::path("/home/u/.cache/vklab"));
+  using io::UserDir;
+  setenv("HOME", "/home/u", 1), setenv("XDG_CACHE_HOME", "/x", 1), setenv("VKLAB_CACHE_DIR", "/o", 1);
+  setenv("XDG_CONFIG_HOME", "/c", 1), setenv("VKLAB_CONFIG_DIR", "", 1);
+  EXPECT_EQ(io::user_dir(UserDir::Cache), std::filesystem::path("/o"));
+  EXPECT_EQ(io::user_dir(UserDir::Settings), std::filesystem::path("/c/vklab"));
+  setenv("VKLAB_CACHE_DIR", "", 1);
+  EXPECT_EQ(io::user_dir(UserDir::Cache), std::filesystem::path("/x/vklab"));
+  unsetenv("XDG_CACHE_HOME"), unsetenv("XDG_CONFIG_HOME");
+  EXPECT_EQ(io::user_dir(UserDir::Cache), std::filesystem::path("/home/u/.cache/vklab"));
+  EXPECT_EQ(io::user_dir(UserDir::Settings), std::filesystem::path("/home/u/.config/vklab"));
+  setenv("VKLAB_CONFIG_DIR", "/s", 1);
+  EXPECT_EQ(io::user_dir(UserDir::Settings), std::filesystem::path("/s"));
   unsetenv("HOME");
-  EXPECT_TRUE(dir().empty());
-  for (int i = 0; i < 3; ++i) had[i] ? setenv(names[i], saved[i].c_str(), 1) : unsetenv(names[i]);
+  EXPECT_TRUE(io::user_dir(UserDir::Cache).empty());
+  EXPECT_EQ(io::user_dir(UserDir::Captures), std::filesystem::path("captures"));
+  EXPECT_EQ(io::user_dir(UserDir::Recordings), std::filesystem::path("recordings"));
+  for (int i = 0; i < 5; ++i) had[i] ? setenv(names[i], saved[i].c_str(), 1) : unsetenv(names[i]);
 }
 
 // Every lab has a help page (assets/<lab>/help.md) with the five sections, names its source

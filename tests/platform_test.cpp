@@ -7,7 +7,10 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <memory>
+#include <string>
+#include <vector>
 
 TEST(Platform, TheExecutableTheProcessAndTheClock) {
   auto exe = platform::executable();
@@ -59,4 +62,19 @@ TEST(Platform, RunProcessPassesEveryArgumentWhole) {
   EXPECT_EQ(platform::run_process({"/bin/sh", "-c", "exit 7"}), 7);
   EXPECT_EQ(platform::run_process({"/bin/sh", "-c", "kill -TERM $$"}), 128 + 15);
   EXPECT_EQ(platform::run_process({"/no/such/program"}), -1);
+}
+
+// Names are UTF-8 on every system: a path from UTF-8 text and back, a file of that name written
+// and listed under it; the console needs nothing here.
+TEST(Platform, NamesAreUtf8BothWays) {
+  const std::string name = "\xc3\xa9t\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac.txt";  // "été 日本.txt"
+  EXPECT_EQ(platform::utf8(platform::utf8_path(name)), name);
+  const auto dir = std::filesystem::temp_directory_path() / ("vklab-utf8-" + std::to_string(platform::process_id()));
+  std::filesystem::create_directories(dir);
+  { std::ofstream(dir / platform::utf8_path(name)) << "x"; }
+  std::vector<std::string> listed;
+  for (auto& e : std::filesystem::directory_iterator(dir)) listed.push_back(platform::utf8(e.path().filename()));
+  EXPECT_EQ(listed, std::vector<std::string>{name});
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(platform::prepare_console(), "");
 }

@@ -1,6 +1,7 @@
 #include "app/core/keys.h"
 
 #include "app/core/registry.h"
+#include "compute/io/user_dirs.h"
 
 #include <GLFW/glfw3.h>
 
@@ -47,13 +48,15 @@ const std::vector<KeyHelp>& window_keys() {
     size_t n = std::min<size_t>(lab_names().size(), 9);
     for (size_t k = 0; k < n; ++k) labs += (k ? ", " : "") + std::to_string(k + 1) + " " + lab_names()[k];
     digits = n > 1 ? "1 to " + std::to_string(n) : "1";
+    auto folder = [](io::UserDir d) { return (io::user_dir(d) / "").string(); };  // "captures/" on Linux
     return std::vector<KeyHelp>{
         {"Space", "pause / play"},
         {"S or Right", "one step (pauses); Right replays a step you went back over"},
         {"Left", "back one frame (grid labs keep the last few hundred)"},
         {"R", "restart the lab"},
-        {"C", "capture the picture as a PNG into captures/ (with the interface: Picture tab)"},
-        {"V", "start / stop recording an MP4 into recordings/ (Picture tab)"},
+        {"C",
+         "capture the picture as a PNG into " + folder(io::UserDir::Captures) + " (with the interface: Picture tab)"},
+        {"V", "start / stop recording an MP4 into " + folder(io::UserDir::Recordings) + " (Picture tab)"},
         {"I", "read back the array chosen in the Inspect tab (opens it)"},
         {"Tab", "hide / show the sidebar"},
         {"P", "presentation mode: the picture alone; moving the mouse shows the bar"},

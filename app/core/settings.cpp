@@ -11,7 +11,7 @@
 #include <fstream>
 
 std::filesystem::path settings_path() {
-  auto dir = io::user_dir("VKLAB_CONFIG_DIR", "XDG_CONFIG_HOME", ".config");
+  auto dir = io::user_dir(io::UserDir::Settings);
   return (dir.empty() ? std::filesystem::path(".") / ".config" / "vklab" : dir) / "settings.json";
 }
 

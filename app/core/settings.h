@@ -1,5 +1,5 @@
-// What the window remembers between runs: a small JSON file in the user's config folder
-// ($VKLAB_CONFIG_DIR, else $XDG_CONFIG_HOME/vklab, else ~/.config/vklab).
+// What the window remembers between runs: a small JSON file in the user's settings folder
+// (compute/io/user_dirs.h: $VKLAB_CONFIG_DIR, else ~/.config/vklab or %APPDATA%\vklab).
 #pragma once
 #include <filesystem>
 #include <string>

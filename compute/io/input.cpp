@@ -1,5 +1,7 @@
 #include "compute/io/input.h"
 
+#include "compute/io/platform.h"
+
 #include <cerrno>
 #include <cstring>
 
@@ -22,7 +24,7 @@ std::string size_text(uint64_t b) {
 #ifdef _WIN32
 // Windows: no FIFOs among a folder's names; a named pipe or device is not a regular file either.
 std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
-  const std::string name = path.string();
+  const std::string name = platform::utf8(path);
   std::error_code ec;
   const auto st = std::filesystem::status(path, ec);
   if (ec) throw std::runtime_error(name + ": cannot read the file (" + ec.message() + ")");
@@ -43,7 +45,7 @@ std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
 }
 #else
 std::string read_input(const std::filesystem::path& path, uint64_t max_bytes) {
-  std::string name = path.string();
+  std::string name = platform::utf8(path);
   // O_NONBLOCK: opening a FIFO with no writer must not wait; fstat then refuses it.
   int fd = ::open(name.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) throw std::runtime_error(name + ": cannot read the file (" + std::strerror(errno) + ")");

@@ -35,11 +35,12 @@ fs::path beside(const fs::path& path, const char* what) {
   fs::path name = path.filename();
   if (name.empty()) name = "output";
   return path.parent_path() /
-         ("." + name.string() + "." + std::to_string(platform::process_id()) + "." + std::to_string(++calls) + what);
+         platform::utf8_path("." + platform::utf8(name) + "." + std::to_string(platform::process_id()) + "." +
+                             std::to_string(++calls) + what);
 }
 
 [[noreturn]] void fail(const fs::path& path, const std::string& why) {
-  throw std::runtime_error(path.string() + ": cannot be written (" + why + ")");
+  throw std::runtime_error(platform::utf8(path) + ": cannot be written (" + why + ")");
 }
 
 // The system's calls a whole-file write needs, POSIX and Windows: each returns 0 or the error's

@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #ifdef _WIN32
@@ -10,8 +11,10 @@
 #include "compute/io/windows_api.h"
 // windows.h first
 #include <io.h>
+#include <knownfolders.h>
 #include <malloc.h>
 #include <psapi.h>
+#include <shlobj.h>
 #else
 #include <dlfcn.h>
 #include <malloc.h>
@@ -25,6 +28,15 @@ extern char** environ;
 #endif
 
 namespace platform {
+
+std::filesystem::path utf8_path(std::string_view utf8) {
+  return std::filesystem::path(std::u8string(utf8.begin(), utf8.end()));
+}
+
+std::string utf8(const std::filesystem::path& path) {
+  const std::u8string u = path.u8string();
+  return std::string(u.begin(), u.end());
+}
 
 #ifdef _WIN32
 
@@ -64,7 +76,7 @@ namespace {
 // One argument as the C runtime's parser reads it back (CommandLineToArgvW's rules): quoted where
 // it holds a blank or a quote, a quote escaped, backslashes doubled before a quote.
 std::wstring quoted(const std::string& arg) {
-  const std::wstring a = std::filesystem::path(arg).wstring();
+  const std::wstring a = utf8_path(arg).wstring();
   if (!a.empty() && a.find_first_of(L" \t\"") == std::wstring::npos) return a;
   std::wstring q = L"\"";
   size_t slashes = 0;
@@ -89,7 +101,7 @@ int run_process(const std::vector<std::string>& args) {
   STARTUPINFOW si{};
   si.cb = sizeof si;
   PROCESS_INFORMATION pi{};
-  const std::wstring program = std::filesystem::path(args[0]).wstring();
+  const std::wstring program = utf8_path(args[0]).wstring();
   if (!CreateProcessW(program.c_str(), line.data(), nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si, &pi)) return -1;
   WaitForSingleObject(pi.hProcess, INFINITE);
   DWORD code = DWORD(-1);
@@ -108,9 +120,26 @@ std::string system_error() {
   return s;
 }
 
+std::string prepare_console() {
+  SetConsoleOutputCP(CP_UTF8);
+  SetConsoleCP(CP_UTF8);
+  if (GetACP() == CP_UTF8) return "";
+  return "this Windows runs vklab in code page " + std::to_string(GetACP()) +
+         ", not UTF-8 (Windows 10 version 1903 and later do): files and folders named outside it will not open";
+}
+
+std::filesystem::path known_folder(KnownFolder which) {
+  const KNOWNFOLDERID* ids[] = {&FOLDERID_RoamingAppData, &FOLDERID_LocalAppData, &FOLDERID_Pictures, &FOLDERID_Videos};
+  PWSTR path = nullptr;
+  std::filesystem::path folder;
+  if (SHGetKnownFolderPath(*ids[int(which)], KF_FLAG_DEFAULT, nullptr, &path) == S_OK) folder = path;
+  CoTaskMemFree(path);  // also when it failed
+  return folder;
+}
+
 std::optional<Library> Library::open(const LibraryNames& names, bool already_loaded, std::string* error) {
   for (const auto& n : names.windows) {
-    const std::wstring wide = std::filesystem::path(n).wstring();
+    const std::wstring wide = utf8_path(n).wstring();
     HMODULE h = already_loaded ? GetModuleHandleW(wide.c_str()) : LoadLibraryW(wide.c_str());
     if (h) {
       Library lib;
@@ -157,6 +186,20 @@ size_t resident_bytes() {
 size_t heap_bytes() {  // glibc
   struct mallinfo2 m = ::mallinfo2();
   return m.uordblks + m.hblkhd;
+}
+
+std::string prepare_console() { return ""; }
+
+std::filesystem::path known_folder(KnownFolder which) {
+  auto env = [](const char* name) -> const char* {
+    const char* v = std::getenv(name);
+    return v && *v ? v : nullptr;
+  };
+  if (which == KnownFolder::Pictures || which == KnownFolder::Videos) return {};
+  const bool settings = which == KnownFolder::Settings;
+  if (const char* x = env(settings ? "XDG_CONFIG_HOME" : "XDG_CACHE_HOME")) return x;
+  if (const char* h = env("HOME")) return std::filesystem::path(h) / (settings ? ".config" : ".cache");
+  return {};
 }
 
 int run_process(const std::vector<std::string>& args) {

@@ -1,13 +1,20 @@
 // The operating system's services the program uses, each in one place, for POSIX (Linux) and
 // Windows: the executable's own path, the process's id, whether standard error is a terminal,
-// local time, the memory in use, running a program (bench --runs), and shared libraries loaded
-// at run time (OpenBLAS, FFmpeg, RenderDoc). Everything else goes through the C++ standard library.
+// local time, the memory in use, running a program (bench --runs), shared libraries loaded at run
+// time (OpenBLAS, FFmpeg, RenderDoc), the user's folders and the console's character set.
+// Everything else goes through the C++ standard library.
+//
+// Text is UTF-8 everywhere: on Windows the executable declares UTF-8 its code page (app/vklab.manifest,
+// Windows 10 version 1903 and later), so its arguments and the A functions speak it. A path made
+// from a std::string or written as one does not: libstdc++ on Windows converts those by the C
+// runtime's locale, which cannot be UTF-8 (msvcrt); utf8_path and utf8 convert as UTF-8 everywhere.
 #pragma once
 #include <cstddef>
 #include <ctime>
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace platform {
@@ -28,6 +35,21 @@ size_t heap_bytes();
 // Runs `args` (the program's path first, then its arguments, each passed as it is: no shell) and
 // waits for it: its exit code, 128 + the signal that ended it (POSIX), or -1 where it could not start.
 int run_process(const std::vector<std::string>& args);
+
+std::filesystem::path utf8_path(std::string_view utf8);
+std::string utf8(const std::filesystem::path& path);
+
+// Sets the console up for what the program writes (Windows: UTF-8 output; POSIX: nothing). Returns
+// a line to show the user where the system cannot give the program UTF-8 (a Windows before 10
+// version 1903, where names outside the local code page will not open), else "".
+std::string prepare_console();
+
+// The system's folders for the user's files; empty where the system has none (or, for Pictures
+// and Videos on POSIX, none that vklab uses: a terminal's user finds captures in the working folder).
+//   POSIX: Settings $XDG_CONFIG_HOME or ~/.config, Cache $XDG_CACHE_HOME or ~/.cache.
+//   Windows: the known folders Roaming AppData, Local AppData, Pictures and Videos.
+enum class KnownFolder { Settings, Cache, Pictures, Videos };
+std::filesystem::path known_folder(KnownFolder which);
 
 // A shared library's file names on each system, tried in order.
 struct LibraryNames {

@@ -1,17 +1,31 @@
 #include "compute/io/user_dirs.h"
 
+#include "compute/io/platform.h"
+
 #include <cstdlib>
 
 namespace io {
 
-std::filesystem::path user_dir(const char* override_env, const char* xdg_env, const char* home_folder) {
-  auto env = [](const char* name) -> const char* {
-    const char* v = std::getenv(name);
-    return v && *v ? v : nullptr;
+std::filesystem::path user_dir(UserDir which) {
+  using platform::KnownFolder;
+  auto within = [](KnownFolder f, const char* otherwise) {
+    auto base = platform::known_folder(f);
+    return base.empty() ? std::filesystem::path(otherwise) : base / "vklab";
   };
-  if (const char* d = env(override_env)) return d;
-  if (const char* x = env(xdg_env)) return std::filesystem::path(x) / "vklab";
-  if (const char* h = env("HOME")) return std::filesystem::path(h) / home_folder / "vklab";
+  switch (which) {
+    case UserDir::Settings:
+    case UserDir::Cache: {
+      const bool settings = which == UserDir::Settings;
+      const char* v = std::getenv(settings ? "VKLAB_CONFIG_DIR" : "VKLAB_CACHE_DIR");
+      if (v && *v) return v;
+      auto base = platform::known_folder(settings ? KnownFolder::Settings : KnownFolder::Cache);
+      return base.empty() ? base : base / "vklab";
+    }
+    case UserDir::Captures:
+      return within(KnownFolder::Pictures, "captures");
+    case UserDir::Recordings:
+      return within(KnownFolder::Videos, "recordings");
+  }
   return {};
 }
 

@@ -1,13 +1,18 @@
-// Where vklab keeps what it writes for the user between runs, by the XDG base directories:
-// `override_env` if set, else $<xdg_env>/vklab, else ~/<home_folder>/vklab. Empty when none
-// of them is set (no HOME): the caller decides what that means.
-//   settings: user_dir("VKLAB_CONFIG_DIR", "XDG_CONFIG_HOME", ".config")
-//   the font atlas's cache: user_dir("VKLAB_CACHE_DIR", "XDG_CACHE_HOME", ".cache")
+// Where vklab keeps what it writes for the user, on every system (the system's folders come from
+// platform::known_folder):
+//   Settings    $VKLAB_CONFIG_DIR, else <settings folder>/vklab (~/.config/vklab; %APPDATA%\vklab)
+//   Cache       $VKLAB_CACHE_DIR, else <cache folder>/vklab (~/.cache/vklab; %LOCALAPPDATA%\vklab)
+//   Captures    <Pictures>/vklab on Windows, whose double-clicked program works in its own
+//               folder; else captures/ in the working folder
+//   Recordings  <Videos>/vklab on Windows; else recordings/ in the working folder
+// Settings and Cache are empty where none of theirs is set (no HOME): the caller decides what
+// that means.
 #pragma once
 #include <filesystem>
 
 namespace io {
 
-std::filesystem::path user_dir(const char* override_env, const char* xdg_env, const char* home_folder);
+enum class UserDir { Settings, Cache, Captures, Recordings };
+std::filesystem::path user_dir(UserDir which);
 
 }  // namespace io

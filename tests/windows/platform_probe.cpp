@@ -1,12 +1,14 @@
 // The Windows side of compute/io/platform.cpp, interrupt.cpp (console control events), input.cpp
-// (what is read and what refused) and output.cpp (whole files and folders, replaced in place),
-// built with MinGW-w64 and run under Wine by
+// (what is read and what refused), output.cpp (whole files and folders, replaced in place) and
+// user_dirs.cpp (the user's folders), with vklab.exe's manifest (UTF-8 as the code page), built
+// with MinGW-w64 and run under Wine by
 // platform_under_wine.sh (in a terminal of its own, which console control events need): writes
 // what each returns to probe.txt, one `name value` a line.
 #include "compute/io/input.h"
 #include "compute/io/interrupt.h"
 #include "compute/io/output.h"
 #include "compute/io/platform.h"
+#include "compute/io/user_dirs.h"
 
 #include <windows.h>
 
@@ -21,7 +23,11 @@ int main(int argc, char** argv) {
   // run_process's quoting: the probe run again with awkward arguments, which it checks and exits 7
   const char* odd = "a 'b\" c\\ \\\" d\\";
   if (argc == 4 && std::string(argv[1]) == "--echo") return std::string(argv[2]) == odd && argv[3][0] == 0 ? 7 : 3;
+  const std::string accented = "\xc3\xa9t\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac";  // "été 日本" in UTF-8
+  if (argc == 3 && std::string(argv[1]) == "--utf8") return argv[2] == accented ? 8 : 3;
   if (!std::freopen("probe.txt", "w", stdout)) return 2;
+  std::printf("console_note %s\n", platform::prepare_console().empty() ? "none" : "said");
+  std::printf("code_page %u\n", GetACP());
   std::printf("executable %s\n", platform::executable().string().c_str());
   std::printf("pid %ld\n", platform::process_id());
   std::printf("year %d\n", platform::local_time(1764460800).tm_year + 1900);  // 2025-11-30 UTC
@@ -83,6 +89,21 @@ int main(int argc, char** argv) {
   }
   std::printf("run_process %d\n", platform::run_process({platform::executable().string(), "--echo", odd, ""}));
   std::printf("run_missing %d\n", platform::run_process({"C:\\no\\such.exe"}));
+  // UTF-8 throughout: an argument, a file's name as the system stores it (UTF-16), read back
+  std::printf("run_utf8 %d\n", platform::run_process({platform::executable().string(), "--utf8", accented}));
+  const auto named = out / platform::utf8_path(accented + ".txt");
+  io::write_file(named, accented);
+  const bool stored =
+      GetFileAttributesW((out.wstring() + L"\\\u00e9t\u00e9 \u65e5\u672c.txt").c_str()) != INVALID_FILE_ATTRIBUTES;
+  std::printf("utf8_name %d %d\n", stored ? 1 : 0, io::read_input(named, 64) == accented ? 1 : 0);
+  // the user's folders: the system's known folders, the override honoured
+  for (auto [what, d] : {std::pair{"settings", io::UserDir::Settings},
+                         {"cache", io::UserDir::Cache},
+                         {"captures", io::UserDir::Captures},
+                         {"recordings", io::UserDir::Recordings}})
+    std::printf("%s %s\n", what, io::user_dir(d).string().c_str());
+  _putenv_s("VKLAB_CONFIG_DIR", "D:\\elsewhere");
+  std::printf("settings_override %s\n", io::user_dir(io::UserDir::Settings).string().c_str());
   // Ctrl-C while a run watches: recorded as SIGINT, the process goes on
   io::install_interrupt_handlers();
   {

@@ -1,6 +1,7 @@
 #include "app/window/tabs/picture_tab.h"
 
 #include "compute/io/platform.h"
+#include "compute/io/user_dirs.h"
 
 #include <imgui.h>
 
@@ -27,7 +28,7 @@ void PictureTab::request_capture(const std::string& path) {
 }
 
 void PictureTab::request_capture(const Session& s) {
-  request_capture(render::timestamped_capture_path("captures", s.lab().name()).string());
+  request_capture(render::timestamped_capture_path(io::user_dir(io::UserDir::Captures), s.lab().name()).string());
 }
 
 void PictureTab::frame_copied(const VkExtent2D& extent) {
@@ -99,8 +100,8 @@ void PictureTab::between_frames(Session& s, const VkRect2D& picture, const VkExt
   auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   const std::tm tm = platform::local_time(now);
   char name[96];
-  std::strftime(name, sizeof name, "recordings/vklab-%Y%m%d-%H%M%S.mp4", &tm);
-  start_recording(s, name, picture, window);
+  std::strftime(name, sizeof name, "vklab-%Y%m%d-%H%M%S.mp4", &tm);
+  start_recording(s, (io::user_dir(io::UserDir::Recordings) / name).string(), picture, window);
 }
 
 void PictureTab::record_controls() {

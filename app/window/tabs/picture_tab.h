@@ -29,7 +29,7 @@ class PictureTab {
   void draw(Session& s, ViewState& view);
 
   void request_capture(const std::string& path);
-  void request_capture(const Session& s);  // into captures/, named by the lab and the time
+  void request_capture(const Session& s);  // into the captures folder (user_dirs.h), named by the lab and the time
   void toggle_recording() { toggle_ = true; }
   // Captures and recordings take the whole window, not the picture alone.
   bool with_interface() const { return with_interface_; }
