@@ -44,8 +44,8 @@ TEST(BuildJob, AMeshRebuiltBesideFramesSaysItsPhasesAndRuns) {
     phases.push_back(phase);
     EXPECT_GE(seconds, 0.0) << phase;
   }
-  EXPECT_EQ(phases, (std::vector<std::string>{"generate", "faces", "numbering", "edges and tables",
-                                              "links, balls and kernels", "pictures", "calibration", "start"}));
+  EXPECT_EQ(phases, (std::vector<std::string>{"generate", "faces", "numbering", "edges and tables", "links and balls",
+                                              "kernels", "calibration", "pictures", "start"}));
   job.finish();
   EXPECT_EQ(s.error, "");
   EXPECT_FALSE(s.lab().params().rebuild_pending);

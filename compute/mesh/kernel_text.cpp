@@ -1,5 +1,7 @@
 #include "compute/mesh/kernel_text.h"
 
+#include "compute/mesh/load_times.h"
+
 #include "compute/io/user_text.h"
 #include "compute/mesh/io/kernel_words.h"
 
@@ -377,7 +379,7 @@ std::set<Kind> kinds_named(const std::string& text) {
 }
 
 std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std::string& printed, Misprints policy,
-                                                           std::vector<Misprint>* misprints) {
+                                                           std::vector<Misprint>* misprints, LoadTimes* times) {
   std::string text;
   try {
     text = io::normalized_user_text(printed);  // what the compiler reads is what is screened (user_text.h)
@@ -471,6 +473,7 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
       finished.push_back(
           std::async(std::launch::async, [&g, p = std::move(prepared)]() mutable { return g.finish(std::move(p)); }));
     }
+    if (times) times->lap("links and balls");
     for (size_t i = 0; i < finished.size(); ++i) try {
         out.push_back(finished[i].get());
       } catch (const KernelError& e) {
@@ -478,6 +481,7 @@ std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std
       }
     if (unprepared) throw *unprepared;
     if (out.empty()) throw KernelError("no kernel to run");
+    if (times) times->lap("kernels");
   } catch (...) {
     g.set_parameters(old_params);
     throw;

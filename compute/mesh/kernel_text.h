@@ -12,6 +12,8 @@
 
 namespace mesh {
 
+class LoadTimes;
+
 struct Example {
   std::string text, colour;  // the kernels, the field to colour by
   std::string mesh;          // the generated mesh it is meant for: surface, tetrahedra, hexahedra
@@ -43,9 +45,12 @@ std::map<std::string, FieldUse> fields_named(const std::string& text, const std:
 // Refuses, before compiling, a text that loops over or reaches entities the mesh has none of.
 // A text with the line "// dialect: gmlib" is the manual's, read through gmlib_dialect.h's
 // aliases; its misprints are refused or fixed as `policy` says, and listed in `misprints`.
+// `times`: told the phases "links and balls" (the sections' tables, one after another) and
+// "kernels" (what their compilation, a thread each, took beyond that).
 std::vector<std::unique_ptr<GpuMesh::Kernel>> compile_text(GpuMesh& g, const std::string& text,
                                                            Misprints policy = Misprints::Fix,
-                                                           std::vector<Misprint>* misprints = nullptr);
+                                                           std::vector<Misprint>* misprints = nullptr,
+                                                           LoadTimes* times = nullptr);
 // The entity kinds a text loops over or names (TriArea: Triangles; VerTetDeg: Vertices and
 // Tetrahedra), comments aside.
 std::set<Kind> kinds_named(const std::string& text);

@@ -333,7 +333,8 @@ TEST(Cli, MeshLabTakesBytesWideVectorsAndInnerFaces) {
 }
 
 // mesh --write-mesh writes the mesh the knobs generate (vertices and cells alone, GMF 2); a run
-// on that file reads it back whole and says how long each phase of opening it took.
+// on that file reads it back whole and says how long each phase of opening it took, and when the
+// kernels were first launched.
 TEST(Cli, MeshWriteMeshAndTheOpeningsPhases) {
   auto dir = scratch("mesh-write");
   auto file = (dir / "cube.meshb").string();
@@ -347,8 +348,17 @@ TEST(Cli, MeshWriteMeshAndTheOpeningsPhases) {
   EXPECT_EQ(m.elements[0].v, want.elements[0].v);
   r = run_process(vklab_args("--headless --lab mesh --set \"example=tetrahedra: volumes\" --steps 1 --mesh " + file));
   ASSERT_EQ(r.code, 0) << r.err;
-  for (const char* phase : {"mesh: opened in ", "read ", "faces ", "edges and tables ", "pictures ", "calibration "})
+  for (const char* phase : {"mesh: opened in ", "read ", "faces ", "edges and tables ", "links and balls ", "kernels ",
+                            "calibration ", "pictures "})
     EXPECT_NE(r.out.find(phase), std::string::npos) << phase << "\n" << r.out;
+  double opened = -1, first_launch = -1;  // the kernels launched before the pictures are made
+  ASSERT_EQ(std::sscanf(r.out.c_str() + r.out.find("mesh: opened in "),
+                        "mesh: opened in %lf s, the first launch at %lf s", &opened, &first_launch),
+            2)
+      << r.out;
+  EXPECT_GT(first_launch, 0.0);
+  EXPECT_LT(first_launch, opened);
+  EXPECT_LT(r.out.find("calibration "), r.out.find("pictures ")) << r.out;
   r = run_process(vklab_args("mesh --write-mesh"));
   EXPECT_EQ(r.code, 2) << "no --out: " << r.err;
   EXPECT_NE(r.err.find("--out"), std::string::npos) << r.err;
