@@ -264,3 +264,20 @@ TEST_F(GpuRuntime, ReadBackBuffersAreCachedWhereTheDeviceOffersIt) {
   read.upload(data);
   EXPECT_EQ(read.download<float>(), data);
 }
+
+// zero(): every byte 0, device-local (filled by the GPU after random contents, the copies and
+// kernels before and after ordered) and mapped alike.
+TEST_F(GpuRuntime, ZeroClearsEveryByteOfABuffer) {
+  const auto usage =
+      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  for (bool mapped : {false, true}) {
+    const size_t n = (size_t(3) << 20) + 5;  // not a power of two
+    gpu::Buffer b(ctx(), n * 4, usage, mapped);
+    b.upload(random_floats(n, 0.5f, 1.0f, 11));
+    b.zero();
+    const auto back = b.download<uint32_t>();
+    ASSERT_EQ(back.size(), n);
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(back[i], 0u) << "word " << i << (mapped ? " (mapped)" : "");
+  }
+  EXPECT_EQ(ctx().validation_count(), 0u);
+}

@@ -165,6 +165,20 @@ void Buffer::upload(const void* data, VkDeviceSize bytes, VkDeviceSize offset) {
   }
 }
 
+void Buffer::zero() {
+  if (mapped_) {
+    std::memset(mapped_, 0, size_);
+    return;
+  }
+  ctx_->submit_now([&](VkCommandBuffer cmd) {
+    barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_CLEAR_BIT,
+            VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    vkCmdFillBuffer(cmd, buffer_, 0, VK_WHOLE_SIZE, 0);
+    barrier(cmd, VK_PIPELINE_STAGE_2_CLEAR_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+            VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  });
+}
+
 void Buffer::download(void* data, VkDeviceSize bytes, VkDeviceSize offset) const {
   if (offset + bytes > size_) throw std::out_of_range("Buffer::download past the end");
   if (mapped_) {

@@ -37,6 +37,9 @@ class Buffer {
 
   void upload(const void* data, VkDeviceSize bytes, VkDeviceSize offset = 0);
   void download(void* data, VkDeviceSize bytes, VkDeviceSize offset = 0) const;
+  // Every byte 0: filled by the device (no host memory, nothing through the bus), or in place
+  // where mapped. A device-local buffer needs VK_BUFFER_USAGE_TRANSFER_DST_BIT, as for upload.
+  void zero();
   template <class T>
   void upload(const std::vector<T>& v) {
     upload(v.data(), v.size() * sizeof(T));

@@ -165,8 +165,7 @@ void GpuMesh::add_field(const std::string& name, Kind at, FieldType type) {
     throw std::invalid_argument("field '" + name + "': the mesh has no " + kind_name(at));
   size_t bytes = (count(at) * field_stride(type) + 3) / 4 * 4;  // whole words: the picture reads words
   gpu::Buffer b(ctx_, std::max<size_t>(16, bytes), kUsage);
-  std::vector<uint8_t> zero(b.size(), 0);
-  b.upload(zero);
+  b.zero();  // on the device: a 12.6 M-tetrahedron mesh's vec4[4] field is 806 MB
   buffers_.insert_or_assign(name, std::move(b));
   fields_.insert_or_assign(name, Field{at, type});
 }
