@@ -28,7 +28,7 @@ int run(const Options& o) {
     case Options::Mode::Exercise:
       return run_exercise_check(o);
     case Options::Mode::ListDevices:
-      std::cout << gpu::format_device_table(gpu::list_devices());
+      std::cout << gpu::format_device_table(gpu::list_devices(o.portability));
       return 0;
     case Options::Mode::Headless:
       return run_headless(o);

@@ -124,6 +124,8 @@ std::string usage() {
          "  --no-legend         leave out the legend drawn into the picture (lab, step, key values, colour bar)\n"
          "  --device N|NAME     choose a device by index or name substring (see --list-devices)\n"
          "  --validate          turn on the Khronos validation layer, print each message once\n"
+         "  --portability       use the device as MoltenVK would offer it on a Mac: no fp64 in shaders, no\n"
+         "                      64-bit atomics (what each lab does then: docs/MACOS.md)\n"
          "  --frames N          window: quit after N frames\n"
          "  --no-vsync          window: start without vsync\n"
          "  --present           window: open in presentation mode, the picture alone (P toggles it)\n"
@@ -287,6 +289,8 @@ Options parse_cli(int argc, char** argv) {
       o.gpu_timeout_s = uint32_t(parse_count(a, value(a), 1, 3600));
     else if (a == "--validate")
       o.validate = true;
+    else if (a == "--portability")
+      o.portability = true;
     else if (a == "--occupancy")
       o.occupancy = true;
     else if (a == "--quick")

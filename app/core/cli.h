@@ -42,6 +42,7 @@ struct Options {
   uint32_t gpu_timeout_s = 60;     // --gpu-timeout: the longest wait for one submission
   uint32_t soak_s = 0;             // --soak: the window visits every lab and preset twice in this time
   bool validate = false;           // --validate: the validation layers on, their messages counted
+  bool portability = false;        // --portability: the device as MoltenVK would offer it (docs/MACOS.md)
   bool occupancy = false;  // headless: the kernels' registers and occupancy (compute/measure/kernel_statistics.h)
   bool quick = false;      // bench: small sizes only
   std::vector<std::string> only;     // bench: just these configurations (--only a,b)

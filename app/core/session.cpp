@@ -44,6 +44,7 @@ std::unique_ptr<Lab> lab_from_options(const Options& o, const std::string& name)
 gpu::ContextOptions context_options(const Options& o) {
   gpu::ContextOptions c;
   c.validation = o.validate;
+  c.portability = o.portability;
   c.device = o.device;
   std::string memory = o.memory;
   if (memory.empty() && gpu::RenderDoc::get().attached()) {

@@ -15,6 +15,15 @@ namespace gpu {
 
 namespace {
 
+bool instance_offers(const char* extension) {
+  uint32_t n = 0;
+  vkEnumerateInstanceExtensionProperties(nullptr, &n, nullptr);
+  std::vector<VkExtensionProperties> all(n);
+  vkEnumerateInstanceExtensionProperties(nullptr, &n, all.data());
+  return std::any_of(all.begin(), all.end(),
+                     [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, extension) == 0; });
+}
+
 void load_vulkan() {
   static bool loaded = false;
   if (loaded) return;
@@ -30,12 +39,17 @@ VkInstance make_instance(const std::vector<std::string>& extensions, bool valida
   app.apiVersion = VK_API_VERSION_1_3;
   std::vector<const char*> exts;
   for (auto& e : extensions) exts.push_back(e.c_str());
+  VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  // Devices behind a portability layer (MoltenVK on macOS) are listed only when asked for.
+  if (instance_offers(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME)) {
+    exts.push_back(VK_KHR_PORTABILITY_ENUMERATION_EXTENSION_NAME);
+    ci.flags |= VK_INSTANCE_CREATE_ENUMERATE_PORTABILITY_BIT_KHR;
+  }
   std::vector<const char*> layers;
   VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
   VkValidationFeaturesEXT features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
   features.enabledValidationFeatureCount = 1;
   features.pEnabledValidationFeatures = enables;
-  VkInstanceCreateInfo ci{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   ci.pApplicationInfo = &app;
   if (validation) {
     uint32_t n = 0;
@@ -87,11 +101,14 @@ std::filesystem::path find_shader_dir() {
 
 }  // namespace
 
-std::vector<DeviceInfo> list_devices() {
+std::vector<DeviceInfo> list_devices(bool portability) {
   VkInstance instance = make_instance({}, false);
   std::vector<DeviceInfo> out;
   auto pds = physical_devices(instance);
-  for (uint32_t i = 0; i < pds.size(); ++i) out.push_back(describe(pds[i], i));
+  for (uint32_t i = 0; i < pds.size(); ++i) {
+    out.push_back(describe(pds[i], i));
+    if (portability) out.back().portability_subset = true, out.back().fp64 = false;  // as the context makes it
+  }
   vkDestroyInstance(instance, nullptr);
   return out;
 }
@@ -203,6 +220,13 @@ void Context::create_device(const ContextOptions& options) {
   bool atomic_ext = has_extension(physical, VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
   if (atomic_ext) (core13 ? f13.pNext : sync2.pNext) = &atomic;
   vkGetPhysicalDeviceFeatures2(physical, &have);
+  const bool subset = has_extension(physical, kPortabilitySubset);
+  portability = subset || options.portability;
+  if (portability) {  // what MoltenVK does not offer (Metal has neither): docs/MACOS.md
+    have.features.shaderFloat64 = VK_FALSE;
+    f12.shaderBufferInt64Atomics = VK_FALSE;
+    info.fp64 = false;
+  }
   if (!core13) f13.dynamicRendering = dyn.dynamicRendering, f13.synchronization2 = sync2.synchronization2;
   if (!f13.dynamicRendering || !f13.synchronization2)
     throw std::runtime_error(info.name + " lacks dynamicRendering or synchronization2");
@@ -264,6 +288,9 @@ void Context::create_device(const ContextOptions& options) {
   if (pipeline_statistics) exts.push_back(VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
   if (atomic_float_add) exts.push_back(VK_EXT_SHADER_ATOMIC_FLOAT_EXTENSION_NAME);
   if (options.swapchain) exts.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+  // A portability layer's device must be created with its subset enabled; vklab uses none of
+  // the features the subset may lack (events, triangle fans, point polygons, format swizzles).
+  if (subset) exts.push_back(kPortabilitySubset);
   if (!core13) {
     exts.push_back(VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME);
     exts.push_back(VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME);

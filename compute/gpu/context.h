@@ -43,6 +43,10 @@ struct ContextOptions {
   // made keeping the driver's statistics (registers, shared memory), read by
   // compute/measure/kernel_statistics.h. Off by default: a driver may compile differently to keep them.
   bool pipeline_statistics = false;
+  // --portability: the device as MoltenVK offers one on a Mac (docs/MACOS.md): no shaderFloat64
+  // and no 64-bit buffer atomics, so the labs' checks for them run here. A device that is behind
+  // a portability layer (VK_KHR_portability_subset) is treated so whatever this says.
+  bool portability = false;
 };
 
 struct DeviceInfo {
@@ -52,8 +56,9 @@ struct DeviceInfo {
   uint32_t subgroup_size = 0;
   uint32_t subgroup_ops = 0;  // VkSubgroupFeatureFlags in compute shaders (0 where not there)
   bool fp64 = false, int64 = false, atomic_float_add = false, timestamps = false;
-  bool usable = false;  // Vulkan 1.3 with a graphics+compute queue
-  std::string why_not;  // when not usable
+  bool portability_subset = false;  // behind a portability layer (MoltenVK): VK_KHR_portability_subset
+  bool usable = false;              // Vulkan 1.3 with a graphics+compute queue
+  std::string why_not;              // when not usable
 };
 
 // Whether a context ended with its queue still running work it gave up on (a time-out): the
@@ -62,7 +67,8 @@ struct DeviceInfo {
 bool abandoned_work_running();
 
 // Lists the devices of a fresh instance (no validation). Throws if Vulkan is missing.
-std::vector<DeviceInfo> list_devices();
+// `portability`: each as --portability makes it (ContextOptions::portability).
+std::vector<DeviceInfo> list_devices(bool portability = false);
 std::string format_device_table(const std::vector<DeviceInfo>& devices);
 
 class Context {
@@ -85,6 +91,7 @@ class Context {
   uint32_t timestamp_valid_bits = 0;
   bool atomic_float_add = false;
   bool int64_atomics = false;        // 64-bit buffer atomics, with shaderInt64 and shaderFloat64
+  bool portability = false;          // a MoltenVK-like device, real or as --portability asked
   bool int8 = false, int16 = false;  // 8- and 16-bit ints in storage buffers and in shaders (the mesh lab's fields)
   bool fp16 = false;                 // shaderFloat16 enabled
   bool large_points = false;         // largePoints enabled: a point list may draw points wider than a pixel

@@ -103,6 +103,8 @@ DeviceInfo describe(VkPhysicalDevice pd, uint32_t index) {
   d.fp64 = feats.features.shaderFloat64;
   d.int64 = feats.features.shaderInt64;
   d.atomic_float_add = atomic_ext && atomic.shaderBufferFloat32AtomicAdd;
+  d.portability_subset = has_extension(pd, kPortabilitySubset);
+  if (d.portability_subset) d.fp64 = false;  // as the context makes it (context.cpp)
 
   int family = graphics_compute_family(pd);
   if (family >= 0) {
@@ -129,7 +131,8 @@ std::string format_device_table(const std::vector<DeviceInfo>& devices) {
       << "    type " << d.type << ", driver " << d.driver << ", Vulkan " << d.api << "\n"
       << "    device-local memory " << d.device_local_mib << " MiB, subgroup size " << d.subgroup_size << "\n"
       << "    fp64 " << (d.fp64 ? "yes" : "no") << ", int64 " << (d.int64 ? "yes" : "no") << ", atomic float add "
-      << (d.atomic_float_add ? "yes" : "no") << ", timestamps " << (d.timestamps ? "yes" : "no") << "\n"
+      << (d.atomic_float_add ? "yes" : "no") << ", timestamps " << (d.timestamps ? "yes" : "no")
+      << (d.portability_subset ? ", as behind a portability layer (MoltenVK)" : "") << "\n"
       << "    " << (d.usable ? "usable by vklab" : "not usable: " + d.why_not) << "\n";
   }
   if (devices.empty()) s << "no Vulkan device found\n";

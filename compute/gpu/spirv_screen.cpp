@@ -170,6 +170,10 @@ std::string capability_name(Capability c) {
       return "Float64 (double: this device has no 64-bit floats enabled)";
     case Capability::Int64:
       return "Int64 (64-bit integers: not on this device)";
+    case Capability::Int64Atomics:
+      return "Int64Atomics (64-bit atomics on buffers: not on this device)";
+    case Capability::AtomicFloat32AddEXT:
+      return "AtomicFloat32AddEXT (atomicAdd on floats: not on this device)";
     default:
       return "number " + std::to_string(uint32_t(c));
   }

@@ -357,7 +357,7 @@ TEST(Cli, MeshWriteMeshAndTheOpeningsPhases) {
             2)
       << r.out;
   EXPECT_GT(first_launch, 0.0);
-  EXPECT_LT(first_launch, opened);
+  EXPECT_LE(first_launch, opened);  // printed to the hundredth: a small mesh's can be equal
   EXPECT_LT(r.out.find("calibration "), r.out.find("pictures ")) << r.out;
   r = run_process(vklab_args("mesh --write-mesh"));
   EXPECT_EQ(r.code, 2) << "no --out: " << r.err;
