@@ -1,6 +1,7 @@
 #include "render/recorder.h"
 
 #include "compute/io/output.h"
+#include "compute/io/platform.h"
 #include "render/ffmpeg.h"
 #include "render/target.h"
 
@@ -91,7 +92,8 @@ Recorder::Recorder(const std::filesystem::path& out, uint32_t width, uint32_t he
   v->check(ffmpeg().avcodec_parameters_from_context(v->stream->codecpar, v->codec), "stream parameters");
   v->stream->time_base = v->codec->time_base;
   v->file = std::make_unique<io::OutputFile>(out);
-  v->check(ffmpeg().avio_open(&v->format->pb, v->file->temporary().c_str(), AVIO_FLAG_WRITE), "cannot write");
+  v->check(ffmpeg().avio_open(&v->format->pb, platform::utf8(v->file->temporary()).c_str(), AVIO_FLAG_WRITE),
+           "cannot write");
   v->check(ffmpeg().avformat_write_header(v->format, nullptr), "writing the MP4 header");
   v->frame = ffmpeg().av_frame_alloc();
   v->packet = ffmpeg().av_packet_alloc();
@@ -149,7 +151,8 @@ VideoInfo probe_video(const std::filesystem::path& path) {
   const Ffmpeg& f = ffmpeg();
   AVFormatContext* format = nullptr;
   auto fail = [&](const std::string& why) { return std::runtime_error(path.string() + ": " + why); };
-  if (f.avformat_open_input(&format, path.c_str(), nullptr, nullptr) < 0) throw fail("cannot open as a video");
+  if (f.avformat_open_input(&format, platform::utf8(path).c_str(), nullptr, nullptr) < 0)
+    throw fail("cannot open as a video");
   VideoInfo info;
   try {
     if (f.avformat_find_stream_info(format, nullptr) < 0) throw fail("no stream information");

@@ -2,6 +2,7 @@
 
 #include "compute/io/input.h"
 #include "compute/io/output.h"
+#include "compute/io/platform.h"
 #include "compute/io/user_dirs.h"
 #include "render/font_check.h"
 
@@ -64,6 +65,11 @@ struct Font {
 };
 
 std::filesystem::path system_font_path() {
+  // beside the program where a package carries its own (the Windows zip: fonts/DejaVuSans.ttf)
+  if (auto exe = platform::executable(); !exe.empty()) {
+    auto beside = exe.parent_path() / "fonts" / "DejaVuSans.ttf";
+    if (std::filesystem::is_regular_file(beside)) return beside;
+  }
   for (const char* p : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",    // Debian, Ubuntu
                         "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",  // Fedora
                         "/usr/share/fonts/TTF/DejaVuSans.ttf",                // Arch

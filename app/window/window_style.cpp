@@ -2,6 +2,8 @@
 // from Debian's fonts-dejavu-core, else ImGui's own), the scale taken from the monitor (HiDPI)
 // or the Picture tab (app/window/tabs/picture_tab.h) and kept in the settings file.
 #include "app/window/window.h"
+#include "compute/io/platform.h"
+#include "render/text_mesh.h"
 
 #include <cmath>
 
@@ -14,7 +16,6 @@
 namespace {
 
 constexpr float kFontPixels = 15.0f;  // at scale 1
-const char* kFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 // Latin-1, Greek, dashes and bullets, arrows, maths: what the labs' labels and help use.
 const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x0370, 0x03FF, 0x2010, 0x2044, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
 
@@ -42,10 +43,11 @@ void Window::apply_ui_scale(float scale) {
   io.Fonts->Clear();
   ImFontConfig cfg;
   cfg.SizePixels = std::round(kFontPixels * scale);
-  if (std::filesystem::exists(kFont))
-    io.Fonts->AddFontFromFileTTF(kFont, cfg.SizePixels, &cfg, kGlyphs);
-  else
+  try {  // the pictures' font (render/text_mesh.h: VKLAB_FONT, beside the program, the system's)
+    io.Fonts->AddFontFromFileTTF(platform::utf8(render::font_path()).c_str(), cfg.SizePixels, &cfg, kGlyphs);
+  } catch (const std::runtime_error&) {  // none: ImGui's own font (the pictures say why)
     io.Fonts->AddFontDefault(&cfg);
+  }
   ImGuiStyle style;
   ImGui::StyleColorsDark(&style);
   style.ScaleAllSizes(scale);

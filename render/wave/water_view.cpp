@@ -1,5 +1,7 @@
 #include "render/wave/water_view.h"
 
+#include "compute/io/input.h"
+#include "compute/io/platform.h"
 #include "shaders/wave/water_view_push.h"
 
 #include <stb_image.h>
@@ -20,9 +22,11 @@ uint32_t mesh_side(uint32_t n) { return std::min(n, WaterView::kMaxMeshSide); }
 
 WaterView::WaterView(gpu::Context& ctx, const std::filesystem::path& floor) : ctx_(ctx) {
   int w = 0, h = 0, channels = 0;
-  stbi_uc* pixels = stbi_load(floor.c_str(), &w, &h, &channels, 4);
+  const std::string bytes = io::read_input(floor, 64u << 20);  // any system's file names (platform.h)
+  stbi_uc* pixels =
+      stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()), int(bytes.size()), &w, &h, &channels, 4);
   if (!pixels)
-    throw std::runtime_error(floor.string() + ": cannot read the floor image (" + stbi_failure_reason() + ")");
+    throw std::runtime_error(platform::utf8(floor) + ": cannot read the floor image (" + stbi_failure_reason() + ")");
   std::vector<uint8_t> rgba(pixels, pixels + size_t(w) * h * 4);
   stbi_image_free(pixels);
   floor_ = gpu::Image(ctx, uint32_t(w), uint32_t(h), VK_FORMAT_R8G8B8A8_UNORM,
