@@ -14,6 +14,9 @@ if [ ! -f "$exe" ] || [ -z "$wine" ] || ! command -v xvfb-run > /dev/null; then
 fi
 rm -rf "$work/run" && mkdir -p "$work/run" && cd "$work/run"
 export WINEPREFIX="$work/wine" WINEDEBUG=-all VK_DRIVER_FILES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json
+# A Wine server left by an earlier run (the platform probe's, started without a display) would
+# serve this one, and Wine's Vulkan needs the display: it is ended first.
+"$(dirname "$wine")/wineserver" -k 2> /dev/null || true
 # Wine's Vulkan needs an X display, even for compute
 win() { xvfb-run -a -s '-screen 0 1400x900x24' "$wine" "$exe" "$@"; }
 fail() {
