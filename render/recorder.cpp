@@ -56,23 +56,23 @@ struct Recorder::Video {
 };
 
 bool Recorder::is_folder(const std::filesystem::path& out) {
-  std::string s = out.string();
+  std::string s = platform::utf8(out);
   return std::filesystem::is_directory(out) || (!s.empty() && s.back() == '/');
 }
 
 Recorder::Recorder(const std::filesystem::path& out, uint32_t width, uint32_t height, int fps)
     : out_(out), width_(width & ~1u), height_(height & ~1u) {
-  if (width_ < 2 || height_ < 2) throw std::runtime_error(out.string() + ": frames too small to record");
-  if (fps < 1 || fps > 240) throw std::runtime_error(out.string() + ": frame rate must be 1 to 240");
+  if (width_ < 2 || height_ < 2) throw std::runtime_error(platform::utf8(out) + ": frames too small to record");
+  if (fps < 1 || fps > 240) throw std::runtime_error(platform::utf8(out) + ": frame rate must be 1 to 240");
   if (is_folder(out)) {
     std::filesystem::create_directories(out);
     return;
   }
-  if (out.extension() != ".mp4") throw std::runtime_error(out.string() + ": record to FILE.mp4 or a folder/");
+  if (out.extension() != ".mp4") throw std::runtime_error(platform::utf8(out) + ": record to FILE.mp4 or a folder/");
   ffmpeg();  // loads the libraries, or says which is missing, before anything is made
   if (out.has_parent_path()) std::filesystem::create_directories(out.parent_path());
   auto v = std::make_unique<Video>();
-  v->path = out.string();
+  v->path = platform::utf8(out);
   v->check(ffmpeg().avformat_alloc_output_context2(&v->format, nullptr, "mp4", v->path.c_str()), "no MP4 muxer");
   const AVCodec* h264 = ffmpeg().avcodec_find_encoder(AV_CODEC_ID_H264);
   if (!h264) throw std::runtime_error(v->path + ": no H.264 encoder in this libavcodec");
@@ -150,7 +150,7 @@ void Recorder::finish() {
 VideoInfo probe_video(const std::filesystem::path& path) {
   const Ffmpeg& f = ffmpeg();
   AVFormatContext* format = nullptr;
-  auto fail = [&](const std::string& why) { return std::runtime_error(path.string() + ": " + why); };
+  auto fail = [&](const std::string& why) { return std::runtime_error(platform::utf8(path) + ": " + why); };
   if (f.avformat_open_input(&format, platform::utf8(path).c_str(), nullptr, nullptr) < 0)
     throw fail("cannot open as a video");
   VideoInfo info;

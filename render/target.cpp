@@ -94,7 +94,7 @@ void write_png(const std::filesystem::path& path, uint32_t width, uint32_t heigh
     static_cast<std::string*>(out)->append(static_cast<char*>(data), size_t(size));
   };
   if (!stbi_write_png_to_func(append, &png, int(width), int(height), 4, rgba.data(), int(width * 4)))
-    throw std::runtime_error("could not encode PNG " + path.string());
+    throw std::runtime_error("could not encode PNG " + platform::utf8(path));
   if (!manifest.empty()) png = io::add_png_text(png, "vklab", manifest);
   io::write_file(path, png);
 }

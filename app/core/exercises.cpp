@@ -1,6 +1,7 @@
 #include "app/core/exercises.h"
 #include "compute/io/input.h"
 #include "compute/io/output.h"
+#include "compute/io/user_dirs.h"
 #include "compute/io/user_text.h"
 
 #include "app/core/assets.h"
@@ -27,11 +28,7 @@ const exercise::Exercise& shipped_exercise(const std::string& name) {
   return exercise::find_exercise(shipped_exercises(), name);
 }
 
-fs::path exercise_folder() {
-  if (const char* dir = std::getenv("VKLAB_EXERCISE_DIR"); dir && *dir) return dir;
-  const char* home = std::getenv("HOME");
-  return fs::path(home && *home ? home : ".") / "vklab-exercises";
-}
+fs::path exercise_folder() { return io::user_dir(io::UserDir::Exercises); }
 
 fs::path user_kernel_path(const exercise::Exercise& e) {
   return exercise_folder() / (e.lab + "-" + e.dir.filename().string() + ".comp");

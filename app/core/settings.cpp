@@ -1,6 +1,7 @@
 #include "app/core/settings.h"
 #include "compute/io/input.h"
 #include "compute/io/output.h"
+#include "compute/io/platform.h"
 
 #include "compute/io/user_dirs.h"
 
@@ -33,7 +34,7 @@ Settings load_settings() {
     if (s.ui_scale != 0) s.ui_scale = std::clamp(s.ui_scale, 0.75f, 3.0f);
     if (s.panel_width != 0) s.panel_width = std::clamp(s.panel_width, 260.0f, 900.0f);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vklab: ignoring the settings in %s: %s\n", path.c_str(), e.what());
+    std::fprintf(stderr, "vklab: ignoring the settings in %s: %s\n", platform::utf8(path).c_str(), e.what());
     s = Settings{};
   }
   return s;

@@ -6,6 +6,7 @@
 #include "app/modes/bench_progress.h"
 #include "app/modes/modes.h"
 #include "compute/io/output.h"
+#include "compute/io/platform.h"
 #include "compute/measure/cpu_baselines.h"
 #include "compute/measure/memory_experiment.h"
 #include "compute/measure/roofline.h"
@@ -47,8 +48,8 @@ std::string utc_now() {
   return date;
 }
 
-void write_json(const std::string& file, const nlohmann::json& j) {
-  auto path = std::filesystem::path(file);
+void write_json(const std::string& file, const nlohmann::json& j) {  // file: UTF-8, as given
+  auto path = platform::utf8_path(file);
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
   io::write_file(path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   std::printf("\nwrote %s\n", file.c_str());
@@ -177,7 +178,7 @@ int run_bench(const Options& o) {
     std::printf(
         "CPU references: %d read back from %s (this machine's, timed by an earlier bench; "
         "--remeasure-cpu times them again), %d timed now\n",
-        cpu.read(), cpu_baselines_path().c_str(), cpu.timed());
+        cpu.read(), platform::utf8(cpu_baselines_path()).c_str(), cpu.timed());
   if (!o.out.empty()) write_json(o.out, j);
   report_validation(o, ctx);
   return 0;

@@ -77,7 +77,7 @@ int run_bench_runs(const Options& o) {
                   right(figure(row["gbps"].get<double>(), "%.1f"), 9).c_str());
     }
   if (!o.out.empty()) {
-    auto path = std::filesystem::path(o.out);
+    auto path = platform::utf8_path(o.out);
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
     io::write_file(path, merged.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     std::printf("\nwrote %s\n", o.out.c_str());

@@ -8,6 +8,7 @@
 #include "compute/io/interrupt.h"
 #include "compute/io/npy.h"
 #include "compute/io/output.h"
+#include "compute/io/platform.h"
 #include "compute/measure/kernel_statistics.h"
 #include "render/recorder.h"
 
@@ -46,6 +47,10 @@ int run_headless(const Options& o) {
 
 // The headless run in the order it happens: steps, picture, report, capture, plots, dump.
 static int run(const Options& o, Session& s) {
+  if (s.ctx().portability)  // said once, before the lab's lines (docs/MACOS.md)
+    std::fprintf(stderr,
+                 "vklab: the device as on a Mac (MoltenVK): no fp64 in shaders, no 64-bit atomics; what "
+                 "needs them is left out or refused\n");
   gpu::Context& ctx = s.ctx();
   Lab& lab = s.lab();
   ctx.renderdoc.pending = o.renderdoc_captures;
@@ -87,7 +92,8 @@ static int run(const Options& o, Session& s) {
   // --record: the picture after every submission (a frame as the window would show it)
   std::unique_ptr<render::Recorder> recorder;
   const uint64_t frames = (steps + chunk - 1) / chunk;
-  if (!o.record.empty()) recorder = std::make_unique<render::Recorder>(o.record, o.width, o.height, o.record_fps);
+  if (!o.record.empty())
+    recorder = std::make_unique<render::Recorder>(platform::utf8_path(o.record), o.width, o.height, o.record_fps);
   auto record = [&]() {
     draw();
     auto rgba = target.read_rgba();
@@ -147,7 +153,7 @@ static int run(const Options& o, Session& s) {
     std::printf("%s", gpu::format_kernel_statistics(ctx, kernels).c_str());
   }
   if (!o.capture.empty()) {
-    render::write_png(o.capture, o.width, o.height, target.read_rgba(), s.manifest());
+    render::write_png(platform::utf8_path(o.capture), o.width, o.height, target.read_rgba(), s.manifest());
     std::printf("captured %s\n", o.capture.c_str());
   }
   if (!o.plots.empty()) {  // --plot NAME=FILE.png: the lab's plots and tables as pictures of their own
@@ -172,7 +178,7 @@ static int run(const Options& o, Session& s) {
     }
   }
   if (!o.dump.empty()) {  // the folder whole or not at all: written aside, then swapped in (output.h)
-    io::OutputFolder folder(o.dump);
+    io::OutputFolder folder(platform::utf8_path(o.dump));
     nlohmann::json j = {{"lab", lab.name()}, {"params", lab.params().to_json()}, {"device", s.device_json()}};
     j["state"] = lab.dump(folder.folder());
     if (o.occupancy) j["kernels"] = gpu::kernel_statistics_json(ctx, kernels);

@@ -3,6 +3,7 @@
 // the session's frame and the UI over it, present); the sidebar that holds the tabs.
 #include "app/window/window.h"
 #include "compute/io/interrupt.h"
+#include "compute/io/platform.h"
 
 #include "app/core/settings.h"
 #include "app/widgets/plot.h"
@@ -121,7 +122,7 @@ Window::Window(const Options& o) : Window(Empty{}) {
   build_first();
   view_.legend = o.legend && view_.settings.legend;
   if (!opts_.record.empty()) {  // --record: from the first frame to the last
-    picture_tab_.start_recording(*session_, opts_.record, lab_frame(0).area, sc_->extent());
+    picture_tab_.start_recording(*session_, platform::utf8_path(opts_.record), lab_frame(0).area, sc_->extent());
     if (!session_->error.empty()) throw std::runtime_error(session_->error);
   }
 }
@@ -408,7 +409,7 @@ bool Window::frame() {
   session_->transport.apply(*session_);  // the bar's Restart and step back, asked last frame
 
   bool last = opts_.frames && frame_count_ + 1 >= opts_.frames;
-  if (last && !opts_.capture.empty()) picture_tab_.request_capture(opts_.capture);
+  if (last && !opts_.capture.empty()) picture_tab_.request_capture(platform::utf8_path(opts_.capture));
   bool captured = ctx.renderdoc.begin(ctx.instance, session_->lab().name() + " frame " + std::to_string(frame_count_));
   begin_commands();
   // The steps first, then the bar: it says the step the picture and its legend show.
@@ -813,7 +814,7 @@ void Window::write_table_picture(const TableData& table) {
     write_table_files(s.ctx(), *s.legend(), table, sc_->extent().height, png);
     auto shown = std::filesystem::absolute(png);
     table_written(table.name, shown);
-    std::printf("tabled %s\n", shown.c_str());
+    std::printf("tabled %s\n", platform::utf8(shown).c_str());
   } catch (const std::exception& e) {
     s.error = e.what();
   }
@@ -829,7 +830,7 @@ void Window::write_plot_picture(const PlotData& plot) {
                      png);
     auto shown = std::filesystem::absolute(png);
     plot_written(plot.spec.name, shown);
-    std::printf("plotted %s\n", shown.c_str());
+    std::printf("plotted %s\n", platform::utf8(shown).c_str());
   } catch (const std::exception& e) {
     s.error = e.what();
   }

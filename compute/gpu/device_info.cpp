@@ -131,8 +131,10 @@ std::string format_device_table(const std::vector<DeviceInfo>& devices) {
       << "    type " << d.type << ", driver " << d.driver << ", Vulkan " << d.api << "\n"
       << "    device-local memory " << d.device_local_mib << " MiB, subgroup size " << d.subgroup_size << "\n"
       << "    fp64 " << (d.fp64 ? "yes" : "no") << ", int64 " << (d.int64 ? "yes" : "no") << ", atomic float add "
-      << (d.atomic_float_add ? "yes" : "no") << ", timestamps " << (d.timestamps ? "yes" : "no")
-      << (d.portability_subset ? ", as behind a portability layer (MoltenVK)" : "") << "\n"
+      << (d.atomic_float_add ? "yes" : "no") << ", timestamps " << (d.timestamps ? "yes" : "no") << "\n"
+      << (d.portability_subset ? "    behind a portability layer (MoltenVK), or as --portability makes it: no fp64 in "
+                                 "shaders, no 64-bit atomics\n"
+                               : "")
       << "    " << (d.usable ? "usable by vklab" : "not usable: " + d.why_not) << "\n";
   }
   if (devices.empty()) s << "no Vulkan device found\n";

@@ -129,7 +129,8 @@ std::string prepare_console() {
 }
 
 std::filesystem::path known_folder(KnownFolder which) {
-  const KNOWNFOLDERID* ids[] = {&FOLDERID_RoamingAppData, &FOLDERID_LocalAppData, &FOLDERID_Pictures, &FOLDERID_Videos};
+  const KNOWNFOLDERID* ids[] = {&FOLDERID_RoamingAppData, &FOLDERID_LocalAppData, &FOLDERID_Pictures, &FOLDERID_Videos,
+                                &FOLDERID_Documents};
   PWSTR path = nullptr;
   std::filesystem::path folder;
   if (SHGetKnownFolderPath(*ids[int(which)], KF_FLAG_DEFAULT, nullptr, &path) == S_OK) folder = path;
@@ -196,6 +197,8 @@ std::filesystem::path known_folder(KnownFolder which) {
     return v && *v ? v : nullptr;
   };
   if (which == KnownFolder::Pictures || which == KnownFolder::Videos) return {};
+  if (which == KnownFolder::Documents)
+    return env("HOME") ? std::filesystem::path(env("HOME")) : std::filesystem::path();
   const bool settings = which == KnownFolder::Settings;
   if (const char* x = env(settings ? "XDG_CONFIG_HOME" : "XDG_CACHE_HOME")) return x;
   if (const char* h = env("HOME")) return std::filesystem::path(h) / (settings ? ".config" : ".cache");

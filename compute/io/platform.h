@@ -46,9 +46,9 @@ std::string prepare_console();
 
 // The system's folders for the user's files; empty where the system has none (or, for Pictures
 // and Videos on POSIX, none that vklab uses: a terminal's user finds captures in the working folder).
-//   POSIX: Settings $XDG_CONFIG_HOME or ~/.config, Cache $XDG_CACHE_HOME or ~/.cache.
-//   Windows: the known folders Roaming AppData, Local AppData, Pictures and Videos.
-enum class KnownFolder { Settings, Cache, Pictures, Videos };
+//   POSIX: Settings $XDG_CONFIG_HOME or ~/.config, Cache $XDG_CACHE_HOME or ~/.cache, Documents ~.
+//   Windows: the known folders Roaming AppData, Local AppData, Pictures, Videos and Documents.
+enum class KnownFolder { Settings, Cache, Pictures, Videos, Documents };
 std::filesystem::path known_folder(KnownFolder which);
 
 // A shared library's file names on each system, tried in order.

@@ -25,6 +25,11 @@ std::filesystem::path user_dir(UserDir which) {
       return within(KnownFolder::Pictures, "captures");
     case UserDir::Recordings:
       return within(KnownFolder::Videos, "recordings");
+    case UserDir::Exercises: {
+      if (const char* v = std::getenv("VKLAB_EXERCISE_DIR"); v && *v) return v;
+      auto documents = platform::known_folder(KnownFolder::Documents);
+      return (documents.empty() ? std::filesystem::path(".") : documents) / "vklab-exercises";
+    }
   }
   return {};
 }

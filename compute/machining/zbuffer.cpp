@@ -122,8 +122,8 @@ Machine::Machine(gpu::Context& ctx, const Stock& stock, const Mesh& tool, const 
       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
   if (stock.f64 && !ctx.int64_atomics)
     throw std::invalid_argument(
-        "double precision needs 64-bit buffer atomics, shaderInt64 and shaderFloat64, which this device lacks (as "
-        "MoltenVK's on a Mac): set precision=single");
+        "double precision needs shaderFloat64, shaderInt64 and 64-bit buffer atomics; this device lacks some of them "
+        "(MoltenVK's on a Mac has neither fp64 nor 64-bit atomics): set precision=single");
   gpu::require_buffer(ctx, (stock.f64 ? 8ull : 4ull) * stock.nx * stock.ny,
                       "machining stock of " + std::to_string(stock.nx) + " x " + std::to_string(stock.ny) + " brins");
   heights_ = gpu::Buffer(ctx, (stock.f64 ? 8ull : 4ull) * stock.nx * stock.ny, usage);

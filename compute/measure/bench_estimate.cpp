@@ -1,5 +1,6 @@
 // A bench's progress and what it has left (bench_estimate.h).
 #include "compute/measure/bench_estimate.h"
+#include "compute/io/platform.h"
 
 #include "compute/io/input.h"
 #include "compute/io/output.h"
@@ -22,7 +23,7 @@ nlohmann::json load_history(const std::filesystem::path& file) {
     auto j = nlohmann::json::parse(io::read_input(file, 16 << 20));
     if (j.is_object()) return j;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vklab: %s: %s (it will be rewritten)\n", file.c_str(), e.what());
+    std::fprintf(stderr, "vklab: %s: %s (it will be rewritten)\n", platform::utf8(file).c_str(), e.what());
   }
   return nlohmann::json::object();
 }
@@ -62,7 +63,8 @@ void BenchHistory::record(const std::string& bench, const std::vector<double>& s
     if (file_.has_parent_path()) std::filesystem::create_directories(file_.parent_path());
     io::write_file(file_, j.dump(1) + "\n");
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vklab: could not keep the bench's times in %s: %s\n", file_.c_str(), e.what());
+    std::fprintf(stderr, "vklab: could not keep the bench's times in %s: %s\n", platform::utf8(file_).c_str(),
+                 e.what());
   }
 }
 

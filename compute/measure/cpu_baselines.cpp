@@ -1,5 +1,6 @@
 // The CPU references' times kept per machine (cpu_baselines.h).
 #include "compute/measure/cpu_baselines.h"
+#include "compute/io/platform.h"
 
 #include "compute/io/input.h"
 #include "compute/io/output.h"
@@ -31,7 +32,8 @@ nlohmann::json load_baselines(const std::filesystem::path& file) {
     auto j = nlohmann::json::parse(io::read_input(file, 16 << 20));
     if (j.value("version", 0) == kVersion && j.at("machines").is_object()) return j;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vklab: %s: %s (the CPU references will be timed again)\n", file.c_str(), e.what());
+    std::fprintf(stderr, "vklab: %s: %s (the CPU references will be timed again)\n", platform::utf8(file).c_str(),
+                 e.what());
   }
   return nlohmann::json::object();
 }
@@ -76,7 +78,8 @@ void CpuBaselines::save() const {
     if (file_.has_parent_path()) std::filesystem::create_directories(file_.parent_path());
     io::write_file(file_, j.dump(1) + "\n");
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "vklab: could not keep the CPU references' times in %s: %s\n", file_.c_str(), e.what());
+    std::fprintf(stderr, "vklab: could not keep the CPU references' times in %s: %s\n", platform::utf8(file_).c_str(),
+                 e.what());
   }
 }
 

@@ -1,6 +1,7 @@
 #include "compute/measure/roofline.h"
 #include "compute/io/input.h"
 #include "compute/io/output.h"
+#include "compute/io/platform.h"
 
 #include "compute/measure/saxpy.h"
 #include "compute/measure/timer.h"
@@ -119,7 +120,7 @@ std::optional<Peaks> find_cached_peaks(const std::filesystem::path& file, const 
       if (p.device == device.name && p.driver == device.driver && p.valid()) return p;
     }
   } catch (const std::exception& e) {  // a damaged cache is measured again, and rewritten
-    std::fprintf(stderr, "vklab: %s: %s (the peaks will be measured again)\n", file.c_str(), e.what());
+    std::fprintf(stderr, "vklab: %s: %s (the peaks will be measured again)\n", platform::utf8(file).c_str(), e.what());
   }
   return std::nullopt;
 }

@@ -100,7 +100,8 @@ int main(int argc, char** argv) {
   for (auto [what, d] : {std::pair{"settings", io::UserDir::Settings},
                          {"cache", io::UserDir::Cache},
                          {"captures", io::UserDir::Captures},
-                         {"recordings", io::UserDir::Recordings}})
+                         {"recordings", io::UserDir::Recordings},
+                         {"exercises", io::UserDir::Exercises}})
     std::printf("%s %s\n", what, io::user_dir(d).string().c_str());
   _putenv_s("VKLAB_CONFIG_DIR", "D:\\elsewhere");
   std::printf("settings_override %s\n", io::user_dir(io::UserDir::Settings).string().c_str());

@@ -1,4 +1,5 @@
 #include "app/window/tabs/exercise_tab.h"
+#include "compute/io/platform.h"
 
 #include <utility>
 
@@ -297,7 +298,7 @@ void ExerciseTab::editor_controls(float height) {
   ImGui::SameLine();
   if (ImGui::Button("Start over")) start_over_pending_ = true;
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("the starting kernel again (yours goes to %s.bak)", file_.path().c_str());
+    ImGui::SetTooltip("the starting kernel again (yours goes to %s.bak)", platform::utf8(file_.path()).c_str());
   // the checker's first wrong case marks no line; the compiler's errors do (at their lines)
   if (editor_.draw(compile_.errors, std::max(160.0f, height), std::exchange(focus_editor_, false)))
     save_pending_ = true;

@@ -22,13 +22,13 @@ void PictureTab::draw(Session& s, ViewState& view) {
   if (ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) view_controls(view);
 }
 
-void PictureTab::request_capture(const std::string& path) {
+void PictureTab::request_capture(const std::filesystem::path& path) {
   capture_requested_ = true;
   capture_path_ = path;
 }
 
 void PictureTab::request_capture(const Session& s) {
-  request_capture(render::timestamped_capture_path(io::user_dir(io::UserDir::Captures), s.lab().name()).string());
+  request_capture(render::timestamped_capture_path(io::user_dir(io::UserDir::Captures), s.lab().name()));
 }
 
 void PictureTab::frame_copied(const VkExtent2D& extent) {
@@ -56,7 +56,7 @@ void PictureTab::take_frame(Session& s, const uint8_t* bgra) {
     }
     if (!capture_png_) return;
     render::write_png(capture_path_, copy_extent_.width, copy_extent_.height, rgba, s.manifest());
-    last_capture_ = std::filesystem::absolute(capture_path_).string();
+    last_capture_ = platform::utf8(std::filesystem::absolute(capture_path_));
     std::printf("captured %s\n", last_capture_.c_str());
   } catch (const std::exception& e) {
     s.error = e.what();
@@ -64,13 +64,13 @@ void PictureTab::take_frame(Session& s, const uint8_t* bgra) {
   }
 }
 
-void PictureTab::start_recording(Session& s, const std::string& path, const VkRect2D& picture,
+void PictureTab::start_recording(Session& s, const std::filesystem::path& path, const VkRect2D& picture,
                                  const VkExtent2D& window) {
   VkExtent2D size = with_interface_ ? window : picture.extent;
   try {
     recorder_ = std::make_unique<render::Recorder>(path, size.width, size.height, record_fps_);
-    record_path_ = path;
-    record_message_ = "recording " + path;
+    record_path_ = platform::utf8(path);
+    record_message_ = "recording " + record_path_;
   } catch (const std::exception& e) {
     s.error = e.what();
   }
@@ -101,7 +101,7 @@ void PictureTab::between_frames(Session& s, const VkRect2D& picture, const VkExt
   const std::tm tm = platform::local_time(now);
   char name[96];
   std::strftime(name, sizeof name, "vklab-%Y%m%d-%H%M%S.mp4", &tm);
-  start_recording(s, (io::user_dir(io::UserDir::Recordings) / name).string(), picture, window);
+  start_recording(s, io::user_dir(io::UserDir::Recordings) / name, picture, window);
 }
 
 void PictureTab::record_controls() {
@@ -139,6 +139,6 @@ void PictureTab::view_controls(ViewState& view) {
     view.save = true;
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("the lab, its step and key values, the colour bar; captures carry it");
-  ImGui::TextDisabled("saved in %s", settings_path().c_str());
+  ImGui::TextDisabled("saved in %s", platform::utf8(settings_path()).c_str());
   if (!view.settings_message.empty()) ImGui::TextWrapped("%s", view.settings_message.c_str());
 }

@@ -28,7 +28,7 @@ class PictureTab {
   PictureTab(int record_fps, bool with_interface) : with_interface_(with_interface), record_fps_(record_fps) {}
   void draw(Session& s, ViewState& view);
 
-  void request_capture(const std::string& path);
+  void request_capture(const std::filesystem::path& path);
   void request_capture(const Session& s);  // into the captures folder (user_dirs.h), named by the lab and the time
   void toggle_recording() { toggle_ = true; }
   // Captures and recordings take the whole window, not the picture alone.
@@ -36,7 +36,8 @@ class PictureTab {
   // Between frames: the recorder starts or stops as asked. `picture`: the lab's part of the
   // window; `window`: all of it.
   void between_frames(Session& s, const VkRect2D& picture, const VkExtent2D& window);
-  void start_recording(Session& s, const std::string& path, const VkRect2D& picture, const VkExtent2D& window);
+  void start_recording(Session& s, const std::filesystem::path& path, const VkRect2D& picture,
+                       const VkExtent2D& window);
   void stop_recording(Session& s);
   // This frame's swapchain image is to be copied (a capture asked for, or recording).
   bool wants_frame() const { return capture_requested_ || recorder_; }
@@ -50,7 +51,8 @@ class PictureTab {
   void record_controls();
   void view_controls(ViewState& view);
   bool capture_requested_ = false, capture_png_ = false, copied_ = false, toggle_ = false;
-  std::string capture_path_, last_capture_;
+  std::filesystem::path capture_path_;
+  std::string last_capture_;  // UTF-8, as shown
   VkExtent2D copy_extent_{};
   std::unique_ptr<render::Recorder> recorder_;
   bool with_interface_ = false;
