@@ -56,19 +56,11 @@ long write_some(int fd, const char* data, size_t n) {
 int sync_fd(int fd) { return ::_commit(fd); }
 int close_fd(int fd) { return ::_close(fd); }
 void remove_file(const fs::path& p) { ::DeleteFileW(p.c_str()); }
-// `from` renamed to `to`, a file there replaced; false and `why` on failure.
-bool move(const fs::path& from, const fs::path& to, std::string& why) {
-  if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) return true;
-  why = platform::system_error();
-  return false;
+// `from` renamed to `to`, a file there replaced; false on failure (platform::system_error says why).
+bool rename_file(const fs::path& from, const fs::path& to) {
+  return ::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH);
 }
-void sync_file(const fs::path& p) {
-  int fd = ::_wopen(p.c_str(), _O_RDWR | _O_BINARY);
-  if (fd >= 0) {
-    ::_commit(fd);
-    ::_close(fd);
-  }
-}
+int open_existing(const fs::path& p) { return ::_wopen(p.c_str(), _O_RDWR | _O_BINARY); }  // for sync_fd
 bool exchange(const fs::path&, const fs::path&) { return false; }  // no atomic swap of two names
 #else
 int create_new(const fs::path& p) {
@@ -78,23 +70,27 @@ long write_some(int fd, const char* data, size_t n) { return long(::write(fd, da
 int sync_fd(int fd) { return ::fsync(fd) != 0 && errno != EINVAL ? -1 : 0; }
 int close_fd(int fd) { return ::close(fd); }
 void remove_file(const fs::path& p) { ::unlink(p.c_str()); }
-bool move(const fs::path& from, const fs::path& to, std::string& why) {
-  if (::rename(from.c_str(), to.c_str()) == 0) return true;
-  why = std::strerror(errno);
-  return false;
-}
-void sync_file(const fs::path& p) {
-  int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd >= 0) {
-    ::fsync(fd);
-    ::close(fd);
-  }
-}
+bool rename_file(const fs::path& from, const fs::path& to) { return ::rename(from.c_str(), to.c_str()) == 0; }
+int open_existing(const fs::path& p) { return ::open(p.c_str(), O_RDONLY | O_CLOEXEC); }
 // One step where the file system can (Linux's RENAME_EXCHANGE): the target is always whole.
 bool exchange(const fs::path& a, const fs::path& b) {
   return ::renameat2(AT_FDCWD, a.c_str(), AT_FDCWD, b.c_str(), RENAME_EXCHANGE) == 0;
 }
 #endif
+
+bool move(const fs::path& from, const fs::path& to, std::string& why) {
+  if (rename_file(from, to)) return true;
+  why = platform::system_error();
+  return false;
+}
+
+void sync_file(const fs::path& p) {
+  int fd = open_existing(p);
+  if (fd >= 0) {
+    sync_fd(fd);
+    close_fd(fd);
+  }
+}
 
 void rename_over(const fs::path& from, const fs::path& to) {
   std::string why;
