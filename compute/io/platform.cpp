@@ -23,6 +23,10 @@
 #include <unistd.h>
 
 #include <fstream>
+#ifdef __SANITIZE_ADDRESS__
+// from the sanitizer runtime (sanitizer/allocator_interface.h, which GCC 12 does not ship)
+extern "C" size_t __sanitizer_get_current_allocated_bytes();
+#endif
 
 extern char** environ;
 #endif
@@ -184,9 +188,14 @@ size_t resident_bytes() {
   return resident * size_t(::sysconf(_SC_PAGESIZE));
 }
 
-size_t heap_bytes() {  // glibc
-  struct mallinfo2 m = ::mallinfo2();
+size_t heap_bytes() {
+#ifdef __SANITIZE_ADDRESS__
+  // AddressSanitizer's allocator replaces glibc's malloc (whose mallinfo2 then says 0)
+  return __sanitizer_get_current_allocated_bytes();
+#else
+  struct mallinfo2 m = ::mallinfo2();  // glibc
   return m.uordblks + m.hblkhd;
+#endif
 }
 
 std::string prepare_console() { return ""; }
