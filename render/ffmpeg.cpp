@@ -21,8 +21,14 @@ Ffmpeg load() {
     std::string why;
     auto lib = platform::Library::open(n, false, &why);
     if (!lib)
+#ifdef _WIN32
+      throw std::runtime_error("recording an MP4 needs FFmpeg's " + n.windows[0] +
+                               " beside vklab.exe (vklab-windows-x64.zip carries it) or on PATH: " + why +
+                               "; a folder/ records PNGs without it");
+#else
       throw std::runtime_error("recording needs " + n.posix[0] +
                                " (Debian: libavcodec59, libavformat59, libavutil57, libswscale6): " + why);
+#endif
     libs.push_back(*lib);
   }
   auto find = [&](const char* name) {

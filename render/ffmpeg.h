@@ -1,6 +1,7 @@
-// Debian's FFmpeg libraries (libavcodec59, libavformat59, libavutil57, libswscale6) loaded
-// at run time, on the first recording: vklab itself starts without them (the GPU machine
-// has none), and a recording without them fails with one line saying which is missing.
+// FFmpeg 5's libraries (Debian's libavcodec59, libavformat59, libavutil57, libswscale6; on
+// Windows avcodec-59.dll and the rest, which vklab-windows-x64.zip carries) loaded at run time,
+// on the first recording: vklab itself starts without them (the GPU machine has none), and a
+// recording without them fails with one line saying which is missing.
 #pragma once
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -29,7 +30,7 @@ struct Ffmpeg {
   X(avformat_find_stream_info) \
   X(av_read_frame) \
   X(avformat_close_input) \
-  X(avcodec_find_encoder) \
+  X(avcodec_find_encoder_by_name) \
   X(avcodec_alloc_context3) \
   X(avcodec_open2) \
   X(avcodec_parameters_from_context) \

@@ -18,6 +18,18 @@ std::string av_error(int code) {
   return text;
 }
 
+// The encoders tried in order: H.264 by libx264 (Debian's FFmpeg), H.264 by Windows' Media
+// Foundation (the FFmpeg that vklab-windows-x64.zip carries), then MPEG-4 Part 2, which every
+// FFmpeg has and every player plays (Wine has no H.264 encoder of its own).
+struct Encoder {
+  const char* name;
+  const char* label;
+  bool crf;  // a constant quality (libx264's crf) rather than a bit rate
+};
+constexpr Encoder kEncoders[] = {{"libx264", "H.264 (libx264)", true},
+                                 {"h264_mf", "H.264 (Media Foundation)", false},
+                                 {"mpeg4", "MPEG-4 Part 2", false}};
+
 }  // namespace
 
 struct Recorder::Video {
@@ -74,21 +86,41 @@ Recorder::Recorder(const std::filesystem::path& out, uint32_t width, uint32_t he
   auto v = std::make_unique<Video>();
   v->path = platform::utf8(out);
   v->check(ffmpeg().avformat_alloc_output_context2(&v->format, nullptr, "mp4", v->path.c_str()), "no MP4 muxer");
-  const AVCodec* h264 = ffmpeg().avcodec_find_encoder(AV_CODEC_ID_H264);
-  if (!h264) throw std::runtime_error(v->path + ": no H.264 encoder in this libavcodec");
   v->stream = ffmpeg().avformat_new_stream(v->format, nullptr);
-  v->codec = ffmpeg().avcodec_alloc_context3(h264);
-  if (!v->stream || !v->codec) throw std::runtime_error(v->path + ": out of memory");
-  v->codec->width = int(width_);
-  v->codec->height = int(height_);
-  v->codec->time_base = {1, fps};
-  v->codec->framerate = {fps, 1};
-  v->codec->pix_fmt = AV_PIX_FMT_YUV420P;
-  v->codec->gop_size = fps;
-  if (v->format->oformat->flags & AVFMT_GLOBALHEADER) v->codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-  ffmpeg().av_opt_set(v->codec->priv_data, "preset", "veryfast", 0);
-  ffmpeg().av_opt_set(v->codec->priv_data, "crf", "20", 0);
-  v->check(ffmpeg().avcodec_open2(v->codec, h264, nullptr), "opening the H.264 encoder");
+  if (!v->stream) throw std::runtime_error(v->path + ": out of memory");
+  std::string tried;
+  for (const Encoder& e : kEncoders) {
+    const AVCodec* codec = ffmpeg().avcodec_find_encoder_by_name(e.name);
+    if (!codec) continue;
+    v->codec = ffmpeg().avcodec_alloc_context3(codec);
+    if (!v->codec) throw std::runtime_error(v->path + ": out of memory");
+    v->codec->width = int(width_);
+    v->codec->height = int(height_);
+    v->codec->time_base = {1, fps};
+    v->codec->framerate = {fps, 1};
+    v->codec->pix_fmt = AV_PIX_FMT_YUV420P;
+    v->codec->gop_size = fps;
+    if (v->format->oformat->flags & AVFMT_GLOBALHEADER) v->codec->flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    if (e.crf) {  // libx264: a constant quality
+      ffmpeg().av_opt_set(v->codec->priv_data, "preset", "veryfast", 0);
+      ffmpeg().av_opt_set(v->codec->priv_data, "crf", "20", 0);
+    } else {  // a bit rate: 0.15 bits a pixel a frame (1280x720 at 30 fps: 4.1 Mbit/s)
+      v->codec->bit_rate = int64_t(0.15 * width_ * height_ * fps);
+    }
+    ffmpeg().av_log_set_level(AV_LOG_QUIET);  // an encoder that cannot open is said below, if none can
+    const int r = ffmpeg().avcodec_open2(v->codec, codec, nullptr);
+    ffmpeg().av_log_set_level(AV_LOG_ERROR);
+    if (r >= 0) {
+      encoder_ = e.label;
+      break;
+    }
+    tried += std::string(tried.empty() ? "" : "; ") + e.name + ": " + av_error(r);
+    ffmpeg().avcodec_free_context(&v->codec);
+  }
+  if (!v->codec)
+    throw std::runtime_error(
+        v->path + ": no video encoder opens in this FFmpeg" +
+        (tried.empty() ? std::string(" (it has none of libx264, h264_mf, mpeg4)") : " (" + tried + ")"));
   v->check(ffmpeg().avcodec_parameters_from_context(v->stream->codecpar, v->codec), "stream parameters");
   v->stream->time_base = v->codec->time_base;
   v->file = std::make_unique<io::OutputFile>(out);

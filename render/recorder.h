@@ -1,6 +1,7 @@
-// Records what a lab draws: frames (RGBA8, top row first) as an H.264 MP4 through Debian's
-// libavcodec/libavformat (libx264, yuv420p, constant frame rate), or as numbered PNGs in a
-// folder (frame-000000.png, ...). Sizes are cut down to even numbers for H.264.
+// Records what a lab draws: frames (RGBA8, top row first) as an MP4 through FFmpeg's
+// libavcodec/libavformat (H.264 by libx264 on Debian, by Media Foundation on Windows, else
+// MPEG-4 Part 2; yuv420p, constant frame rate), or as numbered PNGs in a folder
+// (frame-000000.png, ...). Sizes are cut down to even numbers for the video.
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -27,6 +28,7 @@ class Recorder {
   uint32_t width() const { return width_; }
   uint32_t height() const { return height_; }
   bool video() const { return bool(video_); }
+  const std::string& encoder() const { return encoder_; }  // "H.264 (libx264)", ...; empty for PNGs
   static bool is_folder(const std::filesystem::path& out);
 
  private:
@@ -36,6 +38,7 @@ class Recorder {
   uint32_t width_, height_;
   uint64_t frames_ = 0;
   bool finished_ = false;
+  std::string encoder_;
 };
 
 // What a video file holds, read back through libavformat (tests, and the recorder's

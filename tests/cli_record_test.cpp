@@ -27,6 +27,8 @@ TEST(Record, ThirtyFramesAsAnMp4AndAsPngs) {
   EXPECT_NE(r.err.find("validation: 0 messages"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("frame 30 of 30"), std::string::npos) << "no progress line: " << r.err;
   EXPECT_EQ(r.err.find("libx264"), std::string::npos) << "the encoder's log leaks: " << r.err;
+  EXPECT_NE(r.out.find("30 frames of 320x240 at 24 a second, H.264 (libx264)"), std::string::npos)
+      << "the encoder said: " << r.out;
   auto v = render::probe_video(mp4);
   EXPECT_EQ(v.codec, "h264");
   EXPECT_EQ(v.width, 320u);

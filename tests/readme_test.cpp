@@ -67,9 +67,6 @@ void run_examples(Kind kind, const std::string& name, size_t part = 0, size_t pa
   } catch (const std::exception&) {  // scripts/install-deps.sh installs them; a lent GPU machine may not have them
     video = false;
   }
-  // another program under test (VKLAB_EXE: vklab.exe under Wine, tests/windows/) says so where it
-  // cannot load FFmpeg's libraries
-  if (const char* mp4 = std::getenv("VKLAB_EXE_RECORDS_MP4"); mp4 && std::string(mp4) == "0") video = false;
   auto dir = scratch(name);
   fs::create_directory_symlink(fs::path(VKLAB_SOURCE_ASSET_DIR), dir / "assets");
   for (auto& line : lines) {

@@ -121,8 +121,9 @@ static int run(const Options& o, Session& s) {
     std::fprintf(stderr, "vklab: renderdoc: %d capture(s) not made: the run ended first\n", ctx.renderdoc.pending);
   if (recorder) {
     recorder->finish();
-    std::printf("recorded %s: %llu frames of %ux%u at %d a second\n", o.record.c_str(),
-                (unsigned long long)recorder->frames(), recorder->width(), recorder->height(), o.record_fps);
+    std::printf("recorded %s: %llu frames of %ux%u at %d a second%s%s\n", o.record.c_str(),
+                (unsigned long long)recorder->frames(), recorder->width(), recorder->height(), o.record_fps,
+                recorder->video() ? ", " : "", recorder->encoder().c_str());
   }
   if (int sig = io::interrupted()) {  // what was asked after the steps is not made: the files there stay as they were
     std::fprintf(stderr, "vklab: interrupted by %s after %llu of %llu steps%s\n", io::signal_name(sig),

@@ -3,11 +3,12 @@
 # packages, into a prefix kept under the user's cache folder and named by a hash of this recipe:
 # a second run with the same recipe builds nothing. Prints the prefix on its last line.
 #   compiled: SPIRV-Tools, glslang and shaderc (one build, shaderc's), GLFW, meshoptimizer,
-#             GoogleTest, Dear ImGui (its backends' sources beside it), stb, GMP and MPFR;
+#             GoogleTest, Dear ImGui (its backends' sources beside it), stb, GMP, MPFR, and
+#             FFmpeg's DLLs (LGPL: libavcodec with H.264 by Media Foundation and MPEG-4 Part 2,
+#             libavformat with the MP4 muxer, libavutil, libswscale), which vklab loads to record;
 #   headers only, taken from the host's packages (they are the same for every system): Vulkan,
 #             volk, glm, nlohmann-json, SPIR-V's headers and grammar, RenderDoc's in-app API, and
-#             FFmpeg's and OpenBLAS's declarations (vklab loads those libraries at run time, where
-#             they are).
+#             OpenBLAS's declarations (vklab loads its DLL at run time, where the user has one).
 # Needs: scripts/install-deps.sh --windows (MinGW-w64, Wine), dpkg-dev, and deb-src lines, which
 # it adds (/etc/apt/sources.list.d/vklab-src.sources) where apt has none. About 8 minutes on 2 cores.
 # Usage: bash scripts/windows/build-deps.sh
@@ -41,14 +42,14 @@ SOURCES
   $SUDO apt-get update -qq
 fi
 (cd "$src" && apt-get source --download-only -qq glfw3 meshoptimizer googletest imgui shaderc glslang spirv-tools \
-  gmp mpfr4 2>&1 | grep -v unsandboxed || true)
+  gmp mpfr4 ffmpeg 2>&1 | grep -v unsandboxed || true)
 unpack() {  # the upstream sources, without Debian's patches (they fit Debian's own layout)
   local dsc
   dsc=$(ls "$src"/"$1"_*.dsc)
   # (apt checked the files against Debian's signed index; dpkg-source cannot check the uploaders' keys)
   dpkg-source -x --skip-patches "$dsc" "$src/$1" > "$src/unpack-$1.log" 2>&1
 }
-for p in glfw3 meshoptimizer googletest imgui shaderc glslang spirv-tools gmp mpfr4; do unpack $p; done
+for p in glfw3 meshoptimizer googletest imgui shaderc glslang spirv-tools gmp mpfr4 ffmpeg; do unpack $p; done
 
 cmake_build() {  # NAME SOURCE [cmake arguments]
   local name=$1 dir=$2
@@ -65,9 +66,6 @@ cp -r /usr/include/vulkan /usr/include/vk_video /usr/include/volk.h /usr/include
 mkdir -p "$prefix/share/cmake" "$prefix/lib/cmake"
 cp -r /usr/share/cmake/nlohmann_json "$prefix/share/cmake/"
 cp -r /usr/lib/cmake/glm "$prefix/lib/cmake/" 2>/dev/null || true
-for lib in libavformat libavcodec libavutil libswscale; do
-  cp -r "/usr/include/x86_64-linux-gnu/$lib" "$prefix/include/"
-done
 mkdir -p "$prefix/include/openblas"
 cp /usr/include/x86_64-linux-gnu/cblas.h /usr/include/x86_64-linux-gnu/openblas_config.h "$prefix/include/openblas/" 2> /dev/null ||
   cp /usr/include/x86_64-linux-gnu/openblas-pthread/{cblas.h,openblas_config.h} "$prefix/include/openblas/"
@@ -134,6 +132,19 @@ autotools_build() {  # NAME SOURCE [configure arguments]
 mkdir -p "$src/gmp/doc" && printf 'all:\n.DEFAULT:\n\t@:\n' > "$src/gmp/doc/Makefile.in"
 autotools_build gmp "$src/gmp"
 autotools_build mpfr "$src/mpfr4" --with-gmp="$prefix"
+
+# FFmpeg 5.1's DLLs (avcodec-59.dll, avformat-59.dll, avutil-57.dll, swscale-6.dll: the names
+# render/ffmpeg.cpp loads), with only what recording needs: LGPL, no GPL part (so no libx264),
+# the C runtime and threads linked in (no MinGW DLL beside them), no assembly (no nasm).
+step "ffmpeg"
+(cd "$src/ffmpeg" && ./configure --prefix="$prefix" --target-os=mingw32 --arch=x86_64 \
+  --cross-prefix=x86_64-w64-mingw32- --cc=x86_64-w64-mingw32-gcc-posix --enable-shared --disable-static \
+  --disable-programs --disable-doc --disable-everything --disable-autodetect --disable-network \
+  --disable-avdevice --disable-avfilter --disable-swresample --disable-postproc --disable-x86asm \
+  --enable-w32threads --enable-mediafoundation --enable-encoder=h264_mf,mpeg4 --enable-muxer=mp4 \
+  --enable-demuxer=mov --enable-protocol=file --extra-ldflags="-static-libgcc -static" > "$src/build-ffmpeg.log" &&
+  make -j"$jobs" >> "$src/build-ffmpeg.log" && make install >> "$src/build-ffmpeg.log")
+cp "$src/ffmpeg/COPYING.LGPLv2.1" "$prefix/bin/FFmpeg-COPYING.LGPLv2.1.txt"
 
 touch "$prefix/.complete"
 step "done"

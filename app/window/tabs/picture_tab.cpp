@@ -70,7 +70,7 @@ void PictureTab::start_recording(Session& s, const std::filesystem::path& path, 
   try {
     recorder_ = std::make_unique<render::Recorder>(path, size.width, size.height, record_fps_);
     record_path_ = platform::utf8(path);
-    record_message_ = "recording " + record_path_;
+    record_message_ = "recording " + record_path_ + (recorder_->video() ? " as " + recorder_->encoder() : "");
   } catch (const std::exception& e) {
     s.error = e.what();
   }
@@ -80,7 +80,8 @@ void PictureTab::stop_recording(Session& s) {
   if (!recorder_) return;
   try {
     recorder_->finish();
-    record_message_ = "recorded " + record_path_ + ": " + std::to_string(recorder_->frames()) + " frames";
+    record_message_ = "recorded " + record_path_ + ": " + std::to_string(recorder_->frames()) + " frames" +
+                      (recorder_->video() ? ", " + recorder_->encoder() : "");
     std::printf("%s\n", record_message_.c_str());
   } catch (const std::exception& e) {
     s.error = e.what();
