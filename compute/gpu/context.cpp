@@ -62,7 +62,11 @@ VkInstance make_instance(const std::vector<std::string>& extensions, bool valida
     if (!found)
       throw std::runtime_error(
           "validation was asked for but VK_LAYER_KHRONOS_validation is not installed "
+#ifdef _WIN32
+          "(it comes with the Vulkan SDK, vulkan.lunarg.com)");
+#else
           "(Debian: vulkan-validationlayers)");
+#endif
     layers.push_back("VK_LAYER_KHRONOS_validation");
     exts.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     ci.pNext = &features;

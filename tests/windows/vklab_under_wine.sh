@@ -9,6 +9,8 @@
 #   readme-headless, readme-headless-2, readme-bench
 #                           the README's examples ("Using it") run as written with vklab.exe: the
 #                           Linux suite's Readme tests with VKLAB_EXE set to it
+#   cli-suite               the Linux suite's command-line tests that run without the validation
+#                           layer, with vklab.exe (below)
 # Exit 77 (skipped) where vklab.exe, Wine or Xvfb is missing.
 # Usage: vklab_under_wine.sh PART VKLAB_EXE LINUX_VKLAB LINUX_TESTS WORK_DIR
 set -euo pipefail
@@ -115,6 +117,18 @@ readme() {  # the Readme test $1 with vklab.exe as the program under test
     fail "the README's examples ($1) under Wine"
 }
 
+# The suite's command-line tests that do not ask for --validate: Wine's vulkan-1.dll offers no
+# layers (the host's validation layer is a Linux library), so the others, which check that a run
+# has no validation message, cannot run here. These check usage errors and their exit code, the
+# help, a blow-up's message, bad files, a kernel that never ends stopped, the CPU references'
+# cache, a bench repeated in fresh processes, the exercises' messages.
+cli_suite='Cli.BadUsageExitsWithCode2AndOneLine:Cli.HelpListsLabsAndParameters:Cli.HeadlessBlowUpIsReportedNotHidden:'
+cli_suite+='Cli.LinalgCgStopsAtTheIterationCap:Cli.MachiningBadFilesEndTheRunWithTheirName:'
+cli_suite+='Cli.MeshLabEndsAKernelThatNeverEnds:Cli.MeshLabRunsTheManualsKernelsAsPrinted:Cli.MeshLabStopsOnNonFiniteFields:'
+cli_suite+='Cli.MeshWriteMeshAndTheOpeningsPhases:Cli.ASecondBenchReadsTheCpuReferencesBackAndKnowsHowLongItTakes:'
+cli_suite+='CliBench.PrintsEveryRowOfTheLab:CliBench.RunsRepeatTheBenchInFreshProcessesAndReportTheSpread:'
+cli_suite+='ClothLabCli.ABlowUpStopsAHeadlessRunWithItsMessage:ExerciseCliMessages.*'
+
 case $part in
   captures-a) captures 1 4 ;;
   captures-b) captures 5 99 ;;
@@ -123,5 +137,9 @@ case $part in
   readme-headless) readme HeadlessExamplesRunAsWritten ;;
   readme-headless-2) readme MoreHeadlessExamplesRunAsWritten ;;
   readme-bench) readme BenchExamplesRunAsWritten ;;
+  cli-suite)
+    VKLAB_EXE="$wine $exe" "$tests" --gtest_brief=1 --gtest_filter="$cli_suite" ||
+      fail "the suite's command-line tests under Wine"
+    ;;
   *) fail "no part '$part'" ;;
 esac
