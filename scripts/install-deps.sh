@@ -4,7 +4,8 @@
 # use: clang and its libFuzzer runtime (scripts/fuzz.sh) and clang-format (scripts/format.sh);
 # `--windows` the MinGW-w64 compiler and Wine (ctest -L windows: the Windows side of
 # compute/io/platform.cpp built and run), and what scripts/windows/build.sh needs besides
-# (dpkg-dev and m4 to unpack and build the dependencies' sources, zip).
+# (dpkg-dev and m4 to unpack and build the dependencies' sources, zip; python3 reads the zip and
+# the MP4s back in tests/windows/).
 set -euo pipefail
 SUDO=""
 if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
@@ -24,5 +25,5 @@ if [ "${1:-}" = "--ci" ]; then
   $APT clang libclang-rt-14-dev clang-format >/dev/null
 fi
 if [ "${1:-}" = "--windows" ]; then
-  $APT g++-mingw-w64-x86-64-posix wine64 dpkg-dev m4 zip >/dev/null
+  $APT g++-mingw-w64-x86-64-posix wine64 dpkg-dev m4 zip python3 >/dev/null
 fi

@@ -11,6 +11,8 @@
 #                           Linux suite's Readme tests with VKLAB_EXE set to it
 #   cli-suite               the Linux suite's command-line tests that run without the validation
 #                           layer, with vklab.exe (below)
+#   zip                     vklab-windows-x64.zip unpacked outside the tree and run from another
+#                           folder: its shaders, assets and FFmpeg's DLLs found beside vklab.exe
 # Exit 77 (skipped) where vklab.exe, Wine or Xvfb is missing.
 # Usage: vklab_under_wine.sh PART VKLAB_EXE LINUX_VKLAB LINUX_TESTS WORK_DIR
 set -euo pipefail
@@ -129,6 +131,31 @@ cli_suite+='Cli.MeshWriteMeshAndTheOpeningsPhases:Cli.ASecondBenchReadsTheCpuRef
 cli_suite+='CliBench.PrintsEveryRowOfTheLab:CliBench.RunsRepeatTheBenchInFreshProcessesAndReportTheSpread:'
 cli_suite+='ClothLabCli.ABlowUpStopsAHeadlessRunWithItsMessage:ExerciseCliMessages.*'
 
+# The zip as a user gets it: unpacked in a folder of its own, vklab.exe run from elsewhere.
+from_zip() {
+  local zip
+  zip="$(dirname "$exe")/../../vklab-windows-x64.zip"
+  [ -f "$zip" ] || fail "no $zip: bash scripts/windows/build.sh makes it"
+  python3 -c "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" "$zip" unpacked
+  for f in vklab.exe avcodec-59.dll avformat-59.dll avutil-57.dll swscale-6.dll FFmpeg-COPYING.LGPLv2.1.txt \
+    README.txt fonts/DejaVuSans.ttf assets/wave/help.md; do
+    [ -f "unpacked/vklab/$f" ] || fail "the zip has no vklab/$f"
+  done
+  # every compiled kernel (vklab.exe would fall back on the build's folder, which a user has not)
+  local built zipped
+  built=$(find "$(dirname "$exe")/../shaders" -name '*.spv' | wc -l)
+  zipped=$(find unpacked/vklab/shaders -name '*.spv' | wc -l)
+  [ "$built" -gt 0 ] && [ "$zipped" = "$built" ] || fail "the zip holds $zipped of the $built compiled kernels"
+  mkdir elsewhere && cd elsewhere
+  "$wine" ../unpacked/vklab/vklab.exe --headless --lab wave --steps 5 --size 640x400 --capture zip.png \
+    --record zip.mp4 > zip.txt 2>&1 || fail "vklab.exe from the zip: $(cat zip.txt)"
+  "$linux" --headless --lab wave --steps 5 --size 640x400 --capture linux.png > /dev/null 2>&1
+  cmp zip.png linux.png || fail "the zip's vklab.exe draws another picture than Linux's"
+  grep -q "recorded zip.mp4: 5 frames of 640x400 at 30 a second, MPEG-4 Part 2" zip.txt ||
+    fail "the zip's vklab.exe did not record with the DLLs beside it: $(cat zip.txt)"
+  echo "the zip, unpacked elsewhere: the same picture, and an MP4 through its DLLs"
+}
+
 case $part in
   captures-a) captures 1 4 ;;
   captures-b) captures 5 99 ;;
@@ -137,6 +164,7 @@ case $part in
   readme-headless) readme HeadlessExamplesRunAsWritten ;;
   readme-headless-2) readme MoreHeadlessExamplesRunAsWritten ;;
   readme-bench) readme BenchExamplesRunAsWritten ;;
+  zip) from_zip ;;
   cli-suite)
     VKLAB_EXE="$wine $exe" "$tests" --gtest_brief=1 --gtest_filter="$cli_suite" ||
       fail "the suite's command-line tests under Wine"
