@@ -10,7 +10,7 @@
 #             volk, glm, nlohmann-json, SPIR-V's headers and grammar, RenderDoc's in-app API, and
 #             OpenBLAS's declarations (vklab loads its DLL at run time, where the user has one).
 # Needs: scripts/install-deps.sh --windows (MinGW-w64, Wine), dpkg-dev, and deb-src lines, which
-# it adds (/etc/apt/sources.list.d/vklab-src.sources) where apt has none. About 8 minutes on 2 cores.
+# it adds (/etc/apt/sources.list.d/vklab-src.sources) where apt has none. About 9 min 30 s on 2 cores.
 # Usage: bash scripts/windows/build-deps.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
