@@ -4,6 +4,7 @@
 #include "shaders/common/render_push.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace render {
@@ -14,13 +15,14 @@ namespace {
 // colour bar.
 constexpr float kPad = 6, kMargin = 10, kBarW = 160, kBarH = 9;
 
-std::string number(float v) {
+}  // namespace
+
+std::string bar_value(float v, float lo, float hi) {
+  if (std::fabs(v) < 1e-6f * std::fabs(hi - lo)) v = 0;  // a field's floor of 1e-38: no figure of the bar's
   char b[32];
   std::snprintf(b, sizeof b, "%.3g", v);
   return b;
 }
-
-}  // namespace
 
 float legend_height(size_t lines, bool bar, float s) {
   return s * (TextMesh::kLine * float(lines) + (bar ? 2 * TextMesh::kLine + kBarH + 2 : 0) + 2 * kPad);
@@ -124,7 +126,8 @@ std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float sc
       b.quad(x + bar_w * float(i) / segments, y, x + bar_w * float(i + 1) / segments, y + bar_h, a, bb);
     }
     y += bar_h + 2 * s;
-    std::string lo = number(bar.lo), mid = number(0.5f * (bar.lo + bar.hi)), hi = number(bar.hi);
+    std::string lo = bar_value(bar.lo, bar.lo, bar.hi), mid = bar_value(0.5f * (bar.lo + bar.hi), bar.lo, bar.hi),
+                hi = bar_value(bar.hi, bar.lo, bar.hi);
     auto w = [&](const std::string& t) { return TextMesh::width(t) * s; };
     b.text(x, y + 3 * s, lo, s, white);
     b.text(x + 0.5f * (bar_w - w(mid)), y + 3 * s, mid, s, white);

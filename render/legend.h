@@ -42,6 +42,10 @@ LegendLayout legend_layout(const Legend& legend, VkRect2D area, float scale);
 // The triangles of a legend laid out by legend_layout (pixels, 2 x vec4 a vertex: position xy
 // and atlas uv, -1 for solid quads; colour); exposed for tests.
 std::vector<float> legend_vertices(const Legend& legend, VkRect2D area, float scale);
+// A colour bar's value `v` as written under the bar from `lo` to `hi`: three significant digits,
+// and 0 for a value under a millionth of the bar's span (a field whose floor is 1e-38).
+std::string bar_value(float v, float lo, float hi);
+
 // The legend's height in pixels at text scale `s`: `lines` lines, and a colour bar or not.
 float legend_height(size_t lines, bool bar, float s);
 

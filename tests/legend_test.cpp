@@ -82,6 +82,18 @@ TEST(Legend, SitsInItsBandWithABoxTextAndTheColourBar) {
 
 // The labs' UTF-8 letters are the font's own glyphs: one quad each, from the atlas, none the
 // '?' that stands for a letter the atlas lacks (nor the same as its ASCII look-alike).
+// The bar's values: three significant digits, and a floor that is noise (the diffusion's
+// 9.43e-38 before this) written 0; a small value that is the bar's own stays.
+TEST(Legend, TheBarsValuesAreWrittenToTheBarsScale) {
+  EXPECT_EQ(render::bar_value(9.43e-38f, 9.43e-38f, 1.0f), "0");
+  EXPECT_EQ(render::bar_value(-2e-9f, -2e-9f, 50.0f), "0");
+  EXPECT_EQ(render::bar_value(0.5f, 9.43e-38f, 1.0f), "0.5");
+  EXPECT_EQ(render::bar_value(1.0f, 9.43e-38f, 1.0f), "1");
+  EXPECT_EQ(render::bar_value(2e-9f, 2e-9f, 4e-9f), "2e-09");  // a bar of tiny values keeps them
+  EXPECT_EQ(render::bar_value(1234.5f, 0.0f, 2000.0f), "1.23e+03");
+  EXPECT_EQ(render::bar_value(0.0f, 0.0f, 0.0f), "0");  // a flat field
+}
+
 TEST(Legend, DrawsTheLabsLettersAsTheirOwnGlyphs) {
   auto question = glyphs("?");
   ASSERT_EQ(question.size(), 6u);
