@@ -40,8 +40,8 @@ Ffmpeg load() {
 #define VKLAB_FFMPEG_LOAD(name) f.name = reinterpret_cast<decltype(f.name)>(find(#name));
   VKLAB_FFMPEG_FUNCTIONS(VKLAB_FFMPEG_LOAD)
 #undef VKLAB_FFMPEG_LOAD
-  f.av_log_set_level(AV_LOG_ERROR);  // libx264's statistics are not the user's business
-  return f;                          // the libraries stay loaded for the process's life
+  f.av_log_set_level(kFfmpegLogLevel);
+  return f;  // the libraries stay loaded for the process's life
 }
 
 }  // namespace

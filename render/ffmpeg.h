@@ -14,6 +14,10 @@ extern "C" {
 
 namespace render {
 
+// FFmpeg's log level while vklab records: its errors only (libx264's statistics are not the
+// user's business).
+constexpr int kFfmpegLogLevel = AV_LOG_ERROR;
+
 struct Ffmpeg {
 // One function a line:
 // clang-format off

@@ -109,7 +109,7 @@ Recorder::Recorder(const std::filesystem::path& out, uint32_t width, uint32_t he
     }
     ffmpeg().av_log_set_level(AV_LOG_QUIET);  // an encoder that cannot open is said below, if none can
     const int r = ffmpeg().avcodec_open2(v->codec, codec, nullptr);
-    ffmpeg().av_log_set_level(AV_LOG_ERROR);
+    ffmpeg().av_log_set_level(kFfmpegLogLevel);
     if (r >= 0) {
       encoder_ = e.label;
       break;

@@ -80,8 +80,6 @@ TEST(Legend, SitsInItsBandWithABoxTextAndTheColourBar) {
   EXPECT_EQ(vertices({{"Da Graça"}, {}}, area, 1).size(), vertices({{"Da Graca"}, {}}, area, 1).size());
 }
 
-// The labs' UTF-8 letters are the font's own glyphs: one quad each, from the atlas, none the
-// '?' that stands for a letter the atlas lacks (nor the same as its ASCII look-alike).
 // The bar's values: three significant digits, and a floor that is noise (the diffusion's
 // 9.43e-38 before this) written 0; a small value that is the bar's own stays.
 TEST(Legend, TheBarsValuesAreWrittenToTheBarsScale) {
@@ -94,6 +92,8 @@ TEST(Legend, TheBarsValuesAreWrittenToTheBarsScale) {
   EXPECT_EQ(render::bar_value(0.0f, 0.0f, 0.0f), "0");  // a flat field
 }
 
+// The labs' UTF-8 letters are the font's own glyphs: one quad each, from the atlas, none the
+// '?' that stands for a letter the atlas lacks (nor the same as its ASCII look-alike).
 TEST(Legend, DrawsTheLabsLettersAsTheirOwnGlyphs) {
   auto question = glyphs("?");
   ASSERT_EQ(question.size(), 6u);
